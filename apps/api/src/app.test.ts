@@ -1,0 +1,86 @@
+import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, injectAs, login, type TestApp } from '../test/build-app.ts';
+
+let t: TestApp;
+let webDir: string;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-web-'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Clearport</title><div id="root"></div>');
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await buildTestApp({ webDir, logLevel: 'info', logStream: stream });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('the server', () => {
+  it('answers /healthz', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends security headers on every reply', async () => {
+    for (const url of ['/', '/api/user/profile', '/healthz']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain('frame-ancestors');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('serves the web client for every client route (history fallback)', async () => {
+    for (const url of ['/', '/shipments', '/shipments/12', '/reset-password/abc', '/no/such/page']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers an unknown API path with a JSON 404, not the web client', async () => {
+    const token = await login(t.app, 'primary@demo.test');
+    const response = await injectAs(t.app, token, { method: 'GET', url: '/api/user/no-such-call' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Not found');
+  });
+
+  it('writes JSON log lines with a request id and never a password or a token', async () => {
+    const password = 'portal-demo';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { userName: 'primary@demo.test', password },
+    });
+    const { token } = response.json();
+    await injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' });
+    await t.app.inject({ method: 'POST', url: '/api/reset-password/secret-reset-token', payload: {} });
+    await t.app.inject({ method: 'GET', url: '/reset-password/secret-reset-token' });
+
+    const lines = logLines.join('').trim().split('\n');
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.some((entry) => typeof entry.reqId === 'string' && String(entry.reqId).length >= 32)).toBe(true);
+    const all = lines.join('\n');
+    expect(all).not.toContain(password);
+    expect(all).not.toContain(token);
+    expect(all).not.toContain('secret-reset-token');
+    expect(all).toContain('/reset-password/[redacted]');
+  });
+});

@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { API_BASE } from '@clearport/contract/http';
+import type { Config } from './config.ts';
+import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
+import dbPlugin from './plugins/db.ts';
+import storagePlugin from './plugins/storage.ts';
+import mailPlugin from './plugins/mail.ts';
+import authPlugin from './plugins/auth.ts';
+import demoDataPlugin from './plugins/demo-data.ts';
+import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+
+export type AppOptions = Config & {
+  /** An in-memory embedded database (tests); otherwise <dataDir>/db or databaseUrl. */
+  inMemoryDatabase?: boolean;
+  /** Where log lines go; standard output when absent. */
+  logStream?: DestinationStream;
+};
+
+/** Tokens travel in the reset link's path: never log them. */
+function redactUrl(url: string): string {
+  return url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: options.logLevel,
+      stream: options.logStream,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    // Migrations and the first start's demo data run inside plugins.
+    pluginTimeout: 120_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-select and react-toastify insert <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // The invoice page embeds its PDF from this origin.
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Served over plain http on localhost by default; HSTS belongs to the TLS front end.
+    strictTransportSecurity: false,
+  });
+
+  // Our plugins.
+  await app.register(dbPlugin, {
+    databaseUrl: options.databaseUrl,
+    dataDir: options.inMemoryDatabase ? undefined : options.dataDir,
+  });
+  await app.register(storagePlugin, { dataDir: options.dataDir });
+  await app.register(mailPlugin, {
+    from: options.mailFrom,
+    smtpUrl: options.smtpUrl,
+    outboxDir: path.join(options.dataDir, 'outbox'),
+  });
+  await app.register(authPlugin);
+  if (options.seedDemo) await app.register(demoDataPlugin);
+
+  // Routes.
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await sql`SELECT 1`.execute(app.db);
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', message: UNAVAILABLE_MESSAGE });
+    }
+  });
+  await app.register(
+    async (api) => {
+      await api.register(publicAuthRoutes, { publicUrl: options.publicUrl });
+      await api.register(async (user) => {
+        user.addHook('onRequest', app.authenticate);
+        await user.register(authRoutes);
+        await user.register(notificationsRoutes);
+      });
+    },
+    { prefix: API_BASE },
+  );
+
+  const webDir = options.webDir;
+  const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, file) => {
+        const isHashedAsset = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith(`${API_BASE}/`);
+    if (hasWeb && isPage) {
+      // History fallback: every client route loads on refresh.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Holds the embedded database, the stored files and the mail outbox. */
+  dataDir: string;
+  /** A PostgreSQL server; the embedded database when absent. */
+  databaseUrl?: string;
+  /** An SMTP server; `.eml` files in the outbox when absent. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Where links in e-mails point. */
+  publicUrl: string;
+  /** The brokerage's contact address, named in the portal's messages. */
+  brokerEmail: string;
+  /** The built web client to serve; none in API-only tests. */
+  webDir?: string;
+  logLevel: string;
+  /** Creates the demo brokerage when the database is empty. */
+  seedDemo: boolean;
+};
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Clearport <no-reply@clearport.test>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    brokerEmail: env.BROKER_EMAIL ?? 'support@clearport.test',
+    webDir: env.WEB_DIR,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedDemo: env.SEED_DEMO !== 'false',
+  };
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Database } from './schema.ts';
+import { pgliteAsPool } from './pglite-pool.ts';
+
+export type Db = Kysely<Database>;
+
+/**
+ * Both drivers return the same JavaScript values: int8 as number, a timestamp without
+ * time zone as its text `YYYY-MM-DD HH:MM:SS`, a date as `YYYY-MM-DD`.
+ */
+const timestampText = (value: string) => value.slice(0, 19);
+const PARSERS = {
+  [pgliteTypes.INT8]: (value: string) => Number(value),
+  [pgliteTypes.TIMESTAMP]: timestampText,
+  [pgliteTypes.DATE]: (value: string) => value,
+};
+for (const [oid, parse] of Object.entries(PARSERS)) pg.types.setTypeParser(Number(oid), parse);
+
+export type DatabaseOptions = {
+  /** postgres://… for a PostgreSQL server; otherwise PGlite. */
+  databaseUrl?: string;
+  /** The PGlite folder, or undefined for an in-memory database. */
+  pgliteDir?: string;
+  onPoolError?: (error: Error) => void;
+};
+
+export async function connectDatabase(options: DatabaseOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 2_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A lost connection must not crash the process: the pool reports it for idle clients,
+    // each client's own listener for one that is checked out; the query in flight fails (503).
+    const report = (error: Error) => options.onPoolError?.(error);
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (options.pgliteDir) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: options.pgliteDir,
+    extensions: { pg_trgm },
+    parsers: PARSERS,
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) as never }) });
+}

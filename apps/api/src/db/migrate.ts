@@ -1,0 +1,20 @@
+import { Migrator, type Migration } from 'kysely';
+import type { Db } from './connect.ts';
+import * as initial from './migrations/0001-initial.ts';
+
+/** Every migration, in order; the same run on PGlite and on PostgreSQL. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

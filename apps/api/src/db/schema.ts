@@ -1,0 +1,272 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Kysely's view of the tables that migrations/ creates. */
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A `timestamp` without time zone reads as its text `YYYY-MM-DD HH:MM:SS` (see connect.ts). */
+type NullableTimestampText = ColumnType<string | null, string | null | undefined, string | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export type CompaniesTable = {
+  id: Generated<number>;
+  name: string;
+  primary_contact: Defaulted<string>;
+  created_at: CreatedAt;
+};
+
+export type AccountsTable = {
+  id: Generated<number>;
+  company_id: number;
+  account_no: string;
+  name: Defaulted<string>;
+  document_tracking: Defaulted<boolean>;
+};
+
+export type UsersTable = {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: number;
+  active: Defaulted<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type UserAccountsTable = {
+  user_id: number;
+  account_id: number;
+};
+
+export type SessionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+};
+
+export type PasswordResetsTable = {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+};
+
+export type LoginFailuresTable = {
+  user_name: string;
+  failures: number;
+  first_failed_at: Timestamp;
+  locked_until: NullableTimestamp;
+};
+
+export type ShipmentsTable = {
+  id: Generated<number>;
+  account_id: number;
+  file_number: string;
+  customer_reference_no: Defaulted<string>;
+  status: string;
+  isf_transaction_no: string | null;
+  isf_submit_date: NullableTimestamp;
+  est_time_arrive: NullableTimestampText;
+  shipment_discharge_date: NullableTimestampText;
+  fda_review: Defaulted<string>;
+  origin: Defaulted<string>;
+  destination_terminal: Defaulted<string>;
+  steamship_line: Defaulted<string>;
+  vessel_name: Defaulted<string>;
+  unlading_code: Defaulted<string>;
+  unlading_name: Defaulted<string>;
+  transport_mode: Defaulted<string>;
+  transport_mode_description: Defaulted<string>;
+  document_note: Defaulted<string>;
+  comment: Defaulted<string>;
+  path_to_7501: string | null;
+  reviewed_7501: Defaulted<boolean>;
+  ignored_shipment: Defaulted<boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type TrackingEvent = { location: string; type: string; date: string };
+
+export type ContainersTable = {
+  id: Generated<number>;
+  shipment_id: number;
+  container_no: string;
+  tracking_info: ColumnType<TrackingEvent[], string | undefined, string>;
+};
+
+export type BillsOfLadingTable = {
+  id: Generated<number>;
+  shipment_id: number;
+  bill_lading: string;
+  is_master: boolean;
+};
+
+export type DocumentTypesTable = {
+  id: Generated<number>;
+  shipment_id: number;
+  type: string;
+  required: Defaulted<boolean>;
+  submitted: Defaulted<boolean>;
+};
+
+export type DocumentsTable = {
+  id: Generated<number>;
+  shipment_id: number;
+  document_type: Defaulted<string>;
+  path: string;
+  original_name: string;
+  content_type: string;
+  size: number;
+  supplementary: Defaulted<boolean>;
+  uploaded_by: number | null;
+  created_at: CreatedAt;
+};
+
+export type ShipmentNotesTable = {
+  id: Generated<number>;
+  shipment_id: number;
+  user_id: number | null;
+  role: number;
+  comments: string;
+  created_at: CreatedAt;
+};
+
+export type ShipmentActivityTable = {
+  id: Generated<string>;
+  shipment_id: number;
+  user_id: number | null;
+  action: string;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+};
+
+export type TruckersTable = {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  phone: Defaulted<string>;
+  status: Defaulted<number>;
+  deleted_at: NullableTimestamp;
+  created_at: CreatedAt;
+};
+
+export type TruckerEmailsTable = {
+  id: Generated<number>;
+  trucker_id: number;
+  email: Defaulted<string>;
+  cc_emails: Defaulted<string[]>;
+};
+
+export type WarehousesTable = {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  name: Defaulted<string>;
+  phone: Defaulted<string>;
+  address: Defaulted<string>;
+  city: Defaulted<string>;
+  state: Defaulted<string>;
+  zip: Defaulted<string>;
+  status: Defaulted<number>;
+  deleted_at: NullableTimestamp;
+  created_at: CreatedAt;
+};
+
+export type WarehouseEmailsTable = {
+  id: Generated<number>;
+  warehouse_id: number;
+  name: Defaulted<string>;
+  email: Defaulted<string>;
+};
+
+export type DeliveryOrdersTable = {
+  id: Generated<number>;
+  shipment_id: number;
+  trucker_id: number;
+  warehouse_id: number;
+  reference_number: Defaulted<string>;
+  note: Defaulted<string>;
+  approved: Defaulted<boolean>;
+  approved_at: NullableTimestamp;
+  path: string | null;
+  sent_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type DeliveryOrderContainersTable = {
+  delivery_order_id: number;
+  container_id: number;
+};
+
+export type DeliveryOrderBillsTable = {
+  delivery_order_id: number;
+  bill_of_lading_id: number;
+};
+
+export type InvoicesTable = {
+  id: Generated<number>;
+  account_id: number;
+  shipment_id: number | null;
+  proper_name: Defaulted<string>;
+  file_number: Defaulted<string>;
+  is_paid: Defaulted<boolean>;
+  path: string | null;
+  backup: string | null;
+  created_at: CreatedAt;
+};
+
+export type NotificationsTable = {
+  id: Generated<number>;
+  company_id: number | null;
+  message: string;
+  active: Defaulted<boolean>;
+  created_at: CreatedAt;
+};
+
+export type NotificationEmailsTable = {
+  id: Generated<number>;
+  company_id: number;
+  table_number: number;
+  email: Defaulted<string>;
+  cc_emails: Defaulted<string[]>;
+};
+
+export type Database = {
+  companies: CompaniesTable;
+  accounts: AccountsTable;
+  users: UsersTable;
+  user_accounts: UserAccountsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  login_failures: LoginFailuresTable;
+  shipments: ShipmentsTable;
+  containers: ContainersTable;
+  bills_of_lading: BillsOfLadingTable;
+  document_types: DocumentTypesTable;
+  documents: DocumentsTable;
+  shipment_notes: ShipmentNotesTable;
+  shipment_activity: ShipmentActivityTable;
+  truckers: TruckersTable;
+  trucker_emails: TruckerEmailsTable;
+  warehouses: WarehousesTable;
+  warehouse_emails: WarehouseEmailsTable;
+  delivery_orders: DeliveryOrdersTable;
+  delivery_order_containers: DeliveryOrderContainersTable;
+  delivery_order_bills: DeliveryOrderBillsTable;
+  invoices: InvoicesTable;
+  notifications: NotificationsTable;
+  notification_emails: NotificationEmailsTable;
+};
+
+export type User = Selectable<UsersTable>;
+export type NewShipment = Insertable<ShipmentsTable>;

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { TEXTS } from '@clearport/contract/texts';
+
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/** pg and pg-pool errors that mean the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: string }).code ?? '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
+  // SQLSTATE class 08 (connection exception), admin shutdown, cannot connect now.
+  if (/^08/.test(code) || code === '57P01' || code === '57P03') return true;
+  return /timeout exceeded when trying to connect|Connection terminated|connection is closed|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}
+
+function fieldOf(instancePath: string | undefined, params: Record<string, unknown> | undefined): string {
+  const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  if (path) return path;
+  const missing = params?.missingProperty;
+  return typeof missing === 'string' ? missing : '';
+}
+
+/** Every error answers JSON `{ message, field?, errors? }`; nothing internal reaches the client. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => {
+        const field = fieldOf(issue.instancePath, issue.params as Record<string, unknown>);
+        return { field, message: issue.message ?? 'is invalid' };
+      });
+      const first = errors[0];
+      const field = first?.field || error.validationContext || 'request';
+      return reply.code(400).send({
+        message: `${field}: ${first?.message ?? 'is invalid'}`,
+        field,
+        errors: errors.map((each) => each.message),
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: UNAVAILABLE_MESSAGE });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its schema');
+      return reply.code(500).send({ message: TEXTS.genericError });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, wrong content type, body too large.
+      return reply.code(status).send({ message: error.message || 'Bad request', field: 'body' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: TEXTS.genericError });
+  });
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/connect.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
+import type { SessionUser } from '../auth/sessions.repository.ts';
+import { accessRepository } from './access.repository.ts';
+
+let t: TestApp;
+let db: Db;
+beforeAll(async () => {
+  t = await buildTestApp();
+  db = t.app.db;
+});
+afterAll(async () => t?.close());
+
+async function userOf(email: string): Promise<SessionUser> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'company_id as companyId', 'role', 'name', 'email'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+}
+
+async function accountNosOf(email: string): Promise<string[]> {
+  const accounts = await accessRepository.listAccounts(db, await userOf(email));
+  return accounts.map((account) => account.account_no);
+}
+
+async function shipmentAccountsOf(email: string): Promise<string[]> {
+  const rows = await accessRepository
+    .shipments(db, await userOf(email))
+    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+    .select('accounts.account_no')
+    .distinct()
+    .orderBy('accounts.account_no')
+    .execute();
+  return rows.map((row) => row.account_no);
+}
+
+describe('the access check', () => {
+  it('gives a primary user every account of their company', async () => {
+    expect(await accountNosOf('primary@demo.test')).toEqual(['40001', '40002', '40003']);
+    expect(await shipmentAccountsOf('primary@demo.test')).toEqual(['40001', '40002', '40003']);
+  });
+
+  it('gives other users only their linked accounts', async () => {
+    expect(await accountNosOf('user@demo.test')).toEqual(['40001']);
+    expect(await shipmentAccountsOf('user@demo.test')).toEqual(['40001']);
+    expect(await accountNosOf('viewer@demo.test')).toEqual(['40001', '40002']);
+    expect(await accountNosOf('manager@demo.test')).toEqual(['40001', '40002', '40003']);
+  });
+
+  it('gives a user of Other Trading Co no Demo Imports account, shipment or invoice', async () => {
+    const other = await userOf('primary@other.test');
+    expect(await accountNosOf('primary@other.test')).toEqual(['70001']);
+    expect(await shipmentAccountsOf('primary@other.test')).toEqual(['70001']);
+    const invoiceAccounts = await accessRepository
+      .invoices(db, other)
+      .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
+      .select('accounts.account_no')
+      .distinct()
+      .execute();
+    expect(invoiceAccounts.map((row) => row.account_no)).toEqual(['70001']);
+
+    const demoShipment = await db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select('shipments.id')
+      .where('accounts.account_no', '=', '40001')
+      .executeTakeFirstOrThrow();
+    expect(await accessRepository.findShipmentId(db, other, demoShipment.id)).toBeUndefined();
+    expect(await accessRepository.findShipmentId(db, await userOf('user@demo.test'), demoShipment.id)).toBe(demoShipment.id);
+  });
+
+  it('does not let a link to another company’s account widen a sub-user’s view', async () => {
+    const user = await userOf('user@demo.test');
+    const foreign = await db.selectFrom('accounts').select('id').where('account_no', '=', '70001').executeTakeFirstOrThrow();
+    await db.insertInto('user_accounts').values({ user_id: user.id, account_id: foreign.id }).execute();
+    try {
+      expect(await accountNosOf('user@demo.test')).toEqual(['40001']);
+      expect(await shipmentAccountsOf('user@demo.test')).toEqual(['40001']);
+    } finally {
+      await db.deleteFrom('user_accounts').where('user_id', '=', user.id).where('account_id', '=', foreign.id).execute();
+    }
+  });
+
+  it('gives a user with no linked account nothing', async () => {
+    const user = await userOf('viewer@demo.test');
+    const links = await db.selectFrom('user_accounts').selectAll().where('user_id', '=', user.id).execute();
+    await db.deleteFrom('user_accounts').where('user_id', '=', user.id).execute();
+    try {
+      expect(await accountNosOf('viewer@demo.test')).toEqual([]);
+      expect(await shipmentAccountsOf('viewer@demo.test')).toEqual([]);
+    } finally {
+      await db.insertInto('user_accounts').values(links).execute();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import type { Db } from '../../db/connect.ts';
+import { ROLES } from '@clearport/contract/roles';
+import type { SessionUser } from '../auth/sessions.repository.ts';
+
+/**
+ * The one access check. A primary user sees every account of their company; anyone else
+ * only the accounts linked to them. Every shipment, document, invoice and order query starts
+ * from these functions, so a record outside them does not exist for the caller (404).
+ */
+export function visibleAccountIds(db: Db, user: SessionUser) {
+  if (user.role === ROLES.primary) {
+    return db.selectFrom('accounts').select('accounts.id').where('accounts.company_id', '=', user.companyId);
+  }
+  return db
+    .selectFrom('user_accounts')
+    .innerJoin('accounts', 'accounts.id', 'user_accounts.account_id')
+    .select('accounts.id')
+    .where('user_accounts.user_id', '=', user.id)
+    .where('accounts.company_id', '=', user.companyId);
+}
+
+export const accessRepository = {
+  /** The caller's accounts, in account number order. */
+  async listAccounts(db: Db, user: SessionUser) {
+    return db
+      .selectFrom('accounts')
+      .select(['id', 'account_no', 'name', 'document_tracking'])
+      .where('id', 'in', visibleAccountIds(db, user))
+      .orderBy('account_no')
+      .execute();
+  },
+
+  /** Shipments the caller may see; add conditions, columns and joins on top. */
+  shipments(db: Db, user: SessionUser) {
+    return db.selectFrom('shipments').where('shipments.account_id', 'in', visibleAccountIds(db, user));
+  },
+
+  /** Invoices the caller may see. */
+  invoices(db: Db, user: SessionUser) {
+    return db.selectFrom('invoices').where('invoices.account_id', 'in', visibleAccountIds(db, user));
+  },
+
+  /** The id of a shipment the caller may see, or undefined: the caller answers 404. */
+  async findShipmentId(db: Db, user: SessionUser, shipmentId: number): Promise<number | undefined> {
+    const row = await accessRepository
+      .shipments(db, user)
+      .select('shipments.id')
+      .where('shipments.id', '=', shipmentId)
+      .executeTakeFirst();
+    return row?.id;
+  },
+};

@@ -1,0 +1,133 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ForgotPasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  ProfileResponse,
+  ResetPasswordParams,
+  ResetPasswordRequest,
+} from '@clearport/contract/auth';
+import { API_PATHS, ErrorResponse, MessageResponse } from '@clearport/contract/http';
+import { TEXTS } from '@clearport/contract/texts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { accessRepository } from '../access/access.repository.ts';
+import { failureDelayMs, lockedMessage, loginThrottle, throttleKey } from './login-throttle.ts';
+import { passwordResetsRepository } from './password-resets.repository.ts';
+import { sessionsRepository } from './sessions.repository.ts';
+import { usersRepository } from './users.repository.ts';
+
+/** Unknown user names are checked against this hash too, so timing does not tell them apart. */
+let unknownUserHash: Promise<string> | undefined;
+const hashForUnknownUser = () => (unknownUserHash ??= hashPassword('unknown-user-placeholder'));
+
+export type AuthRoutesOptions = { publicUrl: string };
+
+/** Calls that need no session. */
+export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    API_PATHS.login,
+    { schema: { body: LoginRequest, response: { 200: LoginResponse, '4xx': ErrorResponse } } },
+    async (request, reply) => {
+      const key = throttleKey(request.body.userName);
+      const lockedSeconds = await loginThrottle.lockedForSeconds(app.db, key);
+      if (lockedSeconds > 0) {
+        return reply
+          .code(429)
+          .header('retry-after', String(lockedSeconds))
+          .send({ message: lockedMessage(lockedSeconds) });
+      }
+
+      const user = await usersRepository.findByEmail(app.db, request.body.userName);
+      const isValid = await verifyPassword(request.body.password, user?.password_hash ?? (await hashForUnknownUser()));
+      if (!user || !isValid || !user.active) {
+        const failures = await loginThrottle.recordFailure(app.db, key);
+        request.log.info({ failures }, 'login failed');
+        await sleep(failureDelayMs(failures));
+        return reply.code(401).send({ message: TEXTS.loginFailed });
+      }
+
+      await loginThrottle.clear(app.db, key);
+      const token = await sessionsRepository.create(app.db, user.id);
+      return {
+        token,
+        name: user.name,
+        role: user.role,
+        primary: user.primary_contact,
+        company_primary_contact: user.primary_contact,
+      };
+    },
+  );
+
+  api.post(
+    API_PATHS.forgotPassword,
+    { schema: { body: ForgotPasswordRequest, response: { 200: MessageResponse, '4xx': ErrorResponse } } },
+    async (request) => {
+      // The answer is the same whether or not the address belongs to a user.
+      const user = await usersRepository.findByEmail(app.db, request.body.email);
+      if (user?.active) {
+        const token = await passwordResetsRepository.create(app.db, user.id);
+        const link = `${options.publicUrl}/reset-password/${encodeURIComponent(token)}`;
+        try {
+          await app.mailer.send({
+            to: user.email,
+            subject: 'Reset your Clearport password',
+            text: `Hello ${user.name},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, you can ignore this message.\n`,
+          });
+        } catch (error) {
+          request.log.error({ err: error }, 'password reset mail failed');
+        }
+      }
+      return { message: TEXTS.forgotPasswordSuccess };
+    },
+  );
+
+  api.post(
+    API_PATHS.resetPassword,
+    { schema: { params: ResetPasswordParams, body: ResetPasswordRequest, response: { 200: MessageResponse, '4xx': ErrorResponse } } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const userId = await passwordResetsRepository.peekUser(app.db, token);
+      const user = userId ? await usersRepository.findByEmail(app.db, request.body.email) : undefined;
+      if (!userId || !user || user.id !== userId) {
+        return reply.code(400).send({ message: TEXTS.resetInvalid, errors: [TEXTS.resetInvalid] });
+      }
+      const passwordHash = await hashPassword(request.body.password);
+      const isChanged = await app.db.transaction().execute(async (trx) => {
+        if ((await passwordResetsRepository.consume(trx, token)) !== userId) return false;
+        await usersRepository.updatePasswordHash(trx, userId, passwordHash);
+        // A new password ends every session that the old one opened.
+        await sessionsRepository.deleteAllOf(trx, userId);
+        return true;
+      });
+      if (!isChanged) return reply.code(400).send({ message: TEXTS.resetInvalid, errors: [TEXTS.resetInvalid] });
+      return { message: TEXTS.resetSuccess };
+    },
+  );
+};
+
+/** Calls of a logged-in user. */
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(API_PATHS.logout, { schema: { response: { 200: MessageResponse, '4xx': ErrorResponse } } }, async (request) => {
+    await sessionsRepository.delete(app.db, request.sessionToken);
+    return { message: 'Logged out' };
+  });
+
+  api.get(API_PATHS.profile, { schema: { response: { 200: ProfileResponse } } }, async (request) => {
+    const profile = await usersRepository.findProfile(app.db, request.user.id);
+    const accounts = await accessRepository.listAccounts(app.db, request.user);
+    return {
+      id: profile.id,
+      name: profile.name,
+      email: profile.email,
+      role: profile.role,
+      company: { id: profile.company_id, name: profile.company_name, primary_contact: profile.primary_contact },
+      accounts: accounts.map(({ account_no, document_tracking }) => ({ account_no, document_tracking })),
+    };
+  });
+};

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import { PASSWORD_RESET_TTL_SECONDS } from '@clearport/contract/constants';
+import type { Db } from '../../db/connect.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+
+export const passwordResetsRepository = {
+  async create(db: Db, userId: number): Promise<string> {
+    const token = newToken();
+    await db
+      .insertInto('password_resets')
+      .values({
+        user_id: userId,
+        token_hash: hashToken(token),
+        expires_at: sql<Date>`now() + make_interval(secs => ${PASSWORD_RESET_TTL_SECONDS})`,
+      })
+      .execute();
+    return token;
+  },
+
+  /** Marks an unused, unexpired token used and gives back its user; undefined otherwise. */
+  async consume(db: Db, token: string): Promise<number | undefined> {
+    const row = await db
+      .updateTable('password_resets')
+      .set({ used_at: sql<Date>`now()` })
+      .where('token_hash', '=', hashToken(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning('user_id')
+      .executeTakeFirst();
+    return row?.user_id;
+  },
+
+  /** The user an unused, unexpired token belongs to, without using it. */
+  async peekUser(db: Db, token: string): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('password_resets')
+      .select('user_id')
+      .where('token_hash', '=', hashToken(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return row?.user_id;
+  },
+};

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import { SESSION_TTL_SECONDS } from '@clearport/contract/constants';
+import type { Db } from '../../db/connect.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+
+/** Who is calling: what every access check needs. */
+export type SessionUser = {
+  id: number;
+  companyId: number;
+  role: number;
+  name: string;
+  email: string;
+};
+
+export const sessionsRepository = {
+  /** Starts a session and gives back the token; only its hash is stored. */
+  async create(db: Db, userId: number): Promise<string> {
+    const token = newToken();
+    await db
+      .insertInto('sessions')
+      .values({
+        user_id: userId,
+        token_hash: hashToken(token),
+        expires_at: sql<Date>`now() + make_interval(secs => ${SESSION_TTL_SECONDS})`,
+      })
+      .execute();
+    await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', sql<Date>`now()`).execute();
+    return token;
+  },
+
+  /** The active user of an unexpired session, or undefined. */
+  async findUser(db: Db, token: string): Promise<SessionUser | undefined> {
+    return db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'users.id',
+        'users.company_id as companyId',
+        'users.role',
+        'users.name',
+        'users.email',
+      ])
+      .where('sessions.token_hash', '=', hashToken(token))
+      .where('sessions.expires_at', '>', sql<Date>`now()`)
+      .where('users.active', '=', true)
+      .executeTakeFirst();
+  },
+
+  async delete(db: Db, token: string): Promise<void> {
+    await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  },
+
+  async deleteAllOf(db: Db, userId: number): Promise<void> {
+    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  },
+};

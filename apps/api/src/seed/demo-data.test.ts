@@ -1,0 +1,593 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
+import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contract/documents';
+import { ACTIVE_STATUS, SHIPMENT_UPDATES_CUTOFF_DATE } from '@clearport/contract/constants';
+import { ROLES } from '@clearport/contract/roles';
+import { connectDatabase, type Db } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { localStorage } from '../lib/storage.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo-data.ts';
+
+const SEED_TIMEOUT_MS = 60_000;
+const REQUIRED_TYPES = TRACKED_DOCUMENT_ABBREVIATIONS.map((tracked) => tracked.type);
+
+type Fixture = { db: Db; filesDir: string; close(): Promise<void> };
+
+/** A migrated database (PGlite in memory, or a new one on a PostgreSQL server) and an empty file store. */
+async function openFixture(serverUrl?: string): Promise<Fixture> {
+  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-seed-'));
+  const database = serverUrl ? await createDatabase(serverUrl) : undefined;
+  const db = await connectDatabase({ databaseUrl: database?.url });
+  await migrateToLatest(db);
+  return {
+    db,
+    filesDir,
+    async close() {
+      await db.destroy();
+      await database?.drop();
+      await rm(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createDatabase(serverUrl: string) {
+  const name = `seedtest_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** What must come out the same on every run: the dates move with today, the rest does not. */
+async function outline(db: Db) {
+  return db
+    .selectFrom('shipments')
+    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+    .leftJoin('containers', 'containers.shipment_id', 'shipments.id')
+    .select(['shipments.file_number', 'accounts.account_no', 'shipments.status', 'containers.container_no'])
+    .orderBy('shipments.file_number')
+    .orderBy('containers.container_no')
+    .execute();
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC, as the demo writes the ETA. */
+const timestampText = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+
+/** A `timestamp` parameter from its text, so no driver shifts it by a time zone. */
+const timestamp = (text: string) => sql<string>`cast(${text} as timestamp)`;
+
+async function fileStart(filesDir: string, key: string): Promise<string> {
+  const file = await open(path.join(filesDir, key));
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(5), 0, 5, 0);
+    return buffer.subarray(0, bytesRead).toString('latin1');
+  } finally {
+    await file.close();
+  }
+}
+
+function describeSeededDatabase(serverUrl?: string) {
+  let fixture: Fixture;
+  let db: Db;
+  beforeAll(async () => {
+    fixture = await openFixture(serverUrl);
+    db = fixture.db;
+    expect(await isDatabaseEmpty(db)).toBe(true);
+    await seedDemoData(db, localStorage(fixture.filesDir));
+  }, SEED_TIMEOUT_MS);
+  afterAll(async () => fixture?.close());
+
+  it('creates the five demo logins with their roles, companies and linked accounts', async () => {
+    expect(await isDatabaseEmpty(db)).toBe(false);
+    const users = await db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select([
+        'users.id',
+        'users.email',
+        'users.name',
+        'users.role',
+        'users.password_hash',
+        'companies.name as company',
+      ])
+      .execute();
+    const links = await db
+      .selectFrom('user_accounts')
+      .innerJoin('accounts', 'accounts.id', 'user_accounts.account_id')
+      .select(['user_accounts.user_id', 'accounts.account_no'])
+      .orderBy('accounts.account_no')
+      .execute();
+    const seeded = users.map((user) => ({
+      email: user.email,
+      role: user.role,
+      name: user.name,
+      company: user.company,
+      accounts: links.filter((link) => link.user_id === user.id).map((link) => link.account_no),
+    }));
+    expect(seeded).toHaveLength(DEMO_LOGINS.length);
+    expect(seeded).toEqual(expect.arrayContaining(DEMO_LOGINS.map((login) => expect.objectContaining(login))));
+
+    const hashes = new Set(users.map((user) => user.password_hash));
+    expect(hashes.size).toBe(1);
+    expect(await verifyPassword(DEMO_PASSWORD, [...hashes][0]!)).toBe(true);
+
+    const companies = await db.selectFrom('companies').select(['name', 'primary_contact']).orderBy('name').execute();
+    expect(companies).toEqual(
+      DEMO_LOGINS.filter((login) => login.role === ROLES.primary)
+        .map((login) => ({ name: login.company, primary_contact: login.name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    );
+  });
+
+  it('keeps each company’s shipments on its own accounts, with its own entry prefix', async () => {
+    const accounts = await db
+      .selectFrom('accounts')
+      .innerJoin('companies', 'companies.id', 'accounts.company_id')
+      .leftJoin('shipments', 'shipments.account_id', 'accounts.id')
+      .select(['companies.name as company', 'accounts.account_no', 'accounts.document_tracking'])
+      .select((eb) => eb.fn.count<number>('shipments.id').as('shipments'))
+      .groupBy(['companies.name', 'accounts.account_no', 'accounts.document_tracking'])
+      .orderBy('accounts.account_no')
+      .execute();
+    expect(
+      accounts.map(({ company, account_no, document_tracking }) => [company, account_no, document_tracking]),
+    ).toEqual([
+      ['Demo Imports LLC', '40001', false],
+      ['Demo Imports LLC', '40002', false],
+      ['Demo Imports LLC', '40003', true],
+      ['Other Trading Co', '70001', false],
+    ]);
+    const [first, second, third, other] = accounts.map((account) => Number(account.shipments));
+    expect(first! + second! + third!).toBe(300);
+    expect(first).toBeGreaterThan(second!);
+    expect(other).toBe(120);
+
+    const prefixes = await db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select(['accounts.account_no', sql<string>`left(shipments.file_number, 4)`.as('prefix')])
+      .distinct()
+      .orderBy('accounts.account_no')
+      .execute();
+    expect(prefixes).toEqual([
+      { account_no: '40001', prefix: 'DMI-' },
+      { account_no: '40002', prefix: 'DMI-' },
+      { account_no: '40003', prefix: 'DMI-' },
+      { account_no: '70001', prefix: 'OTC-' },
+    ]);
+    const fileNumbers = await db.selectFrom('shipments').select('file_number').execute();
+    for (const { file_number } of fileNumbers) expect(file_number).toMatch(/^(DMI|OTC)-\d{7}-\d$/);
+  });
+
+  it('stores every status of the contract, and one outside it', async () => {
+    const rows = await db.selectFrom('shipments').select('status').distinct().execute();
+    const statuses = rows.map((row) => row.status);
+    const known: readonly string[] = Object.values(SHIPMENT_STATUSES);
+    expect(statuses).toEqual(expect.arrayContaining([...known]));
+    expect(statuses.filter((status) => !known.includes(status))).not.toHaveLength(0);
+  });
+
+  it('keeps statuses coherent with the document types and the ISF', async () => {
+    const shipments = await db
+      .selectFrom('shipments')
+      .leftJoin('document_types', (join) =>
+        join.onRef('document_types.shipment_id', '=', 'shipments.id').on('document_types.required', '=', true),
+      )
+      .select(['shipments.id', 'shipments.status', 'shipments.isf_transaction_no', 'shipments.isf_submit_date'])
+      .select(sql<string[]>`array_agg(document_types.type order by document_types.type)`.as('required'))
+      .select(sql<number>`count(*) filter (where not document_types.submitted)::int`.as('missing'))
+      .groupBy('shipments.id')
+      .execute();
+
+    for (const shipment of shipments) expect(shipment.required).toEqual([...REQUIRED_TYPES].sort());
+    const pendingDocuments = shipments.filter((s) => s.status === SHIPMENT_STATUSES.pendingDocuments);
+    const pendingRelease = shipments.filter((s) => s.status === SHIPMENT_STATUSES.pendingRelease);
+    expect(pendingDocuments.length).toBeGreaterThan(20);
+    expect(pendingRelease.length).toBeGreaterThan(10);
+    for (const shipment of pendingDocuments) expect(shipment.missing).toBeGreaterThan(0);
+    for (const shipment of pendingRelease) {
+      expect(shipment.missing).toBe(0);
+      expect(shipment.isf_transaction_no).not.toBeNull();
+    }
+
+    const isf = shipments.map((s) => s.isf_transaction_no);
+    expect(shipments.some((s) => s.status === SHIPMENT_STATUSES.submitted && s.isf_transaction_no === null)).toBe(true);
+    expect(isf.filter((value) => value === 'N\\A').length).toBeGreaterThan(5);
+    expect(isf.filter((value) => value?.startsWith('ISF-')).length).toBeGreaterThan(100);
+    for (const shipment of shipments) {
+      expect(shipment.isf_submit_date === null).toBe(shipment.isf_transaction_no === null);
+    }
+
+    const optional = await db.selectFrom('document_types').select('type').where('required', '=', false).execute();
+    expect(optional.length).toBeGreaterThan(0);
+  });
+
+  it('has shipments with no, one, two and many containers, masters and houses', async () => {
+    const counts = await db
+      .selectFrom('shipments')
+      .select((eb) => [
+        eb
+          .selectFrom('containers')
+          .whereRef('containers.shipment_id', '=', 'shipments.id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('containers'),
+        eb
+          .selectFrom('bills_of_lading')
+          .whereRef('bills_of_lading.shipment_id', '=', 'shipments.id')
+          .where('is_master', '=', true)
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('masters'),
+        eb
+          .selectFrom('bills_of_lading')
+          .whereRef('bills_of_lading.shipment_id', '=', 'shipments.id')
+          .where('is_master', '=', false)
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('houses'),
+      ])
+      .execute();
+    const bucket = (n: unknown) => Math.min(Number(n), 3);
+    for (const column of ['containers', 'masters', 'houses'] as const) {
+      expect(new Set(counts.map((row) => bucket(row[column]))), column).toEqual(new Set([0, 1, 2, 3]));
+    }
+
+    const containers = await db.selectFrom('containers').select(['container_no', 'tracking_info']).execute();
+    expect(new Set(containers.map((c) => c.container_no)).size).toBe(containers.length);
+    for (const { container_no, tracking_info } of containers) {
+      expect(container_no).toMatch(/^[A-Z]{3}U\d{7}$/);
+      expect(Array.isArray(tracking_info)).toBe(true);
+      for (const event of tracking_info) {
+        expect(Object.keys(event).sort()).toEqual(['date', 'location', 'type']);
+        expect(new Date(event.date).toISOString()).toBe(event.date);
+      }
+    }
+    expect(containers.some((c) => c.tracking_info.length === 0)).toBe(true);
+
+    const withEvents = (before: boolean) =>
+      db
+        .selectFrom('shipments')
+        .innerJoin('containers', 'containers.shipment_id', 'shipments.id')
+        .select('shipments.id')
+        .where('shipments.est_time_arrive', before ? '<' : '>=', timestamp(SHIPMENT_UPDATES_CUTOFF_DATE))
+        .where(sql<boolean>`jsonb_array_length(containers.tracking_info) > 0`)
+        .limit(1)
+        .execute();
+    expect(await withEvents(true)).toHaveLength(1);
+    expect(await withEvents(false)).toHaveLength(1);
+  });
+
+  it('places ETAs around today, so that every date filter finds shipments', async () => {
+    const now = new Date();
+    const utc = (year: number, month: number, day = 1) => new Date(Date.UTC(year, month, day));
+    const [year, month] = [now.getUTCFullYear(), now.getUTCMonth()];
+    const ranges = {
+      thisWeek: [now, new Date(now.getTime() + 7 * 86_400_000)],
+      thisMonth: [utc(year, month), utc(year, month + 1)],
+      last30Days: [new Date(now.getTime() - 30 * 86_400_000), now],
+      last3Months: [utc(year, month - 3), now],
+      yearToDate: [utc(year, 0), now],
+      olderThanAYear: [utc(2000, 0), new Date(now.getTime() - 365 * 86_400_000)],
+      inTwoMonths: [new Date(now.getTime() + 30 * 86_400_000), new Date(now.getTime() + 70 * 86_400_000)],
+    } as const;
+    for (const [name, [from, to]] of Object.entries(ranges)) {
+      const rows = await db
+        .selectFrom('shipments')
+        .select('id')
+        .where('est_time_arrive', '>=', timestamp(timestampText(from)))
+        .where('est_time_arrive', '<=', timestamp(timestampText(to)))
+        .execute();
+      expect(rows.length, name).toBeGreaterThan(2);
+    }
+    const unknown = await db.selectFrom('shipments').select('id').where('est_time_arrive', 'is', null).execute();
+    expect(unknown.length).toBeGreaterThan(5);
+    expect(unknown.length).toBeLessThan(42);
+  });
+
+  it('writes every file a row names, as a PDF', async () => {
+    const documents = await db.selectFrom('documents').select(['path', 'size', 'content_type']).execute();
+    const invoices = await db.selectFrom('invoices').select(['path', 'backup']).execute();
+    const forms = await db
+      .selectFrom('shipments')
+      .select('path_to_7501')
+      .where('path_to_7501', 'is not', null)
+      .execute();
+    const keys = [
+      ...documents.map((document) => document.path),
+      ...invoices.flatMap((invoice) => [invoice.path, invoice.backup]),
+      ...forms.map((form) => form.path_to_7501),
+    ].filter((key): key is string => key !== null);
+    expect(keys.length).toBeGreaterThan(400);
+    const starts = await Promise.all(keys.map((key) => fileStart(fixture.filesDir, key)));
+    expect(starts.filter((start) => start !== '%PDF-')).toEqual([]);
+    for (const document of documents) {
+      expect(document.content_type).toBe('application/pdf');
+      expect(document.size).toBeGreaterThan(500);
+    }
+    expect(invoices.every((invoice) => invoice.path !== null)).toBe(true);
+  });
+
+  it('files each 7501 as a document of its own shipment, some reviewed and some not', async () => {
+    const forms = await db
+      .selectFrom('shipments')
+      .leftJoin('documents', (join) =>
+        join.onRef('documents.shipment_id', '=', 'shipments.id').onRef('documents.path', '=', 'shipments.path_to_7501'),
+      )
+      .select(['shipments.reviewed_7501', 'documents.document_type'])
+      .where('shipments.path_to_7501', 'is not', null)
+      .execute();
+    expect(forms.length).toBeGreaterThan(80);
+    for (const form of forms) expect(form.document_type).toBe(DOCUMENT_TYPES.form7501);
+    expect(new Set(forms.map((form) => form.reviewed_7501))).toEqual(new Set([true, false]));
+
+    const supplementary = await db.selectFrom('documents').select('id').where('supplementary', '=', true).execute();
+    expect(supplementary.length).toBeGreaterThan(0);
+  });
+
+  it('builds delivery orders from their own shipment’s containers and bills', async () => {
+    const foreignContainers = await db
+      .selectFrom('delivery_order_containers')
+      .innerJoin('delivery_orders', 'delivery_orders.id', 'delivery_order_containers.delivery_order_id')
+      .innerJoin('containers', 'containers.id', 'delivery_order_containers.container_id')
+      .select('delivery_orders.id')
+      .whereRef('containers.shipment_id', '<>', 'delivery_orders.shipment_id')
+      .execute();
+    const foreignBills = await db
+      .selectFrom('delivery_order_bills')
+      .innerJoin('delivery_orders', 'delivery_orders.id', 'delivery_order_bills.delivery_order_id')
+      .innerJoin('bills_of_lading', 'bills_of_lading.id', 'delivery_order_bills.bill_of_lading_id')
+      .select('delivery_orders.id')
+      .whereRef('bills_of_lading.shipment_id', '<>', 'delivery_orders.shipment_id')
+      .execute();
+    expect(foreignContainers).toEqual([]);
+    expect(foreignBills).toEqual([]);
+
+    const twiceAssigned = await db
+      .selectFrom('delivery_order_containers')
+      .innerJoin('delivery_orders', 'delivery_orders.id', 'delivery_order_containers.delivery_order_id')
+      .select('delivery_order_containers.container_id')
+      .groupBy(['delivery_orders.shipment_id', 'delivery_order_containers.container_id'])
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    expect(twiceAssigned).toEqual([]);
+
+    const orders = await db
+      .selectFrom('delivery_orders')
+      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .innerJoin('truckers', 'truckers.id', 'delivery_orders.trucker_id')
+      .innerJoin('warehouses', 'warehouses.id', 'delivery_orders.warehouse_id')
+      .select([
+        'delivery_orders.shipment_id',
+        'delivery_orders.approved',
+        'delivery_orders.approved_at',
+        'delivery_orders.path',
+        'shipments.ignored_shipment',
+        'accounts.company_id',
+        'truckers.company_id as trucker_company',
+        'truckers.status as trucker_status',
+        'truckers.deleted_at as trucker_deleted',
+        'warehouses.company_id as warehouse_company',
+        'warehouses.status as warehouse_status',
+        'warehouses.deleted_at as warehouse_deleted',
+      ])
+      .select((eb) => [
+        eb
+          .selectFrom('delivery_order_containers')
+          .whereRef('delivery_order_id', '=', 'delivery_orders.id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('containers'),
+        eb
+          .selectFrom('delivery_order_bills')
+          .whereRef('delivery_order_id', '=', 'delivery_orders.id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('bills'),
+      ])
+      .execute();
+    expect(orders.length).toBeGreaterThan(50);
+    for (const order of orders) {
+      expect(order).toMatchObject({
+        trucker_company: order.company_id,
+        warehouse_company: order.company_id,
+        trucker_status: ACTIVE_STATUS,
+        warehouse_status: ACTIVE_STATUS,
+        trucker_deleted: null,
+        warehouse_deleted: null,
+        path: null,
+        ignored_shipment: false,
+      });
+      expect(Number(order.containers)).toBeGreaterThan(0);
+      expect(Number(order.bills)).toBeGreaterThan(0);
+      expect(order.approved_at === null).toBe(!order.approved);
+    }
+    expect(new Set(orders.map((order) => order.approved))).toEqual(new Set([true, false]));
+    const perShipment = new Map<number, number>();
+    for (const order of orders) perShipment.set(order.shipment_id, (perShipment.get(order.shipment_id) ?? 0) + 1);
+    expect([...perShipment.values()]).toContain(2);
+
+    const ignored = await db.selectFrom('shipments').select('id').where('ignored_shipment', '=', true).execute();
+    expect(ignored.length).toBeGreaterThan(0);
+  });
+
+  it('bills about 60% of shipments on their own account, about half of them paid', async () => {
+    const invoices = await db
+      .selectFrom('invoices')
+      .innerJoin('shipments', 'shipments.id', 'invoices.shipment_id')
+      .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
+      .innerJoin('companies', 'companies.id', 'accounts.company_id')
+      .select([
+        'invoices.account_id',
+        'shipments.account_id as shipment_account_id',
+        'invoices.file_number',
+        'shipments.file_number as shipment_file_number',
+        'invoices.proper_name',
+        'companies.name as company',
+        'invoices.is_paid',
+        'invoices.backup',
+      ])
+      .execute();
+    expect(invoices.length).toBeGreaterThan(0.5 * 420);
+    expect(invoices.length).toBeLessThan(0.7 * 420);
+    for (const invoice of invoices) {
+      expect(invoice.account_id).toBe(invoice.shipment_account_id);
+      expect(invoice.file_number).toBe(invoice.shipment_file_number);
+      expect(invoice.proper_name).toBe(invoice.company);
+    }
+    const paid = invoices.filter((invoice) => invoice.is_paid).length / invoices.length;
+    expect(paid).toBeGreaterThan(0.3);
+    expect(paid).toBeLessThan(0.7);
+    expect(invoices.some((invoice) => invoice.backup !== null)).toBe(true);
+  });
+
+  it(
+    'makes the same shipments on another run, on another day',
+    async () => {
+      const again = await openFixture();
+      // The first hour of a year is the edge case of the this-month placement.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(new Date().getUTCFullYear() + 1, 0, 1, 0, 30) });
+      try {
+        await seedDemoData(again.db, localStorage(again.filesDir));
+        vi.useRealTimers();
+        const [first, second] = await Promise.all([outline(db), outline(again.db)]);
+        expect(new Set(first.map((row) => row.file_number)).size).toBe(420);
+        expect(second).toEqual(first);
+      } finally {
+        vi.useRealTimers();
+        await again.close();
+      }
+    },
+    SEED_TIMEOUT_MS,
+  );
+
+  it('gives each company truckers, warehouses and the four notification lists', async () => {
+    const companies = await db.selectFrom('companies').select('id').execute();
+    for (const { id } of companies) {
+      const truckers = await db
+        .selectFrom('truckers')
+        .leftJoin('trucker_emails', 'trucker_emails.trucker_id', 'truckers.id')
+        .select(['truckers.status', 'truckers.deleted_at', 'trucker_emails.email', 'trucker_emails.cc_emails'])
+        .where('truckers.company_id', '=', id)
+        .execute();
+      expect(truckers.length).toBeGreaterThanOrEqual(5);
+      expect(truckers.length).toBeLessThanOrEqual(6);
+      expect(truckers.some((trucker) => trucker.status === 0)).toBe(true);
+      expect(truckers.filter((trucker) => trucker.deleted_at !== null)).toHaveLength(1);
+      for (const trucker of truckers) {
+        expect(trucker.email).toMatch(/@/);
+        expect(trucker.cc_emails!.length).toBeLessThanOrEqual(3);
+      }
+
+      const warehouses = await db
+        .selectFrom('warehouses')
+        .leftJoin('warehouse_emails', 'warehouse_emails.warehouse_id', 'warehouses.id')
+        .select(['warehouses.state', 'warehouses.status', 'warehouses.deleted_at', 'warehouse_emails.name as contact'])
+        .where('warehouses.company_id', '=', id)
+        .execute();
+      expect(warehouses.length).toBeGreaterThanOrEqual(4);
+      expect(warehouses.length).toBeLessThanOrEqual(5);
+      expect(warehouses.some((warehouse) => warehouse.status === 0)).toBe(true);
+      expect(warehouses.filter((warehouse) => warehouse.deleted_at !== null)).toHaveLength(1);
+      for (const warehouse of warehouses) {
+        expect(warehouse.state).toMatch(/^[A-Z]{2}$/);
+        expect(warehouse.contact).not.toBe('');
+      }
+
+      const lists = await db
+        .selectFrom('notification_emails')
+        .select('table_number')
+        .where('company_id', '=', id)
+        .orderBy('table_number')
+        .execute();
+      expect(lists.map((list) => list.table_number)).toEqual([0, 1, 2, 3]);
+    }
+
+    const notifications = await db.selectFrom('notifications').select(['company_id', 'active']).execute();
+    expect(notifications.filter((notification) => notification.active)).toEqual([{ company_id: null, active: true }]);
+    expect(notifications.some((notification) => !notification.active)).toBe(true);
+  });
+}
+
+describe('the demo data on PGlite', () => {
+  describeSeededDatabase();
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)('the demo data on PostgreSQL', () => {
+  describeSeededDatabase(serverUrl);
+});
+
+describe('seedDemoData', () => {
+  let fixture: Fixture;
+  beforeAll(async () => {
+    fixture = await openFixture();
+  }, SEED_TIMEOUT_MS);
+  afterAll(async () => fixture?.close());
+
+  const seed = (shipmentsPerCompany: number) =>
+    seedDemoData(fixture.db, localStorage(fixture.filesDir), { shipmentsPerCompany });
+  const count = async (table: 'companies' | 'users' | 'shipments' | 'invoices') =>
+    (await fixture.db.selectFrom(table).select('id').execute()).length;
+
+  it('refuses a demo too small to show every status', async () => {
+    await expect(seed(5)).rejects.toThrow(RangeError);
+    expect(await isDatabaseEmpty(fixture.db)).toBe(true);
+  });
+
+  it(
+    'writes nothing to the database when any insert fails',
+    async () => {
+      const company = await fixture.db
+        .insertInto('companies')
+        .values({ name: 'Someone Else' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Other Trading Co's account number is taken, so the accounts insert fails after the companies one.
+      await fixture.db.insertInto('accounts').values({ company_id: company.id, account_no: '70001' }).execute();
+      try {
+        await expect(seed(20)).rejects.toThrow();
+        const counts = [
+          await count('companies'),
+          await count('users'),
+          await count('shipments'),
+          await count('invoices'),
+        ];
+        expect(counts).toEqual([1, 0, 0, 0]);
+      } finally {
+        await fixture.db.deleteFrom('companies').where('id', '=', company.id).execute();
+      }
+    },
+    SEED_TIMEOUT_MS,
+  );
+
+  it(
+    'seeds a smaller demo on request, still with every status',
+    async () => {
+      await seed(20);
+      const shipments = await fixture.db
+        .selectFrom('shipments')
+        .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+        .select(['accounts.account_no', 'shipments.status'])
+        .execute();
+      expect(shipments.filter((shipment) => shipment.account_no === '70001')).toHaveLength(20);
+      expect(shipments).toHaveLength(40);
+      const statuses = new Set(shipments.map((shipment) => shipment.status));
+      for (const status of Object.values(SHIPMENT_STATUSES)) expect(statuses).toContain(status);
+    },
+    SEED_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,43 @@
+import { expect, submitLogin, test } from './fixtures.ts';
+
+/**
+ * Screens are split by route: each screen's chunk is named after its route module
+ * (app/routes/**), so the scripts a page requests tell which screens it downloaded.
+ */
+const OTHER_SCREENS = [
+  'root',
+  'home',
+  'shipments',
+  'shipment',
+  'billing',
+  'invoice',
+  'users',
+  'user',
+  'reports',
+  'settings',
+  'forgot-password',
+  'reset-password',
+  'not-found',
+];
+
+const chunkName = (url: string) => /\/assets\/([^/]+)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1];
+
+test('the login page downloads no other screen, and logging in fetches the home screen', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  const loginChunks = scripts.map(chunkName);
+  expect(loginChunks).toContain('login');
+  for (const screen of OTHER_SCREENS) expect(loginChunks, `the login page loaded ${screen}`).not.toContain(screen);
+
+  await submitLogin(page, 'primary@other.test', 'portal-demo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good /);
+  const afterLogin = scripts.map(chunkName);
+  expect(afterLogin).toContain('root');
+  expect(afterLogin).toContain('home');
+  expect(afterLogin).not.toContain('billing');
+});

@@ -1,0 +1,67 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { TEXTS } from '@clearport/contract/texts';
+
+/** The demo brokerage the server seeds into an empty database (all share one password). */
+export const DEMO_PASSWORD = 'portal-demo';
+export const DEMO_USERS = [
+  { email: 'primary@demo.test', role: 3, company: 'Demo Imports LLC' },
+  { email: 'manager@demo.test', role: 4, company: 'Demo Imports LLC' },
+  { email: 'user@demo.test', role: 5, company: 'Demo Imports LLC' },
+  { email: 'viewer@demo.test', role: 11, company: 'Demo Imports LLC' },
+  { email: 'primary@other.test', role: 3, company: 'Other Trading Co' },
+] as const;
+
+/** The labels of the navigation bar, by the contract's item names. */
+export const NAV_LABELS = {
+  home: 'Home',
+  shipments: 'Shipments',
+  billing: 'Billing',
+  users: 'Users',
+  reports: 'Reports',
+  settings: 'Settings',
+} as const;
+
+export function mainNavigation(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** Waits until no screen is loading any more. */
+async function settled(page: Page) {
+  await expect(page.getByText(TEXTS.loadingFullScreen)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Fills and sends the login form, as a user would. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Username', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+type Fixtures = {
+  /** Logs in through the login page and waits for the landing page. */
+  login: (email: string, password?: string) => Promise<void>;
+  /** Opens a path with a full page load (as a refresh or a typed URL would) and waits for the screen. */
+  navigate: (path: string) => Promise<void>;
+};
+
+// The fixtures' second argument is Playwright's `use`, named `provide` here so it is not taken for React's use().
+export const test = base.extend<Fixtures>({
+  login: async ({ page }, provide) => {
+    await provide(async (email, password = DEMO_PASSWORD) => {
+      await page.goto('/login');
+      await submitLogin(page, email, password);
+      await expect(page).not.toHaveURL(/\/login$/);
+      await expect(mainNavigation(page)).toBeVisible();
+      await settled(page);
+    });
+  },
+  navigate: async ({ page }, provide) => {
+    await provide(async (path) => {
+      await page.goto(path);
+      await settled(page);
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,62 @@
+import { expect, mainNavigation, test } from './fixtures.ts';
+
+test.describe('main layout', () => {
+  test('a wide window shows every link of the role and no More button', async ({ page, login }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await login('primary@demo.test');
+    await expect(mainNavigation(page).getByRole('link')).toHaveText([
+      'Home',
+      'Shipments',
+      'Billing',
+      'Users',
+      'Reports',
+      'Settings',
+    ]);
+    await expect(page.getByRole('button', { name: 'More' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('img', { name: 'Clearport' })).toBeVisible();
+  });
+
+  test('a narrow window puts Users, Reports and Settings behind More', async ({ page, login }) => {
+    await page.setViewportSize({ width: 500, height: 800 });
+    await login('primary@demo.test');
+    const nav = mainNavigation(page);
+    const more = nav.getByRole('button', { name: 'More' });
+    await expect(nav.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Shipments', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Billing', exact: true })).toBeVisible();
+    await expect(more).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Users', exact: true })).toBeHidden();
+
+    await more.click();
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    for (const label of ['Users', 'Reports', 'Settings']) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+
+    await page.keyboard.press('Escape');
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Users', exact: true })).toBeHidden();
+    await expect(more).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(nav.getByRole('link', { name: 'Users', exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the More menu follows the window size', async ({ page, login }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await login('user@demo.test');
+    await expect(page.getByRole('button', { name: 'More' })).toHaveCount(0);
+    await page.setViewportSize({ width: 500, height: 800 });
+    await page.getByRole('button', { name: 'More' }).click();
+    await expect(mainNavigation(page).getByRole('link', { name: 'Reports', exact: true })).toBeVisible();
+    await expect(mainNavigation(page).getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
+    await expect(mainNavigation(page).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+
+/** The server writes each e-mail as an .eml file here (playwright.config.ts sets the folder). */
+function outboxDir(): string {
+  const dataDir = process.env.CLEARPORT_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('CLEARPORT_E2E_DATA_DIR is not set; run the tests through playwright.config.ts');
+  return path.join(dataDir, 'outbox');
+}
+
+/** The outbox's files, oldest first (their names start with the time they were written). */
+export function outboxFiles(): string[] {
+  const dir = outboxDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort();
+}
+
+/** The text of a MIME body in the transfer encodings nodemailer writes. */
+function decodeBody(headers: string, body: string): string {
+  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** Reads an e-mail: its headers and its decoded text. */
+export function readMail(file: string): { headers: string; text: string } {
+  const raw = fs.readFileSync(path.join(outboxDir(), file), 'utf8');
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split);
+  return { headers, text: decodeBody(headers, raw.slice(split).replace(/^\r?\n\r?\n/, '')) };
+}
+
+/**
+ * Waits for the newest e-mail to be a new one addressed to `to`, and gives back the path of the
+ * reset link in it (/reset-password/<token>), to open on the test server.
+ */
+export async function waitForResetLink(to: string, filesBefore: string[]): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const newest = outboxFiles().at(-1);
+        if (!newest || filesBefore.includes(newest)) return '';
+        const mail = readMail(newest);
+        if (!new RegExp(`^to:.*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(mail.headers)) return '';
+        link = /https?:\/\/[^\s/]+(\/reset-password\/[A-Za-z0-9_%-]+)/.exec(mail.text)?.[1] ?? '';
+        return link;
+      },
+      { message: `a password reset e-mail to ${to} in the outbox`, timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
+}

@@ -1,0 +1,92 @@
+import { TEXTS } from '@clearport/contract/texts';
+import { expect, mainNavigation, test } from './fixtures.ts';
+
+/** Every route of the spec's route table inside the main layout, with its page title. */
+const LAYOUT_ROUTES = [
+  ['/', /^Good (morning|afternoon|evening), .+$/],
+  ['/shipments', 'Shipments'],
+  ['/shipments/1', 'Shipment'],
+  ['/billing', 'Billing'],
+  ['/billing/1', 'Invoice'],
+  ['/users', 'Users'],
+  ['/users/new-user', 'New User'],
+  ['/users/1', 'Edit User'],
+  ['/reports', TEXTS.comingSoonTitle],
+  ['/settings', 'Settings'],
+] as const;
+
+test.describe('routes', () => {
+  test('every route of the main layout loads, also on refresh', async ({ page, login, navigate }) => {
+    await login('primary@demo.test');
+    for (const [path, title] of LAYOUT_ROUTES) {
+      await navigate(path);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(mainNavigation(page)).toBeVisible();
+
+      await page.reload();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    }
+  });
+
+  test('the navigation links open their screens', async ({ page, login }) => {
+    await login('primary@demo.test');
+    for (const [label, path, title] of [
+      ['Shipments', '/shipments', 'Shipments'],
+      ['Billing', '/billing', 'Billing'],
+      ['Users', '/users', 'Users'],
+      ['Reports', '/reports', TEXTS.comingSoonTitle],
+      ['Settings', '/settings', 'Settings'],
+      ['Home', '/', /^Good /],
+    ] as const) {
+      await mainNavigation(page).getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(mainNavigation(page).getByRole('link', { name: label, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    }
+  });
+
+  test('/reports shows Coming Soon', async ({ page, login, navigate }) => {
+    await login('user@demo.test');
+    await navigate('/reports');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.comingSoonTitle);
+    await expect(page.getByText(TEXTS.comingSoonText)).toBeVisible();
+  });
+
+  for (const path of ['/login', '/forgot-password', '/reset-password/some-token']) {
+    test(`${path} loads without a session, also on refresh`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.reload();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(mainNavigation(page)).toHaveCount(0);
+    });
+  }
+
+  for (const path of ['/no-such-page', '/shipments/1/nothing/here']) {
+    test(`${path} shows the not-found page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.notFound);
+    });
+  }
+
+  for (const [path] of LAYOUT_ROUTES) {
+    test(`${path} without a session goes to /login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
+    });
+  }
+
+  test('role 11 opening / goes to /shipments', async ({ page, login, navigate }) => {
+    await login('viewer@demo.test');
+    await navigate('/');
+    await expect(page).toHaveURL(/\/shipments$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shipments');
+  });
+});

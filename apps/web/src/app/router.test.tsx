@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { renderRoutes } from '../testing/test-utils.tsx';
+import { createAppRoutes } from './router.tsx';
+
+function signIn(role: number, name = 'Dana Whitfield') {
+  Cookies.set('token', 'session-token');
+  Cookies.set('name', name);
+  Cookies.set('role', String(role));
+  Cookies.set('primary', 'Priya Raman');
+}
+
+function renderApp(url: string) {
+  return renderRoutes(createAppRoutes(), url);
+}
+
+const heading = async () => (await screen.findByRole('heading', { level: 1 })).textContent;
+
+describe('app routes', () => {
+  it('shows the full-screen loading message while a screen loads', () => {
+    renderApp('/login');
+    expect(screen.getByText('Loading please wait...')).toBeTruthy();
+  });
+
+  it.each([
+    ['/', 'Good'],
+    ['/shipments', 'Shipments'],
+    ['/shipments/12', 'Shipment'],
+    ['/billing', 'Billing'],
+    ['/billing/4', 'Invoice'],
+    ['/users', 'Users'],
+    ['/users/new-user', 'New User'],
+    ['/users/9', 'Edit User'],
+    ['/reports', 'Coming Soon'],
+    ['/settings', 'Settings'],
+  ])('%s opens inside the main layout for a signed-in primary user', async (url, title) => {
+    signIn(3);
+    const { router } = renderApp(url);
+    expect(await heading()).toContain(title);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(url);
+  });
+
+  it('shows Page Coming Soon on /reports', async () => {
+    signIn(3);
+    renderApp('/reports');
+    expect(await screen.findByText('Page Coming Soon')).toBeTruthy();
+  });
+
+  it.each(['/', '/shipments/12', '/settings', '/users/new-user'])(
+    'sends %s to /login when no token is stored',
+    async (url) => {
+      const { router } = renderApp(url);
+      expect(await heading()).toBe('Sign in to your account');
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it.each(['/login', '/forgot-password', '/reset-password/some-token'])('%s opens without a session', async (url) => {
+    const { router } = renderApp(url);
+    await heading();
+    expect(router.state.location.pathname).toBe(url);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('shows the not-found page for any other path, signed in or not', async () => {
+    renderApp('/no/such/page');
+    expect(await heading()).toBe('ERROR THIS PAGE DOES NOT EXIST');
+  });
+
+  it('sends role 11 from / to /shipments', async () => {
+    signIn(11);
+    const { router } = renderApp('/');
+    expect(await heading()).toBe('Shipments');
+    expect(router.state.location.pathname).toBe('/shipments');
+  });
+
+  it('sends role 5 from /users to its home', async () => {
+    signIn(5, 'Sam Ortiz');
+    const { router } = renderApp('/users');
+    expect(await heading()).toMatch(/^Good (morning|afternoon|evening), Sam Ortiz$/);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a signed-in user from /login to their home', async () => {
+    signIn(11);
+    const { router } = renderApp('/login');
+    expect(await heading()).toBe('Shipments');
+    expect(router.state.location.pathname).toBe('/shipments');
+  });
+});

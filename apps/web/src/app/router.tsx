@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { RouteError } from '../components/errors/route-error.tsx';
+import { LoadingScreen } from '../components/ui/loading-screen.tsx';
+import { paths } from '../config/paths.ts';
+import { redirectSignedIn, requireNavItem, requireSession } from '../lib/route-guards.ts';
+
+/**
+ * Every route of the spec's route table (section 2). Each screen's code is fetched through the
+ * route's `lazy`, so a page downloads only its own screen; the guards are plain loaders defined
+ * here, so a redirect happens before any screen code is fetched.
+ */
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      hydrateFallbackElement: <LoadingScreen />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          path: paths.login.path,
+          loader: redirectSignedIn,
+          lazy: async () => ({ Component: (await import('./routes/auth/login.tsx')).LoginRoute }),
+        },
+        {
+          path: paths.forgotPassword.path,
+          lazy: async () => ({ Component: (await import('./routes/auth/forgot-password.tsx')).ForgotPasswordRoute }),
+        },
+        {
+          path: paths.resetPassword.path,
+          lazy: async () => ({ Component: (await import('./routes/auth/reset-password.tsx')).ResetPasswordRoute }),
+        },
+        {
+          loader: requireSession,
+          lazy: async () => ({ Component: (await import('./routes/app/root.tsx')).AppRoot }),
+          children: [
+            {
+              // Errors of a screen keep the navigation bar around them.
+              errorElement: <RouteError isInLayout />,
+              children: [
+                {
+                  index: true,
+                  loader: requireNavItem('home'),
+                  lazy: async () => ({ Component: (await import('./routes/app/home.tsx')).HomeRoute }),
+                },
+                {
+                  path: paths.shipments.path,
+                  loader: requireNavItem('shipments'),
+                  lazy: async () => ({ Component: (await import('./routes/app/shipments.tsx')).ShipmentsRoute }),
+                },
+                {
+                  path: paths.shipment.path,
+                  loader: requireNavItem('shipments'),
+                  lazy: async () => ({ Component: (await import('./routes/app/shipment.tsx')).ShipmentRoute }),
+                },
+                {
+                  path: paths.billing.path,
+                  loader: requireNavItem('billing'),
+                  lazy: async () => ({ Component: (await import('./routes/app/billing.tsx')).BillingRoute }),
+                },
+                {
+                  path: paths.invoice.path,
+                  loader: requireNavItem('billing'),
+                  lazy: async () => ({ Component: (await import('./routes/app/invoice.tsx')).InvoiceRoute }),
+                },
+                {
+                  path: paths.users.path,
+                  loader: requireNavItem('users'),
+                  lazy: async () => ({ Component: (await import('./routes/app/users.tsx')).UsersRoute }),
+                },
+                {
+                  path: paths.user.path,
+                  loader: requireNavItem('users'),
+                  lazy: async () => ({ Component: (await import('./routes/app/user.tsx')).UserRoute }),
+                },
+                {
+                  path: paths.reports.path,
+                  loader: requireNavItem('reports'),
+                  lazy: async () => ({ Component: (await import('./routes/app/reports.tsx')).ReportsRoute }),
+                },
+                {
+                  path: paths.settings.path,
+                  loader: requireNavItem('settings'),
+                  lazy: async () => ({ Component: (await import('./routes/app/settings.tsx')).SettingsRoute }),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: '*',
+          lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }),
+        },
+      ],
+    },
+  ];
+}
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(createAppRoutes()));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,19 @@
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { NotAvailable } from '../../../components/ui/not-available.tsx';
+import { paths } from '../../../config/paths.ts';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+
+export function BillingRoute() {
+  return (
+    <>
+      <PageHeader
+        title={WEB_TEXTS.navBilling}
+        breadcrumbs={[
+          { link: paths.home.getHref(), title: WEB_TEXTS.navHome },
+          { link: paths.billing.getHref(), title: WEB_TEXTS.navBilling },
+        ]}
+      />
+      <NotAvailable />
+    </>
+  );
+}

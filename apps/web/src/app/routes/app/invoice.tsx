@@ -1,0 +1,22 @@
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { NotAvailable } from '../../../components/ui/not-available.tsx';
+import { paths } from '../../../config/paths.ts';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+
+export function InvoiceRoute() {
+  const { id = '' } = useParams();
+  return (
+    <>
+      <PageHeader
+        title={WEB_TEXTS.invoiceTitle}
+        breadcrumbs={[
+          { link: paths.home.getHref(), title: WEB_TEXTS.navHome },
+          { link: paths.billing.getHref(), title: WEB_TEXTS.navBilling },
+          { link: paths.invoice.getHref(id), title: `${WEB_TEXTS.invoiceTitle} ${id}` },
+        ]}
+      />
+      <NotAvailable />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { useParams } from 'react-router';
+import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
+
+export function ResetPasswordRoute() {
+  const { token = '' } = useParams();
+  return (
+    <AuthLayout title={WEB_TEXTS.resetPasswordTitle} intro={WEB_TEXTS.resetPasswordIntro}>
+      <ResetPasswordForm token={token} />
+    </AuthLayout>
+  );
+}

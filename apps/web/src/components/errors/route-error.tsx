@@ -1,0 +1,31 @@
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { TEXTS } from '@clearport/contract/texts';
+import { paths } from '../../config/paths.ts';
+import { WEB_TEXTS } from '../../config/texts.ts';
+import { Button } from '../ui/button.tsx';
+import { ErrorPage } from './error-page.tsx';
+
+/**
+ * The router's error element (spec section 2: THERE HAS BEEN AN ERROR, TRY AGAIN!). It is part of
+ * the main bundle, so it also shows when a screen's code cannot be downloaded.
+ */
+type RouteErrorProps = { isInLayout?: boolean };
+
+export function RouteError({ isInLayout = false }: RouteErrorProps) {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : undefined;
+  if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <ErrorPage
+      message={TEXTS.routeError}
+      detail={detail}
+      isInLayout={isInLayout}
+      actions={
+        <>
+          <Button onClick={() => window.location.reload()}>{WEB_TEXTS.tryAgain}</Button>
+          <Link to={paths.home.getHref()}>{WEB_TEXTS.goHome}</Link>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { WEB_TEXTS } from '../../config/texts.ts';
+import { Logo } from '../ui/logo.tsx';
+import styles from './auth-layout.module.css';
+
+type AuthLayoutProps = {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+};
+
+/** Pages outside the main layout: login, forgot password and reset password. */
+export function AuthLayout({ title, intro, children }: AuthLayoutProps) {
+  return (
+    <div className={styles.page}>
+      <aside className={styles.brand}>
+        <div className={styles.brandName}>
+          <Logo size={48} alt="" />
+          <span>{WEB_TEXTS.productName}</span>
+        </div>
+        <p className={styles.pitch}>
+          {WEB_TEXTS.authPitch}
+          <span className={styles.pitchDetail}>{WEB_TEXTS.authPitchDetail}</span>
+        </p>
+      </aside>
+      <main className={styles.main}>
+        <div className={styles.card}>
+          <div className={styles.compactBrand}>
+            <Logo size={36} alt="" />
+            <span>{WEB_TEXTS.productName}</span>
+          </div>
+          <h1 className={styles.title}>{title}</h1>
+          {intro && <p className={styles.intro}>{intro}</p>}
+          <div className={styles.body}>{children}</div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { TEXTS } from '@clearport/contract/texts';
+import { PageHeader } from './page-header.tsx';
+import styles from './loading.module.css';
+
+/** A page still loading inside the layout: the header titled Loading... with the logo. */
+export function LoadingPage() {
+  return (
+    <div className={styles.page} aria-busy="true">
+      <PageHeader title={TEXTS.loadingTitle} />
+      <div className={styles.body}>
+        <div className={styles.spinner} aria-hidden="true" />
+      </div>
+    </div>
+  );
+}

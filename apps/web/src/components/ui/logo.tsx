@@ -1,0 +1,13 @@
+import logoUrl from '../../assets/logo.svg';
+import { WEB_TEXTS } from '../../config/texts.ts';
+
+type LogoProps = {
+  size?: number;
+  /** Empty when a visible product name stands next to the logo. */
+  alt?: string;
+  className?: string;
+};
+
+export function Logo({ size = 40, alt = WEB_TEXTS.productName, className }: LogoProps) {
+  return <img src={logoUrl} width={size} height={size} alt={alt} className={className} />;
+}

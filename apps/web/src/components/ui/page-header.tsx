@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { WEB_TEXTS } from '../../config/texts.ts';
+import { Logo } from './logo.tsx';
+import styles from './page-header.module.css';
+
+export type Breadcrumb = { link: string; title: string };
+
+type PageHeaderProps = {
+  title: ReactNode;
+  breadcrumbs?: Breadcrumb[];
+  /** Content on the header's right: actions, filters, a back button. */
+  extra?: ReactNode;
+};
+
+/** The header every page has (spec section 2): logo, title, optional breadcrumbs and extra content. */
+export function PageHeader({ title, breadcrumbs = [], extra }: PageHeaderProps) {
+  const { pathname } = useLocation();
+  return (
+    <header className={styles.header}>
+      <div className={styles.heading}>
+        <Logo size={44} />
+        <div className={styles.titles}>
+          {breadcrumbs.length > 0 && (
+            <nav aria-label={WEB_TEXTS.breadcrumb} className={styles.breadcrumbs}>
+              <ol>
+                {breadcrumbs.map((crumb) => (
+                  <li key={crumb.link}>
+                    <Link to={crumb.link} aria-current={crumb.link === pathname ? 'page' : undefined}>
+                      {crumb.title}
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          )}
+          <h1 className={styles.title}>{title}</h1>
+        </div>
+      </div>
+      {extra !== undefined && <div className={styles.extra}>{extra}</div>}
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+/** Every route of the portal (spec section 2), in one place. `path` is the route pattern, `getHref` builds a link. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  shipments: { path: '/shipments', getHref: () => '/shipments' },
+  shipment: { path: '/shipments/:id', getHref: (id: string | number) => `/shipments/${encodeURIComponent(id)}` },
+  billing: { path: '/billing', getHref: () => '/billing' },
+  invoice: { path: '/billing/:id', getHref: (id: string | number) => `/billing/${encodeURIComponent(id)}` },
+  users: { path: '/users', getHref: () => '/users' },
+  user: { path: '/users/:id', getHref: (id: string | number) => `/users/${encodeURIComponent(id)}` },
+  reports: { path: '/reports', getHref: () => '/reports' },
+  settings: { path: '/settings', getHref: () => '/settings' },
+  login: { path: '/login', getHref: () => '/login' },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: {
+    path: '/reset-password/:token',
+    getHref: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  },
+} as const;
+
+/** The sub-user editor's id for creating a user (spec section 2). */
+export const NEW_USER_ID = 'new-user';

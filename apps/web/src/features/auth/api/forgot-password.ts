@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ForgotPasswordRequest } from '@clearport/contract/auth';
+import { API_PATHS, type MessageResponse } from '@clearport/contract/http';
+import { api } from '../../../lib/api-client.ts';
+
+export function forgotPassword(body: ForgotPasswordRequest): Promise<MessageResponse> {
+  return api.post(API_PATHS.forgotPassword, body, { isAuthenticated: false });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

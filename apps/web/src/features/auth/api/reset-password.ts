@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordRequest } from '@clearport/contract/auth';
+import { API_PATHS, type MessageResponse } from '@clearport/contract/http';
+import { api } from '../../../lib/api-client.ts';
+
+export type ResetPasswordInput = { token: string; body: ResetPasswordRequest };
+
+export function resetPassword({ token, body }: ResetPasswordInput): Promise<MessageResponse> {
+  return api.post(API_PATHS.resetPassword, body, { isAuthenticated: false, params: { token } });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

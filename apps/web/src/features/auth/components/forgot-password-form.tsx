@@ -1,0 +1,81 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { isEmail } from '@clearport/contract/auth';
+import { TEXTS } from '@clearport/contract/texts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { hasStatus } from '../../../lib/api-client.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
+import styles from './auth-form.module.css';
+
+const ERROR_ID = 'forgot-password-error';
+
+export function ForgotPasswordForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const forgotMutation = useForgotPassword();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!isEmail(address)) {
+      setError(TEXTS.emailInvalid);
+      emailRef.current?.focus();
+      return;
+    }
+    setError(null);
+    forgotMutation.mutate(
+      { email: address },
+      {
+        onError: (failure) => {
+          if (hasStatus(failure, 400, 429)) setError(failure.message);
+          else toast.error(TEXTS.genericError);
+        },
+      },
+    );
+  };
+
+  const backToLogin = <Link to={paths.login.getHref()}>{WEB_TEXTS.backToLogin}</Link>;
+
+  if (forgotMutation.isSuccess) {
+    return (
+      <div className={styles.done}>
+        <FormMessage tone="success">{TEXTS.forgotPasswordSuccess}</FormMessage>
+        {backToLogin}
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          ref={emailRef}
+          label={WEB_TEXTS.emailLabel}
+          name="email"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          isInvalid={error !== null}
+          errorId={ERROR_ID}
+        />
+        {error && (
+          <FormMessage id={ERROR_ID} tone="error">
+            {error}
+          </FormMessage>
+        )}
+        <Button type="submit" isFullWidth disabled={forgotMutation.isPending}>
+          {forgotMutation.isPending ? WEB_TEXTS.sending : WEB_TEXTS.forgotPasswordButton}
+        </Button>
+      </form>
+      <div className={styles.links}>{backToLogin}</div>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { loginFormError, type LoginResponse } from '@clearport/contract/auth';
+import { TEXTS } from '@clearport/contract/texts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { hasStatus } from '../../../lib/api-client.ts';
+import { useLogin } from '../api/login.ts';
+import styles from './auth-form.module.css';
+
+type LoginFormProps = {
+  onSuccess: (session: LoginResponse) => void;
+};
+
+type Field = 'userName' | 'password';
+
+const INVALID_FIELDS: Record<string, Field[]> = {
+  [TEXTS.usernameAndPasswordEmpty]: ['userName', 'password'],
+  [TEXTS.usernameEmpty]: ['userName'],
+  [TEXTS.passwordEmpty]: ['password'],
+};
+
+const ERROR_ID = 'login-error';
+
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const userNameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const loginMutation = useLogin({ onSuccess });
+  const invalidFields = error ? (INVALID_FIELDS[error] ?? []) : [];
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formError = loginFormError(userName, password);
+    setError(formError);
+    if (formError) {
+      const firstInvalid = INVALID_FIELDS[formError]?.[0];
+      (firstInvalid === 'password' ? passwordRef : userNameRef).current?.focus();
+      return;
+    }
+    loginMutation.mutate(
+      { userName: userName.trim(), password },
+      {
+        onError: (failure) => {
+          if (hasStatus(failure, 401)) setError(TEXTS.loginFailed);
+          else if (hasStatus(failure, 429)) setError(failure.message);
+          else toast.error(TEXTS.genericError);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          ref={userNameRef}
+          label={WEB_TEXTS.usernameLabel}
+          name="userName"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={userName}
+          onChange={(event) => setUserName(event.target.value)}
+          isInvalid={invalidFields.includes('userName')}
+          errorId={ERROR_ID}
+        />
+        <TextField
+          ref={passwordRef}
+          label={WEB_TEXTS.passwordLabel}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          isInvalid={invalidFields.includes('password')}
+          errorId={ERROR_ID}
+        />
+        {error && (
+          <FormMessage id={ERROR_ID} tone="error">
+            {error}
+          </FormMessage>
+        )}
+        <Button type="submit" isFullWidth disabled={loginMutation.isPending}>
+          {loginMutation.isPending ? WEB_TEXTS.loggingIn : WEB_TEXTS.loginButton}
+        </Button>
+      </form>
+      <div className={styles.links}>
+        <Link to={paths.forgotPassword.getHref()}>{WEB_TEXTS.forgotPasswordLink}</Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { resetFormError } from '@clearport/contract/auth';
+import { TEXTS } from '@clearport/contract/texts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { hasStatus } from '../../../lib/api-client.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import styles from './auth-form.module.css';
+
+type ResetPasswordFormProps = {
+  /** The single-use token from the e-mailed link. */
+  token: string;
+};
+
+type Field = 'email' | 'password' | 'confirmation';
+
+/** The field each of the spec's reset messages is about. */
+const FIELD_OF_MESSAGE: Record<string, Field> = {
+  [TEXTS.resetEmailEmpty]: 'email',
+  [TEXTS.resetEmailInvalid]: 'email',
+  [TEXTS.resetPasswordEmpty]: 'password',
+  [TEXTS.resetPasswordTooShort]: 'password',
+  [TEXTS.resetConfirmEmpty]: 'confirmation',
+  [TEXTS.resetPasswordsDiffer]: 'confirmation',
+};
+
+const ERROR_ID = 'reset-password-error';
+
+export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmationRef = useRef<HTMLInputElement>(null);
+  const resetMutation = useResetPassword();
+  const invalidField = error ? FIELD_OF_MESSAGE[error] : undefined;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = { email: email.trim(), password, password_confirmation: confirmation };
+    const formError = resetFormError(body);
+    setError(formError);
+    if (formError) {
+      const refOf = { email: emailRef, password: passwordRef, confirmation: confirmationRef };
+      refOf[FIELD_OF_MESSAGE[formError] ?? 'email'].current?.focus();
+      return;
+    }
+    resetMutation.mutate(
+      { token, body },
+      {
+        onError: (failure) => {
+          // The server answers a bad or expired link with its own message (TEXTS.resetInvalid).
+          if (hasStatus(failure, 400, 429)) setError(failure.message);
+          else toast.error(TEXTS.genericError);
+        },
+      },
+    );
+  };
+
+  if (resetMutation.isSuccess) {
+    return (
+      <div className={styles.done}>
+        <FormMessage tone="success">{TEXTS.resetSuccess}</FormMessage>
+        <Link to={paths.login.getHref()}>{WEB_TEXTS.goToLogin}</Link>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          ref={emailRef}
+          label={WEB_TEXTS.emailLabel}
+          name="email"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          isInvalid={invalidField === 'email'}
+          errorId={ERROR_ID}
+        />
+        <TextField
+          ref={passwordRef}
+          label={WEB_TEXTS.newPasswordLabel}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          isInvalid={invalidField === 'password'}
+          errorId={ERROR_ID}
+        />
+        <TextField
+          ref={confirmationRef}
+          label={WEB_TEXTS.confirmPasswordLabel}
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          isInvalid={invalidField === 'confirmation'}
+          errorId={ERROR_ID}
+        />
+        {error && (
+          <FormMessage id={ERROR_ID} tone="error">
+            {error}
+          </FormMessage>
+        )}
+        <Button type="submit" isFullWidth disabled={resetMutation.isPending}>
+          {resetMutation.isPending ? WEB_TEXTS.resetting : WEB_TEXTS.resetPasswordButton}
+        </Button>
+      </form>
+      <div className={styles.links}>
+        <Link to={paths.login.getHref()}>{WEB_TEXTS.backToLogin}</Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import Cookies from 'js-cookie';
+import { mockFetch } from '../testing/test-utils.tsx';
+import { ApiError, api, hasStatus } from './api-client.ts';
+import { loadPage } from './browser-location.ts';
+
+vi.mock('./browser-location.ts', () => ({ loadPage: vi.fn() }));
+
+describe('api client', () => {
+  it('sends the bearer token from the token cookie and JSON, and returns the JSON reply', async () => {
+    Cookies.set('token', 'session-token');
+    const fetchMock = mockFetch(200, { ok: true });
+    const reply = await api.post('/user/shipments/:id/add_comment', { note: 'hi' }, { params: { id: 7 } });
+    expect(reply).toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/user/shipments/7/add_comment');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('authorization')).toBe('Bearer session-token');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(init?.body).toBe('{"note":"hi"}');
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('sends FormData as it is, for uploads', async () => {
+    const fetchMock = mockFetch(200, { path_to_file: 'a.pdf' });
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF']), 'a.pdf');
+    await api.post('/user/shipments/:id/upload_doc', form, { params: { id: 3 } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).has('content-type')).toBe(false);
+  });
+
+  it('adds query parameters, leaving out empty ones', async () => {
+    const fetchMock = mockFetch(200, []);
+    await api.get('/user/shipments', { query: { page: 2, filter: undefined, status: 'released' } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/user/shipments?page=2&status=released');
+  });
+
+  it("throws an ApiError with the status and the server's message", async () => {
+    mockFetch(400, { message: 'email: Email address invalid', field: 'email', errors: ['Email address invalid'] });
+    const failure = await api.post('/forgot-password', { email: 'x' }, { isAuthenticated: false }).catch((e) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 400, message: 'email: Email address invalid', field: 'email' });
+    expect(hasStatus(failure, 400)).toBe(true);
+  });
+
+  it('ends the session on a 401 and goes to the login page', async () => {
+    Cookies.set('token', 'expired');
+    Cookies.set('name', 'Dana');
+    Cookies.set('role', '3');
+    Cookies.set('primary', 'Priya');
+    mockFetch(401, { message: 'Unauthorized' });
+    await expect(api.get('/user/profile')).rejects.toMatchObject({ status: 401 });
+    expect(Cookies.get()).toEqual({});
+    expect(loadPage).toHaveBeenCalledWith('/login');
+  });
+
+  it('leaves a 401 of the login call to the login form', async () => {
+    Cookies.set('name', 'Dana');
+    const fetchMock = mockFetch(401, { message: 'The username and password did not match.' });
+    await expect(
+      api.post('/user/login', { userName: 'a', password: 'b' }, { isAuthenticated: false }),
+    ).rejects.toMatchObject({ status: 401, message: 'The username and password did not match.' });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('authorization')).toBe(false);
+    expect(Cookies.get('name')).toBe('Dana');
+    expect(loadPage).not.toHaveBeenCalled();
+  });
+
+  it('turns a failure without an answer into an ApiError with status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(api.get('/user/profile')).rejects.toMatchObject({
+      status: 0,
+      message: 'Something went wrong. Please, try again in a few minutes!',
+    });
+  });
+
+  it('uses the generic text when an error reply has no message', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('Bad gateway', { status: 502 })));
+    await expect(api.get('/user/profile')).rejects.toMatchObject({
+      status: 502,
+      message: 'Something went wrong. Please, try again in a few minutes!',
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import { API_BASE, apiPath } from '@clearport/contract/http';
+import { FETCH_TIMEOUT_MS } from '@clearport/contract/constants';
+import { TEXTS } from '@clearport/contract/texts';
+import { paths } from '../config/paths.ts';
+import { loadPage } from './browser-location.ts';
+import { clearSession, getSessionToken } from './session.ts';
+
+/** A failed call: the HTTP status (0 when no answer came) and the server's message for people. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly field?: string;
+  readonly errors: string[];
+
+  constructor(status: number, message: string, details: { field?: string; errors?: string[] } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.field = details.field;
+    this.errors = details.errors ?? [];
+  }
+}
+
+/** Anything that checks a reply's shape, such as a zod schema of the contract. */
+type Parser<T> = { parse: (data: unknown) => T };
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** `:name` segments of the path. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  /**
+   * Calls marked "no token" in the spec (login, forgot and reset password) pass false: no bearer
+   * header, and a 401 is an answer for the form rather than an ended session.
+   */
+  isAuthenticated?: boolean;
+  schema?: Parser<T>;
+  signal?: AbortSignal;
+};
+
+function urlOf(path: string, options: Pick<RequestOptions<unknown>, 'params' | 'query'>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${API_BASE}${apiPath(path, options.params)}${query ? `?${query}` : ''}`;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as { message?: unknown; field?: unknown; errors?: unknown };
+    const message = typeof body.message === 'string' && body.message ? body.message : TEXTS.genericError;
+    return new ApiError(response.status, message, {
+      field: typeof body.field === 'string' ? body.field : undefined,
+      errors: Array.isArray(body.errors) ? body.errors.filter((each) => typeof each === 'string') : undefined,
+    });
+  } catch {
+    return new ApiError(response.status, TEXTS.genericError);
+  }
+}
+
+/** The session has ended on the server: forget it here and start again from the login page. */
+function endSession(): void {
+  clearSession();
+  if (window.location.pathname !== paths.login.path) loadPage(paths.login.getHref());
+}
+
+/** Calls the API under `/api` with JSON in and out; throws an ApiError on any failure. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const isAuthenticated = options.isAuthenticated ?? true;
+  // FormData (an upload) sets its own multipart content type; anything else travels as JSON.
+  const isFormData = options.body instanceof FormData;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined && !isFormData) headers['content-type'] = 'application/json';
+  const token = isAuthenticated ? getSessionToken() : undefined;
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  const timeout = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(urlOf(path, options), {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body:
+        options.body === undefined || isFormData
+          ? (options.body as FormData | undefined)
+          : JSON.stringify(options.body),
+      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    // A caller's own abort (a query being cancelled) is not a failure to report.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, TEXTS.genericError);
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && isAuthenticated) endSession();
+    throw await errorOf(response);
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  try {
+    const data: unknown = text ? JSON.parse(text) : undefined;
+    return options.schema ? options.schema.parse(data) : (data as T);
+  } catch {
+    // A reply that is not what the contract says is a server fault, reported like any other.
+    throw new ApiError(response.status, TEXTS.genericError);
+  }
+}
+
+type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: Options<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Options<T>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** Whether a failure is the server's answer with one of these statuses. */
+export function hasStatus(failure: unknown, ...statuses: number[]): failure is ApiError {
+  return failure instanceof ApiError && statuses.includes(failure.status);
+}

@@ -1,0 +1,56 @@
+import Cookies from 'js-cookie';
+import { SESSION_COOKIES, SESSION_TTL_SECONDS } from '@clearport/contract/constants';
+import type { LoginResponse } from '@clearport/contract/auth';
+
+/** What the browser keeps of a login (spec section 3: token, name, role, primary contact). */
+export type Session = {
+  token: string;
+  name: string;
+  role: number | null;
+  primaryContact: string;
+};
+
+const SECONDS_PER_DAY = 86_400;
+
+function cookieOptions(): Cookies.CookieAttributes {
+  return {
+    // js-cookie counts `expires` in days.
+    expires: SESSION_TTL_SECONDS / SECONDS_PER_DAY,
+    path: '/',
+    sameSite: 'strict',
+    secure: window.location.protocol === 'https:',
+  };
+}
+
+export function getSessionToken(): string | undefined {
+  return Cookies.get(SESSION_COOKIES.token) || undefined;
+}
+
+export function hasSession(): boolean {
+  return getSessionToken() !== undefined;
+}
+
+/** The stored session, or null when no token is stored. */
+export function readSession(): Session | null {
+  const token = getSessionToken();
+  if (token === undefined) return null;
+  const role = Number(Cookies.get(SESSION_COOKIES.role));
+  return {
+    token,
+    name: Cookies.get(SESSION_COOKIES.name) ?? '',
+    role: Number.isInteger(role) && role > 0 ? role : null,
+    primaryContact: Cookies.get(SESSION_COOKIES.primaryContact) ?? '',
+  };
+}
+
+export function saveSession(login: LoginResponse): void {
+  const options = cookieOptions();
+  Cookies.set(SESSION_COOKIES.token, login.token, options);
+  Cookies.set(SESSION_COOKIES.name, login.name, options);
+  Cookies.set(SESSION_COOKIES.role, String(login.role), options);
+  Cookies.set(SESSION_COOKIES.primaryContact, login.primary || login.company_primary_contact, options);
+}
+
+export function clearSession(): void {
+  for (const name of Object.values(SESSION_COOKIES)) Cookies.remove(name, { path: '/' });
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { TEXTS } from './texts.ts';
+
+/** A standard e-mail pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export const LoginRequest = z.object({
+  userName: z.string().trim().min(1, TEXTS.usernameEmpty).max(254),
+  password: z.string().min(1, TEXTS.passwordEmpty).max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/**
+ * `primary` and `company_primary_contact` both carry the company's primary contact name:
+ * the spec's client reads either one.
+ */
+export const LoginResponse = z.object({
+  token: z.string(),
+  name: z.string(),
+  role: z.number().int(),
+  primary: z.string(),
+  company_primary_contact: z.string(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** The login form's own checks, in the spec's words; null when the form may be sent. */
+export function loginFormError(userName: string, password: string): string | null {
+  const hasUser = userName.trim() !== '';
+  const hasPassword = password !== '';
+  if (!hasUser && !hasPassword) return TEXTS.usernameAndPasswordEmpty;
+  if (!hasUser) return TEXTS.usernameEmpty;
+  if (!hasPassword) return TEXTS.passwordEmpty;
+  return null;
+}
+
+export const ProfileResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.number().int(),
+  company: z.object({ id: z.number().int(), name: z.string(), primary_contact: z.string() }),
+  accounts: z.array(z.object({ account_no: z.string(), document_tracking: z.boolean() })),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+export const ForgotPasswordRequest = z.object({
+  email: z.string().trim().max(254).regex(EMAIL_PATTERN, TEXTS.emailInvalid),
+});
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+export const ResetPasswordParams = z.object({ token: z.string().min(1).max(200) });
+
+export const ResetPasswordRequest = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .min(1, TEXTS.resetEmailEmpty)
+      .max(254)
+      .regex(EMAIL_PATTERN, TEXTS.resetEmailInvalid),
+    password: z
+      .string()
+      .min(1, TEXTS.resetPasswordEmpty)
+      .min(PASSWORD_MIN_LENGTH, TEXTS.resetPasswordTooShort)
+      .max(1024),
+    password_confirmation: z.string().min(1, TEXTS.resetConfirmEmpty).max(1024),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    message: TEXTS.resetPasswordsDiffer,
+    path: ['password_confirmation'],
+  });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/** The reset form's first failing check, in the spec's words; null when the form may be sent. */
+export function resetFormError(values: ResetPasswordRequest): string | null {
+  const result = ResetPasswordRequest.safeParse(values);
+  return result.success ? null : (result.error.issues[0]?.message ?? TEXTS.resetInvalid);
+}

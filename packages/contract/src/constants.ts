@@ -1,0 +1,62 @@
+/** Business constants and limits (spec section 9). Both sides import them; none is written twice. */
+
+/** One day: the session cookie lifetime and the server-side session expiry. */
+export const SESSION_TTL_SECONDS = 86_400;
+/** A password-reset link is single-use and expires after one hour. */
+export const PASSWORD_RESET_TTL_SECONDS = 3_600;
+
+export const SHIPMENTS_PAGE_SIZE = 40;
+export const MAX_CC_EMAILS = 10;
+export const PASSWORD_MIN_LENGTH = 6;
+export const NARROW_LAYOUT_BREAKPOINT_PX = 600;
+export const SUBUSER_ERROR_DISPLAY_MS = 5_000;
+/** Per-container shipment updates are shown only for an ETA on or after this date. */
+export const SHIPMENT_UPDATES_CUTOFF_DATE = '2025-08-01';
+
+export const SEARCH_DEBOUNCE_MS = 200;
+export const HOME_QUERY_DEBOUNCE_MS = 500;
+export const FETCH_TIMEOUT_MS = 8_000;
+export const ROW_HIGHLIGHT_MS = 3_000;
+export const TABLE_FILTER_START_MS = 100;
+
+export const TOAST_AUTO_CLOSE_MS = 5_000;
+export const TOAST_POSITION = 'top-right';
+
+export const DATE_DISPLAY_FORMAT = 'MM/dd/yyyy';
+/** How the API writes an unknown date-time, as the client expects it. */
+export const UNKNOWN_DATE_TIME = '0000-00-00 00:00:00';
+
+export const LIST_CELL_VISIBLE_ITEMS = 2;
+export const INVOICE_CONTAINERS_VISIBLE = 2;
+
+export const ACCEPTED_UPLOAD_EXTENSIONS = ['pdf', 'PDF', 'xls', 'xlsx', 'png', 'docx', 'doc'] as const;
+
+export const ACTIVE_STATUS = 1;
+export const PAID_FLAG = 1;
+
+export const DEFAULT_WAREHOUSE_CITY = 'New York';
+export const DEFAULT_WAREHOUSE_ZIP = '10001';
+
+export const SELECT_MENU_MAX_HEIGHT = 300;
+export const SELECT_MENU_MIN_HEIGHT = 140;
+export const SELECT_ITEMS_PER_PAGE = 5;
+
+/** Session storage keys of the shipments list. */
+export const SESSION_STORAGE_KEYS = {
+  shipmentsPage: 'shipmentsPage',
+  globalFilter: 'globalFilter',
+  statusFilter: 'statusFilter',
+  accountFilter: 'accountFilter',
+  dateFilter: 'dateFilter',
+  dateFilterOption: 'dateFilterOption',
+  shipmentsScroll: 'shipmentsScroll',
+  lastClickedShipmentId: 'lastClickedShipmentId',
+} as const;
+
+/** Cookies that hold the session in the browser (spec section 3). */
+export const SESSION_COOKIES = {
+  token: 'token',
+  name: 'name',
+  role: 'role',
+  primaryContact: 'primary',
+} as const;

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DELIVERY_ORDER_ERRORS,
+  DeliveryOrderRequest,
+  deliveryOrderErrorText,
+  deliveryOrderErrors,
+  newDeliveryOrderForm,
+  type DeliveryOrderFormValues,
+} from './delivery-orders.ts';
+import { TEXTS } from './texts.ts';
+
+const complete: DeliveryOrderFormValues = {
+  trucker_id: 7,
+  warehouse_id: 3,
+  reference_number: ' PO-1 ',
+  note: '',
+  containers: [11],
+  bill_ladings: [21],
+};
+
+describe('deliveryOrderErrors', () => {
+  it('passes a complete order, which the server schema accepts as well', () => {
+    expect(deliveryOrderErrors(complete)).toEqual({});
+    expect(DeliveryOrderRequest.parse(complete)).toEqual({ ...complete, reference_number: 'PO-1' });
+  });
+
+  it('names every missing field of an empty order', () => {
+    const empty: DeliveryOrderFormValues = {
+      ...complete,
+      trucker_id: null,
+      warehouse_id: null,
+      containers: [],
+      bill_ladings: [],
+    };
+    expect(deliveryOrderErrors(empty)).toEqual({
+      trucker_id: DELIVERY_ORDER_ERRORS.truckerRequired,
+      warehouse_id: DELIVERY_ORDER_ERRORS.warehouseRequired,
+      containers: DELIVERY_ORDER_ERRORS.containersRequired,
+      bill_ladings: DELIVERY_ORDER_ERRORS.billsRequired,
+    });
+  });
+
+  const oneMissing: Array<[keyof DeliveryOrderRequest, Partial<DeliveryOrderFormValues>, string]> = [
+    ['trucker_id', { trucker_id: null }, DELIVERY_ORDER_ERRORS.truckerRequired],
+    ['warehouse_id', { warehouse_id: null }, DELIVERY_ORDER_ERRORS.warehouseRequired],
+    ['containers', { containers: [] }, DELIVERY_ORDER_ERRORS.containersRequired],
+    ['bill_ladings', { bill_ladings: [] }, DELIVERY_ORDER_ERRORS.billsRequired],
+  ];
+
+  it.each(oneMissing)('flags only %s when it alone is missing', (field, change, message) => {
+    expect(deliveryOrderErrors({ ...complete, ...change })).toEqual({ [field]: message });
+  });
+
+  it('gives the server the same text as its first error', () => {
+    const result = DeliveryOrderRequest.safeParse({ ...complete, warehouse_id: undefined });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(DELIVERY_ORDER_ERRORS.warehouseRequired);
+  });
+
+  it('refuses ids that are not positive integers', () => {
+    expect(deliveryOrderErrors({ ...complete, trucker_id: 0 })).toEqual({
+      trucker_id: DELIVERY_ORDER_ERRORS.truckerRequired,
+    });
+    expect(DeliveryOrderRequest.safeParse({ ...complete, containers: [1.5] }).success).toBe(false);
+  });
+
+  it('bounds the texts', () => {
+    expect(deliveryOrderErrors({ ...complete, note: 'x'.repeat(2001) })).toHaveProperty('note');
+    expect(deliveryOrderErrors({ ...complete, reference_number: 'x'.repeat(101) })).toHaveProperty('reference_number');
+  });
+});
+
+describe('newDeliveryOrderForm', () => {
+  it('defaults the reference to the customer reference and preselects a single container', () => {
+    expect(newDeliveryOrderForm({ customer_reference_no: 'REF-9', containers: [{ id: 5 }] })).toEqual({
+      trucker_id: null,
+      warehouse_id: null,
+      reference_number: 'REF-9',
+      note: '',
+      containers: [5],
+      bill_ladings: [],
+    });
+  });
+
+  it('preselects nothing with several containers or none', () => {
+    expect(newDeliveryOrderForm({ customer_reference_no: '', containers: [{ id: 5 }, { id: 6 }] }).containers).toEqual(
+      [],
+    );
+    expect(newDeliveryOrderForm({ customer_reference_no: '', containers: [] }).containers).toEqual([]);
+  });
+});
+
+describe('deliveryOrderErrorText', () => {
+  it('shows the first server error, else the message, else the generic text', () => {
+    expect(deliveryOrderErrorText({ message: 'Refused', errors: ['First', 'Second'] })).toBe('First');
+    expect(deliveryOrderErrorText({ message: 'Refused' })).toBe('Refused');
+    expect(deliveryOrderErrorText({ message: '', errors: [] })).toBe(TEXTS.genericError);
+    expect(deliveryOrderErrorText('<html>')).toBe(TEXTS.genericError);
+  });
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { Email, EntityId, Flag, Id, MessageResponse, Pagination, SortDirection } from './http.ts';
+import { ROLE_VALUES, SUBUSER_ROLES } from './roles.ts';
+import { TEXTS } from './texts.ts';
+
+/** Not in the spec: a company has few users, so a page holds 50. */
+export const SUBUSERS_PAGE_SIZE = 50;
+
+export const SUBUSER_SORT_FIELDS = ['name', 'email', 'role', 'account_no'] as const;
+export const SubuserSortField = z.enum(SUBUSER_SORT_FIELDS);
+export type SubuserSortField = z.infer<typeof SubuserSortField>;
+
+/**
+ * GET user/user/subusers. `filter` is a role (the position filter; left out for All Users).
+ * The spec names `order_by` and `field` without values: `field` is the column and
+ * `order_by` the direction. `search` matches name, e-mail and account number.
+ */
+export const SubusersQuery = z.object({
+  page: z.coerce.number().int().positive().max(100_000).default(1),
+  search: z.string().trim().max(200).optional(),
+  filter: z.coerce.number().pipe(z.literal(ROLE_VALUES)).optional(),
+  order_by: SortDirection.default('asc'),
+  field: SubuserSortField.default('name'),
+});
+export type SubusersQuery = z.infer<typeof SubusersQuery>;
+
+/**
+ * A user of the company. The password is never sent back. `linked_accounts` are the account
+ * numbers the user sees; `linked_users` are, for a primary user, the ids of the company's
+ * sub-users, and empty for a sub-user; `account_no` is `linked_accounts` joined with ", ",
+ * the text a primary user is listed by.
+ */
+export const Subuser = z.object({
+  id: EntityId,
+  name: z.string(),
+  email: z.string(),
+  role: z.number().int(),
+  active: Flag,
+  linked_accounts: z.array(z.string()),
+  linked_users: z.array(EntityId),
+  account_no: z.string(),
+});
+export type Subuser = z.infer<typeof Subuser>;
+
+/** The company's users, primary users included, one page of SUBUSERS_PAGE_SIZE. */
+export const SubusersResponse = z.object({
+  company: z.object({ subusers: z.array(Subuser) }),
+  pagination: Pagination,
+});
+export type SubusersResponse = z.infer<typeof SubusersResponse>;
+
+export const SubuserParams = z.object({ id: Id });
+export type SubuserParams = z.infer<typeof SubuserParams>;
+
+/** GET user/user/subusers/{id}: not shown by the spec; the user. */
+export const SubuserResponse = z.object({ subuser: Subuser });
+export type SubuserResponse = z.infer<typeof SubuserResponse>;
+
+const subuserFields = {
+  name: z.string().trim().min(1, TEXTS.cannotBeEmpty).max(100),
+  email: Email,
+  password: z.string().min(1, TEXTS.resetPasswordEmpty).min(PASSWORD_MIN_LENGTH, TEXTS.resetPasswordTooShort).max(1024),
+  role: z.literal(SUBUSER_ROLES, TEXTS.subuserInvalidRole),
+  /** Account numbers, each one of the company's. */
+  linkedAccounts: z.array(z.string().trim().min(1).max(50)).max(200),
+};
+
+/**
+ * POST user/user/subusers. `company_id` is sent as the spec has it; the server accepts only
+ * the caller's own company.
+ */
+export const SubuserCreateRequest = z.object({ ...subuserFields, company_id: EntityId });
+export type SubuserCreateRequest = z.infer<typeof SubuserCreateRequest>;
+
+/**
+ * PATCH user/user/subusers/{id}: the spec does not show the body; any of the create fields,
+ * each left out when unchanged (so the password only when it changes). A user never moves
+ * to another company, so `company_id` is not accepted.
+ */
+export const SubuserUpdateRequest = z.object(subuserFields).partial();
+export type SubuserUpdateRequest = z.infer<typeof SubuserUpdateRequest>;
+
+/** Not shown by the spec: TEXTS.subuserCreated or TEXTS.subuserUpdated, and the saved user. */
+export const SubuserSaveResponse = z.object({ message: z.string(), subuser: Subuser });
+export type SubuserSaveResponse = z.infer<typeof SubuserSaveResponse>;
+
+/** DELETE user/user/subusers/{id}: not shown by the spec; a message. Primary users cannot be deleted. */
+export const SubuserDeleteResponse = MessageResponse;
+export type SubuserDeleteResponse = z.infer<typeof SubuserDeleteResponse>;
+
+/** GET user/user/accounts: the company's accounts, for the linked-account toggles. */
+export const AccountsResponse = z.object({
+  accounts: z.array(z.object({ account_no: z.string(), name: z.string() })),
+});
+export type AccountsResponse = z.infer<typeof AccountsResponse>;

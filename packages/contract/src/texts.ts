@@ -1,0 +1,98 @@
+/** Every text the specification quotes, exactly as quoted. */
+export const TEXTS = {
+  notFound: 'ERROR THIS PAGE DOES NOT EXIST',
+  routeError: 'THERE HAS BEEN AN ERROR, TRY AGAIN!',
+  unexpectedApplicationError: 'Unexpected Application Error!',
+  loadingTitle: 'Loading...',
+  loadingFullScreen: 'Loading please wait...',
+  comingSoonTitle: 'Coming Soon',
+  comingSoonText: 'Page Coming Soon',
+
+  greetingMorning: 'Good morning',
+  greetingAfternoon: 'Good afternoon',
+  greetingEvening: 'Good evening',
+  greetingFallbackName: 'User',
+
+  usernameEmpty: 'Username cannot be empty',
+  passwordEmpty: 'Password cannot be empty',
+  usernameAndPasswordEmpty: 'Username and Password cannot be empty',
+  loginFailed: 'The username and password did not match.',
+
+  emailInvalid: 'Email address invalid',
+  forgotPasswordSuccess: 'Please check your email for instructions how to reset your password.',
+
+  resetEmailEmpty: 'Email cannot be empty',
+  resetEmailInvalid: 'Please enter a valid email address',
+  resetPasswordEmpty: 'Password cannot be empty',
+  resetPasswordTooShort: 'Password should be at least 6 characters long',
+  resetConfirmEmpty: 'Please confirm your password',
+  resetPasswordsDiffer: 'Password and confirm password should match',
+  resetInvalid: 'Please enter a valid email and password',
+  resetSuccess: 'Your password has been changed!',
+
+  genericError: 'Something went wrong. Please, try again in a few minutes!',
+  serverNotResponding: 'Server not responding, please contact us',
+  shipmentFetchFailed: 'Unable to fetch shipment data, please try again later.',
+  shipmentsLoadFailed: 'Failed to load shipments',
+
+  settingsFetchFailed: 'Failed to fetch user settings.',
+  settingsFetchError: 'An error occurred while fetching user settings.',
+  settingsUnsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
+  browserUnsavedChanges: 'Changes that you made may not be saved.',
+  truckersInUse: "Could not delete truckers because they're being used in a delivery order",
+  warehousesInUse: "Could not delete warehouses because they're being used in a delivery order",
+
+  warehouseCreated: 'Warehouse created successfully!',
+  warehouseCreateFailed: 'Failed to create warehouse',
+  warehouseFormTitle: 'New Warehouse',
+  warehouseCreateButton: 'Create Warehouse',
+  warehouseCreating: 'Creating...',
+  truckerFormTitle: 'New Trucker',
+  truckerCreated: 'Trucker created successfully',
+  truckerCreateFailed: 'Failed to create trucker',
+  truckerCreateError: 'An error occurred while creating the trucker.',
+  cannotBeEmpty: 'Cannot be empty',
+  maxTruckerCc: 'Maximum 10 emails per trucker.',
+
+  deliveryOrderSent: 'Delivery Order sent successfully!',
+  deliveryOrderSendFailed: 'Error sending Delivery Order. Please try again later.',
+  /** {email} is the brokerage's contact address. */
+  missingContainer:
+    'This shipment is still missing a container number. Please wait for that information to be available or contact {email}.',
+
+  ignoreUpdated: 'Shipment ignore status updated successfully!',
+  ignoreFailed: 'Something went wrong, please try again later.',
+  ignoreUnableToUpdate: 'Unable to update shipment ignore status, please try again later.',
+
+  noteSubmitted: 'Note successfully submitted.',
+  documentDeleted: 'Document deleted successfully.',
+  referenceUnsaved: "The reference number wasn't saved. Are you sure you want to leave?",
+  /** {file} is the file name. */
+  uploadWrongType: "Couldn't upload {file} - File type should be pdf, excel or png.",
+  /** {file} is the file name, {reason} the rejection's reason. */
+  uploadRejected: "Couldn't upload {file} - {reason}",
+  shipmentAwaitingRelease: 'Shipment is Awaiting Release',
+  notAvailable: 'NOT AVAILABLE',
+
+  noMasterBills: 'No master bill lading info provided',
+  noContainers: 'No containers info provided',
+
+  subuserAddError: 'There was an error adding the user.',
+  subuserUpdateError: 'There was an error updating the user.',
+  subuserCreated: 'Subuser created',
+  subuserUpdated: 'Update successful',
+  subuserInvalidRole: 'Please select a valid role for the subuser.',
+  noUsersFound: 'No users found',
+  accountsFetchFailed: 'Failed to fetch accounts',
+  accountsFetchError: 'An unexpected error occurred while fetching accounts.',
+
+  paid: 'Paid',
+  notPaid: 'Not Paid',
+} as const;
+
+export type TextKey = keyof typeof TEXTS;
+
+/** Fills the {name} placeholders of a quoted text. */
+export function fillText(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

@@ -1,0 +1,29 @@
+// Shared steps of `npm start` and `npm test`: install what is missing, build, run commands.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${[command, ...args].join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+}
+
+/** npm packages: installed when node_modules is absent or older than the lock file. */
+export function ensureNodeModules() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('Installing npm packages…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+export function build() {
+  console.log('Building the web client and the server…');
+  run('npm', ['run', 'build']);
+}

@@ -1,0 +1,48 @@
+// npm test: everything CI runs. Type-checking, lint, unit tests, API tests on PGlite and (with
+// TEST_DATABASE_URL) on PostgreSQL, then browser tests in headless Chromium on the built portal.
+import { existsSync } from 'node:fs';
+import { build, ensureNodeModules, run } from './lib.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (!canInstall) {
+    console.error(
+      `\n✖ The browser tests need Debian's chromium at ${CHROMIUM}, and it is not installed.\n` +
+        '  Install it with: sudo apt-get update && sudo apt-get install -y chromium\n',
+    );
+    process.exit(1);
+  }
+  console.log('Installing chromium from Debian…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+}
+
+const step = (title) => console.log(`\n━━ ${title}`);
+const withoutDatabaseUrl = { ...process.env };
+delete withoutDatabaseUrl.TEST_DATABASE_URL;
+
+ensureNodeModules();
+ensureChromium();
+
+step('Type-checking');
+run('npm', ['run', 'typecheck']);
+step('Lint');
+run('npm', ['run', 'lint']);
+step('Unit tests');
+run('npm', ['run', 'test:unit']);
+step('API tests on PGlite');
+run('npm', ['run', 'test:api'], { env: withoutDatabaseUrl });
+if (process.env.TEST_DATABASE_URL) {
+  step('API tests on PostgreSQL');
+  run('npm', ['run', 'test:api']);
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.');
+}
+step('Browser tests');
+build();
+run('npm', ['run', 'test:e2e']);
+console.log('\n✔ All checks passed.');
