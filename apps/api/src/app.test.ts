@@ -53,6 +53,9 @@ describe('the server', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
     }
+    const head = await t.app.inject({ method: 'HEAD', url: '/shipments' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
   });
 
   it('answers an unknown API path with a JSON 404, not the web client', async () => {

@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith(`${API_BASE}/`);
+    const isPage = ['GET', 'HEAD'].includes(request.method) && !request.url.startsWith(`${API_BASE}/`);
     if (hasWeb && isPage) {
       // History fallback: every client route loads on refresh.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
