@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.ts';
 import demoDataPlugin from './plugins/demo-data.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 
 export type AppOptions = Config & {
   /** An in-memory embedded database (tests); otherwise <dataDir>/db or databaseUrl. */
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         user.addHook('onRequest', app.authenticate);
         await user.register(authRoutes);
         await user.register(notificationsRoutes);
+        await user.register(shipmentsRoutes);
       });
     },
     { prefix: API_BASE },

@@ -12,7 +12,7 @@ test.describe('main layout', () => {
       'Reports',
       'Settings',
     ]);
-    await expect(page.getByRole('button', { name: 'More' })).toHaveCount(0);
+    await expect(mainNavigation(page).getByRole('button', { name: 'More' })).toHaveCount(0);
     await expect(page.getByRole('main').getByRole('img', { name: 'Clearport' })).toBeVisible();
   });
 
@@ -52,9 +52,9 @@ test.describe('main layout', () => {
   test('the More menu follows the window size', async ({ page, login }) => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await login('user@demo.test');
-    await expect(page.getByRole('button', { name: 'More' })).toHaveCount(0);
+    await expect(mainNavigation(page).getByRole('button', { name: 'More' })).toHaveCount(0);
     await page.setViewportSize({ width: 500, height: 800 });
-    await page.getByRole('button', { name: 'More' }).click();
+    await mainNavigation(page).getByRole('button', { name: 'More' }).click();
     await expect(mainNavigation(page).getByRole('link', { name: 'Reports', exact: true })).toBeVisible();
     await expect(mainNavigation(page).getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
     await expect(mainNavigation(page).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);

@@ -35,7 +35,12 @@ export const API_PATHS = {
   subusers: '/user/user/subusers',
   subuser: '/user/user/subusers/:id',
   accounts: '/user/user/accounts',
-  /** Files are served through the access check, never from a public folder. */
+  /**
+   * GET a stored file by its storage key (a document's `path`, `path_to_7501`, an invoice's
+   * `path`/`backup`, a delivery order's `path`): build the URL with filePath(key). Served
+   * through the access check with the bearer header (fetch → blob), never from a public
+   * folder; a key of a record the caller may not see answers 404.
+   */
   file: '/user/files/*',
 } as const;
 
@@ -44,6 +49,11 @@ export function apiPath(path: string, params: Record<string, string | number> = 
   return path.replace(/:(\w+)/g, (whole, name: string) =>
     name in params ? encodeURIComponent(String(params[name])) : whole,
   );
+}
+
+/** API_PATHS.file for one storage key, relative to API_BASE like apiPath's result. */
+export function filePath(key: string): string {
+  return `/user/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /** The body of every error reply: a message for people, and the field when one is at fault. */
@@ -57,12 +67,15 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
+/** Ids are PostgreSQL integers: a larger number names nothing and is refused as bad input. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive integer id in a path or query. */
-export const Id = z.coerce.number().int().positive();
+export const Id = z.coerce.number().int().positive().max(MAX_ID);
 export const IdParams = z.object({ id: Id });
 
 /** A positive integer id inside a JSON body or reply (no coercion: JSON carries numbers). */
-export const EntityId = z.number().int().positive();
+export const EntityId = z.number().int().positive().max(MAX_ID);
 
 /**
  * A yes/no flag as the API writes it: 1 or 0. Replies use it for every stored flag

@@ -130,8 +130,9 @@ export const HOME_FILTERS = [
 
 /**
  * One table row. Bill and container lists are numbers as text, in the order they were added;
- * `documents_submitted` lists the shipment's required document types, only for an account
- * with document tracking, and is empty otherwise.
+ * `documents_submitted` lists the shipment's required document types with whether each was
+ * submitted, for every account: the entry tooltip reads it, and the document-tracking account's
+ * status ticks too. Empty when the shipment has no required types.
  */
 export const ShipmentListItem = z.object({
   id: EntityId,
@@ -233,7 +234,8 @@ export const ShipmentsListResponse = z.object({
 });
 export type ShipmentsListResponse = z.infer<typeof ShipmentsListResponse>;
 
-export const ShipmentsResponse = z.union([HomeShipmentsResponse, ShipmentsListResponse]);
+/** The list page's reply first: it is the frequent one, and a union tries its options in order. */
+export const ShipmentsResponse = z.union([ShipmentsListResponse, HomeShipmentsResponse]);
 export type ShipmentsResponse = z.infer<typeof ShipmentsResponse>;
 
 export function splitAccounts(accounts: string): string[] {
@@ -267,7 +269,12 @@ export function dateRangeFor(code: DateFilterCode, now: Date): { from: Date; to:
 // ---------------------------------------------------------------------------------------------
 // The detail
 
-/** An uploaded file; `name` is its original file name, `path` its storage path (API_PATHS.file). */
+/**
+ * A stored file of the shipment. `path` is its storage key, made by the server (never from the
+ * client's file name): download it from filePath(path) (API_PATHS.file) with the bearer header,
+ * and delete an upload by it (delete_doc). `name` is the original file name, cleaned for
+ * display (no folders, no control or bidi-override characters).
+ */
 export const ShipmentDocument = z.object({
   id: EntityId,
   shipment_id: EntityId,
@@ -317,7 +324,10 @@ export const BillOfLading = z.object({
 });
 export type BillOfLading = z.infer<typeof BillOfLading>;
 
-/** `role` is the author's role and `name` the author's name (empty when the author is gone). */
+/**
+ * `role` is the author's role and `name` the author's name (empty when the author is gone);
+ * `created_at` is ISO 8601. The detail lists notes oldest first.
+ */
 export const ShipmentNote = z.object({
   id: EntityId,
   role: z.number().int(),
@@ -333,10 +343,61 @@ export const ISF_FILED_BY_CLIENT = 'N\\A';
 export const ISF_NOT_APPLICABLE = 'N/A';
 
 /**
- * `isf_transaction_no` is null until the ISF is filed. Unlading and transport mode come with
- * their names beside the codes. `master_bill_lading`/`house_bill_lading` are the bills joined
- * with ", ". `documents` are the client's uploads, `supplementary_documents` the broker's
- * additional files. `ignored_shipment` is the WithoutDeliveryOrder flag.
+ * The status rules of the detail page; the server applies them in one place
+ * (apps/api/src/modules/shipments/shipment-status.rules.ts), in the same transaction as the
+ * change, and each reply carries the stored status afterwards (compare it with
+ * SHIPMENT_STATUSES, never with display texts):
+ * - documentsComplete, after set_type and after isf_no: a shipment in 'pending documents'
+ *   whose ISF is on file (isf_transaction_no not null) and that has at least one required
+ *   document type, all of them submitted, becomes 'PENDING RELEASE'.
+ * - documentsReopened, after unset_type: a shipment in 'PENDING RELEASE' one of whose required
+ *   types was submitted and is now unset goes back to 'pending documents'.
+ * Otherwise the status stays: unticking a type that is not required, ticking without an ISF,
+ * and any other status are left alone; every other move is the broker's.
+ */
+export const DOCUMENT_STATUS_TRANSITIONS = {
+  documentsComplete: { from: S.pendingDocuments, to: S.pendingRelease },
+  documentsReopened: { from: S.pendingRelease, to: S.pendingDocuments },
+} as const;
+
+/**
+ * Step 3 (Shipment Released) of the three-step progress stays locked in these statuses, and
+ * while no ISF is on file. The spec's AWAITING ARRIVAL is the display of 'submitted'.
+ */
+export const RELEASE_STEP_LOCKED_STATUSES: readonly string[] = [S.pendingDocuments, S.submitted];
+
+/**
+ * Texts the server sends with refusals of the detail's calls that the spec does not quote.
+ * Upload refusals are TEXTS.uploadWrongType, or TEXTS.uploadRejected with one of
+ * UPLOAD_REJECTED_REASONS, filled with the file's name.
+ */
+export const SHIPMENT_DETAIL_ERRORS = {
+  /** 403 for role 11 (Shipments Info) on every change. */
+  readOnly: 'Your role can view shipments but not change them.',
+  /** 404 for a shipment the caller may not see, or that does not exist. */
+  shipmentNotFound: 'Shipment not found.',
+  documentNotFound: 'Document not found.',
+  fileNotFound: 'File not found.',
+  /** 403: supplementary files and 7501s are the broker's. */
+  documentKept: 'This file comes from your broker and cannot be deleted.',
+  /** 400 naming `types`; {types} lists the names that are not on the shipment. */
+  unknownTypes: 'Not a document type of this shipment: {types}',
+  /** 409: an ISF number is already on file (the broker filed it, or the tick was already sent). */
+  isfOnFile: 'The ISF is already on file for this shipment.',
+  /** 409 from toggle-reviewed: a shipment without a 7501 (path_to_7501 null). */
+  no7501: 'There is no 7501 to review for this shipment yet.',
+} as const;
+
+/**
+ * `isf_transaction_no` is null until the ISF is filed (ISF_FILED_BY_CLIENT when the client
+ * filed it); `isf_submit_date`, `est_time_arrive` and `shipment_discharge_date` are
+ * DATE_TIME_TEXT_FORMAT or UNKNOWN_DATE_TIME. Unlading and transport mode come with their names
+ * beside the codes. `master_bill_lading`/`house_bill_lading` are the bills joined with ", ".
+ * `documents` are every non-supplementary file, the client's uploads and the 7501 types alike
+ * (the upload list hides FORM_7501_TYPES); `supplementary_documents` are the broker's additional
+ * files; `path_to_7501` is the 7501's storage key. Lists come in the order they were added
+ * (notes oldest first). `invoices` are the shipment's own. `ignored_shipment` is the
+ * WithoutDeliveryOrder flag.
  */
 export const ShipmentDetail = z.object({
   id: EntityId,
@@ -390,33 +451,62 @@ export const IsfNoRequest = z.object({
 });
 export type IsfNoRequest = z.infer<typeof IsfNoRequest>;
 
-/** Not shown by the spec: the stored values, ISF_FILED_BY_CLIENT and the time of the tick. */
+/**
+ * Not shown by the spec: the stored values, ISF_FILED_BY_CLIENT and the time of the tick, and
+ * the status afterwards (DOCUMENT_STATUS_TRANSITIONS.documentsComplete). Sending the tick again
+ * answers the stored values; a shipment whose ISF the broker filed answers 409
+ * (SHIPMENT_DETAIL_ERRORS.isfOnFile) and keeps its number.
+ */
 export const IsfNoResponse = z.object({
   isf_transaction_no: z.string(),
   isf_submit_date: DateTimeText,
+  status: z.string(),
 });
 export type IsfNoResponse = z.infer<typeof IsfNoResponse>;
 
-/** Not shown by the spec: one file per request (multipart field `file`), at most 20 MB. */
+/**
+ * Not shown by the spec: one file per request, in the multipart field UPLOAD_FIELD, at most
+ * UPLOAD_MAX_BYTES. The server checks the name's extension (isAcceptedUpload) and the file's
+ * content (a PDF, PNG, Excel or Word file as its extension says); either refusal answers 400
+ * naming `file` and stores nothing. An upload has no document type (`document_type` '').
+ */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const UPLOAD_FIELD = 'file';
+
+/** The {reason} of TEXTS.uploadRejected for the server's other refusals. */
+export const UPLOAD_REJECTED_REASONS = {
+  tooLarge: 'File is larger than 20 MB.',
+  empty: 'File is empty.',
+  oneFile: 'Send one file per upload.',
+  noFile: 'No file was sent.',
+  interrupted: 'The upload did not complete. Please try again.',
+} as const;
 
 export function isAcceptedUpload(fileName: string): boolean {
   const extension = fileName.slice(fileName.lastIndexOf('.') + 1);
   return fileName.includes('.') && (ACCEPTED_UPLOAD_EXTENSIONS as readonly string[]).includes(extension);
 }
 
-/** POST user/shipments/{id}/upload_doc: the stored file's path. */
-export const UploadDocResponse = z.object({ path_to_file: z.string() });
+/** POST user/shipments/{id}/upload_doc: the stored file's path, and the new document. */
+export const UploadDocResponse = z.object({ path_to_file: z.string(), document: ShipmentDocument });
 export type UploadDocResponse = z.infer<typeof UploadDocResponse>;
 
-/** DELETE user/shipments/{id}/delete_doc: `path` of one of the shipment's documents. */
+/**
+ * DELETE user/shipments/{id}/delete_doc (JSON body): `path` of one of the shipment's own
+ * documents (not a supplementary file or a 7501: 403). Removes the record and the file; the
+ * reply's message is TEXTS.documentDeleted.
+ */
 export const DeleteDocRequest = z.object({ path: z.string().trim().min(1).max(500) });
 export type DeleteDocRequest = z.infer<typeof DeleteDocRequest>;
 
 export const DeleteDocResponse = MessageResponse;
 export type DeleteDocResponse = z.infer<typeof DeleteDocResponse>;
 
-/** POST user/shipments/{id}/set_type and .../unset_type: document types to mark or unmark. */
+/**
+ * POST user/shipments/{id}/set_type and .../unset_type: document types to mark or unmark, each
+ * one of the shipment's `types`; any other name answers 400 (SHIPMENT_DETAIL_ERRORS.unknownTypes)
+ * and nothing changes. The status moves as DOCUMENT_STATUS_TRANSITIONS says.
+ */
 export const DocumentTypesRequest = z.object({
   types: z.array(z.string().trim().min(1).max(100)).min(1).max(50),
 });
@@ -442,7 +532,8 @@ export const AddCommentRequest = z.object({
 });
 export type AddCommentRequest = z.infer<typeof AddCommentRequest>;
 
-export const AddCommentResponse = MessageResponse;
+/** `message` is TEXTS.noteSubmitted; `note` the stored note as the detail lists it. */
+export const AddCommentResponse = MessageResponse.extend({ note: ShipmentNote });
 export type AddCommentResponse = z.infer<typeof AddCommentResponse>;
 
 /** POST user/shipments/{id}/reference_no. */
@@ -475,7 +566,9 @@ export type ToggleIgnoreResponse = z.infer<typeof ToggleIgnoreResponse>;
 /**
  * POST user/shipments/toggle-reviewed: flips the 7501 reviewed flag. For several shipments
  * they all become reviewed unless all already are, then all become not reviewed; `reviewed`
- * is the new value. At most one page of shipments at a time.
+ * is the new value. At most one page of shipments at a time. Every shipment must be one the
+ * caller sees (else 404) and have a 7501 (else 409, SHIPMENT_DETAIL_ERRORS.no7501); a refusal
+ * changes none of them.
  */
 export const ToggleReviewedRequest = z.object({
   shipment_ids: z.array(EntityId).min(1).max(SHIPMENTS_PAGE_SIZE),

@@ -6,6 +6,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from './schema.ts';
 import { pgliteAsPool } from './pglite-pool.ts';
+import { preparingPool } from './prepared-statements.ts';
 
 export type Db = Kysely<Database>;
 
@@ -20,6 +21,23 @@ const PARSERS = {
   [pgliteTypes.DATE]: (value: string) => value,
 };
 for (const [oid, parse] of Object.entries(PARSERS)) pg.types.setTypeParser(Number(oid), parse);
+
+/**
+ * pg reads text[] character by character; a page of shipments carries 120 of them. An array
+ * of plain elements (PostgreSQL quotes any element with a quote, backslash, comma, brace,
+ * space, or that is empty or NULL) is split instead; anything else goes to pg's own parser.
+ */
+const TEXT_ARRAY_OID = 1009 as Parameters<typeof pg.types.getTypeParser>[0];
+const parseTextArrayFully = pg.types.getTypeParser(TEXT_ARRAY_OID);
+export function parseTextArray(value: string): unknown {
+  if (value === '{}') return [];
+  if (!value.startsWith('{') || /["\\{}]/.test(value.slice(1, -1))) return parseTextArrayFully(value);
+  return value
+    .slice(1, -1)
+    .split(',')
+    .map((element) => (element === 'NULL' ? null : element));
+}
+pg.types.setTypeParser(TEXT_ARRAY_OID, parseTextArray);
 
 export type DatabaseOptions = {
   /** postgres://… for a PostgreSQL server; otherwise PGlite. */
@@ -42,7 +60,7 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Db> {
     const report = (error: Error) => options.onPoolError?.(error);
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) as never }) });
   }
   if (options.pgliteDir) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
   const pglite = await PGlite.create({

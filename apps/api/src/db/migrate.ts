@@ -1,10 +1,12 @@
 import { Migrator, type Migration } from 'kysely';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/0001-initial.ts';
+import * as shipmentList from './migrations/0002-shipment-list.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-shipment-list': shipmentList,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 
 /** Kysely's view of the tables that migrations/ creates. */
 
@@ -8,6 +8,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** A `timestamp` without time zone reads as its text `YYYY-MM-DD HH:MM:SS` (see connect.ts). */
 type NullableTimestampText = ColumnType<string | null, string | null | undefined, string | null>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** Kept current by the database (triggers of migration 0002): read it, never write it. */
+type Maintained<T> = ColumnType<T, never, never>;
 
 export type CompaniesTable = {
   id: Generated<number>;
@@ -91,6 +93,14 @@ export type ShipmentsTable = {
   ignored_shipment: Defaulted<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** The bill and container numbers in the order they were added (bills_of_lading, containers). */
+  master_bills: Maintained<string[]>;
+  house_bills: Maintained<string[]>;
+  container_nos: Maintained<string[]>;
+  /** Whether any delivery order exists for the shipment. */
+  has_delivery_order: Maintained<boolean>;
+  /** Everything the list's search looks in, lower case. */
+  search_text: GeneratedAlways<string>;
 };
 
 export type TrackingEvent = { location: string; type: string; date: string };

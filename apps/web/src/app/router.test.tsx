@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { renderRoutes } from '../testing/test-utils.tsx';
+import { homeReply, listReply, PROFILE } from '../testing/shipments-data.ts';
+import { mockApi, renderRoutes, requestsTo } from '../testing/test-utils.tsx';
 import { createAppRoutes } from './router.tsx';
 
 function signIn(role: number, name = 'Dana Whitfield') {
@@ -15,9 +16,18 @@ function renderApp(url: string) {
   return renderRoutes(createAppRoutes(), url);
 }
 
-const heading = async () => (await screen.findByRole('heading', { level: 1 })).textContent;
+// The first lazy import of a screen is transformed on the spot, which takes a while.
+const heading = async () => (await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent;
 
 describe('app routes', () => {
+  beforeEach(() => {
+    mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/get_notification': { body: [] },
+      '/user/shipments': (url) => ({ body: url.searchParams.has('source') ? homeReply([]) : listReply([]) }),
+    });
+  });
+
   it('shows the full-screen loading message while a screen loads', () => {
     renderApp('/login');
     expect(screen.getByText('Loading please wait...')).toBeTruthy();
@@ -88,5 +98,30 @@ describe('app routes', () => {
     const { router } = renderApp('/login');
     expect(await heading()).toBe('Shipments');
     expect(router.state.location.pathname).toBe('/shipments');
+  });
+
+  it("logs in with a broker's link to Home and drops the link's parameters from the address", async () => {
+    const fetchMock = mockApi({ '/user/shipments': { body: homeReply([]) } });
+    const { router } = renderApp('/?token_user=link-token&name_user=Sam%20Ortiz&primary=Maria%20Delgado');
+    expect(await heading()).toMatch(/^Good (morning|afternoon|evening), Maria Delgado$/);
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/');
+    expect(Cookies.get()).toEqual({ token: 'link-token', name: 'Sam Ortiz', primary: 'Maria Delgado' });
+    await vi.waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ authorization: 'Bearer link-token' });
+  });
+
+  it("replaces a stored session with the broker's link's", async () => {
+    signIn(11, 'Tom Becker');
+    renderApp('/?token_user=link-token&name_user=Sam%20Ortiz');
+    expect(await heading()).toMatch(/, Sam Ortiz$/);
+    expect(Cookies.get()).toEqual({ token: 'link-token', name: 'Sam Ortiz' });
+  });
+
+  it('takes a token only on Home', async () => {
+    const { router } = renderApp('/billing?token_user=link-token');
+    expect(await heading()).toBe('Sign in to your account');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(Cookies.get('token')).toBeUndefined();
   });
 });

@@ -1,7 +1,16 @@
+import type { HomeFilter } from '@clearport/contract/shipments';
+
+/** The shipments list's optional query parameter: one of the Home boxes' filters (spec section 2). */
+export const SHIPMENTS_FILTER_PARAM = 'filter';
+
 /** Every route of the portal (spec section 2), in one place. `path` is the route pattern, `getHref` builds a link. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  shipments: { path: '/shipments', getHref: () => '/shipments' },
+  shipments: {
+    path: '/shipments',
+    getHref: (filter?: HomeFilter) =>
+      filter ? `/shipments?${new URLSearchParams({ [SHIPMENTS_FILTER_PARAM]: filter })}` : '/shipments',
+  },
   shipment: { path: '/shipments/:id', getHref: (id: string | number) => `/shipments/${encodeURIComponent(id)}` },
   billing: { path: '/billing', getHref: () => '/billing' },
   invoice: { path: '/billing/:id', getHref: (id: string | number) => `/billing/${encodeURIComponent(id)}` },

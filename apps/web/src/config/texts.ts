@@ -1,6 +1,7 @@
 /**
- * Texts of the web client that the spec does not quote, so they are not in
- * `@clearport/contract/texts`. Quoted texts always come from the contract.
+ * Texts only the web client shows: labels, headings and buttons, some named by the spec (column
+ * headers, Search, Previous, Next, Missing) and some not. Messages the spec quotes, and the texts
+ * both sides share, always come from `@clearport/contract/texts`.
  */
 export const WEB_TEXTS = {
   productName: 'Clearport',
@@ -49,6 +50,42 @@ export const WEB_TEXTS = {
   editUserTitle: 'Edit User',
   shipmentTitle: 'Shipment',
   invoiceTitle: 'Invoice',
+
+  notification: 'Notification',
+  dismissNotification: 'Dismiss notification',
+  shipmentCounts: 'Shipment counts',
+
+  columnEntryNumber: 'Entry Number',
+  columnAccountNo: 'Account no',
+  columnMasterBill: 'Master Bill of Lading',
+  columnHouseBill: 'House Bill of Lading',
+  columnContainers: 'Container Number(s)',
+  columnReferenceNumber: 'Reference Number',
+  columnEta: 'ETA',
+  columnFda: 'FDA',
+  columnStatus: 'Status',
+  shipmentsFilters: 'Shipment filters',
+  searchPlaceholder: 'Search',
+  searchLabel: 'Search shipments',
+  statusFilterLabel: 'Status',
+  accountFilterLabel: 'Account',
+  dateFilterLabel: 'Date',
+  loadingShipments: 'Loading shipments...',
+  noShipments: 'No shipments found',
+  previousPage: 'Previous',
+  nextPage: 'Next',
+  pagination: 'Pagination',
+  /** After a +N button: its accessible name reads "+3 more". */
+  showMore: 'more',
+  showLess: 'Show less',
+  missingDocuments: 'Missing',
+  missingDocumentsIcon: 'Documents missing',
+  allDocumentsSubmitted: 'All documents submitted',
+  /** {type} is a document type. */
+  documentSubmitted: '{type} submitted',
+  documentNotSubmitted: '{type} not submitted',
+  /** {review} is the FDA review value. */
+  fdaHold: 'FDA hold: {review}',
 
   goHome: 'Go to home',
   tryAgain: 'Try again',

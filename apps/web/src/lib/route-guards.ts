@@ -1,22 +1,36 @@
-import { redirect } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { homePathFor, navItemsFor, type NavItem } from '@clearport/contract/roles';
 import { paths } from '../config/paths.ts';
-import { readSession } from './session.ts';
+import { HOME_LINK_PARAMS, readSession, saveLinkSession } from './session.ts';
 
 /**
  * Loaders that decide who may open a route. They read only the cookies, so they run before any
  * screen's code is downloaded.
  */
 
+/**
+ * A broker's link to Home logs the user in with its `token_user` (spec section 2, Home). It is
+ * kept before any guard reads the cookies; Home then takes the parameters out of the address.
+ * Every guard of the main layout calls it, since their loaders do not wait for each other.
+ */
+function keepLinkSession(request: Request): void {
+  const url = new URL(request.url);
+  if (url.pathname === paths.home.path && url.searchParams.has(HOME_LINK_PARAMS.token)) {
+    saveLinkSession(url.searchParams);
+  }
+}
+
 /** Pages inside the main layout need a stored token (spec section 6). */
-export function requireSession(): null {
+export function requireSession({ request }: LoaderFunctionArgs): null {
+  keepLinkSession(request);
   if (!readSession()) throw redirect(paths.login.getHref());
   return null;
 }
 
 /** A screen of the navigation bar: a role without its link lands on its own home instead. */
-export function requireNavItem(item: NavItem): () => null {
-  return () => {
+export function requireNavItem(item: NavItem): (args: LoaderFunctionArgs) => null {
+  return ({ request }) => {
+    keepLinkSession(request);
     const session = readSession();
     if (!session) throw redirect(paths.login.getHref());
     const role = session.role ?? 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import { clearSession, hasSession, readSession, saveSession } from './session.ts';
+import { clearSession, hasSession, readSession, saveLinkSession, saveSession } from './session.ts';
 
 const LOGIN = {
   token: 'session-token',
@@ -47,5 +47,22 @@ describe('session cookies', () => {
     saveSession(LOGIN);
     clearSession();
     expect(Cookies.get()).toEqual({});
+  });
+
+  it("keeps the token and names of a broker's link, replacing a stored session", () => {
+    saveSession(LOGIN);
+    saveLinkSession(new URLSearchParams('token_user=link-token&name_user=Sam%20Ortiz&primary=Maria%20Delgado'));
+    expect(readSession()).toEqual({
+      token: 'link-token',
+      name: 'Sam Ortiz',
+      role: null,
+      primaryContact: 'Maria Delgado',
+    });
+  });
+
+  it('keeps nothing from a link without a token', () => {
+    saveSession(LOGIN);
+    saveLinkSession(new URLSearchParams('name_user=Sam%20Ortiz'));
+    expect(readSession()?.token).toBe('session-token');
   });
 });

@@ -51,6 +51,32 @@ export function saveSession(login: LoginResponse): void {
   Cookies.set(SESSION_COOKIES.primaryContact, login.primary || login.company_primary_contact, options);
 }
 
+/**
+ * The query parameters of a broker's link to Home (spec section 2, Home): the token logs the user
+ * in; the names are shown in the greeting.
+ */
+export const HOME_LINK_PARAMS = {
+  token: 'token_user',
+  name: 'name_user',
+  primaryContact: 'primary',
+} as const;
+
+/**
+ * Keeps the session a broker's link to Home carries. A session already stored is replaced, since
+ * the link may be for another user; the role stays unknown until the next login.
+ */
+export function saveLinkSession(search: URLSearchParams): void {
+  const token = search.get(HOME_LINK_PARAMS.token);
+  if (!token) return;
+  clearSession();
+  const options = cookieOptions();
+  Cookies.set(SESSION_COOKIES.token, token, options);
+  const name = search.get(HOME_LINK_PARAMS.name);
+  if (name) Cookies.set(SESSION_COOKIES.name, name, options);
+  const primaryContact = search.get(HOME_LINK_PARAMS.primaryContact);
+  if (primaryContact) Cookies.set(SESSION_COOKIES.primaryContact, primaryContact, options);
+}
+
 export function clearSession(): void {
   for (const name of Object.values(SESSION_COOKIES)) Cookies.remove(name, { path: '/' });
 }

@@ -5,4 +5,5 @@ import Cookies from 'js-cookie';
 afterEach(() => {
   cleanup();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  sessionStorage.clear();
 });

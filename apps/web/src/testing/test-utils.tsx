@@ -62,3 +62,27 @@ export function mockFetch(status: number, body: unknown = {}) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+type ApiAnswer = { status?: number; body: unknown };
+
+/**
+ * Replaces fetch with one that answers by the request's path (without `/api` and the query):
+ * `answers[path]` is the reply, or a function of the request's URL giving it. Other paths get 404.
+ */
+export function mockApi(answers: Record<string, ApiAnswer | ((url: URL) => ApiAnswer)>) {
+  const fetchMock = vi.fn(async (input: string, _init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const answer = answers[url.pathname.replace(/^\/api/, '')];
+    const { status = 200, body } = typeof answer === 'function' ? answer(url) : (answer ?? { status: 404, body: {} });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The URLs of the calls to `path` a fetch mock received, in order. */
+export function requestsTo(fetchMock: { mock: { calls: unknown[][] } }, path: string): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === `/api${path}`);
+}

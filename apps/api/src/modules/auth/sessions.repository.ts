@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { SESSION_TTL_SECONDS } from '@clearport/contract/constants';
 import type { Db } from '../../db/connect.ts';
+import { executePrepared } from '../../db/prepared-statements.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
 /** Who is calling: what every access check needs. */
@@ -24,26 +25,25 @@ export const sessionsRepository = {
         expires_at: sql<Date>`now() + make_interval(secs => ${SESSION_TTL_SECONDS})`,
       })
       .execute();
-    await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', sql<Date>`now()`).execute();
+    await db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .execute();
     return token;
   },
 
-  /** The active user of an unexpired session, or undefined. */
+  /**
+   * The active user of an unexpired session, or undefined. Every call runs it, so it is SQL
+   * compiled without the query builder, and prepared.
+   */
   async findUser(db: Db, token: string): Promise<SessionUser | undefined> {
-    return db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'users.id',
-        'users.company_id as companyId',
-        'users.role',
-        'users.name',
-        'users.email',
-      ])
-      .where('sessions.token_hash', '=', hashToken(token))
-      .where('sessions.expires_at', '>', sql<Date>`now()`)
-      .where('users.active', '=', true)
-      .executeTakeFirst();
+    const query = sql<SessionUser>`
+      SELECT users.id, users.company_id AS "companyId", users.role, users.name, users.email
+      FROM sessions JOIN users ON users.id = sessions.user_id
+      WHERE sessions.token_hash = ${hashToken(token)} AND sessions.expires_at > now() AND users.active`;
+    const [user] = await executePrepared(db, query.compile(db));
+    return user;
   },
 
   async delete(db: Db, token: string): Promise<void> {

@@ -105,3 +105,50 @@ export function MoreIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </Icon>
+  );
+}
+
+export function CrossIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </Icon>
+  );
+}
+
+/** A document with a fold: the entry number's document status. */
+export function DocumentIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 2.5h8l4.5 4.5v14.5H6Z" />
+      <path d="M14 2.5V7h4.5" />
+      <path d="M9 12h6M9 16h6" />
+    </Icon>
+  );
+}
+
+/** A circle with an exclamation mark: a failed check such as an FDA hold. */
+export function FailIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7.5v5.5" />
+      <circle cx="12" cy="16.5" r="0.6" fill="currentColor" />
+    </Icon>
+  );
+}
+
+export function SortIcon({ sortDirection, ...props }: IconProps & { sortDirection: 'asc' | 'desc' | false }) {
+  return (
+    <Icon {...props}>
+      <path d="m8 10 4-4 4 4" opacity={sortDirection === 'desc' ? 0.3 : 1} />
+      <path d="m8 14 4 4 4-4" opacity={sortDirection === 'asc' ? 0.3 : 1} />
+    </Icon>
+  );
+}

@@ -4,7 +4,12 @@ import { WEB_TEXTS } from '../../config/texts.ts';
 import { Logo } from './logo.tsx';
 import styles from './page-header.module.css';
 
-export type Breadcrumb = { link: string; title: string };
+export type Breadcrumb = {
+  link: string;
+  title: string;
+  /** Runs before the link is followed, such as Home clearing the list's filters. */
+  onClick?: () => void;
+};
 
 type PageHeaderProps = {
   title: ReactNode;
@@ -26,7 +31,11 @@ export function PageHeader({ title, breadcrumbs = [], extra }: PageHeaderProps) 
               <ol>
                 {breadcrumbs.map((crumb) => (
                   <li key={crumb.link}>
-                    <Link to={crumb.link} aria-current={crumb.link === pathname ? 'page' : undefined}>
+                    <Link
+                      to={crumb.link}
+                      onClick={crumb.onClick}
+                      aria-current={crumb.link === pathname ? 'page' : undefined}
+                    >
                       {crumb.title}
                     </Link>
                   </li>

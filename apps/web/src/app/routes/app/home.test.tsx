@@ -1,25 +1,149 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import { Link } from 'react-router';
+import { homeReply, PROFILE, shipmentRow } from '../../../testing/shipments-data.ts';
+import { mockApi, renderRoutes, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
 import { HomeRoute } from './home.tsx';
 
+const ROWS = [shipmentRow(1, { file_number: 'DMI-4125906-0' }), shipmentRow(2, { file_number: 'DMI-4125905-2' })];
+
+function mockHomeApi() {
+  return mockApi({
+    '/user/profile': { body: PROFILE },
+    '/user/get_notification': {
+      body: [{ id: 1, message: 'ACE maintenance on Saturday.', created_at: '2026-11-20T04:22:42.885Z' }],
+    },
+    '/user/shipments': { body: homeReply(ROWS) },
+  });
+}
+
+const homeRequests = (fetchMock: ReturnType<typeof mockApi>) =>
+  requestsTo(fetchMock, '/user/shipments').map((url) => Object.fromEntries(url.searchParams));
+
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+
 describe('Home', () => {
+  beforeEach(() => {
+    Cookies.set('token', 'session-token');
+  });
+
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it("greets by the local hour with the name from the session's name cookie", () => {
+    mockHomeApi();
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2025, 7, 1, 15, 30) });
-    Cookies.set('token', 'session-token');
     Cookies.set('name', 'Dana Whitfield');
     renderWithProviders(<HomeRoute />);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Good afternoon, Dana Whitfield');
+    expect(heading()).toBe('Good afternoon, Dana Whitfield');
   });
 
   it('greets User when no name is stored', () => {
+    mockHomeApi();
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2025, 7, 1, 7, 0) });
     renderWithProviders(<HomeRoute />);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Good morning, User');
+    expect(heading()).toBe('Good morning, User');
+  });
+
+  it('takes the name from primary, then name_user, and then drops them from the address', async () => {
+    mockHomeApi();
+    Cookies.set('name', 'Dana Whitfield');
+    const { router, unmount } = renderWithProviders(<HomeRoute />, {
+      path: '/',
+      url: '/?primary=Maria%20Delgado&name_user=Priya%20Raman&tab=1',
+    });
+    expect(heading()).toMatch(/, Maria Delgado$/);
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?tab=1'));
+    expect(heading()).toMatch(/, Maria Delgado$/);
+    unmount();
+
+    renderWithProviders(<HomeRoute />, { path: '/', url: '/?name_user=Priya%20Raman' });
+    expect(heading()).toMatch(/, Priya Raman$/);
+  });
+
+  it('shows the notification, the five counts and the shipments of the Home reply', async () => {
+    const fetchMock = mockHomeApi();
+    renderWithProviders(<HomeRoute />);
+    expect((await screen.findByRole('region', { name: 'Notification' })).textContent).toBe(
+      'ACE maintenance on Saturday.',
+    );
+    const counts = screen.getByRole('region', { name: 'Shipment counts' });
+    await vi.waitFor(() =>
+      expect(
+        within(counts)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([
+        '55 Documents Required',
+        '29 7501 Forms to Review',
+        '22 CBP Hold/Exam',
+        '33 FDA Hold/Exam',
+        '150 Without Delivery Order',
+      ]),
+    );
+    expect(screen.getByRole('link', { name: 'DMI-4125906-0' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'DMI-4125905-2' })).toBeTruthy();
+    expect(homeRequests(fetchMock)).toEqual([{ source: 'home' }]);
+    // Home's table has one order: no sort buttons, no pager.
+    expect(screen.queryByRole('button', { name: 'ETA' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('sends the saved filters when opened by reload or history', async () => {
+    sessionStorage.setItem('globalFilter', 'MSCU');
+    sessionStorage.setItem('accountFilter', '40002');
+    const fetchMock = mockHomeApi();
+    renderWithProviders(<HomeRoute />);
+    await vi.waitFor(() =>
+      expect(homeRequests(fetchMock)).toEqual([{ source: 'home', status: 'MSCU', account_no: '40002' }]),
+    );
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('MSCU');
+  });
+
+  it('clears the saved filters when reached by a push navigation', async () => {
+    const user = userEvent.setup();
+    sessionStorage.setItem('globalFilter', 'MSCU');
+    sessionStorage.setItem('statusFilter', 'released');
+    sessionStorage.setItem('accountFilter', '40002');
+    sessionStorage.setItem('dateFilterOption', '1');
+    sessionStorage.setItem('dateFilter', '{"from":"2026-11-22T00:00:00Z","to":"2026-11-29T00:00:00Z"}');
+    sessionStorage.setItem('shipmentsPage', '4');
+    sessionStorage.setItem('shipmentsScroll', '200');
+    const fetchMock = mockHomeApi();
+    renderRoutes(
+      [
+        { path: '/', element: <HomeRoute /> },
+        { path: '/shipments', element: <Link to="/">Home</Link> },
+      ],
+      '/shipments',
+    );
+    await user.click(screen.getByRole('link', { name: 'Home' }));
+    await vi.waitFor(() => expect(homeRequests(fetchMock)).toEqual([{ source: 'home' }]));
+    expect({ ...sessionStorage }).toEqual({ shipmentsScroll: '200' });
+  });
+
+  it('waits 500 ms after the last change of a filter before asking again', async () => {
+    const fetchMock = mockHomeApi();
+    renderWithProviders(<HomeRoute />);
+    await vi.waitFor(() => expect(homeRequests(fetchMock)).toHaveLength(1));
+    fireEvent.keyDown(screen.getByLabelText('Account'), { key: 'ArrowDown' });
+    const chosenAt = Date.now();
+    await userEvent.setup().click(await screen.findByRole('option', { name: '40003' }));
+    await vi.waitFor(() => expect(homeRequests(fetchMock)).toHaveLength(2), { timeout: 2000 });
+    expect(Date.now() - chosenAt).toBeGreaterThanOrEqual(500);
+    expect(homeRequests(fetchMock)[1]).toEqual({ source: 'home', account_no: '40003' });
+  });
+
+  it('shows the toast Failed to load shipments when the Home reply fails', async () => {
+    mockApi({
+      '/user/get_notification': { body: [] },
+      '/user/profile': { body: PROFILE },
+      '/user/shipments': { status: 500, body: { message: 'Internal Server Error' } },
+    });
+    renderWithProviders(<HomeRoute />);
+    expect(await screen.findByText('Failed to load shipments', { selector: '.Toastify *' })).toBeTruthy();
   });
 });

@@ -1,13 +1,77 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigationType, useSearchParams } from 'react-router';
+import { HOME_QUERY_DEBOUNCE_MS } from '@clearport/contract/constants';
+import type { ShipmentListItem } from '@clearport/contract/shipments';
+import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { NotAvailable } from '../../../components/ui/not-available.tsx';
+import { useProfile } from '../../../features/auth/api/get-profile.ts';
+import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
+import { HomeCountBoxes } from '../../../features/home/components/home-count-boxes.tsx';
 import { greetingWithName } from '../../../features/home/utils/greeting.ts';
-import { readSession } from '../../../lib/session.ts';
+import { NotificationBanner } from '../../../features/notifications/components/notification-banner.tsx';
+import { useHomeShipments } from '../../../features/shipments/api/get-home-shipments.ts';
+import { ShipmentsFilters } from '../../../features/shipments/components/shipments-filters.tsx';
+import { ShipmentsTable } from '../../../features/shipments/components/shipments-table.tsx';
+import { useSavedFilters } from '../../../features/shipments/hooks/use-saved-filters.ts';
+import { filterParamsOf, homeQueryOf } from '../../../features/shipments/utils/shipments-query.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { HOME_LINK_PARAMS, readSession } from '../../../lib/session.ts';
 
+const NO_ACCOUNTS: string[] = [];
+const NO_SHIPMENTS: ShipmentListItem[] = [];
+const LINK_PARAMS = Object.values(HOME_LINK_PARAMS);
+
+/**
+ * Home (spec section 2): the greeting, the notification banner, the five count boxes and the
+ * shipments table with the filters the list shares. A broker's link carries the user's name and
+ * session in the address (the route guard keeps the session); they are read once, then dropped
+ * from the address.
+ */
 export function HomeRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [name] = useState(
+    () =>
+      searchParams.get(HOME_LINK_PARAMS.primaryContact) ||
+      searchParams.get(HOME_LINK_PARAMS.name) ||
+      readSession()?.name,
+  );
+  // Arriving by a link or the navigation clears the filters; back, forward and reload keep them.
+  const navigationType = useNavigationType();
+  const { filters, setFilters } = useSavedFilters({ isCleared: navigationType === 'PUSH' });
+  const query = useMemo(() => homeQueryOf(filters), [filters]);
+  const debouncedQuery = useDebouncedValue(query, HOME_QUERY_DEBOUNCE_MS);
+  const homeQuery = useHomeShipments(debouncedQuery);
+  const accountsQuery = useProfile({ select: profileAccountsOf });
+  const linkFilters = useMemo(() => filterParamsOf(filters), [filters]);
+
+  useEffect(() => {
+    if (!LINK_PARAMS.some((param) => searchParams.has(param))) return;
+    const rest = new URLSearchParams(searchParams);
+    for (const param of LINK_PARAMS) rest.delete(param);
+    setSearchParams(rest, { replace: true });
+  }, [searchParams, setSearchParams]);
+
   return (
     <>
-      <PageHeader title={greetingWithName(readSession()?.name)} />
-      <NotAvailable />
+      <PageHeader title={greetingWithName(name)} />
+      <NotificationBanner />
+      <PageBody>
+        <HomeCountBoxes counts={homeQuery.data} />
+        <ShipmentsFilters
+          filters={filters}
+          accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}
+          onChange={setFilters}
+        />
+        <ShipmentsTable
+          shipments={homeQuery.data?.data ?? NO_SHIPMENTS}
+          documentTrackingAccounts={accountsQuery.data?.documentTrackingAccounts}
+          linkFilters={linkFilters}
+          isLoading={homeQuery.isPending}
+          isRefreshing={homeQuery.isPlaceholderData || debouncedQuery !== query}
+          isError={homeQuery.isError}
+          onRetry={() => void homeQuery.refetch()}
+        />
+      </PageBody>
     </>
   );
 }

@@ -1,0 +1,268 @@
+import pg from 'pg';
+import { connectDatabase } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+
+/*
+ * Fills a PostgreSQL database with a brokerage's worth of shipments for the benchmark:
+ * companies of a few accounts each, one primary user per company (bench-<n>@bench.test), and
+ * N shipments spread over the accounts with containers (0-4), bills of lading (1-3), the four
+ * required document types, statuses, ETAs and FDA values in realistic shares, and delivery
+ * orders for about a quarter of them. Everything is set-based (INSERT … SELECT over
+ * generate_series) in one transaction, with the triggers off and the shipments' list columns
+ * written directly, the secondary indexes dropped and rebuilt at the end; then VACUUM ANALYZE.
+ * It needs a superuser connection (session_replication_role) and an empty, migrated database.
+ */
+
+export const BENCH_PASSWORD = 'bench-password';
+
+/** Accounts per company, repeated: three is the typical company, one to five occur. */
+const COMPANY_SIZES = [3, 2, 4, 3, 3, 1, 5, 3, 2, 4];
+export const TYPICAL_COMPANY_SIZE = 3;
+
+export type GenerateOptions = {
+  shipments: number;
+  accounts: number;
+  /** Progress lines. */
+  log?: (line: string) => void;
+};
+
+export type BenchUser = { email: string; accountNos: string[] };
+
+export function benchEmail(companyIndex: number): string {
+  return `bench-${companyIndex + 1}@bench.test`;
+}
+
+/** The companies' sizes: COMPANY_SIZES over and over, the last one cut to fit. */
+export function companySizes(accounts: number): number[] {
+  const sizes: number[] = [];
+  let left = accounts;
+  for (let index = 0; left > 0; index++) {
+    const size = Math.min(left, COMPANY_SIZES[index % COMPANY_SIZES.length]!);
+    sizes.push(size);
+    left -= size;
+  }
+  return sizes;
+}
+
+export async function generate(databaseUrl: string, options: GenerateOptions): Promise<void> {
+  const log = options.log ?? (() => {});
+  const db = await connectDatabase({ databaseUrl });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const step = async (label: string, text: string, values: unknown[] = []) => {
+    const started = performance.now();
+    const result = await client.query(text, values);
+    log(`  ${label}: ${result.rowCount ?? 0} rows, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  };
+  try {
+    const existing = await client.query<{ count: string }>('SELECT count(*) FROM shipments');
+    if (Number(existing.rows[0]!.count) > 0) throw new Error('generate() fills an empty database only');
+    const passwordHash = await hashPassword(BENCH_PASSWORD);
+
+    await client.query('BEGIN');
+    // No triggers and no foreign-key checks while filling: the list columns are written here.
+    await client.query("SET LOCAL session_replication_role = 'replica'");
+    await client.query("SET LOCAL maintenance_work_mem = '1GB'");
+    await client.query('SELECT setseed(0.42)');
+
+    // Secondary indexes are rebuilt once at the end, far faster than kept up row by row.
+    const indexes = await client.query<{ indexname: string; indexdef: string }>(`
+      SELECT i.indexname, i.indexdef FROM pg_indexes i
+      WHERE i.schemaname = 'public'
+        AND i.tablename IN ('shipments', 'containers', 'bills_of_lading', 'document_types', 'delivery_orders')
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = (quote_ident(i.indexname))::regclass)`);
+    for (const index of indexes.rows) await client.query(`DROP INDEX ${index.indexname}`);
+
+    const sizes = companySizes(options.accounts);
+    const companyIds = (
+      await step(
+        'companies',
+        `INSERT INTO companies (name, primary_contact)
+         SELECT 'Bench Company ' || n, 'Bench Contact ' || n FROM generate_series(1, $1::int) n RETURNING id`,
+        [sizes.length],
+      )
+    ).rows.map((row: { id: number }) => row.id);
+    const accountCompanies = sizes.flatMap((size, index) => Array.from({ length: size }, () => companyIds[index]!));
+    // Every fifth company's last account tracks documents (the spec's account {code}).
+    const tracking = sizes.flatMap((size, index) =>
+      Array.from({ length: size }, (_, position) => index % 5 === 0 && position === size - 1),
+    );
+    await step(
+      'accounts',
+      `INSERT INTO accounts (company_id, account_no, name, document_tracking)
+       SELECT company_id, (500000 + n)::text, 'Bench Account ' || n, tracking
+       FROM unnest($1::int[], $2::bool[]) WITH ORDINALITY AS a(company_id, tracking, n)`,
+      [accountCompanies, tracking],
+    );
+    await step(
+      'users',
+      `INSERT INTO users (company_id, name, email, password_hash, role)
+       SELECT id, 'Bench User ' || n, 'bench-' || n || '@bench.test', $2, 3
+       FROM unnest($1::int[]) WITH ORDINALITY AS c(id, n)`,
+      [companyIds, passwordHash],
+    );
+    await step(
+      'truckers and warehouses',
+      `WITH t AS (INSERT INTO truckers (company_id, name, phone) SELECT id, 'Bench Trucking', '555-0100' FROM companies)
+       INSERT INTO warehouses (company_id, name, address, city, state, zip)
+       SELECT id, 'Bench Warehouse', '1 Dock St', 'Newark', 'NJ', '07114' FROM companies`,
+    );
+
+    await step(
+      'shipments',
+      `WITH accounts_list AS (SELECT array_agg(id ORDER BY id) AS ids FROM accounts),
+      drawn AS (
+        SELECT g, ids[1 + floor(random() * cardinality(ids))::int] AS account_id, random() AS r_status,
+          random() AS r_eta, random() AS r_fda, random() AS r_ref, random() AS r_containers,
+          random() AS r_bills, random() AS r_do, random() AS r_7501, random() AS r_ignore, random() AS r_base
+        FROM generate_series(1, $1::int) g CROSS JOIN accounts_list
+      ),
+      shaped AS (
+        SELECT d.*,
+          CASE
+            WHEN r_status < 0.45 THEN 'released'
+            WHEN r_status < 0.53 THEN 'liquidated'
+            WHEN r_status < 0.56 THEN 'accepted'
+            WHEN r_status < 0.58 THEN 'admissible'
+            WHEN r_status < 0.70 THEN 'submitted'
+            WHEN r_status < 0.80 THEN 'pending documents'
+            WHEN r_status < 0.88 THEN 'PENDING RELEASE'
+            WHEN r_status < 0.895 THEN 'CBP INTENSIVE EXAM'
+            WHEN r_status < 0.91 THEN 'CBP VACIS EXAM'
+            WHEN r_status < 0.925 THEN 'CBP DOCS REVIEW HOLD'
+            WHEN r_status < 0.94 THEN 'CBP VAX EXAM'
+            WHEN r_status < 0.95 THEN 'ISF HOLD'
+            WHEN r_status < 0.98 THEN 'IT SHIPMENT'
+            WHEN r_status < 0.99 THEN 'NOT CLEARED BY AFB'
+            ELSE 'In Transit'
+          END AS status,
+          CASE WHEN r_containers < 0.10 THEN 0 WHEN r_containers < 0.55 THEN 1 WHEN r_containers < 0.80 THEN 2
+               WHEN r_containers < 0.92 THEN 3 ELSE 4 END AS container_count,
+          CASE WHEN r_bills < 0.90 THEN 1 ELSE 2 END AS master_count,
+          floor(r_base * 9000000)::int AS base
+        FROM drawn d
+      )
+      INSERT INTO shipments (
+        account_id, file_number, customer_reference_no, status, isf_transaction_no, isf_submit_date,
+        est_time_arrive, shipment_discharge_date, fda_review, origin, destination_terminal, steamship_line,
+        vessel_name, unlading_code, unlading_name, transport_mode, transport_mode_description,
+        path_to_7501, reviewed_7501, ignored_shipment,
+        master_bills, house_bills, container_nos, has_delivery_order, created_at, updated_at
+      )
+      SELECT
+        account_id,
+        'BN' || lpad(g::text, 8, '0') || '-' || (g % 10),
+        CASE WHEN r_ref < 0.85 THEN 'PO-' || (10000 + floor(r_ref * 1000000)::int % 90000) ELSE '' END,
+        status,
+        CASE WHEN status IN ('submitted', 'pending documents') AND r_7501 < 0.25 THEN NULL
+             WHEN r_7501 < 0.45 THEN 'N\\A' ELSE 'ISF-' || lpad(g::text, 8, '0') END,
+        CASE WHEN status IN ('submitted', 'pending documents') AND r_7501 < 0.25 THEN NULL ELSE eta - interval '20 days' END,
+        eta,
+        CASE WHEN status IN ('released', 'liquidated', 'accepted', 'admissible') THEN eta + interval '1 day' END,
+        CASE WHEN r_fda < 0.75 THEN '' WHEN r_fda < 0.91 THEN 'MAY PROCEED' WHEN r_fda < 0.95 THEN 'FDA EXAM'
+             WHEN r_fda < 0.98 THEN 'FDA HOLD' ELSE 'REFUSED' END,
+        'SHANGHAI, CN', 'APM TERMINALS', 'MEDITERRANEAN SHIPPING CO', 'MSC BENCH', '4601', 'NEW YORK/NEWARK', '11', 'Vessel, container',
+        CASE WHEN status IN ('released', 'liquidated', 'accepted', 'admissible', 'PENDING RELEASE') AND r_7501 < 0.9
+             THEN 'bench/7501/' || g || '.pdf' END,
+        r_7501 < 0.75,
+        r_ignore < 0.02,
+        ARRAY(SELECT 'MEDU' || lpad((base + i)::text, 9, '0') FROM generate_series(1, master_count) i),
+        ARRAY(SELECT 'HBL-' || lpad((base + i)::text, 7, '0')
+              FROM generate_series(1, floor(r_ref * 1000)::int % (4 - master_count)) i),
+        ARRAY(
+          SELECT (ARRAY['MSCU','MEDU','MAEU','CMAU','CSNU','TGHU','OOLU','HLXU','ONEU','EGLU'])[1 + (g + i) % 10]
+                 || lpad(((base + i * 7) % 10000000)::text, 7, '0')
+          FROM generate_series(1, container_count) i
+        ),
+        container_count > 0 AND r_do < CASE WHEN status = 'pending documents' THEN 0.1 WHEN status = 'submitted' THEN 0.15 ELSE 0.3 END,
+        now(), now()
+      FROM shaped,
+        LATERAL (SELECT CASE WHEN r_eta < 0.02 THEN NULL
+          ELSE date_trunc('hour', localtimestamp - interval '5 years' + (r_eta * interval '5 years 2 months')) END AS eta) e
+      ORDER BY g`,
+      [options.shipments],
+    );
+    await step(
+      'containers',
+      `INSERT INTO containers (shipment_id, container_no)
+       SELECT s.id, c.container_no FROM shipments s, unnest(s.container_nos) WITH ORDINALITY AS c(container_no, n)
+       ORDER BY s.id, c.n`,
+    );
+    await step(
+      'bills of lading',
+      `INSERT INTO bills_of_lading (shipment_id, bill_lading, is_master)
+       SELECT s.id, b.bill_lading, b.is_master
+       FROM shipments s, LATERAL (
+         SELECT m, true, n FROM unnest(s.master_bills) WITH ORDINALITY AS x(m, n)
+         UNION ALL SELECT h, false, 100 + n FROM unnest(s.house_bills) WITH ORDINALITY AS y(h, n)
+       ) AS b(bill_lading, is_master, n)
+       ORDER BY s.id, b.n`,
+    );
+    await step(
+      'document types',
+      `INSERT INTO document_types (shipment_id, type, required, submitted)
+       SELECT s.id, t.type, true,
+         CASE WHEN s.status = 'pending documents' THEN t.n <> 1 + s.id % 4 AND random() < 0.6 ELSE true END
+       FROM shipments s
+       CROSS JOIN (VALUES (1, 'Arrival Notice'), (2, 'Bill of Lading'), (3, 'Commercial Invoice'), (4, 'Packing Slip')) AS t(n, type)
+       ORDER BY s.id, t.n`,
+    );
+    await step(
+      'delivery orders',
+      `INSERT INTO delivery_orders (shipment_id, trucker_id, warehouse_id, reference_number, approved)
+       SELECT s.id, t.id, w.id, s.customer_reference_no, random() < 0.7
+       FROM shipments s
+       JOIN accounts a ON a.id = s.account_id
+       JOIN truckers t ON t.company_id = a.company_id
+       JOIN warehouses w ON w.company_id = a.company_id
+       WHERE s.has_delivery_order
+       ORDER BY s.id`,
+    );
+    await step(
+      'delivery order containers',
+      `INSERT INTO delivery_order_containers (delivery_order_id, container_id)
+       SELECT d.id, c.id FROM delivery_orders d JOIN containers c ON c.shipment_id = d.shipment_id`,
+    );
+
+    for (const index of indexes.rows) await step(`index ${index.indexname}`, index.indexdef);
+    await client.query('COMMIT');
+    const started = performance.now();
+    await client.query('VACUUM ANALYZE');
+    log(`  vacuum analyze: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The first bench user of a company with the typical number of accounts, one of which tracks documents. */
+export async function typicalBenchUser(databaseUrl: string): Promise<BenchUser> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ email: string; account_nos: string[] }>(
+      `SELECT u.email, array_agg(a.account_no ORDER BY a.account_no) AS account_nos
+       FROM users u JOIN accounts a ON a.company_id = u.company_id
+       WHERE u.email LIKE 'bench-%@bench.test'
+       GROUP BY u.id, u.email
+       HAVING count(*) = $1 AND bool_or(a.document_tracking)
+       ORDER BY u.id LIMIT 1`,
+      [TYPICAL_COMPANY_SIZE],
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error('No bench user with a typical company: is the database filled?');
+    return { email: row.email, accountNos: row.account_nos };
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,412 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import os from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import pg from 'pg';
+import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
+import { API_BASE, API_PATHS } from '@clearport/contract/http';
+import { HOME_FILTER_VALUES, ShipmentsListQuery, type ShipmentsListResponse } from '@clearport/contract/shipments';
+import { connectDatabase, type Db } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import type { SessionUser } from '../src/modules/auth/sessions.repository.ts';
+import { shipmentsRepository } from '../src/modules/shipments/shipments.repository.ts';
+import { criteriaOf } from '../src/modules/shipments/shipments.rules.ts';
+import { BENCH_PASSWORD, generate, typicalBenchUser } from './generate.ts';
+
+/*
+ * GET user/shipments under load, on PostgreSQL: 1,000,000 shipments over 2,000 accounts, and
+ * 10,000 shipments over 20 accounts. Both have 500 shipments per account, so the user of a
+ * typical three-account company sees the same ~1,500 shipments and pages in both: the
+ * comparison changes the size of the table and nothing else. (`10k-sparse`, 10,000 over 2,000
+ * accounts, gives that user 15 shipments, one part-filled page: a lighter workload, not a
+ * smaller table; it runs only when asked.) Each size has its own database on
+ * BENCH_DATABASE_URL's server, filled once by generate.ts and reused while its counts match.
+ * The real app runs in a child process; autocannon drives it on 127.0.0.1. Not a test: it
+ * prints figures and the targets beside them.
+ *
+ *   npm run bench                            10k and 1m
+ *   npm run bench -- --sizes 10k,10k-sparse  the sizes named
+ *   npm run bench -- --explain               EXPLAIN ANALYZE of each statement as well
+ *   npm run bench -- --fill-only             fill the databases, measure nothing
+ */
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
+const SIZES = [
+  { label: '10k', shipments: 10_000, accounts: 20, database: 'bench_10k', byDefault: true },
+  { label: '1m', shipments: 1_000_000, accounts: 2_000, database: 'bench_1m', byDefault: true },
+  { label: '10k-sparse', shipments: 10_000, accounts: 2_000, database: 'bench_10k_sparse', byDefault: false },
+];
+const ROUNDS = 3;
+const SINGLE_SECONDS = 2;
+const CONCURRENT_SECONDS = 3;
+const CONCURRENT_CONNECTIONS = 16;
+const SQL_RUNS = 200;
+const TARGETS = { medianMs: 10, p99Ms: 40, concurrentRps: 1_000, growth: 1.5 };
+
+const args = process.argv.slice(2);
+const wantedSizes = args.includes('--sizes') ? (args[args.indexOf('--sizes') + 1] ?? '').split(',') : undefined;
+const withExplain = args.includes('--explain');
+const fillOnly = args.includes('--fill-only');
+
+type Variant = { name: string; query: Record<string, string> };
+type Figures = { name: string; medianMs: number; p99Ms: number; rps: number; sqlMedianMs: number };
+type SizeReport = { label: string; shipments: number; accounts: number; rows: Figures[]; concurrentRps: number };
+
+function databaseUrl(name: string): string {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The size's database, filled: reused when its shipment and account counts match. */
+async function ensureFilled(size: (typeof SIZES)[number]): Promise<string> {
+  const url = databaseUrl(size.database);
+  const exists = await withClient(databaseUrl('postgres'), async (admin) => {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [size.database]);
+    return found.rowCount === 1;
+  });
+  if (exists) {
+    const db = await connectDatabase({ databaseUrl: url });
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+    const counts = await withClient(url, async (client) => {
+      const result = await client.query<{ shipments: number; accounts: number }>(
+        'SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM accounts)::int AS accounts',
+      );
+      return result.rows[0]!;
+    });
+    if (counts.shipments === size.shipments && counts.accounts === size.accounts) {
+      log(`${size.database}: reusing ${counts.shipments} shipments over ${counts.accounts} accounts`);
+      return url;
+    }
+    log(`${size.database}: ${counts.shipments} shipments over ${counts.accounts} accounts, filling again`);
+  }
+  await withClient(databaseUrl('postgres'), async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${size.database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${size.database}`);
+  });
+  log(`${size.database}: filling ${size.shipments} shipments over ${size.accounts} accounts`);
+  const started = performance.now();
+  await generate(url, { shipments: size.shipments, accounts: size.accounts, log });
+  log(`${size.database}: filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return url;
+}
+
+/**
+ * serve.ts bundled the way build.mjs bundles the server for production (the contract's sources
+ * inlined, packages from node_modules): the app runs as it is deployed, not through tsx.
+ */
+async function bundleServer(): Promise<string> {
+  const outfile = fileURLToPath(new URL('../node_modules/.cache/clearport-bench/serve.mjs', import.meta.url));
+  await build({
+    entryPoints: [fileURLToPath(new URL('./serve.ts', import.meta.url))],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@clearport/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  return outfile;
+}
+
+async function startServer(serve: string, url: string): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, [serve], {
+    env: { ...process.env, BENCH_SERVE_DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    const match = /^listening (\d+)$/.exec(line);
+    if (match) return { child, origin: `http://127.0.0.1:${match[1]}` };
+  }
+  throw new Error('The bench server stopped before listening');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function loginAs(origin: string, email: string): Promise<string> {
+  const response = await fetch(`${origin}${API_BASE}${API_PATHS.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: email, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`Login of ${email} answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+function shipmentsUrl(origin: string, query: Record<string, string>): string {
+  const search = new URLSearchParams(query).toString();
+  return `${origin}${API_BASE}${API_PATHS.shipments}${search ? `?${search}` : ''}`;
+}
+
+async function getJson<T>(url: string, token: string): Promise<T> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+}
+
+/** Requests for a while on `connections` connections: latency of each answer, requests per second. */
+async function drive(url: string, token: string, connections: number, seconds: number) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    // autocannon's own histogram keeps whole milliseconds; these are exact.
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode === 200) latencies.push(responseTime);
+      else failures++;
+    });
+  });
+  if (failures > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${url}: ${failures} answers other than 200, ${result.errors} errors, ${result.timeouts} time-outs`,
+    );
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    medianMs: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    rps: latencies.length / seconds,
+  };
+}
+
+/** The statement the route runs for a variant, compiled, as the repository builds it. */
+function statementOf(db: Db, user: SessionUser, query: Record<string, string>) {
+  if (query.source === 'home') {
+    return shipmentsRepository.homeQuery(db, user, criteriaOf(query), SHIPMENTS_PAGE_SIZE);
+  }
+  const parsed = ShipmentsListQuery.parse(query);
+  return shipmentsRepository.listQuery(db, user, {
+    criteria: criteriaOf(parsed),
+    sort: parsed.sort,
+    direction: parsed.direction,
+    page: parsed.page,
+    perPage: parsed.per_page,
+  });
+}
+
+/** The statement's median time through pg, prepared once as the app prepares it (db/prepared-statements.ts). */
+async function timeStatement(url: string, statement: { sql: string; parameters: readonly unknown[] }): Promise<number> {
+  return withClient(url, async (client) => {
+    const durations: number[] = [];
+    for (let run = 0; run < SQL_RUNS + 20; run++) {
+      const started = performance.now();
+      await client.query({ name: 'bench', text: statement.sql, values: [...statement.parameters] });
+      if (run >= 20) durations.push(performance.now() - started);
+    }
+    durations.sort((a, b) => a - b);
+    return percentile(durations, 0.5);
+  });
+}
+
+async function explain(url: string, name: string, statement: { sql: string; parameters: readonly unknown[] }) {
+  const plan = await withClient(url, (client) =>
+    client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, [...statement.parameters]),
+  );
+  log(`\n-- ${name}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+}
+
+type Target = {
+  size: (typeof SIZES)[number];
+  url: string;
+  db: Db;
+  user: SessionUser;
+  child: ChildProcess;
+  origin: string;
+  token: string;
+  variants: Variant[];
+};
+
+/** A size ready to measure: its database filled, its server started, its user logged in. */
+async function prepare(size: (typeof SIZES)[number], serve: string): Promise<Target> {
+  const url = await ensureFilled(size);
+  const benchUser = await typicalBenchUser(url);
+  const db = await connectDatabase({ databaseUrl: url });
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'company_id as companyId', 'role', 'name', 'email'])
+    .where('email', '=', benchUser.email)
+    .executeTakeFirstOrThrow();
+  const { child, origin } = await startServer(serve, url);
+  const token = await loginAs(origin, benchUser.email);
+  const first = await getJson<ShipmentsListResponse>(shipmentsUrl(origin, {}), token);
+  const container = first.data.flatMap((item) => item.containers)[0] ?? 'MSCU0000000';
+  // A fragment from the middle, in lower case: the search is case-insensitive.
+  const fragment = container.slice(3, 9).toLowerCase();
+  const latePage = String(Math.max(1, first.pagination.last_page - 1));
+  log(
+    `${size.label}: ${benchUser.email}, accounts ${benchUser.accountNos.join(', ')}, ` +
+      `${first.pagination.total} shipments visible (${first.pagination.last_page} pages)`,
+  );
+  const variants: Variant[] = [
+    { name: 'list', query: {} },
+    ...HOME_FILTER_VALUES.map((filter) => ({ name: `filter=${filter}`, query: { filter } })),
+    { name: `search "${fragment}"`, query: { status: fragment } },
+    { name: 'sort ETA ascending', query: { sort: 'est_time_arrive', direction: 'asc' } },
+    { name: `page ${latePage}`, query: { page: latePage } },
+    { name: 'Home (source=home)', query: { source: 'home' } },
+  ];
+  // Warm the caches and the JIT of both processes.
+  for (const variant of variants) {
+    for (let run = 0; run < 50; run++) await getJson(shipmentsUrl(origin, variant.query), token);
+  }
+  return { size, url, db, user, child, origin, token, variants };
+}
+
+/**
+ * Every size is measured in each round, variant by variant, one after the other, so that load
+ * from elsewhere on the machine falls on all sizes alike; each figure is the best of the
+ * rounds (the lowest median, with its p99 and rate).
+ */
+async function measure(targets: readonly Target[]): Promise<SizeReport[]> {
+  const best = targets.map(() => [] as Figures[]);
+  const bestConcurrent = targets.map(() => 0);
+  for (let round = 1; round <= ROUNDS; round++) {
+    log(`round ${round} of ${ROUNDS}`);
+    for (let index = 0; index < targets[0]!.variants.length; index++) {
+      for (const [position, target] of targets.entries()) {
+        const variant = target.variants[index]!;
+        const figures = await drive(shipmentsUrl(target.origin, variant.query), target.token, 1, SINGLE_SECONDS);
+        const previous = best[position]![index];
+        if (!previous || figures.medianMs < previous.medianMs) {
+          best[position]![index] = { name: variant.name, ...figures, sqlMedianMs: previous?.sqlMedianMs ?? Number.NaN };
+        }
+      }
+    }
+    for (const [position, target] of targets.entries()) {
+      const concurrent = await drive(
+        shipmentsUrl(target.origin, {}),
+        target.token,
+        CONCURRENT_CONNECTIONS,
+        CONCURRENT_SECONDS,
+      );
+      bestConcurrent[position] = Math.max(bestConcurrent[position]!, concurrent.rps);
+    }
+  }
+  for (const [position, target] of targets.entries()) {
+    for (const [index, variant] of target.variants.entries()) {
+      const statement = statementOf(target.db, target.user, variant.query);
+      best[position]![index]!.sqlMedianMs = await timeStatement(target.url, statement);
+      if (withExplain) await explain(target.url, `${target.size.label} ${variant.name}`, statement);
+    }
+  }
+  return targets.map((target, position) => ({
+    label: target.size.label,
+    shipments: target.size.shipments,
+    accounts: target.size.accounts,
+    rows: best[position]!,
+    concurrentRps: bestConcurrent[position]!,
+  }));
+}
+
+function printReport(report: SizeReport, base: SizeReport | undefined): void {
+  const header = ['variant (1 connection)', 'median ms', 'p99 ms', 'req/s', 'SQL median ms'];
+  if (base) header.push(`median / ${base.label}`);
+  // Both sizes run the same variants in the same order (the search text and page differ).
+  const lines = report.rows.map((row, index) => {
+    const cells = [
+      row.name,
+      row.medianMs.toFixed(2),
+      row.p99Ms.toFixed(2),
+      row.rps.toFixed(0),
+      row.sqlMedianMs.toFixed(2),
+    ];
+    const baseRow = base?.rows[index];
+    if (baseRow) cells.push((row.medianMs / baseRow.medianMs).toFixed(2));
+    return cells;
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((cells) => cells[column]!.length)));
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  log(
+    `\n${report.label}: ${report.shipments.toLocaleString('en-US')} shipments over ${report.accounts.toLocaleString('en-US')} accounts`,
+  );
+  log(format(header));
+  log(
+    `|${widths.map((width, column) => (column === 0 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
+  );
+  for (const cells of lines) log(format(cells));
+  log(`\nlist, ${CONCURRENT_CONNECTIONS} connections: ${report.concurrentRps.toFixed(0)} req/s`);
+
+  const worstMedian = Math.max(...report.rows.map((row) => row.medianMs));
+  const worstP99 = Math.max(...report.rows.map((row) => row.p99Ms));
+  const checks = [
+    `median ${worstMedian.toFixed(2)} ms < ${TARGETS.medianMs}: ${worstMedian < TARGETS.medianMs ? 'met' : 'MISSED'}`,
+    `p99 ${worstP99.toFixed(2)} ms < ${TARGETS.p99Ms}: ${worstP99 < TARGETS.p99Ms ? 'met' : 'MISSED'}`,
+    `${CONCURRENT_CONNECTIONS} connections ${report.concurrentRps.toFixed(0)} req/s >= ${TARGETS.concurrentRps}: ${report.concurrentRps >= TARGETS.concurrentRps ? 'met' : 'MISSED'}`,
+  ];
+  if (base) {
+    const growth = Math.max(
+      ...report.rows.map((row, index) => row.medianMs / (base.rows[index]?.medianMs ?? Number.NaN)),
+    );
+    checks.push(
+      `worst median / ${base.label} ${growth.toFixed(2)} <= ${TARGETS.growth}: ${growth <= TARGETS.growth ? 'met' : 'MISSED'}`,
+    );
+  }
+  log(`targets (worst variant): ${checks.join('; ')}`);
+}
+
+const sizes = SIZES.filter((size) => (wantedSizes ? wantedSizes.includes(size.label) : size.byDefault));
+if (fillOnly) {
+  for (const size of sizes) await ensureFilled(size);
+} else {
+  const targets: Target[] = [];
+  try {
+    const serve = await bundleServer();
+    for (const size of sizes) targets.push(await prepare(size, serve));
+    const reports = await measure(targets);
+    // The growth is measured from 10k to 1m: the same workload on a table a hundred times larger.
+    const base = reports.find((report) => report.label === '10k');
+    log(`\n${new Date().toISOString()}, ${os.cpus().length} cores, best of ${ROUNDS} rounds`);
+    for (const report of reports) printReport(report, report.label === '1m' ? base : undefined);
+  } finally {
+    for (const target of targets) {
+      await stopServer(target.child);
+      await target.db.destroy();
+    }
+  }
+}

@@ -1,0 +1,479 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
+import {
+  HOME_FILTERS,
+  SHIPMENT_SORT_FIELDS,
+  type HomeShipmentsResponse,
+  type ShipmentListItem,
+  type ShipmentSortField,
+  type ShipmentsListResponse,
+} from '@clearport/contract/shipments';
+import { STATUS_FILTER_OPTIONS } from '@clearport/contract/statuses';
+import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const USERS = {
+  primary: 'primary@demo.test',
+  user: 'user@demo.test',
+  viewer: 'viewer@demo.test',
+  other: 'primary@other.test',
+} as const;
+type Who = keyof typeof USERS;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const [who, email] of Object.entries(USERS)) tokens[who] = await login(t.app, email);
+});
+afterAll(async () => t?.close());
+
+type Query = Record<string, string | number>;
+
+function get(who: Who, query: Query) {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  );
+  return injectAs(t.app, tokens[who]!, { method: 'GET', url: `/api/user/shipments?${search}` });
+}
+
+async function list(who: Who, query: Query = {}): Promise<ShipmentsListResponse> {
+  const response = await get(who, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function home(who: Who, query: Query = {}): Promise<HomeShipmentsResponse> {
+  const response = await get(who, { source: 'home', ...query });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** Every page of a list, in order. */
+async function allPages(who: Who, query: Query = {}): Promise<ShipmentListItem[]> {
+  const items: ShipmentListItem[] = [];
+  for (let page = 1; ; page++) {
+    const body = await list(who, { ...query, page });
+    items.push(...body.data);
+    if (page >= body.pagination.last_page) return items;
+  }
+}
+
+const ids = (items: readonly ShipmentListItem[]) => items.map((item) => item.id);
+
+/** The shipments a user's accounts hold, straight from the tables. */
+async function shipmentIdsOfAccounts(accountNos: readonly string[]): Promise<number[]> {
+  const rows = await t.app.db
+    .selectFrom('shipments')
+    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+    .select('shipments.id')
+    .where('accounts.account_no', 'in', accountNos)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+let nextFileNumber = 1;
+
+/** A shipment of our own in account 40001, with bills and containers added the way the broker adds them. */
+async function insertShipment(values: {
+  eta: string | null;
+  reference?: string;
+  status?: string;
+  masters?: string[];
+  houses?: string[];
+  containers?: string[];
+}): Promise<number> {
+  const db = t.app.db;
+  const account = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('account_no', '=', '40001')
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('shipments')
+    .values({
+      account_id: account.id,
+      file_number: `TST-${String(nextFileNumber++).padStart(6, '0')}-0`,
+      customer_reference_no: values.reference ?? '',
+      status: values.status ?? 'submitted',
+      isf_transaction_no: null,
+      // A `timestamp` from its text: nothing shifts it by a time zone.
+      est_time_arrive: values.eta,
+      path_to_7501: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const bills = [
+    ...(values.masters ?? []).map((bill) => ({ shipment_id: id, bill_lading: bill, is_master: true })),
+    ...(values.houses ?? []).map((bill) => ({ shipment_id: id, bill_lading: bill, is_master: false })),
+  ];
+  if (bills.length > 0) await db.insertInto('bills_of_lading').values(bills).execute();
+  for (const container of values.containers ?? []) {
+    await db.insertInto('containers').values({ shipment_id: id, container_no: container }).execute();
+  }
+  return id;
+}
+
+describe('GET /api/user/shipments: who sees what', () => {
+  it('answers 401 without a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/shipments' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['primary', ['40001', '40002', '40003']],
+    ['user', ['40001']],
+    ['viewer', ['40001', '40002']],
+    ['other', ['70001']],
+  ] as const)('lists exactly the shipments of the linked accounts for %s', async (who, accountNos) => {
+    const items = await allPages(who);
+    expect(new Set(items.map((item) => item.account_no))).toEqual(new Set(accountNos));
+    expect(ids(items).sort((a, b) => a - b)).toEqual((await shipmentIdsOfAccounts(accountNos)).sort((a, b) => a - b));
+    expect((await home(who)).accounts).toBe(accountNos.join(','));
+  });
+
+  it('gives user@demo.test only 40001, also when asked for 40002 or searching for it', async () => {
+    const foreign = await t.app.db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select('shipments.file_number')
+      .where('accounts.account_no', '=', '40002')
+      .executeTakeFirstOrThrow();
+    expect((await list('user', { status: foreign.file_number })).pagination.total).toBe(0);
+    expect((await list('user', { account_no: '40002' })).data).toEqual([]);
+    const summary = await home('user', { account_no: '40002' });
+    expect(summary.data).toEqual([]);
+    for (const box of HOME_FILTERS) expect(summary[box.countKey]).toBe(0);
+    for (const item of (await home('user')).data) expect(item.account_no).toBe('40001');
+  });
+
+  it("answers no rows for another company's account number, never its data", async () => {
+    const body = await list('primary', { account_no: '70001' });
+    expect(body).toEqual({ data: [], pagination: { total: 0, last_page: 1, current_page: 1, per_page: 40 } });
+    const summary = await home('primary', { account_no: '70001' });
+    expect(summary.data).toEqual([]);
+    expect(summary.result).toEqual([]);
+    expect(summary.before_summary).toBe(0);
+    expect(summary.accounts).toBe('40001,40002,40003');
+  });
+
+  it('narrows to one of the caller’s accounts', async () => {
+    const items = await allPages('viewer', { account_no: '40002' });
+    expect(items.length).toBeGreaterThan(0);
+    expect(new Set(items.map((item) => item.account_no))).toEqual(new Set(['40002']));
+  });
+});
+
+describe('Home counts', () => {
+  it.each(['primary', 'user', 'viewer'] as const)('equal the totals of their filters for %s', async (who) => {
+    const narrowings: Query[] = [
+      {},
+      { account_no: '40001' },
+      { status: 'released' },
+      { date_from: '2025-07-01T00:00:00Z' },
+    ];
+    for (const narrowing of narrowings) {
+      const summary = await home(who, narrowing);
+      for (const box of HOME_FILTERS) {
+        const { pagination } = await list(who, { ...narrowing, filter: box.value });
+        expect(summary[box.countKey], `${box.value} ${JSON.stringify(narrowing)}`).toBe(pagination.total);
+      }
+    }
+  });
+
+  it('count what the filters define', async () => {
+    const items = await allPages('primary');
+    const summary = await home('primary');
+    expect(summary.pending_docs).toBe(items.filter((item) => item.status === 'pending documents').length);
+    expect(summary.under_exam).toBe(
+      items.filter((item) =>
+        ['CBP INTENSIVE EXAM', 'CBP VACIS EXAM', 'CBP DOCS REVIEW HOLD', 'CBP VAX EXAM'].includes(item.status),
+      ).length,
+    );
+    const fdaHolds = items.filter((item) => !['', 'MAY PROCEED'].includes(item.fda_review.trim().toUpperCase()));
+    expect(summary.fda_exam).toBe(fdaHolds.length);
+    expect(summary.fda_exam).toBeGreaterThan(0);
+    for (const count of Object.values(summary).filter((value) => typeof value === 'number')) {
+      expect(count).toBeGreaterThan(0);
+    }
+  });
+
+  it('follow a new delivery order and the ignore flag', async () => {
+    const before = await home('primary');
+    const [candidate] = (await list('primary', { filter: 'without-do' })).data;
+    const shipment = await t.app.db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select(['shipments.id', 'accounts.company_id'])
+      .where('shipments.id', '=', candidate!.id)
+      .executeTakeFirstOrThrow();
+    await t.app.db.updateTable('shipments').set({ ignored_shipment: true }).where('id', '=', shipment.id).execute();
+    expect((await home('primary')).shipments_without_do).toBe(before.shipments_without_do - 1);
+    await t.app.db.updateTable('shipments').set({ ignored_shipment: false }).where('id', '=', shipment.id).execute();
+
+    const trucker = await t.app.db
+      .selectFrom('truckers')
+      .select('id')
+      .where('company_id', '=', shipment.company_id)
+      .executeTakeFirstOrThrow();
+    const warehouse = await t.app.db
+      .selectFrom('warehouses')
+      .select('id')
+      .where('company_id', '=', shipment.company_id)
+      .executeTakeFirstOrThrow();
+    const order = await t.app.db
+      .insertInto('delivery_orders')
+      .values({ shipment_id: shipment.id, trucker_id: trucker.id, warehouse_id: warehouse.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const withOrder = await list('primary', { filter: 'without-do' });
+    expect(ids(withOrder.data)).not.toContain(shipment.id);
+    expect((await home('primary')).shipments_without_do).toBe(before.shipments_without_do - 1);
+    await t.app.db.deleteFrom('delivery_orders').where('id', '=', order.id).execute();
+    expect((await home('primary')).shipments_without_do).toBe(before.shipments_without_do);
+  });
+
+  it('answer the first page in the default order under both data and result', async () => {
+    const summary = await home('primary');
+    const firstPage = await list('primary');
+    expect(summary.data).toEqual(firstPage.data);
+    expect(summary.result).toEqual(summary.data);
+    expect(summary.data).toHaveLength(40);
+  });
+});
+
+describe('search and status', () => {
+  it.each([
+    ['entry number', (item: ShipmentListItem) => item.file_number.slice(4, 10)],
+    ['reference number', (item: ShipmentListItem) => item.customer_reference_no],
+    ['master bill', (item: ShipmentListItem) => item.master_bill_lading[0]!],
+    ['house bill', (item: ShipmentListItem) => item.house_bill_lading[0]!],
+    ['container fragment', (item: ShipmentListItem) => item.containers.at(-1)!.slice(2, 8)],
+  ])('finds a shipment by its %s, in any case', async (_field, fragmentOf) => {
+    const items = await allPages('primary');
+    const target = items.find(
+      (item) => item.customer_reference_no && item.house_bill_lading.length > 0 && item.containers.length > 1,
+    )!;
+    const fragment = fragmentOf(target);
+    for (const text of [fragment, fragment.toLowerCase(), ` ${fragment.toUpperCase()} `]) {
+      const found = await allPages('primary', { status: text });
+      expect(ids(found)).toContain(target.id);
+      const needle = fragment.toLowerCase();
+      for (const item of found) {
+        const fields = [
+          item.file_number,
+          item.customer_reference_no,
+          ...item.master_bill_lading,
+          ...item.house_bill_lading,
+          ...item.containers,
+        ];
+        expect(fields.some((field) => field.toLowerCase().includes(needle))).toBe(true);
+      }
+    }
+  });
+
+  it('finds a container added after the shipment, and forgets a removed one', async () => {
+    const id = await insertShipment({ eta: '2030-01-01 10:00:00', masters: ['TSTM0000001'] });
+    await t.app.db.insertInto('containers').values({ shipment_id: id, container_no: 'ZZZU7777771' }).execute();
+    expect(ids((await list('primary', { status: 'zzzu77777' })).data)).toEqual([id]);
+    expect((await list('primary', { status: 'zzzu77777' })).data[0]!.containers).toEqual(['ZZZU7777771']);
+    await t.app.db
+      .updateTable('containers')
+      .set({ container_no: 'ZZZU8888881' })
+      .where('shipment_id', '=', id)
+      .execute();
+    expect((await list('primary', { status: 'zzzu77777' })).pagination.total).toBe(0);
+    expect(ids((await list('primary', { status: 'ZZZU888' })).data)).toEqual([id]);
+    await t.app.db.deleteFrom('containers').where('shipment_id', '=', id).execute();
+    expect((await list('primary', { status: 'ZZZU888' })).pagination.total).toBe(0);
+  });
+
+  it('takes % and _ as themselves', async () => {
+    const id = await insertShipment({ eta: '2030-01-02 10:00:00', reference: 'AB_%9' });
+    expect(ids((await list('primary', { status: 'b_%' })).data)).toEqual([id]);
+    // As wildcards they would match every PO-12345 reference.
+    expect((await list('primary', { status: 'PO_' })).pagination.total).toBe(0);
+    expect((await list('primary', { status: '%' })).data.map((item) => item.customer_reference_no)).toEqual(['AB_%9']);
+    expect((await list('primary', { status: '\\' })).pagination.total).toBe(0);
+  });
+
+  it.each(STATUS_FILTER_OPTIONS.filter((option) => option.value !== '').map((option) => option.value))(
+    'filters by the status option %s',
+    async (status) => {
+      const all = await allPages('primary');
+      const filtered = await allPages('primary', { status });
+      expect(filtered.every((item) => item.status === status)).toBe(true);
+      expect(ids(filtered).sort()).toEqual(ids(all.filter((item) => item.status === status)).sort());
+    },
+  );
+
+  it('treats an empty status as no filter', async () => {
+    expect((await list('primary', { status: '' })).pagination.total).toBe((await list('primary')).pagination.total);
+  });
+});
+
+describe('ETA date range', () => {
+  it('includes both edges and nothing a second outside', async () => {
+    const inside = [
+      await insertShipment({ eta: '2031-05-01 00:00:00' }),
+      await insertShipment({ eta: '2031-05-15 12:00:00' }),
+      await insertShipment({ eta: '2031-05-31 23:59:59' }),
+    ];
+    const before = await insertShipment({ eta: '2031-04-30 23:59:59' });
+    const after = await insertShipment({ eta: '2031-06-01 00:00:00' });
+    await insertShipment({ eta: null });
+    // The bounds are the user's wall-clock times; their offset does not move them.
+    for (const [from, to] of [
+      ['2031-05-01T00:00:00-04:00', '2031-05-31T23:59:59-04:00'],
+      ['2031-05-01T00:00:00Z', '2031-05-31T23:59:59.999Z'],
+      ['2031-05-01T00:00:00.000+02:00', '2031-05-31T23:59:59.9999999+02:00'],
+    ]) {
+      const found = await allPages('primary', { date_from: from!, date_to: to! });
+      expect(ids(found).sort(), `${from} ${to}`).toEqual([...inside].sort());
+      const summary = await home('primary', { date_from: from!, date_to: to! });
+      expect(summary.data.map((item) => item.id).sort()).toEqual([...inside].sort());
+    }
+    // One bound alone, and no ETA in the demo data comes near 2031.
+    expect(ids(await allPages('primary', { date_from: '2031-05-31T23:59:59Z' }))).toEqual([after, inside[2]]);
+    const to = await allPages('primary', { date_to: '2031-04-30T23:59:59Z' });
+    expect(ids(to)[0]).toBe(before);
+    expect(ids(to)).not.toContain(inside[0]);
+  });
+});
+
+describe('paging', () => {
+  it('answers an empty page past the end with the right total', async () => {
+    const { pagination } = await list('primary');
+    const past = await list('primary', { page: pagination.last_page + 1 });
+    expect(past).toEqual({
+      data: [],
+      pagination: {
+        total: pagination.total,
+        last_page: pagination.last_page,
+        current_page: pagination.last_page + 1,
+        per_page: 40,
+      },
+    });
+    const far = await list('primary', { page: 5000, filter: 'documents-required' });
+    expect(far.data).toEqual([]);
+    expect(far.pagination.total).toBe((await home('primary')).pending_docs);
+  });
+
+  it('pages through every shipment once', async () => {
+    const pages = await allPages('primary', { per_page: 7 });
+    expect(new Set(ids(pages)).size).toBe(pages.length);
+    expect(pages.length).toBe((await list('primary')).pagination.total);
+    expect((await list('primary', { per_page: 7 })).pagination.last_page).toBe(Math.ceil(pages.length / 7));
+  });
+});
+
+/** The order the contract defines: case-insensitive text, a list by its first value, empty lowest, then id. */
+function sortKeyOf(item: ShipmentListItem, field: ShipmentSortField): string | null {
+  switch (field) {
+    case 'master_bill_lading':
+      return (item.master_bill_lading[0] ?? '').toLowerCase();
+    case 'house_bill_lading':
+      return (item.house_bill_lading[0] ?? '').toLowerCase();
+    case 'containers':
+      return (item.containers[0] ?? '').toLowerCase();
+    case 'est_time_arrive':
+      return item.est_time_arrive === UNKNOWN_DATE_TIME ? null : item.est_time_arrive;
+    default:
+      return item[field].toLowerCase();
+  }
+}
+
+function sortedInJs(items: readonly ShipmentListItem[], field: ShipmentSortField, direction: 'asc' | 'desc') {
+  const sign = direction === 'asc' ? 1 : -1;
+  const compare = (a: string | null, b: string | null) => {
+    if (a === b) return 0;
+    if (a === null) return -1;
+    if (b === null) return 1;
+    return a < b ? -1 : 1;
+  };
+  return [...items].sort((a, b) => sign * (compare(sortKeyOf(a, field), sortKeyOf(b, field)) || a.id - b.id));
+}
+
+describe('sorting', () => {
+  it.each(SHIPMENT_SORT_FIELDS.flatMap((field) => [[field, 'asc'] as const, [field, 'desc'] as const]))(
+    'sorts the whole result by %s %s, as sorting it in JS does',
+    async (sort, direction) => {
+      const everything = await allPages('primary');
+      const sorted = await allPages('primary', { sort, direction });
+      expect(ids(sorted)).toEqual(ids(sortedInJs(everything, sort, direction)));
+    },
+  );
+
+  it('keeps an unknown ETA last by default and writes it 0000-00-00 00:00:00', async () => {
+    const items = await allPages('primary');
+    const unknown = items.filter((item) => item.est_time_arrive === UNKNOWN_DATE_TIME);
+    expect(unknown.length).toBeGreaterThan(0);
+    expect(ids(items.slice(-unknown.length))).toEqual(ids(unknown));
+    for (const item of items) expect(item.est_time_arrive).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('sorts a filtered search too', async () => {
+    const query = { status: 'po-', filter: 'without-do' };
+    const everything = await allPages('primary', query);
+    const sorted = await allPages('primary', { ...query, sort: 'containers', direction: 'desc', per_page: 9 });
+    expect(ids(sorted)).toEqual(ids(sortedInJs(everything, 'containers', 'desc')));
+  });
+});
+
+describe('list items', () => {
+  it('carry bills and containers in the order they were added', async () => {
+    const id = await insertShipment({
+      eta: '2030-02-01 08:00:00',
+      masters: ['TSTM0000002', 'TSTM0000001'],
+      houses: ['TSTH0000009'],
+      containers: ['ZZZU0000002', 'ZZZU0000001', 'ZZZU0000003'],
+    });
+    const [item] = (await list('primary', { status: 'TST-', per_page: 40 })).data.filter((each) => each.id === id);
+    expect(item).toMatchObject({
+      master_bill_lading: ['TSTM0000002', 'TSTM0000001'],
+      house_bill_lading: ['TSTH0000009'],
+      containers: ['ZZZU0000002', 'ZZZU0000001', 'ZZZU0000003'],
+      est_time_arrive: '2030-02-01 08:00:00',
+      documents_submitted: [],
+    });
+  });
+
+  it('list the required document types of every shipment, whatever its account', async () => {
+    const tracked = await allPages('primary');
+    expect(new Set(tracked.map((item) => item.account_no)).size).toBeGreaterThan(1);
+    const types = await t.app.db
+      .selectFrom('document_types')
+      .select(['shipment_id', 'type', 'submitted'])
+      .where('shipment_id', 'in', ids(tracked))
+      .where('required', '=', true)
+      .orderBy('id')
+      .execute();
+    for (const item of tracked) {
+      expect(item.documents_submitted).toEqual(
+        types.filter((row) => row.shipment_id === item.id).map((row) => ({ type: row.type, submitted: row.submitted })),
+      );
+    }
+    expect(tracked.some((item) => item.documents_submitted.some((entry) => !entry.submitted))).toBe(true);
+    expect(tracked.some((item) => item.account_no !== '40003' && item.documents_submitted.length > 0)).toBe(true);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    ['page', { page: 0 }],
+    ['per_page', { per_page: 41 }],
+    ['filter', { filter: 'nope' }],
+    ['sort', { sort: 'nope' }],
+    ['direction', { direction: 'sideways' }],
+    ['date_from', { date_from: 'garbage' }],
+    ['date_to', { date_to: '2025-02-30T00:00:00Z' }],
+    ['date_from', { source: 'home', date_from: '01/01/2025' }],
+    ['source', { source: 'nope' }],
+  ] as const)('answers 400 naming %s and nothing else', async (field, query) => {
+    const response = await get('primary', query);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.field).toBe(field);
+    expect(body.message).toContain(field);
+    expect(Object.keys(body).sort()).toEqual(['errors', 'field', 'message']);
+  });
+});

@@ -1,0 +1,160 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  CBP_EXAM_STATUSES,
+  DELIVERY_ORDER_CLOSED_STATUSES,
+  FDA_MAY_PROCEED,
+  HOME_FILTERS,
+  type HomeCountKey,
+  type HomeFilter,
+  type ShipmentSortField,
+} from '@clearport/contract/shipments';
+import type { SortDirection } from '@clearport/contract/http';
+import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
+
+/*
+ * What the shipments list selects and how it orders, once each, as SQL on the `shipments`
+ * table. Migration 0002 builds an index for each sort key and a partial index for each Home
+ * filter that is not a status; PostgreSQL uses them only while the expressions here and there
+ * stay the same (shipments.repository.test.ts checks the plans).
+ */
+
+/** A condition on the `shipments` table. */
+export type ShipmentCondition = RawBuilder<SqlBool>;
+
+const S = SHIPMENT_STATUSES;
+
+/** Constants are written into the SQL, not bound, so they can match a partial index's condition. */
+const literals = (values: readonly string[]) => sql.join(values.map((value) => sql.lit(value)));
+
+/** The five Home boxes' filters, as HOME_FILTERS defines them. */
+export const HOME_FILTER_CONDITIONS: Record<HomeFilter, ShipmentCondition> = {
+  'documents-required': sql<SqlBool>`shipments.status = ${sql.lit(S.pendingDocuments)}`,
+  '7501-review': sql<SqlBool>`shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501`,
+  'under-cbp-exam': sql<SqlBool>`shipments.status IN (${literals(CBP_EXAM_STATUSES)})`,
+  // isFdaHold: non-empty and not MAY PROCEED, case and surrounding spaces aside.
+  'under-fda-exam': sql<SqlBool>`upper(btrim(shipments.fda_review)) NOT IN ('', ${sql.lit(FDA_MAY_PROCEED)})`,
+  'without-do': sql<SqlBool>`NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN (${literals(DELIVERY_ORDER_CLOSED_STATUSES)})`,
+};
+
+/** before_summary, which has no box (see HomeCounts): no 7501 yet and not released. */
+const BEFORE_SUMMARY: ShipmentCondition = sql<SqlBool>`shipments.path_to_7501 IS NULL AND shipments.status <> ${sql.lit(S.released)}`;
+
+/** Each Home count with its condition: a box counts exactly what its filter lists. */
+export const HOME_COUNT_CONDITIONS = {
+  ...(Object.fromEntries(HOME_FILTERS.map((box) => [box.countKey, HOME_FILTER_CONDITIONS[box.value]])) as Record<
+    (typeof HOME_FILTERS)[number]['countKey'],
+    ShipmentCondition
+  >),
+  before_summary: BEFORE_SUMMARY,
+} satisfies Record<HomeCountKey, ShipmentCondition>;
+
+const STORED_STATUSES: readonly string[] = Object.values(SHIPMENT_STATUSES);
+
+/** What the list is asked for, once the query is read. */
+export type ShipmentCriteria = {
+  accountNo?: string;
+  /** A stored status. */
+  status?: string;
+  /** Text looked for in entry number, reference, bills and containers. */
+  search?: string;
+  /** ETA bounds, inclusive, as `timestamp` texts. */
+  etaFrom?: string;
+  etaTo?: string;
+  filter?: HomeFilter;
+};
+
+type FilterQuery = {
+  status?: string;
+  account_no?: string;
+  date_from?: string;
+  date_to?: string;
+  filter?: HomeFilter;
+};
+
+/** `status` is a stored status or search text; empty values are no filter. */
+export function criteriaOf(query: FilterQuery): ShipmentCriteria {
+  const status = query.status || undefined;
+  const isStatus = status !== undefined && STORED_STATUSES.includes(status);
+  return {
+    accountNo: query.account_no || undefined,
+    status: isStatus ? status : undefined,
+    search: isStatus ? undefined : status,
+    etaFrom: query.date_from === undefined ? undefined : wallClockOf(query.date_from),
+    etaTo: query.date_to === undefined ? undefined : wallClockOf(query.date_to),
+    filter: query.filter,
+  };
+}
+
+/**
+ * The date and time an ISO 8601 text is written with, as a `timestamp` text. ETAs are
+ * wall-clock texts without a zone, so the bound's offset is not applied (see the contract's
+ * shipment filters). Fractions past microseconds are cut, not rounded up to the next second.
+ */
+export function wallClockOf(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)/.exec(iso);
+  if (!match) throw new Error(`Not an ISO date-time: ${iso}`);
+  return `${match[1]} ${match[2]}`;
+}
+
+/** Escapes LIKE's wildcards, so user text matches only itself. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** The conditions of the criteria, the account aside (the access check's business). */
+export function criteriaConditions(criteria: ShipmentCriteria): ShipmentCondition[] {
+  const conditions: ShipmentCondition[] = [];
+  if (criteria.filter) conditions.push(HOME_FILTER_CONDITIONS[criteria.filter]);
+  if (criteria.status !== undefined) conditions.push(sql<SqlBool>`shipments.status = ${criteria.status}`);
+  if (criteria.search !== undefined) {
+    // Case-insensitive: search_text is lower case, and the database lower-cases the text with
+    // the same rules, once per statement (a sub-select, not once per row).
+    conditions.push(
+      sql<SqlBool>`shipments.search_text LIKE (SELECT '%' || lower(${escapeLike(criteria.search)}) || '%')`,
+    );
+  }
+  if (criteria.etaFrom !== undefined) {
+    conditions.push(sql<SqlBool>`shipments.est_time_arrive >= cast(${criteria.etaFrom} as timestamp)`);
+  }
+  if (criteria.etaTo !== undefined) {
+    conditions.push(sql<SqlBool>`shipments.est_time_arrive <= cast(${criteria.etaTo} as timestamp)`);
+  }
+  return conditions;
+}
+
+/**
+ * How a column sorts: its key on the `shipments` row, and whether an empty key (NULL) comes
+ * first in ascending order. Text keys are never NULL: they sort lower-cased, byte-wise
+ * ("C"), the empty text first, and a list by its first value ('' when empty). The unknown ETA
+ * is NULL, placed first ascending, so it is last in the default descending order. Account
+ * numbers are not on the row: `account` sorts by the account, then by id.
+ */
+export type SortKey = { key: RawBuilder<unknown>; nullsFirst: boolean } | 'account';
+
+const textKey = (expression: RawBuilder<unknown>): SortKey => ({
+  key: sql`lower(${expression}) COLLATE "C"`,
+  nullsFirst: false,
+});
+
+export const SORT_KEYS: Record<ShipmentSortField, SortKey> = {
+  file_number: textKey(sql`shipments.file_number`),
+  account_no: 'account',
+  master_bill_lading: textKey(sql`coalesce(shipments.master_bills[1], '')`),
+  house_bill_lading: textKey(sql`coalesce(shipments.house_bills[1], '')`),
+  containers: textKey(sql`coalesce(shipments.container_nos[1], '')`),
+  customer_reference_no: textKey(sql`shipments.customer_reference_no`),
+  est_time_arrive: { key: sql`shipments.est_time_arrive`, nullsFirst: true },
+  fda_review: textKey(sql`shipments.fda_review`),
+  status: textKey(sql`shipments.status`),
+};
+
+/** The list's order when none is asked for (the contract's defaults). */
+export const DEFAULT_SORT = { sort: 'est_time_arrive', direction: 'desc' } as const satisfies {
+  sort: ShipmentSortField;
+  direction: SortDirection;
+};
+
+/** NULLS FIRST or LAST for a direction: one index, read forward or backward, serves both. */
+export function nullsFirstFor(nullsFirstAscending: boolean, direction: SortDirection): boolean {
+  return direction === 'asc' ? nullsFirstAscending : !nullsFirstAscending;
+}

@@ -1,0 +1,253 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { homeReply, listReply, PROFILE, shipmentRow } from '../../../testing/shipments-data.ts';
+import { mockApi, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
+import { ShipmentsRoute } from './shipments.tsx';
+
+const ROWS = Array.from({ length: 40 }, (_, index) => shipmentRow(index + 1));
+
+function mockShipmentsApi(total = 300) {
+  return mockApi({
+    '/user/profile': { body: PROFILE },
+    '/user/get_notification': { body: [] },
+    '/user/shipments': (url) =>
+      url.searchParams.get('source') === 'home'
+        ? { body: homeReply(ROWS) }
+        : { body: listReply(ROWS, total, Number(url.searchParams.get('page'))) },
+  });
+}
+
+function renderList(url = '/shipments') {
+  return renderWithProviders(<ShipmentsRoute />, { path: '/shipments', url });
+}
+
+/** The query of each list request, as an object. */
+const listRequests = (fetchMock: ReturnType<typeof mockApi>) =>
+  requestsTo(fetchMock, '/user/shipments').map((url) => Object.fromEntries(url.searchParams));
+
+const lastListRequest = (fetchMock: ReturnType<typeof mockApi>) => listRequests(fetchMock).at(-1);
+
+async function choose(label: string, option: string) {
+  fireEvent.keyDown(screen.getByLabelText(label), { key: 'ArrowDown' });
+  await userEvent.setup().click(await screen.findByRole('option', { name: option }));
+}
+
+const pagerText = () => within(screen.getByRole('navigation', { name: 'Pagination' })).getByText(/\//).textContent;
+
+describe('Shipments list', () => {
+  beforeEach(() => {
+    Cookies.set('token', 'session-token');
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks for page 1, 40 a page, by ETA latest first, and shows shown/total', async () => {
+    const fetchMock = mockShipmentsApi();
+    renderList();
+    expect(await screen.findByRole('link', { name: ROWS[0]!.file_number })).toBeTruthy();
+    expect(listRequests(fetchMock)).toEqual([
+      { page: '1', per_page: '40', sort: 'est_time_arrive', direction: 'desc' },
+    ]);
+    expect(pagerText()).toBe('40/300');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Shipments');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Shipments']);
+  });
+
+  it('sends the filter of the address', async () => {
+    const fetchMock = mockShipmentsApi(22);
+    renderList('/shipments?filter=under-cbp-exam');
+    await screen.findByText('22/22');
+    expect(lastListRequest(fetchMock)).toMatchObject({ filter: 'under-cbp-exam', page: '1' });
+  });
+
+  it('ignores a filter that is not a Home filter', async () => {
+    const fetchMock = mockShipmentsApi();
+    renderList('/shipments?filter=everything');
+    await screen.findByText('40/300');
+    expect(lastListRequest(fetchMock)).not.toHaveProperty('filter');
+  });
+
+  it('pages with Next and Previous, keeping the page in session storage, and asks for a page once', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockShipmentsApi();
+    renderList();
+    await screen.findByText('40/300');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('80/300');
+    expect(lastListRequest(fetchMock)).toMatchObject({ page: '2' });
+    expect(sessionStorage.getItem('shipmentsPage')).toBe('2');
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByText('40/300');
+    // Page 1 came from the cache: the identical request was not sent again.
+    expect(listRequests(fetchMock).map((query) => query.page)).toEqual(['1', '2']);
+  });
+
+  it('starts at the saved page, unless the page was for another Home filter', async () => {
+    sessionStorage.setItem('shipmentsPage', '3');
+    const fetchMock = mockShipmentsApi();
+    const first = renderList();
+    await screen.findByText('120/300');
+    expect(lastListRequest(fetchMock)).toMatchObject({ page: '3' });
+    first.unmount();
+
+    renderList('/shipments?filter=without-do');
+    await screen.findByText('40/300');
+    expect(lastListRequest(fetchMock)).toMatchObject({ page: '1', filter: 'without-do' });
+  });
+
+  it('sends the search text in status after 200 ms and goes back to page 1', async () => {
+    const user = userEvent.setup();
+    sessionStorage.setItem('shipmentsPage', '2');
+    const fetchMock = mockShipmentsApi();
+    renderList();
+    await screen.findByText('80/300');
+    await user.type(screen.getByRole('searchbox', { name: 'Search shipments' }), 'MSCU12');
+    await vi.waitFor(() => expect(lastListRequest(fetchMock)).toMatchObject({ status: 'MSCU12', page: '1' }));
+    // One request for the search, not one per key.
+    expect(listRequests(fetchMock).filter((query) => query.status !== undefined)).toHaveLength(1);
+    expect(sessionStorage.getItem('globalFilter')).toBe('MSCU12');
+    expect(sessionStorage.getItem('shipmentsPage')).toBe('1');
+  });
+
+  it.each([
+    ['Status', 'ISF Hold', { status: 'ISF HOLD' }, ['statusFilter', 'ISF HOLD']],
+    ['Account', '40003', { account_no: '40003' }, ['accountFilter', '40003']],
+    ['Date', 'Year to Date', {}, ['dateFilterOption', '5']],
+  ] as const)('choosing %s %s sends it and goes back to page 1', async (label, option, params, [key, value]) => {
+    const user = userEvent.setup();
+    const fetchMock = mockShipmentsApi();
+    renderList();
+    await screen.findByText('40/300');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('80/300');
+
+    await choose(label, option);
+    await vi.waitFor(() => expect(lastListRequest(fetchMock)).toMatchObject({ ...params, page: '1' }));
+    expect(sessionStorage.getItem(key)).toBe(value);
+    expect(sessionStorage.getItem('shipmentsPage')).toBe('1');
+    await screen.findByText('40/300');
+  });
+
+  it('sends the date range of the date option as ISO texts', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 22, 9, 30) });
+    const fetchMock = mockShipmentsApi();
+    renderList();
+    await screen.findByText('40/300');
+    await choose('Date', 'Last 30 Days');
+    await vi.waitFor(() => expect(lastListRequest(fetchMock)).toHaveProperty('date_from'));
+    const query = lastListRequest(fetchMock)!;
+    expect(Date.parse(query.date_from!)).toBe(new Date(2026, 9, 23, 9, 30).getTime());
+    expect(Date.parse(query.date_to!)).toBe(new Date(2026, 10, 22, 9, 30).getTime());
+    expect(JSON.parse(sessionStorage.getItem('dateFilter')!)).toEqual({ from: query.date_from, to: query.date_to });
+  });
+
+  it('asks the server for the order of a header and goes back to page 1', async () => {
+    const user = userEvent.setup();
+    sessionStorage.setItem('shipmentsPage', '2');
+    const fetchMock = mockShipmentsApi();
+    renderList();
+    await screen.findByText('80/300');
+    await user.click(screen.getByRole('button', { name: 'Reference Number' }));
+    await vi.waitFor(() =>
+      expect(lastListRequest(fetchMock)).toMatchObject({ sort: 'customer_reference_no', direction: 'asc', page: '1' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Reference Number' }));
+    await vi.waitFor(() =>
+      expect(lastListRequest(fetchMock)).toMatchObject({ sort: 'customer_reference_no', direction: 'desc' }),
+    );
+    expect(screen.getByRole('columnheader', { name: 'Reference Number' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('shows the account filter with the accounts of the profile', async () => {
+    mockShipmentsApi();
+    renderList();
+    await screen.findByText('40/300');
+    await vi.waitFor(() => {
+      fireEvent.keyDown(screen.getByLabelText('Account'), { key: 'ArrowDown' });
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'All Shipments',
+        '40001',
+        '40002',
+        '40003',
+      ]);
+    });
+  });
+
+  it('shows the toast Failed to load shipments when the list fails', async () => {
+    mockApi({ '/user/shipments': { status: 500, body: { message: 'Internal Server Error' } } });
+    renderList();
+    expect(await screen.findByText('Failed to load shipments', { selector: '.Toastify *' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('gives up on the list after 8 s and shows the toast Failed to load shipments', async () => {
+    const timeout = new AbortController();
+    const timeoutSpy = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timeout.signal);
+    const fetchMock = vi.fn(
+      (_input: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Timed out', 'TimeoutError')));
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderList();
+    await vi.waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
+    expect(timeoutSpy).toHaveBeenCalledWith(8000);
+    expect(screen.getByRole('status').textContent).toBe('Loading shipments...');
+
+    act(() => timeout.abort());
+    expect(await screen.findByText('Failed to load shipments', { selector: '.Toastify *' })).toBeTruthy();
+    // Reported at once, not retried.
+    expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1);
+  });
+
+  it('Home in the breadcrumbs clears the filters', async () => {
+    const user = userEvent.setup();
+    sessionStorage.setItem('globalFilter', 'PO-1');
+    sessionStorage.setItem('accountFilter', '40001');
+    sessionStorage.setItem('shipmentsPage', '2');
+    mockShipmentsApi();
+    const { router } = renderList();
+    await screen.findByText('80/300');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Home' }),
+    );
+    expect(router.state.location.pathname).toBe('/');
+    expect({ ...sessionStorage }).toEqual({});
+  });
+
+  it('remembers the scroll position and the shipment opened, and on return scrolls back and highlights it for 3 s', async () => {
+    const user = userEvent.setup();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    mockShipmentsApi();
+    const first = renderList();
+    await screen.findByText('40/300');
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(640);
+    await user.click(screen.getByRole('link', { name: ROWS[6]!.file_number }));
+    expect(sessionStorage.getItem('shipmentsScroll')).toBe('640');
+    expect(sessionStorage.getItem('lastClickedShipmentId')).toBe('7');
+    first.unmount();
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderList();
+    const row = (await screen.findByRole('link', { name: ROWS[6]!.file_number })).closest('tr')!;
+    expect(row.getAttribute('data-highlighted')).toBe('true');
+    expect(scrollTo).toHaveBeenCalledWith(0, 640);
+    expect(sessionStorage.getItem('shipmentsScroll')).toBeNull();
+    expect(sessionStorage.getItem('lastClickedShipmentId')).toBeNull();
+
+    act(() => vi.advanceTimersByTime(2900));
+    expect(row.getAttribute('data-highlighted')).toBe('true');
+    act(() => vi.advanceTimersByTime(200));
+    expect(row.getAttribute('data-highlighted')).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import { DashboardBox } from './dashboard-box.tsx';
+import { HomeCountBoxes } from './home-count-boxes.tsx';
+
+describe('DashboardBox', () => {
+  it('carries a number and a text, and leads to the shipments list by default', () => {
+    renderWithProviders(<DashboardBox number={12} text="Open entries" />);
+    const box = screen.getByRole('link', { name: '12 Open entries' });
+    expect(box.getAttribute('href')).toBe('/shipments');
+  });
+
+  it('leads to the link it is given', () => {
+    renderWithProviders(<DashboardBox link="/billing" number={0} text="Invoices" />);
+    expect(screen.getByRole('link', { name: '0 Invoices' }).getAttribute('href')).toBe('/billing');
+  });
+});
+
+describe('HomeCountBoxes', () => {
+  it('shows the five counts in order, each leading to the list with its filter', () => {
+    renderWithProviders(
+      <HomeCountBoxes
+        counts={{
+          pending_docs: 55,
+          '7501_to_review': 29,
+          before_summary: 160,
+          under_exam: 22,
+          fda_exam: 33,
+          shipments_without_do: 150,
+        }}
+      />,
+    );
+    expect(screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['55 Documents Required', '/shipments?filter=documents-required'],
+      ['29 7501 Forms to Review', '/shipments?filter=7501-review'],
+      ['22 CBP Hold/Exam', '/shipments?filter=under-cbp-exam'],
+      ['33 FDA Hold/Exam', '/shipments?filter=under-fda-exam'],
+      ['150 Without Delivery Order', '/shipments?filter=without-do'],
+    ]);
+  });
+
+  it('shows a dash while the counts load', () => {
+    renderWithProviders(<HomeCountBoxes counts={undefined} />);
+    expect(screen.getAllByRole('link').map((link) => link.textContent?.[0])).toEqual(['–', '–', '–', '–', '–']);
+  });
+});

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS } from '@clearport/contract/http';
+import { NotificationsResponse } from '@clearport/contract/notifications';
+import { api } from '../../../lib/api-client.ts';
+
+export function getNotifications(signal?: AbortSignal): Promise<NotificationsResponse> {
+  return api.get(API_PATHS.notifications, { schema: NotificationsResponse, signal });
+}
+
+export function getNotificationsQueryOptions() {
+  return queryOptions({
+    queryKey: ['notifications'],
+    queryFn: ({ signal }) => getNotifications(signal),
+  });
+}
+
+export function useNotifications() {
+  return useQuery(getNotificationsQueryOptions());
+}

@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { NO_FILTERS, type ShipmentFilters } from '../utils/saved-filters.ts';
+import { ShipmentsFilters } from './shipments-filters.tsx';
+
+/** The filters with their state, as a screen keeps them; `onChange` sees every change. */
+function Harness({ initial, onChange }: { initial: ShipmentFilters; onChange: (filters: ShipmentFilters) => void }) {
+  const [filters, setFilters] = useState(initial);
+  return (
+    <ShipmentsFilters
+      filters={filters}
+      accounts={['40001', '40002']}
+      onChange={(next) => {
+        onChange(next);
+        setFilters(next);
+      }}
+    />
+  );
+}
+
+function renderFilters(initial: Partial<ShipmentFilters> = {}) {
+  const onChange = vi.fn();
+  render(<Harness initial={{ ...NO_FILTERS, ...initial }} onChange={onChange} />);
+  return onChange;
+}
+
+/** Opens a react-select by its label and picks an option. */
+async function choose(label: string, option: string) {
+  const user = userEvent.setup();
+  fireEvent.keyDown(screen.getByLabelText(label), { key: 'ArrowDown' });
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const optionsOf = (label: string) => {
+  const input = screen.getByLabelText(label);
+  fireEvent.keyDown(input, { key: 'ArrowDown' });
+  const options = screen.getAllByRole('option').map((option) => option.textContent);
+  fireEvent.keyDown(input, { key: 'Escape' });
+  return options;
+};
+
+describe('ShipmentsFilters', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('has a search box with the placeholder Search and labelled status, account and date lists', () => {
+    renderFilters();
+    expect(screen.getByRole('searchbox', { name: 'Search shipments' }).getAttribute('placeholder')).toBe('Search');
+    for (const label of ['Status', 'Account', 'Date'])
+      expect(screen.getByRole('combobox', { name: label })).toBeTruthy();
+  });
+
+  it('offers the options of spec section 9', () => {
+    renderFilters();
+    expect(optionsOf('Status')).toEqual([
+      'All Shipments',
+      'Released',
+      'Awaiting Arrival',
+      'Documents Required',
+      'Pending Release',
+      'CBP Intensive Exam',
+      'CBP Vacis Exam',
+      'CBP Docs Review Hold',
+      'ISF Hold',
+      'IT Shipment',
+      'Not Cleared By AFB',
+    ]);
+    expect(optionsOf('Account')).toEqual(['All Shipments', '40001', '40002']);
+    expect(optionsOf('Date')).toEqual([
+      'All',
+      'This Week',
+      'This Month',
+      'Last 30 Days',
+      'Last 3 Months',
+      'Year to Date',
+    ]);
+  });
+
+  it('applies the search 200 ms after the last key, once', () => {
+    vi.useFakeTimers();
+    const onChange = renderFilters();
+    const search = screen.getByRole('searchbox');
+    fireEvent.change(search, { target: { value: 'MS' } });
+    act(() => vi.advanceTimersByTime(150));
+    fireEvent.change(search, { target: { value: 'MSCU12' } });
+    act(() => vi.advanceTimersByTime(199));
+    expect(onChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, search: 'MSCU12' });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('choosing a status empties the search, and a search sets the status back to All Shipments', async () => {
+    const onChange = renderFilters({ search: 'PO-1' });
+    await choose('Status', 'Released');
+    expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, status: 'released' });
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('');
+
+    await userEvent.setup().type(screen.getByRole('searchbox'), 'CSNU');
+    await vi.waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, search: 'CSNU' }));
+  });
+
+  it('chooses an account', async () => {
+    const onChange = renderFilters();
+    await choose('Account', '40002');
+    expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, account: '40002' });
+  });
+
+  it('keeps the date option with its range, and All without one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 22, 9, 30) });
+    const onChange = renderFilters();
+    await choose('Date', 'This Month');
+    const chosen = onChange.mock.lastCall?.[0] as ShipmentFilters;
+    expect(chosen.dateOption).toBe(2);
+    expect(chosen.dateRange?.from).toMatch(/^2026-11-01T00:00:00/);
+    expect(chosen.dateRange?.to).toMatch(/^2026-11-30T23:59:59/);
+    await choose('Date', 'All');
+    expect(onChange).toHaveBeenLastCalledWith(NO_FILTERS);
+  });
+});

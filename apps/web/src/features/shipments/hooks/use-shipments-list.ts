@@ -1,0 +1,40 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { HomeFilter } from '@clearport/contract/shipments';
+import { SHIPMENTS_FILTER_PARAM } from '../../../config/paths.ts';
+import type { ShipmentFilters } from '../utils/saved-filters.ts';
+import { readSavedPage, readSavedSort, savePage, saveSort, type ShipmentSort } from '../utils/saved-list-position.ts';
+import { listQueryOf } from '../utils/shipments-query.ts';
+import { useSavedFilters } from './use-saved-filters.ts';
+
+/**
+ * The list page's state: the saved filters, the Home filter of the address (`?filter=`), the
+ * page and the order, and the query they make. A page belongs to the filters it was reached with:
+ * any change of a filter, the Home filter included, or of the order starts again at page 1.
+ */
+export function useShipmentsList() {
+  const [searchParams] = useSearchParams();
+  const filter = HomeFilter.safeParse(searchParams.get(SHIPMENTS_FILTER_PARAM)).data;
+  const { filters, setFilters: saveFilters } = useSavedFilters();
+  const [savedPage, setSavedPage] = useState(readSavedPage);
+  const [sort, setSortState] = useState(readSavedSort);
+  const page = savedPage.filter === filter ? savedPage.page : 1;
+
+  const setPage = (next: number) => {
+    const value = { page: next, filter };
+    savePage(value);
+    setSavedPage(value);
+  };
+  const setFilters = (next: ShipmentFilters) => {
+    saveFilters(next);
+    setPage(1);
+  };
+  const setSort = (next: ShipmentSort) => {
+    saveSort(next);
+    setSortState(next);
+    setPage(1);
+  };
+
+  const query = useMemo(() => listQueryOf({ filters, filter, page, sort }), [filters, filter, page, sort]);
+  return { filter, filters, setFilters, page, setPage, sort, setSort, query };
+}

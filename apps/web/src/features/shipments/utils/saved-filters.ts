@@ -1,0 +1,95 @@
+import { formatISO } from 'date-fns';
+import { SESSION_STORAGE_KEYS } from '@clearport/contract/constants';
+import { dateRangeFor } from '@clearport/contract/shipments';
+import { DATE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, type DateFilterCode } from '@clearport/contract/statuses';
+import { resetSavedPage } from './saved-list-position.ts';
+import { sessionStore, setOrRemove } from './session-store.ts';
+
+/**
+ * The search, status, account and date filters the shipments list and Home share, kept in
+ * session storage under the spec's keys (section 9) so they last while the tab is open.
+ */
+
+/** An ETA range as ISO 8601 texts with the user's offset, as the contract asks. */
+export type DateRange = { from: string; to: string };
+
+export type ShipmentFilters = {
+  /** The search box's text (globalFilter). */
+  search: string;
+  /** A stored status of STATUS_FILTER_OPTIONS, '' for All Shipments (statusFilter). */
+  status: string;
+  /** One of the user's account numbers, '' for All Shipments (accountFilter). */
+  account: string;
+  /** The date option's code, 0 for All (dateFilterOption). */
+  dateOption: DateFilterCode;
+  /** The range computed when the option was chosen, null for All (dateFilter). */
+  dateRange: DateRange | null;
+};
+
+export const NO_FILTERS: ShipmentFilters = { search: '', status: '', account: '', dateOption: 0, dateRange: null };
+
+const KEYS = SESSION_STORAGE_KEYS;
+const FILTER_KEYS = [KEYS.globalFilter, KEYS.statusFilter, KEYS.accountFilter, KEYS.dateFilter, KEYS.dateFilterOption];
+
+const isStatusOption = (value: string) => STATUS_FILTER_OPTIONS.some((option) => option.value === value);
+const isDateCode = (value: number): value is DateFilterCode =>
+  DATE_FILTER_OPTIONS.some((option) => option.code === value);
+
+function readDateRange(text: string | null): DateRange | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { from, to } = parsed as Record<string, unknown>;
+    return typeof from === 'string' && typeof to === 'string' ? { from, to } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The saved filters; anything unreadable counts as no filter. */
+export function readSavedFilters(): ShipmentFilters {
+  const store = sessionStore();
+  if (!store) return NO_FILTERS;
+  const status = store.getItem(KEYS.statusFilter) ?? '';
+  const dateCode = Number(store.getItem(KEYS.dateFilterOption) ?? 0);
+  const dateRange = readDateRange(store.getItem(KEYS.dateFilter));
+  const hasDate = isDateCode(dateCode) && dateCode !== 0 && dateRange !== null;
+  return {
+    search: store.getItem(KEYS.globalFilter) ?? '',
+    status: isStatusOption(status) ? status : '',
+    account: store.getItem(KEYS.accountFilter) ?? '',
+    dateOption: hasDate ? dateCode : 0,
+    dateRange: hasDate ? dateRange : null,
+  };
+}
+
+export function saveFilters(filters: ShipmentFilters): void {
+  setOrRemove(KEYS.globalFilter, filters.search);
+  setOrRemove(KEYS.statusFilter, filters.status);
+  setOrRemove(KEYS.accountFilter, filters.account);
+  setOrRemove(KEYS.dateFilterOption, filters.dateOption === 0 ? '' : String(filters.dateOption));
+  setOrRemove(KEYS.dateFilter, filters.dateRange ? JSON.stringify(filters.dateRange) : '');
+}
+
+/**
+ * Forgets the saved filters, and the list's saved page when there was a filter (the list goes
+ * back to page 1 when a filter changes). True when there was one to forget.
+ */
+export function clearSavedFilters(): boolean {
+  const store = sessionStore();
+  if (!store) return false;
+  const hadFilter = FILTER_KEYS.some((key) => store.getItem(key) !== null);
+  for (const key of FILTER_KEYS) setOrRemove(key, '');
+  if (hadFilter) resetSavedPage();
+  return hadFilter;
+}
+
+/** The date option with its ETA range computed for `now` (spec section 9). */
+export function dateFilterFor(code: DateFilterCode, now: Date): Pick<ShipmentFilters, 'dateOption' | 'dateRange'> {
+  const range = dateRangeFor(code, now);
+  return {
+    dateOption: code,
+    dateRange: range && { from: formatISO(range.from), to: formatISO(range.to) },
+  };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { HomeShipmentsQuery, ShipmentsListQuery } from '@clearport/contract/shipments';
+import { NO_FILTERS, type ShipmentFilters } from './saved-filters.ts';
+import { DEFAULT_SORT } from './saved-list-position.ts';
+import { filterParamsOf, homeQueryOf, listQueryOf } from './shipments-query.ts';
+
+const RANGE = { from: '2026-11-01T00:00:00-05:00', to: '2026-11-30T23:59:59-05:00' };
+const filters = (changes: Partial<ShipmentFilters>): ShipmentFilters => ({ ...NO_FILTERS, ...changes });
+
+describe('filterParamsOf', () => {
+  it('sends nothing without filters', () => {
+    expect(filterParamsOf(NO_FILTERS)).toEqual({
+      filter: undefined,
+      status: undefined,
+      account_no: undefined,
+      date_from: undefined,
+      date_to: undefined,
+    });
+  });
+
+  it('sends the search text in status when no status is chosen, trimmed', () => {
+    expect(filterParamsOf(filters({ search: '  mscu123 ' })).status).toBe('mscu123');
+    expect(filterParamsOf(filters({ search: '   ' })).status).toBeUndefined();
+  });
+
+  it('sends the chosen status rather than the search text', () => {
+    expect(filterParamsOf(filters({ search: 'mscu', status: 'released' })).status).toBe('released');
+  });
+
+  it('sends the account, the date range and the Home filter', () => {
+    expect(filterParamsOf(filters({ account: '40002', dateOption: 2, dateRange: RANGE }), 'without-do')).toEqual({
+      filter: 'without-do',
+      status: undefined,
+      account_no: '40002',
+      date_from: RANGE.from,
+      date_to: RANGE.to,
+    });
+  });
+});
+
+describe('listQueryOf', () => {
+  it('asks for the page, 40 a page, in the chosen order', () => {
+    const query = listQueryOf({
+      filters: filters({ search: 'PO-1', account: '40001' }),
+      filter: 'documents-required',
+      page: 3,
+      sort: { field: 'containers', direction: 'asc' },
+    });
+    expect(query).toEqual({
+      page: 3,
+      per_page: 40,
+      filter: 'documents-required',
+      status: 'PO-1',
+      account_no: '40001',
+      date_from: undefined,
+      date_to: undefined,
+      sort: 'containers',
+      direction: 'asc',
+    });
+    // What the server accepts, unchanged.
+    expect(ShipmentsListQuery.parse(query)).toEqual(JSON.parse(JSON.stringify(query)));
+  });
+
+  it('asks by ETA, latest first, by default', () => {
+    expect(listQueryOf({ filters: NO_FILTERS, filter: undefined, page: 1, sort: DEFAULT_SORT })).toMatchObject({
+      sort: 'est_time_arrive',
+      direction: 'desc',
+    });
+  });
+});
+
+describe('homeQueryOf', () => {
+  it('asks for the Home reading with the same filters and no page', () => {
+    const query = homeQueryOf(filters({ status: 'ISF HOLD', dateOption: 3, dateRange: RANGE }));
+    expect(query).toEqual({
+      source: 'home',
+      status: 'ISF HOLD',
+      account_no: undefined,
+      date_from: RANGE.from,
+      date_to: RANGE.to,
+    });
+    expect(HomeShipmentsQuery.parse(query)).toEqual(JSON.parse(JSON.stringify(query)));
+  });
+});
