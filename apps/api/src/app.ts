@@ -18,6 +18,7 @@ import demoDataPlugin from './plugins/demo-data.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
+import { shipmentDetailRoutes } from './modules/shipments/shipment-detail.routes.ts';
 
 export type AppOptions = Config & {
   /** An in-memory embedded database (tests); otherwise <dataDir>/db or databaseUrl. */
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await user.register(authRoutes);
         await user.register(notificationsRoutes);
         await user.register(shipmentsRoutes);
+        await user.register(shipmentDetailRoutes);
       });
     },
     { prefix: API_BASE },

@@ -2,11 +2,13 @@ import { Migrator, type Migration } from 'kysely';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as shipmentList from './migrations/0002-shipment-list.ts';
+import * as fileLookups from './migrations/0003-file-lookups.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-shipment-list': shipmentList,
+  '0003-file-lookups': fileLookups,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,0 +1,127 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { describe, expect, it } from 'vitest';
+import {
+  makeZip,
+  sampleDoc,
+  sampleDocx,
+  sampleExe,
+  samplePdf,
+  samplePng,
+  sampleXls,
+  sampleXlsx,
+} from '../../test/sample-files.ts';
+import {
+  checkedUpload,
+  ContentInspector,
+  contentTypeOf,
+  isContentOf,
+  uploadExtensionOf,
+  UploadRefusedError,
+  type UploadExtension,
+} from './file-type.ts';
+
+const SAMPLES: Record<UploadExtension, () => Buffer> = {
+  pdf: samplePdf,
+  png: samplePng,
+  xls: sampleXls,
+  doc: sampleDoc,
+  xlsx: sampleXlsx,
+  docx: sampleDocx,
+};
+const EXTENSIONS = Object.keys(SAMPLES) as UploadExtension[];
+
+/** Feeds the bytes in chunks of `size`, as a network stream would. */
+function inspectInChunks(extension: UploadExtension, bytes: Buffer, size: number): boolean {
+  const inspector = new ContentInspector(extension);
+  for (let at = 0; at < bytes.length; at += size) {
+    if (!inspector.push(bytes.subarray(at, at + size))) return false;
+  }
+  return inspector.isMatch();
+}
+
+describe('uploadExtensionOf', () => {
+  it('accepts exactly the spec extensions, PDF in capitals too', () => {
+    for (const name of ['a.pdf', 'a.PDF', 'a.xls', 'a.xlsx', 'a.png', 'a.doc', 'a.docx']) {
+      expect(uploadExtensionOf(name), name).toBeDefined();
+    }
+    expect(uploadExtensionOf('scan.PDF')).toBe('pdf');
+    for (const name of ['a.exe', 'a.pdf.exe', 'a.PNG', 'a.Pdf', 'pdf', 'a.', 'a.csv', 'a.docm']) {
+      expect(uploadExtensionOf(name), name).toBeUndefined();
+    }
+  });
+});
+
+describe('content check', () => {
+  it('accepts each kind of file under its own extension, in any chunking', () => {
+    for (const extension of EXTENSIONS) {
+      const bytes = SAMPLES[extension]();
+      expect(isContentOf(extension, bytes), extension).toBe(true);
+      for (const size of [1, 3, 7, 64, 1_000])
+        expect(inspectInChunks(extension, bytes, size), `${extension}/${size}`).toBe(true);
+    }
+  });
+
+  it('refuses each kind under every other extension', () => {
+    for (const extension of EXTENSIONS) {
+      for (const other of EXTENSIONS.filter((each) => each !== extension)) {
+        expect(isContentOf(other, SAMPLES[extension]()), `${extension} as ${other}`).toBe(false);
+      }
+    }
+  });
+
+  it('refuses an executable, text and an empty file under every extension', () => {
+    for (const extension of EXTENSIONS) {
+      expect(isContentOf(extension, sampleExe())).toBe(false);
+      expect(isContentOf(extension, Buffer.from('hello, world'))).toBe(false);
+      expect(isContentOf(extension, Buffer.alloc(0))).toBe(false);
+    }
+  });
+
+  it('refuses a ZIP that is not an Office Open XML package of the right kind', () => {
+    const plainZip = makeZip([{ name: 'readme.txt', data: Buffer.from('hi') }]);
+    const noContentTypes = makeZip([{ name: 'word/document.xml', data: Buffer.from('<w/>') }]);
+    expect(isContentOf('docx', plainZip)).toBe(false);
+    expect(isContentOf('xlsx', plainZip)).toBe(false);
+    expect(isContentOf('docx', noContentTypes)).toBe(false);
+  });
+
+  it('refuses a PDF signature that is not at the start', () => {
+    expect(isContentOf('pdf', Buffer.concat([Buffer.from('MZ'), samplePdf()]))).toBe(false);
+  });
+});
+
+describe('checkedUpload', () => {
+  async function run(extension: UploadExtension, bytes: Buffer, maxBytes = 1_000_000) {
+    const chunks: Buffer[] = [];
+    await pipeline(Readable.from([bytes]), checkedUpload(extension, maxBytes), async (source) => {
+      for await (const chunk of source) chunks.push(chunk as Buffer);
+    });
+    return Buffer.concat(chunks);
+  }
+
+  it('passes the bytes through unchanged', async () => {
+    const bytes = samplePdf();
+    expect((await run('pdf', bytes)).equals(bytes)).toBe(true);
+  });
+
+  it('fails with the reason: wrong type, too large, empty', async () => {
+    await expect(run('pdf', sampleExe())).rejects.toMatchObject({ reason: 'type' });
+    await expect(run('docx', makeZip([{ name: 'a.txt', data: Buffer.from('a') }]))).rejects.toMatchObject({
+      reason: 'type',
+    });
+    await expect(run('pdf', samplePdf(), 100)).rejects.toBeInstanceOf(UploadRefusedError);
+    await expect(run('pdf', samplePdf(), 100)).rejects.toMatchObject({ reason: 'tooLarge' });
+    await expect(run('pdf', Buffer.alloc(0))).rejects.toMatchObject({ reason: 'empty' });
+  });
+});
+
+describe('contentTypeOf', () => {
+  it('names the type by the key extension, and octet-stream otherwise', () => {
+    expect(contentTypeOf('documents/x.pdf')).toBe('application/pdf');
+    expect(contentTypeOf('documents/x.docx')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(contentTypeOf('documents/x.bin')).toBe('application/octet-stream');
+  });
+});

@@ -1,0 +1,464 @@
+import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
+import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
+import { toFlag } from '@clearport/contract/http';
+import type { Invoice } from '@clearport/contract/invoices';
+import {
+  formatDateTimeText,
+  ISF_FILED_BY_CLIENT,
+  type IsfNoResponse,
+  type ShipmentDetailResponse,
+  type ShipmentDocument,
+  type ShipmentNote,
+  type ToggleIgnoreResponse,
+} from '@clearport/contract/shipments';
+import type { Db } from '../../db/connect.ts';
+import { accessRepository } from '../access/access.repository.ts';
+import type { SessionUser } from '../auth/sessions.repository.ts';
+import {
+  SHIPMENT_ACTIVITY,
+  shipmentActivityRepository,
+  type ShipmentActivityEntry,
+} from './shipment-activity.repository.ts';
+import type { Refusal } from './shipment-refusals.ts';
+import { statusAfterSubmission } from './shipment-status.rules.ts';
+
+/*
+ * The detail page's reading and its changes to the shipment itself. Every query starts from
+ * the access check: the shipment row through accessRepository.shipments, everything under it
+ * by the id that check gave. A change locks the shipment row first (through the same check),
+ * so two changes of one shipment take turns and the status rules see the latest state.
+ */
+
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The shipment, locked until the transaction ends, or undefined when the caller may not see it. */
+export async function lockShipment(trx: Db, user: SessionUser, shipmentId: number) {
+  return accessRepository
+    .shipments(trx, user)
+    .select([
+      'shipments.id',
+      'shipments.status',
+      'shipments.isf_transaction_no',
+      'shipments.isf_submit_date',
+      'shipments.customer_reference_no',
+    ])
+    .where('shipments.id', '=', shipmentId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
+/** The shipment's document types in the order they were added. */
+export async function documentTypesOf(db: Db, shipmentId: number) {
+  return db
+    .selectFrom('document_types')
+    .select(['type', 'required', 'submitted'])
+    .where('shipment_id', '=', shipmentId)
+    .orderBy('id')
+    .execute();
+}
+
+export function toShipmentDocument(row: {
+  id: number;
+  shipment_id: number;
+  document_type: string;
+  path: string;
+  original_name: string;
+}): ShipmentDocument {
+  return {
+    id: row.id,
+    shipment_id: row.shipment_id,
+    document_type: row.document_type,
+    path: row.path,
+    name: row.original_name,
+  };
+}
+
+function notesOf(db: Db, shipmentId: number) {
+  return db
+    .selectFrom('shipment_notes')
+    .leftJoin('users', 'users.id', 'shipment_notes.user_id')
+    .select([
+      'shipment_notes.id',
+      'shipment_notes.role',
+      'shipment_notes.comments',
+      'shipment_notes.created_at',
+      'users.name',
+    ])
+    .where('shipment_notes.shipment_id', '=', shipmentId)
+    .orderBy('shipment_notes.created_at')
+    .orderBy('shipment_notes.id');
+}
+
+function toNote(row: {
+  id: number;
+  role: number;
+  comments: string;
+  created_at: Date;
+  name: string | null;
+}): ShipmentNote {
+  return {
+    id: row.id,
+    role: row.role,
+    comments: row.comments,
+    created_at: row.created_at.toISOString(),
+    name: row.name ?? '',
+  };
+}
+
+/** The shipment's delivery orders with their trucker, warehouse, containers and bills. */
+async function deliveryOrdersOf(db: Db, shipmentId: number): Promise<DeliveryOrder[]> {
+  const orders = await db
+    .selectFrom('delivery_orders')
+    .selectAll()
+    .where('shipment_id', '=', shipmentId)
+    .orderBy('id')
+    .execute();
+  if (orders.length === 0) return [];
+  const orderIds = orders.map((order) => order.id);
+  const truckerIds = [...new Set(orders.map((order) => order.trucker_id))];
+  const warehouseIds = [...new Set(orders.map((order) => order.warehouse_id))];
+  const [containers, bills, truckers, truckerEmails, warehouses, warehouseEmails] = await Promise.all([
+    db
+      .selectFrom('delivery_order_containers')
+      .innerJoin('containers', 'containers.id', 'delivery_order_containers.container_id')
+      .select(['delivery_order_containers.delivery_order_id', 'containers.id', 'containers.container_no'])
+      .where('delivery_order_containers.delivery_order_id', 'in', orderIds)
+      .orderBy('containers.id')
+      .execute(),
+    db
+      .selectFrom('delivery_order_bills')
+      .select(['delivery_order_id', 'bill_of_lading_id'])
+      .where('delivery_order_id', 'in', orderIds)
+      .orderBy('bill_of_lading_id')
+      .execute(),
+    db.selectFrom('truckers').selectAll().where('id', 'in', truckerIds).execute(),
+    db.selectFrom('trucker_emails').selectAll().where('trucker_id', 'in', truckerIds).orderBy('id').execute(),
+    db.selectFrom('warehouses').selectAll().where('id', 'in', warehouseIds).execute(),
+    db.selectFrom('warehouse_emails').selectAll().where('warehouse_id', 'in', warehouseIds).orderBy('id').execute(),
+  ]);
+  return orders.flatMap((order) => {
+    const trucker = truckers.find((each) => each.id === order.trucker_id);
+    const warehouse = warehouses.find((each) => each.id === order.warehouse_id);
+    // Foreign keys make both exist; the guard is for the type checker.
+    if (!trucker || !warehouse) return [];
+    const orderContainers = containers.filter((each) => each.delivery_order_id === order.id);
+    return [
+      {
+        id: order.id,
+        trucker_id: order.trucker_id,
+        warehouse_id: order.warehouse_id,
+        reference_number: order.reference_number,
+        note: order.note,
+        containers: orderContainers.map((each) => each.id),
+        bill_ladings: bills.filter((each) => each.delivery_order_id === order.id).map((each) => each.bill_of_lading_id),
+        approved: toFlag(order.approved),
+        path: order.path,
+        trucker: {
+          id: trucker.id,
+          name: trucker.name,
+          phone: trucker.phone,
+          status: trucker.status,
+          deleted_at: isoOrNull(trucker.deleted_at),
+          trucker_emails: truckerEmails
+            .filter((each) => each.trucker_id === trucker.id)
+            .map((each) => ({ email: each.email, cc_emails: each.cc_emails })),
+        },
+        warehouse: {
+          id: warehouse.id,
+          name: warehouse.name,
+          phone: warehouse.phone,
+          address: warehouse.address,
+          city: warehouse.city,
+          state: warehouse.state,
+          zip: warehouse.zip,
+          status: warehouse.status,
+          deleted_at: isoOrNull(warehouse.deleted_at),
+          user_id: warehouse.user_id,
+          emails: warehouseEmails
+            .filter((each) => each.warehouse_id === warehouse.id)
+            .map((each) => ({ name: each.name, email: each.email })),
+        },
+        delivery_order_containers: orderContainers.map((each) => ({
+          container_id: each.id,
+          container: { id: each.id, container_no: each.container_no },
+        })),
+      },
+    ];
+  });
+}
+
+export const shipmentDetailRepository = {
+  /** GET user/shipments/details/{id}: undefined when the caller may not see the shipment. */
+  async find(db: Db, user: SessionUser, shipmentId: number): Promise<ShipmentDetailResponse | undefined> {
+    const shipment = await accessRepository
+      .shipments(db, user)
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .selectAll('shipments')
+      .select('accounts.account_no')
+      .where('shipments.id', '=', shipmentId)
+      .executeTakeFirst();
+    if (!shipment) return undefined;
+    const id = shipment.id;
+    const [containers, bills, types, documents, notes, deliveryOrders, invoices] = await Promise.all([
+      db.selectFrom('containers').selectAll().where('shipment_id', '=', id).orderBy('id').execute(),
+      db.selectFrom('bills_of_lading').selectAll().where('shipment_id', '=', id).orderBy('id').execute(),
+      documentTypesOf(db, id),
+      db
+        .selectFrom('documents')
+        .select(['id', 'shipment_id', 'document_type', 'path', 'original_name', 'supplementary'])
+        .where('shipment_id', '=', id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+      notesOf(db, id).execute(),
+      deliveryOrdersOf(db, id),
+      accessRepository
+        .invoices(db, user)
+        .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
+        .selectAll('invoices')
+        .select('accounts.account_no')
+        .where('invoices.shipment_id', '=', id)
+        .orderBy('invoices.created_at')
+        .orderBy('invoices.id')
+        .execute(),
+    ]);
+    const masterBills = bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading);
+    const houseBills = bills.filter((bill) => !bill.is_master).map((bill) => bill.bill_lading);
+    const containerNos = containers.map((container) => container.container_no);
+    return {
+      shipment: {
+        id,
+        file_number: shipment.file_number,
+        customer_reference_no: shipment.customer_reference_no,
+        status: shipment.status,
+        isf_transaction_no: shipment.isf_transaction_no,
+        isf_submit_date: formatDateTimeText(shipment.isf_submit_date),
+        // A `timestamp` reads as its text, which is the wire format (db/connect.ts).
+        est_time_arrive: shipment.est_time_arrive ?? UNKNOWN_DATE_TIME,
+        shipment_discharge_date: shipment.shipment_discharge_date ?? UNKNOWN_DATE_TIME,
+        fda_review: shipment.fda_review,
+        origin: shipment.origin,
+        destination_terminal: shipment.destination_terminal,
+        steamship_line: shipment.steamship_line,
+        vessel_name: shipment.vessel_name,
+        unlading_code: shipment.unlading_code,
+        unlading_name: shipment.unlading_name,
+        transport_mode: shipment.transport_mode,
+        transport_mode_description: shipment.transport_mode_description,
+        documents: documents.filter((document) => !document.supplementary).map(toShipmentDocument),
+        document_note: shipment.document_note,
+        types: types.map((entry) => ({
+          type: entry.type,
+          required: toFlag(entry.required),
+          submitted: toFlag(entry.submitted),
+        })),
+        containers: containers.map((container) => ({
+          id: container.id,
+          container_no: container.container_no,
+          tracking_info: JSON.stringify(container.tracking_info),
+        })),
+        bill_lading: bills.map((bill) => ({
+          id: bill.id,
+          bill_lading: bill.bill_lading,
+          is_master_bill_lading: toFlag(bill.is_master),
+        })),
+        delivery_orders: deliveryOrders,
+        shipment_notes: notes.map(toNote),
+        comment: shipment.comment,
+        invoices: invoices.map((invoice): Invoice => ({
+          id: invoice.id,
+          proper_name: invoice.proper_name,
+          file_number: invoice.file_number,
+          account_no: invoice.account_no,
+          master_bill_lading: masterBills.join(', '),
+          containers: containerNos,
+          customer_reference_no: shipment.customer_reference_no,
+          created_at: invoice.created_at.toISOString(),
+          is_paid: toFlag(invoice.is_paid),
+          path: invoice.path,
+          backup: invoice.backup,
+          shipment: { id, file_number: shipment.file_number },
+        })),
+        path_to_7501: shipment.path_to_7501,
+        supplementary_documents: documents.filter((document) => document.supplementary).map(toShipmentDocument),
+        ignored_shipment: toFlag(shipment.ignored_shipment),
+        master_bill_lading: masterBills.join(', '),
+        house_bill_lading: houseBills.join(', '),
+      },
+      '7501_reviewed': toFlag(shipment.reviewed_7501),
+    };
+  },
+
+  /**
+   * isf_no: records the client's own filing (ISF_FILED_BY_CLIENT, now). Sent again it answers
+   * what is stored; a number the broker filed is kept (isfOnFile).
+   */
+  async fileIsf(db: Db, user: SessionUser, shipmentId: number): Promise<IsfNoResponse | Refusal> {
+    return db.transaction().execute(async (trx) => {
+      const shipment = await lockShipment(trx, user, shipmentId);
+      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+      if (shipment.isf_transaction_no === ISF_FILED_BY_CLIENT) {
+        return {
+          isf_transaction_no: shipment.isf_transaction_no,
+          isf_submit_date: formatDateTimeText(shipment.isf_submit_date),
+          status: shipment.status,
+        };
+      }
+      if (shipment.isf_transaction_no !== null) return { refused: 'isfOnFile' } as const;
+      const types = await documentTypesOf(trx, shipmentId);
+      const status = statusAfterSubmission({ status: shipment.status, isfTransactionNo: ISF_FILED_BY_CLIENT }, types);
+      const updated = await trx
+        .updateTable('shipments')
+        .set({ isf_transaction_no: ISF_FILED_BY_CLIENT, isf_submit_date: new Date(), status, updated_at: new Date() })
+        .where('id', '=', shipmentId)
+        .returning(['isf_submit_date'])
+        .executeTakeFirstOrThrow();
+      const activity: ShipmentActivityEntry[] = [
+        {
+          shipmentId,
+          userId: user.id,
+          action: SHIPMENT_ACTIVITY.isfFiled,
+          detail: { isf_transaction_no: ISF_FILED_BY_CLIENT },
+        },
+      ];
+      if (status !== shipment.status) {
+        activity.push({
+          shipmentId,
+          userId: user.id,
+          action: SHIPMENT_ACTIVITY.statusChanged,
+          detail: { from: shipment.status, to: status, after: SHIPMENT_ACTIVITY.isfFiled },
+        });
+      }
+      await shipmentActivityRepository.record(trx, activity);
+      return {
+        isf_transaction_no: ISF_FILED_BY_CLIENT,
+        isf_submit_date: formatDateTimeText(updated.isf_submit_date),
+        status,
+      };
+    });
+  },
+
+  async setReference(
+    db: Db,
+    user: SessionUser,
+    shipmentId: number,
+    referenceNo: string,
+  ): Promise<{ reference_no: string } | Refusal> {
+    return db.transaction().execute(async (trx) => {
+      const shipment = await lockShipment(trx, user, shipmentId);
+      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+      if (shipment.customer_reference_no === referenceNo) return { reference_no: referenceNo };
+      await trx
+        .updateTable('shipments')
+        .set({ customer_reference_no: referenceNo, updated_at: new Date() })
+        .where('id', '=', shipmentId)
+        .execute();
+      await shipmentActivityRepository.record(trx, [
+        {
+          shipmentId,
+          userId: user.id,
+          action: SHIPMENT_ACTIVITY.referenceChanged,
+          detail: { from: shipment.customer_reference_no, to: referenceNo },
+        },
+      ]);
+      return { reference_no: referenceNo };
+    });
+  },
+
+  async addNote(db: Db, user: SessionUser, shipmentId: number, comments: string): Promise<ShipmentNote | Refusal> {
+    return db.transaction().execute(async (trx) => {
+      const shipment = await lockShipment(trx, user, shipmentId);
+      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+      const note = await trx
+        .insertInto('shipment_notes')
+        .values({ shipment_id: shipmentId, user_id: user.id, role: user.role, comments })
+        .returning(['id', 'role', 'comments', 'created_at'])
+        .executeTakeFirstOrThrow();
+      await shipmentActivityRepository.record(trx, [
+        { shipmentId, userId: user.id, action: SHIPMENT_ACTIVITY.noteAdded, detail: { note_id: note.id } },
+      ]);
+      return toNote({ ...note, name: user.name });
+    });
+  },
+
+  /** toggle-ignore sets the WithoutDeliveryOrder flag to the value sent. */
+  async setIgnored(
+    db: Db,
+    user: SessionUser,
+    shipmentId: number,
+    isIgnored: boolean,
+  ): Promise<ToggleIgnoreResponse | Refusal> {
+    return db.transaction().execute(async (trx) => {
+      const shipment = await accessRepository
+        .shipments(trx, user)
+        .select(['shipments.id', 'shipments.ignored_shipment'])
+        .where('shipments.id', '=', shipmentId)
+        .forNoKeyUpdate()
+        .executeTakeFirst();
+      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+      if (shipment.ignored_shipment !== isIgnored) {
+        await trx
+          .updateTable('shipments')
+          .set({ ignored_shipment: isIgnored, updated_at: new Date() })
+          .where('id', '=', shipmentId)
+          .execute();
+        await shipmentActivityRepository.record(trx, [
+          {
+            shipmentId,
+            userId: user.id,
+            action: SHIPMENT_ACTIVITY.ignoreChanged,
+            detail: { from: shipment.ignored_shipment, to: isIgnored },
+          },
+        ]);
+      }
+      return { shipment_id: shipmentId, ignored_shipment: toFlag(isIgnored) };
+    });
+  },
+
+  /**
+   * toggle-reviewed: all become reviewed unless all already are, then all become not reviewed.
+   * Every shipment must be visible and have a 7501, or none changes.
+   */
+  async toggleReviewed(
+    db: Db,
+    user: SessionUser,
+    shipmentIds: readonly number[],
+  ): Promise<{ reviewed: boolean } | Refusal> {
+    const ids = [...new Set(shipmentIds)];
+    return db.transaction().execute(async (trx) => {
+      const shipments = await accessRepository
+        .shipments(trx, user)
+        .select(['shipments.id', 'shipments.reviewed_7501', 'shipments.path_to_7501'])
+        .where('shipments.id', 'in', ids)
+        // One lock order for every caller, so two toggles of overlapping lists cannot deadlock.
+        .orderBy('shipments.id')
+        .forNoKeyUpdate()
+        .execute();
+      if (shipments.length !== ids.length) return { refused: 'shipmentNotFound' } as const;
+      if (shipments.some((shipment) => shipment.path_to_7501 === null)) return { refused: 'no7501' } as const;
+      const reviewed = !shipments.every((shipment) => shipment.reviewed_7501);
+      const changing = shipments.filter((shipment) => shipment.reviewed_7501 !== reviewed);
+      if (changing.length > 0) {
+        await trx
+          .updateTable('shipments')
+          .set({ reviewed_7501: reviewed, updated_at: new Date() })
+          .where(
+            'id',
+            'in',
+            changing.map((shipment) => shipment.id),
+          )
+          .execute();
+        await shipmentActivityRepository.record(
+          trx,
+          changing.map((shipment) => ({
+            shipmentId: shipment.id,
+            userId: user.id,
+            action: SHIPMENT_ACTIVITY.reviewedChanged,
+            detail: { from: shipment.reviewed_7501, to: reviewed },
+          })),
+        );
+      }
+      return { reviewed };
+    });
+  },
+};

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+
+/**
+ * Small files of each uploadable kind, made byte by byte: the signatures and structures the
+ * content check reads, with random filler so two samples never have the same bytes.
+ */
+
+export function samplePdf(filler = 2_000): Buffer {
+  return Buffer.concat([
+    Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1'),
+    randomBytes(filler),
+    Buffer.from('\n%%EOF\n', 'latin1'),
+  ]);
+}
+
+export function samplePng(): Buffer {
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(500)]);
+}
+
+/** An OLE2 compound file whose directory names the given stream. */
+function sampleOle2(streamName: string): Buffer {
+  const header = Buffer.alloc(512);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header);
+  const directory = Buffer.alloc(512);
+  Buffer.from('Root Entry\0', 'utf16le').copy(directory, 0);
+  Buffer.from(`${streamName}\0`, 'utf16le').copy(directory, 128);
+  return Buffer.concat([header, randomBytes(1_024), directory, randomBytes(512)]);
+}
+
+export const sampleXls = () => sampleOle2('Workbook');
+export const sampleDoc = () => sampleOle2('WordDocument');
+
+/** A ZIP archive of stored (uncompressed) entries, with local headers and a central directory. */
+export function makeZip(entries: ReadonlyArray<{ name: string; data: Buffer }>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const checksum = crc32(entry.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(checksum, 14);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(checksum, 16);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const CONTENT_TYPES_XML = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Types/>');
+
+export function sampleDocx(): Buffer {
+  return makeZip([
+    { name: '[Content_Types].xml', data: CONTENT_TYPES_XML },
+    { name: '_rels/.rels', data: Buffer.from('<Relationships/>') },
+    { name: 'word/document.xml', data: Buffer.concat([Buffer.from('<w:document/>'), randomBytes(300)]) },
+  ]);
+}
+
+export function sampleXlsx(): Buffer {
+  return makeZip([
+    { name: '[Content_Types].xml', data: CONTENT_TYPES_XML },
+    { name: 'xl/workbook.xml', data: Buffer.concat([Buffer.from('<workbook/>'), randomBytes(300)]) },
+  ]);
+}
+
+/** A Windows executable: what a `.pdf` that is not one might be. */
+export function sampleExe(): Buffer {
+  const exe = Buffer.concat([Buffer.from('MZ'), randomBytes(1_000)]);
+  exe.write('This program cannot be run in DOS mode.', 78, 'latin1');
+  return exe;
+}
+
+/** A multipart/form-data body: one file per entry, plus plain fields. */
+export function multipartBody(
+  files: ReadonlyArray<{ field?: string; name: string; data: Buffer; contentType?: string }>,
+  fields: Readonly<Record<string, string>> = {},
+): { body: Buffer; contentType: string } {
+  const boundary = `----clearport-test-${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}

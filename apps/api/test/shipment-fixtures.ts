@@ -1,0 +1,57 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../src/db/connect.ts';
+
+/** Helpers of the shipment detail tests: find demo shipments, and see that nothing changed. */
+
+/** A shipment of the account, optionally narrowed; the lowest id, so runs repeat. */
+export async function shipmentIdOf(
+  db: Db,
+  accountNo: string,
+  where: (query: ReturnType<typeof shipmentsOfAccount>) => ReturnType<typeof shipmentsOfAccount> = (query) => query,
+): Promise<number> {
+  const row = await where(shipmentsOfAccount(db, accountNo)).orderBy('shipments.id').executeTakeFirst();
+  if (!row) throw new Error(`no shipment of account ${accountNo} matches`);
+  return row.id;
+}
+
+function shipmentsOfAccount(db: Db, accountNo: string) {
+  return db
+    .selectFrom('shipments')
+    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+    .select('shipments.id')
+    .where('accounts.account_no', '=', accountNo);
+}
+
+/** Everything a detail call could change for these shipments, to compare before and after. */
+export async function shipmentState(db: Db, shipmentIds: readonly number[]) {
+  const ids = [...shipmentIds];
+  const [shipments, types, documents, notes, activity] = await Promise.all([
+    db.selectFrom('shipments').selectAll().where('id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('document_types').selectAll().where('shipment_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('documents').selectAll().where('shipment_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('shipment_notes').selectAll().where('shipment_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('shipment_activity').selectAll().where('shipment_id', 'in', ids).orderBy('id').execute(),
+  ]);
+  return { shipments, types, documents, notes, activity };
+}
+
+/** The shipment's activity rows, oldest first. */
+export async function activityOf(db: Db, shipmentId: number) {
+  return db
+    .selectFrom('shipment_activity')
+    .select(['user_id', 'action', 'detail'])
+    .where('shipment_id', '=', shipmentId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Every file under the store (paths relative to it), temporary ones included. */
+export async function storedFiles(dataDir: string): Promise<string[]> {
+  const root = path.join(dataDir, 'files');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
