@@ -216,6 +216,15 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
        ORDER BY s.id, t.n`,
     );
     await step(
+      'required documents',
+      `UPDATE shipments s SET required_documents = d.documents
+       FROM (
+         SELECT shipment_id, jsonb_agg(jsonb_build_object('type', type, 'submitted', submitted) ORDER BY id) AS documents
+         FROM document_types WHERE required GROUP BY shipment_id
+       ) d
+       WHERE d.shipment_id = s.id`,
+    );
+    await step(
       'delivery orders',
       `INSERT INTO delivery_orders (shipment_id, trucker_id, warehouse_id, reference_number, approved)
        SELECT s.id, t.id, w.id, s.customer_reference_no, random() < 0.7

@@ -3,12 +3,14 @@ import type { Db } from './connect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as shipmentList from './migrations/0002-shipment-list.ts';
 import * as fileLookups from './migrations/0003-file-lookups.ts';
+import * as shipmentRequiredDocuments from './migrations/0004-shipment-required-documents.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-shipment-list': shipmentList,
   '0003-file-lookups': fileLookups,
+  '0004-shipment-required-documents': shipmentRequiredDocuments,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

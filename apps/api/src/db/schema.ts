@@ -97,6 +97,8 @@ export type ShipmentsTable = {
   master_bills: Maintained<string[]>;
   house_bills: Maintained<string[]>;
   container_nos: Maintained<string[]>;
+  /** The required document types with whether each was submitted (migration 0004). */
+  required_documents: Maintained<Array<{ type: string; submitted: boolean }>>;
   /** Whether any delivery order exists for the shipment. */
   has_delivery_order: Maintained<boolean>;
   /** Everything the list's search looks in, lower case. */

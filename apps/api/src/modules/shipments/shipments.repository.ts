@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import type { SortDirection } from '@clearport/contract/http';
-import type { HomeCounts, ShipmentListItem, ShipmentSortField } from '@clearport/contract/shipments';
+import type { ShipmentSortField } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
 import { executePrepared } from '../../db/prepared-statements.ts';
 import { visibleAccountIds } from '../access/access.repository.ts';
@@ -17,13 +17,14 @@ import {
 } from './shipments.rules.ts';
 
 /*
- * Each reading is one statement, one round trip: the totals, then the page's rows, written as
- * list items, joined to them (LEFT JOIN LATERAL, so a page past the end still brings its total). The page takes, per
- * visible account, the first offset+limit shipments in the sort index's order and merges them.
- * The statements are SQL through Kysely's `sql` template and run as prepared statements:
- * building them with the query builder and planning them took longer than running them.
- * Rows, not JSON: PostgreSQL builds a page of JSON slower than it runs the query.
- * See docs/decisions/0005-shipment-list-queries.md.
+ * Each reading is one statement, one round trip, and its reply is the HTTP body as PostgreSQL
+ * writes it (json_build_object): the totals and the page's items, each written as a list item
+ * of the contract. The page takes, per visible account, the first offset+limit shipments in the
+ * sort index's order and merges them. The statements are SQL through Kysely's `sql` template
+ * and run as prepared statements: building them with the query builder and planning them took
+ * longer than running them, and reading forty rows into objects and writing them out again took
+ * longer than PostgreSQL takes to write the JSON. The route tests check every reply against the
+ * contract's schema. See docs/decisions/0005-shipment-list-queries.md.
  */
 
 export type ShipmentsPageRequest = {
@@ -34,14 +35,8 @@ export type ShipmentsPageRequest = {
   perPage: number;
 };
 
-export type ShipmentsPage = { total: number; items: ShipmentListItem[] };
-
-export type HomeShipments = HomeCounts & { accounts: string; items: ShipmentListItem[] };
-
-/** The page's rows are list items as they are; all NULL in the one row of a page past the end. */
-type PageRow = ShipmentListItem | { [K in keyof ShipmentListItem]: null };
-type ListRow = PageRow & { total: number };
-type HomeRow = PageRow & Record<keyof HomeCounts, number> & { accounts: string | null };
+/** A reply body: JSON text of ShipmentsListResponse or HomeShipmentsResponse. */
+type BodyRow = { body: string };
 
 const and = (conditions: readonly ShipmentCondition[]) =>
   conditions.length === 0
@@ -94,32 +89,28 @@ function withAccountsAndPage(db: Db, user: SessionUser, request: ShipmentsPageRe
     )`;
 }
 
-/** The page's rows in order, written as list items, joined to the totals `t`. */
-function pageRows(request: ShipmentsPageRequest) {
+/** The page's shipments as one JSON array of list items, in the page's order. */
+function pageItems(request: ShipmentsPageRequest) {
   const order = orderOf(request.sort, request.direction);
   const byId = sql.raw(request.direction.toUpperCase());
-  return sql`
-    LEFT JOIN LATERAL (
-      SELECT page.id, page.sort_key, shipments.file_number, page.account_no,
-        shipments.master_bills AS master_bill_lading, shipments.house_bills AS house_bill_lading,
-        shipments.container_nos AS containers, shipments.customer_reference_no,
-        -- DATE_TIME_TEXT_FORMAT, or UNKNOWN_DATE_TIME.
-        coalesce(to_char(shipments.est_time_arrive, 'YYYY-MM-DD HH24:MI:SS'), ${sql.lit(UNKNOWN_DATE_TIME)}) AS est_time_arrive,
-        shipments.fda_review, shipments.status,
-        (
-          SELECT coalesce(json_agg(json_build_object('type', d.type, 'submitted', d.submitted) ORDER BY d.id), '[]')
-          FROM document_types d WHERE d.shipment_id = page.id AND d.required
-        ) AS documents_submitted
-      FROM page JOIN shipments ON shipments.id = page.id
-    ) AS r ON true
-    ORDER BY r.sort_key ${order}, r.id ${byId}`;
+  return sql`(
+    SELECT coalesce(json_agg(json_build_object(
+      'id', shipments.id,
+      'file_number', shipments.file_number,
+      'account_no', page.account_no,
+      'master_bill_lading', shipments.master_bills,
+      'house_bill_lading', shipments.house_bills,
+      'containers', shipments.container_nos,
+      'customer_reference_no', shipments.customer_reference_no,
+      -- DATE_TIME_TEXT_FORMAT, or UNKNOWN_DATE_TIME.
+      'est_time_arrive', coalesce(to_char(shipments.est_time_arrive, 'YYYY-MM-DD HH24:MI:SS'), ${sql.lit(UNKNOWN_DATE_TIME)}),
+      'fda_review', shipments.fda_review,
+      'status', shipments.status,
+      'documents_submitted', shipments.required_documents
+    ) ORDER BY page.sort_key ${order}, page.id ${byId}), '[]')
+    FROM page JOIN shipments ON shipments.id = page.id
+  )`;
 }
-
-/** The list item columns of `r`, without the sort key. */
-const ITEM_COLUMNS = sql.raw(
-  'r.id, r.file_number, r.account_no, r.master_bill_lading, r.house_bill_lading, r.containers, ' +
-    'r.customer_reference_no, r.est_time_arrive, r.fda_review, r.status, r.documents_submitted',
-);
 
 /** How many shipments of the asked accounts meet the criteria and the extra condition. */
 function countOf(criteria: ShipmentCriteria, extra?: ShipmentCondition) {
@@ -127,52 +118,51 @@ function countOf(criteria: ShipmentCriteria, extra?: ShipmentCondition) {
   return sql`(SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE ${and(conditions)})`;
 }
 
-function itemsOf(rows: readonly PageRow[]): ShipmentListItem[] {
-  return rows.filter((row): row is ShipmentListItem => row.id !== null);
-}
-
 export const shipmentsRepository = {
   /** The list page's statement (the bench times it alone). */
-  listQuery(db: Db, user: SessionUser, request: ShipmentsPageRequest): CompiledQuery<ListRow> {
-    return sql<ListRow>`
+  listQuery(db: Db, user: SessionUser, request: ShipmentsPageRequest): CompiledQuery<BodyRow> {
+    const { page, perPage } = request;
+    return sql<BodyRow>`
       ${withAccountsAndPage(db, user, request)}
-      SELECT t.total, ${ITEM_COLUMNS} FROM (SELECT ${countOf(request.criteria)} AS total) AS t
-      ${pageRows(request)}`.compile(db);
+      SELECT json_build_object(
+        'data', ${pageItems(request)},
+        'pagination', json_build_object(
+          'total', t.total,
+          'last_page', greatest(1, (t.total + ${perPage}::int - 1) / ${perPage}::int),
+          'current_page', ${page}::int,
+          'per_page', ${perPage}::int
+        )
+      )::text AS body
+      FROM (SELECT ${countOf(request.criteria)} AS total) AS t`.compile(db);
   },
 
-  async list(db: Db, user: SessionUser, request: ShipmentsPageRequest): Promise<ShipmentsPage> {
-    const rows = await executePrepared(db, shipmentsRepository.listQuery(db, user, request));
-    return { total: Number(rows[0]!.total), items: itemsOf(rows) };
+  /** ShipmentsListResponse as JSON text. */
+  async list(db: Db, user: SessionUser, request: ShipmentsPageRequest): Promise<string> {
+    const [row] = await executePrepared(db, shipmentsRepository.listQuery(db, user, request));
+    return row!.body;
   },
 
   /** Home's statement: the six counts, the caller's account numbers and the first page. */
-  homeQuery(db: Db, user: SessionUser, criteria: ShipmentCriteria, perPage: number): CompiledQuery<HomeRow> {
+  homeQuery(db: Db, user: SessionUser, criteria: ShipmentCriteria, perPage: number): CompiledQuery<BodyRow> {
     const request: ShipmentsPageRequest = { criteria, ...DEFAULT_SORT, page: 1, perPage };
     const counts = Object.entries(HOME_COUNT_CONDITIONS).map(
-      ([key, condition]) => sql`${countOf(criteria, condition)} AS ${sql.ref(key)}`,
+      ([key, condition]) => sql`${sql.lit(key)}, ${countOf(criteria, condition)}`,
     );
-    return sql<HomeRow>`
+    return sql<BodyRow>`
       ${withAccountsAndPage(db, user, request)}
-      SELECT t.*, ${ITEM_COLUMNS} FROM (
-        SELECT ${sql.join(counts)},
-          (SELECT string_agg(visible.account_no, ',' ORDER BY visible.account_no COLLATE "C") FROM visible) AS accounts
-      ) AS t
-      ${pageRows(request)}`.compile(db);
+      SELECT json_build_object(
+        ${sql.join(counts)},
+        'accounts', coalesce(
+          (SELECT string_agg(visible.account_no, ',' ORDER BY visible.account_no COLLATE "C") FROM visible), ''),
+        'data', items.list,
+        'result', items.list
+      )::text AS body
+      FROM (SELECT ${pageItems(request)} AS list) AS items`.compile(db);
   },
 
-  async home(db: Db, user: SessionUser, criteria: ShipmentCriteria, perPage: number): Promise<HomeShipments> {
-    const rows = await executePrepared(db, shipmentsRepository.homeQuery(db, user, criteria, perPage));
-    const row = rows[0]!;
-    const count = (key: keyof HomeCounts) => Number(row[key]);
-    return {
-      pending_docs: count('pending_docs'),
-      '7501_to_review': count('7501_to_review'),
-      before_summary: count('before_summary'),
-      under_exam: count('under_exam'),
-      fda_exam: count('fda_exam'),
-      shipments_without_do: count('shipments_without_do'),
-      accounts: row.accounts ?? '',
-      items: itemsOf(rows),
-    };
+  /** HomeShipmentsResponse as JSON text. */
+  async home(db: Db, user: SessionUser, criteria: ShipmentCriteria, perPage: number): Promise<string> {
+    const [row] = await executePrepared(db, shipmentsRepository.homeQuery(db, user, criteria, perPage));
+    return row!.body;
   },
 };

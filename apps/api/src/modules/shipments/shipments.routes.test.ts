@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import {
   HOME_FILTERS,
   SHIPMENT_SORT_FIELDS,
-  type HomeShipmentsResponse,
+  HomeShipmentsResponse,
   type ShipmentListItem,
   type ShipmentSortField,
-  type ShipmentsListResponse,
+  ShipmentsListResponse,
 } from '@clearport/contract/shipments';
 import { STATUS_FILTER_OPTIONS } from '@clearport/contract/statuses';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
@@ -36,16 +37,21 @@ function get(who: Who, query: Query) {
   return injectAs(t.app, tokens[who]!, { method: 'GET', url: `/api/user/shipments?${search}` });
 }
 
-async function list(who: Who, query: Query = {}): Promise<ShipmentsListResponse> {
-  const response = await get(who, query);
+/** The reply's JSON, which must be exactly the schema's: every field of its type, none more. */
+function exactly<T>(schema: z.ZodType<T>, response: { statusCode: number; body: string; headers: Record<string, unknown> }): T {
   expect(response.statusCode, response.body).toBe(200);
-  return response.json();
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  const body: unknown = JSON.parse(response.body);
+  expect(schema.parse(body)).toEqual(body);
+  return body as T;
+}
+
+async function list(who: Who, query: Query = {}): Promise<ShipmentsListResponse> {
+  return exactly(ShipmentsListResponse, await get(who, query));
 }
 
 async function home(who: Who, query: Query = {}): Promise<HomeShipmentsResponse> {
-  const response = await get(who, { source: 'home', ...query });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
+  return exactly(HomeShipmentsResponse, await get(who, { source: 'home', ...query }));
 }
 
 /** Every page of a list, in order. */
@@ -454,6 +460,35 @@ describe('list items', () => {
     }
     expect(tracked.some((item) => item.documents_submitted.some((entry) => !entry.submitted))).toBe(true);
     expect(tracked.some((item) => item.account_no !== '40003' && item.documents_submitted.length > 0)).toBe(true);
+  });
+
+  it('follow each change of a shipment\'s document types, whoever writes them', async () => {
+    const [item] = (await list('primary')).data.filter((each) => each.documents_submitted.length > 1);
+    const documentsOf = async () =>
+      (await allPages('primary', { status: item!.file_number })).find((each) => each.id === item!.id)!
+        .documents_submitted;
+    const [first, second] = item!.documents_submitted;
+    await t.app.db
+      .updateTable('document_types')
+      .set({ submitted: !first!.submitted })
+      .where('shipment_id', '=', item!.id)
+      .where('type', '=', first!.type)
+      .execute();
+    expect((await documentsOf())[0]).toEqual({ type: first!.type, submitted: !first!.submitted });
+    await t.app.db
+      .updateTable('document_types')
+      .set({ required: false })
+      .where('shipment_id', '=', item!.id)
+      .where('type', '=', second!.type)
+      .execute();
+    expect((await documentsOf()).map((entry) => entry.type)).not.toContain(second!.type);
+    await t.app.db
+      .insertInto('document_types')
+      .values({ shipment_id: item!.id, type: 'Certificate of Origin', required: true, submitted: false })
+      .execute();
+    expect((await documentsOf()).at(-1)).toEqual({ type: 'Certificate of Origin', submitted: false });
+    await t.app.db.deleteFrom('document_types').where('shipment_id', '=', item!.id).execute();
+    expect(await documentsOf()).toEqual([]);
   });
 });
 

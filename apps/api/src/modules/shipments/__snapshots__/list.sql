@@ -11,18 +11,29 @@ WITH visible AS MATERIALIZED (
       ORDER BY sort_key ASC NULLS LAST, top.id ASC
       LIMIT $5 OFFSET $6
     )
-      SELECT t.total, r.id, r.file_number, r.account_no, r.master_bill_lading, r.house_bill_lading, r.containers, r.customer_reference_no, r.est_time_arrive, r.fda_review, r.status, r.documents_submitted FROM (SELECT (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($7) || '%'))) AS total) AS t
-    LEFT JOIN LATERAL (
-      SELECT page.id, page.sort_key, shipments.file_number, page.account_no,
-        shipments.master_bills AS master_bill_lading, shipments.house_bills AS house_bill_lading,
-        shipments.container_nos AS containers, shipments.customer_reference_no,
-        -- DATE_TIME_TEXT_FORMAT, or UNKNOWN_DATE_TIME.
-        coalesce(to_char(shipments.est_time_arrive, 'YYYY-MM-DD HH24:MI:SS'), '0000-00-00 00:00:00') AS est_time_arrive,
-        shipments.fda_review, shipments.status,
-        (
-          SELECT coalesce(json_agg(json_build_object('type', d.type, 'submitted', d.submitted) ORDER BY d.id), '[]')
-          FROM document_types d WHERE d.shipment_id = page.id AND d.required
-        ) AS documents_submitted
-      FROM page JOIN shipments ON shipments.id = page.id
-    ) AS r ON true
-    ORDER BY r.sort_key ASC NULLS LAST, r.id ASC
+      SELECT json_build_object(
+        'data', (
+    SELECT coalesce(json_agg(json_build_object(
+      'id', shipments.id,
+      'file_number', shipments.file_number,
+      'account_no', page.account_no,
+      'master_bill_lading', shipments.master_bills,
+      'house_bill_lading', shipments.house_bills,
+      'containers', shipments.container_nos,
+      'customer_reference_no', shipments.customer_reference_no,
+      -- DATE_TIME_TEXT_FORMAT, or UNKNOWN_DATE_TIME.
+      'est_time_arrive', coalesce(to_char(shipments.est_time_arrive, 'YYYY-MM-DD HH24:MI:SS'), '0000-00-00 00:00:00'),
+      'fda_review', shipments.fda_review,
+      'status', shipments.status,
+      'documents_submitted', shipments.required_documents
+    ) ORDER BY page.sort_key ASC NULLS LAST, page.id ASC), '[]')
+    FROM page JOIN shipments ON shipments.id = page.id
+  ),
+        'pagination', json_build_object(
+          'total', t.total,
+          'last_page', greatest(1, (t.total + $7::int - 1) / $8::int),
+          'current_page', $9::int,
+          'per_page', $10::int
+        )
+      )::text AS body
+      FROM (SELECT (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($11) || '%'))) AS total) AS t
