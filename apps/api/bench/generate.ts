@@ -216,6 +216,11 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
        ORDER BY s.id, t.n`,
     );
     await step(
+      'account shipment counts',
+      `INSERT INTO account_shipment_counts (account_id, shipments)
+       SELECT account_id, count(*) FROM shipments GROUP BY account_id`,
+    );
+    await step(
       'required documents',
       `UPDATE shipments s SET required_documents = d.documents
        FROM (

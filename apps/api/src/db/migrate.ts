@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial.ts';
 import * as shipmentList from './migrations/0002-shipment-list.ts';
 import * as fileLookups from './migrations/0003-file-lookups.ts';
 import * as shipmentRequiredDocuments from './migrations/0004-shipment-required-documents.ts';
+import * as accountShipmentCounts from './migrations/0005-account-shipment-counts.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-shipment-list': shipmentList,
   '0003-file-lookups': fileLookups,
   '0004-shipment-required-documents': shipmentRequiredDocuments,
+  '0005-account-shipment-counts': accountShipmentCounts,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

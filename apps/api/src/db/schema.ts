@@ -38,6 +38,12 @@ export type UsersTable = {
   updated_at: CreatedAt;
 };
 
+/** Shipments per account, kept by triggers on shipments (migration 0005): read it, never write it. */
+export type AccountShipmentCountsTable = {
+  account_id: number;
+  shipments: Maintained<number>;
+};
+
 export type UserAccountsTable = {
   user_id: number;
   account_id: number;
@@ -256,6 +262,7 @@ export type NotificationEmailsTable = {
 export type Database = {
   companies: CompaniesTable;
   accounts: AccountsTable;
+  account_shipment_counts: AccountShipmentCountsTable;
   users: UsersTable;
   user_accounts: UserAccountsTable;
   sessions: SessionsTable;

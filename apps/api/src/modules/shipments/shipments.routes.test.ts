@@ -364,6 +364,26 @@ describe('paging', () => {
     expect(far.pagination.total).toBe((await home('primary')).pending_docs);
   });
 
+  it('keeps the unfiltered total right through added, moved and deleted shipments', async () => {
+    const totalOf = async (who: Who, accountNos: string[]) => {
+      expect((await list(who)).pagination.total).toBe((await shipmentIdsOfAccounts(accountNos)).length);
+    };
+    const before = (await list('user')).pagination.total;
+    const added = [await insertShipment({ eta: null }), await insertShipment({ eta: null })];
+    expect((await list('user')).pagination.total).toBe(before + 2);
+    await totalOf('primary', ['40001', '40002', '40003']);
+    const other = await t.app.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('account_no', '=', '40002')
+      .executeTakeFirstOrThrow();
+    await t.app.db.updateTable('shipments').set({ account_id: other.id }).where('id', '=', added[0]!).execute();
+    expect((await list('user')).pagination.total).toBe(before + 1);
+    await t.app.db.deleteFrom('shipments').where('id', 'in', added).execute();
+    expect((await list('user')).pagination.total).toBe(before);
+    await totalOf('primary', ['40001', '40002', '40003']);
+  });
+
   it('pages through every shipment once', async () => {
     const pages = await allPages('primary', { per_page: 7 });
     expect(new Set(ids(pages)).size).toBe(pages.length);

@@ -10,7 +10,8 @@ WITH visible AS MATERIALIZED (
             ORDER BY lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" ASC NULLS LAST, shipments.id ASC LIMIT $4) AS top
       ORDER BY sort_key ASC NULLS LAST, top.id ASC
       LIMIT $5 OFFSET $6
-    )
+    ),
+      t AS MATERIALIZED (SELECT (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($7) || '%'))) AS total)
       SELECT json_build_object(
         'data', (
     SELECT coalesce(json_agg(json_build_object(
@@ -31,9 +32,9 @@ WITH visible AS MATERIALIZED (
   ),
         'pagination', json_build_object(
           'total', t.total,
-          'last_page', greatest(1, (t.total + $7::int - 1) / $8::int),
-          'current_page', $9::int,
-          'per_page', $10::int
+          'last_page', greatest(1, (t.total + $8::int - 1) / $9::int),
+          'current_page', $10::int,
+          'per_page', $11::int
         )
       )::text AS body
-      FROM (SELECT (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($11) || '%'))) AS total) AS t
+      FROM t
