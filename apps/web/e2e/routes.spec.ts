@@ -5,7 +5,7 @@ import { expect, mainNavigation, test } from './fixtures.ts';
 const LAYOUT_ROUTES = [
   ['/', /^Good (morning|afternoon|evening), .+$/],
   ['/shipments', 'Shipments'],
-  ['/shipments/1', 'Shipment'],
+  ['/shipments/1', /^Shipment # DMI-\d+-\d$/],
   ['/billing', 'Billing'],
   ['/billing/1', 'Invoice'],
   ['/users', 'Users'],

@@ -180,7 +180,7 @@ test.describe('Shipments list', () => {
 
     await entry.click();
     await expect(page).toHaveURL(/\/shipments\/\d+$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shipment');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Shipment # ${entryNumber}`);
     // The shipment page receives the ids of the page, by ETA, and the filters.
     const state = await page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr);
     expect(state).toMatchObject({ filters: {} });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
+import { detailReply } from '../testing/shipment-detail-data.ts';
 import { homeReply, listReply, PROFILE } from '../testing/shipments-data.ts';
 import { mockApi, renderRoutes, requestsTo } from '../testing/test-utils.tsx';
 import { createAppRoutes } from './router.tsx';
@@ -25,6 +26,7 @@ describe('app routes', () => {
       '/user/profile': { body: PROFILE },
       '/user/get_notification': { body: [] },
       '/user/shipments': (url) => ({ body: url.searchParams.has('source') ? homeReply([]) : listReply([]) }),
+      '/user/shipments/details/12': { body: detailReply() },
     });
   });
 
@@ -36,7 +38,7 @@ describe('app routes', () => {
   it.each([
     ['/', 'Good'],
     ['/shipments', 'Shipments'],
-    ['/shipments/12', 'Shipment'],
+    ['/shipments/12', 'Shipment # DMI-4120012-1'],
     ['/billing', 'Billing'],
     ['/billing/4', 'Invoice'],
     ['/users', 'Users'],
@@ -47,7 +49,8 @@ describe('app routes', () => {
   ])('%s opens inside the main layout for a signed-in primary user', async (url, title) => {
     signIn(3);
     const { router } = renderApp(url);
-    expect(await heading()).toContain(title);
+    // A screen with data to load shows Loading... first.
+    await vi.waitFor(async () => expect(await heading()).toContain(title), { timeout: 5000 });
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(url);
   });

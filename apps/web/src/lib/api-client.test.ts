@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
 import { mockFetch } from '../testing/test-utils.tsx';
-import { ApiError, api, hasStatus } from './api-client.ts';
+import { ApiError, api, failureText, hasStatus } from './api-client.ts';
 import { loadPage } from './browser-location.ts';
 
 vi.mock('./browser-location.ts', () => ({ loadPage: vi.fn() }));
@@ -81,5 +81,46 @@ describe('api client', () => {
       status: 502,
       message: 'Something went wrong. Please, try again in a few minutes!',
     });
+  });
+
+  it('reads a stored file as a blob, with the bearer token and a longer time-out', async () => {
+    Cookies.set('token', 'session-token');
+    const timeoutSpy = vi.spyOn(AbortSignal, 'timeout');
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const file = await api.get<Blob>('/user/files/documents/a.pdf', { responseType: 'blob', timeoutMs: 120_000 });
+    expect(await file.text()).toBe('%PDF-1.7');
+    expect(file.type).toBe('application/pdf');
+    expect(timeoutSpy).toHaveBeenCalledWith(120_000);
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('authorization')).toBe('Bearer session-token');
+    expect(headers.get('accept')).toBe('*/*');
+  });
+
+  it("reports a file's refusal with the server's message", async () => {
+    mockFetch(404, { message: 'File not found.' });
+    await expect(api.get('/user/files/documents/a.pdf', { responseType: 'blob' })).rejects.toMatchObject({
+      status: 404,
+      message: 'File not found.',
+    });
+  });
+
+  it('sends a DELETE with a JSON body', async () => {
+    const fetchMock = mockFetch(200, { message: 'Document deleted successfully.' });
+    await api.delete('/user/shipments/:id/delete_doc', { params: { id: 4 }, body: { path: 'documents/a.pdf' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/user/shipments/4/delete_doc');
+    expect(init?.method).toBe('DELETE');
+    expect(init?.body).toBe('{"path":"documents/a.pdf"}');
+  });
+
+  it('gives the server message of a failure, or the generic text', () => {
+    expect(failureText(new ApiError(409, 'The ISF is already on file for this shipment.'))).toBe(
+      'The ISF is already on file for this shipment.',
+    );
+    expect(failureText(new TypeError('x'))).toBe('Something went wrong. Please, try again in a few minutes!');
   });
 });

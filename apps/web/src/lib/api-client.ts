@@ -36,6 +36,10 @@ export type RequestOptions<T> = {
   isAuthenticated?: boolean;
   schema?: Parser<T>;
   signal?: AbortSignal;
+  /** How the reply is read: JSON (checked by `schema`), or the bytes of a stored file. */
+  responseType?: 'json' | 'blob';
+  /** Longer than FETCH_TIMEOUT_MS for calls that carry files, which take longer on a slow line. */
+  timeoutMs?: number;
 };
 
 function urlOf(path: string, options: Pick<RequestOptions<unknown>, 'params' | 'query'>): string {
@@ -66,17 +70,25 @@ function endSession(): void {
   if (window.location.pathname !== paths.login.path) loadPage(paths.login.getHref());
 }
 
-/** Calls the API under `/api` with JSON in and out; throws an ApiError on any failure. */
+async function readBlob(response: Response): Promise<Blob> {
+  try {
+    return await response.blob();
+  } catch {
+    throw new ApiError(0, TEXTS.genericError);
+  }
+}
+
+/** Calls the API under `/api` with JSON in and out (or a stored file out); throws an ApiError on any failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const isAuthenticated = options.isAuthenticated ?? true;
   // FormData (an upload) sets its own multipart content type; anything else travels as JSON.
   const isFormData = options.body instanceof FormData;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: options.responseType === 'blob' ? '*/*' : 'application/json' };
   if (options.body !== undefined && !isFormData) headers['content-type'] = 'application/json';
   const token = isAuthenticated ? getSessionToken() : undefined;
   if (token) headers.authorization = `Bearer ${token}`;
 
-  const timeout = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(urlOf(path, options), {
@@ -100,6 +112,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw await errorOf(response);
   }
   if (response.status === 204) return undefined as T;
+  if (options.responseType === 'blob') return readBlob(response) as Promise<T>;
   const text = await response.text();
   try {
     const data: unknown = text ? JSON.parse(text) : undefined;
@@ -118,10 +131,17 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body?: unknown, options?: Options<T>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Options<T>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** A DELETE may carry a JSON body (delete_doc names the file by its path). */
+  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'method'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /** Whether a failure is the server's answer with one of these statuses. */
 export function hasStatus(failure: unknown, ...statuses: number[]): failure is ApiError {
   return failure instanceof ApiError && statuses.includes(failure.status);
+}
+
+/** The text to show for a failed call: the server's message, or the generic one. */
+export function failureText(failure: unknown): string {
+  return failure instanceof ApiError ? failure.message : TEXTS.genericError;
 }

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client.ts';
 
 type RenderOptions = {
-  /** The URL the memory router starts at. */
-  url?: string;
+  /** The URL the memory router starts at, or a location with its state. */
+  url?: InitialEntry;
   /** The route pattern the element is rendered at; other paths render their name, to check navigation. */
   path?: string;
 };
@@ -20,7 +20,7 @@ export function renderWithProviders(element: ReactNode, { url = '/', path = '*' 
 }
 
 /** Renders route objects (such as the app's own) in a memory router with the app's providers. */
-export function renderRoutes(routes: RouteObject[], url = '/') {
+export function renderRoutes(routes: RouteObject[], url: InitialEntry = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
@@ -67,13 +67,15 @@ type ApiAnswer = { status?: number; body: unknown };
 
 /**
  * Replaces fetch with one that answers by the request's path (without `/api` and the query):
- * `answers[path]` is the reply, or a function of the request's URL giving it. Other paths get 404.
+ * `answers[path]` is the reply, or a function of the request's URL (and the request) giving it.
+ * Other paths get 404.
  */
-export function mockApi(answers: Record<string, ApiAnswer | ((url: URL) => ApiAnswer)>) {
-  const fetchMock = vi.fn(async (input: string, _init?: RequestInit) => {
+export function mockApi(answers: Record<string, ApiAnswer | ((url: URL, init?: RequestInit) => ApiAnswer)>) {
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     const answer = answers[url.pathname.replace(/^\/api/, '')];
-    const { status = 200, body } = typeof answer === 'function' ? answer(url) : (answer ?? { status: 404, body: {} });
+    const { status = 200, body } =
+      typeof answer === 'function' ? answer(url, init) : (answer ?? { status: 404, body: {} });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -85,4 +87,14 @@ export function requestsTo(fetchMock: { mock: { calls: unknown[][] } }, path: st
   return fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
     .filter((url) => url.pathname === `/api${path}`);
+}
+
+/** The JSON bodies of the calls to `path` a fetch mock received, in order. */
+export function bodiesSentTo(fetchMock: { mock: { calls: unknown[][] } }, path: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([input]) => new URL(String(input), 'http://localhost').pathname === `/api${path}`)
+    .map(([, init]) => {
+      const body = (init as RequestInit | undefined)?.body;
+      return typeof body === 'string' ? JSON.parse(body) : body;
+    });
 }

@@ -1,22 +1,144 @@
-import { useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { Id } from '@clearport/contract/http';
+import { isReadOnly } from '@clearport/contract/roles';
+import { SHIPMENT_DETAIL_ERRORS, type ToggleIgnoreResponse } from '@clearport/contract/shipments';
+import { TEXTS } from '@clearport/contract/texts';
+import { DetailColumns } from '../../../components/layouts/detail-columns.tsx';
+import { PageBody } from '../../../components/layouts/page-body.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { LoadingPage } from '../../../components/ui/loading-page.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { NotAvailable } from '../../../components/ui/not-available.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { DeliveryOrdersSection } from '../../../features/delivery-orders/components/delivery-orders-section.tsx';
+import { useShipmentDetail, useShipmentDetailCache } from '../../../features/shipments/api/get-shipment-detail.ts';
+import { Review7501 } from '../../../features/shipments/components/review-7501.tsx';
+import { AdditionalFiles, ShipmentFiles } from '../../../features/shipments/components/shipment-files.tsx';
+import { ShipmentInfo } from '../../../features/shipments/components/shipment-info.tsx';
+import { ShipmentNavigation } from '../../../features/shipments/components/shipment-navigation.tsx';
+import { ShipmentNotes } from '../../../features/shipments/components/shipment-notes.tsx';
+import { ShipmentProgress } from '../../../features/shipments/components/shipment-progress.tsx';
+import { ShipmentUpdates } from '../../../features/shipments/components/shipment-updates.tsx';
+import { readLinkState } from '../../../features/shipments/utils/link-state.ts';
+import { useFailureAlert } from '../../../hooks/use-failure-alert.ts';
+import { hasStatus } from '../../../lib/api-client.ts';
+import { readSession } from '../../../lib/session.ts';
 
-export function ShipmentRoute() {
-  const { id = '' } = useParams();
+const BREADCRUMBS = [
+  { link: paths.home.getHref(), title: WEB_TEXTS.navHome },
+  { link: paths.shipments.getHref(), title: WEB_TEXTS.navShipments },
+];
+
+/** A shipment that does not exist, or that the user may not see: the server answers both alike. */
+function ShipmentNotFound() {
+  return (
+    <PageBody>
+      <FormMessage tone="error">{SHIPMENT_DETAIL_ERRORS.shipmentNotFound}</FormMessage>
+      <Link to={paths.shipments.getHref()}>{WEB_TEXTS.backToShipments}</Link>
+    </PageBody>
+  );
+}
+
+type ShipmentPageProps = {
+  shipmentId: number;
+};
+
+function ShipmentPage({ shipmentId }: ShipmentPageProps) {
+  const location = useLocation();
+  const linkState = readLinkState(location.state);
+  const detailQuery = useShipmentDetail(shipmentId);
+  const cache = useShipmentDetailCache(shipmentId);
+  const isNotFound = hasStatus(detailQuery.error, 404);
+  useFailureAlert(
+    { isError: detailQuery.isError && !isNotFound, errorUpdatedAt: detailQuery.errorUpdatedAt },
+    TEXTS.serverNotResponding,
+  );
+  const isReadOnlyRole = isReadOnly(readSession()?.role ?? 0);
+
+  if (detailQuery.isPending) return <LoadingPage />;
+
+  const navigation = <ShipmentNavigation shipmentId={shipmentId} linkState={linkState} />;
+  if (detailQuery.isError) {
+    return (
+      <>
+        <PageHeader title={WEB_TEXTS.shipmentTitle} breadcrumbs={BREADCRUMBS} extra={navigation} />
+        {isNotFound ? (
+          <ShipmentNotFound />
+        ) : (
+          <PageBody>
+            <FormMessage tone="error">{TEXTS.shipmentFetchFailed}</FormMessage>
+            <Button variant="secondary" onClick={() => void detailQuery.refetch()}>
+              {WEB_TEXTS.tryAgain}
+            </Button>
+          </PageBody>
+        )}
+      </>
+    );
+  }
+
+  const detail = detailQuery.data;
+  const { shipment } = detail;
+  const onIgnoredChange = (reply: ToggleIgnoreResponse) =>
+    cache.apply((current) => ({
+      ...current,
+      shipment: { ...current.shipment, ignored_shipment: reply.ignored_shipment },
+    }));
+
   return (
     <>
       <PageHeader
-        title={WEB_TEXTS.shipmentTitle}
-        breadcrumbs={[
-          { link: paths.home.getHref(), title: WEB_TEXTS.navHome },
-          { link: paths.shipments.getHref(), title: WEB_TEXTS.navShipments },
-          { link: paths.shipment.getHref(id), title: `${WEB_TEXTS.shipmentTitle} ${id}` },
-        ]}
+        title={`${WEB_TEXTS.shipmentNumber} ${shipment.file_number}`}
+        breadcrumbs={BREADCRUMBS}
+        extra={navigation}
       />
-      <NotAvailable />
+      <PageBody>
+        <DetailColumns
+          left={
+            <>
+              <ShipmentProgress shipment={shipment} isReadOnly={isReadOnlyRole} />
+              {!isReadOnlyRole && <DeliveryOrdersSection shipment={shipment} onIgnoredChange={onIgnoredChange} />}
+              {!isReadOnlyRole && <ShipmentNotes shipmentId={shipment.id} notes={shipment.shipment_notes} />}
+            </>
+          }
+          right={
+            <>
+              <ShipmentInfo shipment={shipment} isReadOnly={isReadOnlyRole} />
+              <ShipmentUpdates shipment={shipment} />
+              {!isReadOnlyRole && (
+                <Review7501
+                  shipmentId={shipment.id}
+                  pathTo7501={shipment.path_to_7501}
+                  reviewed={detail['7501_reviewed']}
+                />
+              )}
+              {!isReadOnlyRole && <ShipmentFiles shipment={shipment} />}
+              <AdditionalFiles documents={shipment.supplementary_documents} />
+            </>
+          }
+        />
+      </PageBody>
     </>
   );
+}
+
+/**
+ * Shipment detail (spec section 2). Role 11 gets the read-only view of spec section 6: step 1
+ * only, no delivery order area, no notes, no 7501 toggle, no file links, and the reference
+ * number as text.
+ */
+export function ShipmentRoute() {
+  const { id = '' } = useParams();
+  const shipmentId = Id.safeParse(id);
+  if (!shipmentId.success) {
+    return (
+      <>
+        <PageHeader title={WEB_TEXTS.shipmentTitle} breadcrumbs={BREADCRUMBS} />
+        <ShipmentNotFound />
+      </>
+    );
+  }
+  // Keyed by shipment, so stepping to the next one starts with a fresh page: no half-typed
+  // reference or note carries over.
+  return <ShipmentPage key={shipmentId.data} shipmentId={shipmentId.data} />;
 }

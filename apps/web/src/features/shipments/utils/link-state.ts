@@ -18,3 +18,43 @@ export function idsByEta(rows: readonly ShipmentListItem[]): number[] {
     .sort((a, b) => (a.time === b.time ? a.id - b.id : a.time < b.time ? -1 : 1))
     .map((row) => row.id);
 }
+
+function isIdList(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((id) => Number.isInteger(id) && id > 0);
+}
+
+/**
+ * The link state a shipment page was opened with, or null: history keeps it across reloads and
+ * it may come from an older version of the page, so nothing in it is taken on trust.
+ */
+export function readLinkState(state: unknown): ShipmentLinkState | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { ids, filters } = state as Record<string, unknown>;
+  if (!isIdList(ids)) return null;
+  return { ids, filters: typeof filters === 'object' && filters !== null ? (filters as ShipmentFilterParams) : {} };
+}
+
+export type AdjacentShipments = {
+  previousId: number;
+  nextId: number;
+  /** 1-based place of the shipment among `ids`. */
+  position: number;
+  count: number;
+};
+
+/**
+ * The shipments before and after `id` in the list it was opened from, wrapping around at both
+ * ends (spec section 2). Null when there is no other shipment to go to, or `id` is not in the list.
+ */
+export function adjacentShipments(ids: readonly number[], id: number): AdjacentShipments | null {
+  const unique = [...new Set(ids)];
+  const index = unique.indexOf(id);
+  if (index === -1 || unique.length < 2) return null;
+  const count = unique.length;
+  return {
+    previousId: unique[(index - 1 + count) % count]!,
+    nextId: unique[(index + 1) % count]!,
+    position: index + 1,
+    count,
+  };
+}

@@ -1,0 +1,337 @@
+import type { Locator, Page } from '@playwright/test';
+import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
+import { expect, test } from './fixtures.ts';
+import { apiLogin, findShipment, getDetail, samplePdf, uploadDocument } from './shipments-api.ts';
+import { shipmentRows, tableSettled } from './shipments-table.ts';
+
+const S = SHIPMENT_STATUSES;
+
+const title = (page: Page) => page.getByRole('heading', { level: 1 });
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+
+/** Opens a shipment's page and waits for it. */
+async function openShipment(page: Page, navigate: (path: string) => Promise<void>, id: number, fileNumber: string) {
+  await navigate(`/shipments/${id}`);
+  await expect(title(page)).toHaveText(`Shipment # ${fileNumber}`);
+}
+
+/** Chooses files for the drop area through the file chooser it opens, as a user would. */
+async function chooseFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload documents' }).click();
+  await (await chooser).setFiles(files);
+}
+
+/** Ticks or unticks a box of step 2 and waits for the server's answer. */
+async function setDocumentType(step: Locator, type: string, isChecked: boolean) {
+  const box = step.getByRole('checkbox', { name: type, exact: true });
+  await box.setChecked(isChecked);
+  await expect(step.getByRole('group', { name: 'Documents submitted' }).getByRole('list')).not.toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
+  await expect(box).toBeChecked({ checked: isChecked });
+}
+
+test.describe('Shipment detail', () => {
+  test('a shipment in pending documents: file the ISF, upload a PDF, tick the types into pending release and back', async ({
+    page,
+    request,
+    login,
+    navigate,
+  }) => {
+    test.setTimeout(60_000);
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(
+      api,
+      S.pendingDocuments,
+      ({ shipment: each }) =>
+        each.isf_transaction_no === null &&
+        each.types.filter((entry) => entry.required === 1 && entry.submitted === 0).length >= 2,
+    );
+    await login('primary@demo.test');
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+
+    const documentsStep = region(page, '2 Upload Documents');
+    const releaseStep = region(page, '3 Shipment Released');
+    const details = region(page, 'Shipment details');
+    await expect(documentsStep).toContainText('Locked');
+    await expect(releaseStep).toContainText('Locked');
+    await expect(details.getByText('Documents Required', { exact: true })).toBeVisible();
+
+    await page.getByRole('checkbox', { name: 'ISF was submitted' }).check();
+    await expect(region(page, '1 ISF Submitted')).toContainText('N\\A');
+    await expect(documentsStep).not.toContainText('Locked');
+
+    const fileName = `Commercial invoice ${shipment.file_number}.pdf`;
+    await chooseFiles(page, [{ name: fileName, mimeType: 'application/pdf', buffer: samplePdf(shipment.file_number) }]);
+    await expect(toast(page, `${fileName} uploaded.`)).toBeVisible();
+    const uploads = region(page, 'Uploaded documents');
+    await expect(uploads.getByRole('button', { name: fileName, exact: true })).toBeVisible();
+
+    // The link opens the stored file, fetched with the session.
+    const popup = page.waitForEvent('popup');
+    const file = page.waitForResponse((response) => response.url().includes('/api/user/files/documents/'));
+    await uploads.getByRole('button', { name: fileName, exact: true }).click();
+    const fileResponse = await file;
+    expect(fileResponse.status()).toBe(200);
+    expect(fileResponse.headers()['content-type']).toBe('application/pdf');
+    const tab = await popup;
+    await tab.waitForURL(/^blob:/);
+    // The new tab is the PDF that came back, shown by the browser.
+    expect(await tab.evaluate(() => document.contentType)).toBe('application/pdf');
+    await tab.close();
+
+    const missing = shipment.types.filter((entry) => entry.required === 1 && entry.submitted === 0);
+    for (const [index, entry] of missing.entries()) {
+      await setDocumentType(documentsStep, entry.type, true);
+      if (index < missing.length - 1) {
+        await expect(releaseStep).toContainText('Locked');
+        await expect(details.getByText('Documents Required', { exact: true })).toBeVisible();
+      }
+    }
+    await expect(releaseStep).toContainText('Shipment is Awaiting Release');
+    await expect(details.getByText('PENDING RELEASE', { exact: true })).toBeVisible();
+    expect((await getDetail(api, shipment.id)).shipment.status).toBe(S.pendingRelease);
+
+    await setDocumentType(documentsStep, missing[0]!.type, false);
+    await expect(releaseStep).toContainText('Locked');
+    await expect(details.getByText('Documents Required', { exact: true })).toBeVisible();
+    expect((await getDetail(api, shipment.id)).shipment.status).toBe(S.pendingDocuments);
+  });
+
+  test('an .exe renamed to .pdf is refused with the spec message', async ({ page, request, login, navigate }) => {
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(
+      api,
+      S.pendingDocuments,
+      ({ shipment: each }) => each.isf_transaction_no !== null,
+    );
+    await login('primary@demo.test');
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    const before = (await getDetail(api, shipment.id)).shipment.documents.length;
+
+    const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(512, 0)]);
+    await chooseFiles(page, [{ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: executable }]);
+    await expect(
+      region(page, '2 Upload Documents').getByText(
+        "Couldn't upload invoice.pdf - File type should be pdf, excel or png.",
+        {
+          exact: true,
+        },
+      ),
+    ).toBeVisible();
+    await expect(region(page, 'Uploaded documents').getByRole('button', { name: 'invoice.pdf' })).toHaveCount(0);
+    expect((await getDetail(api, shipment.id)).shipment.documents).toHaveLength(before);
+  });
+
+  test('deletes a document', async ({ page, request, login, navigate }) => {
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(api, S.submitted, ({ shipment: each }) => each.isf_transaction_no !== null);
+    const name = `Packing list ${Date.now()}.pdf`;
+    const { document } = await uploadDocument(api, shipment.id, {
+      name,
+      mimeType: 'application/pdf',
+      buffer: samplePdf(name),
+    });
+    await login('primary@demo.test');
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+
+    const uploads = region(page, 'Uploaded documents');
+    await expect(uploads.getByRole('button', { name, exact: true })).toBeVisible();
+    await uploads.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    await expect(toast(page, 'Document deleted successfully.')).toBeVisible();
+    await expect(uploads.getByRole('button', { name, exact: true })).toHaveCount(0);
+    const remaining = (await getDetail(api, shipment.id)).shipment.documents.map((each) => each.path);
+    expect(remaining).not.toContain(document.path);
+  });
+
+  test('adds a note', async ({ page, request, login, navigate }) => {
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(api, S.released, () => true, 0);
+    await login('primary@demo.test');
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+
+    const notes = region(page, 'Notes');
+    const submit = notes.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeDisabled();
+    const text = `Please call before delivery (${Date.now()})`;
+    await notes.getByRole('textbox', { name: 'Add a note' }).fill(text);
+    await submit.click();
+    await expect(toast(page, 'Note successfully submitted.')).toBeVisible();
+    await expect(notes.getByRole('listitem').filter({ hasText: text })).toContainText('Maria Delgado');
+    await expect(notes.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
+
+    await page.reload();
+    await expect(region(page, 'Notes').getByText(text)).toBeVisible();
+  });
+
+  test('saves a reference number, and asks before leaving with an unsaved one', async ({
+    page,
+    request,
+    login,
+    navigate,
+  }) => {
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(api, S.released, () => true, 1);
+    await login('primary@demo.test');
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+
+    const reference = page.getByRole('textbox', { name: 'Reference number' });
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await reference.fill('');
+    await expect(save).toBeDisabled();
+    const saved = `PO-${Date.now() % 1_000_000}`;
+    await reference.fill(saved);
+    await save.click();
+    await expect(toast(page, 'Reference number saved.')).toBeVisible();
+    expect((await getDetail(api, shipment.id)).shipment.customer_reference_no).toBe(saved);
+
+    await reference.fill(`${saved}-B`);
+    const shipmentsLink = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Shipments' });
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await shipmentsLink.click();
+    await expect.poll(() => questions).toEqual(["The reference number wasn't saved. Are you sure you want to leave?"]);
+    await expect(page).toHaveURL(new RegExp(`/shipments/${shipment.id}$`));
+    await expect(reference).toHaveValue(`${saved}-B`);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await shipmentsLink.click();
+    await expect(page).toHaveURL(/\/shipments$/);
+    expect((await getDetail(api, shipment.id)).shipment.customer_reference_no).toBe(saved);
+  });
+
+  test('toggles 7501 reviewed', async ({ page, request, login, navigate }) => {
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(api, S.released, ({ shipment: each }) => each.path_to_7501 !== null);
+    const wasReviewed = (await getDetail(api, shipment.id))['7501_reviewed'] === 1;
+    await login('primary@demo.test');
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+
+    const toggle = page.getByRole('switch', { name: '7501 reviewed' });
+    await expect(toggle).toBeChecked({ checked: wasReviewed });
+    await toggle.click();
+    await expect(toggle).toBeChecked({ checked: !wasReviewed });
+    await expect.poll(async () => (await getDetail(api, shipment.id))['7501_reviewed']).toBe(wasReviewed ? 0 : 1);
+    await page.reload();
+    await expect(page.getByRole('switch', { name: '7501 reviewed' })).toBeChecked({ checked: !wasReviewed });
+
+    await page.getByRole('switch', { name: '7501 reviewed' }).click();
+    await expect(page.getByRole('switch', { name: '7501 reviewed' })).toBeChecked({ checked: wasReviewed });
+    await expect.poll(async () => (await getDetail(api, shipment.id))['7501_reviewed']).toBe(wasReviewed ? 1 : 0);
+
+    // The 7501 itself opens from the file links.
+    const file = page.waitForResponse((response) => response.url().includes(`/api/user/files/`));
+    const popup = page.waitForEvent('popup');
+    await region(page, 'Files').getByRole('button').first().click();
+    expect((await file).status()).toBe(200);
+    await (await popup).close();
+  });
+
+  test('Skip Delivery Order is kept by the server', async ({ page, request, login, navigate }) => {
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(
+      api,
+      S.pendingRelease,
+      ({ shipment: each }) => each.delivery_orders.length === 0 && each.ignored_shipment === 0,
+    );
+    await login('primary@demo.test');
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+
+    const skip = region(page, 'Delivery orders').getByRole('checkbox', { name: 'Skip Delivery Order' });
+    await expect(region(page, 'Delivery orders').getByRole('button', { name: 'New Delivery Order' })).toBeVisible();
+    await skip.check();
+    await expect(toast(page, 'Shipment ignore status updated successfully!')).toBeVisible();
+    await expect.poll(async () => (await getDetail(api, shipment.id)).shipment.ignored_shipment).toBe(1);
+    await skip.uncheck();
+    await expect.poll(async () => (await getDetail(api, shipment.id)).shipment.ignored_shipment).toBe(0);
+    await expect(skip).not.toBeChecked();
+  });
+
+  test('steps through previous and next from a filtered list, wrapping at both ends', async ({
+    page,
+    login,
+    navigate,
+  }) => {
+    test.setTimeout(60_000);
+    await login('primary@demo.test');
+    await navigate('/shipments?filter=under-cbp-exam');
+    await tableSettled(page);
+    const entries = await shipmentRows(page).getByRole('link').allInnerTexts();
+    expect(entries.length).toBeGreaterThanOrEqual(3);
+
+    await shipmentRows(page).first().getByRole('link').click();
+    await expect(title(page)).toHaveText(`Shipment # ${entries[0]}`);
+    const position = page.getByText(new RegExp(`^\\d+ of ${entries.length}$`));
+    const start = Number((await position.innerText()).split(' ')[0]);
+
+    // Next all the way round: each shipment of the list once, through the end back to the start.
+    const seen: string[] = [];
+    let expected = start;
+    for (let step = 0; step < entries.length; step += 1) {
+      const before = await title(page).innerText();
+      await page.getByRole('button', { name: 'Next shipment' }).click();
+      await expect(title(page)).not.toHaveText(before);
+      await expect(title(page)).toHaveText(/^Shipment # /);
+      expected = (expected % entries.length) + 1;
+      await expect(position).toHaveText(`${expected} of ${entries.length}`);
+      seen.push((await title(page).innerText()).replace('Shipment # ', ''));
+    }
+    expect(seen.at(-1)).toBe(entries[0]);
+    expect([...seen].sort()).toEqual([...entries].sort());
+
+    // Previous from the first goes to the last.
+    while (Number((await position.innerText()).split(' ')[0]) !== 1) {
+      const before = await title(page).innerText();
+      await page.getByRole('button', { name: 'Previous shipment' }).click();
+      await expect(title(page)).not.toHaveText(before);
+    }
+    await page.getByRole('button', { name: 'Previous shipment' }).click();
+    await expect(position).toHaveText(`${entries.length} of ${entries.length}`);
+
+    // The address was replaced each time: Back returns to the filtered list.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/shipments\?filter=under-cbp-exam$/);
+    await tableSettled(page);
+    await expect(shipmentRows(page).getByRole('link')).toHaveText(entries);
+  });
+
+  test('viewer@demo.test sees the read-only view', async ({ page, request, login, navigate }) => {
+    const api = await apiLogin(request, 'viewer@demo.test');
+    const shipment = await findShipment(
+      api,
+      S.released,
+      ({ shipment: each }) => each.path_to_7501 !== null && each.delivery_orders.length > 0,
+    );
+    await login('viewer@demo.test');
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+
+    await expect(region(page, 'Progress').getByRole('heading', { level: 3 })).toHaveText(['1 ISF Submitted']);
+    await expect(region(page, 'Shipment details')).toBeVisible();
+    await expect(
+      region(page, 'Shipment details').getByText(shipment.customer_reference_no, { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await expect(page.getByRole('switch')).toHaveCount(0);
+    for (const name of ['Delivery orders', 'Notes', 'Files', '2 Upload Documents', '3 Shipment Released']) {
+      await expect(region(page, name)).toHaveCount(0);
+    }
+    for (const name of ['Save', 'New Delivery Order', 'Submit']) {
+      await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+    }
+
+    // The same shipment shows all of it to a primary user.
+    await page.context().clearCookies();
+    await login('primary@demo.test');
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await expect(region(page, 'Progress').getByRole('heading', { level: 3 })).toHaveCount(3);
+    for (const name of ['Delivery orders', 'Notes', 'Files']) await expect(region(page, name)).toBeVisible();
+    await expect(page.getByRole('switch', { name: '7501 reviewed' })).toBeVisible();
+  });
+});

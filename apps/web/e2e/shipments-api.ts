@@ -1,0 +1,102 @@
+import type { APIRequestContext } from '@playwright/test';
+import { LoginResponse } from '@clearport/contract/auth';
+import {
+  ShipmentDetailResponse,
+  ShipmentsListResponse,
+  UploadDocResponse,
+  type ShipmentDetail,
+} from '@clearport/contract/shipments';
+import { DEMO_PASSWORD } from './fixtures.ts';
+
+/**
+ * The API as a test sets the scene with it: it finds shipments in the state a test needs and
+ * makes state (an upload) that a test then works on through the page.
+ */
+
+export type Api = {
+  request: APIRequestContext;
+  token: string;
+};
+
+export async function apiLogin(request: APIRequestContext, email: string): Promise<Api> {
+  const response = await request.post('/api/user/login', { data: { userName: email, password: DEMO_PASSWORD } });
+  if (!response.ok()) throw new Error(`login of ${email} failed: ${response.status()}`);
+  return { request, token: LoginResponse.parse(await response.json()).token };
+}
+
+const authorization = (api: Api) => ({ authorization: `Bearer ${api.token}` });
+
+/** Every shipment of the list with a stored status, page by page. */
+async function shipmentIdsWithStatus(api: Api, status: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await api.request.get('/api/user/shipments', {
+      params: { page, status, sort: 'file_number', direction: 'asc' },
+      headers: authorization(api),
+    });
+    const reply = ShipmentsListResponse.parse(await response.json());
+    ids.push(...reply.data.map((shipment) => shipment.id));
+    if (page >= reply.pagination.last_page) return ids;
+  }
+}
+
+export async function getDetail(api: Api, id: number): Promise<ShipmentDetailResponse> {
+  const response = await api.request.get(`/api/user/shipments/details/${id}`, { headers: authorization(api) });
+  return ShipmentDetailResponse.parse(await response.json());
+}
+
+/**
+ * The first shipment (by entry number) with `status` that `matches`, after skipping `skip` of
+ * them: tests that change shipments take different ones, so they never meet.
+ */
+export async function findShipment(
+  api: Api,
+  status: string,
+  matches: (detail: ShipmentDetailResponse) => boolean,
+  skip = 0,
+): Promise<ShipmentDetail> {
+  let skipped = 0;
+  for (const id of await shipmentIdsWithStatus(api, status)) {
+    const detail = await getDetail(api, id);
+    if (!matches(detail)) continue;
+    if (skipped === skip) return detail.shipment;
+    skipped += 1;
+  }
+  throw new Error(`no shipment in ${status} as the test needs`);
+}
+
+export async function uploadDocument(
+  api: Api,
+  shipmentId: number,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<UploadDocResponse> {
+  const response = await api.request.post(`/api/user/shipments/${shipmentId}/upload_doc`, {
+    multipart: { file },
+    headers: authorization(api),
+  });
+  if (!response.ok()) throw new Error(`upload failed: ${response.status()} ${await response.text()}`);
+  return UploadDocResponse.parse(await response.json());
+}
+
+/** A small but complete PDF: one page with a line of text. */
+export function samplePdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}

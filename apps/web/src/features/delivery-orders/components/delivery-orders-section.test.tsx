@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { deliveryOrder } from '../../../testing/shipment-detail-data.ts';
+import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { DeliveryOrdersSection } from './delivery-orders-section.tsx';
+
+const TOGGLE_PATH = '/user/shipments/toggle-ignore';
+
+function renderSection(changes: { ignored?: 0 | 1; orders?: ReturnType<typeof deliveryOrder>[] } = {}) {
+  const onIgnoredChange = vi.fn();
+  const shipment = { id: 12, ignored_shipment: changes.ignored ?? 0, delivery_orders: changes.orders ?? [] };
+  renderWithProviders(<DeliveryOrdersSection shipment={shipment} onIgnoredChange={onIgnoredChange} />);
+  return { onIgnoredChange };
+}
+
+const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *' });
+const skip = () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'Skip Delivery Order' });
+
+describe('DeliveryOrdersSection', () => {
+  beforeEach(() => {
+    Cookies.set('token', 'session-token');
+  });
+
+  it('places New Delivery Order and says when there is no order yet', () => {
+    mockApi({});
+    renderSection();
+    const section = screen.getByRole('region', { name: 'Delivery orders' });
+    expect(within(section).getByRole('button', { name: 'New Delivery Order' })).toBeTruthy();
+    expect(within(section).getByText('No delivery orders yet.')).toBeTruthy();
+  });
+
+  it('lists each order with its state, and a link to its PDF when it has one', () => {
+    mockApi({});
+    renderSection({
+      orders: [deliveryOrder(3, { approved: 1, path: 'delivery-orders/3.pdf' }), deliveryOrder(4)],
+    });
+    const first = screen.getByRole('article', { name: 'Delivery Order 3' });
+    expect(within(first).getByText('Approved')).toBeTruthy();
+    expect(within(first).getByText('Harbor Express Drayage')).toBeTruthy();
+    expect(within(first).getByText('MSCU4412093')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Delivery order PDF' })).toBeTruthy();
+    const second = screen.getByRole('article', { name: 'Delivery Order 4' });
+    expect(within(second).getByText('Awaiting approval')).toBeTruthy();
+    expect(within(second).queryByRole('button', { name: 'Delivery order PDF' })).toBeNull();
+  });
+
+  it('sets Skip Delivery Order through toggle-ignore and hands on the stored flag', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({ [TOGGLE_PATH]: { body: { shipment_id: 12, ignored_shipment: 1 } } });
+    const { onIgnoredChange } = renderSection();
+    expect(skip().checked).toBe(false);
+    await user.click(skip());
+    expect(await toast('Shipment ignore status updated successfully!')).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, TOGGLE_PATH)).toEqual([
+      { shipment_id: 12, ignore: true, category: 'WithoutDeliveryOrder' },
+    ]);
+    expect(onIgnoredChange).toHaveBeenCalledWith({ shipment_id: 12, ignored_shipment: 1 });
+  });
+
+  it('unsets it for a skipped shipment', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({ [TOGGLE_PATH]: { body: { shipment_id: 12, ignored_shipment: 0 } } });
+    renderSection({ ignored: 1 });
+    expect(skip().checked).toBe(true);
+    await user.click(skip());
+    await toast('Shipment ignore status updated successfully!');
+    expect(bodiesSentTo(fetchMock, TOGGLE_PATH)).toEqual([
+      { shipment_id: 12, ignore: false, category: 'WithoutDeliveryOrder' },
+    ]);
+  });
+
+  it.each([
+    [{ status: 404, body: { message: 'Shipment not found.' } }, 'Shipment not found.'],
+    [{ status: 502, body: {} }, 'Unable to update shipment ignore status, please try again later.'],
+  ])('shows the failure %#, leaving the box as it was', async (answer, message) => {
+    const user = userEvent.setup();
+    mockApi({ [TOGGLE_PATH]: answer });
+    const { onIgnoredChange } = renderSection();
+    await user.click(skip());
+    expect(await toast(message)).toBeTruthy();
+    expect(skip().checked).toBe(false);
+    expect(onIgnoredChange).not.toHaveBeenCalled();
+  });
+
+  it('says Something went wrong when no answer comes', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderSection();
+    await user.click(skip());
+    expect(await toast('Something went wrong, please try again later.')).toBeTruthy();
+  });
+});

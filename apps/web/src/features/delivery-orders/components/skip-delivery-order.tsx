@@ -1,0 +1,29 @@
+import type { Flag } from '@clearport/contract/http';
+import type { ToggleIgnoreResponse } from '@clearport/contract/shipments';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useSkipDeliveryOrder } from '../api/skip-delivery-order.ts';
+
+type SkipDeliveryOrderProps = {
+  shipmentId: number;
+  /** The shipment's ignored_shipment flag. */
+  ignored: Flag;
+  onChange: (reply: ToggleIgnoreResponse) => void;
+};
+
+/** Skip Delivery Order: the shipment leaves the Without Delivery Order count (toggle-ignore). */
+export function SkipDeliveryOrder({ shipmentId, ignored, onChange }: SkipDeliveryOrderProps) {
+  const skipMutation = useSkipDeliveryOrder(shipmentId, { onSuccess: onChange });
+  const isSkipped = skipMutation.isPending ? skipMutation.variables : ignored === 1;
+  return (
+    <Checkbox
+      label={WEB_TEXTS.skipDeliveryOrder}
+      description={WEB_TEXTS.skipDeliveryOrderHint}
+      checked={isSkipped}
+      aria-disabled={skipMutation.isPending || undefined}
+      onChange={(event) => {
+        if (!skipMutation.isPending) skipMutation.mutate(event.target.checked);
+      }}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { API_PATHS } from '@clearport/contract/http';
+import { AddCommentResponse, type AddCommentRequest } from '@clearport/contract/shipments';
+import { TEXTS } from '@clearport/contract/texts';
+import { api, failureText } from '../../../lib/api-client.ts';
+import { useShipmentDetailCache } from './get-shipment-detail.ts';
+
+export function addNote(id: number, note: string): Promise<AddCommentResponse> {
+  const body: AddCommentRequest = { note };
+  return api.post(API_PATHS.addComment, body, { params: { id }, schema: AddCommentResponse });
+}
+
+/** Adds a note to the shipment's notes and says Note successfully submitted. */
+export function useAddNote(id: number) {
+  const cache = useShipmentDetailCache(id);
+  return useMutation({
+    mutationFn: (note: string) => addNote(id, note),
+    onSuccess: (reply) => {
+      toast.success(TEXTS.noteSubmitted);
+      cache.apply((detail) => ({
+        ...detail,
+        shipment: { ...detail.shipment, shipment_notes: [...detail.shipment.shipment_notes, reply.note] },
+      }));
+    },
+    onError: (error) => toast.error(failureText(error)),
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { API_PATHS } from '@clearport/contract/http';
+import { ISF_NOT_APPLICABLE, IsfNoResponse, type IsfNoRequest } from '@clearport/contract/shipments';
+import { api, failureText } from '../../../lib/api-client.ts';
+import { useShipmentDetailCache } from './get-shipment-detail.ts';
+
+const CLIENT_FILING: IsfNoRequest = { isf_num: ISF_NOT_APPLICABLE, date: ISF_NOT_APPLICABLE };
+
+/** Records that the client filed the ISF; the reply carries the stored number, date and status. */
+export function fileIsf(id: number): Promise<IsfNoResponse> {
+  return api.post(API_PATHS.isfNo, CLIENT_FILING, { params: { id }, schema: IsfNoResponse });
+}
+
+export function useFileIsf(id: number) {
+  const cache = useShipmentDetailCache(id);
+  return useMutation({
+    mutationFn: () => fileIsf(id),
+    onSuccess: (reply) => cache.apply((detail) => ({ ...detail, shipment: { ...detail.shipment, ...reply } })),
+    onError: (error) => {
+      toast.error(failureText(error));
+      cache.reload();
+    },
+  });
+}

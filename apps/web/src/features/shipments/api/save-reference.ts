@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { API_PATHS } from '@clearport/contract/http';
+import { ReferenceNoResponse, type ReferenceNoRequest } from '@clearport/contract/shipments';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { api, failureText } from '../../../lib/api-client.ts';
+import { useShipmentDetailCache } from './get-shipment-detail.ts';
+
+export function saveReference(id: number, referenceNo: string): Promise<ReferenceNoResponse> {
+  const body: ReferenceNoRequest = { reference_no: referenceNo };
+  return api.post(API_PATHS.referenceNo, body, { params: { id }, schema: ReferenceNoResponse });
+}
+
+export function useSaveReference(id: number) {
+  const cache = useShipmentDetailCache(id);
+  return useMutation({
+    mutationFn: (referenceNo: string) => saveReference(id, referenceNo),
+    onSuccess: (reply) => {
+      toast.success(WEB_TEXTS.referenceSaved);
+      cache.apply((detail) => ({
+        ...detail,
+        shipment: { ...detail.shipment, customer_reference_no: reply.reference_no },
+      }));
+    },
+    onError: (error) => toast.error(failureText(error)),
+  });
+}

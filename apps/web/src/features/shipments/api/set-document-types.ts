@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { API_PATHS } from '@clearport/contract/http';
+import { SetTypeResponse, type DocumentTypesRequest } from '@clearport/contract/shipments';
+import { api, failureText } from '../../../lib/api-client.ts';
+import { withTypesSubmitted } from '../utils/document-types.ts';
+import { useShipmentDetailCache } from './get-shipment-detail.ts';
+
+/** Marks document types submitted; the reply's status may have moved on (DOCUMENT_STATUS_TRANSITIONS). */
+export function setDocumentTypes(id: number, types: string[]): Promise<SetTypeResponse> {
+  const body: DocumentTypesRequest = { types };
+  return api.post(API_PATHS.setType, body, { params: { id }, schema: SetTypeResponse });
+}
+
+export function useSetDocumentType(id: number) {
+  const cache = useShipmentDetailCache(id);
+  return useMutation({
+    mutationFn: (type: string) => setDocumentTypes(id, [type]),
+    onSuccess: (reply) => cache.apply(withTypesSubmitted(reply.type_set, true, reply.status)),
+    onError: (error) => {
+      toast.error(failureText(error));
+      cache.reload();
+    },
+  });
+}

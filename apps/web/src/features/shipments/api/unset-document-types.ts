@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { API_PATHS } from '@clearport/contract/http';
+import { UnsetTypeResponse, type DocumentTypesRequest } from '@clearport/contract/shipments';
+import { api, failureText } from '../../../lib/api-client.ts';
+import { withTypesSubmitted } from '../utils/document-types.ts';
+import { useShipmentDetailCache } from './get-shipment-detail.ts';
+
+/** Unmarks document types; the reply's status may have gone back (DOCUMENT_STATUS_TRANSITIONS). */
+export function unsetDocumentTypes(id: number, types: string[]): Promise<UnsetTypeResponse> {
+  const body: DocumentTypesRequest = { types };
+  return api.post(API_PATHS.unsetType, body, { params: { id }, schema: UnsetTypeResponse });
+}
+
+export function useUnsetDocumentType(id: number) {
+  const cache = useShipmentDetailCache(id);
+  return useMutation({
+    mutationFn: (type: string) => unsetDocumentTypes(id, [type]),
+    onSuccess: (reply) => cache.apply(withTypesSubmitted(reply.type_unset, false, reply.status)),
+    onError: (error) => {
+      toast.error(failureText(error));
+      cache.reload();
+    },
+  });
+}

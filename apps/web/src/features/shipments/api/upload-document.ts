@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
+import { API_PATHS } from '@clearport/contract/http';
+import { UPLOAD_FIELD, UploadDocResponse } from '@clearport/contract/shipments';
+import { api } from '../../../lib/api-client.ts';
+import { FILE_TRANSFER_TIMEOUT_MS } from '../../../lib/files.ts';
+import { useShipmentDetailCache } from './get-shipment-detail.ts';
+
+/** One file per request, as the server takes them; it checks the name and the content. */
+export function uploadDocument(id: number, file: File): Promise<UploadDocResponse> {
+  const form = new FormData();
+  form.append(UPLOAD_FIELD, file, file.name);
+  return api.post(API_PATHS.uploadDoc, form, {
+    params: { id },
+    schema: UploadDocResponse,
+    timeoutMs: FILE_TRANSFER_TIMEOUT_MS,
+  });
+}
+
+/** Uploads a file and lists it; the caller shows a refusal beside the drop area. */
+export function useUploadDocument(id: number) {
+  const cache = useShipmentDetailCache(id);
+  return useMutation({
+    mutationFn: (file: File) => uploadDocument(id, file),
+    onSuccess: (reply) =>
+      cache.apply((detail) => ({
+        ...detail,
+        shipment: { ...detail.shipment, documents: [...detail.shipment.documents, reply.document] },
+      })),
+  });
+}

@@ -1,0 +1,107 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { shipmentDocument } from '../../../testing/shipment-detail-data.ts';
+import { mockApi, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
+import { DocumentUpload } from './document-upload.tsx';
+
+const UPLOAD_PATH = '/user/shipments/12/upload_doc';
+
+function renderUpload() {
+  const view = renderWithProviders(<DocumentUpload shipmentId={12} />);
+  const input = view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
+  return { ...view, input };
+}
+
+const pdf = (name: string, content = '%PDF-1.7') => new File([content], name, { type: 'application/pdf' });
+
+/** The messages under the drop area (the toasts are alerts too). */
+async function failures(): Promise<string | null> {
+  await screen.findAllByRole('alert');
+  return screen.getAllByRole('alert').find((alert) => !alert.closest('.Toastify'))?.textContent ?? null;
+}
+
+/** The browser's file chooser filters by `accept`; a drop does not, so these tests do not either. */
+const dropper = () => userEvent.setup({ applyAccept: false });
+
+describe('DocumentUpload', () => {
+  beforeEach(() => {
+    Cookies.set('token', 'session-token');
+  });
+
+  it('is a drop area reached by keyboard, with the accepted types for the chooser', async () => {
+    mockApi({});
+    const { input } = renderUpload();
+    const area = screen.getByRole('button', { name: 'Upload documents' });
+    await userEvent.setup().tab();
+    expect(document.activeElement).toBe(area);
+    expect(area.getAttribute('aria-describedby')).toBeTruthy();
+    expect(input.accept.split(',')).toEqual(expect.arrayContaining(['.pdf', '.xls', '.xlsx', '.png', '.doc', '.docx']));
+  });
+
+  it('sends each accepted file in the multipart field file and says it was uploaded', async () => {
+    const fetchMock = mockApi({
+      [UPLOAD_PATH]: { body: { path_to_file: 'documents/a.pdf', document: shipmentDocument(1) } },
+    });
+    const { input } = renderUpload();
+    await dropper().upload(input, [pdf('invoice.pdf'), pdf('packing.PDF')]);
+    expect(await screen.findByText('packing.PDF uploaded.', { selector: '.Toastify *' })).toBeTruthy();
+    expect(screen.getByText('invoice.pdf uploaded.', { selector: '.Toastify *' })).toBeTruthy();
+    const sent = fetchMock.mock.calls.map(([, init]) => (init?.body as FormData).get('file') as File);
+    expect(sent.map((file) => file.name)).toEqual(['invoice.pdf', 'packing.PDF']);
+    expect(screen.getAllByRole('alert').every((alert) => alert.closest('.Toastify'))).toBe(true);
+  });
+
+  it.each([
+    ['setup.exe', "Couldn't upload setup.exe - File type should be pdf, excel or png."],
+    ['notes.txt', "Couldn't upload notes.txt - File type should be pdf, excel or png."],
+    ['scan.Pdf', "Couldn't upload scan.Pdf - File type should be pdf, excel or png."],
+  ])('refuses %s without sending it', async (name, message) => {
+    const fetchMock = mockApi({});
+    const { input } = renderUpload();
+    await dropper().upload(input, new File(['MZ'], name, { type: 'application/pdf' }));
+    expect(await failures()).toBe(message);
+    expect(requestsTo(fetchMock, UPLOAD_PATH)).toHaveLength(0);
+  });
+
+  it('refuses an empty file with its reason', async () => {
+    mockApi({});
+    const { input } = renderUpload();
+    await dropper().upload(input, pdf('empty.pdf', ''));
+    expect(await failures()).toBe("Couldn't upload empty.pdf - File is empty.");
+  });
+
+  it("shows the server's refusal, and still sends the other files", async () => {
+    const refusal = "Couldn't upload renamed.pdf - File type should be pdf, excel or png.";
+    const fetchMock = mockApi({
+      [UPLOAD_PATH]: (_url, init) =>
+        ((init?.body as FormData).get('file') as File).name === 'renamed.pdf'
+          ? { status: 400, body: { message: refusal, field: 'file' } }
+          : { body: { path_to_file: 'documents/b.pdf', document: shipmentDocument(2) } },
+    });
+    const { input } = renderUpload();
+    await dropper().upload(input, [pdf('renamed.pdf', 'MZ'), pdf('bill.pdf')]);
+    expect(await screen.findByText('bill.pdf uploaded.', { selector: '.Toastify *' })).toBeTruthy();
+    expect(await failures()).toBe(refusal);
+    expect(requestsTo(fetchMock, UPLOAD_PATH)).toHaveLength(2);
+  });
+
+  it('says which file is on its way', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const { input } = renderUpload();
+    await dropper().upload(input, pdf('invoice.pdf'));
+    expect(screen.getByRole('status').textContent).toBe('Uploading invoice.pdf...');
+    expect(screen.getByRole('button', { name: 'Upload documents' }).getAttribute('aria-disabled')).toBe('true');
+    answer(
+      new Response(JSON.stringify({ path_to_file: 'documents/a.pdf', document: shipmentDocument(1) }), {
+        status: 200,
+      }),
+    );
+    await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+  });
+});

@@ -1,0 +1,97 @@
+import { useId, useState } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { toast } from 'react-toastify';
+import { isAcceptedUpload, UPLOAD_MAX_BYTES } from '@clearport/contract/shipments';
+import { fillText, TEXTS } from '@clearport/contract/texts';
+import { UploadIcon } from '../../../components/ui/icons.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useUploadDocument } from '../api/upload-document.ts';
+import { rejectionText, UPLOAD_ACCEPT, uploadFailureText, WRONG_TYPE_CODE } from '../utils/upload-rejections.ts';
+import styles from './document-upload.module.css';
+
+type DocumentUploadProps = {
+  shipmentId: number;
+};
+
+/** The contract's extensions, exactly (pdf or PDF, not Pdf), as the server checks them. */
+function checkName(file: File) {
+  return isAcceptedUpload(file.name) ? null : { code: WRONG_TYPE_CODE, message: TEXTS.uploadWrongType };
+}
+
+/**
+ * The drop area (react-dropzone): drop files or choose them, by mouse or keyboard. Files are
+ * sent one at a time; a file refused here or by the server gets its message in the spec's
+ * words under the area (spec section 5), and the others still go.
+ */
+export function DocumentUpload({ shipmentId }: DocumentUploadProps) {
+  const hintId = useId();
+  const uploadMutation = useUploadDocument(shipmentId);
+  const [uploadingName, setUploadingName] = useState<string | null>(null);
+  const [failures, setFailures] = useState<string[]>([]);
+
+  const onDrop = async (accepted: File[], rejections: FileRejection[]) => {
+    const messages = rejections.map(({ file, errors }) => rejectionText(file.name, errors));
+    setFailures(messages);
+    for (const file of accepted) {
+      setUploadingName(file.name);
+      try {
+        await uploadMutation.mutateAsync(file);
+        toast.success(fillText(WEB_TEXTS.documentUploaded, { file: file.name }));
+      } catch (error) {
+        messages.push(uploadFailureText(file.name, error));
+        setFailures([...messages]);
+      }
+    }
+    setUploadingName(null);
+  };
+
+  const isUploading = uploadingName !== null;
+  const { getRootProps, getInputProps, isDragActive, isDragReject } = useDropzone({
+    onDrop: (accepted, rejections) => void onDrop(accepted, rejections),
+    accept: UPLOAD_ACCEPT,
+    validator: checkName,
+    maxSize: UPLOAD_MAX_BYTES,
+    minSize: 1,
+    disabled: isUploading,
+  });
+
+  const areaClass = [
+    styles.area,
+    isDragActive ? styles.active : '',
+    isDragReject ? styles.rejecting : '',
+    isUploading ? styles.busy : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className={styles.upload}>
+      <div
+        {...getRootProps({
+          className: areaClass,
+          role: 'button',
+          'aria-label': WEB_TEXTS.uploadLabel,
+          'aria-describedby': hintId,
+          'aria-disabled': isUploading || undefined,
+        })}
+      >
+        <input {...getInputProps()} />
+        <UploadIcon size={28} />
+        <span className={styles.text}>{isDragActive ? WEB_TEXTS.dropAreaActive : WEB_TEXTS.dropAreaText}</span>
+        <span id={hintId} className={styles.hint}>
+          {WEB_TEXTS.dropAreaHint}
+        </span>
+      </div>
+      <p role="status" className={styles.progress}>
+        {isUploading ? fillText(WEB_TEXTS.uploading, { file: uploadingName }) : ''}
+      </p>
+      {failures.length > 0 && (
+        <ul role="alert" className={styles.failures}>
+          {failures.map((message, index) => (
+            <li key={`${index}-${message}`}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

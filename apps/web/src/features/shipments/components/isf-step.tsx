@@ -1,0 +1,45 @@
+import type { ShipmentDetail } from '@clearport/contract/shipments';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useFileIsf } from '../api/file-isf.ts';
+import { formatDetailDate } from '../utils/format-detail-date.ts';
+import { isIsfOnFile } from '../utils/shipment-steps.ts';
+import styles from './shipment-steps.module.css';
+
+type IsfStepProps = {
+  shipment: Pick<ShipmentDetail, 'id' | 'isf_transaction_no' | 'isf_submit_date'>;
+  isReadOnly: boolean;
+};
+
+/**
+ * Step 1: the ISF number and date once on file; before that, ISF was submitted records that the
+ * client filed it, and the number becomes N\A (spec section 4).
+ */
+export function IsfStep({ shipment, isReadOnly }: IsfStepProps) {
+  const fileIsfMutation = useFileIsf(shipment.id);
+  const hasIsf = isIsfOnFile(shipment);
+
+  if (hasIsf) {
+    return (
+      <DetailList
+        items={[
+          { label: WEB_TEXTS.isfNumberLabel, value: shipment.isf_transaction_no },
+          { label: WEB_TEXTS.isfDateLabel, value: formatDetailDate(shipment.isf_submit_date) },
+        ]}
+      />
+    );
+  }
+  if (isReadOnly) return <p className={styles.muted}>{WEB_TEXTS.isfNotFiled}</p>;
+  return (
+    <Checkbox
+      label={WEB_TEXTS.isfSubmitted}
+      description={WEB_TEXTS.isfSubmittedHint}
+      checked={fileIsfMutation.isPending}
+      disabled={fileIsfMutation.isPending}
+      onChange={(event) => {
+        if (event.target.checked) fileIsfMutation.mutate();
+      }}
+    />
+  );
+}

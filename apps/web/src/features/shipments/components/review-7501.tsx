@@ -1,0 +1,37 @@
+import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipments';
+import type { Flag } from '@clearport/contract/http';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useToggleReviewed } from '../api/toggle-reviewed.ts';
+import styles from './review-7501.module.css';
+
+type Review7501Props = {
+  shipmentId: number;
+  /** The 7501's storage key; null until the broker has made one. */
+  pathTo7501: string | null;
+  reviewed: Flag;
+};
+
+/** The 7501 reviewed switch; it shows what the server answers (spec section 4). */
+export function Review7501({ shipmentId, pathTo7501, reviewed }: Review7501Props) {
+  const toggleMutation = useToggleReviewed(shipmentId);
+  const isReviewed = toggleMutation.isPending ? reviewed === 0 : reviewed === 1;
+  return (
+    <Panel title={WEB_TEXTS.review7501Title}>
+      {pathTo7501 === null ? (
+        <p className={styles.empty}>{SHIPMENT_DETAIL_ERRORS.no7501}</p>
+      ) : (
+        <Checkbox
+          isSwitch
+          label={WEB_TEXTS.review7501}
+          checked={isReviewed}
+          aria-disabled={toggleMutation.isPending || undefined}
+          onChange={() => {
+            if (!toggleMutation.isPending) toggleMutation.mutate();
+          }}
+        />
+      )}
+    </Panel>
+  );
+}

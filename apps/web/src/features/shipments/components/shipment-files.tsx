@@ -1,0 +1,72 @@
+import { is7501Type } from '@clearport/contract/documents';
+import type { ShipmentDetail, ShipmentDocument } from '@clearport/contract/shipments';
+import { fillText } from '@clearport/contract/texts';
+import { FileLink } from '../../../components/ui/file-link.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { formatDetailDate } from '../utils/format-detail-date.ts';
+import styles from './shipment-files.module.css';
+
+type FileEntry = { key: string; fileName: string; label: string };
+
+/** The 7501s (not in the upload list), then each invoice and its backup. */
+function fileEntriesOf(shipment: Pick<ShipmentDetail, 'path_to_7501' | 'documents' | 'invoices'>): FileEntry[] {
+  const forms = shipment.documents
+    .filter((document) => is7501Type(document.document_type))
+    .map((document) => ({ key: document.path, fileName: document.name, label: document.name }));
+  const entries: FileEntry[] = [];
+  if (shipment.path_to_7501 && !forms.some((form) => form.key === shipment.path_to_7501)) {
+    entries.push({ key: shipment.path_to_7501, fileName: WEB_TEXTS.file7501, label: WEB_TEXTS.file7501 });
+  }
+  entries.push(...forms);
+  for (const invoice of shipment.invoices) {
+    const date = formatDetailDate(invoice.created_at);
+    if (invoice.path) {
+      const label = fillText(WEB_TEXTS.invoiceFile, { date });
+      entries.push({ key: invoice.path, fileName: label, label });
+    }
+    if (invoice.backup) {
+      const label = fillText(WEB_TEXTS.invoiceBackupFile, { date });
+      entries.push({ key: invoice.backup, fileName: label, label });
+    }
+  }
+  return entries;
+}
+
+function FileList({ entries, emptyText }: { entries: readonly FileEntry[]; emptyText: string }) {
+  if (entries.length === 0) return <p className={styles.empty}>{emptyText}</p>;
+  return (
+    <ul className={styles.files}>
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          <FileLink fileKey={entry.key} fileName={entry.fileName}>
+            {entry.label}
+          </FileLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** File links (spec section 2): the 7501s and the invoices, each opening the stored file. */
+export function ShipmentFiles({
+  shipment,
+}: {
+  shipment: Pick<ShipmentDetail, 'path_to_7501' | 'documents' | 'invoices'>;
+}) {
+  return (
+    <Panel title={WEB_TEXTS.filesTitle}>
+      <FileList entries={fileEntriesOf(shipment)} emptyText={WEB_TEXTS.noFiles} />
+    </Panel>
+  );
+}
+
+/** The broker's additional files. */
+export function AdditionalFiles({ documents }: { documents: readonly ShipmentDocument[] }) {
+  const entries = documents.map((document) => ({ key: document.path, fileName: document.name, label: document.name }));
+  return (
+    <Panel title={WEB_TEXTS.additionalFilesTitle}>
+      <FileList entries={entries} emptyText={WEB_TEXTS.noAdditionalFiles} />
+    </Panel>
+  );
+}

@@ -1,0 +1,72 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { ShipmentNotes } from './shipment-notes.tsx';
+
+const NOTES = [
+  {
+    id: 1,
+    role: 3,
+    comments: 'Trucker confirmed pickup.',
+    created_at: '2026-11-18T15:00:00.000Z',
+    name: 'Maria Delgado',
+  },
+  { id: 2, role: 5, comments: 'Deliver to dock 4.', created_at: '2026-11-19T15:00:00.000Z', name: '' },
+];
+
+const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Submit' });
+const box = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Add a note' });
+
+describe('ShipmentNotes', () => {
+  beforeEach(() => {
+    Cookies.set('token', 'session-token');
+  });
+
+  it('lists the notes oldest first with their author and date', () => {
+    mockApi({});
+    renderWithProviders(<ShipmentNotes shipmentId={12} notes={NOTES} />);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Maria Delgado11/18/2026Trucker confirmed pickup.',
+      'User11/19/2026Deliver to dock 4.',
+    ]);
+  });
+
+  it('enables Submit only with text', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    renderWithProviders(<ShipmentNotes shipmentId={12} notes={[]} />);
+    expect(submit().disabled).toBe(true);
+    await user.type(box(), '   ');
+    expect(submit().disabled).toBe(true);
+    await user.type(box(), 'Call first');
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('sends the note, says Note successfully submitted. and empties the box', async () => {
+    const user = userEvent.setup();
+    const note = { ...NOTES[0]!, id: 3, comments: 'Call first' };
+    const fetchMock = mockApi({
+      '/user/shipments/12/add_comment': { body: { message: 'Note successfully submitted.', note } },
+    });
+    renderWithProviders(<ShipmentNotes shipmentId={12} notes={[]} />);
+    await user.type(box(), '  Call first ');
+    await user.click(submit());
+    expect(await screen.findByText('Note successfully submitted.', { selector: '.Toastify *' })).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, '/user/shipments/12/add_comment')).toEqual([{ note: 'Call first' }]);
+    expect(box().value).toBe('');
+  });
+
+  it('keeps the text when the note is refused', async () => {
+    const user = userEvent.setup();
+    mockApi({ '/user/shipments/12/add_comment': { status: 500, body: {} } });
+    renderWithProviders(<ShipmentNotes shipmentId={12} notes={[]} />);
+    await user.type(box(), 'Call first');
+    await user.click(submit());
+    expect(
+      await screen.findByText('Something went wrong. Please, try again in a few minutes!', { selector: '.Toastify *' }),
+    ).toBeTruthy();
+    expect(box().value).toBe('Call first');
+  });
+});

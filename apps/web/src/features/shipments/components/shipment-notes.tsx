@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent } from 'react';
+import { roleName } from '@clearport/contract/roles';
+import type { ShipmentNote } from '@clearport/contract/shipments';
+import { Button } from '../../../components/ui/button.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useAddNote } from '../api/add-note.ts';
+import { formatDetailDate } from '../utils/format-detail-date.ts';
+import styles from './shipment-notes.module.css';
+
+/** The contract's longest note (AddCommentRequest). */
+const NOTE_MAX_LENGTH = 2000;
+
+type ShipmentNotesProps = {
+  shipmentId: number;
+  notes: readonly ShipmentNote[];
+};
+
+/** The shipment's notes, oldest first, and a box to add one; Submit needs text (spec section 5). */
+export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
+  const fieldId = useId();
+  const [text, setText] = useState('');
+  const addNoteMutation = useAddNote(shipmentId);
+  const note = text.trim();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (note === '' || addNoteMutation.isPending) return;
+    addNoteMutation.mutate(note, { onSuccess: () => setText('') });
+  };
+
+  return (
+    <Panel title={WEB_TEXTS.notesTitle}>
+      {notes.length === 0 ? (
+        <p className={styles.empty}>{WEB_TEXTS.noNotes}</p>
+      ) : (
+        <ol className={styles.notes}>
+          {notes.map((each) => (
+            <li key={each.id} className={styles.note}>
+              <p className={styles.meta}>
+                <span className={styles.author}>{each.name || roleName(each.role)}</span>
+                <span>{formatDetailDate(each.created_at)}</span>
+              </p>
+              <p className={styles.comments}>{each.comments}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form className={styles.form} onSubmit={submit}>
+        <label htmlFor={fieldId} className={styles.label}>
+          {WEB_TEXTS.noteLabel}
+        </label>
+        <textarea
+          id={fieldId}
+          className={styles.textarea}
+          rows={3}
+          maxLength={NOTE_MAX_LENGTH}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <Button type="submit" className={styles.submit} disabled={note === '' || addNoteMutation.isPending}>
+          {addNoteMutation.isPending ? WEB_TEXTS.submitting : WEB_TEXTS.submitNote}
+        </Button>
+      </form>
+    </Panel>
+  );
+}

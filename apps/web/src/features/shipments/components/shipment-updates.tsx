@@ -1,0 +1,52 @@
+import type { ShipmentDetail } from '@clearport/contract/shipments';
+import { Panel } from '../../../components/ui/panel.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { formatDetailDate } from '../utils/format-detail-date.ts';
+import { containerUpdates, type ContainerUpdates } from '../utils/shipment-updates.ts';
+import styles from './shipment-updates.module.css';
+
+type ShipmentUpdatesProps = {
+  shipment: Pick<ShipmentDetail, 'est_time_arrive' | 'containers'>;
+};
+
+function ContainerEvents({ container, events }: ContainerUpdates) {
+  return (
+    <div className={styles.container}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{container.container_no}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{WEB_TEXTS.eventDate}</th>
+            <th scope="col">{WEB_TEXTS.eventType}</th>
+            <th scope="col">{WEB_TEXTS.eventLocation}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event, index) => (
+            <tr key={`${index}-${event.date}-${event.type}`}>
+              <td className={styles.date}>{formatDetailDate(event.date)}</td>
+              <td>{event.type}</td>
+              <td>{event.location}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Per-container shipment updates: a table of tracking events for each container that has any,
+ * shown only when the ETA is on or after the cut-off date (spec section 2).
+ */
+export function ShipmentUpdates({ shipment }: ShipmentUpdatesProps) {
+  const updates = containerUpdates(shipment);
+  if (updates.length === 0) return null;
+  return (
+    <Panel title={WEB_TEXTS.updatesTitle}>
+      {updates.map((each) => (
+        <ContainerEvents key={each.container.id} {...each} />
+      ))}
+    </Panel>
+  );
+}

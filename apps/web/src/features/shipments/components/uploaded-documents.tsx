@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import { is7501Type } from '@clearport/contract/documents';
+import type { ShipmentDocument } from '@clearport/contract/shipments';
+import { fillText } from '@clearport/contract/texts';
+import { FileLink } from '../../../components/ui/file-link.tsx';
+import { TrashIcon } from '../../../components/ui/icons.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useDeleteDocument } from '../api/delete-document.ts';
+import styles from './shipment-steps.module.css';
+
+type UploadedDocumentsProps = {
+  shipmentId: number;
+  documents: readonly ShipmentDocument[];
+};
+
+/** The shipment's uploads, each opening its file, with delete; the 7501 types are not listed here. */
+export function UploadedDocuments({ shipmentId, documents }: UploadedDocumentsProps) {
+  const headingId = useId();
+  const deleteMutation = useDeleteDocument(shipmentId);
+  const uploads = documents.filter((document) => !is7501Type(document.document_type));
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h4 id={headingId} className={styles.subheading}>
+        {WEB_TEXTS.uploadedDocuments}
+      </h4>
+      {uploads.length === 0 ? (
+        <p className={styles.muted}>{WEB_TEXTS.noUploadedDocuments}</p>
+      ) : (
+        <ul className={styles.uploads}>
+          {uploads.map((document) => {
+            const deleteLabel = fillText(WEB_TEXTS.deleteDocument, { name: document.name });
+            const isDeleting = deleteMutation.isPending && deleteMutation.variables === document.path;
+            return (
+              <li key={document.id} className={styles.upload}>
+                <span className={styles.uploadName}>
+                  <FileLink fileKey={document.path} fileName={document.name} />
+                  {document.document_type !== '' && <span className={styles.uploadType}>{document.document_type}</span>}
+                </span>
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={deleteLabel}
+                  title={deleteLabel}
+                  disabled={isDeleting}
+                  aria-busy={isDeleting || undefined}
+                  onClick={() => deleteMutation.mutate(document.path)}
+                >
+                  <TrashIcon size={18} />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

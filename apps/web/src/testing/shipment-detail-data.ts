@@ -1,0 +1,111 @@
+import { DeliveryOrder } from '@clearport/contract/delivery-orders';
+import type { ShipmentDetail, ShipmentDetailResponse, ShipmentDocument } from '@clearport/contract/shipments';
+
+/** A shipment in pending documents with the ISF on file; `changes` sets what a test looks at. */
+export function shipmentDetail(changes: Partial<ShipmentDetail> = {}): ShipmentDetail {
+  return {
+    id: 12,
+    file_number: 'DMI-4120012-1',
+    customer_reference_no: 'PO-48213',
+    status: 'pending documents',
+    isf_transaction_no: 'ISF-2026-104233',
+    isf_submit_date: '2026-10-30 09:15:00',
+    est_time_arrive: '2026-11-24 14:00:00',
+    shipment_discharge_date: '0000-00-00 00:00:00',
+    fda_review: '',
+    origin: 'Shanghai, China',
+    destination_terminal: 'Fenix Marine Services',
+    steamship_line: 'MSC',
+    vessel_name: 'MSC TINA',
+    unlading_code: '2704',
+    unlading_name: 'Los Angeles, CA',
+    transport_mode: '11',
+    transport_mode_description: 'Vessel, container',
+    documents: [],
+    document_note: '',
+    types: [
+      { type: 'Arrival Notice', required: 1, submitted: 1 },
+      { type: 'Bill of Lading', required: 1, submitted: 0 },
+      { type: 'Certificate of Origin', required: 0, submitted: 0 },
+    ],
+    containers: [
+      {
+        id: 31,
+        container_no: 'MSCU4412093',
+        tracking_info: JSON.stringify([
+          { location: 'Shanghai, China', type: 'Loaded on vessel', date: '2026-10-29T08:00:00.000Z' },
+          { location: 'Shanghai, China', type: 'Vessel departed', date: '2026-10-30T04:00:00.000Z' },
+        ]),
+      },
+      { id: 32, container_no: 'TGHU8830021', tracking_info: '[]' },
+    ],
+    bill_lading: [{ id: 41, bill_lading: 'MEDU123456789', is_master_bill_lading: 1 }],
+    delivery_orders: [],
+    shipment_notes: [],
+    comment: '',
+    invoices: [],
+    path_to_7501: null,
+    supplementary_documents: [],
+    ignored_shipment: 0,
+    master_bill_lading: 'MEDU123456789',
+    house_bill_lading: '',
+    ...changes,
+  };
+}
+
+export function detailReply(
+  changes: Partial<ShipmentDetail> = {},
+  reviewed: ShipmentDetailResponse['7501_reviewed'] = 0,
+): ShipmentDetailResponse {
+  return { shipment: shipmentDetail(changes), '7501_reviewed': reviewed };
+}
+
+export function shipmentDocument(id: number, changes: Partial<ShipmentDocument> = {}): ShipmentDocument {
+  return {
+    id,
+    shipment_id: 12,
+    document_type: '',
+    path: `documents/0000000${id}-aaaa-bbbb-cccc-dddddddddddd.pdf`,
+    name: `Upload ${id}.pdf`,
+    ...changes,
+  };
+}
+
+/** Read through the contract's schema, as the page reads the server's reply. */
+export function deliveryOrder(id: number, changes: Partial<DeliveryOrder> = {}): DeliveryOrder {
+  return DeliveryOrder.parse({
+    id,
+    trucker_id: 5,
+    warehouse_id: 6,
+    reference_number: 'PO-48213',
+    note: '',
+    containers: [31],
+    bill_ladings: [41],
+    approved: 0,
+    path: null,
+    sent_at: null,
+    trucker: {
+      id: 5,
+      name: 'Harbor Express Drayage',
+      phone: '(310) 555-0142',
+      status: 1,
+      deleted_at: null,
+      trucker_emails: [{ email: 'dispatch@harborexpress.test', cc_emails: [] }],
+    },
+    warehouse: {
+      id: 6,
+      name: 'Carson Distribution Center',
+      phone: '(310) 555-0171',
+      address: '2250 E Dominguez St',
+      city: 'Carson',
+      state: 'CA',
+      zip: '90810',
+      status: 1,
+      deleted_at: null,
+      user_id: null,
+      emails: [{ name: 'Luis Ortega', email: 'receiving.carson@demoimports.test' }],
+    },
+    delivery_order_containers: [{ container_id: 31, container: { id: 31, container_no: 'MSCU4412093' } }],
+    ...changes,
+  });
+}
