@@ -19,6 +19,7 @@ import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { shipmentDetailRoutes } from './modules/shipments/shipment-detail.routes.ts';
+import { deliveryOrdersRoutes } from './modules/delivery-orders/delivery-orders.routes.ts';
 
 export type AppOptions = Config & {
   /** An in-memory embedded database (tests); otherwise <dataDir>/db or databaseUrl. */
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await user.register(notificationsRoutes);
         await user.register(shipmentsRoutes);
         await user.register(shipmentDetailRoutes);
+        await user.register(deliveryOrdersRoutes, { brokerEmail: options.brokerEmail });
       });
     },
     { prefix: API_BASE },

@@ -60,3 +60,6 @@ export const SESSION_COOKIES = {
   role: 'role',
   primaryContact: 'primary',
 } as const;
+
+/** The brokerage behind the portal: it heads the delivery order PDF and the demo documents. */
+export const BROKERAGE_NAME = 'Clearport Customs Brokerage';

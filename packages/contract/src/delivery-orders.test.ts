@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assignedContainerIds,
+  containersToConfirm,
   DELIVERY_ORDER_ERRORS,
   DeliveryOrderRequest,
   deliveryOrderErrorText,
@@ -21,7 +23,11 @@ const complete: DeliveryOrderFormValues = {
 describe('deliveryOrderErrors', () => {
   it('passes a complete order, which the server schema accepts as well', () => {
     expect(deliveryOrderErrors(complete)).toEqual({});
-    expect(DeliveryOrderRequest.parse(complete)).toEqual({ ...complete, reference_number: 'PO-1' });
+    expect(DeliveryOrderRequest.parse(complete)).toEqual({
+      ...complete,
+      reference_number: 'PO-1',
+      reuse_assigned_containers: false,
+    });
   });
 
   it('names every missing field of an empty order', () => {
@@ -96,5 +102,23 @@ describe('deliveryOrderErrorText', () => {
     expect(deliveryOrderErrorText({ message: 'Refused' })).toBe('Refused');
     expect(deliveryOrderErrorText({ message: '', errors: [] })).toBe(TEXTS.genericError);
     expect(deliveryOrderErrorText('<html>')).toBe(TEXTS.genericError);
+  });
+});
+
+describe('assigned containers', () => {
+  const orders = [
+    { id: 1, containers: [10, 11] },
+    { id: 2, containers: [12] },
+  ];
+
+  it('labels the containers of the other orders', () => {
+    expect(assignedContainerIds(orders)).toEqual(new Set([10, 11, 12]));
+    expect(assignedContainerIds(orders, 1)).toEqual(new Set([12]));
+  });
+
+  it('asks to confirm only containers another order holds and this one does not', () => {
+    expect(containersToConfirm(orders, undefined, [10, 13])).toEqual([10]);
+    expect(containersToConfirm(orders, 2, [12, 11, 11])).toEqual([11]);
+    expect(containersToConfirm([...orders, { id: 3, containers: [10] }], 3, [10])).toEqual([]);
   });
 });

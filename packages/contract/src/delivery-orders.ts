@@ -8,13 +8,39 @@ import { Warehouse } from './warehouses.ts';
 export const DeliveryOrderParams = z.object({ id: Id, orderId: Id });
 export type DeliveryOrderParams = z.infer<typeof DeliveryOrderParams>;
 
-/** The spec highlights the missing fields but quotes no wording; the server sends these same texts. */
+/**
+ * The spec highlights the missing fields but quotes no wording; the server sends these same
+ * texts. A refused save answers DeliveryOrderErrorResponse: `errors[0]` is the text to show
+ * under the form and `field` the field to highlight. Besides the schema's own checks:
+ * - 400 `trucker_id`/`warehouse_id`: not one of the company's active truckers or warehouses
+ *   (another company's, deleted, inactive or unknown ids alike). On update, the order's own
+ *   trucker and warehouse stay accepted after they were deactivated or deleted, so an order
+ *   showing one with (Deleted) can still be saved.
+ * - 400 `containers`/`bill_ladings`: an id that is not a container or bill of this shipment.
+ * - 400 `containers` on create when the shipment has no container yet: TEXTS.missingContainer.
+ * - 409 `containers`: containersAssigned, see DeliveryOrderRequest.reuse_assigned_containers.
+ */
 export const DELIVERY_ORDER_ERRORS = {
   truckerRequired: 'Please select a trucker.',
   warehouseRequired: 'Please select a warehouse.',
   containersRequired: 'Please select at least one container.',
   billsRequired: 'Please select at least one bill of lading.',
+  truckerUnavailable: 'The selected trucker is not one of your active truckers. Please select another.',
+  warehouseUnavailable: 'The selected warehouse is not one of your active warehouses. Please select another.',
+  containerNotOnShipment: 'A selected container is not part of this shipment.',
+  billNotOnShipment: 'A selected bill of lading is not part of this shipment.',
+  /** {containers} lists the container numbers. */
+  containersAssigned: 'Already in another delivery order of this shipment: {containers}. Confirm to use them again.',
+  /** 404 for an order that is not one of this shipment's, or that the caller may not see. */
+  orderNotFound: 'Delivery order not found.',
+  /** 409 from send: approval is the broker's act. */
+  notApproved: 'Your broker has not approved this delivery order yet, so it cannot be sent.',
+  /** 409 from send: the trucker has no e-mail address to send to. */
+  truckerHasNoEmail: 'The trucker of this delivery order has no e-mail address to send it to.',
 } as const;
+
+/** The reply text of a delete; the spec does not show it. */
+export const DELIVERY_ORDER_DELETED = 'Delivery order deleted.';
 
 function requiredId(message: string) {
   return z.number({ error: message }).int(message).positive(message);
@@ -24,7 +50,15 @@ function requiredId(message: string) {
  * The body of both create (API_PATHS.deliveryOrders) and update (API_PATHS.deliveryOrder).
  * `containers` are container ids and `bill_ladings` bill-of-lading ids (master or house) of the
  * same shipment; the server checks that they belong to it and that trucker and warehouse are
- * the company's own and active.
+ * the company's own and active (DELIVERY_ORDER_ERRORS).
+ *
+ * A container belongs to one order of a shipment: choosing one that another order of the
+ * shipment holds (the dropdown's (Assigned), see containersToConfirm) is refused with 409 unless
+ * `reuse_assigned_containers` is true, which the editor sends once the user confirmed. Containers
+ * the order already holds never need the confirmation again.
+ *
+ * Saving changes to an approved order withdraws its approval (`approved` 0 in the reply): the
+ * broker approves what is sent. A save that changes nothing keeps it.
  */
 export const DeliveryOrderRequest = z.object({
   trucker_id: requiredId(DELIVERY_ORDER_ERRORS.truckerRequired),
@@ -33,11 +67,16 @@ export const DeliveryOrderRequest = z.object({
   note: z.string().trim().max(2000),
   containers: z.array(EntityId).min(1, DELIVERY_ORDER_ERRORS.containersRequired).max(200),
   bill_ladings: z.array(EntityId).min(1, DELIVERY_ORDER_ERRORS.billsRequired).max(200),
+  reuse_assigned_containers: z.boolean().default(false),
 });
 export type DeliveryOrderRequest = z.infer<typeof DeliveryOrderRequest>;
+export type DeliveryOrderRequestInput = z.input<typeof DeliveryOrderRequest>;
 
 /** The editor's values: a dropdown with nothing chosen holds null. */
-export type DeliveryOrderFormValues = Omit<DeliveryOrderRequest, 'trucker_id' | 'warehouse_id'> & {
+export type DeliveryOrderFormValues = Omit<
+  DeliveryOrderRequest,
+  'trucker_id' | 'warehouse_id' | 'reuse_assigned_containers'
+> & {
   trucker_id: number | null;
   warehouse_id: number | null;
 };
@@ -57,6 +96,31 @@ export function deliveryOrderErrors(values: DeliveryOrderFormValues): DeliveryOr
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+type OrderContainers = { id: number; containers: readonly number[] };
+
+/**
+ * Containers held by the shipment's orders other than `orderId` (undefined for a new order):
+ * the dropdown labels them TEXTS.assignedLabel.
+ */
+export function assignedContainerIds(orders: readonly OrderContainers[], orderId?: number): Set<number> {
+  return new Set(orders.filter((order) => order.id !== orderId).flatMap((order) => order.containers));
+}
+
+/**
+ * The chosen containers that need the user's confirmation before saving: held by another order
+ * of the shipment and not already by this one. The server refuses exactly these (409) unless
+ * `reuse_assigned_containers` is true.
+ */
+export function containersToConfirm(
+  orders: readonly OrderContainers[],
+  orderId: number | undefined,
+  chosen: readonly number[],
+): number[] {
+  const assigned = assignedContainerIds(orders, orderId);
+  const held = new Set(orders.find((order) => order.id === orderId)?.containers ?? []);
+  return [...new Set(chosen)].filter((id) => assigned.has(id) && !held.has(id));
 }
 
 /**
@@ -88,7 +152,9 @@ export type DeliveryOrderContainer = z.infer<typeof DeliveryOrderContainer>;
  * `containers` and `bill_ladings` are ids, as the request sends them, so the editor loads an
  * order as is; `delivery_order_containers` carries the container numbers for display.
  * `trucker` and `warehouse` are included even when deleted, so the editor can show (Deleted).
- * `path` is the order's generated document, null until there is one.
+ * `approved` is 1 once the broker approved the order (Send is offered only then). `path` is the
+ * PDF last sent (download it with filePath(path)), null until the first send succeeds;
+ * `sent_at` is when, ISO 8601, or null.
  */
 export const DeliveryOrder = z.object({
   id: EntityId,
@@ -100,6 +166,7 @@ export const DeliveryOrder = z.object({
   bill_ladings: z.array(EntityId),
   approved: Flag,
   path: z.string().nullable(),
+  sent_at: z.string().nullable(),
   trucker: Trucker,
   warehouse: Warehouse,
   delivery_order_containers: z.array(DeliveryOrderContainer),
@@ -110,17 +177,31 @@ export type DeliveryOrder = z.infer<typeof DeliveryOrder>;
 export const DeliveryOrderResponse = z.object({ delivery_order: DeliveryOrder });
 export type DeliveryOrderResponse = z.infer<typeof DeliveryOrderResponse>;
 
-/** The spec does not show the delete reply: a message. */
+/** The spec does not show the delete reply: DELIVERY_ORDER_DELETED. The order's PDF goes with it. */
 export const DeleteDeliveryOrderResponse = MessageResponse;
 export type DeleteDeliveryOrderResponse = z.infer<typeof DeleteDeliveryOrderResponse>;
 
-/** Sending is refused (409) unless the order is approved; the client shows its own success text. */
-export const SendDeliveryOrderResponse = MessageResponse;
+/**
+ * POST .../send, without a body (and so without a JSON Content-Type): renders the order as a
+ * PDF and e-mails it to the trucker's address with its CC list, and to the company's
+ * delivery-order notification list (table_number 3) with its CCs. Every send renders and
+ * mails again. The reply's message is TEXTS.deliveryOrderSent and `delivery_order` carries the
+ * new `path` and `sent_at`.
+ * Refusals: 404 (shipment or order), 409 DELIVERY_ORDER_ERRORS.notApproved or
+ * truckerHasNoEmail, and 502 TEXTS.deliveryOrderSendFailed when the mail server did not take
+ * the message; the order is then left exactly as it was (unsent, or as last sent), and the
+ * send can be repeated.
+ */
+export const SendDeliveryOrderResponse = z.object({ message: z.string(), delivery_order: DeliveryOrder });
 export type SendDeliveryOrderResponse = z.infer<typeof SendDeliveryOrderResponse>;
 
-/** A refused save or send: `errors` holds at least one text, the first is shown under the form. */
+/**
+ * A refused save or send: `errors` holds at least one text, the first is shown under the form;
+ * `field` names the field at fault when there is one. Schema refusals (400) have the same shape.
+ */
 export const DeliveryOrderErrorResponse = z.object({
   message: z.string(),
+  field: z.string().optional(),
   errors: z.array(z.string()).min(1),
 });
 export type DeliveryOrderErrorResponse = z.infer<typeof DeliveryOrderErrorResponse>;

@@ -58,14 +58,21 @@ export const SettingsTruckerInput = TruckerInput.extend({ id: EntityId.optional(
 export type SettingsTruckerInput = z.infer<typeof SettingsTruckerInput>;
 
 /**
- * user/settings/save from Home's New Warehouse: the new warehouse (no id) followed by the
- * existing ones. This reading only creates and updates; it never deletes. Strict, so a Settings
- * body that fails its own checks is refused instead of being read as this one.
+ * user/settings/save from the New Warehouse modal (Home, and Add New in the delivery order
+ * editor): the new warehouse (no id) followed by the existing ones. Each entry without an id is
+ * created, active, with NEW_WAREHOUSE_DEFAULTS for absent fields and the caller as `user_id`.
+ * Entries with an id are the client's copy of the company's warehouses: each must be one of
+ * them, not deleted (else 400 naming `warehouses.N.id`, WAREHOUSE_NOT_FOUND), and is kept as
+ * stored, so a stale copy never undoes another user's edit. Nothing is deleted. Strict, so a
+ * Settings body that fails its own checks is refused instead of being read as this one.
  */
 export const WarehousesSaveRequest = z.strictObject({
   warehouses: z.array(WarehouseInput).min(1).max(500),
 });
 export type WarehousesSaveRequest = z.infer<typeof WarehousesSaveRequest>;
+
+/** A warehouse id in a save body that names none of the company's warehouses. */
+export const WAREHOUSE_NOT_FOUND = 'Warehouse not found.';
 
 /**
  * user/settings/save from the Settings screen. `user_emails` holds each list once. A `truckers`
@@ -89,7 +96,11 @@ export const SettingsFormSaveRequest = z.object({
 });
 export type SettingsFormSaveRequest = z.infer<typeof SettingsFormSaveRequest>;
 
-/** The route's body: a body with `user_emails` is the Settings screen's, any other Home's. */
+/**
+ * The route's body: a body with `user_emails` is the Settings screen's, any other the New
+ * Warehouse modal's. The server reads the modal's body only so far (WarehousesSaveRequest); the
+ * Settings screen's reading is refused with 400 until the Settings screen is built.
+ */
 export const SettingsSaveRequest = z.union([SettingsFormSaveRequest, WarehousesSaveRequest]);
 export type SettingsSaveRequest = z.infer<typeof SettingsSaveRequest>;
 

@@ -88,6 +88,11 @@ export const TEXTS = {
 
   paid: 'Paid',
   notPaid: 'Not Paid',
+
+  /** Suffixes of the delivery order dropdowns (spec section 4), and their extra option. */
+  assignedLabel: '(Assigned)',
+  deletedLabel: '(Deleted)',
+  addNewOption: 'Add New',
 } as const;
 
 export type TextKey = keyof typeof TEXTS;

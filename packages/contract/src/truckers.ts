@@ -44,7 +44,12 @@ export function truckerFromContacts(name: string, contacts: readonly string[]): 
   return { name, email, cc_emails };
 }
 
-/** POST API_PATHS.truckerSave: creates each listed trucker, active. */
+/**
+ * POST API_PATHS.truckerSave (the New Trucker modal): creates each listed trucker, active, for
+ * the caller's company, all or none. A refusal is 400 naming the field (`truckers.N.name`,
+ * `truckers.N.email`, `truckers.N.cc_emails`) with the text in `errors[0]`: TEXTS.cannotBeEmpty,
+ * TEXTS.emailInvalid, TEXTS.maxTruckerCc for an eleventh CC. Role 11 gets 403.
+ */
 export const TruckerSaveRequest = z.object({
   truckers: z.array(TruckerInput).min(1).max(20),
 });

@@ -73,6 +73,9 @@ export const WarehouseContact = z.object({
 });
 export type WarehouseContact = z.infer<typeof WarehouseContact>;
 
+export const WarehouseContactInput = z.object({ name: z.string().trim().max(150), email: EmailOrEmpty });
+export type WarehouseContactInput = z.infer<typeof WarehouseContactInput>;
+
 /**
  * `state` is a 2-letter code, or empty when none was chosen. `status` ACTIVE_STATUS means
  * active; `deleted_at` is ISO 8601, or null while not deleted; `user_id` is who created it.
@@ -102,16 +105,18 @@ export function isActiveWarehouse(warehouse: Pick<Warehouse, 'status' | 'deleted
  * The spec sets no required field and no format check for the Home form and does not show the
  * settings form's rules; both forms share these: every field may be empty, only lengths are
  * bounded, the state must come from US_STATES, and a contact's e-mail is empty or an address.
+ * A new warehouse's absent fields take NEW_WAREHOUSE_DEFAULTS (city New York, state NY, ZIP
+ * 10001, the rest empty); `emails[0].name` is its contact name.
  */
 export const WarehouseInput = z.object({
   id: EntityId.optional(),
-  name: z.string().trim().max(150),
-  phone: z.string().trim().max(40),
-  address: z.string().trim().max(200),
-  city: z.string().trim().max(100),
-  state: z.union([z.literal(''), UsStateCode]),
-  zip: z.string().trim().max(10),
-  emails: z.array(z.object({ name: z.string().trim().max(150), email: EmailOrEmpty })).max(20),
+  name: z.string().trim().max(150).optional(),
+  phone: z.string().trim().max(40).optional(),
+  address: z.string().trim().max(200).optional(),
+  city: z.string().trim().max(100).optional(),
+  state: z.union([z.literal(''), UsStateCode]).optional(),
+  zip: z.string().trim().max(10).optional(),
+  emails: z.array(WarehouseContactInput).max(20).optional(),
 });
 export type WarehouseInput = z.infer<typeof WarehouseInput>;
 

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 
-export type OutgoingMail = Pick<Mail.Options, 'to' | 'cc' | 'subject' | 'text' | 'html' | 'attachments'>;
+export type OutgoingMail = Pick<Mail.Options, 'to' | 'cc' | 'replyTo' | 'subject' | 'text' | 'html' | 'attachments'>;
 
 export type Mailer = {
   /** Sends one message; rejects when the transport fails, so a caller can keep its state unchanged. */
@@ -29,7 +29,11 @@ export function createMailer(options: MailPluginOptions, log: { info: (obj: obje
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     // An unreachable server fails within seconds instead of holding the request.
-    for (const [name, ms] of Object.entries({ connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })) {
+    for (const [name, ms] of Object.entries({
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    })) {
       if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
     }
     const transport = nodemailer.createTransport(url.toString());
@@ -47,7 +51,10 @@ export function createMailer(options: MailPluginOptions, log: { info: (obj: obje
       const info = await transport.sendMail({ from: options.from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
       // Sortable by time, so the newest message is the last file.
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       log.info({ file, messageId: info.messageId }, 'mail written to the outbox');
       return { messageId: info.messageId, file };

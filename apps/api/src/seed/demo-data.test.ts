@@ -423,6 +423,44 @@ function describeSeededDatabase(serverUrl?: string) {
     expect(ignored.length).toBeGreaterThan(0);
   });
 
+  it('approves orders the broker’s way, leaving approved unsent ones, and has shipments still waiting for a container', async () => {
+    const approvals = await db
+      .selectFrom('delivery_orders')
+      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .leftJoin('shipment_activity', (join) =>
+        join
+          .onRef('shipment_activity.shipment_id', '=', 'delivery_orders.shipment_id')
+          .on('shipment_activity.action', '=', 'delivery_order.approved')
+          .on(sql<boolean>`(shipment_activity.detail->>'delivery_order_id')::int = delivery_orders.id`),
+      )
+      .select([
+        'delivery_orders.id',
+        'delivery_orders.approved',
+        'delivery_orders.path',
+        'accounts.account_no',
+        'shipment_activity.user_id',
+        'shipment_activity.id as activity_id',
+      ])
+      .execute();
+    for (const order of approvals) {
+      expect(order.activity_id !== null, `order ${order.id}`).toBe(order.approved);
+      if (order.approved) expect(order.user_id).toBeNull();
+    }
+    // user@demo.test sees only 40001: an order there can be sent at once by every demo login but role 11.
+    expect(approvals.some((order) => order.approved && order.path === null && order.account_no === '40001')).toBe(true);
+
+    const waiting = await db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select('shipments.id')
+      .where('accounts.account_no', '=', '40001')
+      .where(sql<boolean>`cardinality(shipments.container_nos) = 0`)
+      .where('shipments.status', 'not in', [SHIPMENT_STATUSES.released, SHIPMENT_STATUSES.liquidated])
+      .execute();
+    expect(waiting.length).toBeGreaterThan(0);
+  });
+
   it('bills about 60% of shipments on their own account, about half of them paid', async () => {
     const invoices = await db
       .selectFrom('invoices')

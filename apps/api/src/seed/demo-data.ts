@@ -15,6 +15,7 @@ import type {
   TrackingEvent,
 } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { approveDeliveryOrder } from '../modules/delivery-orders/delivery-order-approval.ts';
 import { newStorageKey, type Storage } from '../lib/storage.ts';
 import { entrySummaryPdf, invoiceBackupPdf, invoicePdf, shipmentDocumentPdf } from './demo-pdfs.ts';
 
@@ -676,6 +677,8 @@ type PlannedOrder = Omit<
   containers: number[];
   bills: number[];
   createdBy: string;
+  /** When the broker approved it (approveDeliveryOrder), or null while waiting. */
+  approvedAt: string | null;
 };
 
 type PlannedShipment = {
@@ -1191,12 +1194,11 @@ function planOrders(
       bills: house === undefined ? masters : [...masters, house],
       reference_number: facts.reference,
       note: rng.pick(ORDER_NOTES),
-      approved,
-      approved_at: approved ? new Date(approvedAt).toISOString() : null,
       path: null,
       createdBy: rng.pick(facts.writers).email,
       created_at: new Date(created).toISOString(),
-      updated_at: new Date(approved ? approvedAt : created).toISOString(),
+      updated_at: new Date(created).toISOString(),
+      approvedAt: approved ? new Date(approvedAt).toISOString() : null,
     };
   });
 }
@@ -1537,7 +1539,7 @@ async function insertShipments(
 
   // An order names its containers, bills, trucker and warehouse by their place in the plan.
   const orders = shipments.flatMap(({ shipment, companyIndex }, index) =>
-    shipment.orders.map(({ trucker, warehouse, containers, bills, createdBy, ...order }) => ({
+    shipment.orders.map(({ trucker, warehouse, containers, bills, createdBy, approvedAt, ...order }) => ({
       row: {
         ...order,
         shipment_id: shipmentIds[index]!,
@@ -1547,6 +1549,7 @@ async function insertShipments(
       },
       containerIds: containers.map((container) => containerIdsOf[index]![container]!),
       billIds: bills.map((bill) => billIdsOf[index]![bill]!),
+      approvedAt,
     })),
   );
   const orderIds = (
@@ -1567,6 +1570,10 @@ async function insertShipments(
     ),
     (batch) => trx.insertInto('delivery_order_bills').values(batch).execute(),
   );
+  // Approval is the broker's act, made the way the broker makes it.
+  for (const [index, order] of orders.entries()) {
+    if (order.approvedAt !== null) await approveDeliveryOrder(trx, orderIds[index]!, new Date(order.approvedAt));
+  }
 }
 
 /** Splits a flat list back into consecutive groups of the given lengths. */

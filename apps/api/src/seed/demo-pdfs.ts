@@ -1,65 +1,14 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { renderFieldsPdf, type PdfField } from '../lib/pdf.ts';
 
 /**
  * Small one-page PDFs for the demo brokerage: enough for the portal to show and download a real
- * file. Each embeds only the standard Helvetica (no font file) and takes a millisecond or two.
+ * file (lib/pdf.ts lays them out).
  */
 
-type Field = readonly [label: string, value: string];
+type Field = PdfField;
 
-const BROKER = 'Clearport Customs Brokerage';
-const GREY = rgb(0.35, 0.35, 0.35);
-const PAGE: [number, number] = [612, 792];
-const MARGIN = 54;
-const VALUE_INDENT = 150;
-const TEXT_SIZE = 10;
-const LINE_HEIGHT = 16;
-
-async function onePagePdf(title: string, fields: readonly Field[], footer: string): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.setTitle(title);
-  pdf.setProducer(BROKER);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const page = pdf.addPage(PAGE);
-  let y = PAGE[1] - MARGIN;
-
-  page.drawText(BROKER, { x: MARGIN, y, size: 10, font, color: GREY });
-  y -= 28;
-  page.drawText(title, { x: MARGIN, y, size: 18, font });
-  y -= 12;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE[0] - MARGIN, y }, thickness: 0.75, color: GREY });
-  y -= 24;
-  // Two columns of lines, drawn with one call each: pdf-lib's cost is per call, not per line.
-  const valueWidth = PAGE[0] - 2 * MARGIN - VALUE_INDENT;
-  const labels: string[] = [];
-  const values: string[] = [];
-  for (const [label, value] of fields) {
-    const lines = wrap(value, (text) => font.widthOfTextAtSize(text, TEXT_SIZE) <= valueWidth);
-    labels.push(label, ...lines.slice(1).map(() => ''));
-    values.push(...lines);
-  }
-  const column = { y, size: TEXT_SIZE, font, lineHeight: LINE_HEIGHT };
-  page.drawText(labels.join('\n'), { ...column, x: MARGIN, color: GREY });
-  page.drawText(values.join('\n'), { ...column, x: MARGIN + VALUE_INDENT });
-  page.drawText(footer, { x: MARGIN, y: MARGIN, size: 8, font, color: GREY });
-  // Without object streams pdf-lib saves about twice as fast; the files stay around 2 kB.
-  return pdf.save({ useObjectStreams: false, objectsPerTick: Infinity });
-}
-
-/** Breaks a value at spaces into lines that fit. */
-function wrap(text: string, fits: (line: string) => boolean): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const longer = line ? `${line} ${word}` : word;
-    if (line && !fits(longer)) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = longer;
-    }
-  }
-  return [...lines, line];
+function onePagePdf(title: string, fields: readonly Field[], footer: string): Promise<Uint8Array> {
+  return renderFieldsPdf({ title, sections: [{ fields }], footer });
 }
 
 const joined = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : 'None');

@@ -5,7 +5,8 @@ import type { SessionUser } from '../auth/sessions.repository.ts';
 /**
  * The one access check. A primary user sees every account of their company; anyone else
  * only the accounts linked to them. Every shipment, document, invoice and order query starts
- * from these functions, so a record outside them does not exist for the caller (404).
+ * from these functions, so a record outside them does not exist for the caller (404); the
+ * company's truckers and warehouses likewise.
  */
 export function visibleAccountIds(db: Db, user: SessionUser) {
   if (user.role === ROLES.primary) {
@@ -38,6 +39,19 @@ export const accessRepository = {
   /** Invoices the caller may see. */
   invoices(db: Db, user: SessionUser) {
     return db.selectFrom('invoices').where('invoices.account_id', 'in', visibleAccountIds(db, user));
+  },
+
+  /**
+   * Truckers of the caller's company, whatever their state; add conditions on top. Truckers
+   * and warehouses are the company's, not an account's: every user of the company uses them.
+   */
+  truckers(db: Db, user: SessionUser) {
+    return db.selectFrom('truckers').where('truckers.company_id', '=', user.companyId);
+  },
+
+  /** Warehouses of the caller's company, whatever their state. */
+  warehouses(db: Db, user: SessionUser) {
+    return db.selectFrom('warehouses').where('warehouses.company_id', '=', user.companyId);
   },
 
   /** The id of a shipment the caller may see, or undefined: the caller answers 404. */

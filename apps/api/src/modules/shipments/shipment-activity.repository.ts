@@ -12,13 +12,19 @@ export const SHIPMENT_ACTIVITY = {
   referenceChanged: 'reference.changed',
   ignoreChanged: 'ignored.changed',
   reviewedChanged: '7501_reviewed.changed',
+  deliveryOrderCreated: 'delivery_order.created',
+  deliveryOrderUpdated: 'delivery_order.updated',
+  deliveryOrderDeleted: 'delivery_order.deleted',
+  deliveryOrderApproved: 'delivery_order.approved',
+  deliveryOrderSent: 'delivery_order.sent',
 } as const;
 
 export type ShipmentActivityAction = (typeof SHIPMENT_ACTIVITY)[keyof typeof SHIPMENT_ACTIVITY];
 
 export type ShipmentActivityEntry = {
   shipmentId: number;
-  userId: number;
+  /** Null for the broker's own acts (delivery order approval), which no portal user makes. */
+  userId: number | null;
   action: ShipmentActivityAction;
   detail: Record<string, unknown>;
 };

@@ -1,5 +1,4 @@
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
-import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import { toFlag } from '@clearport/contract/http';
 import type { Invoice } from '@clearport/contract/invoices';
 import {
@@ -13,6 +12,7 @@ import {
 } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
+import { deliveryOrdersRepository } from '../delivery-orders/delivery-orders.repository.ts';
 import type { SessionUser } from '../auth/sessions.repository.ts';
 import {
   SHIPMENT_ACTIVITY,
@@ -28,8 +28,6 @@ import { statusAfterSubmission } from './shipment-status.rules.ts';
  * by the id that check gave. A change locks the shipment row first (through the same check),
  * so two changes of one shipment take turns and the status rules see the latest state.
  */
-
-const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The shipment, locked until the transaction ends, or undefined when the caller may not see it. */
 export async function lockShipment(trx: Db, user: SessionUser, shipmentId: number) {
@@ -105,88 +103,6 @@ function toNote(row: {
   };
 }
 
-/** The shipment's delivery orders with their trucker, warehouse, containers and bills. */
-async function deliveryOrdersOf(db: Db, shipmentId: number): Promise<DeliveryOrder[]> {
-  const orders = await db
-    .selectFrom('delivery_orders')
-    .selectAll()
-    .where('shipment_id', '=', shipmentId)
-    .orderBy('id')
-    .execute();
-  if (orders.length === 0) return [];
-  const orderIds = orders.map((order) => order.id);
-  const truckerIds = [...new Set(orders.map((order) => order.trucker_id))];
-  const warehouseIds = [...new Set(orders.map((order) => order.warehouse_id))];
-  const [containers, bills, truckers, truckerEmails, warehouses, warehouseEmails] = await Promise.all([
-    db
-      .selectFrom('delivery_order_containers')
-      .innerJoin('containers', 'containers.id', 'delivery_order_containers.container_id')
-      .select(['delivery_order_containers.delivery_order_id', 'containers.id', 'containers.container_no'])
-      .where('delivery_order_containers.delivery_order_id', 'in', orderIds)
-      .orderBy('containers.id')
-      .execute(),
-    db
-      .selectFrom('delivery_order_bills')
-      .select(['delivery_order_id', 'bill_of_lading_id'])
-      .where('delivery_order_id', 'in', orderIds)
-      .orderBy('bill_of_lading_id')
-      .execute(),
-    db.selectFrom('truckers').selectAll().where('id', 'in', truckerIds).execute(),
-    db.selectFrom('trucker_emails').selectAll().where('trucker_id', 'in', truckerIds).orderBy('id').execute(),
-    db.selectFrom('warehouses').selectAll().where('id', 'in', warehouseIds).execute(),
-    db.selectFrom('warehouse_emails').selectAll().where('warehouse_id', 'in', warehouseIds).orderBy('id').execute(),
-  ]);
-  return orders.flatMap((order) => {
-    const trucker = truckers.find((each) => each.id === order.trucker_id);
-    const warehouse = warehouses.find((each) => each.id === order.warehouse_id);
-    // Foreign keys make both exist; the guard is for the type checker.
-    if (!trucker || !warehouse) return [];
-    const orderContainers = containers.filter((each) => each.delivery_order_id === order.id);
-    return [
-      {
-        id: order.id,
-        trucker_id: order.trucker_id,
-        warehouse_id: order.warehouse_id,
-        reference_number: order.reference_number,
-        note: order.note,
-        containers: orderContainers.map((each) => each.id),
-        bill_ladings: bills.filter((each) => each.delivery_order_id === order.id).map((each) => each.bill_of_lading_id),
-        approved: toFlag(order.approved),
-        path: order.path,
-        trucker: {
-          id: trucker.id,
-          name: trucker.name,
-          phone: trucker.phone,
-          status: trucker.status,
-          deleted_at: isoOrNull(trucker.deleted_at),
-          trucker_emails: truckerEmails
-            .filter((each) => each.trucker_id === trucker.id)
-            .map((each) => ({ email: each.email, cc_emails: each.cc_emails })),
-        },
-        warehouse: {
-          id: warehouse.id,
-          name: warehouse.name,
-          phone: warehouse.phone,
-          address: warehouse.address,
-          city: warehouse.city,
-          state: warehouse.state,
-          zip: warehouse.zip,
-          status: warehouse.status,
-          deleted_at: isoOrNull(warehouse.deleted_at),
-          user_id: warehouse.user_id,
-          emails: warehouseEmails
-            .filter((each) => each.warehouse_id === warehouse.id)
-            .map((each) => ({ name: each.name, email: each.email })),
-        },
-        delivery_order_containers: orderContainers.map((each) => ({
-          container_id: each.id,
-          container: { id: each.id, container_no: each.container_no },
-        })),
-      },
-    ];
-  });
-}
-
 export const shipmentDetailRepository = {
   /** GET user/shipments/details/{id}: undefined when the caller may not see the shipment. */
   async find(db: Db, user: SessionUser, shipmentId: number): Promise<ShipmentDetailResponse | undefined> {
@@ -211,7 +127,7 @@ export const shipmentDetailRepository = {
         .orderBy('id')
         .execute(),
       notesOf(db, id).execute(),
-      deliveryOrdersOf(db, id),
+      deliveryOrdersRepository.listOf(db, id),
       accessRepository
         .invoices(db, user)
         .innerJoin('accounts', 'accounts.id', 'invoices.account_id')

@@ -315,10 +315,12 @@ describe('POST user/shipments/{id}/isf_no', () => {
   it('moves a shipment whose required documents are all in to PENDING RELEASE', async () => {
     const id = await withoutIsf(S.pendingDocuments);
     await t.app.db.updateTable('document_types').set({ submitted: true }).where('shipment_id', '=', id).execute();
+    // The demo's history (its delivery orders' approvals) comes before what the tick records.
+    const earlier = (await activityOf(t.app.db, id)).length;
     const response = await post('user', `${id}/isf_no`, tick);
     expect(response.json()).toMatchObject({ status: S.pendingRelease });
     expect((await detailOf('user', id)).shipment.status).toBe(S.pendingRelease);
-    expect((await activityOf(t.app.db, id)).map((row) => row.action)).toEqual([
+    expect((await activityOf(t.app.db, id)).slice(earlier).map((row) => row.action)).toEqual([
       SHIPMENT_ACTIVITY.isfFiled,
       SHIPMENT_ACTIVITY.statusChanged,
     ]);

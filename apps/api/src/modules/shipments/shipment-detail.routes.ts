@@ -1,7 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS, ErrorResponse, IdParams } from '@clearport/contract/http';
-import { isReadOnly } from '@clearport/contract/roles';
 import {
   AddCommentRequest,
   AddCommentResponse,
@@ -9,7 +8,6 @@ import {
   IsfNoResponse,
   ReferenceNoRequest,
   ReferenceNoResponse,
-  SHIPMENT_DETAIL_ERRORS,
   ShipmentDetailResponse,
   ToggleIgnoreRequest,
   ToggleIgnoreResponse,
@@ -17,18 +15,10 @@ import {
   ToggleReviewedResponse,
 } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
+import { refuseChangesByReadOnlyRoles } from '../access/read-only.ts';
 import { shipmentDetailRepository } from './shipment-detail.repository.ts';
 import { shipmentDocumentsRoutes } from './shipment-documents.routes.ts';
 import { isRefusal, sendRefusal } from './shipment-refusals.ts';
-
-const READ_METHODS: readonly string[] = ['GET', 'HEAD'];
-
-/** The one guard: role 11 (Shipments Info) reads the detail, and every change answers 403. */
-async function refuseChangesByReadOnlyRoles(request: FastifyRequest, reply: FastifyReply) {
-  if (!READ_METHODS.includes(request.method) && isReadOnly(request.user.role)) {
-    return reply.code(403).send({ message: SHIPMENT_DETAIL_ERRORS.readOnly });
-  }
-}
 
 const errors = { '4xx': ErrorResponse };
 

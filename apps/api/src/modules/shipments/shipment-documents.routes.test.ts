@@ -386,10 +386,12 @@ describe('set_type and unset_type, and the status rules', () => {
 
   it('ticking the last required type with an ISF moves to PENDING RELEASE, recorded with the tick', async () => {
     const id = await prepared(S.pendingDocuments, ISF_FILED_BY_CLIENT);
+    // The demo's history (its delivery orders' approvals) comes before what the tick records.
+    const earlier = (await activityOf(t.app.db, id)).length;
     const response = await post('primary', `${id}/set_type`, { types: [REQUIRED[1]] });
     expect(response.json()).toEqual({ type_set: [REQUIRED[1]], status: S.pendingRelease });
     expect(await statusOf(id)).toBe(S.pendingRelease);
-    expect(await activityOf(t.app.db, id)).toEqual([
+    expect((await activityOf(t.app.db, id)).slice(earlier)).toEqual([
       { user_id: primaryId, action: SHIPMENT_ACTIVITY.typesSet, detail: { types: [REQUIRED[1]] } },
       {
         user_id: primaryId,

@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/build-app.ts';
+import { connectDatabase, type Db } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { localStorage } from '../lib/storage.ts';
+import { seedDemoData } from '../seed/demo-data.ts';
+import { SHIPMENT_ACTIVITY } from '../modules/shipments/shipment-activity.repository.ts';
+import { runBrokerCommand, USAGE } from './broker.ts';
+
+const run = promisify(execFile);
+const apiDir = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = path.join(apiDir, '../../node_modules/.bin/tsx');
+
+/**
+ * A seeded database the way the CLI finds one: on the TEST_DATABASE_URL server when set,
+ * otherwise the embedded database in a data folder on disk.
+ */
+let dataDir: string;
+let databaseUrl: string | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+const open = () => connectDatabase({ databaseUrl, pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'db') });
+
+async function waitingOrderId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('delivery_orders')
+    .select('id')
+    .where('approved', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-broker-'));
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await createTestDatabase(process.env.TEST_DATABASE_URL);
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
+  }
+  const db = await open();
+  try {
+    await migrateToLatest(db);
+    await seedDemoData(db, localStorage(path.join(dataDir, 'files')), { shipmentsPerCompany: 40 });
+  } finally {
+    await db.destroy();
+  }
+});
+afterAll(async () => {
+  await dropDatabase?.();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('runBrokerCommand', () => {
+  it('lists the orders waiting, approves one once, and records the broker’s approval', async () => {
+    const db = await open();
+    try {
+      const id = await waitingOrderId(db);
+      const listed = await runBrokerCommand(db, ['delivery-orders']);
+      expect(listed.code).toBe(0);
+      expect(listed.lines.some((line) => line.startsWith(`${id}\t`))).toBe(true);
+
+      expect(await runBrokerCommand(db, ['approve-delivery-order', String(id)])).toEqual({
+        code: 0,
+        lines: [`Delivery order ${id} is approved.`],
+      });
+      expect(await runBrokerCommand(db, ['approve-delivery-order', String(id)])).toEqual({
+        code: 0,
+        lines: [`Delivery order ${id} was approved already.`],
+      });
+      const order = await db
+        .selectFrom('delivery_orders')
+        .select(['approved', 'approved_at', 'shipment_id'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(order.approved).toBe(true);
+      expect(order.approved_at).not.toBeNull();
+      const activity = await db
+        .selectFrom('shipment_activity')
+        .select(['user_id', 'detail'])
+        .where('shipment_id', '=', order.shipment_id)
+        .where('action', '=', SHIPMENT_ACTIVITY.deliveryOrderApproved)
+        .execute();
+      expect(activity).toContainEqual({ user_id: null, detail: { delivery_order_id: id, by: 'broker' } });
+      const after = await runBrokerCommand(db, ['delivery-orders']);
+      expect(after.lines.some((line) => line.startsWith(`${id}\t`))).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('refuses unknown orders and commands', async () => {
+    const db = await open();
+    try {
+      expect(await runBrokerCommand(db, ['approve-delivery-order', '2000000'])).toEqual({
+        code: 1,
+        lines: ['There is no delivery order 2000000.'],
+      });
+      expect((await runBrokerCommand(db, ['approve-delivery-order', 'x'])).code).toBe(2);
+      expect(await runBrokerCommand(db, ['approve'])).toEqual({ code: 2, lines: [USAGE] });
+      expect(await runBrokerCommand(db, [])).toEqual({ code: 2, lines: [USAGE] });
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('the broker command', () => {
+  it('approves an order in the data folder or DATABASE_URL, as `npm run broker` runs it', async () => {
+    let db = await open();
+    const id = await waitingOrderId(db).finally(() => db.destroy());
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', INIT_CWD: apiDir };
+    const { stdout } = await run(tsx, ['src/cli/broker.ts', 'approve-delivery-order', String(id)], {
+      cwd: apiDir,
+      env,
+    });
+    expect(stdout).toBe(`Delivery order ${id} is approved.\n`);
+
+    db = await open();
+    try {
+      const order = await db
+        .selectFrom('delivery_orders')
+        .select('approved')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(order.approved).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+    await expect(run(tsx, ['src/cli/broker.ts', 'nonsense'], { cwd: apiDir, env })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Usage: npm run broker'),
+    });
+  });
+});

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configFromEnv } from '../config.ts';
+import { connectDatabase, type Db } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { approveDeliveryOrder } from '../modules/delivery-orders/delivery-order-approval.ts';
+
+/**
+ * The broker's side, until the brokerage has its own interface:
+ *   npm run broker -- approve-delivery-order ID
+ *   npm run broker -- delivery-orders
+ * On DATABASE_URL, or on the embedded database of DATA_DIR (`data` in the folder npm was run
+ * from, as `npm start` uses it). The embedded database serves one process: stop the server first.
+ */
+
+export const USAGE = `Usage: npm run broker -- <command>
+
+  approve-delivery-order ID   approve the delivery order, so that the client can send it
+  delivery-orders             list the delivery orders waiting for approval
+
+The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data); stop the
+server before using the embedded database.`;
+
+export type BrokerResult = { code: number; lines: string[] };
+
+/** Runs one command on the database; the exit code and what to print. */
+export async function runBrokerCommand(db: Db, args: readonly string[]): Promise<BrokerResult> {
+  const [command, ...rest] = args;
+  if (command === 'approve-delivery-order' && rest.length === 1) {
+    const id = Number(rest[0]);
+    if (!Number.isInteger(id) || id <= 0) return { code: 2, lines: [`Not a delivery order id: ${rest[0]}`, USAGE] };
+    const result = await approveDeliveryOrder(db, id);
+    if (result === 'notFound') return { code: 1, lines: [`There is no delivery order ${id}.`] };
+    if (result === 'alreadyApproved') return { code: 0, lines: [`Delivery order ${id} was approved already.`] };
+    return { code: 0, lines: [`Delivery order ${id} is approved.`] };
+  }
+  if (command === 'delivery-orders' && rest.length === 0) {
+    const orders = await db
+      .selectFrom('delivery_orders')
+      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .innerJoin('truckers', 'truckers.id', 'delivery_orders.trucker_id')
+      .select([
+        'delivery_orders.id',
+        'shipments.file_number',
+        'accounts.account_no',
+        'truckers.name as trucker',
+        'delivery_orders.created_at',
+      ])
+      .where('delivery_orders.approved', '=', false)
+      .orderBy('delivery_orders.created_at')
+      .orderBy('delivery_orders.id')
+      .execute();
+    if (orders.length === 0) return { code: 0, lines: ['No delivery order is waiting for approval.'] };
+    return {
+      code: 0,
+      lines: [
+        'id\tentry\taccount\ttrucker\tcreated',
+        ...orders.map((order) =>
+          [order.id, order.file_number, order.account_no, order.trucker, order.created_at.toISOString()].join('\t'),
+        ),
+      ],
+    };
+  }
+  return { code: 2, lines: [USAGE] };
+}
+
+async function main(): Promise<number> {
+  // npm runs workspace scripts in the workspace's folder; a relative DATA_DIR means the folder
+  // npm was started from, where `npm start` keeps its data.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const config = configFromEnv();
+  const db = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  try {
+    await migrateToLatest(db);
+    const { code, lines } = await runBrokerCommand(db, process.argv.slice(2));
+    (code === 0 ? process.stdout : process.stderr).write(`${lines.join('\n')}\n`);
+    return code;
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main();
+}

@@ -1,0 +1,40 @@
+import type { OutgoingMail } from '../../plugins/mail.ts';
+import { deliveryOrderFileName } from './delivery-order-pdf.ts';
+import type { DeliveryOrderDetails } from './delivery-orders.repository.ts';
+
+/**
+ * The message a send hands to the mail transport: to the trucker and the company's delivery
+ * list, their CC lists copied (DeliveryOrderDetails.recipients), the PDF attached; replies go
+ * to the company's delivery list when it has an address.
+ */
+export function deliveryOrderMail(details: DeliveryOrderDetails, pdf: Uint8Array): OutgoingMail {
+  const { shipment, warehouse } = details;
+  const place = [
+    warehouse.name,
+    warehouse.address,
+    [warehouse.city, warehouse.state, warehouse.zip].filter(Boolean).join(' '),
+  ]
+    .filter((part) => part.trim() !== '')
+    .join(', ');
+  const lines = [
+    `Hello ${details.trucker.name},`,
+    '',
+    `${details.company} sends you delivery order ${details.orderId} for entry ${shipment.file_number}; the PDF is attached.`,
+    '',
+    `Containers: ${details.containers.join(', ')}`,
+    `Pick up at: ${shipment.destination_terminal || 'see the attached order'}`,
+    `Deliver to: ${place || 'see the attached order'}`,
+    ...(details.reference_number ? [`Reference number: ${details.reference_number}`] : []),
+    ...(details.note ? ['', details.note] : []),
+  ];
+  return {
+    to: details.recipients.to,
+    cc: details.recipients.cc,
+    ...(details.deliveryList.email ? { replyTo: details.deliveryList.email } : {}),
+    subject: `Delivery order ${shipment.file_number} from ${details.company}`,
+    text: `${lines.join('\n')}\n`,
+    attachments: [
+      { filename: deliveryOrderFileName(details), content: Buffer.from(pdf), contentType: 'application/pdf' },
+    ],
+  };
+}

@@ -1,0 +1,502 @@
+import type { DeliveryOrder, DeliveryOrderRequest } from '@clearport/contract/delivery-orders';
+import { toFlag } from '@clearport/contract/http';
+import { NOTIFICATION_LISTS, type NotificationEmails } from '@clearport/contract/settings';
+import type { Db } from '../../db/connect.ts';
+import { accessRepository } from '../access/access.repository.ts';
+import type { SessionUser } from '../auth/sessions.repository.ts';
+import { settingsRepository } from '../settings/settings.repository.ts';
+import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../shipments/shipment-activity.repository.ts';
+import { truckersRepository } from '../truckers/truckers.repository.ts';
+import { warehousesRepository } from '../warehouses/warehouses.repository.ts';
+import type { DeliveryOrderRefusal } from './delivery-order-refusals.ts';
+import {
+  contentChanges,
+  deliveryOrderRecipients,
+  deliveryOrderRefusal,
+  type DeliveryOrderContent,
+  type Recipients,
+} from './delivery-orders.rules.ts';
+
+/*
+ * A shipment's delivery orders. Every call starts from the access check: the shipment through
+ * accessRepository.shipments, the order by its id within that shipment, trucker and warehouse
+ * through the company. A change locks the shipment row first, so two changes of one shipment's
+ * orders take turns and the container rule sees every other order as it is.
+ */
+
+const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+const DELIVERY_LIST = NOTIFICATION_LISTS.find((list) => list.key === 'delivery_order_mails')!.table_number;
+
+/** The shipment, locked until the transaction ends, or undefined when the caller may not see it. */
+async function lockShipment(trx: Db, user: SessionUser, shipmentId: number) {
+  return accessRepository
+    .shipments(trx, user)
+    .select('shipments.id')
+    .where('shipments.id', '=', shipmentId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
+async function findOrder(db: Db, shipmentId: number, orderId: number) {
+  return db
+    .selectFrom('delivery_orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('shipment_id', '=', shipmentId)
+    .executeTakeFirst();
+}
+
+/** Each order of the shipment with the container ids it holds. */
+async function ordersWithContainers(db: Db, shipmentId: number) {
+  const [orders, held] = await Promise.all([
+    db.selectFrom('delivery_orders').select('id').where('shipment_id', '=', shipmentId).execute(),
+    db
+      .selectFrom('delivery_order_containers')
+      .innerJoin('delivery_orders', 'delivery_orders.id', 'delivery_order_containers.delivery_order_id')
+      .select(['delivery_order_containers.delivery_order_id', 'delivery_order_containers.container_id'])
+      .where('delivery_orders.shipment_id', '=', shipmentId)
+      .execute(),
+  ]);
+  return orders.map((order) => ({
+    id: order.id,
+    containers: held.filter((row) => row.delivery_order_id === order.id).map((row) => row.container_id),
+  }));
+}
+
+/** The refusal of a save, or undefined; `current` is the order being updated. */
+async function checkSave(
+  trx: Db,
+  user: SessionUser,
+  shipmentId: number,
+  input: DeliveryOrderRequest,
+  current?: { id: number; trucker_id: number; warehouse_id: number },
+): Promise<DeliveryOrderRefusal | undefined> {
+  const [isTruckerUsable, isWarehouseUsable, containers, bills, orders] = await Promise.all([
+    input.trucker_id === current?.trucker_id || truckersRepository.isActive(trx, user, input.trucker_id),
+    input.warehouse_id === current?.warehouse_id || warehousesRepository.isActive(trx, user, input.warehouse_id),
+    trx
+      .selectFrom('containers')
+      .select(['id', 'container_no'])
+      .where('shipment_id', '=', shipmentId)
+      .orderBy('id')
+      .execute(),
+    trx.selectFrom('bills_of_lading').select('id').where('shipment_id', '=', shipmentId).execute(),
+    ordersWithContainers(trx, shipmentId),
+  ]);
+  return deliveryOrderRefusal(input, {
+    isTruckerUsable,
+    isWarehouseUsable,
+    containers,
+    billIds: bills.map((bill) => bill.id),
+    orders,
+    orderId: current?.id,
+  });
+}
+
+async function containerIdsOf(db: Db, orderId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('delivery_order_containers')
+    .select('container_id')
+    .where('delivery_order_id', '=', orderId)
+    .execute();
+  return rows.map((row) => row.container_id);
+}
+
+async function billIdsOf(db: Db, orderId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('delivery_order_bills')
+    .select('bill_of_lading_id')
+    .where('delivery_order_id', '=', orderId)
+    .execute();
+  return rows.map((row) => row.bill_of_lading_id);
+}
+
+/** Makes the order hold exactly these containers and bills: removes the others, adds the missing. */
+async function replaceLinks(
+  trx: Db,
+  orderId: number,
+  before: { containers: readonly number[]; bills: readonly number[] },
+  after: { containers: readonly number[]; bills: readonly number[] },
+): Promise<void> {
+  const removed = (from: readonly number[], to: readonly number[]) => from.filter((id) => !to.includes(id));
+  const goneContainers = removed(before.containers, after.containers);
+  const goneBills = removed(before.bills, after.bills);
+  const newContainers = removed([...new Set(after.containers)], before.containers);
+  const newBills = removed([...new Set(after.bills)], before.bills);
+  if (goneContainers.length > 0) {
+    await trx
+      .deleteFrom('delivery_order_containers')
+      .where('delivery_order_id', '=', orderId)
+      .where('container_id', 'in', goneContainers)
+      .execute();
+  }
+  if (goneBills.length > 0) {
+    await trx
+      .deleteFrom('delivery_order_bills')
+      .where('delivery_order_id', '=', orderId)
+      .where('bill_of_lading_id', 'in', goneBills)
+      .execute();
+  }
+  if (newContainers.length > 0) {
+    await trx
+      .insertInto('delivery_order_containers')
+      .values(newContainers.map((id) => ({ delivery_order_id: orderId, container_id: id })))
+      .execute();
+  }
+  if (newBills.length > 0) {
+    await trx
+      .insertInto('delivery_order_bills')
+      .values(newBills.map((id) => ({ delivery_order_id: orderId, bill_of_lading_id: id })))
+      .execute();
+  }
+}
+
+/** Everything the PDF and the e-mail of one order say. */
+export type DeliveryOrderDetails = {
+  orderId: number;
+  company: string;
+  shipment: {
+    file_number: string;
+    account_no: string;
+    destination_terminal: string;
+    unlading_code: string;
+    unlading_name: string;
+    steamship_line: string;
+    vessel_name: string;
+    /** `YYYY-MM-DD HH:MM:SS`, or null when unknown. */
+    est_time_arrive: string | null;
+  };
+  reference_number: string;
+  note: string;
+  containers: string[];
+  masterBills: string[];
+  houseBills: string[];
+  trucker: { name: string; phone: string; email: string; cc_emails: string[] };
+  warehouse: {
+    name: string;
+    phone: string;
+    address: string;
+    city: string;
+    state: string;
+    zip: string;
+    contact: { name: string; email: string } | undefined;
+  };
+  deliveryList: NotificationEmails;
+  recipients: Recipients;
+};
+
+export const deliveryOrdersRepository = {
+  /** The shipment's orders (or these of them) with their trucker, warehouse, containers and bills. */
+  async listOf(db: Db, shipmentId: number, orderIds?: readonly number[]): Promise<DeliveryOrder[]> {
+    let query = db.selectFrom('delivery_orders').selectAll().where('shipment_id', '=', shipmentId);
+    if (orderIds) query = query.where('id', 'in', [...orderIds, 0]);
+    const orders = await query.orderBy('id').execute();
+    if (orders.length === 0) return [];
+    const ids = orders.map((order) => order.id);
+    const [containers, bills, truckers, warehouses] = await Promise.all([
+      db
+        .selectFrom('delivery_order_containers')
+        .innerJoin('containers', 'containers.id', 'delivery_order_containers.container_id')
+        .select(['delivery_order_containers.delivery_order_id', 'containers.id', 'containers.container_no'])
+        .where('delivery_order_containers.delivery_order_id', 'in', ids)
+        .orderBy('containers.id')
+        .execute(),
+      db
+        .selectFrom('delivery_order_bills')
+        .select(['delivery_order_id', 'bill_of_lading_id'])
+        .where('delivery_order_id', 'in', ids)
+        .orderBy('bill_of_lading_id')
+        .execute(),
+      truckersRepository.byIds(db, [...new Set(orders.map((order) => order.trucker_id))]),
+      warehousesRepository.byIds(db, [...new Set(orders.map((order) => order.warehouse_id))]),
+    ]);
+    return orders.flatMap((order) => {
+      const trucker = truckers.find((each) => each.id === order.trucker_id);
+      const warehouse = warehouses.find((each) => each.id === order.warehouse_id);
+      // Foreign keys make both exist; the guard is for the type checker.
+      if (!trucker || !warehouse) return [];
+      const held = containers.filter((each) => each.delivery_order_id === order.id);
+      return [
+        {
+          id: order.id,
+          trucker_id: order.trucker_id,
+          warehouse_id: order.warehouse_id,
+          reference_number: order.reference_number,
+          note: order.note,
+          containers: held.map((each) => each.id),
+          bill_ladings: bills
+            .filter((each) => each.delivery_order_id === order.id)
+            .map((each) => each.bill_of_lading_id),
+          approved: toFlag(order.approved),
+          path: order.path,
+          sent_at: order.sent_at ? order.sent_at.toISOString() : null,
+          trucker,
+          warehouse,
+          delivery_order_containers: held.map((each) => ({
+            container_id: each.id,
+            container: { id: each.id, container_no: each.container_no },
+          })),
+        },
+      ];
+    });
+  },
+
+  /** Before a create's body is read: whether the shipment is visible, and whether it has a container yet. */
+  async creationState(db: Db, user: SessionUser, shipmentId: number): Promise<'notFound' | 'noContainers' | 'ready'> {
+    const shipment = await accessRepository
+      .shipments(db, user)
+      .select((eb) => [
+        'shipments.id',
+        eb
+          .exists(
+            eb.selectFrom('containers').select('containers.id').whereRef('containers.shipment_id', '=', 'shipments.id'),
+          )
+          .as('has_containers'),
+      ])
+      .where('shipments.id', '=', shipmentId)
+      .executeTakeFirst();
+    if (!shipment) return 'notFound';
+    return shipment.has_containers ? 'ready' : 'noContainers';
+  },
+
+  async create(
+    db: Db,
+    user: SessionUser,
+    shipmentId: number,
+    input: DeliveryOrderRequest,
+  ): Promise<DeliveryOrder | DeliveryOrderRefusal> {
+    return db.transaction().execute(async (trx) => {
+      const shipment = await lockShipment(trx, user, shipmentId);
+      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+      const refusal = await checkSave(trx, user, shipmentId, input);
+      if (refusal) return refusal;
+      const order = await trx
+        .insertInto('delivery_orders')
+        .values({
+          shipment_id: shipmentId,
+          trucker_id: input.trucker_id,
+          warehouse_id: input.warehouse_id,
+          reference_number: input.reference_number,
+          note: input.note,
+          created_by: user.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const links = { containers: sortedIds(input.containers), bills: sortedIds(input.bill_ladings) };
+      await replaceLinks(trx, order.id, { containers: [], bills: [] }, links);
+      await shipmentActivityRepository.record(trx, [
+        {
+          shipmentId,
+          userId: user.id,
+          action: SHIPMENT_ACTIVITY.deliveryOrderCreated,
+          detail: {
+            delivery_order_id: order.id,
+            trucker_id: input.trucker_id,
+            warehouse_id: input.warehouse_id,
+            reference_number: input.reference_number,
+            note: input.note,
+            containers: links.containers,
+            bill_ladings: links.bills,
+            reused_containers: input.reuse_assigned_containers,
+          },
+        },
+      ]);
+      const [created] = await deliveryOrdersRepository.listOf(trx, shipmentId, [order.id]);
+      return created!;
+    });
+  },
+
+  /** A change of content withdraws the broker's approval; a save that changes nothing writes nothing. */
+  async update(
+    db: Db,
+    user: SessionUser,
+    shipmentId: number,
+    orderId: number,
+    input: DeliveryOrderRequest,
+  ): Promise<DeliveryOrder | DeliveryOrderRefusal> {
+    return db.transaction().execute(async (trx) => {
+      const shipment = await lockShipment(trx, user, shipmentId);
+      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+      const order = await findOrder(trx, shipmentId, orderId);
+      if (!order) return { refused: 'orderNotFound' } as const;
+      const refusal = await checkSave(trx, user, shipmentId, input, order);
+      if (refusal) return refusal;
+      const [containers, bills] = await Promise.all([containerIdsOf(trx, orderId), billIdsOf(trx, orderId)]);
+      const before: DeliveryOrderContent = { ...order, containers, bill_ladings: bills };
+      const changes = contentChanges(before, input);
+      if (Object.keys(changes).length > 0) {
+        await trx
+          .updateTable('delivery_orders')
+          .set({
+            trucker_id: input.trucker_id,
+            warehouse_id: input.warehouse_id,
+            reference_number: input.reference_number,
+            note: input.note,
+            approved: false,
+            approved_at: null,
+            updated_at: new Date(),
+          })
+          .where('id', '=', orderId)
+          .execute();
+        await replaceLinks(
+          trx,
+          orderId,
+          { containers, bills },
+          { containers: input.containers, bills: input.bill_ladings },
+        );
+        await shipmentActivityRepository.record(trx, [
+          {
+            shipmentId,
+            userId: user.id,
+            action: SHIPMENT_ACTIVITY.deliveryOrderUpdated,
+            detail: {
+              delivery_order_id: orderId,
+              changes,
+              approval_withdrawn: order.approved,
+              reused_containers: input.reuse_assigned_containers,
+            },
+          },
+        ]);
+      }
+      const [updated] = await deliveryOrdersRepository.listOf(trx, shipmentId, [orderId]);
+      return updated!;
+    });
+  },
+
+  /** Removes the order; the caller then removes its PDF (`path`). */
+  async delete(
+    db: Db,
+    user: SessionUser,
+    shipmentId: number,
+    orderId: number,
+  ): Promise<{ path: string | null } | DeliveryOrderRefusal> {
+    return db.transaction().execute(async (trx) => {
+      const shipment = await lockShipment(trx, user, shipmentId);
+      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+      const order = await findOrder(trx, shipmentId, orderId);
+      if (!order) return { refused: 'orderNotFound' } as const;
+      const [containers, bills] = await Promise.all([containerIdsOf(trx, orderId), billIdsOf(trx, orderId)]);
+      await trx.deleteFrom('delivery_orders').where('id', '=', orderId).execute();
+      await shipmentActivityRepository.record(trx, [
+        {
+          shipmentId,
+          userId: user.id,
+          action: SHIPMENT_ACTIVITY.deliveryOrderDeleted,
+          detail: {
+            delivery_order_id: orderId,
+            trucker_id: order.trucker_id,
+            warehouse_id: order.warehouse_id,
+            containers,
+            bill_ladings: bills,
+            approved: order.approved,
+            sent_at: order.sent_at ? order.sent_at.toISOString() : null,
+            path: order.path,
+          },
+        },
+      ]);
+      return { path: order.path };
+    });
+  },
+
+  /**
+   * What a send renders and to whom it goes, read without a lock: the PDF and the mail take
+   * seconds, and no change of the shipment should wait for them.
+   */
+  async sendingDetails(
+    db: Db,
+    user: SessionUser,
+    shipmentId: number,
+    orderId: number,
+  ): Promise<DeliveryOrderDetails | DeliveryOrderRefusal> {
+    const shipment = await accessRepository
+      .shipments(db, user)
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .innerJoin('companies', 'companies.id', 'accounts.company_id')
+      .select([
+        'shipments.file_number',
+        'shipments.destination_terminal',
+        'shipments.unlading_code',
+        'shipments.unlading_name',
+        'shipments.steamship_line',
+        'shipments.vessel_name',
+        'shipments.est_time_arrive',
+        'accounts.account_no',
+        'accounts.company_id',
+        'companies.name as company',
+      ])
+      .where('shipments.id', '=', shipmentId)
+      .executeTakeFirst();
+    if (!shipment) return { refused: 'shipmentNotFound' };
+    const [order] = await deliveryOrdersRepository.listOf(db, shipmentId, [orderId]);
+    if (!order) return { refused: 'orderNotFound' };
+    if (!order.approved) return { refused: 'notApproved' };
+    const [bills, deliveryList] = await Promise.all([
+      db
+        .selectFrom('bills_of_lading')
+        .select(['bill_lading', 'is_master'])
+        .where('id', 'in', [...order.bill_ladings, 0])
+        .orderBy('id')
+        .execute(),
+      settingsRepository.notificationList(db, shipment.company_id, DELIVERY_LIST),
+    ]);
+    const truckerEmail = order.trucker.trucker_emails[0] ?? { email: '', cc_emails: [] };
+    const recipients = deliveryOrderRecipients(truckerEmail, deliveryList);
+    if (!recipients) return { refused: 'truckerHasNoEmail' };
+    const { company, account_no, company_id: _companyId, ...shipmentFields } = shipment;
+    return {
+      orderId,
+      company,
+      shipment: { ...shipmentFields, account_no },
+      reference_number: order.reference_number,
+      note: order.note,
+      containers: order.delivery_order_containers.map((each) => each.container.container_no),
+      masterBills: bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading),
+      houseBills: bills.filter((bill) => !bill.is_master).map((bill) => bill.bill_lading),
+      trucker: { name: order.trucker.name, phone: order.trucker.phone, ...truckerEmail },
+      warehouse: { ...order.warehouse, contact: order.warehouse.emails[0] },
+      deliveryList,
+      recipients,
+    };
+  },
+
+  /**
+   * After the mail server took the message: the order's `path` becomes the PDF sent, and the
+   * send is recorded. Gives the PDF it replaces, for the caller to remove.
+   */
+  async recordSent(
+    db: Db,
+    user: SessionUser,
+    shipmentId: number,
+    orderId: number,
+    sent: { path: string; recipients: Recipients; messageId: string },
+  ): Promise<{ order: DeliveryOrder; replacedPath: string | null } | DeliveryOrderRefusal> {
+    return db.transaction().execute(async (trx) => {
+      const shipment = await lockShipment(trx, user, shipmentId);
+      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+      const order = await findOrder(trx, shipmentId, orderId);
+      if (!order) return { refused: 'orderNotFound' } as const;
+      await trx
+        .updateTable('delivery_orders')
+        .set({ path: sent.path, sent_at: new Date() })
+        .where('id', '=', orderId)
+        .execute();
+      await shipmentActivityRepository.record(trx, [
+        {
+          shipmentId,
+          userId: user.id,
+          action: SHIPMENT_ACTIVITY.deliveryOrderSent,
+          detail: {
+            delivery_order_id: orderId,
+            path: sent.path,
+            to: sent.recipients.to,
+            cc: sent.recipients.cc,
+            message_id: sent.messageId,
+          },
+        },
+      ]);
+      const [updated] = await deliveryOrdersRepository.listOf(trx, shipmentId, [orderId]);
+      return { order: updated!, replacedPath: order.path };
+    });
+  },
+};

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PATHS, ErrorResponse } from '@clearport/contract/http';
+import { TruckerSaveRequest, TruckerSaveResponse } from '@clearport/contract/truckers';
+import { refuseReadOnlyRoles } from '../access/read-only.ts';
+import { truckersRepository } from './truckers.repository.ts';
+
+/**
+ * POST user/trucker/save (the New Trucker modal): creates each trucker, active. The schema
+ * refuses an empty name and an eleventh CC (TEXTS.maxTruckerCc), and the database holds the
+ * same CC limit. Role 11 has no truckers: 403.
+ */
+export const truckersRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', refuseReadOnlyRoles);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      API_PATHS.truckerSave,
+      { schema: { body: TruckerSaveRequest, response: { 200: TruckerSaveResponse, '4xx': ErrorResponse } } },
+      async (request) => ({ truckers: await truckersRepository.create(app.db, request.user, request.body.truckers) }),
+    );
+};

@@ -1,0 +1,124 @@
+import type { Selectable } from 'kysely';
+import { ACTIVE_STATUS } from '@clearport/contract/constants';
+import { NEW_WAREHOUSE_DEFAULTS, type Warehouse, type WarehouseInput } from '@clearport/contract/warehouses';
+import type { Db } from '../../db/connect.ts';
+import type { WarehousesTable } from '../../db/schema.ts';
+import { accessRepository } from '../access/access.repository.ts';
+import type { SessionUser } from '../auth/sessions.repository.ts';
+
+/** The company's warehouses, each with its contacts (emails[0] is the contact the form names). */
+
+async function withContacts(db: Db, rows: ReadonlyArray<Selectable<WarehousesTable>>): Promise<Warehouse[]> {
+  if (rows.length === 0) return [];
+  const contacts = await db
+    .selectFrom('warehouse_emails')
+    .select(['warehouse_id', 'name', 'email'])
+    .where(
+      'warehouse_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    status: row.status,
+    deleted_at: row.deleted_at ? row.deleted_at.toISOString() : null,
+    user_id: row.user_id,
+    emails: contacts
+      .filter((contact) => contact.warehouse_id === row.id)
+      .map((contact) => ({ name: contact.name, email: contact.email })),
+  }));
+}
+
+/** A new warehouse's row: absent fields take the New Warehouse form's defaults (New York, NY, 10001). */
+export function newWarehouseValues(input: WarehouseInput) {
+  return {
+    name: input.name ?? NEW_WAREHOUSE_DEFAULTS.name,
+    phone: input.phone ?? NEW_WAREHOUSE_DEFAULTS.phone,
+    address: input.address ?? NEW_WAREHOUSE_DEFAULTS.address,
+    city: input.city ?? NEW_WAREHOUSE_DEFAULTS.city,
+    state: input.state ?? NEW_WAREHOUSE_DEFAULTS.state,
+    zip: input.zip ?? NEW_WAREHOUSE_DEFAULTS.zip,
+  };
+}
+
+export const warehousesRepository = {
+  /** These warehouses whatever their company or state: for ids reached through the access check already. */
+  async byIds(db: Db, ids: readonly number[]): Promise<Warehouse[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom('warehouses')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .execute();
+    return withContacts(db, rows);
+  },
+
+  /** The company's warehouses that are not deleted, active or not, oldest first. */
+  async listOf(db: Db, user: SessionUser): Promise<Warehouse[]> {
+    const rows = await accessRepository
+      .warehouses(db, user)
+      .selectAll('warehouses')
+      .where('warehouses.deleted_at', 'is', null)
+      .orderBy('warehouses.id')
+      .execute();
+    return withContacts(db, rows);
+  },
+
+  /** Whether the id is one of the company's active warehouses: the only ones a new choice may name. */
+  async isActive(db: Db, user: SessionUser, warehouseId: number): Promise<boolean> {
+    const row = await accessRepository
+      .warehouses(db, user)
+      .select('warehouses.id')
+      .where('warehouses.id', '=', warehouseId)
+      .where('warehouses.status', '=', ACTIVE_STATUS)
+      .where('warehouses.deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Of these ids, those that are the company's warehouses and not deleted. */
+  async existingIds(db: Db, user: SessionUser, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await accessRepository
+      .warehouses(db, user)
+      .select('warehouses.id')
+      .where('warehouses.id', 'in', [...ids])
+      .where('warehouses.deleted_at', 'is', null)
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  },
+
+  /** Creates each warehouse, active, made by the caller, with its contacts; call it in a transaction. */
+  async create(trx: Db, user: SessionUser, inputs: readonly WarehouseInput[]): Promise<void> {
+    if (inputs.length === 0) return;
+    const rows = await trx
+      .insertInto('warehouses')
+      .values(
+        inputs.map((input) => ({
+          ...newWarehouseValues(input),
+          company_id: user.companyId,
+          user_id: user.id,
+          status: ACTIVE_STATUS,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const contacts = rows.flatMap((row, index) =>
+      (inputs[index]!.emails ?? []).map((contact) => ({
+        warehouse_id: row.id,
+        name: contact.name,
+        email: contact.email,
+      })),
+    );
+    if (contacts.length > 0) await trx.insertInto('warehouse_emails').values(contacts).execute();
+  },
+};
