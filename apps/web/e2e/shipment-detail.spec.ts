@@ -60,7 +60,9 @@ test.describe('Shipment detail', () => {
     await expect(releaseStep).toContainText('Locked');
     await expect(details.getByText('Documents Required', { exact: true })).toBeVisible();
 
-    await page.getByRole('checkbox', { name: 'ISF was submitted' }).check();
+    // Once the server has it the box gives way to the ISF number, so it is clicked, not checked:
+    // check() reads the box again after the click and would wait for one that is gone.
+    await page.getByRole('checkbox', { name: 'ISF was submitted' }).click();
     await expect(region(page, '1 ISF Submitted')).toContainText('N\\A');
     await expect(documentsStep).not.toContainText('Locked');
 

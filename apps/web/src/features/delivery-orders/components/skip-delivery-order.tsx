@@ -2,6 +2,7 @@ import type { Flag } from '@clearport/contract/http';
 import type { ToggleIgnoreResponse } from '@clearport/contract/shipments';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { usePendingChange } from '../../../hooks/use-pending-change.ts';
 import { useSkipDeliveryOrder } from '../api/skip-delivery-order.ts';
 
 type SkipDeliveryOrderProps = {
@@ -14,15 +15,20 @@ type SkipDeliveryOrderProps = {
 /** Skip Delivery Order: the shipment leaves the Without Delivery Order count (toggle-ignore). */
 export function SkipDeliveryOrder({ shipmentId, ignored, onChange }: SkipDeliveryOrderProps) {
   const skipMutation = useSkipDeliveryOrder(shipmentId, { onSuccess: onChange });
-  const isSkipped = skipMutation.isPending ? skipMutation.variables : ignored === 1;
+  const change = usePendingChange<boolean>(ignored);
   return (
     <Checkbox
       label={WEB_TEXTS.skipDeliveryOrder}
       description={WEB_TEXTS.skipDeliveryOrderHint}
-      checked={isSkipped}
-      aria-disabled={skipMutation.isPending || undefined}
+      checked={change.value ?? ignored === 1}
+      aria-disabled={change.isPending || undefined}
       onChange={(event) => {
-        if (!skipMutation.isPending) skipMutation.mutate(event.target.checked);
+        if (change.isPending) return;
+        change.begin(event.target.checked);
+        skipMutation.mutate(event.target.checked, {
+          onSuccess: (reply) => reply.ignored_shipment === ignored && change.cancel(),
+          onError: change.cancel,
+        });
       }}
     />
   );

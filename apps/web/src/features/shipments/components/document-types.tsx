@@ -1,6 +1,7 @@
 import type { DocumentTypeEntry } from '@clearport/contract/shipments';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { usePendingChange } from '../../../hooks/use-pending-change.ts';
 import { useSetDocumentType } from '../api/set-document-types.ts';
 import { useUnsetDocumentType } from '../api/unset-document-types.ts';
 import styles from './shipment-steps.module.css';
@@ -19,31 +20,30 @@ type DocumentTypesProps = {
 export function DocumentTypes({ shipmentId, types }: DocumentTypesProps) {
   const setMutation = useSetDocumentType(shipmentId);
   const unsetMutation = useUnsetDocumentType(shipmentId);
-  const isChanging = setMutation.isPending || unsetMutation.isPending;
-  const changingType = setMutation.isPending ? setMutation.variables : unsetMutation.variables;
+  const change = usePendingChange<{ type: string; isSubmitted: boolean }>(types);
 
   if (types.length === 0) return <p className={styles.muted}>{WEB_TEXTS.noDocumentTypes}</p>;
 
-  const change = (type: string, isSubmitted: boolean) => {
-    if (isChanging) return;
-    if (isSubmitted) setMutation.mutate(type);
-    else unsetMutation.mutate(type);
+  const submit = (type: string, isSubmitted: boolean) => {
+    if (change.isPending) return;
+    change.begin({ type, isSubmitted });
+    (isSubmitted ? setMutation : unsetMutation).mutate(type, { onError: change.cancel });
   };
 
   return (
     <fieldset className={styles.types}>
       <legend className={styles.legend}>{WEB_TEXTS.documentTypesLegend}</legend>
-      <ul className={styles.typeList} aria-busy={isChanging || undefined}>
+      <ul className={styles.typeList} aria-busy={change.isPending || undefined}>
         {types.map((entry) => {
-          const isSubmitted = isChanging && entry.type === changingType ? setMutation.isPending : entry.submitted === 1;
+          const isSubmitted = change.value?.type === entry.type ? change.value.isSubmitted : entry.submitted === 1;
           return (
             <li key={entry.type}>
               <Checkbox
                 label={entry.type}
                 description={entry.required === 1 ? WEB_TEXTS.documentTypeRequired : undefined}
                 checked={isSubmitted}
-                aria-disabled={isChanging || undefined}
-                onChange={(event) => change(entry.type, event.target.checked)}
+                aria-disabled={change.isPending || undefined}
+                onChange={(event) => submit(entry.type, event.target.checked)}
               />
             </li>
           );

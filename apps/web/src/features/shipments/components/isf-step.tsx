@@ -2,6 +2,7 @@ import type { ShipmentDetail } from '@clearport/contract/shipments';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { usePendingChange } from '../../../hooks/use-pending-change.ts';
 import { useFileIsf } from '../api/file-isf.ts';
 import { formatDetailDate } from '../utils/format-detail-date.ts';
 import { isIsfOnFile } from '../utils/shipment-steps.ts';
@@ -19,6 +20,7 @@ type IsfStepProps = {
 export function IsfStep({ shipment, isReadOnly }: IsfStepProps) {
   const fileIsfMutation = useFileIsf(shipment.id);
   const hasIsf = isIsfOnFile(shipment);
+  const change = usePendingChange<true>(shipment.isf_transaction_no);
 
   if (hasIsf) {
     return (
@@ -35,10 +37,12 @@ export function IsfStep({ shipment, isReadOnly }: IsfStepProps) {
     <Checkbox
       label={WEB_TEXTS.isfSubmitted}
       description={WEB_TEXTS.isfSubmittedHint}
-      checked={fileIsfMutation.isPending}
-      disabled={fileIsfMutation.isPending}
+      checked={change.isPending}
+      disabled={change.isPending}
       onChange={(event) => {
-        if (event.target.checked) fileIsfMutation.mutate();
+        if (!event.target.checked) return;
+        change.begin(true);
+        fileIsfMutation.mutate(undefined, { onError: change.cancel });
       }}
     />
   );

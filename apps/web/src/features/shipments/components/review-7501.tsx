@@ -3,6 +3,7 @@ import type { Flag } from '@clearport/contract/http';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { usePendingChange } from '../../../hooks/use-pending-change.ts';
 import { useToggleReviewed } from '../api/toggle-reviewed.ts';
 import styles from './review-7501.module.css';
 
@@ -16,7 +17,7 @@ type Review7501Props = {
 /** The 7501 reviewed switch; it shows what the server answers (spec section 4). */
 export function Review7501({ shipmentId, pathTo7501, reviewed }: Review7501Props) {
   const toggleMutation = useToggleReviewed(shipmentId);
-  const isReviewed = toggleMutation.isPending ? reviewed === 0 : reviewed === 1;
+  const change = usePendingChange<boolean>(reviewed);
   return (
     <Panel title={WEB_TEXTS.review7501Title}>
       {pathTo7501 === null ? (
@@ -25,10 +26,15 @@ export function Review7501({ shipmentId, pathTo7501, reviewed }: Review7501Props
         <Checkbox
           isSwitch
           label={WEB_TEXTS.review7501}
-          checked={isReviewed}
-          aria-disabled={toggleMutation.isPending || undefined}
-          onChange={() => {
-            if (!toggleMutation.isPending) toggleMutation.mutate();
+          checked={change.value ?? reviewed === 1}
+          aria-disabled={change.isPending || undefined}
+          onChange={(event) => {
+            if (change.isPending) return;
+            change.begin(event.target.checked);
+            toggleMutation.mutate(undefined, {
+              onSuccess: (reply) => reply.reviewed === (reviewed === 1) && change.cancel(),
+              onError: change.cancel,
+            });
           }}
         />
       )}
