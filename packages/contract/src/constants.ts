@@ -7,6 +7,10 @@ export const PASSWORD_RESET_TTL_SECONDS = 3_600;
 
 export const SHIPMENTS_PAGE_SIZE = 40;
 export const MAX_CC_EMAILS = 10;
+/** The longest shipment note or delivery order note, in characters. */
+export const NOTE_MAX_LENGTH = 2_000;
+/** The longest reference number of a shipment or a delivery order, in characters. */
+export const REFERENCE_MAX_LENGTH = 100;
 export const PASSWORD_MIN_LENGTH = 6;
 export const NARROW_LAYOUT_BREAKPOINT_PX = 600;
 export const SUBUSER_ERROR_DISPLAY_MS = 5_000;

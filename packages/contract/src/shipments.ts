@@ -1,6 +1,12 @@
 import { addDays, endOfMonth, format, isValid, parse, startOfMonth, startOfYear, subDays, subMonths } from 'date-fns';
 import { z } from 'zod';
-import { ACCEPTED_UPLOAD_EXTENSIONS, SHIPMENTS_PAGE_SIZE, UNKNOWN_DATE_TIME } from './constants.ts';
+import {
+  ACCEPTED_UPLOAD_EXTENSIONS,
+  NOTE_MAX_LENGTH,
+  REFERENCE_MAX_LENGTH,
+  SHIPMENTS_PAGE_SIZE,
+  UNKNOWN_DATE_TIME,
+} from './constants.ts';
 import { DeliveryOrder } from './delivery-orders.ts';
 import { EntityId, Flag, MessageResponse, Pagination, SortDirection } from './http.ts';
 import { Invoice } from './invoices.ts';
@@ -528,7 +534,7 @@ export type UnsetTypeResponse = z.infer<typeof UnsetTypeResponse>;
 
 /** POST user/shipments/{id}/add_comment. */
 export const AddCommentRequest = z.object({
-  note: z.string().trim().min(1, TEXTS.cannotBeEmpty).max(2000),
+  note: z.string().trim().min(1, TEXTS.cannotBeEmpty).max(NOTE_MAX_LENGTH),
 });
 export type AddCommentRequest = z.infer<typeof AddCommentRequest>;
 
@@ -538,7 +544,7 @@ export type AddCommentResponse = z.infer<typeof AddCommentResponse>;
 
 /** POST user/shipments/{id}/reference_no. */
 export const ReferenceNoRequest = z.object({
-  reference_no: z.string().trim().min(1, TEXTS.cannotBeEmpty).max(100),
+  reference_no: z.string().trim().min(1, TEXTS.cannotBeEmpty).max(REFERENCE_MAX_LENGTH),
 });
 export type ReferenceNoRequest = z.infer<typeof ReferenceNoRequest>;
 

@@ -1,5 +1,7 @@
 import { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import type { ShipmentDetail, ShipmentDetailResponse, ShipmentDocument } from '@clearport/contract/shipments';
+import type { Trucker } from '@clearport/contract/truckers';
+import type { Warehouse } from '@clearport/contract/warehouses';
 
 /** A shipment in pending documents with the ISF on file; `changes` sets what a test looks at. */
 export function shipmentDetail(changes: Partial<ShipmentDetail> = {}): ShipmentDetail {
@@ -84,28 +86,47 @@ export function deliveryOrder(id: number, changes: Partial<DeliveryOrder> = {}):
     approved: 0,
     path: null,
     sent_at: null,
-    trucker: {
-      id: 5,
-      name: 'Harbor Express Drayage',
+    trucker: trucker(5, 'Harbor Express Drayage', {
       phone: '(310) 555-0142',
-      status: 1,
-      deleted_at: null,
       trucker_emails: [{ email: 'dispatch@harborexpress.test', cc_emails: [] }],
-    },
-    warehouse: {
-      id: 6,
-      name: 'Carson Distribution Center',
+    }),
+    warehouse: warehouse(6, 'Carson Distribution Center', {
       phone: '(310) 555-0171',
       address: '2250 E Dominguez St',
-      city: 'Carson',
-      state: 'CA',
-      zip: '90810',
-      status: 1,
-      deleted_at: null,
-      user_id: null,
       emails: [{ name: 'Luis Ortega', email: 'receiving.carson@demoimports.test' }],
-    },
+    }),
     delivery_order_containers: [{ container_id: 31, container: { id: 31, container_no: 'MSCU4412093' } }],
     ...changes,
   });
+}
+
+/** An active trucker of the company, without contacts unless `changes` gives them. */
+export function trucker(id: number, name: string, changes: Partial<Trucker> = {}): Trucker {
+  return {
+    id,
+    name,
+    phone: '',
+    status: 1,
+    deleted_at: null,
+    trucker_emails: [{ email: '', cc_emails: [] }],
+    ...changes,
+  };
+}
+
+/** An active warehouse of the company in Carson, CA, without contacts unless `changes` gives them. */
+export function warehouse(id: number, name: string, changes: Partial<Warehouse> = {}): Warehouse {
+  return {
+    id,
+    name,
+    phone: '',
+    address: '',
+    city: 'Carson',
+    state: 'CA',
+    zip: '90810',
+    status: 1,
+    deleted_at: null,
+    user_id: null,
+    emails: [],
+    ...changes,
+  };
 }

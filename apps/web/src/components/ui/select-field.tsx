@@ -8,18 +8,29 @@ export type SelectOption<V extends string | number> = { label: string; value: V 
 type SelectFieldProps<V extends string | number> = {
   label: string;
   options: readonly SelectOption<V>[];
-  value: V;
+  /** null while nothing is chosen. */
+  value: V | null;
   onChange: (value: V) => void;
   isDisabled?: boolean;
+  isLoading?: boolean;
+  /** The error style, with `errorId` naming the message that explains it. */
+  isInvalid?: boolean;
+  errorId?: string;
+  placeholder?: string;
 };
 
 /** The portal's palette on react-select's own styles (index.css tokens). */
-function paletteStyles<V extends string | number>(): StylesConfig<SelectOption<V>, false> {
+function paletteStyles<V extends string | number>(isInvalid: boolean): StylesConfig<SelectOption<V>, false> {
   return {
     control: (base, state) => ({
       ...base,
       minHeight: '2.75rem',
-      borderColor: state.isFocused ? 'var(--color-teal-600)' : 'var(--color-border-strong)',
+      borderColor: isInvalid
+        ? 'var(--color-danger)'
+        : state.isFocused
+          ? 'var(--color-teal-600)'
+          : 'var(--color-border-strong)',
+      backgroundColor: isInvalid ? 'var(--color-danger-bg)' : base.backgroundColor,
       boxShadow: state.isFocused ? '0 0 0 3px rgb(13 148 136 / 35%)' : 'none',
       borderRadius: 'var(--radius-sm)',
       '&:hover': { borderColor: 'var(--color-navy-700)' },
@@ -48,6 +59,10 @@ export function SelectField<V extends string | number>({
   value,
   onChange,
   isDisabled = false,
+  isLoading = false,
+  isInvalid = false,
+  errorId,
+  placeholder,
 }: SelectFieldProps<V>) {
   const inputId = useId();
   return (
@@ -64,10 +79,14 @@ export function SelectField<V extends string | number>({
           if (option) onChange(option.value);
         }}
         isDisabled={isDisabled}
+        isLoading={isLoading}
+        placeholder={placeholder}
+        aria-invalid={isInvalid || undefined}
+        aria-errormessage={isInvalid ? errorId : undefined}
         maxMenuHeight={SELECT_MENU_MAX_HEIGHT}
         minMenuHeight={SELECT_MENU_MIN_HEIGHT}
         pageSize={SELECT_ITEMS_PER_PAGE}
-        styles={paletteStyles<V>()}
+        styles={paletteStyles<V>(isInvalid)}
       />
     </div>
   );

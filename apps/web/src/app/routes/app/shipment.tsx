@@ -11,7 +11,10 @@ import { LoadingPage } from '../../../components/ui/loading-page.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { DeliveryOrdersSection } from '../../../features/delivery-orders/components/delivery-orders-section.tsx';
+import {
+  DeliveryOrdersSection,
+  type DeliveryOrdersUpdate,
+} from '../../../features/delivery-orders/components/delivery-orders-section.tsx';
 import { useShipmentDetail, useShipmentDetailCache } from '../../../features/shipments/api/get-shipment-detail.ts';
 import { Review7501 } from '../../../features/shipments/components/review-7501.tsx';
 import { AdditionalFiles, ShipmentFiles } from '../../../features/shipments/components/shipment-files.tsx';
@@ -85,6 +88,12 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
       shipment: { ...current.shipment, ignored_shipment: reply.ignored_shipment },
     }));
 
+  const onOrdersChange = (update: DeliveryOrdersUpdate) =>
+    cache.apply((current) => ({
+      ...current,
+      shipment: { ...current.shipment, delivery_orders: update(current.shipment.delivery_orders) },
+    }));
+
   return (
     <>
       <PageHeader
@@ -97,7 +106,13 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
           left={
             <>
               <ShipmentProgress shipment={shipment} isReadOnly={isReadOnlyRole} />
-              {!isReadOnlyRole && <DeliveryOrdersSection shipment={shipment} onIgnoredChange={onIgnoredChange} />}
+              {!isReadOnlyRole && (
+                <DeliveryOrdersSection
+                  shipment={shipment}
+                  onIgnoredChange={onIgnoredChange}
+                  onOrdersChange={onOrdersChange}
+                />
+              )}
               {!isReadOnlyRole && <ShipmentNotes shipmentId={shipment.id} notes={shipment.shipment_notes} />}
             </>
           }

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { deliveryOrder } from '../../../testing/shipment-detail-data.ts';
+import { deliveryOrder, shipmentDetail } from '../../../testing/shipment-detail-data.ts';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DeliveryOrdersSection } from './delivery-orders-section.tsx';
 
@@ -10,9 +10,12 @@ const TOGGLE_PATH = '/user/shipments/toggle-ignore';
 
 function renderSection(changes: { ignored?: 0 | 1; orders?: ReturnType<typeof deliveryOrder>[] } = {}) {
   const onIgnoredChange = vi.fn();
-  const shipment = { id: 12, ignored_shipment: changes.ignored ?? 0, delivery_orders: changes.orders ?? [] };
-  renderWithProviders(<DeliveryOrdersSection shipment={shipment} onIgnoredChange={onIgnoredChange} />);
-  return { onIgnoredChange };
+  const onOrdersChange = vi.fn();
+  const shipment = shipmentDetail({ ignored_shipment: changes.ignored ?? 0, delivery_orders: changes.orders ?? [] });
+  renderWithProviders(
+    <DeliveryOrdersSection shipment={shipment} onIgnoredChange={onIgnoredChange} onOrdersChange={onOrdersChange} />,
+  );
+  return { onIgnoredChange, onOrdersChange };
 }
 
 const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *' });
@@ -39,11 +42,24 @@ describe('DeliveryOrdersSection', () => {
     const first = screen.getByRole('article', { name: 'Delivery Order 3' });
     expect(within(first).getByText('Approved')).toBeTruthy();
     expect(within(first).getByText('Harbor Express Drayage')).toBeTruthy();
-    expect(within(first).getByText('MSCU4412093')).toBeTruthy();
+    expect(within(first).getByRole('checkbox', { name: /^MSCU4412093/ })).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Delivery order PDF' })).toBeTruthy();
     const second = screen.getByRole('article', { name: 'Delivery Order 4' });
     expect(within(second).getByText('Awaiting approval')).toBeTruthy();
     expect(within(second).queryByRole('button', { name: 'Delivery order PDF' })).toBeNull();
+  });
+
+  it('adds a new order with New Delivery Order, and Delete drops it without a call', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({});
+    renderSection();
+    await user.click(screen.getByRole('button', { name: 'New Delivery Order' }));
+    const draft = screen.getByRole('article', { name: 'New delivery order (not saved)' });
+    expect(within(draft).getByRole<HTMLInputElement>('textbox', { name: 'Reference number' }).value).toBe('PO-48213');
+    await user.click(within(draft).getByRole('button', { name: 'Delete' }));
+    expect(screen.queryByRole('article', { name: 'New delivery order (not saved)' })).toBeNull();
+    expect(screen.getByText('No delivery orders yet.')).toBeTruthy();
+    expect(fetchMock.mock.calls.every(([url]) => String(url).endsWith('/user/settings'))).toBe(true);
   });
 
   it('sets Skip Delivery Order through toggle-ignore and hands on the stored flag', async () => {
@@ -57,6 +73,22 @@ describe('DeliveryOrdersSection', () => {
       { shipment_id: 12, ignore: true, category: 'WithoutDeliveryOrder' },
     ]);
     expect(onIgnoredChange).toHaveBeenCalledWith({ shipment_id: 12, ignored_shipment: 1 });
+  });
+
+  it('shows the change at once and holds it while the request is on its way', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    renderSection();
+    fireEvent.click(skip());
+    expect(skip().checked).toBe(true);
+    expect(skip().getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(skip());
+    expect(skip().checked).toBe(true);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    answer(Response.json({ shipment_id: 12, ignored_shipment: 1 }));
+    expect(await toast('Shipment ignore status updated successfully!')).toBeTruthy();
+    expect(skip().checked).toBe(true);
   });
 
   it('unsets it for a skipped shipment', async () => {

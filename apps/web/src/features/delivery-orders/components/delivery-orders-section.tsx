@@ -1,37 +1,89 @@
-import { useId } from 'react';
+import { useState } from 'react';
+import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import type { ShipmentDetail, ToggleIgnoreResponse } from '@clearport/contract/shipments';
 import { Button } from '../../../components/ui/button.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { DeliveryOrderList } from './delivery-order-list.tsx';
+import { DeliveryOrderCard, deliveryOrderTitle } from './delivery-order-card.tsx';
+import { DeliveryOrderEditor } from './delivery-order-editor.tsx';
 import { SkipDeliveryOrder } from './skip-delivery-order.tsx';
+import styles from './delivery-orders.module.css';
+
+export type DeliveryOrdersUpdate = (orders: DeliveryOrder[]) => DeliveryOrder[];
 
 type DeliveryOrdersSectionProps = {
-  shipment: Pick<ShipmentDetail, 'id' | 'ignored_shipment' | 'delivery_orders'>;
+  shipment: Pick<
+    ShipmentDetail,
+    'id' | 'ignored_shipment' | 'delivery_orders' | 'customer_reference_no' | 'containers' | 'bill_lading'
+  >;
   /** The server stored a new Skip Delivery Order flag; the page's copy of the shipment takes it. */
   onIgnoredChange: (reply: ToggleIgnoreResponse) => void;
+  /** The server saved, sent or deleted an order; the page's copy of the shipment's orders takes it. */
+  onOrdersChange: (update: DeliveryOrdersUpdate) => void;
 };
 
 /**
  * The detail page's delivery order area (spec section 2): Skip Delivery Order, the New Delivery
- * Order button and the shipment's orders. Role 11 does not see it.
+ * Order button, the new orders not saved yet and the shipment's orders, each with its editor.
+ * Role 11 does not see it.
  */
-export function DeliveryOrdersSection({ shipment, onIgnoredChange }: DeliveryOrdersSectionProps) {
-  const unavailableId = useId();
+export function DeliveryOrdersSection({ shipment, onIgnoredChange, onOrdersChange }: DeliveryOrdersSectionProps) {
+  // New orders live only here until saved: Delete drops one without a call.
+  const [drafts, setDrafts] = useState<number[]>([]);
+  const [nextDraft, setNextDraft] = useState(1);
+  const orders = shipment.delivery_orders;
+  const dropDraft = (draft: number) => setDrafts((current) => current.filter((each) => each !== draft));
+
   return (
     <Panel
       title={WEB_TEXTS.deliveryOrdersTitle}
       actions={
-        <Button disabled aria-describedby={unavailableId}>
+        <Button
+          onClick={() => {
+            setDrafts((current) => [nextDraft, ...current]);
+            setNextDraft((draft) => draft + 1);
+          }}
+        >
           {WEB_TEXTS.newDeliveryOrder}
         </Button>
       }
     >
-      <p id={unavailableId} className="visually-hidden">
-        {WEB_TEXTS.newDeliveryOrderUnavailable}
-      </p>
       <SkipDeliveryOrder shipmentId={shipment.id} ignored={shipment.ignored_shipment} onChange={onIgnoredChange} />
-      <DeliveryOrderList orders={shipment.delivery_orders} />
+      {orders.length === 0 && drafts.length === 0 ? (
+        <p className={styles.empty}>{WEB_TEXTS.noDeliveryOrders}</p>
+      ) : (
+        <ul className={styles.orders}>
+          {drafts.map((draft) => (
+            <DeliveryOrderCard key={`new-${draft}`} title={WEB_TEXTS.newDeliveryOrderTitle} state="new">
+              <DeliveryOrderEditor
+                shipment={shipment}
+                onSaved={(saved) => {
+                  dropDraft(draft);
+                  onOrdersChange((current) => [...current, saved]);
+                }}
+                onDeleted={() => dropDraft(draft)}
+              />
+            </DeliveryOrderCard>
+          ))}
+          {orders.map((order) => (
+            <DeliveryOrderCard
+              key={order.id}
+              title={deliveryOrderTitle(order)}
+              state={order.approved === 1 ? 'approved' : 'awaiting'}
+              path={order.path}
+            >
+              <DeliveryOrderEditor
+                shipment={shipment}
+                order={order}
+                onSaved={(saved) =>
+                  onOrdersChange((current) => current.map((each) => (each.id === saved.id ? saved : each)))
+                }
+                onDeleted={() => onOrdersChange((current) => current.filter((each) => each.id !== order.id))}
+              />
+            </DeliveryOrderCard>
+          ))}
+        </ul>
+      )}
     </Panel>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { REFERENCE_MAX_LENGTH } from '@clearport/contract/constants';
 import { TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -6,9 +7,6 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { useSaveReference } from '../api/save-reference.ts';
 import styles from './reference-number.module.css';
-
-/** The contract's longest reference (ReferenceNoRequest). */
-const REFERENCE_MAX_LENGTH = 100;
 
 type ReferenceNumberProps = {
   shipmentId: number;

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { NOTE_MAX_LENGTH } from '@clearport/contract/constants';
 import { roleName } from '@clearport/contract/roles';
 import type { ShipmentNote } from '@clearport/contract/shipments';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,9 +8,6 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useAddNote } from '../api/add-note.ts';
 import { formatDetailDate } from '../utils/format-detail-date.ts';
 import styles from './shipment-notes.module.css';
-
-/** The contract's longest note (AddCommentRequest). */
-const NOTE_MAX_LENGTH = 2000;
 
 type ShipmentNotesProps = {
   shipmentId: number;

@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { SettingsResponse } from '@clearport/contract/settings';
+import { ShipmentsListResponse, type ShipmentDetailResponse } from '@clearport/contract/shipments';
+import { TEXTS } from '@clearport/contract/texts';
+import { expect, test } from './fixtures.ts';
+import { outboxFiles } from './outbox.ts';
+import { apiLogin, getDetail, type Api } from './shipments-api.ts';
+
+const ACCOUNT = '40001';
+const USER = 'primary@demo.test';
+
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+const area = (page: Page) => page.getByRole('region', { name: 'Delivery orders', exact: true });
+
+/**
+ * The first shipment of the account, by entry number from the last, that `matches`. Other specs
+ * take theirs from the first, so the orders made here never meet theirs.
+ */
+async function findOnAccount(api: Api, matches: (detail: ShipmentDetailResponse) => boolean) {
+  for (let page = 1; ; page += 1) {
+    const response = await api.request.get('/api/user/shipments', {
+      params: { page, account_no: ACCOUNT, sort: 'file_number', direction: 'desc' },
+      headers: { authorization: `Bearer ${api.token}` },
+    });
+    const reply = ShipmentsListResponse.parse(await response.json());
+    for (const { id } of reply.data) {
+      const detail = await getDetail(api, id);
+      if (matches(detail)) return detail.shipment;
+    }
+    if (page >= reply.pagination.last_page) throw new Error(`no shipment on ${ACCOUNT} as the test needs`);
+  }
+}
+
+async function openShipment(page: Page, navigate: (path: string) => Promise<void>, id: number, fileNumber: string) {
+  await navigate(`/shipments/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Shipment # ${fileNumber}`);
+}
+
+/** Picks an entry of a dropdown (react-select) as a user would: open it, click the option. */
+async function choose(page: Page, scope: ReturnType<Page['locator']>, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** An e-mail's headers with folded lines joined. */
+function mailOf(file: string): { headers: string; raw: string } {
+  const dataDir = process.env.CLEARPORT_E2E_DATA_DIR ?? '';
+  const raw = fs.readFileSync(path.join(dataDir, 'outbox', file), 'utf8');
+  const headers = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+  return { headers, raw };
+}
+
+function headerLine(headers: string, name: string): string {
+  return new RegExp(`^${name}:(.*)$`, 'im').exec(headers)?.[1] ?? '';
+}
+
+test.describe('Delivery orders', () => {
+  test('creates an order with a new trucker and warehouse, edits it and deletes it', async ({
+    page,
+    request,
+    login,
+    navigate,
+  }) => {
+    test.setTimeout(90_000);
+    const api = await apiLogin(request, USER);
+    const shipment = await findOnAccount(
+      api,
+      ({ shipment: each }) =>
+        each.containers.length >= 2 &&
+        each.bill_lading.length >= 1 &&
+        each.delivery_orders.length === 0 &&
+        each.ignored_shipment === 0,
+    );
+    await login(USER);
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+
+    // A new order that is dropped before it is saved only disappears.
+    await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
+    const draft = area(page).getByRole('article', { name: 'New delivery order (not saved)' });
+    await expect(draft.getByRole('textbox', { name: 'Reference number' })).toHaveValue(shipment.customer_reference_no);
+
+    // Saving with nothing chosen highlights every missing field.
+    await draft.getByRole('button', { name: 'Save', exact: true }).click();
+    for (const message of [
+      'Please select a trucker.',
+      'Please select a warehouse.',
+      'Please select at least one container.',
+      'Please select at least one bill of lading.',
+    ]) {
+      await expect(draft.getByText(message)).toBeVisible();
+    }
+    await expect(draft.getByRole('combobox', { name: 'Trucker' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(draft.getByRole('combobox', { name: 'Warehouse' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(draft.getByRole('group', { name: 'Containers' })).toHaveAttribute('data-invalid', 'true');
+    await expect(draft.getByRole('group', { name: 'Bills of lading' })).toHaveAttribute('data-invalid', 'true');
+
+    // Add New: a trucker.
+    const stamp = Date.now() % 1_000_000;
+    const truckerName = `Seaside Haulers ${stamp}`;
+    await choose(page, draft, 'Trucker', 'Add New');
+    const truckerDialog = page.getByRole('dialog', { name: 'New Trucker' });
+    await expect(truckerDialog).toBeVisible();
+    await truckerDialog.getByRole('button', { name: 'Create Trucker' }).click();
+    await expect(truckerDialog.getByText('Cannot be empty')).toBeVisible();
+    await truckerDialog.getByRole('textbox', { name: 'Trucker name' }).fill(truckerName);
+    await truckerDialog.getByRole('textbox', { name: 'Contact 1' }).fill(`dispatch${stamp}@seaside.test`);
+    await truckerDialog.getByRole('button', { name: 'Add contact' }).click();
+    await truckerDialog.getByRole('textbox', { name: 'Contact 2' }).fill(`ops${stamp}@seaside.test`);
+    await truckerDialog.getByRole('button', { name: 'Create Trucker' }).click();
+    await expect(toast(page, 'Trucker created successfully')).toBeVisible();
+    await expect(truckerDialog).toBeHidden();
+    await expect(draft.getByText(truckerName, { exact: true })).toBeVisible();
+
+    // Add New: a warehouse; Escape closes the modal, the second opening creates it.
+    const warehouseName = `Newark Cross-Dock ${stamp}`;
+    await choose(page, draft, 'Warehouse', 'Add New');
+    const warehouseDialog = page.getByRole('dialog', { name: 'New Warehouse' });
+    await expect(warehouseDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(warehouseDialog).toBeHidden();
+    await choose(page, draft, 'Warehouse', 'Add New');
+    await expect(warehouseDialog.getByRole('textbox', { name: 'City' })).toHaveValue('New York');
+    await expect(warehouseDialog.getByRole('textbox', { name: 'ZIP' })).toHaveValue('10001');
+    await warehouseDialog.getByRole('textbox', { name: 'Warehouse Name' }).fill(warehouseName);
+    await warehouseDialog.getByRole('textbox', { name: 'Contact Name' }).fill('Ana Reyes');
+    await warehouseDialog.getByRole('textbox', { name: 'Street Address' }).fill('120 Doremus Ave');
+    await warehouseDialog.getByRole('textbox', { name: 'City' }).fill('Newark');
+    await choose(page, warehouseDialog.locator('form'), 'State', 'New Jersey');
+    await warehouseDialog.getByRole('textbox', { name: 'ZIP' }).fill('07105');
+    await warehouseDialog.getByRole('button', { name: 'Create Warehouse' }).click();
+    await expect(toast(page, 'Warehouse created successfully!')).toBeVisible();
+    await expect(warehouseDialog).toBeHidden();
+    await expect(draft.getByText(warehouseName, { exact: true })).toBeVisible();
+
+    const [firstContainer] = shipment.containers;
+    const [firstBill] = shipment.bill_lading;
+    await draft.getByRole('checkbox', { name: firstContainer!.container_no }).check();
+    await draft.getByRole('checkbox', { name: firstBill!.bill_lading }).check();
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith(`/shipments/${shipment.id}/delivery_order`) && response.status() === 200,
+    );
+    await draft.getByRole('button', { name: 'Save', exact: true }).click();
+    const orderId = ((await (await created).json()) as { delivery_order: { id: number } }).delivery_order.id;
+    await expect(toast(page, 'Delivery order saved.')).toBeVisible();
+    await expect(draft).toBeHidden();
+    const order = area(page).getByRole('article', { name: `Delivery Order ${orderId}` });
+    await expect(order.getByText('Awaiting approval')).toBeVisible();
+    await expect(order.getByText(truckerName, { exact: true })).toBeVisible();
+
+    // A second order now sees the first one's container as (Assigned).
+    await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
+    await expect(draft.getByRole('checkbox', { name: `${firstContainer!.container_no} (Assigned)` })).toBeVisible();
+    await draft.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(draft).toBeHidden();
+
+    // Edit: a note, kept after a reload.
+    const note = `Call 30 minutes ahead (${stamp})`;
+    await order.getByRole('textbox', { name: 'Note' }).fill(note);
+    await order.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(toast(page, 'Delivery order saved.').first()).toBeVisible();
+    await page.reload();
+    await expect(order.getByRole('textbox', { name: 'Note' })).toHaveValue(note);
+    await expect(order.getByText(warehouseName, { exact: true })).toBeVisible();
+
+    // Delete, after the confirmation.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await order.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(toast(page, 'Delivery order deleted.')).toBeVisible();
+    await expect(order).toBeHidden();
+    await page.reload();
+    await expect(area(page).getByText('No delivery orders yet.')).toBeVisible();
+  });
+
+  test('sends an approved order: the PDF goes to the trucker, the CCs and the delivery list', async ({
+    page,
+    request,
+    login,
+    navigate,
+  }) => {
+    const api = await apiLogin(request, USER);
+    const shipment = await findOnAccount(api, ({ shipment: each }) =>
+      each.delivery_orders.some(
+        (order) => order.approved === 1 && order.sent_at === null && order.trucker.trucker_emails[0]?.email,
+      ),
+    );
+    const sendable = shipment.delivery_orders.find((order) => order.approved === 1 && order.sent_at === null)!;
+    const settingsReply = await request.get('/api/user/settings', {
+      headers: { authorization: `Bearer ${api.token}` },
+    });
+    const deliveryList = SettingsResponse.parse(await settingsReply.json()).user.delivery_order_mails;
+    const truckerEmails = sendable.trucker.trucker_emails[0]!;
+
+    await login(USER);
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    const order = area(page).getByRole('article', { name: `Delivery Order ${sendable.id}` });
+    await expect(order.getByText('Approved', { exact: true })).toBeVisible();
+    const before = outboxFiles();
+    await order.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(toast(page, TEXTS.deliveryOrderSent)).toBeVisible();
+    await expect(order.getByRole('button', { name: 'Delivery order PDF' })).toBeVisible();
+
+    let mailFile = '';
+    await expect
+      .poll(() => {
+        mailFile = outboxFiles().find((file) => !before.includes(file)) ?? '';
+        return mailFile;
+      })
+      .not.toBe('');
+    const mail = mailOf(mailFile);
+    const to = headerLine(mail.headers, 'To');
+    const cc = headerLine(mail.headers, 'Cc');
+    const copies = [...truckerEmails.cc_emails, ...deliveryList.cc_emails];
+    expect(deliveryList.email).not.toBe('');
+    expect(copies).not.toHaveLength(0);
+    expect(to).toContain(truckerEmails.email);
+    expect(to).toContain(deliveryList.email);
+    for (const copy of copies) expect(cc).toContain(copy);
+    expect(mail.raw).toMatch(/^Content-Type: application\/pdf; name="[^"]+\.pdf"/im);
+    expect(mail.raw).toMatch(/^Content-Disposition: attachment/im);
+  });
+
+  test('a shipment without a container says so when an order is saved', async ({ page, request, login, navigate }) => {
+    const api = await apiLogin(request, USER);
+    const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length === 0);
+    await login(USER);
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
+    const draft = area(page).getByRole('article', { name: 'New delivery order (not saved)' });
+    await draft.getByRole('button', { name: 'Save', exact: true }).click();
+    const [before] = TEXTS.missingContainer.split('{email}');
+    await expect(draft.getByRole('alert')).toContainText(before!);
+  });
+});

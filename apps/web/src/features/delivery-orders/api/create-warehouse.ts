@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS } from '@clearport/contract/http';
+import { SettingsSaveResponse, type WarehousesSaveRequest } from '@clearport/contract/settings';
+import { warehouseFromForm, type NewWarehouseForm, type Warehouse } from '@clearport/contract/warehouses';
+import { api } from '../../../lib/api-client.ts';
+import { getSettingsQueryOptions } from './get-settings.ts';
+
+/**
+ * user/settings/save as the New Warehouse modal sends it: the new warehouse followed by the
+ * existing ones (the server keeps those as stored). The reply's last warehouse is the new one.
+ */
+export function createWarehouse(
+  form: NewWarehouseForm,
+  existing: ReadonlyArray<Pick<Warehouse, 'id'>>,
+): Promise<SettingsSaveResponse> {
+  const body: WarehousesSaveRequest = {
+    warehouses: [warehouseFromForm(form), ...existing.map((warehouse) => ({ id: warehouse.id }))],
+  };
+  return api.post(API_PATHS.settingsSave, body, { schema: SettingsSaveResponse });
+}
+
+export function useCreateWarehouse(existing: ReadonlyArray<Pick<Warehouse, 'id'>>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: NewWarehouseForm) => createWarehouse(form, existing),
+    onSuccess: (reply) =>
+      queryClient.setQueryData(getSettingsQueryOptions().queryKey, (settings) =>
+        settings ? { user: { ...settings.user, truckers: reply.truckers, warehouses: reply.warehouses } } : settings,
+      ),
+  });
+}

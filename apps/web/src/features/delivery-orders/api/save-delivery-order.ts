@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { DeliveryOrderResponse, type DeliveryOrderRequestInput } from '@clearport/contract/delivery-orders';
+import { API_PATHS } from '@clearport/contract/http';
+import { api } from '../../../lib/api-client.ts';
+
+/** Creates the order when `orderId` is undefined, and updates it otherwise. */
+export function saveDeliveryOrder(
+  shipmentId: number,
+  orderId: number | undefined,
+  body: DeliveryOrderRequestInput,
+): Promise<DeliveryOrderResponse> {
+  if (orderId === undefined) {
+    return api.post(API_PATHS.deliveryOrders, body, { params: { id: shipmentId }, schema: DeliveryOrderResponse });
+  }
+  return api.post(API_PATHS.deliveryOrder, body, {
+    params: { id: shipmentId, orderId },
+    schema: DeliveryOrderResponse,
+  });
+}
+
+export function useSaveDeliveryOrder(shipmentId: number, orderId: number | undefined) {
+  return useMutation({
+    mutationFn: (body: DeliveryOrderRequestInput) => saveDeliveryOrder(shipmentId, orderId, body),
+  });
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
+import { fillText } from '@clearport/contract/texts';
+import { FileLink } from '../../../components/ui/file-link.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import styles from './delivery-orders.module.css';
+
+type DeliveryOrderCardProps = {
+  title: string;
+  state: 'approved' | 'awaiting' | 'new';
+  /** The PDF last sent, when there is one. */
+  path?: string | null;
+  children: ReactNode;
+};
+
+const STATE_TEXT = {
+  approved: WEB_TEXTS.deliveryOrderApproved,
+  awaiting: WEB_TEXTS.deliveryOrderAwaitingApproval,
+  new: WEB_TEXTS.deliveryOrderNotSaved,
+} as const;
+
+/** One order of the shipment: its title, its state, the link to its PDF, and its form. */
+export function DeliveryOrderCard({ title, state, path, children }: DeliveryOrderCardProps) {
+  return (
+    <li className={styles.order}>
+      <article aria-label={title}>
+        <div className={styles.orderHeader}>
+          <h3 className={styles.orderTitle}>{title}</h3>
+          <span className={`${styles.state} ${styles[state]}`}>{STATE_TEXT[state]}</span>
+        </div>
+        {path && (
+          <FileLink fileKey={path} fileName={`${title}.pdf`}>
+            {WEB_TEXTS.deliveryOrderPdf}
+          </FileLink>
+        )}
+        {children}
+      </article>
+    </li>
+  );
+}
+
+export function deliveryOrderTitle(order: Pick<DeliveryOrder, 'id'>): string {
+  return fillText(WEB_TEXTS.deliveryOrderTitle, { id: String(order.id) });
+}

@@ -1,0 +1,266 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
+import type { SettingsResponse } from '@clearport/contract/settings';
+import type { ShipmentDetail } from '@clearport/contract/shipments';
+import { deliveryOrder, shipmentDetail, trucker, warehouse } from '../../../testing/shipment-detail-data.ts';
+import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { DeliveryOrderEditor } from './delivery-order-editor.tsx';
+
+const SETTINGS_PATH = '/user/settings';
+const CREATE_PATH = '/user/shipments/12/delivery_order';
+
+const SETTINGS: SettingsResponse = {
+  user: {
+    id: 1,
+    email: 'primary@demo.test',
+    accounts: [{ account_no: '40001' }],
+    document_emails: { email: '', cc_emails: [] },
+    _7501_emails: { email: '', cc_emails: [] },
+    invoice_emails: { email: '', cc_emails: [] },
+    delivery_order_mails: { email: '', cc_emails: [] },
+    truckers: [trucker(5, 'Harbor Express Drayage'), trucker(7, 'Port Logistics Trucking', { status: 0 })],
+    warehouses: [warehouse(6, 'Carson Distribution Center'), warehouse(8, 'Old Depot', { status: 0 })],
+  },
+};
+
+type Answers = Parameters<typeof mockApi>[0];
+
+function renderEditor(options: { shipment?: Partial<ShipmentDetail>; order?: DeliveryOrder; answers?: Answers } = {}) {
+  const fetchMock = mockApi({ [SETTINGS_PATH]: { body: SETTINGS }, ...options.answers });
+  const onSaved = vi.fn();
+  const onDeleted = vi.fn();
+  renderWithProviders(
+    <DeliveryOrderEditor
+      shipment={shipmentDetail(options.shipment)}
+      order={options.order}
+      onSaved={onSaved}
+      onDeleted={onDeleted}
+    />,
+  );
+  return { fetchMock, onSaved, onDeleted };
+}
+
+const toast = (text: string) => screen.findByText(text, { selector: '.Toastify *' });
+
+/** Opens a dropdown and gives back the texts it offers. */
+async function optionsOf(user: UserEvent, label: string): Promise<string[]> {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  const options = (await screen.findAllByRole('option')).map((option) => option.textContent ?? '');
+  await user.keyboard('{Escape}');
+  return options;
+}
+
+async function choose(user: UserEvent, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('DeliveryOrderEditor', () => {
+  beforeEach(() => {
+    Cookies.set('token', 'session-token');
+  });
+
+  it('offers only active truckers and warehouses, then Add New', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await vi.waitFor(() => expect(screen.getByRole('combobox', { name: 'Trucker' })).toBeTruthy());
+    await vi.waitFor(async () =>
+      expect(await optionsOf(user, 'Trucker')).toEqual(['Harbor Express Drayage', 'Add New']),
+    );
+    expect(await optionsOf(user, 'Warehouse')).toEqual(['Carson Distribution Center', 'Add New']);
+  });
+
+  it('shows the order’s deleted trucker with (Deleted)', async () => {
+    const user = userEvent.setup();
+    const base = deliveryOrder(3);
+    const order = { ...base, trucker_id: 9, trucker: trucker(9, 'Bayside Transport', { deleted_at: '2026-10-01' }) };
+    renderEditor({ order });
+    expect(await screen.findByText('Bayside Transport (Deleted)')).toBeTruthy();
+    await vi.waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Harbor Express Drayage'));
+  });
+
+  it('preselects a single container read-only and defaults the reference to the customer reference', () => {
+    renderEditor({
+      shipment: { containers: [{ id: 31, container_no: 'MSCU4412093', tracking_info: '[]' }] },
+    });
+    const container = screen.getByRole<HTMLInputElement>('checkbox', { name: 'MSCU4412093' });
+    expect(container.checked).toBe(true);
+    expect(container.disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Reference number' }).value).toBe('PO-48213');
+  });
+
+  it('labels the containers another order holds (Assigned)', () => {
+    renderEditor({ shipment: { delivery_orders: [deliveryOrder(3, { containers: [32] })] } });
+    expect(screen.getByRole('checkbox', { name: 'TGHU8830021 (Assigned)' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'MSCU4412093' })).toBeTruthy();
+  });
+
+  it('highlights every missing field and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Please select a trucker.')).toBeTruthy();
+    expect(screen.getByText('Please select a warehouse.')).toBeTruthy();
+    expect(screen.getByText('Please select at least one container.')).toBeTruthy();
+    expect(screen.getByText('Please select at least one bill of lading.')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Trucker' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('group', { name: 'Containers' }).hasAttribute('data-invalid')).toBe(true);
+    expect(screen.getByRole('group', { name: 'Bills of lading' }).hasAttribute('data-invalid')).toBe(true);
+    expect(bodiesSentTo(fetchMock, CREATE_PATH)).toEqual([]);
+  });
+
+  it('creates the order with the chosen values', async () => {
+    const user = userEvent.setup();
+    const saved = deliveryOrder(21);
+    const { fetchMock, onSaved } = renderEditor({ answers: { [CREATE_PATH]: { body: { delivery_order: saved } } } });
+    await vi.waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Harbor Express Drayage'));
+    await choose(user, 'Trucker', 'Harbor Express Drayage');
+    await choose(user, 'Warehouse', 'Carson Distribution Center');
+    await user.click(screen.getByRole('checkbox', { name: 'MSCU4412093' }));
+    await user.click(screen.getByRole('checkbox', { name: 'MEDU123456789' }));
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Dock 4');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(bodiesSentTo(fetchMock, CREATE_PATH)).toEqual([
+      {
+        trucker_id: 5,
+        warehouse_id: 6,
+        reference_number: 'PO-48213',
+        note: 'Dock 4',
+        containers: [31],
+        bill_ladings: [41],
+        reuse_assigned_containers: false,
+      },
+    ]);
+  });
+
+  it('shows the first server error under the form', async () => {
+    const user = userEvent.setup();
+    const missing =
+      'This shipment is still missing a container number. Please wait for that information to be available or contact broker@example.test.';
+    renderEditor({
+      shipment: { containers: [] },
+      answers: { [CREATE_PATH]: { status: 400, body: { message: missing, field: 'containers', errors: [missing] } } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(missing);
+  });
+
+  it('drops an unsaved order without a call', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, onDeleted } = renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onDeleted).toHaveBeenCalled();
+    expect(fetchMock.mock.calls.every(([url]) => String(url).endsWith(SETTINGS_PATH))).toBe(true);
+  });
+
+  it('offers Send only once approved', () => {
+    renderEditor({ order: deliveryOrder(3) });
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+  });
+
+  it.each([
+    [
+      { body: { message: 'Delivery Order sent successfully!', delivery_order: deliveryOrder(3, { approved: 1 }) } },
+      'Delivery Order sent successfully!',
+    ],
+    [
+      { status: 502, body: { message: 'Error sending Delivery Order. Please try again later.' } },
+      'Error sending Delivery Order. Please try again later.',
+    ],
+  ])('sends an approved order and says how it went %#', async (answer, message) => {
+    const user = userEvent.setup();
+    renderEditor({
+      order: deliveryOrder(3, { approved: 1 }),
+      answers: { '/user/shipments/12/delivery_order/3/send': answer },
+    });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await toast(message)).toBeTruthy();
+  });
+
+  it('opens New Trucker from Add New: Cannot be empty, and Escape closes it', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await vi.waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Add New'));
+    await choose(user, 'Trucker', 'Add New');
+    const dialog = screen.getByRole('dialog', { name: 'New Trucker' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'New Trucker' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Trucker' }));
+    expect(within(dialog).getByText('Cannot be empty')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('creates a trucker and chooses it', async () => {
+    const user = userEvent.setup();
+    const created = trucker(15, 'Seaside Haulers');
+    const { fetchMock } = renderEditor({ answers: { '/user/trucker/save': { body: { truckers: [created] } } } });
+    await vi.waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Add New'));
+    await choose(user, 'Trucker', 'Add New');
+    const dialog = screen.getByRole('dialog', { name: 'New Trucker' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Trucker name' }), 'Seaside Haulers');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Contact 1' }), 'dispatch@seaside.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Add contact' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Contact 2' }), 'ops@seaside.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Trucker' }));
+    expect(await toast('Trucker created successfully')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Seaside Haulers')).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, '/user/trucker/save')).toEqual([
+      { truckers: [{ name: 'Seaside Haulers', email: 'dispatch@seaside.test', cc_emails: ['ops@seaside.test'] }] },
+    ]);
+  });
+
+  it('creates a warehouse with the defaults and the contact name, after the existing ones', async () => {
+    const user = userEvent.setup();
+    const created = warehouse(30, 'Newark Cross-Dock');
+    const { fetchMock } = renderEditor({
+      answers: {
+        '/user/settings/save': {
+          body: { truckers: SETTINGS.user.truckers, warehouses: [...SETTINGS.user.warehouses, created], messages: [] },
+        },
+      },
+    });
+    await vi.waitFor(async () => expect(await optionsOf(user, 'Warehouse')).toContain('Add New'));
+    await choose(user, 'Warehouse', 'Add New');
+    const dialog = screen.getByRole('dialog', { name: 'New Warehouse' });
+    const states = await optionsOf(user, 'State');
+    expect(states).toHaveLength(57);
+    expect(states).toEqual(expect.arrayContaining(['District of Columbia', 'Puerto Rico', 'Guam']));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Warehouse Name' }), 'Newark Cross-Dock');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Contact Name' }), 'Ana Reyes');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Warehouse' }));
+    expect(await toast('Warehouse created successfully!')).toBeTruthy();
+    expect(screen.getByText('Newark Cross-Dock')).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, '/user/settings/save')).toEqual([
+      {
+        warehouses: [
+          {
+            name: 'Newark Cross-Dock',
+            phone: '',
+            address: '',
+            city: 'New York',
+            state: 'NY',
+            zip: '10001',
+            emails: [{ name: 'Ana Reyes', email: '' }],
+          },
+          { id: 6 },
+          { id: 8 },
+        ],
+      },
+    ]);
+  });
+
+  it('says Failed to create warehouse when the server refuses', async () => {
+    const user = userEvent.setup();
+    renderEditor({ answers: { '/user/settings/save': { status: 400, body: { message: 'Bad Request' } } } });
+    await vi.waitFor(async () => expect(await optionsOf(user, 'Warehouse')).toContain('Add New'));
+    await choose(user, 'Warehouse', 'Add New');
+    const dialog = screen.getByRole('dialog', { name: 'New Warehouse' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Warehouse' }));
+    expect(await within(dialog).findByText('Failed to create warehouse')).toBeTruthy();
+  });
+});

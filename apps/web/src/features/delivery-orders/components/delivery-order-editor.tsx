@@ -1,0 +1,379 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@clearport/contract/constants';
+import {
+  assignedContainerIds,
+  containersToConfirm,
+  DELIVERY_ORDER_ERRORS,
+  deliveryOrderErrors,
+  deliveryOrderErrorText,
+  newDeliveryOrderForm,
+  type DeliveryOrder,
+  type DeliveryOrderFieldErrors,
+  type DeliveryOrderFormValues,
+  type DeliveryOrderRequest,
+} from '@clearport/contract/delivery-orders';
+import type { ShipmentDetail } from '@clearport/contract/shipments';
+import { fillText, TEXTS } from '@clearport/contract/texts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useFailureToast } from '../../../hooks/use-failure-toast.ts';
+import { ApiError, failureText, hasStatus } from '../../../lib/api-client.ts';
+import { useDeleteDeliveryOrder } from '../api/delete-delivery-order.ts';
+import { useSaveDeliveryOrder } from '../api/save-delivery-order.ts';
+import { useSendDeliveryOrder } from '../api/send-delivery-order.ts';
+import { useSettings } from '../api/get-settings.ts';
+import { dropdownOptions, ADD_NEW } from '../utils/dropdown-options.ts';
+import { NewTruckerModal } from './new-trucker-modal.tsx';
+import { NewWarehouseModal } from './new-warehouse-modal.tsx';
+import styles from './delivery-order-forms.module.css';
+
+export type EditorShipment = Pick<
+  ShipmentDetail,
+  'id' | 'customer_reference_no' | 'containers' | 'bill_lading' | 'delivery_orders'
+>;
+
+type DeliveryOrderEditorProps = {
+  shipment: EditorShipment;
+  /** The stored order, or undefined for a new one that is not saved yet. */
+  order?: DeliveryOrder;
+  /** The server stored the order (a save or a send); the reply's copy. */
+  onSaved: (order: DeliveryOrder) => void;
+  /** The order is gone: deleted on the server, or a new one dropped before it was saved. */
+  onDeleted: () => void;
+};
+
+function valuesOf(order: DeliveryOrder): DeliveryOrderFormValues {
+  const { trucker_id, warehouse_id, reference_number, note, containers, bill_ladings } = order;
+  return { trucker_id, warehouse_id, reference_number, note, containers, bill_ladings };
+}
+
+function toggled(ids: readonly number[], id: number, isChosen: boolean): number[] {
+  return isChosen ? [...ids, id] : ids.filter((each) => each !== id);
+}
+
+const FIELDS: ReadonlyArray<keyof DeliveryOrderFieldErrors> = [
+  'trucker_id',
+  'warehouse_id',
+  'containers',
+  'bill_ladings',
+];
+
+/** The server's field at fault, when it is one of the form's. */
+function fieldOf(error: ApiError): keyof DeliveryOrderFieldErrors | undefined {
+  return FIELDS.find((field) => field === error.field);
+}
+
+type ChoiceGroupProps = {
+  legend: string;
+  /** The error style, with `errorId` naming the message that explains it. */
+  isInvalid: boolean;
+  errorId: string;
+  /** The message under the choices, when it is not the one under the form. */
+  error: ReactNode;
+  children: ReactNode;
+};
+
+/** The containers or the bills: checkboxes under a legend, as one field of the form. */
+function ChoiceGroup({ legend, isInvalid, errorId, error, children }: ChoiceGroupProps) {
+  return (
+    <fieldset
+      className={styles.group}
+      data-invalid={isInvalid || undefined}
+      aria-describedby={isInvalid ? errorId : undefined}
+    >
+      <legend className={styles.legend}>{legend}</legend>
+      {children}
+      {error}
+    </fieldset>
+  );
+}
+
+/**
+ * One delivery order's form (spec sections 2, 4 and 5): trucker and warehouse dropdowns of the
+ * active ones, each with Add New; the containers, with (Assigned) for those another order holds
+ * and a single one preselected and read-only; the master and house bills; reference number and
+ * note. Save creates or updates, Delete removes, and Send appears once the broker approved.
+ */
+export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: DeliveryOrderEditorProps) {
+  const ids = useId();
+  const isNew = order === undefined;
+  const [values, setValues] = useState<DeliveryOrderFormValues>(() =>
+    order ? valuesOf(order) : newDeliveryOrderForm(shipment),
+  );
+  const [fieldErrors, setFieldErrors] = useState<DeliveryOrderFieldErrors>({});
+  const [serverError, setServerError] = useState('');
+  const [modal, setModal] = useState<'trucker' | 'warehouse' | null>(null);
+
+  const settingsQuery = useSettings();
+  // Spec section 8: a refusal and no answer at all read differently.
+  useFailureToast(
+    settingsQuery,
+    hasStatus(settingsQuery.error, 0) ? TEXTS.settingsFetchError : TEXTS.settingsFetchFailed,
+  );
+  const saveMutation = useSaveDeliveryOrder(shipment.id, order?.id);
+  const deleteMutation = useDeleteDeliveryOrder(shipment.id);
+  const sendMutation = useSendDeliveryOrder(shipment.id);
+  const isBusy = saveMutation.isPending || deleteMutation.isPending || sendMutation.isPending;
+
+  const settings = settingsQuery.data?.user;
+  const truckerOptions = dropdownOptions('trucker', settings?.truckers ?? [], order?.trucker);
+  const warehouseOptions = dropdownOptions('warehouse', settings?.warehouses ?? [], order?.warehouse);
+  const assigned = assignedContainerIds(shipment.delivery_orders, order?.id);
+  const hasSingleContainer = shipment.containers.length === 1;
+  const masterBills = shipment.bill_lading.filter((bill) => bill.is_master_bill_lading === 1);
+  const houseBills = shipment.bill_lading.filter((bill) => bill.is_master_bill_lading !== 1);
+
+  const change = (changes: Partial<DeliveryOrderFormValues>) => {
+    setValues((current) => ({ ...current, ...changes }));
+    // A field the user has just filled in no longer shows as missing.
+    setFieldErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(changes)) delete next[key as keyof DeliveryOrderFieldErrors];
+      return next;
+    });
+  };
+
+  const save = (isReuseConfirmed: boolean) => {
+    const body: DeliveryOrderRequest = {
+      ...values,
+      trucker_id: values.trucker_id ?? 0,
+      warehouse_id: values.warehouse_id ?? 0,
+      reuse_assigned_containers: isReuseConfirmed,
+    };
+    saveMutation.mutate(body, {
+      onSuccess: (reply) => {
+        toast.success(WEB_TEXTS.deliveryOrderSaved);
+        onSaved(reply.delivery_order);
+      },
+      onError: (error) => {
+        // Another order took the containers since the page loaded: the same question as before saving.
+        if (error instanceof ApiError && error.status === 409 && error.field === 'containers') {
+          if (window.confirm(error.errors[0] ?? error.message)) save(true);
+          return;
+        }
+        const field = error instanceof ApiError ? fieldOf(error) : undefined;
+        const text =
+          error instanceof ApiError
+            ? deliveryOrderErrorText({ message: error.message, errors: error.errors })
+            : TEXTS.genericError;
+        setServerError(text);
+        if (field) setFieldErrors({ [field]: text });
+      },
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy) return;
+    setServerError('');
+    // Without a container the server answers the spec's missing-container text, naming the broker's address.
+    if (!(isNew && shipment.containers.length === 0)) {
+      const errors = deliveryOrderErrors(values);
+      setFieldErrors(errors);
+      if (Object.keys(errors).length > 0) return;
+    }
+    const toConfirm = containersToConfirm(shipment.delivery_orders, order?.id, values.containers);
+    if (toConfirm.length > 0) {
+      const numbers = shipment.containers
+        .filter((container) => toConfirm.includes(container.id))
+        .map((container) => container.container_no)
+        .join(', ');
+      if (!window.confirm(fillText(DELIVERY_ORDER_ERRORS.containersAssigned, { containers: numbers }))) return;
+    }
+    save(toConfirm.length > 0);
+  };
+
+  const onDelete = () => {
+    if (isBusy) return;
+    if (!order) {
+      onDeleted();
+      return;
+    }
+    if (!window.confirm(WEB_TEXTS.confirmDeleteDeliveryOrder)) return;
+    deleteMutation.mutate(order.id, {
+      onSuccess: (reply) => {
+        toast.success(reply.message);
+        onDeleted();
+      },
+      onError: (error) => toast.error(failureText(error)),
+    });
+  };
+
+  const onSend = () => {
+    if (!order || isBusy) return;
+    sendMutation.mutate(order.id, {
+      onSuccess: (reply) => {
+        toast.success(TEXTS.deliveryOrderSent);
+        onSaved(reply.delivery_order);
+      },
+      onError: (error) => toast.error(failureText(error)),
+    });
+  };
+
+  const dropdowns = [
+    {
+      field: 'trucker_id',
+      label: WEB_TEXTS.truckerLabel,
+      placeholder: WEB_TEXTS.chooseTrucker,
+      options: truckerOptions,
+      modal: 'trucker',
+    },
+    {
+      field: 'warehouse_id',
+      label: WEB_TEXTS.warehouseLabel,
+      placeholder: WEB_TEXTS.chooseWarehouse,
+      options: warehouseOptions,
+      modal: 'warehouse',
+    },
+  ] as const;
+  const errorId = (field: keyof DeliveryOrderFieldErrors) => `${ids}-${field}`;
+  // A server refusal names its field: the field takes the error style, the text stays under the form.
+  const fieldError = (field: keyof DeliveryOrderFieldErrors) =>
+    fieldErrors[field] &&
+    fieldErrors[field] !== serverError && (
+      <p id={errorId(field)} className={styles.fieldError}>
+        {fieldErrors[field]}
+      </p>
+    );
+
+  return (
+    <form className={styles.editor} onSubmit={onSubmit} noValidate aria-busy={isBusy || undefined}>
+      <div className={styles.twoColumns}>
+        {dropdowns.map((dropdown) => (
+          <div key={dropdown.field}>
+            <SelectField<number>
+              label={dropdown.label}
+              placeholder={dropdown.placeholder}
+              options={dropdown.options}
+              value={values[dropdown.field]}
+              isLoading={settingsQuery.isPending}
+              isInvalid={Boolean(fieldErrors[dropdown.field])}
+              errorId={errorId(dropdown.field)}
+              onChange={(id) => (id === ADD_NEW ? setModal(dropdown.modal) : change({ [dropdown.field]: id }))}
+            />
+            {fieldError(dropdown.field)}
+          </div>
+        ))}
+      </div>
+
+      <ChoiceGroup
+        legend={WEB_TEXTS.containersLabel}
+        isInvalid={Boolean(fieldErrors.containers)}
+        errorId={errorId('containers')}
+        error={fieldError('containers')}
+      >
+        {shipment.containers.length === 0 && <p className={styles.hint}>{TEXTS.noContainers}</p>}
+        <div className={styles.choices}>
+          {shipment.containers.map((container) => (
+            <Checkbox
+              key={container.id}
+              label={
+                assigned.has(container.id) ? `${container.container_no} ${TEXTS.assignedLabel}` : container.container_no
+              }
+              checked={values.containers.includes(container.id)}
+              disabled={hasSingleContainer}
+              aria-invalid={Boolean(fieldErrors.containers) || undefined}
+              onChange={(event) =>
+                change({ containers: toggled(values.containers, container.id, event.target.checked) })
+              }
+            />
+          ))}
+        </div>
+      </ChoiceGroup>
+
+      <ChoiceGroup
+        legend={WEB_TEXTS.billsLabel}
+        isInvalid={Boolean(fieldErrors.bill_ladings)}
+        errorId={errorId('bill_ladings')}
+        error={fieldError('bill_ladings')}
+      >
+        {shipment.bill_lading.length === 0 && <p className={styles.hint}>{WEB_TEXTS.noBills}</p>}
+        {[
+          { title: WEB_TEXTS.masterBillsLabel, bills: masterBills },
+          { title: WEB_TEXTS.houseBillsLabel, bills: houseBills },
+        ]
+          .filter((kind) => kind.bills.length > 0)
+          .map((kind) => (
+            <fieldset key={kind.title} className={styles.subgroup}>
+              <legend className={styles.sublegend}>{kind.title}</legend>
+              <div className={styles.choices}>
+                {kind.bills.map((bill) => (
+                  <Checkbox
+                    key={bill.id}
+                    label={bill.bill_lading}
+                    checked={values.bill_ladings.includes(bill.id)}
+                    aria-invalid={Boolean(fieldErrors.bill_ladings) || undefined}
+                    onChange={(event) =>
+                      change({ bill_ladings: toggled(values.bill_ladings, bill.id, event.target.checked) })
+                    }
+                  />
+                ))}
+              </div>
+            </fieldset>
+          ))}
+      </ChoiceGroup>
+
+      <TextField
+        label={WEB_TEXTS.referenceLabel}
+        value={values.reference_number}
+        maxLength={REFERENCE_MAX_LENGTH}
+        onChange={(event) => change({ reference_number: event.target.value })}
+      />
+      <div className={styles.noteField}>
+        <label htmlFor={`${ids}-note`} className={styles.legend}>
+          {WEB_TEXTS.noteLabelOrder}
+        </label>
+        <textarea
+          id={`${ids}-note`}
+          className={styles.textarea}
+          rows={3}
+          maxLength={NOTE_MAX_LENGTH}
+          value={values.note}
+          onChange={(event) => change({ note: event.target.value })}
+        />
+      </div>
+
+      {serverError && <FormMessage tone="error">{serverError}</FormMessage>}
+
+      <div className={styles.actions}>
+        <Button type="submit" disabled={isBusy}>
+          {saveMutation.isPending ? WEB_TEXTS.saving : WEB_TEXTS.saveDeliveryOrder}
+        </Button>
+        <Button variant="secondary" disabled={isBusy} onClick={onDelete}>
+          {deleteMutation.isPending ? WEB_TEXTS.deleting : WEB_TEXTS.deleteDeliveryOrder}
+        </Button>
+        {order?.approved === 1 && (
+          <Button variant="secondary" disabled={isBusy} onClick={onSend}>
+            {sendMutation.isPending ? WEB_TEXTS.sending : WEB_TEXTS.sendDeliveryOrder}
+          </Button>
+        )}
+      </div>
+
+      {modal === 'trucker' && (
+        <NewTruckerModal
+          onClose={() => setModal(null)}
+          onCreated={(trucker) => {
+            setModal(null);
+            change({ trucker_id: trucker.id });
+          }}
+        />
+      )}
+      {modal === 'warehouse' && (
+        <NewWarehouseModal
+          existing={settings?.warehouses ?? []}
+          isLoading={settingsQuery.isPending}
+          onClose={() => setModal(null)}
+          onCreated={(warehouse) => {
+            setModal(null);
+            change({ warehouse_id: warehouse.id });
+          }}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { MAX_CC_EMAILS } from '@clearport/contract/constants';
+import { fillText, TEXTS } from '@clearport/contract/texts';
+import { TruckerInput, truckerFromContacts, type Trucker } from '@clearport/contract/truckers';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCreateTrucker } from '../api/create-trucker.ts';
+import { FormModal } from './form-modal.tsx';
+import styles from './delivery-order-forms.module.css';
+
+/** The trucker's own address and its CC list. */
+const MAX_CONTACTS = 1 + MAX_CC_EMAILS;
+
+type TruckerFormErrors = {
+  name?: string;
+  /** By the contact's position in the form. */
+  contacts: Record<number, string>;
+  list?: string;
+};
+
+const NO_ERRORS: TruckerFormErrors = { contacts: {} };
+
+/**
+ * Where each error of TruckerInput (or the server's `truckers.0.*` refusal) belongs in the form.
+ * `filled` maps the trucker's addresses back to the contacts they came from, blanks left out.
+ */
+function errorsOf(path: readonly PropertyKey[], message: string, filled: readonly number[]): TruckerFormErrors {
+  const [field, index] = path;
+  if (field === 'name') return { name: message, contacts: {} };
+  if (field === 'email') return { contacts: { [filled[0] ?? 0]: message } };
+  if (field === 'cc_emails' && typeof index === 'number') return { contacts: { [filled[index + 1] ?? 0]: message } };
+  return { contacts: {}, list: message };
+}
+
+function mergeErrors(all: TruckerFormErrors[]): TruckerFormErrors {
+  return all.reduce<TruckerFormErrors>(
+    (merged, each) => ({
+      name: merged.name ?? each.name,
+      list: merged.list ?? each.list,
+      contacts: { ...each.contacts, ...merged.contacts },
+    }),
+    { contacts: {} },
+  );
+}
+
+function failureOf(error: unknown, filled: readonly number[]): { errors: TruckerFormErrors; message: string } {
+  if (!(error instanceof ApiError) || error.status === 0) {
+    return { errors: NO_ERRORS, message: TEXTS.truckerCreateError };
+  }
+  const fieldPath = error.field?.split('.').slice(2) ?? [];
+  const text = error.errors[0];
+  if (error.status === 400 && text && fieldPath.length > 0) {
+    const index = fieldPath[1] === undefined ? undefined : Number(fieldPath[1]);
+    return {
+      errors: errorsOf([fieldPath[0] ?? '', ...(index === undefined ? [] : [index])], text, filled),
+      message: '',
+    };
+  }
+  return { errors: NO_ERRORS, message: TEXTS.truckerCreateFailed };
+}
+
+type NewTruckerModalProps = {
+  onCreated: (trucker: Trucker) => void;
+  onClose: () => void;
+};
+
+/** Add New of the trucker dropdown: the New Trucker form, a name and a list of contacts. */
+export function NewTruckerModal({ onCreated, onClose }: NewTruckerModalProps) {
+  const errorPrefix = useId();
+  const [name, setName] = useState('');
+  const [contacts, setContacts] = useState<string[]>(['']);
+  const [errors, setErrors] = useState<TruckerFormErrors>(NO_ERRORS);
+  const [message, setMessage] = useState('');
+  const createMutation = useCreateTrucker();
+
+  const filledIndexes = contacts.flatMap((contact, index) => (contact.trim() === '' ? [] : [index]));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (createMutation.isPending) return;
+    setMessage('');
+    const trucker = truckerFromContacts(name, contacts);
+    const parsed = TruckerInput.safeParse(trucker);
+    if (!parsed.success) {
+      setErrors(mergeErrors(parsed.error.issues.map((issue) => errorsOf(issue.path, issue.message, filledIndexes))));
+      return;
+    }
+    setErrors(NO_ERRORS);
+    createMutation.mutate(parsed.data, {
+      onSuccess: (reply) => {
+        const [created] = reply.truckers;
+        toast.success(TEXTS.truckerCreated);
+        if (created) onCreated(created);
+      },
+      onError: (error) => {
+        const failure = failureOf(error, filledIndexes);
+        setErrors(failure.errors);
+        setMessage(failure.message);
+        if (failure.message) toast.error(failure.message);
+      },
+    });
+  };
+
+  return (
+    <FormModal
+      title={TEXTS.truckerFormTitle}
+      isSubmitting={createMutation.isPending}
+      submitLabel={createMutation.isPending ? WEB_TEXTS.saving : WEB_TEXTS.createTrucker}
+      failure={message}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <div>
+        <TextField
+          label={WEB_TEXTS.truckerNameLabel}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          isInvalid={Boolean(errors.name)}
+          errorId={`${errorPrefix}-name`}
+          autoComplete="off"
+        />
+        {errors.name && (
+          <p id={`${errorPrefix}-name`} className={styles.fieldError}>
+            {errors.name}
+          </p>
+        )}
+      </div>
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>{WEB_TEXTS.truckerContactsLegend}</legend>
+        <p className={styles.hint}>{WEB_TEXTS.truckerContactsHint}</p>
+        {contacts.map((contact, index) => {
+          const number = String(index + 1);
+          const errorId = `${errorPrefix}-contact-${number}`;
+          return (
+            // Contacts are only appended and removed at the end, so a position names one contact.
+            <div key={index} className={styles.contactRow}>
+              <TextField
+                className={styles.grow}
+                type="email"
+                label={fillText(WEB_TEXTS.truckerContactLabel, { number })}
+                value={contact}
+                onChange={(event) =>
+                  setContacts((all) => all.map((each, at) => (at === index ? event.target.value : each)))
+                }
+                isInvalid={Boolean(errors.contacts[index])}
+                errorId={errorId}
+                autoComplete="off"
+              />
+              {index > 0 && index === contacts.length - 1 && (
+                <Button
+                  variant="secondary"
+                  aria-label={fillText(WEB_TEXTS.removeContact, { number })}
+                  onClick={() => setContacts((all) => all.slice(0, -1))}
+                >
+                  {'\u2212'}
+                </Button>
+              )}
+              {errors.contacts[index] && (
+                <p id={errorId} className={styles.fieldError}>
+                  {errors.contacts[index]}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        {contacts.length >= MAX_CONTACTS ? (
+          <p className={styles.hint}>{TEXTS.maxTruckerCc}</p>
+        ) : (
+          <Button variant="secondary" onClick={() => setContacts((all) => [...all, ''])}>
+            {WEB_TEXTS.addContact}
+          </Button>
+        )}
+        {errors.list && <p className={styles.fieldError}>{errors.list}</p>}
+      </fieldset>
+    </FormModal>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { TEXTS } from '@clearport/contract/texts';
+import {
+  NEW_WAREHOUSE_DEFAULTS,
+  NewWarehouseForm,
+  US_STATES,
+  type UsStateCode,
+  type Warehouse,
+} from '@clearport/contract/warehouses';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCreateWarehouse } from '../api/create-warehouse.ts';
+import { FormModal } from './form-modal.tsx';
+import styles from './delivery-order-forms.module.css';
+
+const STATE_OPTIONS = US_STATES.map((state) => ({ label: state.name, value: state.code }));
+
+type TextFieldName = Exclude<keyof NewWarehouseForm, 'state'>;
+
+const TEXT_FIELDS: ReadonlyArray<{ name: TextFieldName; label: string; type?: string; autoComplete: string }> = [
+  { name: 'name', label: WEB_TEXTS.warehouseNameLabel, autoComplete: 'organization' },
+  { name: 'contact_name', label: WEB_TEXTS.warehouseContactLabel, autoComplete: 'name' },
+  { name: 'phone', label: WEB_TEXTS.warehousePhoneLabel, type: 'tel', autoComplete: 'tel' },
+  { name: 'address', label: WEB_TEXTS.warehouseAddressLabel, autoComplete: 'street-address' },
+  { name: 'city', label: WEB_TEXTS.warehouseCityLabel, autoComplete: 'address-level2' },
+];
+
+type NewWarehouseModalProps = {
+  /** The company's warehouses, sent after the new one as the call expects. */
+  existing: ReadonlyArray<Pick<Warehouse, 'id'>>;
+  /** While the settings load, the form is closed and faded. */
+  isLoading: boolean;
+  onCreated: (warehouse: Warehouse) => void;
+  onClose: () => void;
+};
+
+/**
+ * Add New of the warehouse dropdown: the New Warehouse form of spec section 2, which has no
+ * required field; absent ones take the defaults (New York, NY, 10001).
+ */
+export function NewWarehouseModal({ existing, isLoading, onCreated, onClose }: NewWarehouseModalProps) {
+  const [form, setForm] = useState<NewWarehouseForm>(NEW_WAREHOUSE_DEFAULTS);
+  const [failure, setFailure] = useState('');
+  const createMutation = useCreateWarehouse(existing);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (createMutation.isPending || isLoading) return;
+    setFailure('');
+    createMutation.mutate(NewWarehouseForm.parse(form), {
+      onSuccess: (reply) => {
+        const created = reply.warehouses.at(-1);
+        toast.success(TEXTS.warehouseCreated);
+        if (created) onCreated(created);
+      },
+      onError: (error) => {
+        // No answer at all is the spec's exception: the generic text, inline and as a toast.
+        if (error instanceof ApiError && error.status !== 0) {
+          setFailure(TEXTS.warehouseCreateFailed);
+          return;
+        }
+        setFailure(TEXTS.genericError);
+        toast.error(TEXTS.genericError);
+      },
+    });
+  };
+
+  return (
+    <FormModal
+      title={TEXTS.warehouseFormTitle}
+      isLoading={isLoading}
+      isSubmitting={createMutation.isPending}
+      submitLabel={createMutation.isPending ? TEXTS.warehouseCreating : TEXTS.warehouseCreateButton}
+      failure={failure}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      {TEXT_FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          label={field.label}
+          type={field.type ?? 'text'}
+          autoComplete={field.autoComplete}
+          value={form[field.name]}
+          onChange={(event) => setForm((current) => ({ ...current, [field.name]: event.target.value }))}
+        />
+      ))}
+      <div className={styles.twoColumns}>
+        <SelectField<UsStateCode>
+          label={WEB_TEXTS.warehouseStateLabel}
+          options={STATE_OPTIONS}
+          value={form.state === '' ? null : form.state}
+          onChange={(state) => setForm((current) => ({ ...current, state }))}
+        />
+        <TextField
+          label={WEB_TEXTS.warehouseZipLabel}
+          autoComplete="postal-code"
+          value={form.zip}
+          onChange={(event) => setForm((current) => ({ ...current, zip: event.target.value }))}
+        />
+      </div>
+    </FormModal>
+  );
+}

@@ -1,0 +1,26 @@
+import { TEXTS } from '@clearport/contract/texts';
+import { isActiveTrucker, type Trucker } from '@clearport/contract/truckers';
+import { isActiveWarehouse } from '@clearport/contract/warehouses';
+import type { SelectOption } from '../../../components/ui/select-field.tsx';
+
+/** The value of the Add New option: ids are positive, so it names no trucker or warehouse. */
+export const ADD_NEW = 0;
+
+type Entry = Pick<Trucker, 'id' | 'name' | 'status' | 'deleted_at'>;
+
+/**
+ * A dropdown of the editor (spec section 4): the active truckers or warehouses, the order's own
+ * one when it is no longer active (with (Deleted) once deleted), then Add New.
+ */
+export function dropdownOptions(
+  kind: 'trucker' | 'warehouse',
+  entries: readonly Entry[],
+  own: Entry | undefined,
+): SelectOption<number>[] {
+  const isActive = kind === 'trucker' ? isActiveTrucker : isActiveWarehouse;
+  const options = entries.filter(isActive).map((entry) => ({ label: entry.name, value: entry.id }));
+  if (own && !options.some((option) => option.value === own.id)) {
+    options.push({ label: own.deleted_at ? `${own.name} ${TEXTS.deletedLabel}` : own.name, value: own.id });
+  }
+  return [...options, { label: TEXTS.addNewOption, value: ADD_NEW }];
+}
