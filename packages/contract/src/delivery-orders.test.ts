@@ -3,6 +3,7 @@ import {
   assignedContainerIds,
   containersToConfirm,
   DELIVERY_ORDER_ERRORS,
+  deliveryOrderChanges,
   DeliveryOrderRequest,
   deliveryOrderErrorText,
   deliveryOrderErrors,
@@ -120,5 +121,31 @@ describe('assigned containers', () => {
     expect(containersToConfirm(orders, undefined, [10, 13])).toEqual([10]);
     expect(containersToConfirm(orders, 2, [12, 11, 11])).toEqual([11]);
     expect(containersToConfirm([...orders, { id: 3, containers: [10] }], 3, [10])).toEqual([]);
+  });
+});
+
+describe('deliveryOrderChanges', () => {
+  const before = {
+    trucker_id: 1,
+    warehouse_id: 2,
+    reference_number: 'A',
+    note: '',
+    containers: [3, 4],
+    bill_ladings: [5],
+  };
+
+  it('is empty when nothing changes, lists compared as sets and texts as stored', () => {
+    expect(deliveryOrderChanges(before, { ...before, containers: [4, 3, 3], reference_number: ' A ' })).toEqual({});
+  });
+
+  it('names each changed field from and to', () => {
+    expect(
+      deliveryOrderChanges(before, { ...before, trucker_id: 9, warehouse_id: null, note: 'n', bill_ladings: [6, 5] }),
+    ).toEqual({
+      trucker_id: { from: 1, to: 9 },
+      warehouse_id: { from: 2, to: null },
+      note: { from: '', to: 'n' },
+      bill_ladings: { from: [5], to: [5, 6] },
+    });
   });
 });

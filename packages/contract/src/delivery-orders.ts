@@ -124,6 +124,38 @@ export function containersToConfirm(
   return [...new Set(chosen)].filter((id) => assigned.has(id) && !held.has(id));
 }
 
+/** An order's content: what a save may change. A new order's dropdowns may hold null. */
+export type DeliveryOrderContent = Omit<DeliveryOrderFormValues, 'containers' | 'bill_ladings'> & {
+  containers: readonly number[];
+  bill_ladings: readonly number[];
+};
+
+export type DeliveryOrderChanges = Partial<{ [Field in keyof DeliveryOrderContent]: { from: unknown; to: unknown } }>;
+
+/** Ids once each, ascending: how an order's containers and bills compare. */
+export const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/**
+ * The fields that differ, from and to: texts compare as the server stores them (trimmed), the
+ * container and bill lists as sets. Empty when a save would change nothing, which keeps the
+ * broker's approval; the editor asks before sending an order with changes not saved.
+ */
+export function deliveryOrderChanges(before: DeliveryOrderContent, after: DeliveryOrderContent): DeliveryOrderChanges {
+  const changes: DeliveryOrderChanges = {};
+  for (const field of ['trucker_id', 'warehouse_id'] as const) {
+    if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
+  }
+  for (const field of ['reference_number', 'note'] as const) {
+    const [from, to] = [before[field].trim(), after[field].trim()];
+    if (from !== to) changes[field] = { from, to };
+  }
+  for (const field of ['containers', 'bill_ladings'] as const) {
+    const [from, to] = [sortedIds(before[field]), sortedIds(after[field])];
+    if (from.join() !== to.join()) changes[field] = { from, to };
+  }
+  return changes;
+}
+
 /**
  * A new order's starting values: the reference number defaults to the shipment's customer
  * reference, and a single container is preselected (the editor shows it read-only).

@@ -178,6 +178,8 @@ export const WEB_TEXTS = {
   deliveryOrderApproved: 'Approved',
   deliveryOrderAwaitingApproval: 'Awaiting approval',
   deliveryOrderPdf: 'Delivery order PDF',
+  /** {date} is the day the PDF was last sent. */
+  deliveryOrderSentOn: 'Sent {date}',
   truckerLabel: 'Trucker',
   warehouseLabel: 'Warehouse',
   containersLabel: 'Containers',
@@ -196,6 +198,7 @@ export const WEB_TEXTS = {
   sendDeliveryOrder: 'Send',
   deliveryOrderSaved: 'Delivery order saved.',
   confirmDeleteDeliveryOrder: 'Delete this delivery order?',
+  confirmSendUnsaved: 'Your changes to this order are not saved. Send the order as your broker approved it?',
   truckerNameLabel: 'Trucker name',
   /** {number} counts from 1; the first contact is the trucker's address, the others its CCs. */
   truckerContactLabel: 'Contact {number}',

@@ -1,4 +1,10 @@
-import type { DeliveryOrder, DeliveryOrderRequest } from '@clearport/contract/delivery-orders';
+import {
+  deliveryOrderChanges,
+  sortedIds,
+  type DeliveryOrder,
+  type DeliveryOrderContent,
+  type DeliveryOrderRequest,
+} from '@clearport/contract/delivery-orders';
 import { toFlag } from '@clearport/contract/http';
 import { NOTIFICATION_LISTS, type NotificationEmails } from '@clearport/contract/settings';
 import type { Db } from '../../db/connect.ts';
@@ -9,13 +15,7 @@ import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../shipments/ship
 import { truckersRepository } from '../truckers/truckers.repository.ts';
 import { warehousesRepository } from '../warehouses/warehouses.repository.ts';
 import type { DeliveryOrderRefusal } from './delivery-order-refusals.ts';
-import {
-  contentChanges,
-  deliveryOrderRecipients,
-  deliveryOrderRefusal,
-  type DeliveryOrderContent,
-  type Recipients,
-} from './delivery-orders.rules.ts';
+import { deliveryOrderRecipients, deliveryOrderRefusal, type Recipients } from './delivery-orders.rules.ts';
 
 /*
  * A shipment's delivery orders. Every call starts from the access check: the shipment through
@@ -23,8 +23,6 @@ import {
  * through the company. A change locks the shipment row first, so two changes of one shipment's
  * orders take turns and the container rule sees every other order as it is.
  */
-
-const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 const DELIVERY_LIST = NOTIFICATION_LISTS.find((list) => list.key === 'delivery_order_mails')!.table_number;
 
@@ -324,7 +322,7 @@ export const deliveryOrdersRepository = {
       if (refusal) return refusal;
       const [containers, bills] = await Promise.all([containerIdsOf(trx, orderId), billIdsOf(trx, orderId)]);
       const before: DeliveryOrderContent = { ...order, containers, bill_ladings: bills };
-      const changes = contentChanges(before, input);
+      const changes = deliveryOrderChanges(before, input);
       if (Object.keys(changes).length > 0) {
         await trx
           .updateTable('delivery_orders')

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DeliveryOrderRequest } from '@clearport/contract/delivery-orders';
-import {
-  contentChanges,
-  deliveryOrderRecipients,
-  deliveryOrderRefusal,
-  type DeliveryOrderFacts,
-} from './delivery-orders.rules.ts';
+import { deliveryOrderRecipients, deliveryOrderRefusal, type DeliveryOrderFacts } from './delivery-orders.rules.ts';
 
 const facts: DeliveryOrderFacts = {
   isTruckerUsable: true,
@@ -52,29 +47,6 @@ describe('deliveryOrderRefusal', () => {
     const shared = { ...facts, orders: [...facts.orders, { id: 101, containers: [1, 2] }], orderId: 101 };
     expect(deliveryOrderRefusal({ ...input, containers: [1, 2] }, shared)).toBeUndefined();
     expect(deliveryOrderRefusal({ ...input, containers: [1] }, { ...facts, orderId: 100 })).toBeUndefined();
-  });
-});
-
-describe('contentChanges', () => {
-  const before = {
-    trucker_id: 1,
-    warehouse_id: 2,
-    reference_number: 'A',
-    note: '',
-    containers: [3, 4],
-    bill_ladings: [5],
-  };
-
-  it('is empty when nothing changes, lists compared as sets', () => {
-    expect(contentChanges(before, { ...before, containers: [4, 3, 3] })).toEqual({});
-  });
-
-  it('names each changed field from and to', () => {
-    expect(contentChanges(before, { ...before, trucker_id: 9, note: 'n', bill_ladings: [6, 5] })).toEqual({
-      trucker_id: { from: 1, to: 9 },
-      note: { from: '', to: 'n' },
-      bill_ladings: { from: [5], to: [5, 6] },
-    });
   });
 });
 

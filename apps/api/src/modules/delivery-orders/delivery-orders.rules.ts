@@ -47,33 +47,6 @@ export function deliveryOrderRefusal(
   return undefined;
 }
 
-/** An order's content, as stored: what a save may change. */
-export type DeliveryOrderContent = {
-  trucker_id: number;
-  warehouse_id: number;
-  reference_number: string;
-  note: string;
-  containers: readonly number[];
-  bill_ladings: readonly number[];
-};
-
-export type ContentChanges = Partial<{ [Field in keyof DeliveryOrderContent]: { from: unknown; to: unknown } }>;
-
-const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
-
-/** The fields that differ, from and to; container and bill lists compare as sets. */
-export function contentChanges(before: DeliveryOrderContent, after: DeliveryOrderContent): ContentChanges {
-  const changes: ContentChanges = {};
-  for (const field of ['trucker_id', 'warehouse_id', 'reference_number', 'note'] as const) {
-    if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
-  }
-  for (const field of ['containers', 'bill_ladings'] as const) {
-    const [from, to] = [sortedIds(before[field]), sortedIds(after[field])];
-    if (from.join() !== to.join()) changes[field] = { from, to };
-  }
-  return changes;
-}
-
 export type Recipients = { to: string[]; cc: string[] };
 
 /**

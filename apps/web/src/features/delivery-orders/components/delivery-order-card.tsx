@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { format, parseISO } from 'date-fns';
+import { DATE_DISPLAY_FORMAT } from '@clearport/contract/constants';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import { fillText } from '@clearport/contract/texts';
 import { FileLink } from '../../../components/ui/file-link.tsx';
@@ -8,8 +10,9 @@ import styles from './delivery-orders.module.css';
 type DeliveryOrderCardProps = {
   title: string;
   state: 'approved' | 'awaiting' | 'new';
-  /** The PDF last sent, when there is one. */
+  /** The PDF last sent and when (ISO 8601), when there is one. */
   path?: string | null;
+  sentAt?: string | null;
   children: ReactNode;
 };
 
@@ -19,8 +22,8 @@ const STATE_TEXT = {
   new: WEB_TEXTS.deliveryOrderNotSaved,
 } as const;
 
-/** One order of the shipment: its title, its state, the link to its PDF, and its form. */
-export function DeliveryOrderCard({ title, state, path, children }: DeliveryOrderCardProps) {
+/** One order of the shipment: its title, its state, the link to its PDF with the day it was sent, and its form. */
+export function DeliveryOrderCard({ title, state, path, sentAt, children }: DeliveryOrderCardProps) {
   return (
     <li className={styles.order}>
       <article aria-label={title}>
@@ -29,9 +32,16 @@ export function DeliveryOrderCard({ title, state, path, children }: DeliveryOrde
           <span className={`${styles.state} ${styles[state]}`}>{STATE_TEXT[state]}</span>
         </div>
         {path && (
-          <FileLink fileKey={path} fileName={`${title}.pdf`}>
-            {WEB_TEXTS.deliveryOrderPdf}
-          </FileLink>
+          <p className={styles.sent}>
+            <FileLink fileKey={path} fileName={`${title}.pdf`}>
+              {WEB_TEXTS.deliveryOrderPdf}
+            </FileLink>
+            {sentAt && (
+              <span>
+                {fillText(WEB_TEXTS.deliveryOrderSentOn, { date: format(parseISO(sentAt), DATE_DISPLAY_FORMAT) })}
+              </span>
+            )}
+          </p>
         )}
         {children}
       </article>

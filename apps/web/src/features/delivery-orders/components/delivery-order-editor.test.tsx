@@ -181,6 +181,50 @@ describe('DeliveryOrderEditor', () => {
     expect(await toast(message)).toBeTruthy();
   });
 
+  it('asks before sending an order with changes not saved, and sends nothing when declined', async () => {
+    const user = userEvent.setup();
+    const sendPath = '/user/shipments/12/delivery_order/3/send';
+    const { fetchMock } = renderEditor({
+      order: deliveryOrder(3, { approved: 1 }),
+      answers: {
+        [sendPath]: {
+          body: { message: 'Delivery Order sent successfully!', delivery_order: deliveryOrder(3, { approved: 1 }) },
+        },
+      },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Gate 4');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'Your changes to this order are not saved. Send the order as your broker approved it?',
+    );
+    const sends = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(sendPath));
+    expect(sends()).toHaveLength(0);
+
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await toast('Delivery Order sent successfully!')).toBeTruthy();
+    expect(sends()).toHaveLength(1);
+    confirm.mockRestore();
+  });
+
+  it('sends an unchanged order without asking', async () => {
+    const user = userEvent.setup();
+    renderEditor({
+      order: deliveryOrder(3, { approved: 1 }),
+      answers: {
+        '/user/shipments/12/delivery_order/3/send': {
+          body: { message: 'Delivery Order sent successfully!', delivery_order: deliveryOrder(3, { approved: 1 }) },
+        },
+      },
+    });
+    const confirm = vi.spyOn(window, 'confirm');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await toast('Delivery Order sent successfully!')).toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
+    confirm.mockRestore();
+  });
+
   it('opens New Trucker from Add New: Cannot be empty, and Escape closes it', async () => {
     const user = userEvent.setup();
     renderEditor();

@@ -5,6 +5,7 @@ import {
   assignedContainerIds,
   containersToConfirm,
   DELIVERY_ORDER_ERRORS,
+  deliveryOrderChanges,
   deliveryOrderErrors,
   deliveryOrderErrorText,
   newDeliveryOrderForm,
@@ -206,6 +207,9 @@ export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: Del
 
   const onSend = () => {
     if (!order || isBusy) return;
+    // Send mails the stored order; saving the changes first would withdraw the broker's approval.
+    const hasUnsavedChanges = Object.keys(deliveryOrderChanges(valuesOf(order), values)).length > 0;
+    if (hasUnsavedChanges && !window.confirm(WEB_TEXTS.confirmSendUnsaved)) return;
     sendMutation.mutate(order.id, {
       onSuccess: (reply) => {
         toast.success(TEXTS.deliveryOrderSent);

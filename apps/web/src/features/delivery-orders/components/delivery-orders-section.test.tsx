@@ -34,19 +34,24 @@ describe('DeliveryOrdersSection', () => {
     expect(within(section).getByText('No delivery orders yet.')).toBeTruthy();
   });
 
-  it('lists each order with its state, and a link to its PDF when it has one', () => {
+  it('lists each order with its state, and a link to its PDF with the day it was sent', () => {
     mockApi({});
     renderSection({
-      orders: [deliveryOrder(3, { approved: 1, path: 'delivery-orders/3.pdf' }), deliveryOrder(4)],
+      orders: [
+        deliveryOrder(3, { approved: 1, path: 'delivery-orders/3.pdf', sent_at: '2026-11-20T18:30:00.000Z' }),
+        deliveryOrder(4),
+      ],
     });
     const first = screen.getByRole('article', { name: 'Delivery Order 3' });
     expect(within(first).getByText('Approved')).toBeTruthy();
     expect(within(first).getByText('Harbor Express Drayage')).toBeTruthy();
     expect(within(first).getByRole('checkbox', { name: /^MSCU4412093/ })).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Delivery order PDF' })).toBeTruthy();
+    expect(within(first).getByText('Sent 11/20/2026')).toBeTruthy();
     const second = screen.getByRole('article', { name: 'Delivery Order 4' });
     expect(within(second).getByText('Awaiting approval')).toBeTruthy();
     expect(within(second).queryByRole('button', { name: 'Delivery order PDF' })).toBeNull();
+    expect(within(second).queryByText(/^Sent /)).toBeNull();
   });
 
   it('adds a new order with New Delivery Order, and Delete drops it without a call', async () => {

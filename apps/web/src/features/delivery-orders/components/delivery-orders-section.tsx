@@ -71,6 +71,7 @@ export function DeliveryOrdersSection({ shipment, onIgnoredChange, onOrdersChang
               title={deliveryOrderTitle(order)}
               state={order.approved === 1 ? 'approved' : 'awaiting'}
               path={order.path}
+              sentAt={order.sent_at}
             >
               <DeliveryOrderEditor
                 shipment={shipment}
