@@ -39,7 +39,12 @@ export default tseslint.config(
             },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             {
-              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config', './apps/web/src/hooks'],
+              target: [
+                './apps/web/src/components',
+                './apps/web/src/lib',
+                './apps/web/src/config',
+                './apps/web/src/hooks',
+              ],
               from: ['./apps/web/src/features', './apps/web/src/app'],
             },
           ],

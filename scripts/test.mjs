@@ -1,4 +1,4 @@
-// npm test: everything CI runs. Type-checking, lint, unit tests, API tests on PGlite and (with
+// npm test: everything CI runs. Type-checking, lint, formatting, unit tests, API tests on PGlite and (with
 // TEST_DATABASE_URL) on PostgreSQL, then browser tests in headless Chromium on the built portal.
 import { existsSync } from 'node:fs';
 import { build, ensureNodeModules, run } from './lib.mjs';
@@ -32,6 +32,8 @@ step('Type-checking');
 run('npm', ['run', 'typecheck']);
 step('Lint');
 run('npm', ['run', 'lint']);
+step('Formatting');
+run('npm', ['run', 'format:check']);
 step('Unit tests');
 run('npm', ['run', 'test:unit']);
 step('API tests on PGlite');

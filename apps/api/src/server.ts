@@ -20,7 +20,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host });
 if (config.seedDemo) {
-  const lines = DEMO_LOGINS.map((login) => `  ${login.email.padEnd(22)} role ${String(login.role).padEnd(3)} ${login.company}`);
+  const lines = DEMO_LOGINS.map(
+    (login) => `  ${login.email.padEnd(22)} role ${String(login.role).padEnd(3)} ${login.company}`,
+  );
   process.stdout.write(
     `\nClearport is serving on ${config.publicUrl}\nDemo logins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n`,
   );

@@ -69,7 +69,8 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
 
 export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/user/login', payload: { userName: email, password } });
-  if (response.statusCode !== 200) throw new Error(`login of ${email} answered ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`login of ${email} answered ${response.statusCode}: ${response.body}`);
   return response.json<{ token: string }>().token;
 }
 

@@ -57,12 +57,7 @@ export const ResetPasswordParams = z.object({ token: z.string().min(1).max(200) 
 
 export const ResetPasswordRequest = z
   .object({
-    email: z
-      .string()
-      .trim()
-      .min(1, TEXTS.resetEmailEmpty)
-      .max(254)
-      .regex(EMAIL_PATTERN, TEXTS.resetEmailInvalid),
+    email: z.string().trim().min(1, TEXTS.resetEmailEmpty).max(254).regex(EMAIL_PATTERN, TEXTS.resetEmailInvalid),
     password: z
       .string()
       .min(1, TEXTS.resetPasswordEmpty)

@@ -68,18 +68,28 @@ describe('the access check', () => {
       .where('accounts.account_no', '=', '40001')
       .executeTakeFirstOrThrow();
     expect(await accessRepository.findShipmentId(db, other, demoShipment.id)).toBeUndefined();
-    expect(await accessRepository.findShipmentId(db, await userOf('user@demo.test'), demoShipment.id)).toBe(demoShipment.id);
+    expect(await accessRepository.findShipmentId(db, await userOf('user@demo.test'), demoShipment.id)).toBe(
+      demoShipment.id,
+    );
   });
 
   it('does not let a link to another company’s account widen a sub-user’s view', async () => {
     const user = await userOf('user@demo.test');
-    const foreign = await db.selectFrom('accounts').select('id').where('account_no', '=', '70001').executeTakeFirstOrThrow();
+    const foreign = await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('account_no', '=', '70001')
+      .executeTakeFirstOrThrow();
     await db.insertInto('user_accounts').values({ user_id: user.id, account_id: foreign.id }).execute();
     try {
       expect(await accountNosOf('user@demo.test')).toEqual(['40001']);
       expect(await shipmentAccountsOf('user@demo.test')).toEqual(['40001']);
     } finally {
-      await db.deleteFrom('user_accounts').where('user_id', '=', user.id).where('account_id', '=', foreign.id).execute();
+      await db
+        .deleteFrom('user_accounts')
+        .where('user_id', '=', user.id)
+        .where('account_id', '=', foreign.id)
+        .execute();
     }
   });
 

@@ -21,7 +21,8 @@ async function newestMail(): Promise<ParsedMail> {
   return simpleParser(await readFile(path.join(outbox, files.at(-1)!)));
 }
 
-const resetTokenIn = (mail: ParsedMail) => /http:\/\/portal\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+const resetTokenIn = (mail: ParsedMail) =>
+  /http:\/\/portal\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
 
 async function mailCount(): Promise<number> {
   return (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).length;
@@ -62,7 +63,10 @@ describe('POST /api/user/login', () => {
   });
 
   it('answers 400 naming the field for bad input, and changes nothing', async () => {
-    const before = await t.app.db.selectFrom('sessions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const before = await t.app.db
+      .selectFrom('sessions')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     const cases: Array<[unknown, string]> = [
       [{ password: 'portal-demo' }, 'userName'],
       [{ userName: 'user@demo.test' }, 'password'],
@@ -76,7 +80,10 @@ describe('POST /api/user/login', () => {
       expect(response.json().field).toBe(field);
       expect(response.json().message).toContain(field);
     }
-    const after = await t.app.db.selectFrom('sessions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const after = await t.app.db
+      .selectFrom('sessions')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -108,7 +115,10 @@ describe('sessions', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(session.seconds).toBe(86_400);
-    await t.app.db.updateTable('sessions').set({ expires_at: sql<Date>`now() - interval '1 second'` }).execute();
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .execute();
     expect((await injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
   });
 
@@ -168,7 +178,9 @@ describe('forgot and reset password', () => {
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe(TEXTS.resetSuccess);
 
-    expect((await post('/api/user/login', { userName: 'manager@demo.test', password: 'portal-demo' })).statusCode).toBe(401);
+    expect((await post('/api/user/login', { userName: 'manager@demo.test', password: 'portal-demo' })).statusCode).toBe(
+      401,
+    );
     await login(t.app, 'manager@demo.test', 'new-secret-1');
     expect((await injectAs(t.app, otherSession, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
 
@@ -191,7 +203,10 @@ describe('forgot and reset password', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(row.seconds).toBe(3_600);
-    await t.app.db.updateTable('password_resets').set({ expires_at: sql<Date>`now() - interval '1 second'` }).execute();
+    await t.app.db
+      .updateTable('password_resets')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .execute();
     const response = await post(`/api/reset-password/${token}`, {
       email: 'primary@other.test',
       password: 'new-secret-2',
@@ -220,9 +235,21 @@ describe('forgot and reset password', () => {
       [{ email: '', password: 'secret1', password_confirmation: 'secret1' }, 'email', TEXTS.resetEmailEmpty],
       [{ email: 'x@y', password: 'secret1', password_confirmation: 'secret1' }, 'email', TEXTS.resetEmailInvalid],
       [{ email: 'a@b.test', password: '', password_confirmation: '' }, 'password', TEXTS.resetPasswordEmpty],
-      [{ email: 'a@b.test', password: 'short', password_confirmation: 'short' }, 'password', TEXTS.resetPasswordTooShort],
-      [{ email: 'a@b.test', password: 'secret1', password_confirmation: '' }, 'password_confirmation', TEXTS.resetConfirmEmpty],
-      [{ email: 'a@b.test', password: 'secret1', password_confirmation: 'secret2' }, 'password_confirmation', TEXTS.resetPasswordsDiffer],
+      [
+        { email: 'a@b.test', password: 'short', password_confirmation: 'short' },
+        'password',
+        TEXTS.resetPasswordTooShort,
+      ],
+      [
+        { email: 'a@b.test', password: 'secret1', password_confirmation: '' },
+        'password_confirmation',
+        TEXTS.resetConfirmEmpty,
+      ],
+      [
+        { email: 'a@b.test', password: 'secret1', password_confirmation: 'secret2' },
+        'password_confirmation',
+        TEXTS.resetPasswordsDiffer,
+      ],
     ];
     for (const [payload, field, message] of cases) {
       const response = await post('/api/reset-password/some-token', payload);
@@ -253,9 +280,16 @@ describe('login throttling', () => {
     // Another user is not affected.
     await login(t.app, 'viewer@demo.test');
 
-    await t.app.db.updateTable('login_failures').set({ locked_until: sql<Date>`now() - interval '1 second'` }).execute();
+    await t.app.db
+      .updateTable('login_failures')
+      .set({ locked_until: sql<Date>`now() - interval '1 second'` })
+      .execute();
     await login(t.app, 'user@demo.test');
-    const rows = await t.app.db.selectFrom('login_failures').selectAll().where('user_name', '=', 'user@demo.test').execute();
+    const rows = await t.app.db
+      .selectFrom('login_failures')
+      .selectAll()
+      .where('user_name', '=', 'user@demo.test')
+      .execute();
     expect(rows).toEqual([]);
   });
 });

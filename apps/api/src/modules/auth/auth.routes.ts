@@ -87,7 +87,13 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
 
   api.post(
     API_PATHS.resetPassword,
-    { schema: { params: ResetPasswordParams, body: ResetPasswordRequest, response: { 200: MessageResponse, '4xx': ErrorResponse } } },
+    {
+      schema: {
+        params: ResetPasswordParams,
+        body: ResetPasswordRequest,
+        response: { 200: MessageResponse, '4xx': ErrorResponse },
+      },
+    },
     async (request, reply) => {
       const { token } = request.params;
       const userId = await passwordResetsRepository.peekUser(app.db, token);
@@ -113,10 +119,14 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(API_PATHS.logout, { schema: { response: { 200: MessageResponse, '4xx': ErrorResponse } } }, async (request) => {
-    await sessionsRepository.delete(app.db, request.sessionToken);
-    return { message: 'Logged out' };
-  });
+  api.post(
+    API_PATHS.logout,
+    { schema: { response: { 200: MessageResponse, '4xx': ErrorResponse } } },
+    async (request) => {
+      await sessionsRepository.delete(app.db, request.sessionToken);
+      return { message: 'Logged out' };
+    },
+  );
 
   api.get(API_PATHS.profile, { schema: { response: { 200: ProfileResponse } } }, async (request) => {
     const profile = await usersRepository.findProfile(app.db, request.user.id);

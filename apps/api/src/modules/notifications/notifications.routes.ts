@@ -5,9 +5,9 @@ import { NotificationsResponse } from '@clearport/contract/notifications';
 import { notificationsRepository } from './notifications.repository.ts';
 
 export const notificationsRoutes: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    API_PATHS.notifications,
-    { schema: { response: { 200: NotificationsResponse } } },
-    async (request) => notificationsRepository.listActive(app.db, request.user.companyId),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(API_PATHS.notifications, { schema: { response: { 200: NotificationsResponse } } }, async (request) =>
+      notificationsRepository.listActive(app.db, request.user.companyId),
+    );
 };

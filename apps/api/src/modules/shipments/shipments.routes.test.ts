@@ -38,7 +38,10 @@ function get(who: Who, query: Query) {
 }
 
 /** The reply's JSON, which must be exactly the schema's: every field of its type, none more. */
-function exactly<T>(schema: z.ZodType<T>, response: { statusCode: number; body: string; headers: Record<string, unknown> }): T {
+function exactly<T>(
+  schema: z.ZodType<T>,
+  response: { statusCode: number; body: string; headers: Record<string, unknown> },
+): T {
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   const body: unknown = JSON.parse(response.body);
@@ -482,7 +485,7 @@ describe('list items', () => {
     expect(tracked.some((item) => item.account_no !== '40003' && item.documents_submitted.length > 0)).toBe(true);
   });
 
-  it('follow each change of a shipment\'s document types, whoever writes them', async () => {
+  it("follow each change of a shipment's document types, whoever writes them", async () => {
     const [item] = (await list('primary')).data.filter((each) => each.documents_submitted.length > 1);
     const documentsOf = async () =>
       (await allPages('primary', { status: item!.file_number })).find((each) => each.id === item!.id)!
