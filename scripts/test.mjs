@@ -21,7 +21,9 @@ function ensureChromium() {
   run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
 }
 
-const step = (title) => console.log(`\n━━ ${title}`);
+const started = Date.now();
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
+const step = (title) => console.log(`\n━━ ${title} (at ${elapsed()})`);
 const withoutDatabaseUrl = { ...process.env };
 delete withoutDatabaseUrl.TEST_DATABASE_URL;
 
@@ -47,4 +49,4 @@ if (process.env.TEST_DATABASE_URL) {
 step('Browser tests');
 build();
 run('npm', ['run', 'test:e2e']);
-console.log('\n✔ All checks passed.');
+console.log(`\n✔ All checks passed in ${elapsed()}.`);

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { format, parseISO } from 'date-fns';
+import { DATE_DISPLAY_FORMAT } from '@clearport/contract/constants';
 import { SettingsResponse } from '@clearport/contract/settings';
 import { ShipmentsListResponse, type ShipmentDetailResponse } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
@@ -200,6 +202,9 @@ test.describe('Delivery orders', () => {
     await order.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(toast(page, TEXTS.deliveryOrderSent)).toBeVisible();
     await expect(order.getByRole('button', { name: 'Delivery order PDF' })).toBeVisible();
+    const sent = (await getDetail(api, shipment.id)).shipment.delivery_orders.find((each) => each.id === sendable.id)!;
+    expect(sent.sent_at).not.toBeNull();
+    await expect(order.getByText(`Sent ${format(parseISO(sent.sent_at!), DATE_DISPLAY_FORMAT)}`)).toBeVisible();
 
     let mailFile = '';
     await expect
