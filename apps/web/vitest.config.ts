@@ -11,6 +11,8 @@ export default mergeConfig(
       clearMocks: true,
       restoreMocks: true,
       unstubGlobals: true,
+      // Both cores: by default a run keeps one free, which leaves these tests in one worker here.
+      maxWorkers: 2,
     },
   }),
 );
