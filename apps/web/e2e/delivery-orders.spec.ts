@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { format, parseISO } from 'date-fns';
 import { DATE_DISPLAY_FORMAT } from '@clearport/contract/constants';
@@ -7,13 +5,13 @@ import { SettingsResponse } from '@clearport/contract/settings';
 import { ShipmentsListResponse, type ShipmentDetailResponse } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
 import { expect, test } from './fixtures.ts';
-import { outboxFiles } from './outbox.ts';
+import { headerLine, outboxFiles, readMail } from './outbox.ts';
+import { openShipment, toast } from './shipment-page.ts';
 import { apiLogin, getDetail, type Api } from './shipments-api.ts';
 
 const ACCOUNT = '40001';
 const USER = 'primary@demo.test';
 
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 const area = (page: Page) => page.getByRole('region', { name: 'Delivery orders', exact: true });
 
 /**
@@ -35,27 +33,10 @@ async function findOnAccount(api: Api, matches: (detail: ShipmentDetailResponse)
   }
 }
 
-async function openShipment(page: Page, navigate: (path: string) => Promise<void>, id: number, fileNumber: string) {
-  await navigate(`/shipments/${id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Shipment # ${fileNumber}`);
-}
-
 /** Picks an entry of a dropdown (react-select) as a user would: open it, click the option. */
 async function choose(page: Page, scope: ReturnType<Page['locator']>, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** An e-mail's headers with folded lines joined. */
-function mailOf(file: string): { headers: string; raw: string } {
-  const dataDir = process.env.CLEARPORT_E2E_DATA_DIR ?? '';
-  const raw = fs.readFileSync(path.join(dataDir, 'outbox', file), 'utf8');
-  const headers = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
-  return { headers, raw };
-}
-
-function headerLine(headers: string, name: string): string {
-  return new RegExp(`^${name}:(.*)$`, 'im').exec(headers)?.[1] ?? '';
 }
 
 test.describe('Delivery orders', () => {
@@ -213,7 +194,7 @@ test.describe('Delivery orders', () => {
         return mailFile;
       })
       .not.toBe('');
-    const mail = mailOf(mailFile);
+    const mail = readMail(mailFile);
     const to = headerLine(mail.headers, 'To');
     const cc = headerLine(mail.headers, 'Cc');
     const copies = [...truckerEmails.cc_emails, ...deliveryList.cc_emails];

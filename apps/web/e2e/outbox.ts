@@ -32,12 +32,17 @@ function decodeBody(headers: string, body: string): string {
   return body;
 }
 
-/** Reads an e-mail: its headers and its decoded text. */
-export function readMail(file: string): { headers: string; text: string } {
+/** Reads an e-mail: its headers with folded lines joined, its decoded text, and the whole file. */
+export function readMail(file: string): { headers: string; text: string; raw: string } {
   const raw = fs.readFileSync(path.join(outboxDir(), file), 'utf8');
   const split = raw.search(/\r?\n\r?\n/);
-  const headers = raw.slice(0, split);
-  return { headers, text: decodeBody(headers, raw.slice(split).replace(/^\r?\n\r?\n/, '')) };
+  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  return { headers, text: decodeBody(headers, raw.slice(split).replace(/^\r?\n\r?\n/, '')), raw };
+}
+
+/** The value of one header of `readMail`'s headers, or empty. */
+export function headerLine(headers: string, name: string): string {
+  return new RegExp(`^${name}:(.*)$`, 'im').exec(headers)?.[1] ?? '';
 }
 
 /**

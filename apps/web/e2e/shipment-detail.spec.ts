@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { expect, test } from './fixtures.ts';
+import { openShipment, toast } from './shipment-page.ts';
 import { apiLogin, findShipment, getDetail, samplePdf, uploadDocument } from './shipments-api.ts';
 import { shipmentRows, tableSettled } from './shipments-table.ts';
 
@@ -8,13 +9,6 @@ const S = SHIPMENT_STATUSES;
 
 const title = (page: Page) => page.getByRole('heading', { level: 1 });
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
-
-/** Opens a shipment's page and waits for it. */
-async function openShipment(page: Page, navigate: (path: string) => Promise<void>, id: number, fileNumber: string) {
-  await navigate(`/shipments/${id}`);
-  await expect(title(page)).toHaveText(`Shipment # ${fileNumber}`);
-}
 
 /** Chooses files for the drop area through the file chooser it opens, as a user would. */
 async function chooseFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {

@@ -36,6 +36,10 @@ export const INVOICE_CONTAINERS_VISIBLE = 2;
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['pdf', 'PDF', 'xls', 'xlsx', 'png', 'docx', 'doc'] as const;
 
 export const ACTIVE_STATUS = 1;
+/** A trucker or warehouse the dropdowns offer; a deleted one already on an order shows with (Deleted). */
+export function isActive(entry: { status: number; deleted_at: string | null }): boolean {
+  return entry.status === ACTIVE_STATUS && entry.deleted_at === null;
+}
 export const PAID_FLAG = 1;
 
 export const DEFAULT_WAREHOUSE_CITY = 'New York';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVE_STATUS, MAX_CC_EMAILS } from './constants.ts';
+import { MAX_CC_EMAILS } from './constants.ts';
 import { Email, EmailOrEmpty, EntityId } from './http.ts';
 import { TEXTS } from './texts.ts';
 
@@ -20,11 +20,6 @@ export const Trucker = z.object({
   trucker_emails: z.array(TruckerEmail),
 });
 export type Trucker = z.infer<typeof Trucker>;
-
-/** Dropdowns offer only these; a deleted one already on an order shows with (Deleted). */
-export function isActiveTrucker(trucker: Pick<Trucker, 'status' | 'deleted_at'>): boolean {
-  return trucker.status === ACTIVE_STATUS && trucker.deleted_at === null;
-}
 
 /** One trucker as the New Trucker form and the settings screen send it. */
 export const TruckerInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVE_STATUS, DEFAULT_WAREHOUSE_CITY, DEFAULT_WAREHOUSE_ZIP } from './constants.ts';
+import { DEFAULT_WAREHOUSE_CITY, DEFAULT_WAREHOUSE_ZIP } from './constants.ts';
 import { EmailOrEmpty, EntityId } from './http.ts';
 
 /** The 50 states, DC and the territories, by name, as the State select lists them. */
@@ -94,11 +94,6 @@ export const Warehouse = z.object({
   emails: z.array(WarehouseContact),
 });
 export type Warehouse = z.infer<typeof Warehouse>;
-
-/** Dropdowns offer only these; a deleted one already on an order shows with (Deleted). */
-export function isActiveWarehouse(warehouse: Pick<Warehouse, 'status' | 'deleted_at'>): boolean {
-  return warehouse.status === ACTIVE_STATUS && warehouse.deleted_at === null;
-}
 
 /**
  * One warehouse as user/settings/save receives it: with `id` an existing one, without a new one.

@@ -209,13 +209,6 @@ export const WEB_TEXTS = {
   removeContact: 'Remove contact {number}',
   createTrucker: 'Create Trucker',
   cancel: 'Cancel',
-  warehouseNameLabel: 'Warehouse Name',
-  warehouseContactLabel: 'Contact Name',
-  warehousePhoneLabel: 'Phone Number',
-  warehouseAddressLabel: 'Street Address',
-  warehouseCityLabel: 'City',
-  warehouseStateLabel: 'State',
-  warehouseZipLabel: 'ZIP',
 
   goHome: 'Go to home',
   tryAgain: 'Try again',

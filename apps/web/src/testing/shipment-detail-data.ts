@@ -1,3 +1,4 @@
+import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import type { ShipmentDetail, ShipmentDetailResponse, ShipmentDocument } from '@clearport/contract/shipments';
 import type { Trucker } from '@clearport/contract/truckers';
@@ -106,7 +107,7 @@ export function trucker(id: number, name: string, changes: Partial<Trucker> = {}
     id,
     name,
     phone: '',
-    status: 1,
+    status: ACTIVE_STATUS,
     deleted_at: null,
     trucker_emails: [{ email: '', cc_emails: [] }],
     ...changes,
@@ -123,7 +124,7 @@ export function warehouse(id: number, name: string, changes: Partial<Warehouse> 
     city: 'Carson',
     state: 'CA',
     zip: '90810',
-    status: 1,
+    status: ACTIVE_STATUS,
     deleted_at: null,
     user_id: null,
     emails: [],

@@ -3,7 +3,8 @@ import { DEFAULT_WAREHOUSE_CITY, DEFAULT_WAREHOUSE_ZIP } from '@clearport/contra
 import { DeliveryOrderResponse } from '@clearport/contract/delivery-orders';
 import { SettingsResponse, SettingsSaveResponse, WAREHOUSE_NOT_FOUND } from '@clearport/contract/settings';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipments';
-import { isActiveWarehouse, NEW_WAREHOUSE_DEFAULTS, warehouseFromForm } from '@clearport/contract/warehouses';
+import { isActive } from '@clearport/contract/constants';
+import { NEW_WAREHOUSE_DEFAULTS, warehouseFromForm } from '@clearport/contract/warehouses';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
 import { orderableShipment, truckerId } from '../../../test/delivery-order-fixtures.ts';
 
@@ -43,7 +44,7 @@ describe('GET user/settings', () => {
     ]);
     expect(user.truckers.find((trucker) => trucker.name === 'Port Logistics Trucking')?.status).toBe(0);
     expect(user.warehouses.map((warehouse) => warehouse.name)).not.toContain('Reno Overflow Storage');
-    expect(user.warehouses.filter(isActiveWarehouse).map((warehouse) => warehouse.name)).toEqual([
+    expect(user.warehouses.filter(isActive).map((warehouse) => warehouse.name)).toEqual([
       'Carson Distribution Center',
       'Ontario Fulfillment Center',
       'Fontana Cross-Dock',

@@ -94,6 +94,32 @@ function ChoiceGroup({ legend, isInvalid, errorId, error, children }: ChoiceGrou
   );
 }
 
+type ChoiceListProps = {
+  choices: ReadonlyArray<{ id: number; label: string }>;
+  chosen: readonly number[];
+  isInvalid: boolean;
+  isDisabled?: boolean;
+  onChange: (chosen: number[]) => void;
+};
+
+/** Checkboxes that choose ids: the order's containers, or its master or house bills. */
+function ChoiceList({ choices, chosen, isInvalid, isDisabled = false, onChange }: ChoiceListProps) {
+  return (
+    <div className={styles.choices}>
+      {choices.map((choice) => (
+        <Checkbox
+          key={choice.id}
+          label={choice.label}
+          checked={chosen.includes(choice.id)}
+          disabled={isDisabled}
+          aria-invalid={isInvalid || undefined}
+          onChange={(event) => onChange(toggled(chosen, choice.id, event.target.checked))}
+        />
+      ))}
+    </div>
+  );
+}
+
 /**
  * One delivery order's form (spec sections 2, 4 and 5): trucker and warehouse dropdowns of the
  * active ones, each with Add New; the containers, with (Assigned) for those another order holds
@@ -122,8 +148,8 @@ export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: Del
   const isBusy = saveMutation.isPending || deleteMutation.isPending || sendMutation.isPending;
 
   const settings = settingsQuery.data?.user;
-  const truckerOptions = dropdownOptions('trucker', settings?.truckers ?? [], order?.trucker);
-  const warehouseOptions = dropdownOptions('warehouse', settings?.warehouses ?? [], order?.warehouse);
+  const truckerOptions = dropdownOptions(settings?.truckers ?? [], order?.trucker);
+  const warehouseOptions = dropdownOptions(settings?.warehouses ?? [], order?.warehouse);
   const assigned = assignedContainerIds(shipment.delivery_orders, order?.id);
   const hasSingleContainer = shipment.containers.length === 1;
   const masterBills = shipment.bill_lading.filter((bill) => bill.is_master_bill_lading === 1);
@@ -137,6 +163,12 @@ export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: Del
       for (const key of Object.keys(changes)) delete next[key as keyof DeliveryOrderFieldErrors];
       return next;
     });
+  };
+
+  /** An Add New modal created a trucker or warehouse: the dropdown chooses it. */
+  const chooseCreated = (field: 'trucker_id' | 'warehouse_id') => (created: { id: number }) => {
+    setModal(null);
+    change({ [field]: created.id });
   };
 
   const save = (isReuseConfirmed: boolean) => {
@@ -244,6 +276,11 @@ export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: Del
         {fieldErrors[field]}
       </p>
     );
+  const groupErrors = (field: 'containers' | 'bill_ladings') => ({
+    isInvalid: Boolean(fieldErrors[field]),
+    errorId: errorId(field),
+    error: fieldError(field),
+  });
 
   return (
     <form className={styles.editor} onSubmit={onSubmit} noValidate aria-busy={isBusy || undefined}>
@@ -265,37 +302,23 @@ export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: Del
         ))}
       </div>
 
-      <ChoiceGroup
-        legend={WEB_TEXTS.containersLabel}
-        isInvalid={Boolean(fieldErrors.containers)}
-        errorId={errorId('containers')}
-        error={fieldError('containers')}
-      >
+      <ChoiceGroup legend={WEB_TEXTS.containersLabel} {...groupErrors('containers')}>
         {shipment.containers.length === 0 && <p className={styles.hint}>{TEXTS.noContainers}</p>}
-        <div className={styles.choices}>
-          {shipment.containers.map((container) => (
-            <Checkbox
-              key={container.id}
-              label={
-                assigned.has(container.id) ? `${container.container_no} ${TEXTS.assignedLabel}` : container.container_no
-              }
-              checked={values.containers.includes(container.id)}
-              disabled={hasSingleContainer}
-              aria-invalid={Boolean(fieldErrors.containers) || undefined}
-              onChange={(event) =>
-                change({ containers: toggled(values.containers, container.id, event.target.checked) })
-              }
-            />
-          ))}
-        </div>
+        <ChoiceList
+          choices={shipment.containers.map((container) => ({
+            id: container.id,
+            label: assigned.has(container.id)
+              ? `${container.container_no} ${TEXTS.assignedLabel}`
+              : container.container_no,
+          }))}
+          chosen={values.containers}
+          isInvalid={Boolean(fieldErrors.containers)}
+          isDisabled={hasSingleContainer}
+          onChange={(containers) => change({ containers })}
+        />
       </ChoiceGroup>
 
-      <ChoiceGroup
-        legend={WEB_TEXTS.billsLabel}
-        isInvalid={Boolean(fieldErrors.bill_ladings)}
-        errorId={errorId('bill_ladings')}
-        error={fieldError('bill_ladings')}
-      >
+      <ChoiceGroup legend={WEB_TEXTS.billsLabel} {...groupErrors('bill_ladings')}>
         {shipment.bill_lading.length === 0 && <p className={styles.hint}>{WEB_TEXTS.noBills}</p>}
         {[
           { title: WEB_TEXTS.masterBillsLabel, bills: masterBills },
@@ -305,19 +328,12 @@ export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: Del
           .map((kind) => (
             <fieldset key={kind.title} className={styles.subgroup}>
               <legend className={styles.sublegend}>{kind.title}</legend>
-              <div className={styles.choices}>
-                {kind.bills.map((bill) => (
-                  <Checkbox
-                    key={bill.id}
-                    label={bill.bill_lading}
-                    checked={values.bill_ladings.includes(bill.id)}
-                    aria-invalid={Boolean(fieldErrors.bill_ladings) || undefined}
-                    onChange={(event) =>
-                      change({ bill_ladings: toggled(values.bill_ladings, bill.id, event.target.checked) })
-                    }
-                  />
-                ))}
-              </div>
+              <ChoiceList
+                choices={kind.bills.map((bill) => ({ id: bill.id, label: bill.bill_lading }))}
+                chosen={values.bill_ladings}
+                isInvalid={Boolean(fieldErrors.bill_ladings)}
+                onChange={(bill_ladings) => change({ bill_ladings })}
+              />
             </fieldset>
           ))}
       </ChoiceGroup>
@@ -359,23 +375,14 @@ export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: Del
       </div>
 
       {modal === 'trucker' && (
-        <NewTruckerModal
-          onClose={() => setModal(null)}
-          onCreated={(trucker) => {
-            setModal(null);
-            change({ trucker_id: trucker.id });
-          }}
-        />
+        <NewTruckerModal onClose={() => setModal(null)} onCreated={chooseCreated('trucker_id')} />
       )}
       {modal === 'warehouse' && (
         <NewWarehouseModal
           existing={settings?.warehouses ?? []}
           isLoading={settingsQuery.isPending}
           onClose={() => setModal(null)}
-          onCreated={(warehouse) => {
-            setModal(null);
-            change({ warehouse_id: warehouse.id });
-          }}
+          onCreated={chooseCreated('warehouse_id')}
         />
       )}
     </form>

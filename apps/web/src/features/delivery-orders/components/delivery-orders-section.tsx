@@ -30,7 +30,6 @@ type DeliveryOrdersSectionProps = {
 export function DeliveryOrdersSection({ shipment, onIgnoredChange, onOrdersChange }: DeliveryOrdersSectionProps) {
   // New orders live only here until saved: Delete drops one without a call.
   const [drafts, setDrafts] = useState<number[]>([]);
-  const [nextDraft, setNextDraft] = useState(1);
   const orders = shipment.delivery_orders;
   const dropDraft = (draft: number) => setDrafts((current) => current.filter((each) => each !== draft));
 
@@ -38,12 +37,7 @@ export function DeliveryOrdersSection({ shipment, onIgnoredChange, onOrdersChang
     <Panel
       title={WEB_TEXTS.deliveryOrdersTitle}
       actions={
-        <Button
-          onClick={() => {
-            setDrafts((current) => [nextDraft, ...current]);
-            setNextDraft((draft) => draft + 1);
-          }}
-        >
+        <Button onClick={() => setDrafts((current) => [Math.max(0, ...current) + 1, ...current])}>
           {WEB_TEXTS.newDeliveryOrder}
         </Button>
       }

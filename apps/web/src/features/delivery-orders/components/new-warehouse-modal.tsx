@@ -10,7 +10,6 @@ import {
 } from '@clearport/contract/warehouses';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { WEB_TEXTS } from '../../../config/texts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateWarehouse } from '../api/create-warehouse.ts';
 import { FormModal } from './form-modal.tsx';
@@ -21,11 +20,11 @@ const STATE_OPTIONS = US_STATES.map((state) => ({ label: state.name, value: stat
 type TextFieldName = Exclude<keyof NewWarehouseForm, 'state'>;
 
 const TEXT_FIELDS: ReadonlyArray<{ name: TextFieldName; label: string; type?: string; autoComplete: string }> = [
-  { name: 'name', label: WEB_TEXTS.warehouseNameLabel, autoComplete: 'organization' },
-  { name: 'contact_name', label: WEB_TEXTS.warehouseContactLabel, autoComplete: 'name' },
-  { name: 'phone', label: WEB_TEXTS.warehousePhoneLabel, type: 'tel', autoComplete: 'tel' },
-  { name: 'address', label: WEB_TEXTS.warehouseAddressLabel, autoComplete: 'street-address' },
-  { name: 'city', label: WEB_TEXTS.warehouseCityLabel, autoComplete: 'address-level2' },
+  { name: 'name', label: TEXTS.warehouseNameLabel, autoComplete: 'organization' },
+  { name: 'contact_name', label: TEXTS.warehouseContactLabel, autoComplete: 'name' },
+  { name: 'phone', label: TEXTS.warehousePhoneLabel, type: 'tel', autoComplete: 'tel' },
+  { name: 'address', label: TEXTS.warehouseAddressLabel, autoComplete: 'street-address' },
+  { name: 'city', label: TEXTS.warehouseCityLabel, autoComplete: 'address-level2' },
 ];
 
 type NewWarehouseModalProps = {
@@ -90,13 +89,13 @@ export function NewWarehouseModal({ existing, isLoading, onCreated, onClose }: N
       ))}
       <div className={styles.twoColumns}>
         <SelectField<UsStateCode>
-          label={WEB_TEXTS.warehouseStateLabel}
+          label={TEXTS.warehouseStateLabel}
           options={STATE_OPTIONS}
           value={form.state === '' ? null : form.state}
           onChange={(state) => setForm((current) => ({ ...current, state }))}
         />
         <TextField
-          label={WEB_TEXTS.warehouseZipLabel}
+          label={TEXTS.warehouseZipLabel}
           autoComplete="postal-code"
           value={form.zip}
           onChange={(event) => setForm((current) => ({ ...current, zip: event.target.value }))}

@@ -1,6 +1,6 @@
+import { isActive } from '@clearport/contract/constants';
 import { TEXTS } from '@clearport/contract/texts';
-import { isActiveTrucker, type Trucker } from '@clearport/contract/truckers';
-import { isActiveWarehouse } from '@clearport/contract/warehouses';
+import type { Trucker } from '@clearport/contract/truckers';
 import type { SelectOption } from '../../../components/ui/select-field.tsx';
 
 /** The value of the Add New option: ids are positive, so it names no trucker or warehouse. */
@@ -12,12 +12,7 @@ type Entry = Pick<Trucker, 'id' | 'name' | 'status' | 'deleted_at'>;
  * A dropdown of the editor (spec section 4): the active truckers or warehouses, the order's own
  * one when it is no longer active (with (Deleted) once deleted), then Add New.
  */
-export function dropdownOptions(
-  kind: 'trucker' | 'warehouse',
-  entries: readonly Entry[],
-  own: Entry | undefined,
-): SelectOption<number>[] {
-  const isActive = kind === 'trucker' ? isActiveTrucker : isActiveWarehouse;
+export function dropdownOptions(entries: readonly Entry[], own: Entry | undefined): SelectOption<number>[] {
   const options = entries.filter(isActive).map((entry) => ({ label: entry.name, value: entry.id }));
   if (own && !options.some((option) => option.value === own.id)) {
     options.push({ label: own.deleted_at ? `${own.name} ${TEXTS.deletedLabel}` : own.name, value: own.id });
