@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
-const PORT = 3100;
+// E2E_PORT lets two runs on one machine each have their own server.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /**
