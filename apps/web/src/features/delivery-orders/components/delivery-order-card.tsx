@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { format, parseISO } from 'date-fns';
-import { DATE_DISPLAY_FORMAT } from '@clearport/contract/constants';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import { fillText } from '@clearport/contract/texts';
 import { FileLink } from '../../../components/ui/file-link.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import styles from './delivery-orders.module.css';
 
 type DeliveryOrderCardProps = {
@@ -36,11 +35,7 @@ export function DeliveryOrderCard({ title, state, path, sentAt, children }: Deli
             <FileLink fileKey={path} fileName={`${title}.pdf`}>
               {WEB_TEXTS.deliveryOrderPdf}
             </FileLink>
-            {sentAt && (
-              <span>
-                {fillText(WEB_TEXTS.deliveryOrderSentOn, { date: format(parseISO(sentAt), DATE_DISPLAY_FORMAT) })}
-              </span>
-            )}
+            {sentAt && <span>{fillText(WEB_TEXTS.deliveryOrderSentOn, { date: formatDate(sentAt) })}</span>}
           </p>
         )}
         {children}

@@ -4,7 +4,7 @@ import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { usePendingChange } from '../../../hooks/use-pending-change.ts';
 import { useFileIsf } from '../api/file-isf.ts';
-import { formatDetailDate } from '../utils/format-detail-date.ts';
+import { formatDetailDate } from '../../../lib/format-date.ts';
 import { isIsfOnFile } from '../utils/shipment-steps.ts';
 import styles from './shipment-steps.module.css';
 

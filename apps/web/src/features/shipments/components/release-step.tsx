@@ -3,7 +3,7 @@ import { HOLD_OR_EXAM_STATUSES, SHIPMENT_STATUSES, statusDisplay } from '@clearp
 import { TEXTS } from '@clearport/contract/texts';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { formatDetailDate, parseDetailDate } from '../utils/format-detail-date.ts';
+import { formatDetailDate, parseApiDate } from '../../../lib/format-date.ts';
 import styles from './shipment-steps.module.css';
 
 type ReleaseStepProps = {
@@ -19,7 +19,7 @@ export function ReleaseStep({ shipment }: ReleaseStepProps) {
   const { status } = shipment;
   if (status === SHIPMENT_STATUSES.released) {
     const items: DetailItem[] = [];
-    if (parseDetailDate(shipment.shipment_discharge_date)) {
+    if (parseApiDate(shipment.shipment_discharge_date)) {
       items.push({ label: WEB_TEXTS.dischargeDateLabel, value: formatDetailDate(shipment.shipment_discharge_date) });
     }
     if (shipment.fda_review.trim() !== '') items.push({ label: WEB_TEXTS.fdaLabel, value: shipment.fda_review });

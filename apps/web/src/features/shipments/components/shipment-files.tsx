@@ -4,7 +4,7 @@ import { fillText } from '@clearport/contract/texts';
 import { FileLink } from '../../../components/ui/file-link.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { formatDetailDate } from '../utils/format-detail-date.ts';
+import { formatDetailDate } from '../../../lib/format-date.ts';
 import styles from './shipment-files.module.css';
 
 type FileEntry = { key: string; fileName: string; label: string };

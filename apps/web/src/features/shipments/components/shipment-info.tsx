@@ -4,7 +4,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { formatDetailDate } from '../utils/format-detail-date.ts';
+import { formatDetailDate } from '../../../lib/format-date.ts';
 import { ReferenceNumber } from './reference-number.tsx';
 import { StatusCell } from './status-cell.tsx';
 import styles from './shipment-info.module.css';

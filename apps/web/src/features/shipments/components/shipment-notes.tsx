@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useAddNote } from '../api/add-note.ts';
-import { formatDetailDate } from '../utils/format-detail-date.ts';
+import { formatDetailDate } from '../../../lib/format-date.ts';
 import styles from './shipment-notes.module.css';
 
 type ShipmentNotesProps = {

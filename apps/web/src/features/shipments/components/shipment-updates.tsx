@@ -1,7 +1,7 @@
 import type { ShipmentDetail } from '@clearport/contract/shipments';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { formatDetailDate } from '../utils/format-detail-date.ts';
+import { formatDetailDate } from '../../../lib/format-date.ts';
 import { containerUpdates, type ContainerUpdates } from '../utils/shipment-updates.ts';
 import styles from './shipment-updates.module.css';
 

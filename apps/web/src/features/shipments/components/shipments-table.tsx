@@ -13,13 +13,13 @@ import { TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SortIcon } from '../../../components/ui/icons.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { formatEta } from '../utils/format-eta.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { idsByEta, type ShipmentLinkState } from '../utils/link-state.ts';
 import type { ShipmentSort } from '../utils/saved-list-position.ts';
 import type { ShipmentFilterParams } from '../utils/shipments-query.ts';
 import { EntryCell } from './entry-cell.tsx';
 import { FdaCell } from './fda-cell.tsx';
-import { ListCell } from './list-cell.tsx';
+import { ListCell } from '../../../components/ui/list-cell.tsx';
 import { StatusCell } from './status-cell.tsx';
 import styles from './shipments-table.module.css';
 
@@ -116,7 +116,7 @@ export function ShipmentsTable({
       column.accessor('est_time_arrive', {
         id: 'est_time_arrive' satisfies ShipmentSortField,
         header: WEB_TEXTS.columnEta,
-        cell: ({ getValue }) => <span className={styles.nowrap}>{formatEta(getValue())}</span>,
+        cell: ({ getValue }) => <span className={styles.nowrap}>{formatDate(getValue())}</span>,
       }),
       column.accessor('fda_review', {
         id: 'fda_review' satisfies ShipmentSortField,

@@ -1,7 +1,7 @@
 import { isBefore, parseISO } from 'date-fns';
 import { SHIPMENT_UPDATES_CUTOFF_DATE } from '@clearport/contract/constants';
 import { trackingEvents, type Container, type ShipmentDetail, type TrackingEvent } from '@clearport/contract/shipments';
-import { parseDetailDate } from './format-detail-date.ts';
+import { parseApiDate } from '../../../lib/format-date.ts';
 
 export type ContainerUpdates = { container: Container; events: TrackingEvent[] };
 
@@ -13,7 +13,7 @@ const CUTOFF = parseISO(SHIPMENT_UPDATES_CUTOFF_DATE);
  * the ETA is known and on or after SHIPMENT_UPDATES_CUTOFF_DATE (spec section 2).
  */
 export function containerUpdates(shipment: Pick<ShipmentDetail, 'est_time_arrive' | 'containers'>): ContainerUpdates[] {
-  const eta = parseDetailDate(shipment.est_time_arrive);
+  const eta = parseApiDate(shipment.est_time_arrive);
   if (!eta || isBefore(eta, CUTOFF)) return [];
   return shipment.containers
     .map((container) => ({ container, events: trackingEvents(container.tracking_info) }))

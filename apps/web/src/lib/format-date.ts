@@ -1,0 +1,22 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { DATE_DISPLAY_FORMAT } from '@clearport/contract/constants';
+import { parseDateTimeText } from '@clearport/contract/shipments';
+import { TEXTS } from '@clearport/contract/texts';
+
+/** A date the API sends: a wall-clock text or ISO 8601; null when unknown (0000-00-00) or unreadable. */
+export function parseApiDate(text: string): Date | null {
+  if (text.trim() === '' || text.startsWith('0000-00-00')) return null;
+  const date = parseDateTimeText(text) ?? parseISO(text);
+  return isValid(date) ? date : null;
+}
+
+/** MM/dd/yyyy, the one way the portal shows a day; blank when unknown or unreadable. */
+export function formatDate(text: string): string {
+  const date = parseApiDate(text);
+  return date ? format(date, DATE_DISPLAY_FORMAT) : '';
+}
+
+/** The detail page's dates: NOT AVAILABLE for 0000-00-00 and invalid dates (spec section 2). */
+export function formatDetailDate(text: string): string {
+  return formatDate(text) || TEXTS.notAvailable;
+}
