@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import styles from './delivery-order-forms.module.css';
+import styles from './form-accordion.module.css';
 
 type FormAccordionProps = {
   /** The header's id, so that a dialog holding the accordion can be named by it. */

@@ -1,52 +1,24 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormMessage } from '../../../components/ui/form-message.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useId, type ReactNode } from 'react';
 import { FormAccordion } from './form-accordion.tsx';
-import styles from './delivery-order-forms.module.css';
+import { Modal } from './modal.tsx';
 
 type FormModalProps = {
   /** The accordion's header, which names the dialog. */
   title: string;
-  /** While the data the form needs loads: closed, faded, and it does not submit. */
+  /** While the data the form needs loads: closed and faded. */
   isLoading?: boolean;
-  isSubmitting: boolean;
-  submitLabel: string;
-  /** Shown above the buttons; empty for none. */
-  failure: string;
-  onSubmit: (event: FormEvent) => void;
   onClose: () => void;
+  /** The form, which calls `onClose` from its Cancel. */
   children: ReactNode;
 };
 
-/** An Add New form in a dialog: its accordion, its fields, the failure, submit and Cancel. */
-export function FormModal({
-  title,
-  isLoading = false,
-  isSubmitting,
-  submitLabel,
-  failure,
-  onSubmit,
-  onClose,
-  children,
-}: FormModalProps) {
+/** A form in a dialog, under its accordion (spec section 2's Add New modals). */
+export function FormModal({ title, isLoading = false, onClose, children }: FormModalProps) {
   const headingId = useId();
   return (
     <Modal labelledBy={headingId} onClose={onClose}>
       <FormAccordion headingId={headingId} title={title} isDisabled={isLoading}>
-        <form className={styles.modalForm} onSubmit={onSubmit} noValidate>
-          {children}
-          {failure && <FormMessage tone="error">{failure}</FormMessage>}
-          <div className={styles.actions}>
-            <Button type="submit" disabled={isSubmitting || isLoading}>
-              {submitLabel}
-            </Button>
-            <Button variant="secondary" onClick={onClose}>
-              {WEB_TEXTS.cancel}
-            </Button>
-          </div>
-        </form>
+        {children}
       </FormAccordion>
     </Modal>
   );

@@ -24,6 +24,7 @@ import { ShipmentNotes } from '../../../features/shipments/components/shipment-n
 import { ShipmentProgress } from '../../../features/shipments/components/shipment-progress.tsx';
 import { ShipmentUpdates } from '../../../features/shipments/components/shipment-updates.tsx';
 import { readLinkState } from '../../../features/shipments/utils/link-state.ts';
+import { DELIVERY_ORDER_SETTINGS } from '../../delivery-order-settings.ts';
 import { useFailureAlert } from '../../../hooks/use-failure-alert.ts';
 import { hasStatus } from '../../../lib/api-client.ts';
 import { readSession } from '../../../lib/session.ts';
@@ -109,6 +110,7 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
               {!isReadOnlyRole && (
                 <DeliveryOrdersSection
                   shipment={shipment}
+                  settings={DELIVERY_ORDER_SETTINGS}
                   onIgnoredChange={onIgnoredChange}
                   onOrdersChange={onOrdersChange}
                 />

@@ -6,6 +6,7 @@ import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import type { SettingsResponse } from '@clearport/contract/settings';
 import type { ShipmentDetail } from '@clearport/contract/shipments';
 import { deliveryOrder, shipmentDetail, trucker, warehouse } from '../../../testing/shipment-detail-data.ts';
+import { DELIVERY_ORDER_SETTINGS } from '../../../testing/delivery-order-settings.ts';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DeliveryOrderEditor } from './delivery-order-editor.tsx';
 
@@ -35,6 +36,7 @@ function renderEditor(options: { shipment?: Partial<ShipmentDetail>; order?: Del
   renderWithProviders(
     <DeliveryOrderEditor
       shipment={shipmentDetail(options.shipment)}
+      settings={DELIVERY_ORDER_SETTINGS}
       order={options.order}
       onSaved={onSaved}
       onDeleted={onDeleted}

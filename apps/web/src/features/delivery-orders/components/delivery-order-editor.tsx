@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@clearport/contract/constants';
 import {
@@ -14,6 +15,7 @@ import {
   type DeliveryOrderFormValues,
   type DeliveryOrderRequest,
 } from '@clearport/contract/delivery-orders';
+import type { SettingsResponse } from '@clearport/contract/settings';
 import type { ShipmentDetail } from '@clearport/contract/shipments';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -27,10 +29,7 @@ import { ApiError, failureText, hasStatus } from '../../../lib/api-client.ts';
 import { useDeleteDeliveryOrder } from '../api/delete-delivery-order.ts';
 import { useSaveDeliveryOrder } from '../api/save-delivery-order.ts';
 import { useSendDeliveryOrder } from '../api/send-delivery-order.ts';
-import { useSettings } from '../api/get-settings.ts';
 import { dropdownOptions, ADD_NEW } from '../utils/dropdown-options.ts';
-import { NewTruckerModal } from './new-trucker-modal.tsx';
-import { NewWarehouseModal } from './new-warehouse-modal.tsx';
 import styles from './delivery-order-forms.module.css';
 
 export type EditorShipment = Pick<
@@ -38,8 +37,25 @@ export type EditorShipment = Pick<
   'id' | 'customer_reference_no' | 'containers' | 'bill_lading' | 'delivery_orders'
 >;
 
+export type AddNewDialogProps = {
+  /** The new trucker or warehouse, which the dropdown chooses. */
+  onCreated: (created: { id: number }) => void;
+  onClose: () => void;
+};
+
+/**
+ * What the editor takes from the company's settings, which another feature owns: the query of
+ * its truckers and warehouses (user/settings) and the Add New dialogs of the two dropdowns.
+ */
+export type DeliveryOrderSettings = {
+  queryOptions: () => UseQueryOptions<SettingsResponse, Error, SettingsResponse, QueryKey>;
+  TruckerDialog: ComponentType<AddNewDialogProps>;
+  WarehouseDialog: ComponentType<AddNewDialogProps>;
+};
+
 type DeliveryOrderEditorProps = {
   shipment: EditorShipment;
+  settings: DeliveryOrderSettings;
   /** The stored order, or undefined for a new one that is not saved yet. */
   order?: DeliveryOrder;
   /** The server stored the order (a save or a send); the reply's copy. */
@@ -126,7 +142,7 @@ function ChoiceList({ choices, chosen, isInvalid, isDisabled = false, onChange }
  * and a single one preselected and read-only; the master and house bills; reference number and
  * note. Save creates or updates, Delete removes, and Send appears once the broker approved.
  */
-export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: DeliveryOrderEditorProps) {
+export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDeleted }: DeliveryOrderEditorProps) {
   const ids = useId();
   const isNew = order === undefined;
   const [values, setValues] = useState<DeliveryOrderFormValues>(() =>
@@ -136,7 +152,7 @@ export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: Del
   const [serverError, setServerError] = useState('');
   const [modal, setModal] = useState<'trucker' | 'warehouse' | null>(null);
 
-  const settingsQuery = useSettings();
+  const settingsQuery = useQuery(settings.queryOptions());
   // Spec section 8: a refusal and no answer at all read differently.
   useFailureToast(
     settingsQuery,
@@ -147,9 +163,9 @@ export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: Del
   const sendMutation = useSendDeliveryOrder(shipment.id);
   const isBusy = saveMutation.isPending || deleteMutation.isPending || sendMutation.isPending;
 
-  const settings = settingsQuery.data?.user;
-  const truckerOptions = dropdownOptions(settings?.truckers ?? [], order?.trucker);
-  const warehouseOptions = dropdownOptions(settings?.warehouses ?? [], order?.warehouse);
+  const choices = settingsQuery.data?.user;
+  const truckerOptions = dropdownOptions(choices?.truckers ?? [], order?.trucker);
+  const warehouseOptions = dropdownOptions(choices?.warehouses ?? [], order?.warehouse);
   const assigned = assignedContainerIds(shipment.delivery_orders, order?.id);
   const hasSingleContainer = shipment.containers.length === 1;
   const masterBills = shipment.bill_lading.filter((bill) => bill.is_master_bill_lading === 1);
@@ -375,15 +391,10 @@ export function DeliveryOrderEditor({ shipment, order, onSaved, onDeleted }: Del
       </div>
 
       {modal === 'trucker' && (
-        <NewTruckerModal onClose={() => setModal(null)} onCreated={chooseCreated('trucker_id')} />
+        <settings.TruckerDialog onClose={() => setModal(null)} onCreated={chooseCreated('trucker_id')} />
       )}
       {modal === 'warehouse' && (
-        <NewWarehouseModal
-          existing={settings?.warehouses ?? []}
-          isLoading={settingsQuery.isPending}
-          onClose={() => setModal(null)}
-          onCreated={chooseCreated('warehouse_id')}
-        />
+        <settings.WarehouseDialog onClose={() => setModal(null)} onCreated={chooseCreated('warehouse_id')} />
       )}
     </form>
   );

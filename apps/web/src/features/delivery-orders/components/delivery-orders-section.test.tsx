@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { deliveryOrder, shipmentDetail } from '../../../testing/shipment-detail-data.ts';
+import { DELIVERY_ORDER_SETTINGS } from '../../../testing/delivery-order-settings.ts';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DeliveryOrdersSection } from './delivery-orders-section.tsx';
 
@@ -13,7 +14,12 @@ function renderSection(changes: { ignored?: 0 | 1; orders?: ReturnType<typeof de
   const onOrdersChange = vi.fn();
   const shipment = shipmentDetail({ ignored_shipment: changes.ignored ?? 0, delivery_orders: changes.orders ?? [] });
   renderWithProviders(
-    <DeliveryOrdersSection shipment={shipment} onIgnoredChange={onIgnoredChange} onOrdersChange={onOrdersChange} />,
+    <DeliveryOrdersSection
+      shipment={shipment}
+      settings={DELIVERY_ORDER_SETTINGS}
+      onIgnoredChange={onIgnoredChange}
+      onOrdersChange={onOrdersChange}
+    />,
   );
   return { onIgnoredChange, onOrdersChange };
 }

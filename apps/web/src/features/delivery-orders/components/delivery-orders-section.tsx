@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { DeliveryOrderCard, deliveryOrderTitle } from './delivery-order-card.tsx';
-import { DeliveryOrderEditor } from './delivery-order-editor.tsx';
+import { DeliveryOrderEditor, type DeliveryOrderSettings } from './delivery-order-editor.tsx';
 import { SkipDeliveryOrder } from './skip-delivery-order.tsx';
 import styles from './delivery-orders.module.css';
 
@@ -16,6 +16,8 @@ type DeliveryOrdersSectionProps = {
     ShipmentDetail,
     'id' | 'ignored_shipment' | 'delivery_orders' | 'customer_reference_no' | 'containers' | 'bill_lading'
   >;
+  /** The company's truckers and warehouses and their Add New dialogs, from the settings feature. */
+  settings: DeliveryOrderSettings;
   /** The server stored a new Skip Delivery Order flag; the page's copy of the shipment takes it. */
   onIgnoredChange: (reply: ToggleIgnoreResponse) => void;
   /** The server saved, sent or deleted an order; the page's copy of the shipment's orders takes it. */
@@ -27,7 +29,12 @@ type DeliveryOrdersSectionProps = {
  * Order button, the new orders not saved yet and the shipment's orders, each with its editor.
  * Role 11 does not see it.
  */
-export function DeliveryOrdersSection({ shipment, onIgnoredChange, onOrdersChange }: DeliveryOrdersSectionProps) {
+export function DeliveryOrdersSection({
+  shipment,
+  settings,
+  onIgnoredChange,
+  onOrdersChange,
+}: DeliveryOrdersSectionProps) {
   // New orders live only here until saved: Delete drops one without a call.
   const [drafts, setDrafts] = useState<number[]>([]);
   const orders = shipment.delivery_orders;
@@ -51,6 +58,7 @@ export function DeliveryOrdersSection({ shipment, onIgnoredChange, onOrdersChang
             <DeliveryOrderCard key={`new-${draft}`} title={WEB_TEXTS.newDeliveryOrderTitle} state="new">
               <DeliveryOrderEditor
                 shipment={shipment}
+                settings={settings}
                 onSaved={(saved) => {
                   dropDraft(draft);
                   onOrdersChange((current) => [...current, saved]);
@@ -69,6 +77,7 @@ export function DeliveryOrdersSection({ shipment, onIgnoredChange, onOrdersChang
             >
               <DeliveryOrderEditor
                 shipment={shipment}
+                settings={settings}
                 order={order}
                 onSaved={(saved) =>
                   onOrdersChange((current) => current.map((each) => (each.id === saved.id ? saved : each)))

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { API_PATHS } from '@clearport/contract/http';
 import { SettingsResponse } from '@clearport/contract/settings';
 import { api } from '../../../lib/api-client.ts';
@@ -7,11 +7,14 @@ export function getSettings(signal?: AbortSignal): Promise<SettingsResponse> {
   return api.get(API_PATHS.settings, { schema: SettingsResponse, signal });
 }
 
+// Typed as any key, so that a feature given this query (the delivery order editor) need not know its key.
+const SETTINGS_QUERY_KEY: QueryKey = ['settings'];
+
 export function getSettingsQueryOptions() {
-  return queryOptions({ queryKey: ['settings'], queryFn: ({ signal }) => getSettings(signal) });
+  return queryOptions({ queryKey: SETTINGS_QUERY_KEY, queryFn: ({ signal }) => getSettings(signal) });
 }
 
-/** The company's truckers and warehouses that the editor's dropdowns offer (user/settings). */
+/** The user's settings: the company's truckers and warehouses among them (user/settings). */
 export function useSettings() {
   return useQuery(getSettingsQueryOptions());
 }

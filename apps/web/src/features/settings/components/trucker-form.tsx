@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { FormFrame } from '../../../components/ui/form-frame.tsx';
 import { useCreateTrucker } from '../api/create-trucker.ts';
-import { FormModal } from './form-modal.tsx';
-import styles from './delivery-order-forms.module.css';
+import styles from './settings-forms.module.css';
 
 /** The trucker's own address and its CC list. */
 const MAX_CONTACTS = 1 + MAX_CC_EMAILS;
@@ -62,13 +62,14 @@ function failureOf(error: unknown, filled: readonly number[]): { errors: Trucker
   return { errors: NO_ERRORS, message: TEXTS.truckerCreateFailed };
 }
 
-type NewTruckerModalProps = {
+type TruckerFormProps = {
   onCreated: (trucker: Trucker) => void;
-  onClose: () => void;
+  /** Offers Cancel, as in a dialog. */
+  onCancel?: () => void;
 };
 
-/** Add New of the trucker dropdown: the New Trucker form, a name and a list of contacts. */
-export function NewTruckerModal({ onCreated, onClose }: NewTruckerModalProps) {
+/** The New Trucker form (spec section 2): a name and a list of contacts. */
+export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
   const errorPrefix = useId();
   const [name, setName] = useState('');
   const [contacts, setContacts] = useState<string[]>(['']);
@@ -105,13 +106,12 @@ export function NewTruckerModal({ onCreated, onClose }: NewTruckerModalProps) {
   };
 
   return (
-    <FormModal
-      title={TEXTS.truckerFormTitle}
+    <FormFrame
       isSubmitting={createMutation.isPending}
       submitLabel={createMutation.isPending ? WEB_TEXTS.saving : WEB_TEXTS.createTrucker}
       failure={message}
       onSubmit={onSubmit}
-      onClose={onClose}
+      onCancel={onCancel}
     >
       <div>
         <TextField
@@ -175,6 +175,6 @@ export function NewTruckerModal({ onCreated, onClose }: NewTruckerModalProps) {
         )}
         {errors.list && <p className={styles.fieldError}>{errors.list}</p>}
       </fieldset>
-    </FormModal>
+    </FormFrame>
   );
 }

@@ -8,12 +8,12 @@ import {
   type UsStateCode,
   type Warehouse,
 } from '@clearport/contract/warehouses';
+import { FormFrame } from '../../../components/ui/form-frame.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateWarehouse } from '../api/create-warehouse.ts';
-import { FormModal } from './form-modal.tsx';
-import styles from './delivery-order-forms.module.css';
+import styles from './settings-forms.module.css';
 
 const STATE_OPTIONS = US_STATES.map((state) => ({ label: state.name, value: state.code }));
 
@@ -27,20 +27,21 @@ const TEXT_FIELDS: ReadonlyArray<{ name: TextFieldName; label: string; type?: st
   { name: 'city', label: TEXTS.warehouseCityLabel, autoComplete: 'address-level2' },
 ];
 
-type NewWarehouseModalProps = {
+type WarehouseFormProps = {
   /** The company's warehouses, sent after the new one as the call expects. */
   existing: ReadonlyArray<Pick<Warehouse, 'id'>>;
-  /** While the settings load, the form is closed and faded. */
+  /** While the settings load, the form does not submit. */
   isLoading: boolean;
   onCreated: (warehouse: Warehouse) => void;
-  onClose: () => void;
+  /** Offers Cancel, as in a dialog. */
+  onCancel?: () => void;
 };
 
 /**
- * Add New of the warehouse dropdown: the New Warehouse form of spec section 2, which has no
- * required field; absent ones take the defaults (New York, NY, 10001).
+ * The New Warehouse form of spec section 2, which has no required field; absent ones take the
+ * defaults (New York, NY, 10001).
  */
-export function NewWarehouseModal({ existing, isLoading, onCreated, onClose }: NewWarehouseModalProps) {
+export function WarehouseForm({ existing, isLoading, onCreated, onCancel }: WarehouseFormProps) {
   const [form, setForm] = useState<NewWarehouseForm>(NEW_WAREHOUSE_DEFAULTS);
   const [failure, setFailure] = useState('');
   const createMutation = useCreateWarehouse(existing);
@@ -68,14 +69,13 @@ export function NewWarehouseModal({ existing, isLoading, onCreated, onClose }: N
   };
 
   return (
-    <FormModal
-      title={TEXTS.warehouseFormTitle}
+    <FormFrame
       isLoading={isLoading}
       isSubmitting={createMutation.isPending}
       submitLabel={createMutation.isPending ? TEXTS.warehouseCreating : TEXTS.warehouseCreateButton}
       failure={failure}
       onSubmit={onSubmit}
-      onClose={onClose}
+      onCancel={onCancel}
     >
       {TEXT_FIELDS.map((field) => (
         <TextField
@@ -101,6 +101,6 @@ export function NewWarehouseModal({ existing, isLoading, onCreated, onClose }: N
           onChange={(event) => setForm((current) => ({ ...current, zip: event.target.value }))}
         />
       </div>
-    </FormModal>
+    </FormFrame>
   );
 }
