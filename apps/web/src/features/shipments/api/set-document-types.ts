@@ -12,7 +12,7 @@ export function setDocumentTypes(id: number, types: string[]): Promise<SetTypeRe
   return api.post(API_PATHS.setType, body, { params: { id }, schema: SetTypeResponse });
 }
 
-export function useSetDocumentType(id: number) {
+export function useSetDocumentTypes(id: number) {
   const cache = useShipmentDetailCache(id);
   return useMutation({
     mutationFn: (type: string) => setDocumentTypes(id, [type]),

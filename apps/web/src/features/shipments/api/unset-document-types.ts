@@ -12,7 +12,7 @@ export function unsetDocumentTypes(id: number, types: string[]): Promise<UnsetTy
   return api.post(API_PATHS.unsetType, body, { params: { id }, schema: UnsetTypeResponse });
 }
 
-export function useUnsetDocumentType(id: number) {
+export function useUnsetDocumentTypes(id: number) {
   const cache = useShipmentDetailCache(id);
   return useMutation({
     mutationFn: (type: string) => unsetDocumentTypes(id, [type]),

@@ -2,8 +2,8 @@ import type { DocumentTypeEntry } from '@clearport/contract/shipments';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { usePendingChange } from '../../../hooks/use-pending-change.ts';
-import { useSetDocumentType } from '../api/set-document-types.ts';
-import { useUnsetDocumentType } from '../api/unset-document-types.ts';
+import { useSetDocumentTypes } from '../api/set-document-types.ts';
+import { useUnsetDocumentTypes } from '../api/unset-document-types.ts';
 import styles from './shipment-steps.module.css';
 
 type DocumentTypesProps = {
@@ -18,8 +18,8 @@ type DocumentTypesProps = {
  * (aria-disabled) but do not change.
  */
 export function DocumentTypes({ shipmentId, types }: DocumentTypesProps) {
-  const setMutation = useSetDocumentType(shipmentId);
-  const unsetMutation = useUnsetDocumentType(shipmentId);
+  const setMutation = useSetDocumentTypes(shipmentId);
+  const unsetMutation = useUnsetDocumentTypes(shipmentId);
   const change = usePendingChange<{ type: string; isSubmitted: boolean }>(types);
 
   if (types.length === 0) return <p className={styles.muted}>{WEB_TEXTS.noDocumentTypes}</p>;
