@@ -5,5 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { WEB_TEXTS } from '../../config/texts.ts';
 
 export function NotFoundRoute() {
-  return <ErrorPage message={TEXTS.notFound} actions={<Link to={paths.home.getHref()}>{WEB_TEXTS.goHome}</Link>} />;
+  return (
+    <ErrorPage message={TEXTS.notFound} actions={<Link to={paths.home.getHref()}>{WEB_TEXTS.common.goHome}</Link>} />
+  );
 }

@@ -22,8 +22,8 @@ export function RouteError({ isInLayout = false }: RouteErrorProps) {
       isInLayout={isInLayout}
       actions={
         <>
-          <Button onClick={() => window.location.reload()}>{WEB_TEXTS.tryAgain}</Button>
-          <Link to={paths.home.getHref()}>{WEB_TEXTS.goHome}</Link>
+          <Button onClick={() => window.location.reload()}>{WEB_TEXTS.common.tryAgain}</Button>
+          <Link to={paths.home.getHref()}>{WEB_TEXTS.common.goHome}</Link>
         </>
       }
     />

@@ -16,18 +16,18 @@ export function AuthLayout({ title, intro, children }: AuthLayoutProps) {
       <aside className={styles.brand}>
         <div className={styles.brandName}>
           <Logo size={48} alt="" />
-          <span>{WEB_TEXTS.productName}</span>
+          <span>{WEB_TEXTS.common.productName}</span>
         </div>
         <p className={styles.pitch}>
-          {WEB_TEXTS.authPitch}
-          <span className={styles.pitchDetail}>{WEB_TEXTS.authPitchDetail}</span>
+          {WEB_TEXTS.auth.authPitch}
+          <span className={styles.pitchDetail}>{WEB_TEXTS.auth.authPitchDetail}</span>
         </p>
       </aside>
       <main className={styles.main}>
         <div className={styles.card}>
           <div className={styles.compactBrand}>
             <Logo size={36} alt="" />
-            <span>{WEB_TEXTS.productName}</span>
+            <span>{WEB_TEXTS.common.productName}</span>
           </div>
           <h1 className={styles.title}>{title}</h1>
           {intro && <p className={styles.intro}>{intro}</p>}

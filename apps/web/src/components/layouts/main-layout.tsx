@@ -31,11 +31,11 @@ export function MainLayout({ role, onLogout, isLoggingOut = false, isNavigating 
   return (
     <div className={styles.shell}>
       <a href={`#${MAIN_CONTENT_ID}`} className={styles.skipLink}>
-        {WEB_TEXTS.skipToContent}
+        {WEB_TEXTS.layout.skipToContent}
       </a>
-      {isNavigating && <div className={styles.progress} role="progressbar" aria-label={WEB_TEXTS.loadingPage} />}
+      {isNavigating && <div className={styles.progress} role="progressbar" aria-label={WEB_TEXTS.layout.loadingPage} />}
       <nav
-        aria-label={WEB_TEXTS.navMain}
+        aria-label={WEB_TEXTS.layout.navMain}
         className={[styles.sidebar, isNarrow ? styles.narrow : ''].filter(Boolean).join(' ')}
       >
         <ul className={styles.list}>
@@ -55,10 +55,10 @@ export function MainLayout({ role, onLogout, isLoggingOut = false, isNavigating 
           className={styles.navButton}
           onClick={onLogout}
           disabled={isLoggingOut}
-          title={isNarrow ? WEB_TEXTS.logout : undefined}
+          title={isNarrow ? WEB_TEXTS.layout.logout : undefined}
         >
           <LogoutIcon />
-          <span className={labelClass}>{WEB_TEXTS.logout}</span>
+          <span className={labelClass}>{WEB_TEXTS.layout.logout}</span>
         </button>
       </nav>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.content}>

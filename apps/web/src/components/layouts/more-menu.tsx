@@ -72,7 +72,7 @@ export function MoreMenu({ links }: MoreMenuProps) {
         onClick={() => setIsOpen((open) => !open)}
       >
         <MoreIcon />
-        <span>{WEB_TEXTS.navMore}</span>
+        <span>{WEB_TEXTS.layout.navMore}</span>
       </button>
       <div ref={popupRef} id={popupId} className={styles.popup} hidden={!isOpen}>
         <ul className={styles.list}>

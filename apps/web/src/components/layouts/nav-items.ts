@@ -13,12 +13,22 @@ export type NavLinkItem = {
 
 /** The navigation bar's links, in the spec's order (spec section 2, main layout). */
 export const NAV_LINKS: Record<NavItem, NavLinkItem> = {
-  home: { item: 'home', label: WEB_TEXTS.navHome, href: paths.home.getHref(), Icon: HomeIcon },
-  shipments: { item: 'shipments', label: WEB_TEXTS.navShipments, href: paths.shipments.getHref(), Icon: ShipmentsIcon },
-  billing: { item: 'billing', label: WEB_TEXTS.navBilling, href: paths.billing.getHref(), Icon: BillingIcon },
-  users: { item: 'users', label: WEB_TEXTS.navUsers, href: paths.users.getHref(), Icon: UsersIcon },
-  reports: { item: 'reports', label: WEB_TEXTS.navReports, href: paths.reports.getHref(), Icon: ReportsIcon },
-  settings: { item: 'settings', label: WEB_TEXTS.navSettings, href: paths.settings.getHref(), Icon: SettingsIcon },
+  home: { item: 'home', label: WEB_TEXTS.layout.navHome, href: paths.home.getHref(), Icon: HomeIcon },
+  shipments: {
+    item: 'shipments',
+    label: WEB_TEXTS.layout.navShipments,
+    href: paths.shipments.getHref(),
+    Icon: ShipmentsIcon,
+  },
+  billing: { item: 'billing', label: WEB_TEXTS.layout.navBilling, href: paths.billing.getHref(), Icon: BillingIcon },
+  users: { item: 'users', label: WEB_TEXTS.layout.navUsers, href: paths.users.getHref(), Icon: UsersIcon },
+  reports: { item: 'reports', label: WEB_TEXTS.layout.navReports, href: paths.reports.getHref(), Icon: ReportsIcon },
+  settings: {
+    item: 'settings',
+    label: WEB_TEXTS.layout.navSettings,
+    href: paths.settings.getHref(),
+    Icon: SettingsIcon,
+  },
 };
 
 /** Below the narrow breakpoint these move into the More pop-up menu. */

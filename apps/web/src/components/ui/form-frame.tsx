@@ -37,7 +37,7 @@ export function FormFrame({
         </Button>
         {onCancel && (
           <Button variant="secondary" onClick={onCancel}>
-            {WEB_TEXTS.cancel}
+            {WEB_TEXTS.common.cancel}
           </Button>
         )}
       </div>

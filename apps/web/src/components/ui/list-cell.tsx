@@ -35,11 +35,11 @@ export function ListCell({ values, emptyText }: ListCellProps) {
           onClick={() => setIsExpanded(!isExpanded)}
         >
           {isExpanded ? (
-            WEB_TEXTS.showLess
+            WEB_TEXTS.common.showLess
           ) : (
             <>
               {`+${hiddenCount} `}
-              <span className="visually-hidden">{WEB_TEXTS.showMore}</span>
+              <span className="visually-hidden">{WEB_TEXTS.common.showMore}</span>
             </>
           )}
         </button>

@@ -8,6 +8,6 @@ type LogoProps = {
   className?: string;
 };
 
-export function Logo({ size = 40, alt = WEB_TEXTS.productName, className }: LogoProps) {
+export function Logo({ size = 40, alt = WEB_TEXTS.common.productName, className }: LogoProps) {
   return <img src={logoUrl} width={size} height={size} alt={alt} className={className} />;
 }

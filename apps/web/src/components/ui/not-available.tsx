@@ -5,8 +5,8 @@ import styles from './not-available.module.css';
 export function NotAvailable() {
   return (
     <section className={styles.panel}>
-      <h2 className={styles.title}>{WEB_TEXTS.notAvailableYet}</h2>
-      <p className={styles.detail}>{WEB_TEXTS.notAvailableYetDetail}</p>
+      <h2 className={styles.title}>{WEB_TEXTS.common.notAvailableYet}</h2>
+      <p className={styles.detail}>{WEB_TEXTS.common.notAvailableYetDetail}</p>
     </section>
   );
 }

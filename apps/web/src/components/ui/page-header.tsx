@@ -27,7 +27,7 @@ export function PageHeader({ title, breadcrumbs = [], extra }: PageHeaderProps) 
         <Logo size={44} />
         <div className={styles.titles}>
           {breadcrumbs.length > 0 && (
-            <nav aria-label={WEB_TEXTS.breadcrumb} className={styles.breadcrumbs}>
+            <nav aria-label={WEB_TEXTS.layout.breadcrumb} className={styles.breadcrumbs}>
               <ol>
                 {breadcrumbs.map((crumb) => (
                   <li key={crumb.link}>

@@ -7,10 +7,10 @@ export function BillingRoute() {
   return (
     <>
       <PageHeader
-        title={WEB_TEXTS.navBilling}
+        title={WEB_TEXTS.layout.navBilling}
         breadcrumbs={[
-          { link: paths.home.getHref(), title: WEB_TEXTS.navHome },
-          { link: paths.billing.getHref(), title: WEB_TEXTS.navBilling },
+          { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome },
+          { link: paths.billing.getHref(), title: WEB_TEXTS.layout.navBilling },
         ]}
       />
       <NotAvailable />

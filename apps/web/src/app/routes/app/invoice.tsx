@@ -9,11 +9,11 @@ export function InvoiceRoute() {
   return (
     <>
       <PageHeader
-        title={WEB_TEXTS.invoiceTitle}
+        title={WEB_TEXTS.billing.invoiceTitle}
         breadcrumbs={[
-          { link: paths.home.getHref(), title: WEB_TEXTS.navHome },
-          { link: paths.billing.getHref(), title: WEB_TEXTS.navBilling },
-          { link: paths.invoice.getHref(id), title: `${WEB_TEXTS.invoiceTitle} ${id}` },
+          { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome },
+          { link: paths.billing.getHref(), title: WEB_TEXTS.layout.navBilling },
+          { link: paths.invoice.getHref(id), title: `${WEB_TEXTS.billing.invoiceTitle} ${id}` },
         ]}
       />
       <NotAvailable />

@@ -11,8 +11,8 @@ export function ReportsRoute() {
       <PageHeader
         title={TEXTS.comingSoonTitle}
         breadcrumbs={[
-          { link: paths.home.getHref(), title: WEB_TEXTS.navHome },
-          { link: paths.reports.getHref(), title: WEB_TEXTS.navReports },
+          { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome },
+          { link: paths.reports.getHref(), title: WEB_TEXTS.layout.navReports },
         ]}
       />
       <ComingSoon />

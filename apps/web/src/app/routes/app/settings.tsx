@@ -7,10 +7,10 @@ export function SettingsRoute() {
   return (
     <>
       <PageHeader
-        title={WEB_TEXTS.navSettings}
+        title={WEB_TEXTS.layout.navSettings}
         breadcrumbs={[
-          { link: paths.home.getHref(), title: WEB_TEXTS.navHome },
-          { link: paths.settings.getHref(), title: WEB_TEXTS.navSettings },
+          { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome },
+          { link: paths.settings.getHref(), title: WEB_TEXTS.layout.navSettings },
         ]}
       />
       <NotAvailable />

@@ -30,8 +30,8 @@ import { hasStatus } from '../../../lib/api-client.ts';
 import { readSession } from '../../../lib/session.ts';
 
 const BREADCRUMBS = [
-  { link: paths.home.getHref(), title: WEB_TEXTS.navHome },
-  { link: paths.shipments.getHref(), title: WEB_TEXTS.navShipments },
+  { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome },
+  { link: paths.shipments.getHref(), title: WEB_TEXTS.layout.navShipments },
 ];
 
 /** A shipment that does not exist, or that the user may not see: the server answers both alike. */
@@ -39,7 +39,7 @@ function ShipmentNotFound() {
   return (
     <PageBody>
       <FormMessage tone="error">{SHIPMENT_DETAIL_ERRORS.shipmentNotFound}</FormMessage>
-      <Link to={paths.shipments.getHref()}>{WEB_TEXTS.backToShipments}</Link>
+      <Link to={paths.shipments.getHref()}>{WEB_TEXTS.shipment.backToShipments}</Link>
     </PageBody>
   );
 }
@@ -66,14 +66,14 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
   if (detailQuery.isError) {
     return (
       <>
-        <PageHeader title={WEB_TEXTS.shipmentTitle} breadcrumbs={BREADCRUMBS} extra={navigation} />
+        <PageHeader title={WEB_TEXTS.shipment.shipmentTitle} breadcrumbs={BREADCRUMBS} extra={navigation} />
         {isNotFound ? (
           <ShipmentNotFound />
         ) : (
           <PageBody>
             <FormMessage tone="error">{TEXTS.shipmentFetchFailed}</FormMessage>
             <Button variant="secondary" onClick={() => void detailQuery.refetch()}>
-              {WEB_TEXTS.tryAgain}
+              {WEB_TEXTS.common.tryAgain}
             </Button>
           </PageBody>
         )}
@@ -98,7 +98,7 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
   return (
     <>
       <PageHeader
-        title={`${WEB_TEXTS.shipmentNumber} ${shipment.file_number}`}
+        title={`${WEB_TEXTS.shipment.shipmentNumber} ${shipment.file_number}`}
         breadcrumbs={BREADCRUMBS}
         extra={navigation}
       />
@@ -150,7 +150,7 @@ export function ShipmentRoute() {
   if (!shipmentId.success) {
     return (
       <>
-        <PageHeader title={WEB_TEXTS.shipmentTitle} breadcrumbs={BREADCRUMBS} />
+        <PageHeader title={WEB_TEXTS.shipment.shipmentTitle} breadcrumbs={BREADCRUMBS} />
         <ShipmentNotFound />
       </>
     );

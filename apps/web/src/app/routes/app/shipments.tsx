@@ -33,10 +33,10 @@ export function ShipmentsRoute() {
   return (
     <>
       <PageHeader
-        title={WEB_TEXTS.navShipments}
+        title={WEB_TEXTS.layout.navShipments}
         breadcrumbs={[
-          { link: paths.home.getHref(), title: WEB_TEXTS.navHome, onClick: clearSavedFilters },
-          { link: paths.shipments.getHref(), title: WEB_TEXTS.navShipments },
+          { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome, onClick: clearSavedFilters },
+          { link: paths.shipments.getHref(), title: WEB_TEXTS.layout.navShipments },
         ]}
       />
       <PageBody>

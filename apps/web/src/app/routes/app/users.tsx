@@ -7,10 +7,10 @@ export function UsersRoute() {
   return (
     <>
       <PageHeader
-        title={WEB_TEXTS.navUsers}
+        title={WEB_TEXTS.layout.navUsers}
         breadcrumbs={[
-          { link: paths.home.getHref(), title: WEB_TEXTS.navHome },
-          { link: paths.users.getHref(), title: WEB_TEXTS.navUsers },
+          { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome },
+          { link: paths.users.getHref(), title: WEB_TEXTS.layout.navUsers },
         ]}
       />
       <NotAvailable />

@@ -4,7 +4,7 @@ import { ForgotPasswordForm } from '../../../features/auth/components/forgot-pas
 
 export function ForgotPasswordRoute() {
   return (
-    <AuthLayout title={WEB_TEXTS.forgotPasswordTitle} intro={WEB_TEXTS.forgotPasswordIntro}>
+    <AuthLayout title={WEB_TEXTS.auth.forgotPasswordTitle} intro={WEB_TEXTS.auth.forgotPasswordIntro}>
       <ForgotPasswordForm />
     </AuthLayout>
   );

@@ -7,7 +7,7 @@ import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 export function LoginRoute() {
   const navigate = useNavigate();
   return (
-    <AuthLayout title={WEB_TEXTS.loginTitle}>
+    <AuthLayout title={WEB_TEXTS.auth.loginTitle}>
       <LoginForm onSuccess={(session) => navigate(homePathFor(session.role), { replace: true })} />
     </AuthLayout>
   );

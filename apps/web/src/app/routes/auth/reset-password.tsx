@@ -6,7 +6,7 @@ import { ResetPasswordForm } from '../../../features/auth/components/reset-passw
 export function ResetPasswordRoute() {
   const { token = '' } = useParams();
   return (
-    <AuthLayout title={WEB_TEXTS.resetPasswordTitle} intro={WEB_TEXTS.resetPasswordIntro}>
+    <AuthLayout title={WEB_TEXTS.auth.resetPasswordTitle} intro={WEB_TEXTS.auth.resetPasswordIntro}>
       <ResetPasswordForm token={token} />
     </AuthLayout>
   );

@@ -40,7 +40,7 @@ export function ForgotPasswordForm() {
     );
   };
 
-  const backToLogin = <Link to={paths.login.getHref()}>{WEB_TEXTS.backToLogin}</Link>;
+  const backToLogin = <Link to={paths.login.getHref()}>{WEB_TEXTS.auth.backToLogin}</Link>;
 
   if (forgotMutation.isSuccess) {
     return (
@@ -56,7 +56,7 @@ export function ForgotPasswordForm() {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
           ref={emailRef}
-          label={WEB_TEXTS.emailLabel}
+          label={WEB_TEXTS.auth.emailLabel}
           name="email"
           type="email"
           autoComplete="email"
@@ -72,7 +72,7 @@ export function ForgotPasswordForm() {
           </FormMessage>
         )}
         <Button type="submit" isFullWidth disabled={forgotMutation.isPending}>
-          {forgotMutation.isPending ? WEB_TEXTS.sending : WEB_TEXTS.forgotPasswordButton}
+          {forgotMutation.isPending ? WEB_TEXTS.common.sending : WEB_TEXTS.auth.forgotPasswordButton}
         </Button>
       </form>
       <div className={styles.links}>{backToLogin}</div>

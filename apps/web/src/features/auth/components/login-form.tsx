@@ -61,7 +61,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
           ref={userNameRef}
-          label={WEB_TEXTS.usernameLabel}
+          label={WEB_TEXTS.auth.usernameLabel}
           name="userName"
           type="text"
           autoComplete="username"
@@ -74,7 +74,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         />
         <TextField
           ref={passwordRef}
-          label={WEB_TEXTS.passwordLabel}
+          label={WEB_TEXTS.auth.passwordLabel}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -89,11 +89,11 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           </FormMessage>
         )}
         <Button type="submit" isFullWidth disabled={loginMutation.isPending}>
-          {loginMutation.isPending ? WEB_TEXTS.loggingIn : WEB_TEXTS.loginButton}
+          {loginMutation.isPending ? WEB_TEXTS.auth.loggingIn : WEB_TEXTS.auth.loginButton}
         </Button>
       </form>
       <div className={styles.links}>
-        <Link to={paths.forgotPassword.getHref()}>{WEB_TEXTS.forgotPasswordLink}</Link>
+        <Link to={paths.forgotPassword.getHref()}>{WEB_TEXTS.auth.forgotPasswordLink}</Link>
       </div>
     </>
   );

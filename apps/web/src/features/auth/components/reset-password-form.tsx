@@ -68,7 +68,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     return (
       <div className={styles.done}>
         <FormMessage tone="success">{TEXTS.resetSuccess}</FormMessage>
-        <Link to={paths.login.getHref()}>{WEB_TEXTS.goToLogin}</Link>
+        <Link to={paths.login.getHref()}>{WEB_TEXTS.auth.goToLogin}</Link>
       </div>
     );
   }
@@ -78,7 +78,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
           ref={emailRef}
-          label={WEB_TEXTS.emailLabel}
+          label={WEB_TEXTS.auth.emailLabel}
           name="email"
           type="email"
           autoComplete="email"
@@ -90,7 +90,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         />
         <TextField
           ref={passwordRef}
-          label={WEB_TEXTS.newPasswordLabel}
+          label={WEB_TEXTS.auth.newPasswordLabel}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -101,7 +101,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         />
         <TextField
           ref={confirmationRef}
-          label={WEB_TEXTS.confirmPasswordLabel}
+          label={WEB_TEXTS.auth.confirmPasswordLabel}
           name="password_confirmation"
           type="password"
           autoComplete="new-password"
@@ -116,11 +116,11 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           </FormMessage>
         )}
         <Button type="submit" isFullWidth disabled={resetMutation.isPending}>
-          {resetMutation.isPending ? WEB_TEXTS.resetting : WEB_TEXTS.resetPasswordButton}
+          {resetMutation.isPending ? WEB_TEXTS.auth.resetting : WEB_TEXTS.auth.resetPasswordButton}
         </Button>
       </form>
       <div className={styles.links}>
-        <Link to={paths.login.getHref()}>{WEB_TEXTS.backToLogin}</Link>
+        <Link to={paths.login.getHref()}>{WEB_TEXTS.auth.backToLogin}</Link>
       </div>
     </>
   );

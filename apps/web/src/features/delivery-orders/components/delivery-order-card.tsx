@@ -16,9 +16,9 @@ type DeliveryOrderCardProps = {
 };
 
 const STATE_TEXT = {
-  approved: WEB_TEXTS.deliveryOrderApproved,
-  awaiting: WEB_TEXTS.deliveryOrderAwaitingApproval,
-  new: WEB_TEXTS.deliveryOrderNotSaved,
+  approved: WEB_TEXTS.deliveryOrders.deliveryOrderApproved,
+  awaiting: WEB_TEXTS.deliveryOrders.deliveryOrderAwaitingApproval,
+  new: WEB_TEXTS.deliveryOrders.deliveryOrderNotSaved,
 } as const;
 
 /** One order of the shipment: its title, its state, the link to its PDF with the day it was sent, and its form. */
@@ -33,9 +33,11 @@ export function DeliveryOrderCard({ title, state, path, sentAt, children }: Deli
         {path && (
           <p className={styles.sent}>
             <FileLink fileKey={path} fileName={`${title}.pdf`}>
-              {WEB_TEXTS.deliveryOrderPdf}
+              {WEB_TEXTS.deliveryOrders.deliveryOrderPdf}
             </FileLink>
-            {sentAt && <span>{fillText(WEB_TEXTS.deliveryOrderSentOn, { date: formatDate(sentAt) })}</span>}
+            {sentAt && (
+              <span>{fillText(WEB_TEXTS.deliveryOrders.deliveryOrderSentOn, { date: formatDate(sentAt) })}</span>
+            )}
           </p>
         )}
         {children}
@@ -45,5 +47,5 @@ export function DeliveryOrderCard({ title, state, path, sentAt, children }: Deli
 }
 
 export function deliveryOrderTitle(order: Pick<DeliveryOrder, 'id'>): string {
-  return fillText(WEB_TEXTS.deliveryOrderTitle, { id: String(order.id) });
+  return fillText(WEB_TEXTS.deliveryOrders.deliveryOrderTitle, { id: String(order.id) });
 }

@@ -196,7 +196,7 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
     };
     saveMutation.mutate(body, {
       onSuccess: (reply) => {
-        toast.success(WEB_TEXTS.deliveryOrderSaved);
+        toast.success(WEB_TEXTS.deliveryOrders.deliveryOrderSaved);
         onSaved(reply.delivery_order);
       },
       onError: (error) => {
@@ -243,7 +243,7 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
       onDeleted();
       return;
     }
-    if (!window.confirm(WEB_TEXTS.confirmDeleteDeliveryOrder)) return;
+    if (!window.confirm(WEB_TEXTS.deliveryOrders.confirmDeleteDeliveryOrder)) return;
     deleteMutation.mutate(order.id, {
       onSuccess: (reply) => {
         toast.success(reply.message);
@@ -257,7 +257,7 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
     if (!order || isBusy) return;
     // Send mails the stored order; saving the changes first would withdraw the broker's approval.
     const hasUnsavedChanges = Object.keys(deliveryOrderChanges(valuesOf(order), values)).length > 0;
-    if (hasUnsavedChanges && !window.confirm(WEB_TEXTS.confirmSendUnsaved)) return;
+    if (hasUnsavedChanges && !window.confirm(WEB_TEXTS.deliveryOrders.confirmSendUnsaved)) return;
     sendMutation.mutate(order.id, {
       onSuccess: (reply) => {
         toast.success(TEXTS.deliveryOrderSent);
@@ -270,15 +270,15 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
   const dropdowns = [
     {
       field: 'trucker_id',
-      label: WEB_TEXTS.truckerLabel,
-      placeholder: WEB_TEXTS.chooseTrucker,
+      label: WEB_TEXTS.deliveryOrders.truckerLabel,
+      placeholder: WEB_TEXTS.deliveryOrders.chooseTrucker,
       options: truckerOptions,
       modal: 'trucker',
     },
     {
       field: 'warehouse_id',
-      label: WEB_TEXTS.warehouseLabel,
-      placeholder: WEB_TEXTS.chooseWarehouse,
+      label: WEB_TEXTS.deliveryOrders.warehouseLabel,
+      placeholder: WEB_TEXTS.deliveryOrders.chooseWarehouse,
       options: warehouseOptions,
       modal: 'warehouse',
     },
@@ -318,7 +318,7 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
         ))}
       </div>
 
-      <ChoiceGroup legend={WEB_TEXTS.containersLabel} {...groupErrors('containers')}>
+      <ChoiceGroup legend={WEB_TEXTS.deliveryOrders.containersLabel} {...groupErrors('containers')}>
         {shipment.containers.length === 0 && <p className={styles.hint}>{TEXTS.noContainers}</p>}
         <ChoiceList
           choices={shipment.containers.map((container) => ({
@@ -334,11 +334,11 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
         />
       </ChoiceGroup>
 
-      <ChoiceGroup legend={WEB_TEXTS.billsLabel} {...groupErrors('bill_ladings')}>
-        {shipment.bill_lading.length === 0 && <p className={styles.hint}>{WEB_TEXTS.noBills}</p>}
+      <ChoiceGroup legend={WEB_TEXTS.deliveryOrders.billsLabel} {...groupErrors('bill_ladings')}>
+        {shipment.bill_lading.length === 0 && <p className={styles.hint}>{WEB_TEXTS.deliveryOrders.noBills}</p>}
         {[
-          { title: WEB_TEXTS.masterBillsLabel, bills: masterBills },
-          { title: WEB_TEXTS.houseBillsLabel, bills: houseBills },
+          { title: WEB_TEXTS.deliveryOrders.masterBillsLabel, bills: masterBills },
+          { title: WEB_TEXTS.deliveryOrders.houseBillsLabel, bills: houseBills },
         ]
           .filter((kind) => kind.bills.length > 0)
           .map((kind) => (
@@ -355,14 +355,14 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
       </ChoiceGroup>
 
       <TextField
-        label={WEB_TEXTS.referenceLabel}
+        label={WEB_TEXTS.common.referenceLabel}
         value={values.reference_number}
         maxLength={REFERENCE_MAX_LENGTH}
         onChange={(event) => change({ reference_number: event.target.value })}
       />
       <div className={styles.noteField}>
         <label htmlFor={`${ids}-note`} className={styles.legend}>
-          {WEB_TEXTS.noteLabelOrder}
+          {WEB_TEXTS.deliveryOrders.noteLabelOrder}
         </label>
         <textarea
           id={`${ids}-note`}
@@ -378,14 +378,14 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
 
       <div className={styles.actions}>
         <Button type="submit" disabled={isBusy}>
-          {saveMutation.isPending ? WEB_TEXTS.saving : WEB_TEXTS.saveDeliveryOrder}
+          {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.deliveryOrders.saveDeliveryOrder}
         </Button>
         <Button variant="secondary" disabled={isBusy} onClick={onDelete}>
-          {deleteMutation.isPending ? WEB_TEXTS.deleting : WEB_TEXTS.deleteDeliveryOrder}
+          {deleteMutation.isPending ? WEB_TEXTS.common.deleting : WEB_TEXTS.deliveryOrders.deleteDeliveryOrder}
         </Button>
         {order?.approved === 1 && (
           <Button variant="secondary" disabled={isBusy} onClick={onSend}>
-            {sendMutation.isPending ? WEB_TEXTS.sending : WEB_TEXTS.sendDeliveryOrder}
+            {sendMutation.isPending ? WEB_TEXTS.common.sending : WEB_TEXTS.deliveryOrders.sendDeliveryOrder}
           </Button>
         )}
       </div>

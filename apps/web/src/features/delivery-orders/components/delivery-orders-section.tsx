@@ -42,20 +42,20 @@ export function DeliveryOrdersSection({
 
   return (
     <Panel
-      title={WEB_TEXTS.deliveryOrdersTitle}
+      title={WEB_TEXTS.deliveryOrders.deliveryOrdersTitle}
       actions={
         <Button onClick={() => setDrafts((current) => [Math.max(0, ...current) + 1, ...current])}>
-          {WEB_TEXTS.newDeliveryOrder}
+          {WEB_TEXTS.deliveryOrders.newDeliveryOrder}
         </Button>
       }
     >
       <SkipDeliveryOrder shipmentId={shipment.id} ignored={shipment.ignored_shipment} onChange={onIgnoredChange} />
       {orders.length === 0 && drafts.length === 0 ? (
-        <p className={styles.empty}>{WEB_TEXTS.noDeliveryOrders}</p>
+        <p className={styles.empty}>{WEB_TEXTS.deliveryOrders.noDeliveryOrders}</p>
       ) : (
         <ul className={styles.orders}>
           {drafts.map((draft) => (
-            <DeliveryOrderCard key={`new-${draft}`} title={WEB_TEXTS.newDeliveryOrderTitle} state="new">
+            <DeliveryOrderCard key={`new-${draft}`} title={WEB_TEXTS.deliveryOrders.newDeliveryOrderTitle} state="new">
               <DeliveryOrderEditor
                 shipment={shipment}
                 settings={settings}

@@ -18,8 +18,8 @@ export function SkipDeliveryOrder({ shipmentId, ignored, onChange }: SkipDeliver
   const change = usePendingChange<boolean>(ignored);
   return (
     <Checkbox
-      label={WEB_TEXTS.skipDeliveryOrder}
-      description={WEB_TEXTS.skipDeliveryOrderHint}
+      label={WEB_TEXTS.deliveryOrders.skipDeliveryOrder}
+      description={WEB_TEXTS.deliveryOrders.skipDeliveryOrderHint}
       checked={change.value ?? ignored === 1}
       aria-disabled={change.isPending || undefined}
       onChange={(event) => {

@@ -12,7 +12,7 @@ type HomeCountBoxesProps = {
 /** The five Home boxes, each leading to the shipments list with its filter (spec section 2, Home). */
 export function HomeCountBoxes({ counts }: HomeCountBoxesProps) {
   return (
-    <section aria-label={WEB_TEXTS.shipmentCounts}>
+    <section aria-label={WEB_TEXTS.home.shipmentCounts}>
       <ul className={styles.boxes}>
         {HOME_FILTERS.map((box) => (
           <li key={box.value}>

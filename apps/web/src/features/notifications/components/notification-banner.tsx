@@ -19,13 +19,13 @@ export function NotificationBanner() {
 
   if (!first || first.id === dismissedId) return null;
   return (
-    <section aria-label={WEB_TEXTS.notification} className={styles.banner}>
+    <section aria-label={WEB_TEXTS.home.notification} className={styles.banner}>
       <p className={styles.message}>{first.message}</p>
       <button
         type="button"
         className={styles.dismiss}
-        aria-label={WEB_TEXTS.dismissNotification}
-        title={WEB_TEXTS.dismissNotification}
+        aria-label={WEB_TEXTS.home.dismissNotification}
+        title={WEB_TEXTS.home.dismissNotification}
         onClick={() => setDismissedId(first.id)}
       >
         <CrossIcon size={18} />

@@ -108,14 +108,14 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
   return (
     <FormFrame
       isSubmitting={createMutation.isPending}
-      submitLabel={createMutation.isPending ? WEB_TEXTS.saving : WEB_TEXTS.createTrucker}
+      submitLabel={createMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.settings.createTrucker}
       failure={message}
       onSubmit={onSubmit}
       onCancel={onCancel}
     >
       <div>
         <TextField
-          label={WEB_TEXTS.truckerNameLabel}
+          label={WEB_TEXTS.settings.truckerNameLabel}
           value={name}
           onChange={(event) => setName(event.target.value)}
           isInvalid={Boolean(errors.name)}
@@ -129,8 +129,8 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
         )}
       </div>
       <fieldset className={styles.group}>
-        <legend className={styles.legend}>{WEB_TEXTS.truckerContactsLegend}</legend>
-        <p className={styles.hint}>{WEB_TEXTS.truckerContactsHint}</p>
+        <legend className={styles.legend}>{WEB_TEXTS.settings.truckerContactsLegend}</legend>
+        <p className={styles.hint}>{WEB_TEXTS.settings.truckerContactsHint}</p>
         {contacts.map((contact, index) => {
           const number = String(index + 1);
           const errorId = `${errorPrefix}-contact-${number}`;
@@ -140,7 +140,7 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
               <TextField
                 className={styles.grow}
                 type="email"
-                label={fillText(WEB_TEXTS.truckerContactLabel, { number })}
+                label={fillText(WEB_TEXTS.settings.truckerContactLabel, { number })}
                 value={contact}
                 onChange={(event) =>
                   setContacts((all) => all.map((each, at) => (at === index ? event.target.value : each)))
@@ -152,7 +152,7 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
               {index > 0 && index === contacts.length - 1 && (
                 <Button
                   variant="secondary"
-                  aria-label={fillText(WEB_TEXTS.removeContact, { number })}
+                  aria-label={fillText(WEB_TEXTS.settings.removeContact, { number })}
                   onClick={() => setContacts((all) => all.slice(0, -1))}
                 >
                   {'\u2212'}
@@ -170,7 +170,7 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
           <p className={styles.hint}>{TEXTS.maxTruckerCc}</p>
         ) : (
           <Button variant="secondary" onClick={() => setContacts((all) => [...all, ''])}>
-            {WEB_TEXTS.addContact}
+            {WEB_TEXTS.settings.addContact}
           </Button>
         )}
         {errors.list && <p className={styles.fieldError}>{errors.list}</p>}

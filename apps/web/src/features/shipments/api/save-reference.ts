@@ -16,7 +16,7 @@ export function useSaveReference(id: number) {
   return useMutation({
     mutationFn: (referenceNo: string) => saveReference(id, referenceNo),
     onSuccess: (reply) => {
-      toast.success(WEB_TEXTS.referenceSaved);
+      toast.success(WEB_TEXTS.shipment.referenceSaved);
       cache.apply((detail) => ({
         ...detail,
         shipment: { ...detail.shipment, customer_reference_no: reply.reference_no },

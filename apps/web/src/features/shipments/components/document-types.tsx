@@ -22,7 +22,7 @@ export function DocumentTypes({ shipmentId, types }: DocumentTypesProps) {
   const unsetMutation = useUnsetDocumentTypes(shipmentId);
   const change = usePendingChange<{ type: string; isSubmitted: boolean }>(types);
 
-  if (types.length === 0) return <p className={styles.muted}>{WEB_TEXTS.noDocumentTypes}</p>;
+  if (types.length === 0) return <p className={styles.muted}>{WEB_TEXTS.shipment.noDocumentTypes}</p>;
 
   const submit = (type: string, isSubmitted: boolean) => {
     if (change.isPending) return;
@@ -32,7 +32,7 @@ export function DocumentTypes({ shipmentId, types }: DocumentTypesProps) {
 
   return (
     <fieldset className={styles.types}>
-      <legend className={styles.legend}>{WEB_TEXTS.documentTypesLegend}</legend>
+      <legend className={styles.legend}>{WEB_TEXTS.shipment.documentTypesLegend}</legend>
       <ul className={styles.typeList} aria-busy={change.isPending || undefined}>
         {types.map((entry) => {
           const isSubmitted = change.value?.type === entry.type ? change.value.isSubmitted : entry.submitted === 1;
@@ -40,7 +40,7 @@ export function DocumentTypes({ shipmentId, types }: DocumentTypesProps) {
             <li key={entry.type}>
               <Checkbox
                 label={entry.type}
-                description={entry.required === 1 ? WEB_TEXTS.documentTypeRequired : undefined}
+                description={entry.required === 1 ? WEB_TEXTS.shipment.documentTypeRequired : undefined}
                 checked={isSubmitted}
                 aria-disabled={change.isPending || undefined}
                 onChange={(event) => submit(entry.type, event.target.checked)}

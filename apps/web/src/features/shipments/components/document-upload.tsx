@@ -36,7 +36,7 @@ export function DocumentUpload({ shipmentId }: DocumentUploadProps) {
       setUploadingName(file.name);
       try {
         await uploadMutation.mutateAsync(file);
-        toast.success(fillText(WEB_TEXTS.documentUploaded, { file: file.name }));
+        toast.success(fillText(WEB_TEXTS.shipment.documentUploaded, { file: file.name }));
       } catch (error) {
         messages.push(uploadFailureText(file.name, error));
         setFailures([...messages]);
@@ -70,20 +70,22 @@ export function DocumentUpload({ shipmentId }: DocumentUploadProps) {
         {...getRootProps({
           className: areaClass,
           role: 'button',
-          'aria-label': WEB_TEXTS.uploadLabel,
+          'aria-label': WEB_TEXTS.shipment.uploadLabel,
           'aria-describedby': hintId,
           'aria-disabled': isUploading || undefined,
         })}
       >
         <input {...getInputProps()} />
         <UploadIcon size={28} />
-        <span className={styles.text}>{isDragActive ? WEB_TEXTS.dropAreaActive : WEB_TEXTS.dropAreaText}</span>
+        <span className={styles.text}>
+          {isDragActive ? WEB_TEXTS.shipment.dropAreaActive : WEB_TEXTS.shipment.dropAreaText}
+        </span>
         <span id={hintId} className={styles.hint}>
-          {WEB_TEXTS.dropAreaHint}
+          {WEB_TEXTS.shipment.dropAreaHint}
         </span>
       </div>
       <p role="status" className={styles.progress}>
-        {isUploading ? fillText(WEB_TEXTS.uploading, { file: uploadingName }) : ''}
+        {isUploading ? fillText(WEB_TEXTS.shipment.uploading, { file: uploadingName }) : ''}
       </p>
       {failures.length > 0 && (
         <ul role="alert" className={styles.failures}>

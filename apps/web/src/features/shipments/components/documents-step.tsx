@@ -15,7 +15,7 @@ export function DocumentsStep({ shipment }: DocumentsStepProps) {
     <div className={styles.documents}>
       {shipment.document_note.trim() !== '' && (
         <p className={styles.brokerNote}>
-          <strong>{WEB_TEXTS.brokerDocumentNote}</strong>
+          <strong>{WEB_TEXTS.shipment.brokerDocumentNote}</strong>
           {shipment.document_note}
         </p>
       )}

@@ -35,14 +35,16 @@ export function EntryCell({ shipment, hasDocumentTooltip, linkState, onOpen }: E
       </Link>
       {hasDocumentTooltip && documents.length > 0 && (
         <IconTooltip
-          label={missing.length > 0 ? WEB_TEXTS.missingDocumentsIcon : WEB_TEXTS.allDocumentsSubmitted}
+          label={
+            missing.length > 0 ? WEB_TEXTS.shipments.missingDocumentsIcon : WEB_TEXTS.shipments.allDocumentsSubmitted
+          }
           icon={<DocumentIcon size={18} />}
           className={missing.length > 0 ? styles.missing : styles.complete}
         >
           {missing.length > 0 ? (
             <>
               {/* Spans, not a list: a tooltip holds phrasing content only. */}
-              <span className={styles.tooltipTitle}>{WEB_TEXTS.missingDocuments}</span>
+              <span className={styles.tooltipTitle}>{WEB_TEXTS.shipments.missingDocuments}</span>
               {missing.map((type) => (
                 <span key={type} className={styles.tooltipItem}>
                   {type}
@@ -50,7 +52,7 @@ export function EntryCell({ shipment, hasDocumentTooltip, linkState, onOpen }: E
               ))}
             </>
           ) : (
-            WEB_TEXTS.allDocumentsSubmitted
+            WEB_TEXTS.shipments.allDocumentsSubmitted
           )}
         </IconTooltip>
       )}

@@ -7,7 +7,7 @@ import styles from './fda-cell.module.css';
 /** A fail icon when the FDA review is a hold: non-empty and not MAY PROCEED (spec section 2). */
 export function FdaCell({ fdaReview }: { fdaReview: string }) {
   if (!isFdaHold(fdaReview)) return null;
-  const name = fillText(WEB_TEXTS.fdaHold, { review: fdaReview.trim() });
+  const name = fillText(WEB_TEXTS.shipments.fdaHold, { review: fdaReview.trim() });
   return (
     <span role="img" aria-label={name} title={name} className={styles.fail}>
       <FailIcon size={20} />

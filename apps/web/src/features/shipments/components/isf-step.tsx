@@ -26,17 +26,17 @@ export function IsfStep({ shipment, isReadOnly }: IsfStepProps) {
     return (
       <DetailList
         items={[
-          { label: WEB_TEXTS.isfNumberLabel, value: shipment.isf_transaction_no },
-          { label: WEB_TEXTS.isfDateLabel, value: formatDetailDate(shipment.isf_submit_date) },
+          { label: WEB_TEXTS.shipment.isfNumberLabel, value: shipment.isf_transaction_no },
+          { label: WEB_TEXTS.shipment.isfDateLabel, value: formatDetailDate(shipment.isf_submit_date) },
         ]}
       />
     );
   }
-  if (isReadOnly) return <p className={styles.muted}>{WEB_TEXTS.isfNotFiled}</p>;
+  if (isReadOnly) return <p className={styles.muted}>{WEB_TEXTS.shipment.isfNotFiled}</p>;
   return (
     <Checkbox
-      label={WEB_TEXTS.isfSubmitted}
-      description={WEB_TEXTS.isfSubmittedHint}
+      label={WEB_TEXTS.shipment.isfSubmitted}
+      description={WEB_TEXTS.shipment.isfSubmittedHint}
       checked={change.isPending}
       disabled={change.isPending}
       onChange={(event) => {

@@ -34,7 +34,7 @@ export function ReferenceNumber({ shipmentId, reference }: ReferenceNumberProps)
   return (
     <form className={styles.form} onSubmit={save}>
       <TextField
-        label={WEB_TEXTS.referenceLabel}
+        label={WEB_TEXTS.common.referenceLabel}
         className={styles.field}
         value={value}
         maxLength={REFERENCE_MAX_LENGTH}
@@ -42,7 +42,7 @@ export function ReferenceNumber({ shipmentId, reference }: ReferenceNumberProps)
         onChange={(event) => setValue(event.target.value)}
       />
       <Button type="submit" disabled={text === '' || saveMutation.isPending}>
-        {saveMutation.isPending ? WEB_TEXTS.saving : WEB_TEXTS.saveReference}
+        {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.shipment.saveReference}
       </Button>
     </form>
   );

@@ -20,9 +20,13 @@ export function ReleaseStep({ shipment }: ReleaseStepProps) {
   if (status === SHIPMENT_STATUSES.released) {
     const items: DetailItem[] = [];
     if (parseApiDate(shipment.shipment_discharge_date)) {
-      items.push({ label: WEB_TEXTS.dischargeDateLabel, value: formatDetailDate(shipment.shipment_discharge_date) });
+      items.push({
+        label: WEB_TEXTS.shipment.dischargeDateLabel,
+        value: formatDetailDate(shipment.shipment_discharge_date),
+      });
     }
-    if (shipment.fda_review.trim() !== '') items.push({ label: WEB_TEXTS.fdaLabel, value: shipment.fda_review });
+    if (shipment.fda_review.trim() !== '')
+      items.push({ label: WEB_TEXTS.shipment.fdaLabel, value: shipment.fda_review });
     return (
       <div className={styles.release}>
         <p className={styles.releaseText}>{statusDisplay(status)}</p>

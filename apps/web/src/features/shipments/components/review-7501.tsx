@@ -19,13 +19,13 @@ export function Review7501({ shipmentId, pathTo7501, reviewed }: Review7501Props
   const toggleMutation = useToggleReviewed(shipmentId);
   const change = usePendingChange<boolean>(reviewed);
   return (
-    <Panel title={WEB_TEXTS.review7501Title}>
+    <Panel title={WEB_TEXTS.shipment.review7501Title}>
       {pathTo7501 === null ? (
         <p className={styles.empty}>{SHIPMENT_DETAIL_ERRORS.no7501}</p>
       ) : (
         <Checkbox
           isSwitch
-          label={WEB_TEXTS.review7501}
+          label={WEB_TEXTS.shipment.review7501}
           checked={change.value ?? reviewed === 1}
           aria-disabled={change.isPending || undefined}
           onChange={(event) => {

@@ -16,17 +16,21 @@ function fileEntriesOf(shipment: Pick<ShipmentDetail, 'path_to_7501' | 'document
     .map((document) => ({ key: document.path, fileName: document.name, label: document.name }));
   const entries: FileEntry[] = [];
   if (shipment.path_to_7501 && !forms.some((form) => form.key === shipment.path_to_7501)) {
-    entries.push({ key: shipment.path_to_7501, fileName: WEB_TEXTS.file7501, label: WEB_TEXTS.file7501 });
+    entries.push({
+      key: shipment.path_to_7501,
+      fileName: WEB_TEXTS.shipment.file7501,
+      label: WEB_TEXTS.shipment.file7501,
+    });
   }
   entries.push(...forms);
   for (const invoice of shipment.invoices) {
     const date = formatDetailDate(invoice.created_at);
     if (invoice.path) {
-      const label = fillText(WEB_TEXTS.invoiceFile, { date });
+      const label = fillText(WEB_TEXTS.shipment.invoiceFile, { date });
       entries.push({ key: invoice.path, fileName: label, label });
     }
     if (invoice.backup) {
-      const label = fillText(WEB_TEXTS.invoiceBackupFile, { date });
+      const label = fillText(WEB_TEXTS.shipment.invoiceBackupFile, { date });
       entries.push({ key: invoice.backup, fileName: label, label });
     }
   }
@@ -55,8 +59,8 @@ export function ShipmentFiles({
   shipment: Pick<ShipmentDetail, 'path_to_7501' | 'documents' | 'invoices'>;
 }) {
   return (
-    <Panel title={WEB_TEXTS.filesTitle}>
-      <FileList entries={fileEntriesOf(shipment)} emptyText={WEB_TEXTS.noFiles} />
+    <Panel title={WEB_TEXTS.shipment.filesTitle}>
+      <FileList entries={fileEntriesOf(shipment)} emptyText={WEB_TEXTS.shipment.noFiles} />
     </Panel>
   );
 }
@@ -65,8 +69,8 @@ export function ShipmentFiles({
 export function AdditionalFiles({ documents }: { documents: readonly ShipmentDocument[] }) {
   const entries = documents.map((document) => ({ key: document.path, fileName: document.name, label: document.name }));
   return (
-    <Panel title={WEB_TEXTS.additionalFilesTitle}>
-      <FileList entries={entries} emptyText={WEB_TEXTS.noAdditionalFiles} />
+    <Panel title={WEB_TEXTS.shipment.additionalFilesTitle}>
+      <FileList entries={entries} emptyText={WEB_TEXTS.shipment.noAdditionalFiles} />
     </Panel>
   );
 }

@@ -21,7 +21,7 @@ function codeWithName(code: string, name: string): string {
 }
 
 function orNotProvided(text: string): ReactNode {
-  return text.trim() === '' ? <span className={styles.missing}>{WEB_TEXTS.notProvided}</span> : text;
+  return text.trim() === '' ? <span className={styles.missing}>{WEB_TEXTS.shipment.notProvided}</span> : text;
 }
 
 /**
@@ -31,34 +31,38 @@ function orNotProvided(text: string): ReactNode {
 export function ShipmentInfo({ shipment, isReadOnly }: ShipmentInfoProps) {
   const containers = shipment.containers.map((container) => container.container_no);
   const items: DetailItem[] = [
-    { label: WEB_TEXTS.statusLabel, value: <StatusCell status={shipment.status} /> },
-    { label: WEB_TEXTS.etaLabel, value: formatDetailDate(shipment.est_time_arrive) },
-    { label: WEB_TEXTS.dischargeDateLabel, value: formatDetailDate(shipment.shipment_discharge_date) },
-    { label: WEB_TEXTS.fdaLabel, value: orNotProvided(shipment.fda_review) },
-    { label: WEB_TEXTS.originLabel, value: orNotProvided(shipment.origin) },
-    { label: WEB_TEXTS.destinationTerminalLabel, value: orNotProvided(shipment.destination_terminal) },
-    { label: WEB_TEXTS.steamshipLineLabel, value: orNotProvided(shipment.steamship_line) },
-    { label: WEB_TEXTS.vesselLabel, value: orNotProvided(shipment.vessel_name) },
+    { label: WEB_TEXTS.shipment.statusLabel, value: <StatusCell status={shipment.status} /> },
+    { label: WEB_TEXTS.shipment.etaLabel, value: formatDetailDate(shipment.est_time_arrive) },
+    { label: WEB_TEXTS.shipment.dischargeDateLabel, value: formatDetailDate(shipment.shipment_discharge_date) },
+    { label: WEB_TEXTS.shipment.fdaLabel, value: orNotProvided(shipment.fda_review) },
+    { label: WEB_TEXTS.shipment.originLabel, value: orNotProvided(shipment.origin) },
+    { label: WEB_TEXTS.shipment.destinationTerminalLabel, value: orNotProvided(shipment.destination_terminal) },
+    { label: WEB_TEXTS.shipment.steamshipLineLabel, value: orNotProvided(shipment.steamship_line) },
+    { label: WEB_TEXTS.shipment.vesselLabel, value: orNotProvided(shipment.vessel_name) },
     {
-      label: WEB_TEXTS.unladingLabel,
+      label: WEB_TEXTS.shipment.unladingLabel,
       value: orNotProvided(codeWithName(shipment.unlading_code, shipment.unlading_name)),
     },
     {
-      label: WEB_TEXTS.transportModeLabel,
+      label: WEB_TEXTS.shipment.transportModeLabel,
       value: orNotProvided(codeWithName(shipment.transport_mode, shipment.transport_mode_description)),
     },
-    { label: WEB_TEXTS.columnMasterBill, value: shipment.master_bill_lading || TEXTS.noMasterBills },
+    { label: WEB_TEXTS.shipments.columnMasterBill, value: shipment.master_bill_lading || TEXTS.noMasterBills },
     // The spec uses the master bill's text for the house bill too.
-    { label: WEB_TEXTS.columnHouseBill, value: shipment.house_bill_lading || TEXTS.noMasterBills },
-    { label: WEB_TEXTS.columnContainers, value: containers.length > 0 ? containers.join(', ') : TEXTS.noContainers },
+    { label: WEB_TEXTS.shipments.columnHouseBill, value: shipment.house_bill_lading || TEXTS.noMasterBills },
+    {
+      label: WEB_TEXTS.shipments.columnContainers,
+      value: containers.length > 0 ? containers.join(', ') : TEXTS.noContainers,
+    },
   ];
   if (isReadOnly) {
-    items.unshift({ label: WEB_TEXTS.referenceLabel, value: orNotProvided(shipment.customer_reference_no) });
+    items.unshift({ label: WEB_TEXTS.common.referenceLabel, value: orNotProvided(shipment.customer_reference_no) });
   }
-  if (shipment.comment.trim() !== '') items.push({ label: WEB_TEXTS.brokerCommentLabel, value: shipment.comment });
+  if (shipment.comment.trim() !== '')
+    items.push({ label: WEB_TEXTS.shipment.brokerCommentLabel, value: shipment.comment });
 
   return (
-    <Panel title={WEB_TEXTS.detailsTitle}>
+    <Panel title={WEB_TEXTS.shipment.detailsTitle}>
       {!isReadOnly && <ReferenceNumber shipmentId={shipment.id} reference={shipment.customer_reference_no} />}
       <DetailList items={items} />
     </Panel>

@@ -28,36 +28,36 @@ export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigation
   return (
     <div className={styles.navigation}>
       {adjacent && (
-        <div className={styles.stepper} role="group" aria-label={WEB_TEXTS.navShipments}>
+        <div className={styles.stepper} role="group" aria-label={WEB_TEXTS.layout.navShipments}>
           <Button
             variant="secondary"
-            aria-label={WEB_TEXTS.previousShipment}
-            title={WEB_TEXTS.previousShipment}
+            aria-label={WEB_TEXTS.shipment.previousShipment}
+            title={WEB_TEXTS.shipment.previousShipment}
             onClick={() => goTo(adjacent.previousId)}
           >
             <ChevronLeftIcon size={18} />
-            {WEB_TEXTS.previousPage}
+            {WEB_TEXTS.shipments.previousPage}
           </Button>
           <span className={styles.position}>
-            {fillText(WEB_TEXTS.shipmentPosition, {
+            {fillText(WEB_TEXTS.shipment.shipmentPosition, {
               position: String(adjacent.position),
               count: String(adjacent.count),
             })}
           </span>
           <Button
             variant="secondary"
-            aria-label={WEB_TEXTS.nextShipment}
-            title={WEB_TEXTS.nextShipment}
+            aria-label={WEB_TEXTS.shipment.nextShipment}
+            title={WEB_TEXTS.shipment.nextShipment}
             onClick={() => goTo(adjacent.nextId)}
           >
-            {WEB_TEXTS.nextPage}
+            {WEB_TEXTS.shipments.nextPage}
             <ChevronRightIcon size={18} />
           </Button>
         </div>
       )}
       <Button variant="secondary" onClick={goBack}>
         <ArrowLeftIcon size={18} />
-        {WEB_TEXTS.back}
+        {WEB_TEXTS.shipment.back}
       </Button>
     </div>
   );

@@ -28,9 +28,9 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
   };
 
   return (
-    <Panel title={WEB_TEXTS.notesTitle}>
+    <Panel title={WEB_TEXTS.shipment.notesTitle}>
       {notes.length === 0 ? (
-        <p className={styles.empty}>{WEB_TEXTS.noNotes}</p>
+        <p className={styles.empty}>{WEB_TEXTS.shipment.noNotes}</p>
       ) : (
         <ol className={styles.notes}>
           {notes.map((each) => (
@@ -46,7 +46,7 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
       )}
       <form className={styles.form} onSubmit={submit}>
         <label htmlFor={fieldId} className={styles.label}>
-          {WEB_TEXTS.noteLabel}
+          {WEB_TEXTS.shipment.noteLabel}
         </label>
         <textarea
           id={fieldId}
@@ -57,7 +57,7 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
           onChange={(event) => setText(event.target.value)}
         />
         <Button type="submit" className={styles.submit} disabled={note === '' || addNoteMutation.isPending}>
-          {addNoteMutation.isPending ? WEB_TEXTS.submitting : WEB_TEXTS.submitNote}
+          {addNoteMutation.isPending ? WEB_TEXTS.common.submitting : WEB_TEXTS.shipment.submitNote}
         </Button>
       </form>
     </Panel>

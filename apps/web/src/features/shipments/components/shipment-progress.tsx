@@ -10,9 +10,9 @@ import { ReleaseStep } from './release-step.tsx';
 import styles from './shipment-progress.module.css';
 
 const STATE_TEXTS: Record<StepState, string> = {
-  complete: WEB_TEXTS.stepComplete,
-  current: WEB_TEXTS.stepCurrent,
-  locked: WEB_TEXTS.stepLocked,
+  complete: WEB_TEXTS.shipment.stepComplete,
+  current: WEB_TEXTS.shipment.stepCurrent,
+  locked: WEB_TEXTS.shipment.stepLocked,
 };
 
 type ProgressStepProps = {
@@ -59,26 +59,26 @@ type ShipmentProgressProps = {
 export function ShipmentProgress({ shipment, isReadOnly }: ShipmentProgressProps) {
   const steps = progressSteps(shipment);
   return (
-    <Panel title={WEB_TEXTS.progressTitle}>
+    <Panel title={WEB_TEXTS.shipment.progressTitle}>
       <ol className={styles.steps}>
-        <ProgressStep number={1} title={WEB_TEXTS.stepIsf} state={steps.isf}>
+        <ProgressStep number={1} title={WEB_TEXTS.shipment.stepIsf} state={steps.isf}>
           <IsfStep shipment={shipment} isReadOnly={isReadOnly} />
         </ProgressStep>
         {!isReadOnly && (
           <>
             <ProgressStep
               number={2}
-              title={WEB_TEXTS.stepDocuments}
+              title={WEB_TEXTS.shipment.stepDocuments}
               state={steps.documents}
-              lockedText={WEB_TEXTS.stepDocumentsLocked}
+              lockedText={WEB_TEXTS.shipment.stepDocumentsLocked}
             >
               <DocumentsStep shipment={shipment} />
             </ProgressStep>
             <ProgressStep
               number={3}
-              title={WEB_TEXTS.stepRelease}
+              title={WEB_TEXTS.shipment.stepRelease}
               state={steps.release}
-              lockedText={WEB_TEXTS.stepReleaseLocked}
+              lockedText={WEB_TEXTS.shipment.stepReleaseLocked}
             >
               <ReleaseStep shipment={shipment} />
             </ProgressStep>

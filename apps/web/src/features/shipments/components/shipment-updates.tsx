@@ -16,9 +16,9 @@ function ContainerEvents({ container, events }: ContainerUpdates) {
         <caption className={styles.caption}>{container.container_no}</caption>
         <thead>
           <tr>
-            <th scope="col">{WEB_TEXTS.eventDate}</th>
-            <th scope="col">{WEB_TEXTS.eventType}</th>
-            <th scope="col">{WEB_TEXTS.eventLocation}</th>
+            <th scope="col">{WEB_TEXTS.shipment.eventDate}</th>
+            <th scope="col">{WEB_TEXTS.shipment.eventType}</th>
+            <th scope="col">{WEB_TEXTS.shipment.eventLocation}</th>
           </tr>
         </thead>
         <tbody>
@@ -43,7 +43,7 @@ export function ShipmentUpdates({ shipment }: ShipmentUpdatesProps) {
   const updates = containerUpdates(shipment);
   if (updates.length === 0) return null;
   return (
-    <Panel title={WEB_TEXTS.updatesTitle}>
+    <Panel title={WEB_TEXTS.shipment.updatesTitle}>
       {updates.map((each) => (
         <ContainerEvents key={each.container.id} {...each} />
       ))}

@@ -48,16 +48,16 @@ export function ShipmentsFilters({ filters, accounts, onChange }: ShipmentsFilte
   const accountOptions = [ALL_ACCOUNTS, ...accounts.map((account) => ({ label: account, value: account }))];
 
   return (
-    <div role="search" className={styles.filters} aria-label={WEB_TEXTS.shipmentsFilters}>
+    <div role="search" className={styles.filters} aria-label={WEB_TEXTS.shipments.shipmentsFilters}>
       <div className={styles.searchField}>
         <label htmlFor={searchId} className="visually-hidden">
-          {WEB_TEXTS.searchLabel}
+          {WEB_TEXTS.shipments.searchLabel}
         </label>
         <input
           id={searchId}
           type="search"
           className={styles.search}
-          placeholder={WEB_TEXTS.searchPlaceholder}
+          placeholder={WEB_TEXTS.shipments.searchPlaceholder}
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
           autoComplete="off"
@@ -65,19 +65,19 @@ export function ShipmentsFilters({ filters, accounts, onChange }: ShipmentsFilte
         />
       </div>
       <SelectField
-        label={WEB_TEXTS.statusFilterLabel}
+        label={WEB_TEXTS.shipments.statusFilterLabel}
         options={STATUS_OPTIONS}
         value={filters.status}
         onChange={(status) => onChange({ ...filters, status, search: status ? '' : filters.search })}
       />
       <SelectField
-        label={WEB_TEXTS.accountFilterLabel}
+        label={WEB_TEXTS.shipments.accountFilterLabel}
         options={accountOptions}
         value={filters.account}
         onChange={(account) => onChange({ ...filters, account })}
       />
       <SelectField
-        label={WEB_TEXTS.dateFilterLabel}
+        label={WEB_TEXTS.shipments.dateFilterLabel}
         options={DATE_OPTIONS}
         value={filters.dateOption}
         onChange={(code) => onChange({ ...filters, ...dateFilterFor(code, new Date()) })}

@@ -14,9 +14,9 @@ type ShipmentsPagerProps = {
 /** Previous and Next with the text shown/total (spec section 2). */
 export function ShipmentsPager({ page, total, lastPage, onPageChange }: ShipmentsPagerProps) {
   return (
-    <nav aria-label={WEB_TEXTS.pagination} className={styles.pager}>
+    <nav aria-label={WEB_TEXTS.shipments.pagination} className={styles.pager}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-        {WEB_TEXTS.previousPage}
+        {WEB_TEXTS.shipments.previousPage}
       </Button>
       <p className={styles.text} aria-live="polite">
         {total === undefined ? '' : pagerText(page, total)}
@@ -26,7 +26,7 @@ export function ShipmentsPager({ page, total, lastPage, onPageChange }: Shipment
         disabled={lastPage === undefined || page >= lastPage}
         onClick={() => onPageChange(page + 1)}
       >
-        {WEB_TEXTS.nextPage}
+        {WEB_TEXTS.shipments.nextPage}
       </Button>
     </nav>
   );

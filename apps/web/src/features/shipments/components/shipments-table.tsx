@@ -79,7 +79,7 @@ export function ShipmentsTable({
     return [
       column.accessor('file_number', {
         id: 'file_number' satisfies ShipmentSortField,
-        header: WEB_TEXTS.columnEntryNumber,
+        header: WEB_TEXTS.shipments.columnEntryNumber,
         cell: ({ row }) => (
           <EntryCell
             shipment={row.original}
@@ -91,41 +91,41 @@ export function ShipmentsTable({
       }),
       column.accessor('account_no', {
         id: 'account_no' satisfies ShipmentSortField,
-        header: WEB_TEXTS.columnAccountNo,
+        header: WEB_TEXTS.shipments.columnAccountNo,
       }),
       column.accessor('master_bill_lading', {
         id: 'master_bill_lading' satisfies ShipmentSortField,
-        header: WEB_TEXTS.columnMasterBill,
+        header: WEB_TEXTS.shipments.columnMasterBill,
         cell: ({ getValue }) => <ListCell values={getValue()} emptyText={TEXTS.noMasterBills} />,
       }),
       column.accessor('house_bill_lading', {
         id: 'house_bill_lading' satisfies ShipmentSortField,
-        header: WEB_TEXTS.columnHouseBill,
+        header: WEB_TEXTS.shipments.columnHouseBill,
         // The spec uses the master bill's text for the house bill too.
         cell: ({ getValue }) => <ListCell values={getValue()} emptyText={TEXTS.noMasterBills} />,
       }),
       column.accessor('containers', {
         id: 'containers' satisfies ShipmentSortField,
-        header: WEB_TEXTS.columnContainers,
+        header: WEB_TEXTS.shipments.columnContainers,
         cell: ({ getValue }) => <ListCell values={getValue()} emptyText={TEXTS.noContainers} />,
       }),
       column.accessor('customer_reference_no', {
         id: 'customer_reference_no' satisfies ShipmentSortField,
-        header: WEB_TEXTS.columnReferenceNumber,
+        header: WEB_TEXTS.shipments.columnReferenceNumber,
       }),
       column.accessor('est_time_arrive', {
         id: 'est_time_arrive' satisfies ShipmentSortField,
-        header: WEB_TEXTS.columnEta,
+        header: WEB_TEXTS.shipments.columnEta,
         cell: ({ getValue }) => <span className={styles.nowrap}>{formatDate(getValue())}</span>,
       }),
       column.accessor('fda_review', {
         id: 'fda_review' satisfies ShipmentSortField,
-        header: WEB_TEXTS.columnFda,
+        header: WEB_TEXTS.shipments.columnFda,
         cell: ({ getValue }) => <FdaCell fdaReview={getValue()} />,
       }),
       column.accessor('status', {
         id: 'status' satisfies ShipmentSortField,
-        header: WEB_TEXTS.columnStatus,
+        header: WEB_TEXTS.shipments.columnStatus,
         cell: ({ row }) => (
           <StatusCell
             status={row.original.status}
@@ -169,7 +169,7 @@ export function ShipmentsTable({
       message = (
         <span role="status" className={styles.loading}>
           <span className={styles.spinner} aria-hidden="true" />
-          {WEB_TEXTS.loadingShipments}
+          {WEB_TEXTS.shipments.loadingShipments}
         </span>
       );
     } else if (isError) {
@@ -178,13 +178,13 @@ export function ShipmentsTable({
           {TEXTS.shipmentsLoadFailed}
           {onRetry && (
             <Button variant="secondary" onClick={onRetry}>
-              {WEB_TEXTS.tryAgain}
+              {WEB_TEXTS.common.tryAgain}
             </Button>
           )}
         </span>
       );
     } else {
-      message = WEB_TEXTS.noShipments;
+      message = WEB_TEXTS.shipments.noShipments;
     }
   }
 
@@ -192,7 +192,7 @@ export function ShipmentsTable({
     <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table} aria-busy={isLoading || isRefreshing || undefined}>
         <caption id={captionId} className="visually-hidden">
-          {WEB_TEXTS.navShipments}
+          {WEB_TEXTS.layout.navShipments}
         </caption>
         <thead>
           {table.getHeaderGroups().map((headerGroup) => (

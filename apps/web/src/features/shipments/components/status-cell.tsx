@@ -28,7 +28,10 @@ export function StatusCell({ status, trackedDocuments = [] }: StatusCellProps) {
       {ticks.length > 0 && (
         <ul className={styles.documents}>
           {ticks.map(({ type, abbreviation, isSubmitted }) => {
-            const name = fillText(isSubmitted ? WEB_TEXTS.documentSubmitted : WEB_TEXTS.documentNotSubmitted, { type });
+            const name = fillText(
+              isSubmitted ? WEB_TEXTS.shipments.documentSubmitted : WEB_TEXTS.shipments.documentNotSubmitted,
+              { type },
+            );
             return (
               <li key={type}>
                 <span

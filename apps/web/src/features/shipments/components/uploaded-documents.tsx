@@ -22,14 +22,14 @@ export function UploadedDocuments({ shipmentId, documents }: UploadedDocumentsPr
   return (
     <section aria-labelledby={headingId}>
       <h4 id={headingId} className={styles.subheading}>
-        {WEB_TEXTS.uploadedDocuments}
+        {WEB_TEXTS.shipment.uploadedDocuments}
       </h4>
       {uploads.length === 0 ? (
-        <p className={styles.muted}>{WEB_TEXTS.noUploadedDocuments}</p>
+        <p className={styles.muted}>{WEB_TEXTS.shipment.noUploadedDocuments}</p>
       ) : (
         <ul className={styles.uploads}>
           {uploads.map((document) => {
-            const deleteLabel = fillText(WEB_TEXTS.deleteDocument, { name: document.name });
+            const deleteLabel = fillText(WEB_TEXTS.shipment.deleteDocument, { name: document.name });
             const isDeleting = deleteMutation.isPending && deleteMutation.variables === document.path;
             return (
               <li key={document.id} className={styles.upload}>
