@@ -1,0 +1,49 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { warehouse } from '../../../testing/shipment-detail-data.ts';
+import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { WarehouseForm } from './warehouse-form.tsx';
+
+describe('WarehouseForm', () => {
+  beforeEach(() => {
+    Cookies.set('token', 'session-token');
+  });
+
+  it('saves the new warehouse before the existing ones and hands on the reply’s last', async () => {
+    const user = userEvent.setup();
+    const created = warehouse(30, 'Newark Cross-Dock');
+    const fetchMock = mockApi({
+      '/user/settings/save': { body: { truckers: [], warehouses: [warehouse(6, 'Carson'), created], messages: [] } },
+    });
+    const onCreated = vi.fn();
+    renderWithProviders(<WarehouseForm existing={[{ id: 6 }]} isLoading={false} onCreated={onCreated} />);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Warehouse Name' }), 'Newark Cross-Dock');
+    await user.click(screen.getByRole('button', { name: 'Create Warehouse' }));
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    expect(bodiesSentTo(fetchMock, '/user/settings/save')).toEqual([
+      {
+        warehouses: [
+          {
+            name: 'Newark Cross-Dock',
+            phone: '',
+            address: '',
+            city: 'New York',
+            state: 'NY',
+            zip: '10001',
+            emails: [{ name: '', email: '' }],
+          },
+          { id: 6 },
+        ],
+      },
+    ]);
+  });
+
+  it('does not submit while the settings load', () => {
+    mockApi({});
+    renderWithProviders(<WarehouseForm existing={[]} isLoading onCreated={vi.fn()} />);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create Warehouse' }).disabled).toBe(true);
+  });
+});
