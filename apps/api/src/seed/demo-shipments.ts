@@ -1,0 +1,791 @@
+import type { Insertable } from 'kysely';
+import { SHIPMENT_STATUSES, type ShipmentStatus } from '@clearport/contract/statuses';
+import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contract/documents';
+import { ROLES } from '@clearport/contract/roles';
+import { SHIPMENT_UPDATES_CUTOFF_DATE } from '@clearport/contract/constants';
+import type {
+  BillsOfLadingTable,
+  ContainersTable,
+  DeliveryOrdersTable,
+  DocumentsTable,
+  InvoicesTable,
+  ShipmentsTable,
+  TrackingEvent,
+} from '../db/schema.ts';
+import { newStorageKey } from '../lib/storage.ts';
+import {
+  AIRLINES,
+  BREAKBULK_CARRIER,
+  COMPANIES,
+  DEMO_LOGINS,
+  LESSOR_PREFIXES,
+  TRANSPORT_MODES,
+  type CompanyProfile,
+  type DemoLogin,
+  type Port,
+  type TransportMode,
+} from './demo-companies.ts';
+import {
+  DAY_MS,
+  HOUR_MS,
+  airWaybill,
+  containerNumber,
+  createRng,
+  entryNumber,
+  isoDate,
+  timestampText,
+  unique,
+  usDate,
+  type Rng,
+} from './demo-numbers.ts';
+import { entrySummaryPdf, invoiceBackupPdf, invoicePdf, shipmentDocumentPdf } from './demo-pdfs.ts';
+
+/**
+ * The shipment plan: which shipments each company gets, in which statuses and on which dates,
+ * with their containers, bills, documents, notes, delivery orders and invoices. Everything is
+ * built in memory, before anything is written, and references people, truckers, warehouses,
+ * containers and bills by their place in the plan; the writer turns those into ids.
+ *
+ * Everything is drawn from one seeded generator, so every run makes the same data; only the
+ * dates move, placed relative to now so that each date filter of the list finds shipments.
+ */
+
+export type SeedOptions = {
+  /** Shipments of each company; by default 300 for Demo Imports and 120 for Other Trading. */
+  shipmentsPerCompany?: number;
+};
+
+const S = SHIPMENT_STATUSES;
+
+/** A stored value outside the contract's list; the portal shows such a status in lower case. */
+const UNLISTED_STATUS = 'In Transit';
+
+const FDA = { none: '', mayProceed: 'MAY PROCEED', exam: 'FDA EXAM', hold: 'FDA HOLD', refused: 'REFUSED' };
+
+type IsfKind = 'none' | 'client' | 'broker';
+
+type Shape = {
+  containers: number;
+  masters: number;
+  houses: number;
+  mode?: TransportMode;
+  fda?: string;
+  isf?: IsfKind;
+  /** Days from now; otherwise drawn from the status's usual range. */
+  etaDays?: number;
+  /** Days before the cut-off date of per-container shipment updates. */
+  etaDaysBeforeCutoff?: number;
+  orders?: number;
+  ignored?: boolean;
+};
+
+/**
+ * The first shipments of each company, shaped by hand so that even a small demo has every
+ * stored status, 0, 1, 2 and many containers and bills, each FDA state and two-order shipments.
+ */
+const SHOWCASE_BY_STATUS = {
+  [S.released]: { containers: 4, masters: 1, houses: 2, fda: FDA.mayProceed, etaDays: -3, orders: 2 },
+  [S.submitted]: { containers: 0, masters: 1, houses: 0, mode: 'vesselContainer', isf: 'none', etaDays: 4 },
+  [S.pendingDocuments]: { containers: 6, masters: 3, houses: 4, fda: FDA.hold, isf: 'client', etaDays: 2 },
+  [S.pendingRelease]: { containers: 2, masters: 1, houses: 1, fda: FDA.exam, isf: 'broker', orders: 1 },
+  [S.cbpIntensiveExam]: { containers: 3, masters: 2, houses: 3 },
+  [S.cbpVacisExam]: { containers: 1, masters: 0, houses: 1 },
+  [S.cbpDocsReviewHold]: { containers: 1, masters: 1, houses: 0, fda: FDA.refused },
+  [S.isfHold]: { containers: 2, masters: 1, houses: 2, isf: 'client' },
+  [S.itShipment]: { containers: 1, masters: 1, houses: 1 },
+  [S.notClearedByAfb]: { containers: 5, masters: 4, houses: 5 },
+  [S.cbpVaxExam]: { containers: 1, masters: 1, houses: 0 },
+  [S.admissible]: { containers: 0, masters: 1, houses: 1, mode: 'air' },
+  [S.accepted]: { containers: 2, masters: 2, houses: 2 },
+  [S.liquidated]: { containers: 1, masters: 1, houses: 0, mode: 'vesselContainer' },
+} satisfies Record<ShipmentStatus, Shape>;
+
+const SHOWCASE: ReadonlyArray<{ status: string; shape: Shape }> = [
+  ...Object.entries(SHOWCASE_BY_STATUS).map(([status, shape]: [string, Shape]) => ({ status, shape })),
+  { status: UNLISTED_STATUS, shape: { containers: 1, masters: 1, houses: 1, etaDays: 9 } },
+  // Before the cut-off the detail page hides the container events these carry.
+  {
+    status: S.released,
+    shape: { containers: 2, masters: 1, houses: 1, etaDaysBeforeCutoff: 45, orders: 1, fda: FDA.mayProceed },
+  },
+  { status: S.released, shape: { containers: 1, masters: 1, houses: 0, etaDaysBeforeCutoff: 8, ignored: true } },
+  { status: S.released, shape: { containers: 0, masters: 1, houses: 0, mode: 'vesselNonContainer' } },
+];
+
+const MIN_SHIPMENTS = SHOWCASE.length;
+
+const STATUS_WEIGHTS: ReadonlyArray<readonly [string, number]> = [
+  [S.released, 34],
+  [S.submitted, 18],
+  [S.pendingDocuments, 20],
+  [S.pendingRelease, 12],
+  [S.cbpIntensiveExam, 1.5],
+  [S.cbpVacisExam, 1.5],
+  [S.cbpDocsReviewHold, 1.5],
+  [S.isfHold, 1],
+  [S.itShipment, 2],
+  [S.notClearedByAfb, 0.7],
+  [S.cbpVaxExam, 0.8],
+  [S.admissible, 1.5],
+  [S.accepted, 2],
+  [S.liquidated, 3],
+  [UNLISTED_STATUS, 0.5],
+];
+
+/** Where a status's ETA usually lies, in days from now. */
+function etaRange(status: string): readonly [number, number] {
+  switch (status) {
+    case S.released:
+      return [-540, -2];
+    case S.liquidated:
+      return [-540, -320];
+    case S.accepted:
+      return [-300, -25];
+    case S.admissible:
+      return [-200, -15];
+    case S.submitted:
+      return [-2, 60];
+    case S.pendingDocuments:
+      return [-12, 60];
+    case S.pendingRelease:
+      return [-8, 10];
+    case UNLISTED_STATUS:
+      return [-5, 25];
+    default:
+      return [-25, 2];
+  }
+}
+
+/** Before the documents are in; everything later has all required types submitted. */
+const EARLY_STATUSES: readonly string[] = [S.pendingDocuments, S.submitted, UNLISTED_STATUS];
+const AFTER_RELEASE_STATUSES: readonly string[] = [S.released, S.liquidated, S.accepted, S.admissible];
+const EXAM_STATUSES: readonly string[] = [S.cbpIntensiveExam, S.cbpVacisExam, S.cbpVaxExam, S.cbpDocsReviewHold];
+
+const REQUIRED_TYPES = TRACKED_DOCUMENT_ABBREVIATIONS.map((tracked) => tracked.type);
+const OPTIONAL_TYPES = ['Certificate of Origin', 'Fumigation Certificate', 'FDA Prior Notice', 'Lacey Act Declaration'];
+const SUPPLEMENTARY_TITLES = [
+  'CBP Release Notification',
+  'Carrier Arrival Notice',
+  'Proof of Delivery',
+  'Duty Payment Receipt',
+  'CBP Exam Findings',
+];
+
+const NOTE_TEXTS = [
+  'Commercial invoice uploaded; the packing list follows tomorrow.',
+  'Please expedite: the customer needs this cargo on the shelf by Friday.',
+  'Trucker confirmed pickup for Tuesday morning.',
+  'Supplier says line 3 should be classified under 9403.60.8081. Please confirm before filing.',
+  'The warehouse only receives before 2 PM; please book the appointment accordingly.',
+  'Any update on the exam? The terminal starts charging storage on Monday.',
+  'Attached the revised invoice with corrected unit prices.',
+  'Split delivery: first container to the main DC, the rest next week.',
+];
+const DOCUMENT_NOTES = [
+  'Please upload the commercial invoice showing unit value and country of origin per line.',
+  'The packing list is missing the carton count; please send an updated copy.',
+  'Arrival notice not received from the carrier yet.',
+];
+const BROKER_COMMENTS = [
+  'Exam fees will be billed separately once the terminal invoices us.',
+  'Entry transmitted in ACE; awaiting vessel arrival.',
+  'Duties paid through the monthly periodic statement.',
+  'Section 301 duties apply to lines 2 and 4.',
+  'Continuous bond sufficiency checked; no action needed.',
+];
+const ORDER_NOTES = [
+  '',
+  '',
+  'Appointment required; call 30 minutes before arrival.',
+  'Deliver to dock door 4.',
+  'Dock-high delivery, no liftgate needed.',
+  'Drop and pull; return the empty to the terminal.',
+];
+
+export type PlannedFile = { key: string; render: () => Promise<Uint8Array> };
+
+type PlannedDocument = Omit<Insertable<DocumentsTable>, 'shipment_id' | 'uploaded_by' | 'size'> & {
+  uploadedBy: string | null;
+};
+
+type PlannedOrder = Omit<
+  Insertable<DeliveryOrdersTable>,
+  'shipment_id' | 'trucker_id' | 'warehouse_id' | 'created_by'
+> & {
+  trucker: number;
+  warehouse: number;
+  containers: number[];
+  bills: number[];
+  createdBy: string;
+  /** When the broker approved it (approveDeliveryOrder), or null while waiting. */
+  approvedAt: string | null;
+};
+
+export type PlannedShipment = {
+  accountNo: string;
+  row: Omit<Insertable<ShipmentsTable>, 'account_id'>;
+  containers: Array<Omit<Insertable<ContainersTable>, 'shipment_id'>>;
+  bills: Array<Omit<Insertable<BillsOfLadingTable>, 'shipment_id'>>;
+  documentTypes: Array<{ type: string; required: boolean; submitted: boolean }>;
+  documents: PlannedDocument[];
+  notes: Array<{ author: DemoLogin; comments: string; created_at: string }>;
+  orders: PlannedOrder[];
+  invoice: Omit<Insertable<InvoicesTable>, 'account_id' | 'shipment_id'> | null;
+};
+
+export type PlannedCompany = { profile: CompanyProfile; logins: DemoLogin[]; shipments: PlannedShipment[] };
+
+export type DemoPlan = { now: Date; companies: PlannedCompany[]; files: PlannedFile[] };
+
+const SEED = 0x5eed_c1ea;
+
+type EtaPlacement =
+  | { kind: 'days'; days: number }
+  | { kind: 'this-month'; fraction: number; pastOnly: boolean }
+  | { kind: 'before-cutoff'; days: number }
+  | { kind: 'unknown' };
+
+type Skeleton = { status: string; shape: Shape | undefined; eta: EtaPlacement; accountNo: string };
+
+export function planDemo(now: Date, options: SeedOptions): DemoPlan {
+  const rng = createRng(SEED);
+  const files: PlannedFile[] = [];
+  const used = { containers: new Set<string>(), bills: new Set<string>() };
+  let invoiceNo = 260_100;
+
+  const companies = COMPANIES.map((profile): PlannedCompany => {
+    const count = options.shipmentsPerCompany ?? profile.defaultShipments;
+    if (!Number.isInteger(count) || count < MIN_SHIPMENTS) {
+      throw new RangeError(`shipmentsPerCompany must be an integer of at least ${MIN_SHIPMENTS}`);
+    }
+    const logins = DEMO_LOGINS.filter((login) => login.company === profile.name);
+    const skeletons = Array.from({ length: count }, (_, index) => planSkeleton(rng, profile, SHOWCASE[index]));
+    // Entry numbers grow with the ETA, as a broker's do; the order does not depend on today's date.
+    skeletons.sort((a, b) => etaSortKey(a.eta) - etaSortKey(b.eta));
+    const context: PlanContext = { rng, now, profile, logins, files, used, nextInvoiceNo: () => `INV-${invoiceNo++}` };
+    let entryNo = profile.firstEntryNo;
+    const shipments = skeletons.map((skeleton) => {
+      entryNo += rng.int(1, 40);
+      return planShipment(context, skeleton, entryNumber(profile.entryPrefix, entryNo));
+    });
+    return { profile, logins, shipments };
+  });
+  return { now, companies, files };
+}
+
+function planSkeleton(rng: Rng, profile: CompanyProfile, showcase: (typeof SHOWCASE)[number] | undefined): Skeleton {
+  const status = showcase?.status ?? rng.weighted(STATUS_WEIGHTS);
+  const shape = showcase?.shape;
+  const accountNo = rng.weighted(profile.accounts.map((account) => [account.accountNo, account.share] as const));
+  return { status, shape, eta: placeEta(rng, status, shape), accountNo };
+}
+
+function placeEta(rng: Rng, status: string, shape: Shape | undefined): EtaPlacement {
+  // Draw the same numbers on every path, so one shipment's choice never shifts the next one's.
+  const [roll, spread, fraction] = [rng.next(), rng.next(), rng.next()];
+  if (shape?.etaDaysBeforeCutoff !== undefined) return { kind: 'before-cutoff', days: shape.etaDaysBeforeCutoff };
+  if (shape?.etaDays !== undefined) return { kind: 'days', days: shape.etaDays };
+  const [from, to] = etaRange(status);
+  // Clusters in this week and this month, for statuses that occur around today.
+  if (to >= 7 && roll < 0.12) return { kind: 'days', days: 0.1 + 6.8 * fraction };
+  if (to >= -2 && roll < 0.24) return { kind: 'this-month', fraction, pastOnly: to <= 0 };
+  if ((status === S.pendingDocuments || status === S.submitted) && roll > 0.88) return { kind: 'unknown' };
+  return { kind: 'days', days: from + (to - from) * spread };
+}
+
+function etaSortKey(eta: EtaPlacement): number {
+  switch (eta.kind) {
+    case 'days':
+      return eta.days;
+    case 'this-month':
+      return (eta.fraction - 0.5) * 30;
+    case 'before-cutoff':
+      return -10_000 - eta.days;
+    case 'unknown':
+      return 10_000;
+  }
+}
+
+function resolveEta(eta: EtaPlacement, now: Date): Date | null {
+  const halfHour = HOUR_MS / 2;
+  const round = (ms: number) => new Date(Math.round(ms / halfHour) * halfHour);
+  switch (eta.kind) {
+    case 'days':
+      return round(now.getTime() + eta.days * DAY_MS);
+    case 'this-month': {
+      const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+      const monthEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - HOUR_MS;
+      const end = Math.max(start, eta.pastOnly ? Math.min(monthEnd, now.getTime() - HOUR_MS) : monthEnd);
+      return round(start + (end - start) * eta.fraction);
+    }
+    case 'before-cutoff':
+      return round(Date.parse(`${SHIPMENT_UPDATES_CUTOFF_DATE}T14:00:00Z`) - eta.days * DAY_MS);
+    case 'unknown':
+      return null;
+  }
+}
+
+type PlanContext = {
+  rng: Rng;
+  now: Date;
+  profile: CompanyProfile;
+  logins: DemoLogin[];
+  files: PlannedFile[];
+  used: { containers: Set<string>; bills: Set<string> };
+  nextInvoiceNo: () => string;
+};
+
+/** Who carries a shipment from where to where. */
+type Route = {
+  mode: TransportMode;
+  port: Port;
+  terminal: string;
+  origin: string;
+  line: string;
+  vessel: string;
+  masterBill: () => string;
+  houseBill: () => string;
+  containerPrefix: () => string;
+};
+
+/** What the parts of a shipment's plan share. */
+type ShipmentFacts = {
+  fileNumber: string;
+  accountNo: string;
+  status: string;
+  isEarly: boolean;
+  eta: Date | null;
+  /** The ETA, or now when it is unknown: other dates are placed around it. */
+  anchor: number;
+  reference: string;
+  route: Route;
+  /** Demo users who may write: everyone but the read-only role. */
+  writers: DemoLogin[];
+  /** A date no later than an hour ago. */
+  past: (ms: number) => Date;
+};
+
+function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: string): PlannedShipment {
+  const { rng, now } = context;
+  const { status, shape } = skeleton;
+  const eta = resolveEta(skeleton.eta, now);
+  const facts: ShipmentFacts = {
+    fileNumber,
+    accountNo: skeleton.accountNo,
+    status,
+    isEarly: EARLY_STATUSES.includes(status),
+    eta,
+    anchor: eta?.getTime() ?? now.getTime(),
+    reference: rng.chance(0.85) ? `PO-${rng.int(10_000, 99_999)}` : '',
+    route: planRoute(rng, context.profile, shape),
+    writers: context.logins.filter((login) => login.role !== ROLES.shipmentsInfo),
+    past: (ms) => new Date(Math.min(ms, now.getTime() - HOUR_MS)),
+  };
+  const { anchor, route, past } = facts;
+
+  const containerCount =
+    route.mode === 'vesselContainer' ? (shape?.containers ?? randomContainerCount(rng, facts.isEarly)) : 0;
+  const masterCount = shape?.masters ?? rng.weighted(facts.isEarly ? MASTER_COUNTS_EARLY : MASTER_COUNTS);
+  const houseCount = shape?.houses ?? rng.weighted(HOUSE_COUNTS);
+  const bills = [
+    ...Array.from({ length: masterCount }, () => ({
+      bill_lading: unique(context.used.bills, route.masterBill),
+      is_master: true,
+    })),
+    ...Array.from({ length: houseCount }, () => ({
+      bill_lading: unique(context.used.bills, route.houseBill),
+      is_master: false,
+    })),
+  ];
+  const transitDays = rng.int(14, 34);
+  const containers = Array.from({ length: containerCount }, () => planContainer(context, facts, transitDays));
+
+  const isfKind = shape?.isf ?? isfFor(rng, status);
+  const isfDate = past(anchor - rng.int(8, 30) * DAY_MS - rng.int(0, 23) * HOUR_MS);
+  const isfNumber = { none: null, client: 'N\\A', broker: `ISF-${isfDate.getUTCFullYear()}-${rng.digits(6)}` }[isfKind];
+
+  const documentTypes = planDocumentTypes(rng, status);
+  const files = planDocuments(context, facts, {
+    submittedTypes: documentTypes.filter((entry) => entry.submitted).map((entry) => entry.type),
+    containers: containers.map((container) => container.container_no),
+    masters: bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading),
+  });
+
+  const noteCount = rng.chance(0.1) ? rng.int(1, 3) : 0;
+  const notes = Array.from({ length: noteCount }, (_, index) => ({
+    author: rng.pick(facts.writers),
+    comments: rng.pick(NOTE_TEXTS),
+    created_at: past(anchor - (6 - index * 2) * DAY_MS).toISOString(),
+  }));
+
+  const orders = planOrders(context, facts, shape, { containerCount, bills });
+  const ignored = shape?.ignored ?? (orders.length === 0 && status === S.released && rng.chance(0.05));
+
+  const isAfterRelease = AFTER_RELEASE_STATUSES.includes(status);
+  const invoiceChance = isAfterRelease ? 0.85 : facts.isEarly ? 0.3 : 0.6;
+  const invoice = rng.chance(invoiceChance)
+    ? planInvoice(context, facts, {
+        containers: containers.map((container) => container.container_no),
+        created: past(anchor + rng.int(1, 12) * DAY_MS),
+        charges: [
+          { label: 'Customs entry fee', amount: rng.int(125, 195) },
+          ...(isfKind === 'broker' ? [{ label: 'ISF filing fee', amount: 40 }] : []),
+          ...(files.duty === null ? [] : [{ label: 'Duties and fees advanced', amount: files.duty }]),
+          ...(EXAM_STATUSES.includes(status) ? [{ label: 'CBP exam fee', amount: rng.int(350, 1_200) }] : []),
+          ...(orders.length > 0 ? [{ label: 'Delivery order handling', amount: 45 * orders.length }] : []),
+        ],
+      })
+    : null;
+
+  const fda = shape?.fda ?? rng.weighted(FDA_WEIGHTS);
+  const documentNote = status === S.pendingDocuments && rng.chance(0.3) ? rng.pick(DOCUMENT_NOTES) : '';
+  const comment = rng.chance(0.1) ? rng.pick(BROKER_COMMENTS) : '';
+  const discharge = eta && isAfterRelease ? timestampText(eta.getTime() + rng.int(4, 36) * HOUR_MS) : null;
+  const created = past(anchor - (transitDays + 5) * DAY_MS).toISOString();
+
+  return {
+    accountNo: facts.accountNo,
+    row: {
+      file_number: fileNumber,
+      customer_reference_no: facts.reference,
+      status,
+      isf_transaction_no: isfNumber,
+      isf_submit_date: isfNumber === null ? null : isfDate.toISOString(),
+      est_time_arrive: eta ? timestampText(eta.getTime()) : null,
+      shipment_discharge_date: discharge,
+      fda_review: fda,
+      origin: route.origin,
+      destination_terminal: route.terminal,
+      steamship_line: route.line,
+      vessel_name: route.vessel,
+      unlading_code: route.port.code,
+      unlading_name: route.port.name,
+      transport_mode: TRANSPORT_MODES[route.mode].code,
+      transport_mode_description: TRANSPORT_MODES[route.mode].description,
+      document_note: documentNote,
+      comment,
+      path_to_7501: files.pathTo7501,
+      reviewed_7501: files.reviewed7501,
+      ignored_shipment: ignored,
+      created_at: created,
+      updated_at: created,
+    },
+    containers,
+    bills,
+    documentTypes,
+    documents: files.documents,
+    notes,
+    orders,
+    invoice,
+  };
+}
+
+function planRoute(rng: Rng, profile: CompanyProfile, shape: Shape | undefined): Route {
+  const mode = transportMode(rng, shape);
+  const port = mode === 'air' ? profile.airport : rng.weighted(profile.ports.map((p) => [p, p.share] as const));
+  const terminal = rng.pick(port.terminals);
+  if (mode === 'air') {
+    const airline = rng.pick(AIRLINES);
+    return {
+      mode,
+      port,
+      terminal,
+      origin: airline.origin,
+      line: airline.name,
+      vessel: rng.pick(airline.flights),
+      masterBill: () => airWaybill(rng, airline.awbPrefix),
+      houseBill: () => `HAWB-${rng.digits(6)}`,
+      containerPrefix: () => '',
+    };
+  }
+  const carrier = mode === 'vesselContainer' ? rng.pick(profile.carriers) : BREAKBULK_CARRIER;
+  return {
+    mode,
+    port,
+    terminal,
+    origin: rng.pick(profile.origins),
+    line: carrier.name,
+    vessel: rng.pick(carrier.vessels),
+    masterBill: () => `${carrier.scac}${rng.digits(9)}`,
+    houseBill: () => `HBL-${rng.int(10_000, 99_999)}`,
+    containerPrefix: () => (rng.chance(0.25) ? rng.pick(LESSOR_PREFIXES) : rng.pick(carrier.containerPrefixes)),
+  };
+}
+
+function planContainer(
+  context: PlanContext,
+  { eta, anchor, route }: ShipmentFacts,
+  transitDays: number,
+): PlannedShipment['containers'][number] & { container_no: string } {
+  const { rng, now } = context;
+  const prefix = route.containerPrefix();
+  const containerNo = unique(context.used.containers, () => containerNumber(prefix, rng.digits(6)));
+  const hasEvents = rng.chance(0.85);
+  const [loadHours, dischargeHours, availableHours, gateOutDays] = [rng.next(), rng.next(), rng.next(), rng.next()];
+  if (!eta || !hasEvents) return { container_no: containerNo, tracking_info: '[]' };
+
+  const terminal = `${route.port.name} (${route.terminal})`;
+  const loaded = anchor - transitDays * DAY_MS + loadHours * 12 * HOUR_MS;
+  const discharged = anchor + (4 + dischargeHours * 26) * HOUR_MS;
+  const available = discharged + (8 + availableHours * 32) * HOUR_MS;
+  const events: TrackingEvent[] = [
+    { location: route.origin, type: 'Loaded on vessel', date: isoDate(loaded) },
+    { location: route.origin, type: 'Vessel departed', date: isoDate(loaded + 20 * HOUR_MS) },
+    { location: terminal, type: 'Discharged', date: isoDate(discharged) },
+    { location: terminal, type: 'Available for pickup', date: isoDate(available) },
+    { location: terminal, type: 'Gate out', date: isoDate(available + (1 + gateOutDays * 4) * DAY_MS) },
+  ];
+  const happened = events.filter((event) => Date.parse(event.date) <= now.getTime());
+  return { container_no: containerNo, tracking_info: JSON.stringify(happened) };
+}
+
+/** The four tracked types are required; a pending shipment misses at least one, a later one none. */
+function planDocumentTypes(rng: Rng, status: string): PlannedShipment['documentTypes'] {
+  const missing = rng.int(0, REQUIRED_TYPES.length - 1);
+  const types = REQUIRED_TYPES.map((type, index) => {
+    const ticked = rng.chance(0.5);
+    const submitted =
+      status === S.pendingDocuments ? ticked && index !== missing : status === UNLISTED_STATUS ? ticked : true;
+    return { type, required: true, submitted };
+  });
+  const [optionalType, optionalSubmitted] = [rng.pick(OPTIONAL_TYPES), rng.chance(0.5)];
+  if (rng.chance(0.15)) types.push({ type: optionalType, required: false, submitted: optionalSubmitted });
+  return types;
+}
+
+/** The client's uploads, the broker's 7501 (reviewed, sometimes signed) and additional files. */
+function planDocuments(
+  context: PlanContext,
+  facts: ShipmentFacts,
+  shipment: { submittedTypes: string[]; containers: string[]; masters: string[] },
+): { documents: PlannedDocument[]; pathTo7501: string | null; reviewed7501: boolean; duty: number | null } {
+  const { rng, profile } = context;
+  const { fileNumber, accountNo, reference, anchor, route, past } = facts;
+  const documents: PlannedDocument[] = [];
+  const file = (render: () => Promise<Uint8Array>) => {
+    const key = newStorageKey('documents', 'pdf');
+    context.files.push({ key, render });
+    return key;
+  };
+  const pdf = { fileNumber, accountNo, reference, containers: shipment.containers };
+  const uploader = rng.pick(facts.writers);
+
+  const uploadCount = rng.chance(0.12) ? rng.int(1, 3) : 0;
+  const uploaded = past(anchor - (3 + rng.next() * 10) * DAY_MS).toISOString();
+  for (const type of rng.shuffle(shipment.submittedTypes).slice(0, uploadCount)) {
+    documents.push({
+      document_type: type,
+      path: file(() => shipmentDocumentPdf({ ...pdf, title: type, note: `Uploaded by ${uploader.name}` })),
+      original_name: `${type} ${reference || fileNumber}.pdf`,
+      content_type: 'application/pdf',
+      supplementary: false,
+      uploadedBy: uploader.email,
+      created_at: uploaded,
+    });
+  }
+
+  const has7501 = !facts.isEarly && rng.chance(0.45);
+  const [reviewed, signed] = [rng.chance(0.6), rng.chance(0.25)];
+  const enteredValue = rng.int(8_000, 240_000);
+  const duty = Math.round(enteredValue * (0.02 + rng.next() * 0.2) * 100) / 100;
+  const filed = past(anchor + rng.int(1, 5) * DAY_MS);
+  const pathTo7501 = has7501
+    ? file(() =>
+        entrySummaryPdf({
+          fileNumber,
+          accountNo,
+          importer: profile.name,
+          portOfEntry: `${route.port.code} ${route.port.name}`,
+          carrier: `${route.line} ${route.vessel}`,
+          arrivalDate: facts.eta ? usDate(facts.eta) : 'Not available',
+          origin: route.origin,
+          billsOfLading: shipment.masters,
+          containers: shipment.containers,
+          enteredValue,
+          duty,
+        }),
+      )
+    : null;
+  if (pathTo7501) {
+    documents.push({
+      document_type: DOCUMENT_TYPES.form7501,
+      path: pathTo7501,
+      original_name: `7501 ${fileNumber}.pdf`,
+      content_type: 'application/pdf',
+      supplementary: false,
+      uploadedBy: null,
+      created_at: filed.toISOString(),
+    });
+  }
+  if (pathTo7501 && reviewed && signed) {
+    documents.push({
+      document_type: DOCUMENT_TYPES.form7501Signed,
+      path: file(() =>
+        shipmentDocumentPdf({ ...pdf, title: 'CBP Form 7501 (signed)', note: `Signed by ${uploader.name}` }),
+      ),
+      original_name: `7501 ${fileNumber} signed.pdf`,
+      content_type: 'application/pdf',
+      supplementary: false,
+      uploadedBy: uploader.email,
+      created_at: past(filed.getTime() + DAY_MS).toISOString(),
+    });
+  }
+
+  const supplementaryTitle = rng.pick(SUPPLEMENTARY_TITLES);
+  if (!facts.isEarly && rng.chance(0.08)) {
+    documents.push({
+      document_type: '',
+      path: file(() => shipmentDocumentPdf({ ...pdf, title: supplementaryTitle, note: 'Sent by your broker' })),
+      original_name: `${supplementaryTitle} ${fileNumber}.pdf`,
+      content_type: 'application/pdf',
+      supplementary: true,
+      uploadedBy: null,
+      created_at: past(anchor + 2 * DAY_MS).toISOString(),
+    });
+  }
+  return { documents, pathTo7501, reviewed7501: has7501 && reviewed, duty: has7501 ? duty : null };
+}
+
+const MASTER_COUNTS: ReadonlyArray<readonly [number, number]> = [
+  [1, 83],
+  [2, 12],
+  [3, 3],
+  [4, 2],
+];
+const MASTER_COUNTS_EARLY: ReadonlyArray<readonly [number, number]> = [[0, 6], ...MASTER_COUNTS];
+const HOUSE_COUNTS: ReadonlyArray<readonly [number, number]> = [
+  [0, 40],
+  [1, 42],
+  [2, 10],
+  [3, 5],
+  [5, 3],
+];
+const FDA_WEIGHTS: ReadonlyArray<readonly [string, number]> = [
+  [FDA.none, 75],
+  [FDA.mayProceed, 16],
+  [FDA.exam, 4],
+  [FDA.hold, 3],
+  [FDA.refused, 2],
+];
+
+function transportMode(rng: Rng, shape: Shape | undefined): TransportMode {
+  const roll = rng.next();
+  if (shape?.mode) return shape.mode;
+  if (shape) return shape.containers > 0 ? 'vesselContainer' : roll < 0.5 ? 'air' : 'vesselNonContainer';
+  return roll < 0.07 ? 'air' : roll < 0.1 ? 'vesselNonContainer' : 'vesselContainer';
+}
+
+/** Until the carrier names them, an early shipment may have no containers yet. */
+function randomContainerCount(rng: Rng, isEarly: boolean): number {
+  const roll = rng.next();
+  const many = rng.int(3, 6);
+  if (isEarly && roll < 0.1) return 0;
+  return roll < 0.55 ? 1 : roll < 0.78 ? 2 : many;
+}
+
+function isfFor(rng: Rng, status: string): IsfKind {
+  const roll = rng.next();
+  if (status === S.pendingDocuments) return roll < 0.3 ? 'none' : roll < 0.5 ? 'client' : 'broker';
+  if (status === S.submitted) return roll < 0.25 ? 'none' : roll < 0.45 ? 'client' : 'broker';
+  if (status === UNLISTED_STATUS) return roll < 0.5 ? 'none' : 'broker';
+  return roll < 0.2 ? 'client' : 'broker';
+}
+
+/** A quarter or so of the shipments with containers and bills get delivery orders. */
+function planOrders(
+  context: PlanContext,
+  facts: ShipmentFacts,
+  shape: Shape | undefined,
+  shipment: { containerCount: number; bills: ReadonlyArray<{ is_master: boolean }> },
+): PlannedOrder[] {
+  const { rng, profile } = context;
+  const { containerCount, bills } = shipment;
+  const { status, past } = facts;
+  const chance = status === S.pendingDocuments ? 0.1 : status === S.submitted ? 0.15 : 0.3;
+  const [roll, twoRoll, allRoll] = [rng.next(), rng.next(), rng.next()];
+  const shuffled = rng.shuffle(Array.from({ length: containerCount }, (_, index) => index));
+  const split = rng.int(1, Math.max(1, containerCount - 1));
+  if (containerCount === 0 || bills.length === 0 || shape?.ignored) return [];
+
+  const count = shape?.orders ?? (roll >= chance ? 0 : containerCount >= 2 && twoRoll < 0.12 ? 2 : 1);
+  if (count === 0) return [];
+  // Two orders never share a container: the second takes what the first left.
+  const containerSets =
+    count === 2 && containerCount >= 2
+      ? [shuffled.slice(0, split), shuffled.slice(split)]
+      : [allRoll < 0.7 ? shuffled : shuffled.slice(0, split)];
+
+  const masters = bills.flatMap((bill, index) => (bill.is_master ? [index] : []));
+  const houses = bills.flatMap((bill, index) => (bill.is_master ? [] : [index]));
+  const activeTruckers = indexesWhere(profile.truckers, (trucker) => !trucker.inactive && !trucker.deleted);
+  const activeWarehouses = indexesWhere(profile.warehouses, (warehouse) => !warehouse.inactive && !warehouse.deleted);
+
+  return containerSets.map((containers, index) => {
+    const house = houses.length > 0 ? houses[index % houses.length] : undefined;
+    const created = past(facts.anchor - 3 * DAY_MS + rng.next() * 4 * DAY_MS - HOUR_MS).getTime();
+    const approved = rng.chance(0.5);
+    const approvedAt = past(created + rng.int(2, 30) * HOUR_MS).getTime();
+    return {
+      trucker: rng.pick(activeTruckers),
+      warehouse: rng.pick(activeWarehouses),
+      containers: [...containers].sort((a, b) => a - b),
+      bills: house === undefined ? masters : [...masters, house],
+      reference_number: facts.reference,
+      note: rng.pick(ORDER_NOTES),
+      path: null,
+      createdBy: rng.pick(facts.writers).email,
+      created_at: new Date(created).toISOString(),
+      updated_at: new Date(created).toISOString(),
+      approvedAt: approved ? new Date(approvedAt).toISOString() : null,
+    };
+  });
+}
+
+function planInvoice(
+  context: PlanContext,
+  { fileNumber, accountNo }: ShipmentFacts,
+  invoice: { containers: string[]; created: Date; charges: Array<{ label: string; amount: number }> },
+): PlannedShipment['invoice'] {
+  const { rng, now, profile } = context;
+  const invoiceNumber = context.nextInvoiceNo();
+  const ageDays = (now.getTime() - invoice.created.getTime()) / DAY_MS;
+  const isPaid = rng.next() < (ageDays > 45 ? 0.9 : ageDays > 15 ? 0.5 : 0.15);
+  const hasBackup = rng.chance(0.2);
+  const due = new Date(invoice.created.getTime() + 30 * DAY_MS);
+  const details = { invoiceNumber, fileNumber, accountNo };
+
+  const path = newStorageKey('invoices', 'pdf');
+  context.files.push({
+    key: path,
+    render: () =>
+      invoicePdf({
+        ...details,
+        billTo: profile.name,
+        issued: usDate(invoice.created),
+        due: usDate(due),
+        containers: invoice.containers,
+        charges: invoice.charges,
+      }),
+  });
+  let backup: string | null = null;
+  if (hasBackup) {
+    backup = newStorageKey('invoices', 'pdf');
+    const receipts = invoice.charges.filter((charge) => charge.label !== 'Customs entry fee');
+    context.files.push({
+      key: backup,
+      render: () => invoiceBackupPdf({ ...details, receipts: receipts.length > 0 ? receipts : invoice.charges }),
+    });
+  }
+  return {
+    proper_name: profile.name,
+    file_number: fileNumber,
+    is_paid: isPaid,
+    path,
+    backup,
+    created_at: invoice.created.toISOString(),
+  };
+}
+
+function indexesWhere<T>(items: readonly T[], predicate: (item: T) => boolean): number[] {
+  return items.flatMap((item, index) => (predicate(item) ? [index] : []));
+}
