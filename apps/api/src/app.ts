@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { API_BASE } from '@clearport/contract/http';
 import type { Config } from './config.ts';
 import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
+import { registerRequestGuards } from './lib/request-guards.ts';
 import dbPlugin from './plugins/db.ts';
 import storagePlugin from './plugins/storage.ts';
 import mailPlugin from './plugins/mail.ts';
@@ -28,9 +29,22 @@ export type AppOptions = Config & {
   logStream?: DestinationStream;
 };
 
-/** Tokens travel in the reset link's path: never log them. */
-function redactUrl(url: string): string {
-  return url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+/** A query parameter whose value is a secret: the broker's link carries the session in token_user. */
+const SECRET_PARAMETER = /token|password|secret/i;
+
+/** Tokens travel in the reset link's path and the broker's link's query: never log them. */
+export function redactUrl(url: string): string {
+  const [pathPart = '', query] = url.split(/\?(.*)/s, 2);
+  const path = pathPart.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+  if (!query) return path;
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      return SECRET_PARAMETER.test(name) && pair.includes('=') ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${path}?${redacted}`;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -48,13 +62,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     genReqId: () => randomUUID(),
+    // A client that stops sending (a stalled body, unfinished headers) is dropped after this long.
+    connectionTimeout: options.clientTimeoutMs,
     bodyLimit: 1024 * 1024,
     // Migrations and the first start's demo data run inside plugins.
     pluginTimeout: 120_000,
   });
+  app.server.headersTimeout = options.clientTimeoutMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestGuards(app);
 
   // External plugins.
   await app.register(helmet, {
@@ -77,8 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     referrerPolicy: { policy: 'no-referrer' },
-    // Served over plain http on localhost by default; HSTS belongs to the TLS front end.
-    strictTransportSecurity: false,
+    // On by default when the portal is published over https (PUBLIC_URL); never on plain http.
+    strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 
   // Our plugins.

@@ -39,6 +39,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         errors: errors.map((each) => each.message),
       });
     }
+    if (!request.raw.complete && request.raw.destroyed) {
+      // The client went away before its request arrived whole: nothing to answer, nothing failed here.
+      request.log.info({ err: error }, 'request aborted by the client');
+      return reply.code(400).send({ message: 'The request was not received whole.' });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ message: UNAVAILABLE_MESSAGE });
