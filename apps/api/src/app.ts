@@ -21,6 +21,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { shipmentDetailRoutes } from './modules/shipments/shipment-detail.routes.ts';
 import { deliveryOrdersRoutes } from './modules/delivery-orders/delivery-orders.routes.ts';
+import { scheduleOrphanSweeps } from './modules/files/orphan-files.ts';
 
 export type AppOptions = Config & {
   /** An in-memory embedded database (tests); otherwise <dataDir>/db or databaseUrl. */
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(authPlugin);
   if (options.seedDemo) await app.register(demoDataPlugin);
+  scheduleOrphanSweeps(app);
 
   // Routes.
   app.get('/healthz', async (_request, reply) => {
