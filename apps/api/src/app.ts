@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -22,6 +23,9 @@ import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { shipmentDetailRoutes } from './modules/shipments/shipment-detail.routes.ts';
 import { deliveryOrdersRoutes } from './modules/delivery-orders/delivery-orders.routes.ts';
 import { scheduleOrphanSweeps } from './modules/files/orphan-files.ts';
+
+/** Smaller replies are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export type AppOptions = Config & {
   /** An in-memory embedded database (tests); otherwise <dataDir>/db or databaseUrl. */
@@ -100,6 +104,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 
+  // Replies above a kilobyte go out compressed when the client accepts it; the web client's
+  // files were compressed when they were built (preCompressed below).
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
+
   // Our plugins.
   await app.register(dbPlugin, {
     databaseUrl: options.databaseUrl,
@@ -146,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: webDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, file) => {
         const isHashedAsset = file.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
