@@ -69,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // A client that stops sending (a stalled body, unfinished headers) is dropped after this long.
     connectionTimeout: options.clientTimeoutMs,
+    trustProxy: options.trustProxy,
     bodyLimit: 1024 * 1024,
     // Migrations and the first start's demo data run inside plugins.
     pluginTimeout: 120_000,

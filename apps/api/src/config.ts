@@ -23,12 +23,22 @@ export type Config = {
   hsts: boolean;
   /** How long a client may send nothing (headers or body) before it is dropped. */
   clientTimeoutMs: number;
+  /**
+   * Which proxies in front tell the client's address (X-Forwarded-For), as Fastify's trustProxy
+   * takes it: true (any), or their addresses and ranges separated by commas. None by default.
+   */
+  trustProxy: boolean | string;
 };
 
 function positiveInteger(value: string, name: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} is not a positive whole number: ${value}`);
   return number;
+}
+
+function trustProxyOf(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,5 +59,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     hsts: env.HSTS ? env.HSTS === 'true' : publicUrl.startsWith('https://'),
     clientTimeoutMs: positiveInteger(env.CLIENT_TIMEOUT_MS ?? '30000', 'CLIENT_TIMEOUT_MS'),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }
