@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,6 +11,7 @@ import { sql } from 'kysely';
 import { API_BASE } from '@clearport/contract/http';
 import type { Config } from './config.ts';
 import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
+import { registerRequestGuards } from './lib/request-guards.ts';
 import dbPlugin from './plugins/db.ts';
 import storagePlugin from './plugins/storage.ts';
 import mailPlugin from './plugins/mail.ts';
@@ -20,6 +22,10 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { shipmentDetailRoutes } from './modules/shipments/shipment-detail.routes.ts';
 import { deliveryOrdersRoutes } from './modules/delivery-orders/delivery-orders.routes.ts';
+import { scheduleOrphanSweeps } from './modules/files/orphan-files.ts';
+
+/** Smaller replies are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export type AppOptions = Config & {
   /** An in-memory embedded database (tests); otherwise <dataDir>/db or databaseUrl. */
@@ -28,9 +34,22 @@ export type AppOptions = Config & {
   logStream?: DestinationStream;
 };
 
-/** Tokens travel in the reset link's path: never log them. */
-function redactUrl(url: string): string {
-  return url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+/** A query parameter whose value is a secret: the broker's link carries the session in token_user. */
+const SECRET_PARAMETER = /token|password|secret/i;
+
+/** Tokens travel in the reset link's path and the broker's link's query: never log them. */
+export function redactUrl(url: string): string {
+  const [pathPart = '', query] = url.split(/\?(.*)/s, 2);
+  const path = pathPart.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+  if (!query) return path;
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      return SECRET_PARAMETER.test(name) && pair.includes('=') ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${path}?${redacted}`;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -48,13 +67,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     genReqId: () => randomUUID(),
+    // A client that stops sending (a stalled body, unfinished headers) is dropped after this long.
+    connectionTimeout: options.clientTimeoutMs,
+    trustProxy: options.trustProxy,
     bodyLimit: 1024 * 1024,
     // Migrations and the first start's demo data run inside plugins.
     pluginTimeout: 120_000,
   });
+  app.server.headersTimeout = options.clientTimeoutMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestGuards(app);
 
   // External plugins.
   await app.register(helmet, {
@@ -77,9 +101,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     referrerPolicy: { policy: 'no-referrer' },
-    // Served over plain http on localhost by default; HSTS belongs to the TLS front end.
-    strictTransportSecurity: false,
+    // On by default when the portal is published over https (PUBLIC_URL); never on plain http.
+    strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+
+  // Replies above a kilobyte go out compressed when the client accepts it; the web client's
+  // files were compressed when they were built (preCompressed below).
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
 
   // Our plugins.
   await app.register(dbPlugin, {
@@ -94,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(authPlugin);
   if (options.seedDemo) await app.register(demoDataPlugin);
+  scheduleOrphanSweeps(app);
 
   // Routes.
   app.get('/healthz', async (_request, reply) => {
@@ -126,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: webDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, file) => {
         const isHashedAsset = file.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -19,11 +19,32 @@ export type Config = {
   logLevel: string;
   /** Creates the demo brokerage when the database is empty. */
   seedDemo: boolean;
+  /** Sends Strict-Transport-Security: on by default when PUBLIC_URL is https. */
+  hsts: boolean;
+  /** How long a client may send nothing (headers or body) before it is dropped. */
+  clientTimeoutMs: number;
+  /**
+   * Which proxies in front tell the client's address (X-Forwarded-For), as Fastify's trustProxy
+   * takes it: true (any), or their addresses and ranges separated by commas. None by default.
+   */
+  trustProxy: boolean | string;
 };
+
+function positiveInteger(value: string, name: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} is not a positive whole number: ${value}`);
+  return number;
+}
+
+function trustProxyOf(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -31,10 +52,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Clearport <no-reply@clearport.test>',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     brokerEmail: env.BROKER_EMAIL ?? 'support@clearport.test',
     webDir: env.WEB_DIR,
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
+    hsts: env.HSTS ? env.HSTS === 'true' : publicUrl.startsWith('https://'),
+    clientTimeoutMs: positiveInteger(env.CLIENT_TIMEOUT_MS ?? '30000', 'CLIENT_TIMEOUT_MS'),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }

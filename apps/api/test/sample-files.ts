@@ -1,21 +1,70 @@
 import { randomBytes } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 /**
  * Small files of each uploadable kind, made byte by byte: the signatures and structures the
  * content check reads, with random filler so two samples never have the same bytes.
  */
 
-export function samplePdf(filler = 2_000): Buffer {
-  return Buffer.concat([
-    Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1'),
-    randomBytes(filler),
-    Buffer.from('\n%%EOF\n', 'latin1'),
-  ]);
+/**
+ * A complete one-page PDF whose page carries `filler` random bytes in a stream of its own;
+ * `extra` adds entries to its catalog (an /OpenAction, say).
+ */
+export function samplePdf(filler = 2_000, extra = ''): Buffer {
+  const objects: (string | Buffer)[] = [
+    `<< /Type /Catalog /Pages 2 0 R ${extra}>>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /PieceInfo << /Filler 4 0 R >> >>',
+    Buffer.concat([
+      Buffer.from(`<< /Length ${filler} >>\nstream\n`, 'latin1'),
+      randomBytes(filler),
+      Buffer.from('\nendstream', 'latin1'),
+    ]),
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let length = parts[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    const bytes = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      typeof object === 'string' ? Buffer.from(object, 'latin1') : object,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
+    offsets.push(length);
+    parts.push(bytes);
+    length += bytes.length;
+  });
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  return Buffer.concat([...parts, Buffer.from(xref, 'latin1')]);
 }
 
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, checksum]);
+}
+
+/** A complete 16 × 16 RGB PNG of random pixels. */
 export function samplePng(): Buffer {
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(500)]);
+  const size = 16;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows = Array.from({ length: size }, () => Buffer.concat([Buffer.from([0]), randomBytes(size * 3)]));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** An OLE2 compound file whose directory names the given stream. */

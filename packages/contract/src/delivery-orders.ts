@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from './constants.ts';
-import { EntityId, ErrorResponse, Flag, Id, MessageResponse } from './http.ts';
+import { EntityId, ErrorResponse, Flag, Id, MAX_ID, MessageResponse } from './http.ts';
 import { TEXTS } from './texts.ts';
 import { Trucker } from './truckers.ts';
 import { Warehouse } from './warehouses.ts';
@@ -44,7 +44,7 @@ export const DELIVERY_ORDER_ERRORS = {
 export const DELIVERY_ORDER_DELETED = 'Delivery order deleted.';
 
 function requiredId(message: string) {
-  return z.number({ error: message }).int(message).positive(message);
+  return z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 }
 
 /**

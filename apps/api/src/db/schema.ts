@@ -66,11 +66,11 @@ export type PasswordResetsTable = {
   used_at: NullableTimestamp;
 };
 
-export type LoginFailuresTable = {
-  user_name: string;
-  failures: number;
-  first_failed_at: Timestamp;
-  locked_until: NullableTimestamp;
+export type LoginThrottleTable = {
+  key: string;
+  attempts: number;
+  window_started_at: Timestamp;
+  next_attempt_at: Timestamp;
 };
 
 export type ShipmentsTable = {
@@ -267,7 +267,7 @@ export type Database = {
   user_accounts: UserAccountsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
-  login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
   shipments: ShipmentsTable;
   containers: ContainersTable;
   bills_of_lading: BillsOfLadingTable;

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { TEXTS } from '@clearport/contract/texts';
+import { PasswordHashingBusyError } from './passwords.ts';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
 
 /** pg and pg-pool errors that mean the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -38,6 +40,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         field,
         errors: errors.map((each) => each.message),
       });
+    }
+    if (!request.raw.complete && request.raw.destroyed) {
+      // The client went away before its request arrived whole: nothing to answer, nothing failed here.
+      request.log.info({ err: error }, 'request aborted by the client');
+      return reply.code(400).send({ message: 'The request was not received whole.' });
+    }
+    if (error instanceof PasswordHashingBusyError) {
+      request.log.warn('password hashing busy');
+      return reply.code(503).header('retry-after', '1').send({ message: BUSY_MESSAGE });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -15,6 +15,7 @@ import {
   checkedUpload,
   ContentInspector,
   contentTypeOf,
+  isAcceptableFile,
   isContentOf,
   uploadExtensionOf,
   UploadRefusedError,
@@ -91,6 +92,43 @@ describe('content check', () => {
   });
 });
 
+describe('whole-file check', () => {
+  it('accepts each sample whole', async () => {
+    for (const extension of EXTENSIONS) {
+      expect(await isAcceptableFile(extension, SAMPLES[extension]()), extension).toBe(true);
+    }
+  });
+
+  it('refuses polyglots: markup in a PDF, a PDF that runs a script or a program, data after a PNG or a ZIP', async () => {
+    const htmlPdf = Buffer.from('%PDF-1.4\n<html><script>alert(document.cookie)</script></html>\n%%EOF\n', 'latin1');
+    expect(isContentOf('pdf', htmlPdf)).toBe(true);
+    expect(await isAcceptableFile('pdf', htmlPdf)).toBe(false);
+    const markupUpFront = Buffer.concat([samplePdf().subarray(0, 9), Buffer.from('<script>x</script>'), samplePdf()]);
+    expect(await isAcceptableFile('pdf', markupUpFront)).toBe(false);
+    for (const action of [
+      '/OpenAction << /S /JavaScript /JS (app.alert(1)) >>',
+      '/OpenAction << /S /Launch /F (calc.exe) >>',
+      '/AA << /WC << /S /GoTo /D [3 0 R /Fit] >> >>',
+      '/Names << /J#61vaScript << /Names [(a) << /S /JavaScript /JS (x) >>] >> >>',
+    ]) {
+      expect(await isAcceptableFile('pdf', samplePdf(500, action)), action).toBe(false);
+    }
+    expect(await isAcceptableFile('pdf', samplePdf(500, '/OpenAction [3 0 R /Fit]'))).toBe(true);
+
+    const pngThenHtml = Buffer.concat([samplePng(), Buffer.from('<html><script>alert(1)</script></html>')]);
+    expect(isContentOf('png', pngThenHtml)).toBe(true);
+    expect(await isAcceptableFile('png', pngThenHtml)).toBe(false);
+    const brokenCrc = samplePng();
+    brokenCrc[40] = brokenCrc[40]! ^ 0xff;
+    expect(await isAcceptableFile('png', brokenCrc)).toBe(false);
+    const signatureOnly = Buffer.concat([samplePng().subarray(0, 8), Buffer.from('<html></html>')]);
+    expect(await isAcceptableFile('png', signatureOnly)).toBe(false);
+
+    const zipThenHtml = Buffer.concat([sampleDocx(), Buffer.from('<html><script>alert(1)</script></html>')]);
+    expect(await isAcceptableFile('docx', zipThenHtml)).toBe(false);
+  });
+});
+
 describe('checkedUpload', () => {
   async function run(extension: UploadExtension, bytes: Buffer, maxBytes = 1_000_000) {
     const chunks: Buffer[] = [];
@@ -113,6 +151,14 @@ describe('checkedUpload', () => {
     await expect(run('pdf', samplePdf(), 100)).rejects.toBeInstanceOf(UploadRefusedError);
     await expect(run('pdf', samplePdf(), 100)).rejects.toMatchObject({ reason: 'tooLarge' });
     await expect(run('pdf', Buffer.alloc(0))).rejects.toMatchObject({ reason: 'empty' });
+  });
+
+  it('refuses a file whose whole structure is not what its start says', async () => {
+    const htmlPdf = Buffer.from('%PDF-1.4\n<html><script>alert(1)</script></html>\n', 'latin1');
+    await expect(run('pdf', htmlPdf)).rejects.toMatchObject({ reason: 'type' });
+    await expect(run('png', Buffer.concat([samplePng(), Buffer.from('<html>')]))).rejects.toMatchObject({
+      reason: 'type',
+    });
   });
 });
 

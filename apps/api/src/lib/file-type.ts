@@ -1,5 +1,6 @@
 import { Transform } from 'node:stream';
 import { isAcceptedUpload } from '@clearport/contract/shipments';
+import { isCleanPdf, isCleanPng } from './file-structure.ts';
 
 /**
  * What a file is, by its content and by its extension. An upload is accepted only when both
@@ -85,6 +86,9 @@ const ZIP_LOCAL_HEADER = { signature: 0x04034b50, nameLengthAt: 26, nameAt: 30 }
 const ZIP_CENTRAL_HEADER = { signature: 0x02014b50, nameLengthAt: 28, nameAt: 46 };
 /** Longer entry names are read this far; the names looked for are short. */
 const ZIP_NAME_READ = 64;
+/** A ZIP ends with this record (22 bytes and a comment of up to 65,535): nothing may follow it. */
+const ZIP_END = { signature: Buffer.from([0x50, 0x4b, 0x05, 0x06]), length: 22, commentLengthAt: 20 };
+const ZIP_END_MAX = ZIP_END.length + 0xffff;
 
 /**
  * Reads a file's bytes in chunks of any size and tells whether they are the kind of file its
@@ -99,6 +103,7 @@ export class ContentInspector {
   private hasContentTypes = false;
   private hasZipFolder = false;
   private hasOleStream = false;
+  private tail = Buffer.alloc(0);
 
   constructor(extension: UploadExtension) {
     this.rule = RULES[extension];
@@ -110,7 +115,10 @@ export class ContentInspector {
       this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_LENGTH - this.head.length)]);
       if (!this.isHeadPossible()) return false;
     }
-    if (this.rule.zipFolder !== undefined) this.scanZip(chunk);
+    if (this.rule.zipFolder !== undefined) {
+      this.scanZip(chunk);
+      this.tail = Buffer.concat([this.tail, chunk]).subarray(-ZIP_END_MAX);
+    }
     if (this.rule.oleStreams !== undefined) this.scanOle(chunk, this.rule.oleStreams);
     return true;
   }
@@ -119,9 +127,23 @@ export class ContentInspector {
   isMatch(): boolean {
     const { signature, zipFolder, oleStreams } = this.rule;
     if (!this.head.subarray(0, signature.length).equals(signature)) return false;
-    if (zipFolder !== undefined && !(this.hasContentTypes && this.hasZipFolder)) return false;
+    if (zipFolder !== undefined && !(this.hasContentTypes && this.hasZipFolder && this.isZipEnd())) return false;
     if (oleStreams !== undefined && !this.hasOleStream) return false;
     return true;
+  }
+
+  /** Whether the file ends exactly where its end-of-central-directory record and comment end. */
+  private isZipEnd(): boolean {
+    for (
+      let at = this.tail.lastIndexOf(ZIP_END.signature);
+      at !== -1;
+      at = this.tail.lastIndexOf(ZIP_END.signature, at - 1)
+    ) {
+      if (at + ZIP_END.length > this.tail.length) continue;
+      if (at + ZIP_END.length + this.tail.readUInt16LE(at + ZIP_END.commentLengthAt) === this.tail.length) return true;
+      if (at === 0) break;
+    }
+    return false;
   }
 
   private isHeadPossible(): boolean {
@@ -168,10 +190,21 @@ export class ContentInspector {
   }
 }
 
-/** Whether a whole file is the kind its extension says (tests and small buffers). */
+/** The checks that need the whole file, for the kinds that have one (see file-structure.ts). */
+const WHOLE_FILE_CHECKS: Partial<Record<UploadExtension, (bytes: Buffer) => Promise<boolean>>> = {
+  pdf: isCleanPdf,
+  png: isCleanPng,
+};
+
+/** Whether a whole file's first bytes and structure are the kind its extension says. */
 export function isContentOf(extension: UploadExtension, bytes: Buffer): boolean {
   const inspector = new ContentInspector(extension);
   return bytes.length > 0 && inspector.push(bytes) && inspector.isMatch();
+}
+
+/** isContentOf, and the whole-file check of the kind: what an upload must pass. */
+export async function isAcceptableFile(extension: UploadExtension, bytes: Buffer): Promise<boolean> {
+  return isContentOf(extension, bytes) && ((await WHOLE_FILE_CHECKS[extension]?.(bytes)) ?? true);
 }
 
 export type UploadRefusalReason = 'type' | 'tooLarge' | 'empty';
@@ -191,17 +224,26 @@ export class UploadRefusedError extends Error {
  */
 export function checkedUpload(extension: UploadExtension, maxBytes: number): Transform {
   const inspector = new ContentInspector(extension);
+  const wholeFileCheck = WHOLE_FILE_CHECKS[extension];
+  // Kept for the whole-file check only; at most maxBytes.
+  const chunks: Buffer[] = [];
   let size = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size > maxBytes) return callback(new UploadRefusedError('tooLarge'));
       if (!inspector.push(chunk)) return callback(new UploadRefusedError('type'));
+      if (wholeFileCheck) chunks.push(chunk);
       callback(null, chunk);
     },
     flush(callback) {
       if (size === 0) return callback(new UploadRefusedError('empty'));
-      callback(inspector.isMatch() ? null : new UploadRefusedError('type'));
+      if (!inspector.isMatch()) return callback(new UploadRefusedError('type'));
+      if (!wholeFileCheck) return callback();
+      wholeFileCheck(Buffer.concat(chunks)).then(
+        (isClean) => callback(isClean ? null : new UploadRefusedError('type')),
+        () => callback(new UploadRefusedError('type')),
+      );
     },
   });
 }

@@ -8,12 +8,51 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const COST = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
+/**
+ * scrypt runs in libuv's four-thread pool, which file reads share. At most two hashes run at
+ * once and a few more wait; past that a login answers at once that the server is busy, so a
+ * flood of logins can neither starve downloads nor queue a real login for long.
+ */
+export const HASHING = { running: 2, waiting: 8 } as const;
+
+export class PasswordHashingBusyError extends Error {
+  constructor() {
+    super('password hashing is busy');
+    this.name = 'PasswordHashingBusyError';
+  }
+}
+
+let running = 0;
+const queue: (() => void)[] = [];
+
+/** Hashes running and waiting now. */
+export function hashingLoad(): { running: number; waiting: number } {
+  return { running, waiting: queue.length };
+}
+
+async function hashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < HASHING.running) running += 1;
+  else if (queue.length >= HASHING.waiting) throw new PasswordHashingBusyError();
+  // A finished hash hands its slot over directly (running stays as it is).
+  else await new Promise<void>((resolve) => queue.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = queue.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return hashingSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -15,7 +15,16 @@ export type Storage = {
   put(key: string, body: Readable | Buffer): Promise<{ size: number }>;
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes what a crash can leave behind, last changed before `olderThan`: temporaries of
+   * unfinished writes, and files that `referenced` does not claim (stored, but their record was
+   * never written). Gives back the keys and temporaries removed.
+   */
+  sweep(olderThan: Date, referenced: (keys: string[]) => Promise<Set<string>>): Promise<string[]>;
 };
+
+/** The temporary name of a write in progress: `<key>.<uuid>.part`. */
+const TEMPORARY_SUFFIX = '.part';
 
 const KEY_PATTERN = /^[a-z0-9-]+(\/[A-Za-z0-9_-]+)*\.[a-z0-9]+$/;
 
@@ -37,7 +46,7 @@ export function localStorage(root: string): Storage {
     async put(key, body) {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${randomUUID()}.part`;
+      const temporary = `${target}.${randomUUID()}${TEMPORARY_SUFFIX}`;
       try {
         if (Buffer.isBuffer(body)) await writeFile(temporary, body);
         else await pipeline(body, createWriteStream(temporary));
@@ -57,6 +66,23 @@ export function localStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async sweep(olderThan, referenced) {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      const old: { name: string; file: string }[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtime < olderThan)
+          old.push({ name: path.relative(root, file).split(path.sep).join('/'), file });
+      }
+      const temporaries = old.filter((each) => each.name.endsWith(TEMPORARY_SUFFIX));
+      const stored = old.filter((each) => isStorageKey(each.name));
+      const kept = stored.length > 0 ? await referenced(stored.map((each) => each.name)) : new Set<string>();
+      const removed = [...temporaries, ...stored.filter((each) => !kept.has(each.name))];
+      for (const each of removed) await rm(each.file, { force: true });
+      return removed.map((each) => each.name);
     },
   };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { TEXTS } from '@clearport/contract/texts';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { HASHING, hashingLoad } from '../../lib/passwords.ts';
 import { THROTTLE } from './login-throttle.ts';
 
 let t: TestApp;
@@ -26,6 +27,27 @@ const resetTokenIn = (mail: ParsedMail) =>
 
 async function mailCount(): Promise<number> {
   return (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).length;
+}
+
+/** The reset mail is sent after the reply: waits for the mail that `send` causes. */
+async function mailAfter(send: () => Promise<unknown>): Promise<ParsedMail> {
+  const before = await mailCount();
+  await send();
+  for (let tries = 0; tries < 100 && (await mailCount()) === before; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return newestMail();
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+/** Waits until the outbox holds `count` mails (or gives up after 10 s), then a little longer. */
+async function mailsReach(count: number): Promise<number> {
+  for (let tries = 0; tries < 100 && (await mailCount()) < count; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await settle();
+  return mailCount();
 }
 
 describe('POST /api/user/login', () => {
@@ -136,7 +158,7 @@ describe('sessions', () => {
       expect(response.statusCode).toBe(401);
     } finally {
       await t.app.db.updateTable('users').set({ active: true }).where('email', '=', 'viewer@demo.test').execute();
-      await t.app.db.deleteFrom('login_failures').execute();
+      await t.app.db.deleteFrom('login_throttle').execute();
     }
   });
 });
@@ -152,11 +174,13 @@ describe('GET /api/user/profile', () => {
 
 describe('forgot and reset password', () => {
   it('resets a password end to end through the outbox, once', async () => {
-    const forgot = await post('/api/forgot-password', { email: 'manager@demo.test' });
+    let forgot = await post('/api/forgot-password', { email: 'manager@demo.test' });
+    const mail = await mailAfter(async () => {
+      forgot = await post('/api/forgot-password', { email: 'manager@demo.test' });
+    });
     expect(forgot.statusCode).toBe(200);
     expect(forgot.json().message).toBe(TEXTS.forgotPasswordSuccess);
 
-    const mail = await newestMail();
     expect(mail.to).toMatchObject({ text: 'manager@demo.test' });
     const token = resetTokenIn(mail);
     expect(token).toHaveLength(43);
@@ -194,8 +218,7 @@ describe('forgot and reset password', () => {
   });
 
   it('a reset link expires after one hour', async () => {
-    await post('/api/forgot-password', { email: 'primary@other.test' });
-    const token = resetTokenIn(await newestMail());
+    const token = resetTokenIn(await mailAfter(() => post('/api/forgot-password', { email: 'primary@other.test' })));
     expect(token).toHaveLength(43);
     const row = await t.app.db
       .selectFrom('password_resets')
@@ -221,6 +244,7 @@ describe('forgot and reset password', () => {
     const response = await post('/api/forgot-password', { email: 'nobody@nowhere.test' });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(TEXTS.forgotPasswordSuccess);
+    await settle();
     expect(await mailCount()).toBe(before);
   });
 
@@ -261,35 +285,176 @@ describe('forgot and reset password', () => {
 });
 
 describe('login throttling', () => {
-  it('slows repeated failures down, then refuses with 429, and lets the user in once the lock ends', async () => {
-    const attempt = (password: string) => post('/api/user/login', { userName: 'user@demo.test', password });
-    const timings: number[] = [];
-    for (let failure = 1; failure <= THROTTLE.lockAfterFailures; failure += 1) {
-      const started = Date.now();
-      const response = await attempt(`wrong-${failure}`);
-      timings.push(Date.now() - started);
-      expect(response.statusCode).toBe(401);
-    }
-    expect(Math.max(...timings.slice(THROTTLE.freeFailures + 1))).toBeGreaterThanOrEqual(1_000);
+  const attempt = (userName: string, password: string, from = '127.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { userName, password },
+      remoteAddress: from,
+    });
+  const clearThrottle = () => t.app.db.deleteFrom('login_throttle').execute();
 
-    const locked = await attempt('portal-demo');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(/^Too many failed login attempts\. Please try again in 15 minutes\.$/);
-    expect(locked.headers['retry-after']).toBeDefined();
+  it('counts an attempt before checking it, so a parallel burst cannot pass the throttle', async () => {
+    await clearThrottle();
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => attempt('user@demo.test', `wrong-${index}`)),
+    );
+    const codes = burst.map((response) => response.statusCode);
+    // The free attempts and the one that sets the first wait; a slow burst outlasts a few waits
+    // (1, 2, 4, 8 s), each letting one more through.
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(THROTTLE.free.pair + 1 + 4);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(90);
+
+    // The right password in the middle of a burst is not even checked.
+    await clearThrottle();
+    const passwords = Array.from({ length: 60 }, (_, index) => (index === 45 ? 'portal-demo' : `wrong-${index}`));
+    const mixed = await Promise.all(passwords.map((password) => attempt('user@demo.test', password)));
+    expect(mixed.filter((response) => response.statusCode === 200)).toEqual([]);
+  });
+
+  it('slows a name down for at most a minute, never locks its owner out, and lets them in after', async () => {
+    await clearThrottle();
+    for (let failure = 1; failure <= THROTTLE.free.pair; failure += 1) {
+      expect((await attempt('user@demo.test', `wrong-${failure}`)).statusCode).toBe(401);
+    }
+    // One more sets a wait; the attempts sent with it wait, the right password among them.
+    const next = await Promise.all([
+      attempt('user@demo.test', 'wrong-again'),
+      attempt('user@demo.test', 'wrong-too'),
+      attempt('user@demo.test', 'portal-demo'),
+    ]);
+    expect(next.map((response) => response.statusCode).sort()).toEqual([401, 429, 429]);
+    const waiting = next.find((response) => response.statusCode === 429)!;
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(THROTTLE.maxWaitMs / 1000);
+    expect(waiting.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds?\.$/);
+
+    // Guesses from one address do not slow the owner at another; once the wait is over, the owner gets in.
+    expect((await attempt('user@demo.test', 'portal-demo', '10.0.0.9')).statusCode).toBe(200);
+    await t.app.db
+      .updateTable('login_throttle')
+      .set({ next_attempt_at: sql<Date>`now()` })
+      .execute();
+    expect((await attempt('user@demo.test', 'portal-demo')).statusCode).toBe(200);
+    const left = await t.app.db
+      .selectFrom('login_throttle')
+      .select('key')
+      .where('key', 'like', '%user@demo.test%')
+      .execute();
+    expect(left).toEqual([]);
 
     // Another user is not affected.
     await login(t.app, 'viewer@demo.test');
+  });
 
+  it('limits one client address trying many names', async () => {
+    await clearThrottle();
+    const codes: number[] = [];
+    for (let index = 0; index < 120; index += 1) {
+      codes.push((await attempt(`guess-${index}@demo.test`, 'wrong', '10.0.0.66')).statusCode);
+    }
+    expect(codes.slice(0, THROTTLE.free.address)).toEqual(Array(THROTTLE.free.address).fill(401));
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThan(80);
+    // Other addresses, and logins that succeed, are not held back.
+    expect((await attempt('primary@demo.test', 'portal-demo', '10.0.0.67')).statusCode).toBe(200);
+  });
+
+  it('keeps a real login fast while 16 clients flood the login with bogus attempts', async () => {
+    await clearThrottle();
+    let isFlooding = true;
+    const counts = { sent: 0, refused: 0 };
+    const flooders = Array.from({ length: 16 }, async (_, client) => {
+      for (let index = 0; isFlooding; index += 1) {
+        const response = await attempt(`flood-${client}-${index}@demo.test`, 'wrong', '10.1.0.1');
+        counts.sent += 1;
+        if (response.statusCode === 429) counts.refused += 1;
+      }
+    });
+    const timings: number[] = [];
+    const codes: number[] = [];
+    try {
+      // Until the address has used its free attempts the flood is checked like any login; then
+      // it is refused before any hashing, and what it queued drains.
+      for (let tries = 0; tries < 600 && (counts.refused < 16 || hashingLoad().waiting > 0); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      for (let round = 0; round < 3; round += 1) {
+        const started = Date.now();
+        codes.push((await attempt('primary@demo.test', 'portal-demo', '10.2.0.1')).statusCode);
+        timings.push(Date.now() - started);
+      }
+    } finally {
+      isFlooding = false;
+      await Promise.all(flooders);
+    }
+    expect(codes).toEqual([200, 200, 200]);
+    console.log(
+      `login flood: ${counts.sent} bogus attempts (${counts.refused} refused), real logins ${timings.join(', ')} ms`,
+    );
+    expect(Math.max(...timings)).toBeLessThan(2_000);
+    expect(HASHING.running).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('reset links and forgot-password limits', () => {
+  const forgot = (email: string, from = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email }, remoteAddress: from });
+
+  it('ends every other reset link of the user when one is used', async () => {
+    await t.app.db.deleteFrom('login_throttle').execute();
+    const first = resetTokenIn(await mailAfter(() => forgot('user@demo.test', '10.3.0.1')));
+    const second = resetTokenIn(await mailAfter(() => forgot('user@demo.test', '10.3.0.2')));
+    expect(first).not.toBe(second);
+    const reset = (token: string | undefined, password: string) =>
+      post(`/api/reset-password/${token}`, { email: 'user@demo.test', password, password_confirmation: password });
+    expect((await reset(second, 'newest-secret')).statusCode).toBe(200);
+    expect((await reset(first, 'oldest-secret')).statusCode).toBe(400);
+    await login(t.app, 'user@demo.test', 'newest-secret');
+    const hash = await t.app.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'viewer@demo.test')
+      .executeTakeFirstOrThrow();
     await t.app.db
-      .updateTable('login_failures')
-      .set({ locked_until: sql<Date>`now() - interval '1 second'` })
+      .updateTable('users')
+      .set({ password_hash: hash.password_hash })
+      .where('email', '=', 'user@demo.test')
       .execute();
-    await login(t.app, 'user@demo.test');
-    const rows = await t.app.db
-      .selectFrom('login_failures')
-      .selectAll()
-      .where('user_name', '=', 'user@demo.test')
-      .execute();
-    expect(rows).toEqual([]);
+  });
+
+  it('limits forgot-password per client address, and the mails per address asked for', async () => {
+    await t.app.db.deleteFrom('login_throttle').execute();
+    const codes: number[] = [];
+    // The free requests, the one that sets the first wait, and one that has to wait.
+    for (let index = 0; index < THROTTLE.free.resetRequest + 2; index += 1) {
+      codes.push((await forgot(`someone-${index}@nowhere.test`, '10.4.0.1')).statusCode);
+    }
+    expect(codes.at(-1)).toBe(429);
+    expect(codes.slice(0, -1)).toEqual(Array(THROTTLE.free.resetRequest + 1).fill(200));
+
+    const before = await mailCount();
+    for (let index = 0; index < THROTTLE.free.resetMail + 3; index += 1) {
+      expect((await forgot('manager@demo.test', `10.5.0.${index}`)).statusCode).toBe(200);
+    }
+    expect((await mailsReach(before + THROTTLE.free.resetMail + 1)) - before).toBe(THROTTLE.free.resetMail + 1);
+  });
+
+  it('answers as fast for an unknown address as for a known one', async () => {
+    const known: number[] = [];
+    const unknown: number[] = [];
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    for (let round = 0; round < 20; round += 1) {
+      await t.app.db.deleteFrom('login_throttle').execute();
+      for (const [list, email] of [
+        [known, 'primary@demo.test'],
+        [unknown, `nobody-${round}@nowhere.test`],
+      ] as const) {
+        const started = process.hrtime.bigint();
+        await forgot(email, `10.6.${round}.1`);
+        list.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    }
+    await settle();
+    expect(median(known)).toBeLessThan(median(unknown) * 1.5 + 2);
   });
 });

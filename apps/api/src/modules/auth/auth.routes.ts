@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -13,7 +12,7 @@ import { API_PATHS, ErrorResponse, MessageResponse } from '@clearport/contract/h
 import { TEXTS } from '@clearport/contract/texts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import { failureDelayMs, lockedMessage, loginThrottle, throttleKey } from './login-throttle.ts';
+import { loginThrottle, loginThrottleKeys, resetMailKey, resetRequestKey, waitMessage } from './login-throttle.ts';
 import { passwordResetsRepository } from './password-resets.repository.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 import { usersRepository } from './users.repository.ts';
@@ -28,29 +27,37 @@ export type AuthRoutesOptions = { publicUrl: string };
 export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  async function sendResetLink(user: { id: number; name: string; email: string }) {
+    const token = await passwordResetsRepository.create(app.db, user.id);
+    const link = `${options.publicUrl}/reset-password/${encodeURIComponent(token)}`;
+    await app.mailer.send({
+      to: user.email,
+      subject: 'Reset your Clearport password',
+      text: `Hello ${user.name},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, you can ignore this message.\n`,
+    });
+  }
+
   api.post(
     API_PATHS.login,
     { schema: { body: LoginRequest, response: { 200: LoginResponse, '4xx': ErrorResponse } } },
     async (request, reply) => {
-      const key = throttleKey(request.body.userName);
-      const lockedSeconds = await loginThrottle.lockedForSeconds(app.db, key);
-      if (lockedSeconds > 0) {
+      const keys = loginThrottleKeys(request.body.userName, request.ip);
+      const waitSeconds = await loginThrottle.reserve(app.db, [keys.pair, keys.name, keys.address]);
+      if (waitSeconds > 0) {
         return reply
           .code(429)
-          .header('retry-after', String(lockedSeconds))
-          .send({ message: lockedMessage(lockedSeconds) });
+          .header('retry-after', String(waitSeconds))
+          .send({ message: waitMessage(waitSeconds) });
       }
 
       const user = await usersRepository.findByEmail(app.db, request.body.userName);
       const isValid = await verifyPassword(request.body.password, user?.password_hash ?? (await hashForUnknownUser()));
       if (!user || !isValid || !user.active) {
-        const failures = await loginThrottle.recordFailure(app.db, key);
-        request.log.info({ failures }, 'login failed');
-        await sleep(failureDelayMs(failures));
+        request.log.info('login failed');
         return reply.code(401).send({ message: TEXTS.loginFailed });
       }
 
-      await loginThrottle.clear(app.db, key);
+      await loginThrottle.succeeded(app.db, keys);
       const token = await sessionsRepository.create(app.db, user.id);
       return {
         token,
@@ -65,21 +72,24 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
   api.post(
     API_PATHS.forgotPassword,
     { schema: { body: ForgotPasswordRequest, response: { 200: MessageResponse, '4xx': ErrorResponse } } },
-    async (request) => {
-      // The answer is the same whether or not the address belongs to a user.
+    async (request, reply) => {
+      const waitSeconds = await loginThrottle.reserve(app.db, [resetRequestKey(request.ip)]);
+      if (waitSeconds > 0) {
+        return reply
+          .code(429)
+          .header('retry-after', String(waitSeconds))
+          .send({ message: waitMessage(waitSeconds) });
+      }
+      // The answer, and the work before it, are the same whether or not the address belongs to a
+      // user: the link is made and mailed after the reply, so its timing tells nothing either.
+      const isMailDue = (await loginThrottle.reserve(app.db, [resetMailKey(request.body.email)])) === 0;
       const user = await usersRepository.findByEmail(app.db, request.body.email);
-      if (user?.active) {
-        const token = await passwordResetsRepository.create(app.db, user.id);
-        const link = `${options.publicUrl}/reset-password/${encodeURIComponent(token)}`;
-        try {
-          await app.mailer.send({
-            to: user.email,
-            subject: 'Reset your Clearport password',
-            text: `Hello ${user.name},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, you can ignore this message.\n`,
-          });
-        } catch (error) {
-          request.log.error({ err: error }, 'password reset mail failed');
-        }
+      if (user?.active && isMailDue) {
+        setImmediate(() => {
+          sendResetLink(user).catch((error: unknown) =>
+            request.log.error({ err: error }, 'password reset mail failed'),
+          );
+        });
       }
       return { message: TEXTS.forgotPasswordSuccess };
     },
@@ -104,6 +114,8 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       const passwordHash = await hashPassword(request.body.password);
       const isChanged = await app.db.transaction().execute(async (trx) => {
         if ((await passwordResetsRepository.consume(trx, token)) !== userId) return false;
+        // Every other link sent to this user ends with this one.
+        await passwordResetsRepository.deleteAllOf(trx, userId);
         await usersRepository.updatePasswordHash(trx, userId, passwordHash);
         // A new password ends every session that the old one opened.
         await sessionsRepository.deleteAllOf(trx, userId);

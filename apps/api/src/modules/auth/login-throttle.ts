@@ -2,73 +2,121 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 
 /**
- * Failed logins are counted per user name within a window. After a few failures each answer
- * is delayed, growing; after many the name is refused (429) until the lock ends. The lock
- * always ends, so an attacker cannot lock the real user out for good.
+ * Login attempts are counted per key before the password is checked: a user name from one
+ * client address, the user name from anywhere, and the client address for any name. Each key
+ * has some free attempts in a window; past them every attempt sets a wait, doubling up to a
+ * minute, before the key's next one is checked at all. Counting first makes the throttle atomic
+ * (a parallel burst passes no more than the free attempts and one more), and a wait of at most a
+ * minute slows a guesser down without letting anyone lock the owner out for long.
  */
 export const THROTTLE = {
   windowSeconds: 15 * 60,
-  freeFailures: 3,
-  lockAfterFailures: 10,
-  lockSeconds: 15 * 60,
-  maxDelayMs: 4_000,
+  firstWaitMs: 1_000,
+  maxWaitMs: 60_000,
+  free: {
+    /** One name from one address: the owner mistyping. */
+    pair: 3,
+    /** One name from anywhere: guessing spread over many addresses. */
+    name: 10,
+    /** One address, any names: trying many accounts. Successful logins are not counted. */
+    address: 30,
+    /** Reset mails per address asked for; more are not sent (the answer does not change). */
+    resetMail: 3,
+    /** Forgot-password requests per client address. */
+    resetRequest: 10,
+  },
 } as const;
 
-export function throttleKey(userName: string): string {
-  return userName.trim().toLowerCase();
+export type ThrottleKey = { key: string; free: number };
+
+const normalName = (userName: string) => userName.trim().toLowerCase();
+
+export type LoginKeys = { pair: ThrottleKey; name: ThrottleKey; address: ThrottleKey };
+
+export function loginThrottleKeys(userName: string, address: string): LoginKeys {
+  const name = normalName(userName);
+  return {
+    pair: { key: `login-pair:${name}|${address}`, free: THROTTLE.free.pair },
+    name: { key: `login-name:${name}`, free: THROTTLE.free.name },
+    address: { key: `login-address:${address}`, free: THROTTLE.free.address },
+  };
 }
 
-/** The delay before answering a failed attempt, given the failures so far. */
-export function failureDelayMs(failures: number): number {
-  if (failures <= THROTTLE.freeFailures) return 0;
-  return Math.min(250 * 2 ** (failures - THROTTLE.freeFailures - 1), THROTTLE.maxDelayMs);
+export const resetRequestKey = (address: string): ThrottleKey => ({
+  key: `reset-address:${address}`,
+  free: THROTTLE.free.resetRequest,
+});
+export const resetMailKey = (email: string): ThrottleKey => ({
+  key: `reset-mail:${normalName(email)}`,
+  free: THROTTLE.free.resetMail,
+});
+
+/** The wait set by an attempt, given the attempts counted with it. */
+export function waitAfterMs(attempts: number, free: number): number {
+  if (attempts <= free) return 0;
+  return Math.min(THROTTLE.firstWaitMs * 2 ** (attempts - free - 1), THROTTLE.maxWaitMs);
 }
 
 export const loginThrottle = {
-  /** Seconds until the name may try again, or 0 when it is not locked. */
-  async lockedForSeconds(db: Db, key: string): Promise<number> {
-    const row = await db
-      .selectFrom('login_failures')
-      .select(sql<number>`ceil(extract(epoch from locked_until - now()))::int`.as('seconds'))
-      .where('user_name', '=', key)
-      .where('locked_until', '>', sql<Date>`now()`)
-      .executeTakeFirst();
-    return row?.seconds ?? 0;
-  },
-
-  /** Counts a failure and gives back the failures now counted in the window. */
-  async recordFailure(db: Db, key: string): Promise<number> {
+  /**
+   * Counts one attempt under each key, in order, as long as none asks to wait; gives back the
+   * seconds to wait (0: go ahead). Each key's count and wait change in one statement that only
+   * applies when the key's wait is over, so two attempts can never both pass a full key.
+   */
+  async reserve(db: Db, keys: readonly ThrottleKey[]): Promise<number> {
     const window = sql`make_interval(secs => ${THROTTLE.windowSeconds})`;
-    const row = await db
-      .insertInto('login_failures')
-      .values({ user_name: key, failures: 1, first_failed_at: sql<Date>`now()` })
-      .onConflict((conflict) =>
-        conflict.column('user_name').doUpdateSet({
-          failures: sql<number>`CASE WHEN login_failures.first_failed_at < now() - ${window}
-            OR login_failures.locked_until <= now() THEN 1 ELSE login_failures.failures + 1 END`,
-          first_failed_at: sql<Date>`CASE WHEN login_failures.first_failed_at < now() - ${window}
-            OR login_failures.locked_until <= now() THEN now() ELSE login_failures.first_failed_at END`,
-          locked_until: null,
-        }),
-      )
-      .returning('failures')
-      .executeTakeFirstOrThrow();
-    if (row.failures >= THROTTLE.lockAfterFailures) {
-      await db
-        .updateTable('login_failures')
-        .set({ locked_until: sql<Date>`now() + make_interval(secs => ${THROTTLE.lockSeconds})` })
-        .where('user_name', '=', key)
-        .execute();
+    for (const { key, free } of keys) {
+      const isNewWindow = sql`login_throttle.window_started_at < now() - ${window}`;
+      const attempts = sql<number>`CASE WHEN ${isNewWindow} THEN 1 ELSE login_throttle.attempts + 1 END`;
+      const waitMs = sql<number>`CASE WHEN ${attempts} <= ${free} THEN 0
+        ELSE least(${THROTTLE.firstWaitMs}::float8 * power(2, ${attempts} - ${free} - 1), ${THROTTLE.maxWaitMs}) END`;
+      const reserved = await db
+        .insertInto('login_throttle')
+        .values({
+          key,
+          attempts: 1,
+          window_started_at: sql<Date>`now()`,
+          next_attempt_at: sql<Date>`now() + make_interval(secs => ${waitAfterMs(1, free) / 1000})`,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .column('key')
+            .doUpdateSet({
+              attempts,
+              window_started_at: sql<Date>`CASE WHEN ${isNewWindow} THEN now() ELSE login_throttle.window_started_at END`,
+              next_attempt_at: sql<Date>`now() + make_interval(secs => ${waitMs} / 1000)`,
+            })
+            .where('login_throttle.next_attempt_at', '<=', sql<Date>`now()`),
+        )
+        .returning('attempts')
+        .executeTakeFirst();
+      if (reserved) continue;
+      const row = await db
+        .selectFrom('login_throttle')
+        .select(sql<number>`greatest(1, ceil(extract(epoch from next_attempt_at - now())))::int`.as('seconds'))
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row?.seconds ?? 1;
     }
-    return row.failures;
+    return 0;
   },
 
-  async clear(db: Db, key: string): Promise<void> {
-    await db.deleteFrom('login_failures').where('user_name', '=', key).execute();
+  /**
+   * The right password: the name's own counts start again, and the address's count gives the
+   * attempt back, so colleagues behind one office address never slow each other down.
+   */
+  async succeeded(db: Db, keys: LoginKeys): Promise<void> {
+    await db.deleteFrom('login_throttle').where('key', 'in', [keys.pair.key, keys.name.key]).execute();
+    await db
+      .updateTable('login_throttle')
+      .set({ attempts: sql<number>`greatest(attempts - 1, 0)` })
+      .where('key', '=', keys.address.key)
+      .execute();
   },
 };
 
-export function lockedMessage(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+export function waitMessage(seconds: number): string {
+  if (seconds < 60) return `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }

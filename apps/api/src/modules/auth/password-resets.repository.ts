@@ -30,6 +30,10 @@ export const passwordResetsRepository = {
     return row?.user_id;
   },
 
+  async deleteAllOf(db: Db, userId: number): Promise<void> {
+    await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  },
+
   /** The user an unused, unexpired token belongs to, without using it. */
   async peekUser(db: Db, token: string): Promise<number | undefined> {
     const row = await db

@@ -1,0 +1,216 @@
+import net from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPath, API_BASE, API_PATHS, MAX_ID } from '@clearport/contract/http';
+import { UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
+import { buildTestApp, injectAs, login, type TestApp } from '../../test/build-app.ts';
+import { shipmentIdOf, shipmentState } from '../../test/shipment-fixtures.ts';
+import { redactUrl } from '../app.ts';
+
+let t: TestApp;
+let token: string;
+let shipmentId: number;
+const logLines: string[] = [];
+const url = (path: string, params: Record<string, string | number> = {}) => `${API_BASE}${apiPath(path, params)}`;
+
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await buildTestApp({ logLevel: 'info', logStream, clientTimeoutMs: 500 });
+  token = await login(t.app, 'primary@demo.test');
+  shipmentId = await shipmentIdOf(t.app.db, '40001');
+});
+afterAll(async () => t?.close());
+
+const post = (path: string, payload: object, headers: Record<string, string> = {}) =>
+  injectAs(t.app, token, { method: 'POST', url: url(path, { id: shipmentId }), payload, headers });
+
+describe('text PostgreSQL cannot store', () => {
+  it('answers 400 naming the field for a NUL or a lone surrogate, and writes nothing', async () => {
+    const before = await shipmentState(t.app.db, [shipmentId]);
+    const cases: [string, object, string][] = [
+      [API_PATHS.addComment, { note: 'a\u0000b' }, 'note'],
+      [API_PATHS.referenceNo, { reference_no: 'PO\u0000' }, 'reference_no'],
+      [API_PATHS.referenceNo, { reference_no: '\ud800' }, 'reference_no'],
+      [API_PATHS.deliveryOrders, { note: '\udc00', reference_number: 'x' }, 'note'],
+    ];
+    for (const [path, payload, field] of cases) {
+      const response = await post(path, payload);
+      expect(response.statusCode, `${path} ${JSON.stringify(payload)}`).toBe(400);
+      expect(response.json()).toMatchObject({ field, message: `${field}: ${UNSTORABLE_TEXT_MESSAGE}` });
+    }
+    expect(await shipmentState(t.app.db, [shipmentId])).toEqual(before);
+  });
+
+  it('refuses it in the query, in a path and in the login form', async () => {
+    for (const query of ['status=%00', 'account_no=%00', 'status=a%00b&page=1']) {
+      const response = await injectAs(t.app, token, { method: 'GET', url: `${url(API_PATHS.shipments)}?${query}` });
+      expect(response.statusCode, query).toBe(400);
+    }
+    const deleteDoc = await injectAs(t.app, token, {
+      method: 'DELETE',
+      url: url(API_PATHS.deleteDoc, { id: shipmentId }),
+      payload: { path: 'documents/a\u0000.pdf' },
+    });
+    expect(deleteDoc.statusCode).toBe(400);
+    const loginAttempt = await t.app.inject({
+      method: 'POST',
+      url: url(API_PATHS.login),
+      payload: { userName: 'primary@demo.test\u0000', password: 'x' },
+    });
+    expect(loginAttempt.statusCode).toBe(400);
+    expect(loginAttempt.json()).toMatchObject({ field: 'userName' });
+  });
+
+  it('keeps text PostgreSQL stores, control characters included', async () => {
+    const note = 'bell \u0007 escape \u001b mark \u202e emoji 📦';
+    const response = await post(API_PATHS.addComment, { note });
+    expect(response.statusCode).toBe(200);
+    const stored = await t.app.db
+      .selectFrom('shipment_notes')
+      .select('comments')
+      .where('shipment_id', '=', shipmentId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(stored.comments).toBe(note);
+  });
+});
+
+describe('ids beyond PostgreSQL integers', () => {
+  it('answers 400 for a trucker or warehouse id of 2^31', async () => {
+    const withContainers = await shipmentIdOf(t.app.db, '40001', (query) =>
+      query.where((eb) =>
+        eb.exists(
+          eb.selectFrom('containers').select('containers.id').whereRef('containers.shipment_id', '=', 'shipments.id'),
+        ),
+      ),
+    );
+    for (const field of ['trucker_id', 'warehouse_id']) {
+      const response = await injectAs(t.app, token, {
+        method: 'POST',
+        url: url(API_PATHS.deliveryOrders, { id: withContainers }),
+        payload: {
+          trucker_id: 1,
+          warehouse_id: 1,
+          reference_number: '',
+          note: '',
+          containers: [1],
+          bill_ladings: [1],
+          [field]: MAX_ID + 1,
+        },
+      });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().field).toBe(field);
+    }
+  });
+});
+
+describe('JSON charsets', () => {
+  it('answers 415 to a JSON body in another charset than UTF-8, and writes nothing', async () => {
+    const before = await shipmentState(t.app.db, [shipmentId]);
+    for (const charset of ['utf-16', 'latin1', 'ISO-8859-1']) {
+      const response = await post(
+        API_PATHS.addComment,
+        { note: 'not UTF-8' },
+        { 'content-type': `application/json; charset=${charset}` },
+      );
+      expect(response.statusCode, charset).toBe(415);
+    }
+    expect(await shipmentState(t.app.db, [shipmentId])).toEqual(before);
+    const utf8 = await post(
+      API_PATHS.addComment,
+      { note: 'UTF-8' },
+      { 'content-type': 'application/json; charset=UTF-8' },
+    );
+    expect(utf8.statusCode).toBe(200);
+  });
+});
+
+describe('headers', () => {
+  it('sends Cache-Control: no-store on every API reply, the login reply included', async () => {
+    const replies = [
+      await t.app.inject({
+        method: 'POST',
+        url: url(API_PATHS.login),
+        payload: { userName: 'primary@demo.test', password: 'portal-demo' },
+      }),
+      await t.app.inject({ method: 'GET', url: url(API_PATHS.profile) }),
+      await injectAs(t.app, token, { method: 'GET', url: url(API_PATHS.shipments) }),
+      await injectAs(t.app, token, { method: 'GET', url: `${API_BASE}/no/such/call` }),
+    ];
+    for (const reply of replies) expect(reply.headers['cache-control'], reply.body.slice(0, 80)).toContain('no-store');
+  });
+
+  it('sends HSTS only when asked to (by default, when PUBLIC_URL is https)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBe(
+      undefined,
+    );
+    const secure = await buildTestApp({ hsts: true, seedDemo: false });
+    try {
+      const response = await secure.app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('never logs a token from the query or the reset link', async () => {
+    expect(redactUrl('/?token_user=SECRET&primary=Ann')).toBe('/?token_user=[redacted]&primary=Ann');
+    expect(redactUrl('/api/reset-password/SECRET?x=1')).toBe('/api/reset-password/[redacted]?x=1');
+    expect(redactUrl('/shipments?status=released')).toBe('/shipments?status=released');
+    await t.app.inject({ method: 'GET', url: '/?token_user=SECRET-TOKEN-VALUE&primary=Ann' });
+    expect(logLines.join('\n')).not.toContain('SECRET-TOKEN-VALUE');
+  });
+});
+
+describe('slow and dropped clients', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+
+  /** Opens a socket, writes `data`, and resolves with the time until the server closes it. */
+  function closedAfter(data: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const started = Date.now();
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(data));
+      socket.on('data', () => {});
+      socket.on('close', () => resolve(Date.now() - started));
+      socket.on('error', reject);
+      setTimeout(() => {
+        socket.destroy();
+        reject(new Error('the server kept a stalled client open'));
+      }, 10_000);
+    });
+  }
+
+  it('drops a body that stalls and headers that never end', async () => {
+    const stalledBody = `POST ${url(API_PATHS.login)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"use`;
+    expect(await closedAfter(stalledBody)).toBeLessThan(5_000);
+    expect(await closedAfter(`GET /healthz HTTP/1.1\r\nHost: x\r\n`)).toBeLessThan(5_000);
+  });
+
+  it('logs a client that drops mid-body as aborted, not as a database failure', async () => {
+    logLines.length = 0;
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST ${url(API_PATHS.login)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"us`,
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 100);
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const log = logLines.join('\n');
+    expect(log).not.toContain('database unavailable');
+    expect(log).toContain('request aborted by the client');
+  });
+});

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '@clearport/contract/http';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
+
+const UTF8_CHARSETS = ['utf-8', 'utf8'];
+
+/** The charset parameter of a Content-Type header, lower-cased, or undefined. */
+function charsetOf(contentType: string): string | undefined {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType);
+  return match?.[1]?.toLowerCase();
+}
+
+function isJson(contentType: string): boolean {
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  return mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
+/**
+ * Checks every request meets before any route sees it:
+ * - a JSON body in another charset than UTF-8 answers 415 (it would be read as UTF-8 and applied);
+ * - text PostgreSQL cannot store (NUL, a lone surrogate) in the query, the path or a JSON body
+ *   answers 400 naming the field, before the schema and the database;
+ * - no API reply is kept by a browser or a proxy (tokens, other people's data).
+ */
+export function registerRequestGuards(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const contentType = request.headers['content-type'];
+    if (typeof contentType !== 'string' || !isJson(contentType)) return;
+    const charset = charsetOf(contentType);
+    if (charset !== undefined && !UTF8_CHARSETS.includes(charset)) {
+      return reply.code(415).send({ message: 'A JSON body must be encoded in UTF-8.', field: 'content-type' });
+    }
+  });
+
+  app.addHook('preValidation', async (request, reply) => {
+    for (const [part, value] of [
+      ['query', request.query],
+      ['params', request.params],
+      ['body', request.body],
+    ] as const) {
+      const field = findUnstorableText(value);
+      if (field === undefined) continue;
+      const named = field || part;
+      return reply.code(400).send({ message: `${named}: ${UNSTORABLE_TEXT_MESSAGE}`, field: named });
+    }
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+}

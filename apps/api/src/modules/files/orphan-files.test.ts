@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
+import { samplePdf } from '../../../test/sample-files.ts';
+import { sweepOrphanFiles } from './orphan-files.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+const TWO_HOURS_AGO = new Date(Date.now() - 2 * 60 * 60 * 1000);
+
+async function place(key: string, age?: Date) {
+  const file = path.join(t.dataDir, 'files', key);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, samplePdf(100));
+  if (age) await utimes(file, age, age);
+  return file;
+}
+
+describe('the orphan file sweep', () => {
+  it('removes old temporaries and old files no record holds, and keeps the rest', async () => {
+    const referenced = await t.app.db.selectFrom('documents').select('path').executeTakeFirstOrThrow();
+    const referencedFile = path.join(t.dataDir, 'files', referenced.path);
+    await utimes(referencedFile, TWO_HOURS_AGO, TWO_HOURS_AGO);
+    const oldTemporary = await place(
+      'documents/2026/11111111-1111-4111-8111-111111111111.pdf.0b9e.part',
+      TWO_HOURS_AGO,
+    );
+    const oldOrphan = await place('documents/2026/22222222-2222-4222-8222-222222222222.pdf', TWO_HOURS_AGO);
+    const freshTemporary = await place('documents/2026/33333333-3333-4333-8333-333333333333.pdf.77aa.part');
+    const freshOrphan = await place('documents/2026/44444444-4444-4444-8444-444444444444.pdf');
+
+    const removed = await sweepOrphanFiles(t.app);
+
+    expect(removed.sort()).toEqual(
+      [
+        'documents/2026/11111111-1111-4111-8111-111111111111.pdf.0b9e.part',
+        'documents/2026/22222222-2222-4222-8222-222222222222.pdf',
+      ].sort(),
+    );
+    expect(existsSync(oldTemporary)).toBe(false);
+    expect(existsSync(oldOrphan)).toBe(false);
+    for (const kept of [referencedFile, freshTemporary, freshOrphan]) expect(existsSync(kept), kept).toBe(true);
+  });
+});

@@ -1,0 +1,232 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/http';
+import { buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
+
+/**
+ * Every route of the contract with the ids of another company's records: each answers 404 and
+ * changes nothing. Then every changing route as role 11 (Shipments Info): 403, nothing changed.
+ */
+
+let t: TestApp;
+let primary: string;
+let viewer: string;
+
+type Victim = {
+  shipmentId: number;
+  orderId: number;
+  containerId: number;
+  billId: number;
+  invoiceId: number;
+  userId: number;
+  truckerId: number;
+  warehouseId: number;
+  files: string[];
+};
+let victim: Victim;
+let own: { truckerId: number; warehouseId: number };
+
+async function rowDigest(): Promise<string> {
+  const tables = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'
+      AND table_name NOT IN ('login_failures', 'sessions')
+    ORDER BY table_name`.execute(t.app.db);
+  const parts: string[] = [];
+  for (const { name } of tables.rows) {
+    const row = await sql<{ digest: string }>`
+      SELECT ${name} || count(*) || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS digest
+      FROM ${sql.table(name)} AS x`.execute(t.app.db);
+    parts.push(row.rows[0]!.digest);
+  }
+  return parts.join('\n');
+}
+
+async function companyId(name: string) {
+  return (await t.app.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  primary = await login(t.app, 'primary@demo.test');
+  viewer = await login(t.app, 'viewer@demo.test');
+  const db = t.app.db;
+  const other = await companyId('Other Trading Co');
+  const demo = await companyId('Demo Imports LLC');
+  const order = await db
+    .selectFrom('delivery_orders')
+    .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
+    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+    .select(['delivery_orders.id', 'delivery_orders.shipment_id'])
+    .where('accounts.company_id', '=', other)
+    .executeTakeFirstOrThrow();
+  const container = await db
+    .selectFrom('containers')
+    .select('id')
+    .where('shipment_id', '=', order.shipment_id)
+    .executeTakeFirstOrThrow();
+  const bill = await db
+    .selectFrom('bills_of_lading')
+    .select('id')
+    .where('shipment_id', '=', order.shipment_id)
+    .executeTakeFirstOrThrow();
+  const invoice = await db
+    .selectFrom('invoices')
+    .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
+    .select(['invoices.id', 'invoices.path', 'invoices.backup'])
+    .where('accounts.company_id', '=', other)
+    .executeTakeFirstOrThrow();
+  const documents = await db
+    .selectFrom('documents')
+    .innerJoin('shipments', 'shipments.id', 'documents.shipment_id')
+    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+    .select('documents.path')
+    .where('accounts.company_id', '=', other)
+    .limit(3)
+    .execute();
+  const user = await db.selectFrom('users').select('id').where('company_id', '=', other).executeTakeFirstOrThrow();
+  const trucker = await db
+    .selectFrom('truckers')
+    .select('id')
+    .where('company_id', '=', other)
+    .executeTakeFirstOrThrow();
+  const warehouse = await db
+    .selectFrom('warehouses')
+    .select('id')
+    .where('company_id', '=', other)
+    .executeTakeFirstOrThrow();
+  victim = {
+    shipmentId: order.shipment_id,
+    orderId: order.id,
+    containerId: container.id,
+    billId: bill.id,
+    invoiceId: invoice.id,
+    userId: user.id,
+    truckerId: trucker.id,
+    warehouseId: warehouse.id,
+    files: [invoice.path, invoice.backup, ...documents.map((each) => each.path)].filter(
+      (key): key is string => typeof key === 'string',
+    ),
+  };
+  const ownTrucker = await db
+    .selectFrom('truckers')
+    .select('id')
+    .where('company_id', '=', demo)
+    .executeTakeFirstOrThrow();
+  const ownWarehouse = await db
+    .selectFrom('warehouses')
+    .select('id')
+    .where('company_id', '=', demo)
+    .executeTakeFirstOrThrow();
+  own = { truckerId: ownTrucker.id, warehouseId: ownWarehouse.id };
+});
+afterAll(async () => t?.close());
+
+const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
+
+/** A body each call would accept from the record's owner, so only the access check can refuse it. */
+function bodyFor(path: string): object {
+  const order = {
+    trucker_id: own.truckerId,
+    warehouse_id: own.warehouseId,
+    reference_number: 'R',
+    note: 'N',
+    containers: [victim.containerId],
+    bill_ladings: [victim.billId],
+    reuse_assigned_containers: true,
+  };
+  const bodies: Partial<Record<string, object>> = {
+    [API_PATHS.isfNo]: { isf_num: 'N/A', date: 'N/A' },
+    [API_PATHS.deleteDoc]: { path: victim.files[victim.files.length - 1] },
+    [API_PATHS.setType]: { types: ['Commercial Invoice'] },
+    [API_PATHS.unsetType]: { types: ['Commercial Invoice'] },
+    [API_PATHS.addComment]: { note: 'a note' },
+    [API_PATHS.referenceNo]: { reference_no: 'REF-1' },
+    [API_PATHS.deliveryOrders]: order,
+    [API_PATHS.deliveryOrder]: order,
+    [API_PATHS.subuser]: { name: 'Taken Over', role: 4 },
+  };
+  return bodies[path] ?? {};
+}
+
+/** The routes that name a record in their path, filled with the other company's ids. */
+function urlsWithVictimIds(): { path: string; url: string }[] {
+  const urls: { path: string; url: string }[] = [];
+  for (const path of Object.values(API_PATHS)) {
+    if (path === API_PATHS.file) {
+      for (const key of victim.files) urls.push({ path, url: `${API_BASE}${filePath(key)}` });
+      continue;
+    }
+    if (!path.includes(':id')) continue;
+    const id = path.startsWith('/user/invoices')
+      ? victim.invoiceId
+      : path.startsWith('/user/user/')
+        ? victim.userId
+        : victim.shipmentId;
+    urls.push({ path, url: `${API_BASE}${apiPath(path, { id, orderId: victim.orderId })}` });
+  }
+  return urls;
+}
+
+describe('another company’s records', () => {
+  it('answer 404 on every route and method, and nothing changes', async () => {
+    const before = await rowDigest();
+    const answers: string[] = [];
+    let sent = 0;
+    for (const { path, url } of urlsWithVictimIds()) {
+      for (const method of METHODS) {
+        const payload = method === 'GET' ? undefined : bodyFor(path);
+        const response = await injectAs(t.app, primary, { method, url, payload });
+        sent += 1;
+        if (response.statusCode !== 404)
+          answers.push(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+      }
+    }
+    console.log(`cross-tenant sweep: ${sent} requests, ${answers.length} not 404`);
+    expect(answers).toEqual([]);
+    expect(await rowDigest()).toBe(before);
+  });
+
+  it('cannot be reached through ids in a body either', async () => {
+    const before = await rowDigest();
+    const calls: [string, object][] = [
+      [API_PATHS.toggleIgnore, { shipment_id: victim.shipmentId, ignore: true, category: 'WithoutDeliveryOrder' }],
+      [API_PATHS.toggleReviewed, { shipment_ids: [victim.shipmentId] }],
+    ];
+    for (const [path, payload] of calls) {
+      const response = await injectAs(t.app, primary, { method: 'POST', url: `${API_BASE}${path}`, payload });
+      expect(response.statusCode, path).toBe(404);
+    }
+    expect(await rowDigest()).toBe(before);
+  });
+});
+
+describe('role 11 (Shipments Info)', () => {
+  it('is refused every change with 403, and nothing changes', async () => {
+    const before = await rowDigest();
+    const own40001 = await t.app.db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select('shipments.id')
+      .where('accounts.account_no', '=', '40001')
+      .executeTakeFirstOrThrow();
+    const publicPaths: string[] = [
+      API_PATHS.login,
+      API_PATHS.forgotPassword,
+      API_PATHS.resetPassword,
+      API_PATHS.logout,
+    ];
+    const answers: string[] = [];
+    for (const path of Object.values(API_PATHS)) {
+      if (publicPaths.includes(path) || path === API_PATHS.file) continue;
+      const url = `${API_BASE}${apiPath(path, { id: own40001.id, orderId: 1 })}`;
+      for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
+        const response = await injectAs(t.app, viewer, { method, url, payload: bodyFor(path) });
+        // 404: the route has no such method.
+        if (![403, 404].includes(response.statusCode)) answers.push(`${method} ${url}: ${response.statusCode}`);
+      }
+    }
+    expect(answers).toEqual([]);
+    expect(await rowDigest()).toBe(before);
+  });
+});
