@@ -361,6 +361,10 @@ describe('login throttling', () => {
 
   it('keeps a real login fast while 16 clients flood the login with bogus attempts', async () => {
     await clearThrottle();
+    // A real login on its own first: the machine's own speed, for comparison.
+    const quietStarted = Date.now();
+    expect((await attempt('primary@demo.test', 'portal-demo', '10.2.0.2')).statusCode).toBe(200);
+    const quiet = Date.now() - quietStarted;
     let isFlooding = true;
     const counts = { sent: 0, refused: 0 };
     const flooders = Array.from({ length: 16 }, async (_, client) => {
@@ -389,9 +393,10 @@ describe('login throttling', () => {
     }
     expect(codes).toEqual([200, 200, 200]);
     console.log(
-      `login flood: ${counts.sent} bogus attempts (${counts.refused} refused), real logins ${timings.join(', ')} ms`,
+      `login flood: ${counts.sent} bogus attempts (${counts.refused} refused), real logins ${timings.join(', ')} ms, ${quiet} ms without the flood`,
     );
-    expect(Math.max(...timings)).toBeLessThan(2_000);
+    // Under 2 s on an idle machine; on a loaded one, no slower than a few quiet logins.
+    expect(Math.max(...timings)).toBeLessThan(Math.max(2_000, quiet * 3));
     expect(HASHING.running).toBeLessThanOrEqual(2);
   });
 });
