@@ -10,7 +10,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { NEW_USER_ID, paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { useProfile } from '../../../features/auth/api/get-profile.ts';
+import { getProfileQueryOptions } from '../../../features/auth/api/get-profile.ts';
 import { useCreateSubuser } from '../../../features/users/api/create-subuser.ts';
 import { useDeleteSubuser } from '../../../features/users/api/delete-subuser.ts';
 import { accountsFailureText, useAccounts } from '../../../features/users/api/get-accounts.ts';
@@ -18,6 +18,7 @@ import { getSubuserQueryOptions, useSubuser } from '../../../features/users/api/
 import { useUpdateSubuser } from '../../../features/users/api/update-subuser.ts';
 import { SubuserForm } from '../../../features/users/components/subuser-form.tsx';
 import { useNavigationMessage, type MessageState } from '../../../features/users/hooks/use-navigation-message.ts';
+import type { TimedMessage } from '../../../features/users/hooks/use-timed-message.ts';
 import {
   createRequestOf,
   formValuesOf,
@@ -27,8 +28,11 @@ import {
 import { ApiError, hasStatus } from '../../../lib/api-client.ts';
 
 /** The server's own refusal when it gave one (spec section 8), otherwise the editor's text. */
-function refusalText(failure: unknown, fallback: string): string {
-  return failure instanceof ApiError && failure.status >= 400 && failure.status !== 500 ? failure.message : fallback;
+function refusalOf(failure: unknown, fallback: string): TimedMessage {
+  if (failure instanceof ApiError && failure.status >= 400 && failure.status !== 500) {
+    return { tone: 'error', text: failure.errors[0] ?? failure.message, field: failure.field };
+  }
+  return { tone: 'error', text: fallback };
 }
 
 function parseUserId(id: string): number | null {
@@ -86,37 +90,42 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
   const [message, showMessage] = useNavigationMessage();
   // A new form after each save, so the password and the e-mail tick start empty again.
   const [formVersion, setFormVersion] = useState(0);
-  const companyQuery = useProfile({ select: (profile) => profile.company.id });
   const accountsQuery = useAccounts();
   const createMutation = useCreateSubuser();
   const updateMutation = useUpdateSubuser(subuser?.id ?? 0);
   const deleteMutation = useDeleteSubuser(subuser?.id ?? 0);
 
-  const showError = (text: string) => showMessage({ tone: 'error', text });
+  const showError = (text: string, field?: string) => showMessage({ tone: 'error', text, field });
 
-  const create = (values: SubuserFormValues) => {
-    if (companyQuery.data === undefined) return showError(TEXTS.subuserAddError);
-    const checked = createRequestOf(values, companyQuery.data);
-    if (checked.error !== undefined) return showError(checked.error);
+  const create = async (values: SubuserFormValues) => {
+    let companyId: number;
+    try {
+      // The spec's body names the company; the profile is usually cached already.
+      companyId = (await queryClient.ensureQueryData(getProfileQueryOptions())).company.id;
+    } catch {
+      return showError(TEXTS.subuserAddError);
+    }
+    const checked = createRequestOf(values, companyId);
+    if (checked.error !== undefined) return showError(checked.error, checked.field);
     createMutation.mutate(checked.body, {
       onSuccess: (reply) => {
         queryClient.setQueryData(getSubuserQueryOptions(reply.subuser.id).queryKey, { subuser: reply.subuser });
         const state: MessageState = { message: { tone: 'success', text: reply.message } };
         void navigate(paths.user.getHref(reply.subuser.id), { replace: true, state });
       },
-      onError: (failure) => showError(refusalText(failure, TEXTS.subuserAddError)),
+      onError: (failure) => showMessage(refusalOf(failure, TEXTS.subuserAddError)),
     });
   };
 
   const update = (current: Subuser, values: SubuserFormValues) => {
     const checked = updateRequestOf(values, current);
-    if (checked.error !== undefined) return showError(checked.error);
+    if (checked.error !== undefined) return showError(checked.error, checked.field);
     updateMutation.mutate(checked.body, {
       onSuccess: (reply) => {
         setFormVersion((version) => version + 1);
         showMessage({ tone: 'success', text: reply.message });
       },
-      onError: (failure) => showError(refusalText(failure, TEXTS.subuserUpdateError)),
+      onError: (failure) => showMessage(refusalOf(failure, TEXTS.subuserUpdateError)),
     });
   };
 
@@ -127,7 +136,7 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
         const state: MessageState = { message: { tone: 'success', text: reply.message } };
         void navigate(paths.users.getHref(), { state });
       },
-      onError: (failure) => showError(refusalText(failure, TEXTS.genericError)),
+      onError: (failure) => showMessage(refusalOf(failure, TEXTS.genericError)),
     });
   };
 
@@ -141,7 +150,7 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
       isSaving={createMutation.isPending || updateMutation.isPending}
       isDeleting={deleteMutation.isPending}
       message={message}
-      onSubmit={(values) => (subuser ? update(subuser, values) : create(values))}
+      onSubmit={(values) => (subuser ? update(subuser, values) : void create(values))}
       onDelete={subuser ? () => remove(subuser) : undefined}
     />
   );

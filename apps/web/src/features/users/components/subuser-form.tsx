@@ -44,6 +44,8 @@ export function SubuserForm({
 }: SubuserFormProps) {
   const [values, setValues] = useState(initialValues);
   const messageId = useId();
+  const invalidField = message?.tone === 'error' ? message.field : undefined;
+  const invalidProps = (field: string) => ({ isInvalid: invalidField === field, errorId: messageId });
   const set = <K extends keyof SubuserFormValues>(key: K, value: SubuserFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const toggleAccount = (accountNo: string, isLinked: boolean) =>
@@ -58,7 +60,7 @@ export function SubuserForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-describedby={message ? messageId : undefined}>
+    <form className={styles.form} onSubmit={submit} noValidate>
       <fieldset className={styles.fieldset}>
         <legend className="visually-hidden">{WEB_TEXTS.userDetailsLegend}</legend>
         <TextField
@@ -67,6 +69,7 @@ export function SubuserForm({
           onChange={(event) => set('name', event.target.value)}
           autoComplete="off"
           maxLength={100}
+          {...invalidProps('name')}
         />
         <TextField
           label={WEB_TEXTS.userNameLabel}
@@ -75,6 +78,7 @@ export function SubuserForm({
           onChange={(event) => set('email', event.target.value)}
           autoComplete="off"
           spellCheck={false}
+          {...invalidProps('email')}
         />
         <TextField
           label={WEB_TEXTS.userPasswordLabel}
@@ -83,6 +87,7 @@ export function SubuserForm({
           onChange={(event) => set('password', event.target.value)}
           autoComplete="new-password"
           placeholder={isNew ? undefined : WEB_TEXTS.keepPasswordHint}
+          {...invalidProps('password')}
         />
         <Checkbox
           label={WEB_TEXTS.sendPasswordLink}
@@ -114,6 +119,7 @@ export function SubuserForm({
         value={values.role}
         onChange={(role) => set('role', role)}
         placeholder={WEB_TEXTS.choosePosition}
+        {...invalidProps('role')}
       />
 
       {!isNew && (

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SUBUSER_ERROR_DISPLAY_MS } from '@clearport/contract/constants';
 
-export type TimedMessage = { tone: 'error' | 'success'; text: string };
+export type TimedMessage = {
+  tone: 'error' | 'success';
+  text: string;
+  /** The request field an error is about (name, email, password, role, linkedAccounts). */
+  field?: string;
+};
 
 /**
  * A message of the sub-user screens, shown for SUBUSER_ERROR_DISPLAY_MS (spec sections 8 and

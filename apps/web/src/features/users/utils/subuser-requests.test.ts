@@ -37,7 +37,8 @@ describe('createRequestOf', () => {
   });
 
   it('answers the spec’s messages for what the server would refuse', () => {
-    expect(createRequestOf({ ...values, role: null }, 3).error).toBe(TEXTS.subuserInvalidRole);
+    expect(createRequestOf({ ...values, role: null }, 3)).toEqual({ error: TEXTS.subuserInvalidRole, field: 'role' });
+    expect(createRequestOf({ ...values, name: ' ' }, 3)).toEqual({ error: TEXTS.cannotBeEmpty, field: 'name' });
     expect(createRequestOf({ ...values, password: '' }, 3).error).toBe(SUBUSER_ERRORS.passwordOrLink);
     expect(createRequestOf({ ...values, password: 'abc' }, 3).error).toBe(TEXTS.resetPasswordTooShort);
     expect(createRequestOf({ ...values, email: 'nope' }, 3).error).toBe(TEXTS.emailInvalid);

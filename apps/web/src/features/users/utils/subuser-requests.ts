@@ -25,11 +25,13 @@ export function formValuesOf(subuser: Subuser | undefined): SubuserFormValues {
   };
 }
 
-type Checked<T> = { body: T; error?: undefined } | { body?: undefined; error: string };
+type Checked<T> = { body: T; error?: undefined } | { body?: undefined; error: string; field?: string };
 
-/** The first message of a schema's refusal: the form checks with the server's own schema. */
-function firstIssue(issues: ReadonlyArray<{ message: string }>): string {
-  return issues[0]?.message ?? '';
+/** The first reason of a schema's refusal and its field: the form checks with the server's own schema. */
+function firstIssue(issues: ReadonlyArray<{ message: string; path: readonly PropertyKey[] }>) {
+  const [issue] = issues;
+  const field = issue?.path[0];
+  return { error: issue?.message ?? '', field: typeof field === 'string' ? field : undefined };
 }
 
 /** POST user/user/subusers's body, or the first reason the server would refuse it. */
@@ -43,7 +45,7 @@ export function createRequestOf(values: SubuserFormValues, companyId: number): C
     linkedAccounts: values.linkedAccounts,
     company_id: companyId,
   });
-  return result.success ? { body: result.data } : { error: firstIssue(result.error.issues) };
+  return result.success ? { body: result.data } : firstIssue(result.error.issues);
 }
 
 const sameAccounts = (a: readonly string[], b: readonly string[]) =>
@@ -60,5 +62,5 @@ export function updateRequestOf(values: SubuserFormValues, subuser: Subuser): Ch
   if (!sameAccounts(values.linkedAccounts, subuser.linked_accounts)) changes.linkedAccounts = values.linkedAccounts;
   if (toFlag(values.active) !== subuser.active) changes.active = toFlag(values.active);
   const result = SubuserUpdateRequest.safeParse(changes);
-  return result.success ? { body: result.data } : { error: firstIssue(result.error.issues) };
+  return result.success ? { body: result.data } : firstIssue(result.error.issues);
 }
