@@ -526,3 +526,44 @@ describe('DELETE user/user/subusers/{id}', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('when the set-password e-mail cannot be sent', () => {
+  it('answers 502 and saves nothing', async () => {
+    const broken = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
+    try {
+      const token = await login(broken.app, 'primary@demo.test');
+      const company = await broken.app.db
+        .selectFrom('companies')
+        .select('id')
+        .where('name', '=', 'Demo Imports LLC')
+        .executeTakeFirstOrThrow();
+      const count = async () =>
+        (
+          await broken.app.db
+            .selectFrom('users')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n;
+      const before = await count();
+      const response = await injectAs(broken.app, token, {
+        method: 'POST',
+        url: '/api/user/user/subusers',
+        payload: {
+          name: 'Unreachable',
+          email: 'unreachable@demo.test',
+          role: 5,
+          linkedAccounts: ['40001'],
+          company_id: company.id,
+          send_password_link: true,
+        },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().message).toBe(SUBUSER_ERRORS.mailFailed);
+      expect(await count()).toBe(before);
+      const records = await broken.app.db.selectFrom('user_changes').selectAll().execute();
+      expect(records).toEqual([]);
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -39,6 +39,8 @@ async function refuseOtherRoles(request: FastifyRequest, reply: FastifyReply) {
   if (!canManageUsers(request.user.role)) return reply.code(403).send({ message: SUBUSER_ERRORS.notAllowed });
 }
 
+class UserGoneError extends Error {}
+
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
 }
@@ -145,7 +147,8 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
         throw error;
       }
       const subuser = await subusersRepository.findOfCompany(app.db, caller.companyId, userId);
-      return reply.code(201).send({ message: TEXTS.subuserCreated, subuser: subuser! });
+      if (!subuser) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      return reply.code(201).send({ message: TEXTS.subuserCreated, subuser });
     },
   );
 
@@ -189,7 +192,8 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
       const detail = changesOf(before, after, passwordHash !== undefined);
       try {
         await app.db.transaction().execute(async (trx) => {
-          await subusersRepository.lock(trx, caller.companyId, target.id);
+          // Deleted since it was read: nothing to change.
+          if (!(await subusersRepository.lock(trx, caller.companyId, target.id))) throw new UserGoneError();
           const { name, role, active } = after;
           await subusersRepository.update(trx, target.id, { name, email, role, active });
           if (body.linkedAccounts !== undefined) {
@@ -207,6 +211,7 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
           }
         });
       } catch (error) {
+        if (error instanceof UserGoneError) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
         if (isUniqueViolation(error)) return refuseEmail(reply);
         if (error instanceof SetPasswordMailError) {
           request.log.error({ err: error.cause }, 'set-password mail failed');
@@ -215,7 +220,8 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
         throw error;
       }
       const subuser = await subusersRepository.findOfCompany(app.db, caller.companyId, target.id);
-      return { message: TEXTS.subuserUpdated, subuser: subuser! };
+      if (!subuser) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      return { message: TEXTS.subuserUpdated, subuser };
     },
   );
 
