@@ -154,6 +154,27 @@ export const subusersRepository = {
     await db.deleteFrom('users').where('id', '=', userId).execute();
   },
 
+  /** The newest changes to users of every company, newest first, for the broker. */
+  async listChanges(db: Db, limit: number) {
+    return db
+      .selectFrom('user_changes')
+      .innerJoin('companies', 'companies.id', 'user_changes.company_id')
+      .leftJoin('users as changer', 'changer.id', 'user_changes.changed_by')
+      .select([
+        'user_changes.id',
+        'user_changes.created_at',
+        'companies.name as company',
+        'user_changes.user_email',
+        'changer.email as changed_by',
+        'user_changes.action',
+        'user_changes.detail',
+      ])
+      .orderBy('user_changes.created_at', 'desc')
+      .orderBy('user_changes.id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
   async recordChange(db: Db, change: UserChange): Promise<void> {
     await db
       .insertInto('user_changes')
