@@ -22,6 +22,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { shipmentDetailRoutes } from './modules/shipments/shipment-detail.routes.ts';
 import { deliveryOrdersRoutes } from './modules/delivery-orders/delivery-orders.routes.ts';
+import { subusersRoutes } from './modules/subusers/subusers.routes.ts';
 import { scheduleOrphanSweeps } from './modules/files/orphan-files.ts';
 
 /** Smaller replies are sent as they are: compressing them saves less than it costs. */
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await user.register(shipmentsRoutes);
         await user.register(shipmentDetailRoutes);
         await user.register(deliveryOrdersRoutes, { brokerEmail: options.brokerEmail });
+        await user.register(subusersRoutes, { publicUrl: options.publicUrl });
       });
     },
     { prefix: API_BASE },

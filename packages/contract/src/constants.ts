@@ -4,6 +4,8 @@
 export const SESSION_TTL_SECONDS = 86_400;
 /** A password-reset link is single-use and expires after one hour. */
 export const PASSWORD_RESET_TTL_SECONDS = 3_600;
+/** A set-password link sent to a new user: single-use, valid for seven days. */
+export const SET_PASSWORD_LINK_TTL_SECONDS = 7 * 86_400;
 
 export const SHIPMENTS_PAGE_SIZE = 40;
 export const MAX_CC_EMAILS = 10;

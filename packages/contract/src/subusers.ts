@@ -57,35 +57,80 @@ export type SubuserParams = z.infer<typeof SubuserParams>;
 export const SubuserResponse = z.object({ subuser: Subuser });
 export type SubuserResponse = z.infer<typeof SubuserResponse>;
 
+/** Refusals of the sub-user calls that the spec does not quote. */
+export const SUBUSER_ERRORS = {
+  /** 403 for a role that does not manage users (5 and 11). */
+  notAllowed: 'Your role cannot manage users.',
+  /** 404 for a user of another company, or none. */
+  userNotFound: 'User not found.',
+  /** 403: the primary user is listed but never edited or deleted through these calls. */
+  primaryLocked: 'The primary user cannot be edited or deleted.',
+  /** 403 */
+  cannotDeleteSelf: 'You cannot delete yourself.',
+  /** 403: changing one's own position or deactivating oneself would lock one out. */
+  cannotChangeOwnAccess: 'You cannot change your own position or deactivate yourself.',
+  /** 409 naming `email`: user names are unique across the portal, whatever their case. */
+  emailTaken: 'This e-mail address is already in use.',
+  /** 400 naming `linkedAccounts`; {accounts} lists the numbers that are not the caller's to link. */
+  unknownAccounts: 'Not an account you can link: {accounts}',
+  /** 400 naming `company_id`. */
+  otherCompany: 'A user can only be added to your own company.',
+  /** 400 naming `password`: a new user needs a password or the set-password e-mail. */
+  passwordOrLink: 'Enter a password or send the set-password e-mail.',
+  /** 502: the set-password e-mail could not be sent; nothing was saved. */
+  mailFailed: 'The set-password e-mail could not be sent. Please try again in a few minutes.',
+} as const;
+
+const password = z
+  .string()
+  .min(1, TEXTS.resetPasswordEmpty)
+  .min(PASSWORD_MIN_LENGTH, TEXTS.resetPasswordTooShort)
+  .max(1024);
+
 const subuserFields = {
   name: z.string().trim().min(1, TEXTS.cannotBeEmpty).max(100),
   email: Email,
-  password: z.string().min(1, TEXTS.resetPasswordEmpty).min(PASSWORD_MIN_LENGTH, TEXTS.resetPasswordTooShort).max(1024),
+  password,
   role: z.literal(SUBUSER_ROLES, TEXTS.subuserInvalidRole),
-  /** Account numbers, each one of the company's. */
+  /** Account numbers, each one the caller may link (GET user/user/accounts). */
   linkedAccounts: z.array(z.string().trim().min(1).max(50)).max(200),
+  /**
+   * Beyond the spec: e-mail the user a single-use link (SET_PASSWORD_LINK_TTL_SECONDS) to the
+   * reset-password page, instead of or besides a typed password.
+   */
+  send_password_link: z.boolean().optional(),
 };
 
 /**
  * POST user/user/subusers. `company_id` is sent as the spec has it; the server accepts only
- * the caller's own company.
+ * the caller's own company (400 otherwise). The password may be left out when
+ * `send_password_link` is true.
  */
-export const SubuserCreateRequest = z.object({ ...subuserFields, company_id: EntityId });
+export const SubuserCreateRequest = z
+  .object({ ...subuserFields, password: password.optional(), company_id: EntityId })
+  .superRefine((body, context) => {
+    if (body.password === undefined && body.send_password_link !== true) {
+      context.addIssue({ code: 'custom', path: ['password'], message: SUBUSER_ERRORS.passwordOrLink });
+    }
+  });
 export type SubuserCreateRequest = z.infer<typeof SubuserCreateRequest>;
 
 /**
  * PATCH user/user/subusers/{id}: the spec does not show the body; any of the create fields,
- * each left out when unchanged (so the password only when it changes). A user never moves
- * to another company, so `company_id` is not accepted.
+ * each left out when unchanged (so the password only when it changes), and `active` (0 ends
+ * the user's sessions and refuses their logins). A user never moves to another company, so
+ * `company_id` is not read. A new password or deactivation ends the user's sessions at once.
  */
-export const SubuserUpdateRequest = z.object(subuserFields).partial();
+export const SubuserUpdateRequest = z.object({ ...subuserFields, active: Flag }).partial();
 export type SubuserUpdateRequest = z.infer<typeof SubuserUpdateRequest>;
 
 /** Not shown by the spec: TEXTS.subuserCreated or TEXTS.subuserUpdated, and the saved user. */
 export const SubuserSaveResponse = z.object({ message: z.string(), subuser: Subuser });
 export type SubuserSaveResponse = z.infer<typeof SubuserSaveResponse>;
 
-/** DELETE user/user/subusers/{id}: not shown by the spec; a message. Primary users cannot be deleted. */
+export const SUBUSER_DELETED = 'User deleted.';
+
+/** DELETE user/user/subusers/{id}: not shown by the spec; SUBUSER_DELETED. Primary users cannot be deleted. */
 export const SubuserDeleteResponse = MessageResponse;
 export type SubuserDeleteResponse = z.infer<typeof SubuserDeleteResponse>;
 

@@ -11,6 +11,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { localStorage } from '../lib/storage.ts';
 import { seedDemoData } from '../seed/demo-data.ts';
 import { SHIPMENT_ACTIVITY } from '../modules/shipments/shipment-activity.repository.ts';
+import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 import { runBrokerCommand, USAGE } from './broker.ts';
 
 const run = promisify(execFile);
@@ -90,6 +91,34 @@ describe('runBrokerCommand', () => {
       expect(activity).toContainEqual({ user_id: null, detail: { delivery_order_id: id, by: 'broker' } });
       const after = await runBrokerCommand(db, ['delivery-orders']);
       expect(after.lines.some((line) => line.startsWith(`${id}\t`))).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('lists the changes to users, newest first, with who made them', async () => {
+    const db = await open();
+    try {
+      expect(await runBrokerCommand(db, ['user-changes'])).toEqual({ code: 0, lines: ['No user has been changed.'] });
+      const [primary, viewer] = await Promise.all(
+        ['primary@demo.test', 'viewer@demo.test'].map((email) =>
+          db.selectFrom('users').select(['id', 'company_id']).where('email', '=', email).executeTakeFirstOrThrow(),
+        ),
+      );
+      await subusersRepository.recordChange(db, {
+        companyId: viewer!.company_id,
+        userId: viewer!.id,
+        userEmail: 'viewer@demo.test',
+        changedBy: primary!.id,
+        action: 'update',
+        detail: { accounts_unlinked: ['40002'] },
+      });
+      const listed = await runBrokerCommand(db, ['user-changes']);
+      expect(listed.code).toBe(0);
+      expect(listed.lines[0]).toBe('when\tcompany\tuser\tby\taction\tdetail');
+      expect(listed.lines[1]).toMatch(
+        /^\d{4}-\d\d-\d\dT[\d:.]+Z\tDemo Imports LLC\tviewer@demo\.test\tprimary@demo\.test\tupdate\t\{"accounts_unlinked":\["40002"\]\}$/,
+      );
     } finally {
       await db.destroy();
     }

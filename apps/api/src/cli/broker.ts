@@ -4,11 +4,13 @@ import { configFromEnv } from '../config.ts';
 import { connectDatabase, type Db } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { approveDeliveryOrder } from '../modules/delivery-orders/delivery-order-approval.ts';
+import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 
 /**
  * The broker's side, until the brokerage has its own interface:
  *   npm run broker -- approve-delivery-order ID
  *   npm run broker -- delivery-orders
+ *   npm run broker -- user-changes
  * On DATABASE_URL, or on the embedded database of DATA_DIR (`data` in the folder npm was run
  * from, as `npm start` uses it). The embedded database serves one process: stop the server first.
  */
@@ -17,9 +19,13 @@ export const USAGE = `Usage: npm run broker -- <command>
 
   approve-delivery-order ID   approve the delivery order, so that the client can send it
   delivery-orders             list the delivery orders waiting for approval
+  user-changes                list the latest changes to client users: who changed what, when
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data); stop the
 server before using the embedded database.`;
+
+/** How many of the newest user changes `user-changes` prints. */
+const USER_CHANGES_SHOWN = 200;
 
 export type BrokerResult = { code: number; lines: string[] };
 
@@ -58,6 +64,26 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
         'id\tentry\taccount\ttrucker\tcreated',
         ...orders.map((order) =>
           [order.id, order.file_number, order.account_no, order.trucker, order.created_at.toISOString()].join('\t'),
+        ),
+      ],
+    };
+  }
+  if (command === 'user-changes' && rest.length === 0) {
+    const changes = await subusersRepository.listChanges(db, USER_CHANGES_SHOWN);
+    if (changes.length === 0) return { code: 0, lines: ['No user has been changed.'] };
+    return {
+      code: 0,
+      lines: [
+        'when\tcompany\tuser\tby\taction\tdetail',
+        ...changes.map((change) =>
+          [
+            change.created_at.toISOString(),
+            change.company,
+            change.user_email,
+            change.changed_by ?? '(deleted user)',
+            change.action,
+            JSON.stringify(change.detail),
+          ].join('\t'),
         ),
       ],
     };

@@ -5,6 +5,7 @@ import * as shipmentList from './migrations/0002-shipment-list.ts';
 import * as fileLookups from './migrations/0003-file-lookups.ts';
 import * as shipmentRequiredDocuments from './migrations/0004-shipment-required-documents.ts';
 import * as accountShipmentCounts from './migrations/0005-account-shipment-counts.ts';
+import * as userChanges from './migrations/0007-user-changes.ts';
 import * as loginThrottle from './migrations/0009-login-throttle.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-file-lookups': fileLookups,
   '0004-shipment-required-documents': shipmentRequiredDocuments,
   '0005-account-shipment-counts': accountShipmentCounts,
+  '0007-user-changes': userChanges,
   '0009-login-throttle': loginThrottle,
 };
 

@@ -39,6 +39,18 @@ export type UsersTable = {
 };
 
 /** Shipments per account, kept by triggers on shipments (migration 0005): read it, never write it. */
+/** Every change to a user (migration 0007); `user_id` has no foreign key so the record outlives the user. */
+export type UserChangesTable = {
+  id: Generated<string>;
+  company_id: number;
+  user_id: number;
+  user_email: string;
+  changed_by: number | null;
+  action: 'create' | 'update' | 'delete' | 'password-link';
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+};
+
 export type AccountShipmentCountsTable = {
   account_id: number;
   shipments: Maintained<number>;
@@ -265,6 +277,7 @@ export type Database = {
   account_shipment_counts: AccountShipmentCountsTable;
   users: UsersTable;
   user_accounts: UserAccountsTable;
+  user_changes: UserChangesTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   login_throttle: LoginThrottleTable;

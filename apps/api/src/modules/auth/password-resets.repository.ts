@@ -4,14 +4,15 @@ import type { Db } from '../../db/connect.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
 export const passwordResetsRepository = {
-  async create(db: Db, userId: number): Promise<string> {
+  /** A single-use token valid for `ttlSeconds` (a forgotten password's hour by default). */
+  async create(db: Db, userId: number, ttlSeconds = PASSWORD_RESET_TTL_SECONDS): Promise<string> {
     const token = newToken();
     await db
       .insertInto('password_resets')
       .values({
         user_id: userId,
         token_hash: hashToken(token),
-        expires_at: sql<Date>`now() + make_interval(secs => ${PASSWORD_RESET_TTL_SECONDS})`,
+        expires_at: sql<Date>`now() + make_interval(secs => ${ttlSeconds})`,
       })
       .execute();
     return token;

@@ -1,0 +1,569 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filePath } from '@clearport/contract/http';
+import {
+  SUBUSER_DELETED,
+  SUBUSER_ERRORS,
+  SubuserResponse,
+  SubuserSaveResponse,
+  SubusersResponse,
+  AccountsResponse,
+} from '@clearport/contract/subusers';
+import { TEXTS } from '@clearport/contract/texts';
+import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+
+let t: TestApp;
+let primary: string;
+let manager: string;
+let demoCompanyId: number;
+let otherCompanyId: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  [primary, manager] = await Promise.all([login(t.app, 'primary@demo.test'), login(t.app, 'manager@demo.test')]);
+  const companies = await t.app.db.selectFrom('companies').select(['id', 'name']).execute();
+  demoCompanyId = companies.find((company) => company.name === 'Demo Imports LLC')!.id;
+  otherCompanyId = companies.find((company) => company.name === 'Other Trading Co')!.id;
+});
+afterAll(async () => t?.close());
+
+const PASSWORD = 'secret-pass-1';
+let serial = 0;
+const newEmail = () => `sub${(serial += 1)}-${Date.now()}@demo.test`;
+
+const as = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  injectAs(t.app, token, { method, url: `/api${url}`, payload });
+
+async function createUser(body: Partial<Record<string, unknown>> = {}, token = primary) {
+  const response = await as(token, 'POST', '/user/user/subusers', {
+    name: 'New Person',
+    email: newEmail(),
+    password: PASSWORD,
+    role: 11,
+    linkedAccounts: ['40001'],
+    company_id: demoCompanyId,
+    ...body,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return SubuserSaveResponse.parse(response.json()).subuser;
+}
+
+const userIdOf = async (email: string) =>
+  (await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+async function snapshot() {
+  const [users, links, changes] = await Promise.all([
+    t.app.db.selectFrom('users').selectAll().orderBy('id').execute(),
+    t.app.db.selectFrom('user_accounts').selectAll().orderBy('user_id').orderBy('account_id').execute(),
+    t.app.db
+      .selectFrom('user_changes')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { users, links, changes: changes.n };
+}
+
+describe('who may call', () => {
+  it('lets roles 3 and 4 list the users and refuses roles 5 and 11 on every call (403)', async () => {
+    for (const token of [primary, manager]) {
+      expect((await as(token, 'GET', '/user/user/subusers')).statusCode).toBe(200);
+      expect((await as(token, 'GET', '/user/user/accounts')).statusCode).toBe(200);
+    }
+    const target = await userIdOf('manager@demo.test');
+    for (const email of ['user@demo.test', 'viewer@demo.test']) {
+      const token = await login(t.app, email);
+      const before = await snapshot();
+      const calls = [
+        await as(token, 'GET', '/user/user/subusers'),
+        await as(token, 'GET', '/user/user/accounts'),
+        await as(token, 'GET', `/user/user/subusers/${target}`),
+        await as(token, 'PATCH', `/user/user/subusers/${target}`, { name: 'Taken Over' }),
+        await as(token, 'DELETE', `/user/user/subusers/${target}`),
+        await as(token, 'POST', '/user/user/subusers', {
+          name: 'X',
+          email: newEmail(),
+          password: PASSWORD,
+          role: 4,
+          linkedAccounts: [],
+          company_id: demoCompanyId,
+        }),
+      ];
+      for (const response of calls) {
+        expect(response.statusCode, `${email} ${response.body}`).toBe(403);
+        expect(response.json().message).toBe(SUBUSER_ERRORS.notAllowed);
+      }
+      expect(await snapshot()).toEqual(before);
+    }
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/user/subusers' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET user/user/subusers', () => {
+  it('lists the company’s users, primary included, and no one of another company', async () => {
+    const body = SubusersResponse.parse((await as(primary, 'GET', '/user/user/subusers')).json());
+    const emails = body.company.subusers.map((user) => user.email);
+    expect(emails).toEqual(expect.arrayContaining(['primary@demo.test', 'manager@demo.test', 'user@demo.test']));
+    expect(emails).not.toContain('primary@other.test');
+    const primaryUser = body.company.subusers.find((user) => user.email === 'primary@demo.test')!;
+    expect(primaryUser).toMatchObject({ role: 3, account_no: '40001, 40002, 40003', active: 1 });
+    expect(primaryUser.linked_users).toContain(await userIdOf('user@demo.test'));
+    const user = body.company.subusers.find((each) => each.email === 'user@demo.test')!;
+    expect(user).toMatchObject({ role: 5, linked_accounts: ['40001'], linked_users: [], account_no: '40001' });
+    expect(JSON.stringify(body)).not.toContain('password');
+  });
+
+  it('filters by position, searches name, e-mail and account ignoring case, sorts and pages', async () => {
+    const byRole = SubusersResponse.parse((await as(primary, 'GET', '/user/user/subusers?filter=11')).json());
+    expect(byRole.company.subusers.length).toBeGreaterThan(0);
+    expect(byRole.company.subusers.every((user) => user.role === 11)).toBe(true);
+
+    const search = SubusersResponse.parse((await as(primary, 'GET', '/user/user/subusers?search=PRIYA')).json());
+    expect(search.company.subusers.map((user) => user.email)).toEqual(['user@demo.test']);
+    const byAccount = SubusersResponse.parse((await as(primary, 'GET', '/user/user/subusers?search=40003')).json());
+    expect(byAccount.company.subusers.map((user) => user.email).sort()).toEqual([
+      'manager@demo.test',
+      'primary@demo.test',
+    ]);
+
+    const sorted = SubusersResponse.parse(
+      (await as(primary, 'GET', '/user/user/subusers?field=email&order_by=desc')).json(),
+    );
+    const emails = sorted.company.subusers.map((user) => user.email.toLowerCase());
+    expect(emails).toEqual(emails.toSorted().reverse());
+    expect(sorted.pagination).toMatchObject({ current_page: 1, per_page: 50, last_page: 1 });
+    expect(sorted.pagination.total).toBe(emails.length);
+
+    const empty = SubusersResponse.parse((await as(primary, 'GET', '/user/user/subusers?search=nobody-at-all')).json());
+    expect(empty).toEqual({
+      company: { subusers: [] },
+      pagination: { total: 0, last_page: 1, current_page: 1, per_page: 50 },
+    });
+  });
+
+  it('answers 400 naming the parameter for bad input', async () => {
+    const cases: Array<[string, string]> = [
+      ['filter=7', 'filter'],
+      ['filter=abc', 'filter'],
+      ['page=0', 'page'],
+      ['field=password_hash', 'field'],
+      ['order_by=up', 'order_by'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await as(primary, 'GET', `/user/user/subusers?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().field).toBe(field);
+    }
+  });
+});
+
+describe('GET user/user/accounts', () => {
+  it('answers the caller’s company accounts, never another company’s', async () => {
+    const body = AccountsResponse.parse((await as(primary, 'GET', '/user/user/accounts')).json());
+    expect(body.accounts.map((account) => account.account_no)).toEqual(['40001', '40002', '40003']);
+    const other = await login(t.app, 'primary@other.test');
+    const theirs = AccountsResponse.parse((await as(other, 'GET', '/user/user/accounts')).json());
+    expect(theirs.accounts.map((account) => account.account_no)).toEqual(['70001']);
+  });
+});
+
+describe('GET user/user/subusers/{id}', () => {
+  it('answers a user of the company, 404 for another company’s or none, 400 for a bad id', async () => {
+    const id = await userIdOf('viewer@demo.test');
+    const body = SubuserResponse.parse((await as(manager, 'GET', `/user/user/subusers/${id}`)).json());
+    expect(body.subuser).toMatchObject({ email: 'viewer@demo.test', linked_accounts: ['40001', '40002'] });
+    const foreign = await userIdOf('primary@other.test');
+    expect((await as(primary, 'GET', `/user/user/subusers/${foreign}`)).statusCode).toBe(404);
+    expect((await as(primary, 'GET', '/user/user/subusers/999999')).statusCode).toBe(404);
+    const bad = await as(primary, 'GET', '/user/user/subusers/new-user');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('id');
+  });
+});
+
+describe('POST user/user/subusers', () => {
+  it('creates a sub-user who logs in with the typed password and sees only the linked accounts', async () => {
+    const email = newEmail();
+    const response = await as(primary, 'POST', '/user/user/subusers', {
+      name: '  Ana Ortiz ',
+      email,
+      password: PASSWORD,
+      role: 5,
+      linkedAccounts: ['40002'],
+      company_id: demoCompanyId,
+    });
+    expect(response.statusCode).toBe(201);
+    const body = SubuserSaveResponse.parse(response.json());
+    expect(body.message).toBe(TEXTS.subuserCreated);
+    expect(body.subuser).toMatchObject({ name: 'Ana Ortiz', email, role: 5, active: 1, linked_accounts: ['40002'] });
+
+    const token = await login(t.app, email, PASSWORD);
+    const profile = (await injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' })).json();
+    expect(profile.accounts.map((account: { account_no: string }) => account.account_no)).toEqual(['40002']);
+
+    const record = await t.app.db
+      .selectFrom('user_changes')
+      .selectAll()
+      .where('user_id', '=', body.subuser.id)
+      .executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ action: 'create', changed_by: await userIdOf('primary@demo.test') });
+    expect(record.detail).toMatchObject({ role: 5, accounts: ['40002'], password: 'typed' });
+    expect(JSON.stringify(record.detail)).not.toContain(PASSWORD);
+  });
+
+  it('lets a manager add a manager', async () => {
+    const created = await createUser({ role: 4, linkedAccounts: ['40001', '40003'] }, manager);
+    expect(created).toMatchObject({ role: 4, linked_accounts: ['40001', '40003'] });
+  });
+
+  it('refuses a duplicate e-mail whatever its case (409), and saves nothing', async () => {
+    for (const email of ['USER@demo.test', ' Primary@Demo.Test ', 'primary@OTHER.test']) {
+      const before = await snapshot();
+      const response = await as(primary, 'POST', '/user/user/subusers', {
+        name: 'Twin',
+        email,
+        password: PASSWORD,
+        role: 5,
+        linkedAccounts: [],
+        company_id: demoCompanyId,
+      });
+      expect(response.statusCode, email).toBe(409);
+      expect(response.json()).toMatchObject({ field: 'email', message: SUBUSER_ERRORS.emailTaken });
+      expect(await snapshot()).toEqual(before);
+    }
+  });
+
+  it('answers 400 naming the field for bad input, with the spec’s texts, and saves nothing', async () => {
+    const valid = {
+      name: 'Valid Name',
+      email: 'valid-new@demo.test',
+      password: PASSWORD,
+      role: 5,
+      linkedAccounts: ['40001'],
+      company_id: demoCompanyId,
+    };
+    const cases: Array<[object, string, string?]> = [
+      [{ role: 3 }, 'role', TEXTS.subuserInvalidRole],
+      [{ role: 7 }, 'role', TEXTS.subuserInvalidRole],
+      [{ role: '4' }, 'role', TEXTS.subuserInvalidRole],
+      [{ name: '   ' }, 'name', TEXTS.cannotBeEmpty],
+      [{ email: 'not-an-email' }, 'email', TEXTS.emailInvalid],
+      [{ password: 'short' }, 'password', TEXTS.resetPasswordTooShort],
+      [{ password: undefined }, 'password', SUBUSER_ERRORS.passwordOrLink],
+      [{ linkedAccounts: '40001' }, 'linkedAccounts'],
+      [{ linkedAccounts: ['70001'] }, 'linkedAccounts'],
+      [{ linkedAccounts: ['40001', '99999'] }, 'linkedAccounts'],
+      [{ company_id: 'x' }, 'company_id'],
+      [{ company_id: undefined }, 'company_id'],
+    ];
+    const before = await snapshot();
+    for (const [change, field, message] of cases) {
+      const response = await as(primary, 'POST', '/user/user/subusers', { ...valid, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().field, JSON.stringify(change)).toBe(field);
+      if (message) expect(response.json().errors).toContain(message);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('never adds a user to another company: company_id of another answers 400', async () => {
+    const before = await snapshot();
+    const response = await as(primary, 'POST', '/user/user/subusers', {
+      name: 'Mole',
+      email: newEmail(),
+      password: PASSWORD,
+      role: 4,
+      linkedAccounts: [],
+      company_id: otherCompanyId,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'company_id', message: SUBUSER_ERRORS.otherCompany });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('sends a set-password link instead of a password: single use, valid seven days', async () => {
+    const email = newEmail();
+    const created = await createUser({ email, password: undefined, send_password_link: true });
+    const outbox = path.join(t.dataDir, 'outbox');
+    const files = (await readdir(outbox)).sort();
+    const mail = await simpleParser(await readFile(path.join(outbox, files.at(-1)!)));
+    expect(mail.to).toMatchObject({ text: email });
+    const token = /http:\/\/portal\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+    expect(token).toHaveLength(43);
+    const reset = await t.app.db
+      .selectFrom('password_resets')
+      .select(sql<number>`extract(epoch from expires_at - created_at)::int`.as('seconds'))
+      .where('user_id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(reset.seconds).toBe(7 * 86_400);
+
+    const setPassword = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/reset-password/${token}`,
+        payload: { email, password, password_confirmation: password },
+      });
+    expect((await setPassword('chosen-pass-1')).statusCode).toBe(200);
+    await login(t.app, email, 'chosen-pass-1');
+    expect((await setPassword('chosen-pass-2')).statusCode).toBe(400);
+  });
+});
+
+describe('PATCH user/user/subusers/{id}', () => {
+  it('changes name, e-mail, position and accounts, records who changed what, and answers the user', async () => {
+    const created = await createUser({ role: 5, linkedAccounts: ['40001'] });
+    const email = newEmail().toUpperCase();
+    const response = await as(manager, 'PATCH', `/user/user/subusers/${created.id}`, {
+      name: 'Renamed',
+      email,
+      role: 4,
+      linkedAccounts: ['40002', '40003'],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = SubuserSaveResponse.parse(response.json());
+    expect(body.message).toBe(TEXTS.subuserUpdated);
+    expect(body.subuser).toMatchObject({ name: 'Renamed', email, role: 4, linked_accounts: ['40002', '40003'] });
+    const record = await t.app.db
+      .selectFrom('user_changes')
+      .selectAll()
+      .where('user_id', '=', created.id)
+      .where('action', '=', 'update')
+      .executeTakeFirstOrThrow();
+    expect(record.changed_by).toBe(await userIdOf('manager@demo.test'));
+    expect(record.detail).toEqual({
+      name: { from: 'New Person', to: 'Renamed' },
+      email: { from: created.email, to: email },
+      role: { from: 5, to: 4 },
+      accounts_linked: ['40002', '40003'],
+      accounts_unlinked: ['40001'],
+    });
+  });
+
+  it('lets a user keep their own e-mail in another case', async () => {
+    const created = await createUser();
+    const response = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, {
+      email: created.email.toUpperCase(),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses another user’s e-mail whatever its case (409), and changes nothing', async () => {
+    const created = await createUser();
+    const before = await snapshot();
+    const response = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, {
+      name: 'Not Saved',
+      email: 'Manager@DEMO.test',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().field).toBe('email');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('never edits a primary user (403), nor another company’s user (404), and changes nothing', async () => {
+    const before = await snapshot();
+    const primaryId = await userIdOf('primary@demo.test');
+    const edit = await as(manager, 'PATCH', `/user/user/subusers/${primaryId}`, { name: 'Demoted', role: 5 });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe(SUBUSER_ERRORS.primaryLocked);
+    const ownPrimary = await as(primary, 'PATCH', `/user/user/subusers/${primaryId}`, { name: 'Me' });
+    expect(ownPrimary.statusCode).toBe(403);
+    const foreign = await userIdOf('primary@other.test');
+    expect((await as(primary, 'PATCH', `/user/user/subusers/${foreign}`, { name: 'Hijack' })).statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('ignores company_id in the body: a user never moves to another company', async () => {
+    const created = await createUser();
+    const response = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, {
+      name: 'Stays Home',
+      company_id: otherCompanyId,
+    });
+    expect(response.statusCode).toBe(200);
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('company_id')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(row.company_id).toBe(demoCompanyId);
+  });
+
+  it('does not let a manager change their own position or deactivate themselves', async () => {
+    const managerId = await userIdOf('manager@demo.test');
+    for (const change of [{ role: 5 }, { active: 0 }]) {
+      const response = await as(manager, 'PATCH', `/user/user/subusers/${managerId}`, change);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(SUBUSER_ERRORS.cannotChangeOwnAccess);
+    }
+  });
+
+  it('answers 400 naming the field for bad input, and changes nothing', async () => {
+    const created = await createUser();
+    const before = await snapshot();
+    const cases: Array<[object, string]> = [
+      [{ role: 3 }, 'role'],
+      [{ name: '' }, 'name'],
+      [{ email: 'nope' }, 'email'],
+      [{ password: '12345' }, 'password'],
+      [{ active: 2 }, 'active'],
+      [{ linkedAccounts: ['70001'] }, 'linkedAccounts'],
+      [{ linkedAccounts: [''] }, 'linkedAccounts.0'],
+    ];
+    for (const [change, field] of cases) {
+      const response = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, change);
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().field, JSON.stringify(change)).toBe(field);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a new password or deactivation ends the user’s sessions at once', async () => {
+    const created = await createUser();
+    const token = await login(t.app, created.email, PASSWORD);
+    const profile = () => injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' });
+    expect((await profile()).statusCode).toBe(200);
+    await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, { password: 'another-pass' });
+    expect((await profile()).statusCode).toBe(401);
+    await login(t.app, created.email, 'another-pass');
+
+    const second = await login(t.app, created.email, 'another-pass');
+    const response = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, { active: 0 });
+    expect(SubuserSaveResponse.parse(response.json()).subuser.active).toBe(0);
+    expect((await injectAs(t.app, second, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { userName: created.email, password: 'another-pass' },
+    });
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it('unlinking an account hides its shipments, invoices and files from the sub-user’s next call', async () => {
+    const created = await createUser({ role: 5, linkedAccounts: ['40001', '40002'] });
+    const token = await login(t.app, created.email, PASSWORD);
+    const shipment = await t.app.db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .innerJoin('invoices', 'invoices.shipment_id', 'shipments.id')
+      .innerJoin('documents', 'documents.shipment_id', 'shipments.id')
+      .select(['shipments.id', 'invoices.path as invoicePath', 'documents.path as documentPath'])
+      .where('accounts.account_no', '=', '40002')
+      .where('invoices.path', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const get = (url: string) => injectAs(t.app, token, { method: 'GET', url: `/api${url}` });
+    const accountsOfList = async () =>
+      new Set((await get('/user/shipments?page=1')).json().data.map((item: { account_no: string }) => item.account_no));
+
+    expect(await accountsOfList()).toEqual(new Set(['40001', '40002']));
+    expect((await get(`/user/shipments/details/${shipment.id}`)).statusCode).toBe(200);
+    expect((await get(filePath(shipment.invoicePath!))).statusCode).toBe(200);
+    expect((await get(filePath(shipment.documentPath))).statusCode).toBe(200);
+
+    const unlink = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, { linkedAccounts: ['40001'] });
+    expect(unlink.statusCode).toBe(200);
+
+    expect(await accountsOfList()).toEqual(new Set(['40001']));
+    expect((await get('/user/shipments?page=1&account_no=40002')).json().data).toEqual([]);
+    expect((await get(`/user/shipments/details/${shipment.id}`)).statusCode).toBe(404);
+    expect((await get(filePath(shipment.invoicePath!))).statusCode).toBe(404);
+    expect((await get(filePath(shipment.documentPath))).statusCode).toBe(404);
+    const invoices = await get('/user/invoices');
+    if (invoices.statusCode === 200) {
+      expect(JSON.stringify(invoices.json())).not.toContain(shipment.invoicePath!);
+    }
+  });
+
+  it('keeps links a manager cannot see when the manager edits the accounts', async () => {
+    const limitedManager = await createUser({ role: 4, linkedAccounts: ['40001'] });
+    const managerToken = await login(t.app, limitedManager.email, PASSWORD);
+    const target = await createUser({ role: 5, linkedAccounts: ['40001', '40003'] });
+    const accounts = AccountsResponse.parse((await as(managerToken, 'GET', '/user/user/accounts')).json());
+    expect(accounts.accounts.map((account) => account.account_no)).toEqual(['40001']);
+
+    const refused = await as(managerToken, 'PATCH', `/user/user/subusers/${target.id}`, {
+      linkedAccounts: ['40001', '40002'],
+    });
+    expect(refused.statusCode).toBe(400);
+    const response = await as(managerToken, 'PATCH', `/user/user/subusers/${target.id}`, { linkedAccounts: [] });
+    expect(SubuserSaveResponse.parse(response.json()).subuser.linked_accounts).toEqual(['40003']);
+  });
+});
+
+describe('DELETE user/user/subusers/{id}', () => {
+  it('deletes a sub-user, ends their session at once, and records it', async () => {
+    const created = await createUser();
+    const token = await login(t.app, created.email, PASSWORD);
+    const response = await as(manager, 'DELETE', `/user/user/subusers/${created.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(SUBUSER_DELETED);
+    expect((await injectAs(t.app, token, { method: 'GET', url: '/api/user/shipments?page=1' })).statusCode).toBe(401);
+    expect((await as(primary, 'GET', `/user/user/subusers/${created.id}`)).statusCode).toBe(404);
+    const record = await t.app.db
+      .selectFrom('user_changes')
+      .selectAll()
+      .where('user_id', '=', created.id)
+      .where('action', '=', 'delete')
+      .executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ user_email: created.email, changed_by: await userIdOf('manager@demo.test') });
+  });
+
+  it('never deletes a primary user, oneself, or another company’s user, and changes nothing', async () => {
+    const before = await snapshot();
+    const primaryId = await userIdOf('primary@demo.test');
+    const deletePrimary = await as(manager, 'DELETE', `/user/user/subusers/${primaryId}`);
+    expect(deletePrimary.statusCode).toBe(403);
+    expect(deletePrimary.json().message).toBe(SUBUSER_ERRORS.primaryLocked);
+    const self = await as(manager, 'DELETE', `/user/user/subusers/${await userIdOf('manager@demo.test')}`);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe(SUBUSER_ERRORS.cannotDeleteSelf);
+    const foreign = await userIdOf('primary@other.test');
+    expect((await as(primary, 'DELETE', `/user/user/subusers/${foreign}`)).statusCode).toBe(404);
+    expect((await as(primary, 'DELETE', '/user/user/subusers/0')).statusCode).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('when the set-password e-mail cannot be sent', () => {
+  it('answers 502 and saves nothing', async () => {
+    const broken = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
+    try {
+      const token = await login(broken.app, 'primary@demo.test');
+      const company = await broken.app.db
+        .selectFrom('companies')
+        .select('id')
+        .where('name', '=', 'Demo Imports LLC')
+        .executeTakeFirstOrThrow();
+      const count = async () =>
+        (
+          await broken.app.db
+            .selectFrom('users')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n;
+      const before = await count();
+      const response = await injectAs(broken.app, token, {
+        method: 'POST',
+        url: '/api/user/user/subusers',
+        payload: {
+          name: 'Unreachable',
+          email: 'unreachable@demo.test',
+          role: 5,
+          linkedAccounts: ['40001'],
+          company_id: company.id,
+          send_password_link: true,
+        },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().message).toBe(SUBUSER_ERRORS.mailFailed);
+      expect(await count()).toBe(before);
+      const records = await broken.app.db.selectFrom('user_changes').selectAll().execute();
+      expect(records).toEqual([]);
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -1,0 +1,251 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PATHS, ErrorResponse } from '@clearport/contract/http';
+import { canManageUsers } from '@clearport/contract/roles';
+import {
+  AccountsResponse,
+  SUBUSER_DELETED,
+  SUBUSER_ERRORS,
+  SubuserCreateRequest,
+  SubuserDeleteResponse,
+  SubuserParams,
+  SubuserResponse,
+  SubuserSaveResponse,
+  SubusersQuery,
+  SubusersResponse,
+  SubuserUpdateRequest,
+} from '@clearport/contract/subusers';
+import { fillText, TEXTS } from '@clearport/contract/texts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { newToken } from '../../lib/tokens.ts';
+import { accessRepository } from '../access/access.repository.ts';
+import { subusersRepository } from './subusers.repository.ts';
+import {
+  changesOf,
+  deleteRefusal,
+  editRefusal,
+  nextLinkedAccounts,
+  pageOfUsers,
+  unlinkableAccounts,
+} from './subusers.rules.ts';
+import { endUserSessions, SetPasswordMailError, sendSetPasswordLink, setUserPassword } from './user-password.ts';
+
+const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
+
+export type SubusersRoutesOptions = { publicUrl: string };
+
+/** Roles 3 and 4 manage the company's users; every other role is refused before anything is read. */
+async function refuseOtherRoles(request: FastifyRequest, reply: FastifyReply) {
+  if (!canManageUsers(request.user.role)) return reply.code(403).send({ message: SUBUSER_ERRORS.notAllowed });
+}
+
+class UserGoneError extends Error {}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '23505';
+}
+
+/**
+ * The users screen (spec section 7): the company's users, one user, adding, editing and deleting
+ * sub-users, and the accounts they may be linked to. Access follows every change at once: the
+ * session and the access check read the user's role, state and links on every call.
+ */
+export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (app, options) => {
+  app.addHook('onRequest', refuseOtherRoles);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const linkableAccountsOf = async (request: FastifyRequest) =>
+    (await accessRepository.listAccounts(app.db, request.user)).map((account) => account.account_no);
+
+  const refuseAccounts = (reply: FastifyReply, accounts: string[]) => {
+    const message = fillText(SUBUSER_ERRORS.unknownAccounts, { accounts: accounts.join(', ') });
+    return reply.code(400).send({ message, field: 'linkedAccounts', errors: [message] });
+  };
+  const refuseEmail = (reply: FastifyReply) =>
+    reply.code(409).send({ message: SUBUSER_ERRORS.emailTaken, field: 'email', errors: [SUBUSER_ERRORS.emailTaken] });
+  const refuseMail = (reply: FastifyReply) => reply.code(502).send({ message: SUBUSER_ERRORS.mailFailed });
+
+  api.get(
+    API_PATHS.subusers,
+    { schema: { querystring: SubusersQuery, response: { 200: SubusersResponse, ...errors } } },
+    async (request) => {
+      const users = await subusersRepository.listOfCompany(app.db, request.user.companyId);
+      const page = pageOfUsers(users, request.query);
+      return { company: { subusers: page.users }, pagination: page.pagination };
+    },
+  );
+
+  api.get(API_PATHS.accounts, { schema: { response: { 200: AccountsResponse, ...errors } } }, async (request) => {
+    const accounts = await accessRepository.listAccounts(app.db, request.user);
+    return { accounts: accounts.map(({ account_no, name }) => ({ account_no, name })) };
+  });
+
+  api.get(
+    API_PATHS.subuser,
+    { schema: { params: SubuserParams, response: { 200: SubuserResponse, ...errors } } },
+    async (request, reply) => {
+      const subuser = await subusersRepository.findOfCompany(app.db, request.user.companyId, request.params.id);
+      if (!subuser) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      return { subuser };
+    },
+  );
+
+  api.post(
+    API_PATHS.subusers,
+    { schema: { body: SubuserCreateRequest, response: { 201: SubuserSaveResponse, ...errors } } },
+    async (request, reply) => {
+      const { body, user: caller } = request;
+      if (body.company_id !== caller.companyId) {
+        return reply
+          .code(400)
+          .send({ message: SUBUSER_ERRORS.otherCompany, field: 'company_id', errors: [SUBUSER_ERRORS.otherCompany] });
+      }
+      const unlinkable = unlinkableAccounts(body.linkedAccounts, await linkableAccountsOf(request));
+      if (unlinkable.length > 0) return refuseAccounts(reply, unlinkable);
+      if (await subusersRepository.isEmailTaken(app.db, body.email)) return refuseEmail(reply);
+
+      // Without a typed password the user has one nobody knows until they follow the e-mail's link.
+      const passwordHash = await hashPassword(body.password ?? newToken());
+      let userId: number;
+      try {
+        userId = await app.db.transaction().execute(async (trx) => {
+          const id = await subusersRepository.create(trx, caller.companyId, { ...body, passwordHash });
+          await subusersRepository.replaceLinks(trx, caller.companyId, id, body.linkedAccounts);
+          await subusersRepository.recordChange(trx, {
+            companyId: caller.companyId,
+            userId: id,
+            userEmail: body.email,
+            changedBy: caller.id,
+            action: 'create',
+            detail: {
+              name: body.name,
+              email: body.email,
+              role: body.role,
+              accounts: [...new Set(body.linkedAccounts)].sort(),
+              password: body.password === undefined ? 'link' : 'typed',
+            },
+          });
+          if (body.send_password_link) {
+            await sendSetPasswordLink(trx, app.mailer, options.publicUrl, { id, ...body });
+            await subusersRepository.recordChange(trx, {
+              companyId: caller.companyId,
+              userId: id,
+              userEmail: body.email,
+              changedBy: caller.id,
+              action: 'password-link',
+              detail: {},
+            });
+          }
+          return id;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return refuseEmail(reply);
+        if (error instanceof SetPasswordMailError) {
+          request.log.error({ err: error.cause }, 'set-password mail failed');
+          return refuseMail(reply);
+        }
+        throw error;
+      }
+      const subuser = await subusersRepository.findOfCompany(app.db, caller.companyId, userId);
+      if (!subuser) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      return reply.code(201).send({ message: TEXTS.subuserCreated, subuser });
+    },
+  );
+
+  api.patch(
+    API_PATHS.subuser,
+    {
+      schema: {
+        params: SubuserParams,
+        body: SubuserUpdateRequest,
+        response: { 200: SubuserSaveResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { body, user: caller } = request;
+      const target = await subusersRepository.findOfCompany(app.db, caller.companyId, request.params.id);
+      if (!target) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      const refusal = editRefusal(caller.id, target, body);
+      if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
+
+      let linkedAccounts = target.linked_accounts;
+      if (body.linkedAccounts !== undefined) {
+        const linkable = await linkableAccountsOf(request);
+        const unlinkable = unlinkableAccounts(body.linkedAccounts, linkable);
+        if (unlinkable.length > 0) return refuseAccounts(reply, unlinkable);
+        linkedAccounts = nextLinkedAccounts(target.linked_accounts, body.linkedAccounts, linkable);
+      }
+      const email = body.email ?? target.email;
+      if (email.toLowerCase() !== target.email.toLowerCase()) {
+        if (await subusersRepository.isEmailTaken(app.db, email, target.id)) return refuseEmail(reply);
+      }
+      const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+
+      const before = { ...target, active: target.active === 1 };
+      const after = {
+        name: body.name ?? target.name,
+        email,
+        role: body.role ?? target.role,
+        active: body.active === undefined ? before.active : body.active === 1,
+        linked_accounts: linkedAccounts,
+      };
+      const detail = changesOf(before, after, passwordHash !== undefined);
+      try {
+        await app.db.transaction().execute(async (trx) => {
+          // Deleted since it was read: nothing to change.
+          if (!(await subusersRepository.lock(trx, caller.companyId, target.id))) throw new UserGoneError();
+          const { name, role, active } = after;
+          await subusersRepository.update(trx, target.id, { name, email, role, active });
+          if (body.linkedAccounts !== undefined) {
+            await subusersRepository.replaceLinks(trx, caller.companyId, target.id, linkedAccounts);
+          }
+          if (passwordHash !== undefined) await setUserPassword(trx, target.id, passwordHash);
+          if (!after.active) await endUserSessions(trx, target.id);
+          const change = { companyId: caller.companyId, userId: target.id, userEmail: email, changedBy: caller.id };
+          if (Object.keys(detail).length > 0) {
+            await subusersRepository.recordChange(trx, { ...change, action: 'update', detail });
+          }
+          if (body.send_password_link) {
+            await sendSetPasswordLink(trx, app.mailer, options.publicUrl, { id: target.id, name: after.name, email });
+            await subusersRepository.recordChange(trx, { ...change, action: 'password-link', detail: {} });
+          }
+        });
+      } catch (error) {
+        if (error instanceof UserGoneError) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+        if (isUniqueViolation(error)) return refuseEmail(reply);
+        if (error instanceof SetPasswordMailError) {
+          request.log.error({ err: error.cause }, 'set-password mail failed');
+          return refuseMail(reply);
+        }
+        throw error;
+      }
+      const subuser = await subusersRepository.findOfCompany(app.db, caller.companyId, target.id);
+      if (!subuser) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      return { message: TEXTS.subuserUpdated, subuser };
+    },
+  );
+
+  api.delete(
+    API_PATHS.subuser,
+    { schema: { params: SubuserParams, response: { 200: SubuserDeleteResponse, ...errors } } },
+    async (request, reply) => {
+      const caller = request.user;
+      const target = await subusersRepository.findOfCompany(app.db, caller.companyId, request.params.id);
+      if (!target) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      const refusal = deleteRefusal(caller.id, target);
+      if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
+      await app.db.transaction().execute(async (trx) => {
+        await subusersRepository.delete(trx, target.id);
+        await subusersRepository.recordChange(trx, {
+          companyId: caller.companyId,
+          userId: target.id,
+          userEmail: target.email,
+          changedBy: caller.id,
+          action: 'delete',
+          detail: { name: target.name, role: target.role, accounts: target.linked_accounts },
+        });
+      });
+      return { message: SUBUSER_DELETED };
+    },
+  );
+};

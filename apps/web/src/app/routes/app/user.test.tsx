@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { SUBUSER_ERRORS, type Subuser } from '@clearport/contract/subusers';
+import { TEXTS } from '@clearport/contract/texts';
+import { PROFILE } from '../../../testing/shipments-data.ts';
+import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { UserRoute } from './user.tsx';
+
+const SUBUSER: Subuser = {
+  id: 7,
+  name: 'Tom Becker',
+  email: 'viewer@demo.test',
+  role: 11,
+  active: 1,
+  linked_accounts: ['40001', '40002'],
+  linked_users: [],
+  account_no: '40001, 40002',
+};
+const ACCOUNTS = {
+  accounts: [
+    { account_no: '40001', name: 'Demo Imports LLC' },
+    { account_no: '40002', name: 'Home Goods' },
+  ],
+};
+
+const renderEditor = (id: string) => renderWithProviders(<UserRoute />, { url: `/users/${id}`, path: '/users/:id' });
+
+describe('the sub-user editor', () => {
+  it('sends only the changed accounts and shows Update successful', async () => {
+    const fetchMock = mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/user/accounts': { body: ACCOUNTS },
+      '/user/user/subusers/7': (_url, init) =>
+        init?.method === 'PATCH'
+          ? { body: { message: TEXTS.subuserUpdated, subuser: { ...SUBUSER, linked_accounts: ['40002'] } } }
+          : { body: { subuser: SUBUSER } },
+    });
+    renderEditor('7');
+    expect(await screen.findByDisplayValue('Tom Becker')).toBeTruthy();
+    const account = await screen.findByRole('switch', { name: '40001' });
+    expect((account as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(account);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe(TEXTS.subuserUpdated);
+    expect(bodiesSentTo(fetchMock, '/user/user/subusers/7').filter(Boolean)).toEqual([{ linkedAccounts: ['40002'] }]);
+  });
+
+  it('shows the server’s refusal and marks the field it names', async () => {
+    mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/user/accounts': { body: ACCOUNTS },
+      '/user/user/subusers': {
+        status: 409,
+        body: { message: SUBUSER_ERRORS.emailTaken, field: 'email', errors: [SUBUSER_ERRORS.emailTaken] },
+      },
+    });
+    renderEditor('new-user');
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Twin' } });
+    fireEvent.change(screen.getByLabelText('Username (e-mail)'), { target: { value: 'USER@demo.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-1' } });
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Position' }), { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'User' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(SUBUSER_ERRORS.emailTaken);
+    expect(screen.getByLabelText('Username (e-mail)').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says why the accounts are missing: Failed to fetch accounts', async () => {
+    mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/user/accounts': { status: 403, body: { message: SUBUSER_ERRORS.notAllowed } },
+      '/user/user/subusers/7': { body: { subuser: SUBUSER } },
+    });
+    renderEditor('7');
+    expect((await screen.findAllByText(TEXTS.accountsFetchFailed)).length).toBeGreaterThan(0);
+  });
+
+  it('never opens a primary user for editing, and answers a user it cannot find', async () => {
+    mockApi({
+      '/user/user/accounts': { body: ACCOUNTS },
+      '/user/user/subusers/7': { body: { subuser: { ...SUBUSER, role: 3 } } },
+    });
+    const { unmount } = renderEditor('7');
+    expect((await screen.findByRole('alert')).textContent).toBe(SUBUSER_ERRORS.primaryLocked);
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+    unmount();
+    renderEditor('8');
+    expect((await screen.findByRole('alert')).textContent).toBe(SUBUSER_ERRORS.userNotFound);
+  });
+});
