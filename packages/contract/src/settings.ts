@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CC_EMAILS, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { ACTIVE_STATUS, MAX_CC_EMAILS, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { Email, EmailOrEmpty, EntityId } from './http.ts';
 import { TEXTS } from './texts.ts';
 import { Trucker, TruckerInput } from './truckers.ts';
@@ -53,8 +53,14 @@ export const NotificationEmailsInput = z.object({
 });
 export type NotificationEmailsInput = z.infer<typeof NotificationEmailsInput>;
 
-/** A trucker on the Settings screen: with `id` an existing one, without a new one. */
-export const SettingsTruckerInput = TruckerInput.extend({ id: EntityId.optional() });
+/**
+ * A trucker on the Settings screen: with `id` an existing one (its name, addresses and, when
+ * sent, its status are replaced), without a new one, active.
+ */
+export const SettingsTruckerInput = TruckerInput.extend({
+  id: EntityId.optional(),
+  status: z.literal([0, ACTIVE_STATUS]).optional(),
+});
 export type SettingsTruckerInput = z.infer<typeof SettingsTruckerInput>;
 
 /**
@@ -74,12 +80,34 @@ export type WarehousesSaveRequest = z.infer<typeof WarehousesSaveRequest>;
 /** A warehouse id in a save body that names none of the company's warehouses. */
 export const WAREHOUSE_NOT_FOUND = 'Warehouse not found.';
 
+/** A warehouse on the Settings screen: with `id` an existing one, whose sent fields replace its own. */
+export const SettingsWarehouseInput = WarehouseInput.extend({ status: z.literal([0, ACTIVE_STATUS]).optional() });
+export type SettingsWarehouseInput = z.infer<typeof SettingsWarehouseInput>;
+
+/** Refusals of the Settings screen's save that the spec does not word. */
+export const SETTINGS_ERRORS = {
+  truckerNotFound: 'Trucker not found.',
+  currentPasswordRequired: 'Enter your current password to change your e-mail or password.',
+  currentPasswordWrong: 'The current password is not correct.',
+  emailTaken: 'This e-mail address is already used by another user.',
+  noticeFailed:
+    'The e-mail change could not be told to your current address. Nothing was changed; please try again later.',
+} as const;
+
+/** The Settings screen's success message; the spec quotes none. */
+export const SETTINGS_SAVED = 'Settings saved.';
+
 /**
- * user/settings/save from the Settings screen. `user_emails` holds each list once. A `truckers`
- * or `warehouses` list, when sent, is the whole list: entries with an id are updated, without
- * one created, and the company's others deleted, except those used in a delivery order, which
- * stay and add TEXTS.truckersInUse or TEXTS.warehousesInUse to `messages`. `email` changes the
- * login e-mail; `password` is left out unless it changes.
+ * user/settings/save from the Settings screen, in one transaction: a refusal changes nothing.
+ * `user_emails` holds each of the company's four lists once. A `truckers` or `warehouses` list,
+ * when sent, is the company's whole list: entries with an id (the company's, not deleted, else
+ * 400 on `truckers.N.id` / `warehouses.N.id`) are updated, entries without one created, and the
+ * company's others deleted. Deleting one that an unsent delivery order names refuses the whole
+ * save with 400 and TEXTS.truckersInUse or TEXTS.warehousesInUse; one named only by sent orders
+ * is kept with `deleted_at` set, so those orders show it with (Deleted); one never used is
+ * removed. `email` and `password` are the caller's own login and need `current_password`
+ * (SETTINGS_ERRORS); a changed password ends the caller's other sessions, a changed e-mail is
+ * told to the old address. Role 11 gets 403.
  */
 export const SettingsFormSaveRequest = z.object({
   user_emails: z
@@ -90,23 +118,37 @@ export const SettingsFormSaveRequest = z.object({
       'Each notification list must be sent once.',
     ),
   truckers: z.array(SettingsTruckerInput).max(500).optional(),
-  warehouses: z.array(WarehouseInput).max(500).optional(),
+  warehouses: z.array(SettingsWarehouseInput).max(500).optional(),
   email: Email.optional(),
   password: z.string().min(PASSWORD_MIN_LENGTH, TEXTS.resetPasswordTooShort).max(1024).optional(),
+  current_password: z.string().max(1024).optional(),
 });
 export type SettingsFormSaveRequest = z.infer<typeof SettingsFormSaveRequest>;
 
+const isSettingsScreenBody = (body: unknown) => typeof body === 'object' && body !== null && 'user_emails' in body;
+
 /**
  * The route's body: a body with `user_emails` is the Settings screen's, any other the New
- * Warehouse modal's. The server reads the modal's body only so far (WarehousesSaveRequest); the
- * Settings screen's reading is refused with 400 until the Settings screen is built.
+ * Warehouse modal's. Chosen before checking, so a refusal names the field of the reading meant
+ * (a plain union would only say that neither matched).
  */
-export const SettingsSaveRequest = z.union([SettingsFormSaveRequest, WarehousesSaveRequest]);
-export type SettingsSaveRequest = z.infer<typeof SettingsSaveRequest>;
+export const SettingsSaveRequest = z
+  .unknown()
+  .transform((body, context): SettingsFormSaveRequest | WarehousesSaveRequest => {
+    const parsed = isSettingsScreenBody(body)
+      ? SettingsFormSaveRequest.safeParse(body)
+      : WarehousesSaveRequest.safeParse(body);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+    return z.NEVER;
+  });
+export type SettingsSaveRequest = z.output<typeof SettingsSaveRequest>;
 
 /**
  * Both readings: the company's truckers and warehouses afterwards, by id, so a warehouse just
- * created is the last; `messages` holds the in-use texts, empty when every change was made.
+ * created is the last; `messages` holds what the screen shows after a save that was made.
  */
 export const SettingsSaveResponse = z.object({
   truckers: z.array(Trucker),

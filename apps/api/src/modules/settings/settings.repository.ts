@@ -1,6 +1,11 @@
+import { TEXTS } from '@clearport/contract/texts';
 import {
   NOTIFICATION_LISTS,
+  SETTINGS_ERRORS,
   WAREHOUSE_NOT_FOUND,
+  type NotificationEmailsInput,
+  type SettingsTruckerInput,
+  type SettingsWarehouseInput,
   type NotificationEmails,
   type NotificationListKey,
   type SettingsResponse,
@@ -13,11 +18,85 @@ import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../auth/sessions.repository.ts';
 import { truckersRepository } from '../truckers/truckers.repository.ts';
 import { warehousesRepository } from '../warehouses/warehouses.repository.ts';
+import { leftOut, removalOf, unknownEntry, type Removal, type Usage } from './settings.rules.ts';
 
 const EMPTY_LIST: NotificationEmails = { email: '', cc_emails: [] };
 
 /** A save refused before anything was written: 400 naming the field. */
 export type SettingsRefusal = { refused: 'warehouseNotFound'; field: string; message: string };
+
+/**
+ * Thrown inside the Settings screen's save, so its transaction rolls back whole; the route
+ * answers `{ message, field, errors: [message] }` with `code`.
+ */
+export class SettingsSaveRefusal extends Error {
+  constructor(
+    readonly code: number,
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type ListSync<Input> = {
+  kind: 'truckers' | 'warehouses';
+  notFound: string;
+  inUse: string;
+  repository: {
+    lockIdsOf(trx: Db, user: SessionUser): Promise<number[]>;
+    usage(trx: Db, ids: readonly number[]): Promise<Map<number, Usage>>;
+    update(trx: Db, id: number, input: Input): Promise<void>;
+    markDeleted(trx: Db, ids: readonly number[]): Promise<void>;
+    remove(trx: Db, ids: readonly number[]): Promise<void>;
+  };
+  create(trx: Db, user: SessionUser, inputs: Input[]): Promise<unknown>;
+};
+
+/** Makes the company's truckers or warehouses the sent whole list (contract: SettingsFormSaveRequest). */
+async function syncList<Input extends { id?: number }>(
+  trx: Db,
+  user: SessionUser,
+  sent: readonly Input[],
+  sync: ListSync<Input>,
+): Promise<void> {
+  const existingIds = await sync.repository.lockIdsOf(trx, user);
+  const unknown = unknownEntry(sent, existingIds);
+  if (unknown !== -1) throw new SettingsSaveRefusal(400, `${sync.kind}.${unknown}.id`, sync.notFound);
+  const removed = leftOut(existingIds, sent);
+  const usage = await sync.repository.usage(trx, removed);
+  const fates = removed.map((id) => ({ id, removal: removalOf(usage.get(id) ?? { unsentOrders: 0, sentOrders: 0 }) }));
+  if (fates.some((fate) => fate.removal === 'refuse')) throw new SettingsSaveRefusal(400, sync.kind, sync.inUse);
+  const idsTo = (removal: Removal) => fates.filter((fate) => fate.removal === removal).map((fate) => fate.id);
+  await sync.repository.markDeleted(trx, idsTo('markDeleted'));
+  await sync.repository.remove(trx, idsTo('remove'));
+  for (const entry of sent) {
+    if (entry.id !== undefined) await sync.repository.update(trx, entry.id, entry);
+  }
+  await sync.create(
+    trx,
+    user,
+    sent.filter((entry) => entry.id === undefined),
+  );
+}
+
+const truckerSync: ListSync<SettingsTruckerInput> = {
+  kind: 'truckers',
+  notFound: SETTINGS_ERRORS.truckerNotFound,
+  inUse: TEXTS.truckersInUse,
+  repository: truckersRepository,
+  create: async (trx, user, inputs) => {
+    if (inputs.length > 0) await truckersRepository.createIn(trx, user, inputs);
+  },
+};
+
+const warehouseSync: ListSync<SettingsWarehouseInput> = {
+  kind: 'warehouses',
+  notFound: WAREHOUSE_NOT_FOUND,
+  inUse: TEXTS.warehousesInUse,
+  repository: warehousesRepository,
+  create: (trx, user, inputs) => warehousesRepository.create(trx, user, inputs),
+};
 
 export const settingsRepository = {
   /** One of the company's four notification lists; empty when never set. */
@@ -93,5 +172,44 @@ export const settingsRepository = {
       ]);
       return { truckers, warehouses, messages: [] };
     });
+  },
+
+  /** Replaces the company's four notification lists. */
+  async saveLists(trx: Db, user: SessionUser, lists: readonly NotificationEmailsInput[]): Promise<void> {
+    await trx
+      .insertInto('notification_emails')
+      .values(
+        lists.map((list) => ({
+          company_id: user.companyId,
+          table_number: list.table_number,
+          email: list.email,
+          cc_emails: list.cc_emails,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(['company_id', 'table_number']).doUpdateSet((eb) => ({
+          email: eb.ref('excluded.email'),
+          cc_emails: eb.ref('excluded.cc_emails'),
+        })),
+      )
+      .execute();
+  },
+
+  /** The company's truckers, when sent; throws SettingsSaveRefusal. Call it in a transaction. */
+  async saveTruckers(trx: Db, user: SessionUser, truckers: readonly SettingsTruckerInput[]): Promise<void> {
+    await syncList(trx, user, truckers, truckerSync);
+  },
+
+  /** The company's warehouses, when sent; throws SettingsSaveRefusal. Call it in a transaction. */
+  async saveWarehouseList(trx: Db, user: SessionUser, warehouses: readonly SettingsWarehouseInput[]): Promise<void> {
+    await syncList(trx, user, warehouses, warehouseSync);
+  },
+
+  async listsAfterSave(db: Db, user: SessionUser): Promise<Omit<SettingsSaveResponse, 'messages'>> {
+    const [truckers, warehouses] = await Promise.all([
+      truckersRepository.listOf(db, user),
+      warehousesRepository.listOf(db, user),
+    ]);
+    return { truckers, warehouses };
   },
 };

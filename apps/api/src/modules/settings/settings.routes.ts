@@ -1,15 +1,33 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS, ErrorResponse } from '@clearport/contract/http';
-import { SettingsResponse, SettingsSaveResponse, WarehousesSaveRequest } from '@clearport/contract/settings';
+import {
+  SETTINGS_ERRORS,
+  SETTINGS_SAVED,
+  SettingsResponse,
+  SettingsSaveRequest,
+  SettingsSaveResponse,
+  type SettingsFormSaveRequest,
+} from '@clearport/contract/settings';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
-import { settingsRepository } from './settings.repository.ts';
+import { loginThrottle, loginThrottleKeys, waitMessage } from '../auth/login-throttle.ts';
+import { usersRepository } from '../auth/users.repository.ts';
+import { changeOwnEmail, changeOwnPassword, isEmailTaken, sendEmailChangedNotice } from './account-change.ts';
+import { settingsRepository, SettingsSaveRefusal } from './settings.repository.ts';
+import { isEmailChange, needsCurrentPassword } from './settings.rules.ts';
 
-const errors = { '4xx': ErrorResponse };
+const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
+
+const refusal = (refused: SettingsSaveRefusal) => ({
+  message: refused.message,
+  field: refused.field,
+  errors: [refused.message],
+});
 
 /**
- * GET user/settings (the truckers and warehouses the delivery order dropdowns list) and
- * user/settings/save as the New Warehouse modal sends it. Role 11 has no settings: 403.
+ * GET user/settings, and user/settings/save in its two readings: the New Warehouse modal's and
+ * the Settings screen's (contract: SettingsFormSaveRequest). Role 11 has no settings: 403.
  */
 export const settingsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', refuseReadOnlyRoles);
@@ -21,13 +39,94 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
 
   api.post(
     API_PATHS.settingsSave,
-    { schema: { body: WarehousesSaveRequest, response: { 200: SettingsSaveResponse, ...errors } } },
+    { schema: { body: SettingsSaveRequest, response: { 200: SettingsSaveResponse, ...errors } } },
     async (request, reply) => {
-      const result = await settingsRepository.saveWarehouses(app.db, request.user, request.body.warehouses);
-      if ('refused' in result) {
-        return reply.code(400).send({ message: result.message, field: result.field, errors: [result.message] });
+      const body = request.body;
+      if (!('user_emails' in body)) {
+        const result = await settingsRepository.saveWarehouses(app.db, request.user, body.warehouses);
+        if ('refused' in result) {
+          return reply.code(400).send({ message: result.message, field: result.field, errors: [result.message] });
+        }
+        return result;
       }
-      return result;
+
+      const user = request.user;
+      if (needsCurrentPassword(user.email, body)) {
+        const checked = await checkCurrentPassword(body, user.email, request.ip);
+        if (checked) {
+          if (checked.retryAfter) reply.header('retry-after', String(checked.retryAfter));
+          return reply.code(checked.code).send(refusal(checked.refusal));
+        }
+      }
+      const newEmail = isEmailChange(user.email, body.email) ? body.email!.trim() : undefined;
+      // Half a second of scrypt, outside the transaction.
+      const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+
+      try {
+        const lists = await app.db.transaction().execute(async (trx) => {
+          await settingsRepository.saveLists(trx, user, body.user_emails);
+          if (body.truckers) await settingsRepository.saveTruckers(trx, user, body.truckers);
+          if (body.warehouses) await settingsRepository.saveWarehouseList(trx, user, body.warehouses);
+          if (passwordHash) await changeOwnPassword(trx, user.id, passwordHash, request.sessionToken);
+          if (newEmail) {
+            if (await isEmailTaken(trx, user.id, newEmail)) {
+              throw new SettingsSaveRefusal(409, 'email', SETTINGS_ERRORS.emailTaken);
+            }
+            await changeOwnEmail(trx, user.id, newEmail);
+            // Told before the commit: a notice that cannot be sent changes nothing.
+            try {
+              await sendEmailChangedNotice(app.mailer, user, newEmail);
+            } catch (error) {
+              request.log.error({ err: error }, 'e-mail change notice failed');
+              throw new SettingsSaveRefusal(502, 'email', SETTINGS_ERRORS.noticeFailed);
+            }
+          }
+          return settingsRepository.listsAfterSave(trx, user);
+        });
+        return { ...lists, messages: [SETTINGS_SAVED] };
+      } catch (error) {
+        if (error instanceof SettingsSaveRefusal) return reply.code(error.code).send(refusal(error));
+        // Another user took the address between the check and the update.
+        if ((error as { code?: string }).code === '23505') {
+          return reply.code(409).send(refusal(new SettingsSaveRefusal(409, 'email', SETTINGS_ERRORS.emailTaken)));
+        }
+        throw error;
+      }
     },
   );
+
+  /**
+   * Checks the current password, counted as a login attempt of the user's name from this
+   * address, so a stolen session cannot guess it faster than the login page could.
+   */
+  async function checkCurrentPassword(
+    body: SettingsFormSaveRequest,
+    email: string,
+    ip: string,
+  ): Promise<{ code: number; refusal: SettingsSaveRefusal; retryAfter?: number } | undefined> {
+    if (!body.current_password) {
+      return {
+        code: 400,
+        refusal: new SettingsSaveRefusal(400, 'current_password', SETTINGS_ERRORS.currentPasswordRequired),
+      };
+    }
+    const keys = loginThrottleKeys(email, ip);
+    const waitSeconds = await loginThrottle.reserve(app.db, [keys.pair, keys.name]);
+    if (waitSeconds > 0) {
+      return {
+        code: 429,
+        refusal: new SettingsSaveRefusal(429, 'current_password', waitMessage(waitSeconds)),
+        retryAfter: waitSeconds,
+      };
+    }
+    const stored = await usersRepository.findByEmail(app.db, email);
+    if (!stored || !(await verifyPassword(body.current_password, stored.password_hash))) {
+      return {
+        code: 400,
+        refusal: new SettingsSaveRefusal(400, 'current_password', SETTINGS_ERRORS.currentPasswordWrong),
+      };
+    }
+    await loginThrottle.succeeded(app.db, keys);
+    return undefined;
+  }
 };

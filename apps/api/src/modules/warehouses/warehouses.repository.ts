@@ -1,10 +1,13 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import { NEW_WAREHOUSE_DEFAULTS, type Warehouse, type WarehouseInput } from '@clearport/contract/warehouses';
 import type { Db } from '../../db/connect.ts';
 import type { WarehousesTable } from '../../db/schema.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SettingsWarehouseInput } from '@clearport/contract/settings';
+import type { Usage } from '../settings/settings.rules.ts';
+import { orderUsage } from '../truckers/truckers.repository.ts';
 
 /** The company's warehouses, each with its contacts (emails[0] is the contact the form names). */
 
@@ -98,7 +101,7 @@ export const warehousesRepository = {
   },
 
   /** Creates each warehouse, active, made by the caller, with its contacts; call it in a transaction. */
-  async create(trx: Db, user: SessionUser, inputs: readonly WarehouseInput[]): Promise<void> {
+  async create(trx: Db, user: SessionUser, inputs: readonly SettingsWarehouseInput[]): Promise<void> {
     if (inputs.length === 0) return;
     const rows = await trx
       .insertInto('warehouses')
@@ -107,7 +110,7 @@ export const warehousesRepository = {
           ...newWarehouseValues(input),
           company_id: user.companyId,
           user_id: user.id,
-          status: ACTIVE_STATUS,
+          status: input.status ?? ACTIVE_STATUS,
         })),
       )
       .returning('id')
@@ -120,5 +123,57 @@ export const warehousesRepository = {
       })),
     );
     if (contacts.length > 0) await trx.insertInto('warehouse_emails').values(contacts).execute();
+  },
+
+  /** The ids of the company's warehouses that are not deleted, locked until the transaction ends. */
+  async lockIdsOf(trx: Db, user: SessionUser): Promise<number[]> {
+    const rows = await accessRepository
+      .warehouses(trx, user)
+      .select('warehouses.id')
+      .where('warehouses.deleted_at', 'is', null)
+      .orderBy('warehouses.id')
+      .forUpdate()
+      .execute();
+    return rows.map((row) => row.id);
+  },
+
+  /** How many unsent and sent delivery orders name each of these warehouses. */
+  async usage(db: Db, ids: readonly number[]): Promise<Map<number, Usage>> {
+    return orderUsage(db, 'warehouse_id', ids);
+  },
+
+  /** Replaces the fields sent of an existing warehouse; sent `emails` replace its contacts. */
+  async update(trx: Db, id: number, input: SettingsWarehouseInput): Promise<void> {
+    const { id: _id, emails, ...fields } = input;
+    if (Object.keys(fields).length > 0) {
+      await trx.updateTable('warehouses').set(fields).where('id', '=', id).execute();
+    }
+    if (emails === undefined) return;
+    await trx.deleteFrom('warehouse_emails').where('warehouse_id', '=', id).execute();
+    if (emails.length > 0) {
+      await trx
+        .insertInto('warehouse_emails')
+        .values(emails.map((contact) => ({ warehouse_id: id, name: contact.name, email: contact.email })))
+        .execute();
+    }
+  },
+
+  /** Kept for the sent orders that name them, out of every list: they show with (Deleted). */
+  async markDeleted(trx: Db, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await trx
+      .updateTable('warehouses')
+      .set({ deleted_at: sql<Date>`now()` })
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+
+  /** Removes warehouses no order names, with their contacts. */
+  async remove(trx: Db, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await trx
+      .deleteFrom('warehouses')
+      .where('id', 'in', [...ids])
+      .execute();
   },
 };
