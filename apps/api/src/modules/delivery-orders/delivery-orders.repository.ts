@@ -9,7 +9,7 @@ import { toFlag } from '@clearport/contract/http';
 import { NOTIFICATION_LISTS, type NotificationEmails } from '@clearport/contract/settings';
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../shipments/shipment-activity.repository.ts';
 import { truckersRepository } from '../truckers/truckers.repository.ts';

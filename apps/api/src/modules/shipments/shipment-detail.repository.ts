@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { deliveryOrdersRepository } from '../delivery-orders/delivery-orders.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 import {
   SHIPMENT_ACTIVITY,
   shipmentActivityRepository,

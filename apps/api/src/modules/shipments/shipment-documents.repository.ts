@@ -3,7 +3,7 @@ import type { ShipmentDocument } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
 import { extensionOf } from '../../lib/file-type.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 import {
   SHIPMENT_ACTIVITY,
   shipmentActivityRepository,
