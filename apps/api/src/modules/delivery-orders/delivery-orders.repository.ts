@@ -11,7 +11,7 @@ import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
-import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../shipments/shipment-activity.repository.ts';
+import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 import { truckersRepository } from '../truckers/truckers.repository.ts';
 import { warehousesRepository } from '../warehouses/warehouses.repository.ts';
 import type { DeliveryOrderRefusal } from './delivery-order-refusals.ts';

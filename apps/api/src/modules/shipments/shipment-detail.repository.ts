@@ -18,7 +18,7 @@ import {
   SHIPMENT_ACTIVITY,
   shipmentActivityRepository,
   type ShipmentActivityEntry,
-} from './shipment-activity.repository.ts';
+} from '../activity/shipment-activity.repository.ts';
 import type { Refusal } from './shipment-refusals.ts';
 import { statusAfterSubmission } from './shipment-status.rules.ts';
 

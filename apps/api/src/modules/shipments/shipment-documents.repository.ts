@@ -8,7 +8,7 @@ import {
   SHIPMENT_ACTIVITY,
   shipmentActivityRepository,
   type ShipmentActivityEntry,
-} from './shipment-activity.repository.ts';
+} from '../activity/shipment-activity.repository.ts';
 import { documentTypesOf, lockShipment, toShipmentDocument } from './shipment-detail.repository.ts';
 import type { Refusal } from './shipment-refusals.ts';
 import { changeTypes, statusAfterSubmission, statusAfterUnset } from './shipment-status.rules.ts';
