@@ -9,7 +9,8 @@ import {
   shipmentActivityRepository,
   type ShipmentActivityEntry,
 } from '../activity/shipment-activity.repository.ts';
-import { documentTypesOf, lockShipment, toShipmentDocument } from './shipment-detail.repository.ts';
+import { lockShipment } from '../access/lock-shipment.ts';
+import { documentTypesOf, toShipmentDocument } from './shipment-detail.repository.ts';
 import type { Refusal } from './shipment-refusals.ts';
 import { changeTypes, statusAfterSubmission, statusAfterUnset } from './shipment-status.rules.ts';
 
