@@ -13,6 +13,7 @@ import { API_PATHS, ErrorResponse, MessageResponse } from '@clearport/contract/h
 import { TEXTS } from '@clearport/contract/texts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { accessRepository } from '../access/access.repository.ts';
+import { changePassword } from '../access/passwords.ts';
 import { failureDelayMs, lockedMessage, loginThrottle, throttleKey } from './login-throttle.ts';
 import { passwordResetsRepository } from './password-resets.repository.ts';
 import { sessionsRepository } from './sessions.repository.ts';
@@ -101,12 +102,9 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       if (!userId || !user || user.id !== userId) {
         return reply.code(400).send({ message: TEXTS.resetInvalid, errors: [TEXTS.resetInvalid] });
       }
-      const passwordHash = await hashPassword(request.body.password);
       const isChanged = await app.db.transaction().execute(async (trx) => {
         if ((await passwordResetsRepository.consume(trx, token)) !== userId) return false;
-        await usersRepository.updatePasswordHash(trx, userId, passwordHash);
-        // A new password ends every session that the old one opened.
-        await sessionsRepository.deleteAllOf(trx, userId);
+        await changePassword(trx, userId, request.body.password);
         return true;
       });
       if (!isChanged) return reply.code(400).send({ message: TEXTS.resetInvalid, errors: [TEXTS.resetInvalid] });

@@ -41,8 +41,4 @@ export const sessionsRepository = {
   async delete(db: Db, token: string): Promise<void> {
     await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
   },
-
-  async deleteAllOf(db: Db, userId: number): Promise<void> {
-    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-  },
 };
