@@ -4,7 +4,7 @@ import type { Trucker, TruckerInput } from '@clearport/contract/truckers';
 import type { Db } from '../../db/connect.ts';
 import type { TruckersTable } from '../../db/schema.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 
 /**
  * The company's truckers. A trucker has one e-mail row: its address and CC list (the spec reads

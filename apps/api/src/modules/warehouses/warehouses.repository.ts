@@ -4,7 +4,7 @@ import { NEW_WAREHOUSE_DEFAULTS, type Warehouse, type WarehouseInput } from '@cl
 import type { Db } from '../../db/connect.ts';
 import type { WarehousesTable } from '../../db/schema.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 
 /** The company's warehouses, each with its contacts (emails[0] is the contact the form names). */
 
