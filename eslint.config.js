@@ -16,6 +16,49 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    // Follow imports into TypeScript files too (the plugin's default reads only .js).
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      // Relative imports only: a cycle never crosses a workspace, and the depth keeps lint quick.
+      'import-x/no-cycle': ['error', { maxDepth: 12, ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      // The API is layered: lib and db, then the base modules, then plugins and screens, then app.ts.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./apps/api/src/lib', './apps/api/src/db'],
+              from: ['./apps/api/src/modules', './apps/api/src/plugins', './apps/api/src/app.ts'],
+              message: 'lib and db import no module or plugin.',
+            },
+            {
+              target: ['./apps/api/src/modules/access', './apps/api/src/modules/activity'],
+              from: './apps/api/src/modules',
+              except: ['./access', './activity'],
+              message: 'The base modules import no screen module.',
+            },
+            {
+              target: './apps/api/src/plugins',
+              from: './apps/api/src/modules',
+              except: ['./access', './activity', './auth/sessions.repository.ts'],
+              message: 'A plugin imports no screen module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Fastify's decorators are declared by augmenting its interfaces, which only an interface can do.
     files: ['apps/api/src/plugins/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
@@ -23,7 +66,7 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Code flows one way: shared → features → app; features never import each other.

@@ -1,5 +1,5 @@
 // Shared steps of `npm start` and `npm test`: install what is missing, build, run commands.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,4 +26,31 @@ export function ensureNodeModules() {
 export function build() {
   console.log('Building the web client and the server…');
   run('npm', ['run', 'build']);
+}
+
+/**
+ * Runs commands at the same time, each with its output held back and printed whole when it ends, with
+ * how long it took; exits when one fails. For checks that each keep one core busy.
+ */
+export async function runTogether(steps, since) {
+  const results = steps.map(({ title, command, args, options = {} }) => {
+    const started = Date.now();
+    return new Promise((resolve) => {
+      const child = spawn(command, args, { cwd: root, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', (status, signal) => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        console.log(`\n━━ ${title} (took ${seconds} s, done at ${since()})`);
+        process.stdout.write(output);
+        if (status !== 0) {
+          console.error(`\n✖ ${[command, ...args].join(' ')} failed (exit ${status ?? signal})`);
+          process.exit(status || 1);
+        }
+        resolve();
+      });
+    });
+  });
+  await Promise.all(results);
 }

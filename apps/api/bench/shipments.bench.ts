@@ -11,7 +11,7 @@ import { API_BASE, API_PATHS } from '@clearport/contract/http';
 import { HOME_FILTER_VALUES, ShipmentsListQuery, type ShipmentsListResponse } from '@clearport/contract/shipments';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import type { SessionUser } from '../src/modules/auth/sessions.repository.ts';
+import type { SessionUser } from '../src/modules/access/session-user.ts';
 import { shipmentsRepository } from '../src/modules/shipments/shipments.repository.ts';
 import { criteriaOf } from '../src/modules/shipments/shipments.rules.ts';
 import { BENCH_PASSWORD, generate, typicalBenchUser } from './generate.ts';

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { API_BASE } from '@clearport/contract/http';
 import type { Config } from './config.ts';
 import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
+import { redactUrl } from './lib/redact-url.ts';
 import { registerRequestGuards } from './lib/request-guards.ts';
 import dbPlugin from './plugins/db.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -22,6 +23,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { shipmentDetailRoutes } from './modules/shipments/shipment-detail.routes.ts';
 import { deliveryOrdersRoutes } from './modules/delivery-orders/delivery-orders.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { truckersRoutes } from './modules/truckers/truckers.routes.ts';
 import { subusersRoutes } from './modules/subusers/subusers.routes.ts';
 import { scheduleOrphanSweeps } from './modules/files/orphan-files.ts';
 
@@ -34,24 +37,6 @@ export type AppOptions = Config & {
   /** Where log lines go; standard output when absent. */
   logStream?: DestinationStream;
 };
-
-/** A query parameter whose value is a secret: the broker's link carries the session in token_user. */
-const SECRET_PARAMETER = /token|password|secret/i;
-
-/** Tokens travel in the reset link's path and the broker's link's query: never log them. */
-export function redactUrl(url: string): string {
-  const [pathPart = '', query] = url.split(/\?(.*)/s, 2);
-  const path = pathPart.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
-  if (!query) return path;
-  const redacted = query
-    .split('&')
-    .map((pair) => {
-      const name = pair.split('=', 1)[0]!;
-      return SECRET_PARAMETER.test(name) && pair.includes('=') ? `${name}=[redacted]` : pair;
-    })
-    .join('&');
-  return `${path}?${redacted}`;
-}
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -145,6 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await user.register(shipmentDetailRoutes);
         await user.register(deliveryOrdersRoutes, { brokerEmail: options.brokerEmail });
         await user.register(subusersRoutes, { publicUrl: options.publicUrl });
+        await user.register(settingsRoutes);
+        await user.register(truckersRoutes);
       });
     },
     { prefix: API_BASE },

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { TEXTS } from '@clearport/contract/texts';
+import { DATA_DIR_ENV, basePort, startPortalServer, type PortalServer } from './portal-server.ts';
 
 /** The demo brokerage the server seeds into an empty database (all share one password). */
 export const DEMO_PASSWORD = 'portal-demo';
@@ -38,6 +39,15 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+type WorkerFixtures = {
+  /**
+   * This worker's own portal server on its own fresh data folder, started before the worker's first
+   * test and stopped (its folder removed) after its last. Files keep their order within a worker, so a
+   * file's tests still see what the ones before them wrote.
+   */
+  portal: PortalServer;
+};
+
 type Fixtures = {
   /** Logs in through the login page and waits for the landing page. */
   login: (email: string, password?: string) => Promise<void>;
@@ -46,7 +56,26 @@ type Fixtures = {
 };
 
 // The fixtures' second argument is Playwright's `use`, named `provide` here so it is not taken for React's use().
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  portal: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, workerInfo) => {
+      // parallelIndex, unlike workerIndex, is reused when a worker is replaced after a failure, so the ports stay in range.
+      const server = await startPortalServer(basePort() + workerInfo.parallelIndex, 120_000);
+      process.env[DATA_DIR_ENV] = server.dataDir;
+      try {
+        await provide(server);
+      } finally {
+        delete process.env[DATA_DIR_ENV];
+        await server.stop();
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 150_000 },
+  ],
+  baseURL: async ({ portal }, provide) => {
+    await provide(portal.url);
+  },
   login: async ({ page }, provide) => {
     await provide(async (email, password = DEMO_PASSWORD) => {
       await page.goto('/login');

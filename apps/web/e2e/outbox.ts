@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { DATA_DIR_ENV } from './portal-server.ts';
 
-/** The server writes each e-mail as an .eml file here (playwright.config.ts sets the folder). */
+/** This worker's server writes each e-mail as an .eml file here (the `portal` fixture sets the folder). */
 function outboxDir(): string {
-  const dataDir = process.env.CLEARPORT_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('CLEARPORT_E2E_DATA_DIR is not set; run the tests through playwright.config.ts');
+  const dataDir = process.env[DATA_DIR_ENV];
+  if (!dataDir) throw new Error(`${DATA_DIR_ENV} is not set; use the test of e2e/fixtures.ts`);
   return path.join(dataDir, 'outbox');
 }
 

@@ -10,7 +10,7 @@ import { connectDatabase, type Db } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { localStorage } from '../lib/storage.ts';
 import { seedDemoData } from '../seed/demo-data.ts';
-import { SHIPMENT_ACTIVITY } from '../modules/shipments/shipment-activity.repository.ts';
+import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.repository.ts';
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 import { runBrokerCommand, USAGE } from './broker.ts';
 

@@ -1,6 +1,6 @@
-import { CompiledQuery, type Compilable } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type pg from 'pg';
-import type { Db } from './connect.ts';
+import type { Database } from './schema.ts';
 
 /*
  * Named prepared statements for the hot queries on PostgreSQL. Planning the shipments list
@@ -17,7 +17,7 @@ const PREPARED_PER_CONNECTION = 100;
 type PreparedCache = { names: Map<string, string>; next: number };
 
 /** Runs the query as a prepared statement on a PostgreSQL server, as an ordinary query on PGlite. */
-export async function executePrepared<R>(db: Db, query: Compilable<R> | CompiledQuery<R>): Promise<R[]> {
+export async function executePrepared<R>(db: Kysely<Database>, query: Compilable<R> | CompiledQuery<R>): Promise<R[]> {
   const compiled = 'compile' in query ? query.compile() : query;
   const marked = CompiledQuery.raw(`${PREPARED_MARK}${compiled.sql}`, [...compiled.parameters]);
   const result = await db.executeQuery<R>(marked);

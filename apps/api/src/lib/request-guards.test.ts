@@ -5,7 +5,7 @@ import { apiPath, API_BASE, API_PATHS, MAX_ID } from '@clearport/contract/http';
 import { UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { buildTestApp, injectAs, login, type TestApp } from '../../test/build-app.ts';
 import { shipmentIdOf, shipmentState } from '../../test/shipment-fixtures.ts';
-import { redactUrl } from '../app.ts';
+import { redactUrl } from './redact-url.ts';
 
 let t: TestApp;
 let token: string;

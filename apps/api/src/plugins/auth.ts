@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessionsRepository, type SessionUser } from '../modules/auth/sessions.repository.ts';
+import type { SessionUser } from '../modules/access/session-user.ts';
+import { sessionsRepository } from '../modules/auth/sessions.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/connect.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from './session-user.ts';
 import { accessRepository } from './access.repository.ts';
 
 let t: TestApp;

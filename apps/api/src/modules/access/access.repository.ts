@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import { ROLES } from '@clearport/contract/roles';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from './session-user.ts';
 
 /**
  * The one access check. A primary user sees every account of their company; anyone else

@@ -12,6 +12,7 @@ import { API_PATHS, ErrorResponse, MessageResponse } from '@clearport/contract/h
 import { TEXTS } from '@clearport/contract/texts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { accessRepository } from '../access/access.repository.ts';
+import { storePasswordHash } from '../access/passwords.ts';
 import { loginThrottle, loginThrottleKeys, resetMailKey, resetRequestKey, waitMessage } from './login-throttle.ts';
 import { passwordResetsRepository } from './password-resets.repository.ts';
 import { sessionsRepository } from './sessions.repository.ts';
@@ -116,9 +117,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
         if ((await passwordResetsRepository.consume(trx, token)) !== userId) return false;
         // Every other link sent to this user ends with this one.
         await passwordResetsRepository.deleteAllOf(trx, userId);
-        await usersRepository.updatePasswordHash(trx, userId, passwordHash);
-        // A new password ends every session that the old one opened.
-        await sessionsRepository.deleteAllOf(trx, userId);
+        await storePasswordHash(trx, userId, passwordHash);
         return true;
       });
       if (!isChanged) return reply.code(400).send({ message: TEXTS.resetInvalid, errors: [TEXTS.resetInvalid] });

@@ -3,15 +3,7 @@ import { SESSION_TTL_SECONDS } from '@clearport/contract/constants';
 import type { Db } from '../../db/connect.ts';
 import { executePrepared } from '../../db/prepared-statements.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-
-/** Who is calling: what every access check needs. */
-export type SessionUser = {
-  id: number;
-  companyId: number;
-  role: number;
-  name: string;
-  email: string;
-};
+import type { SessionUser } from '../access/session-user.ts';
 
 export const sessionsRepository = {
   /** Starts a session and gives back the token; only its hash is stored. */
@@ -48,9 +40,5 @@ export const sessionsRepository = {
 
   async delete(db: Db, token: string): Promise<void> {
     await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
-  },
-
-  async deleteAllOf(db: Db, userId: number): Promise<void> {
-    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   },
 };

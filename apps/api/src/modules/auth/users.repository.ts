@@ -35,12 +35,4 @@ export const usersRepository = {
       .where('users.id', '=', userId)
       .executeTakeFirstOrThrow();
   },
-
-  async updatePasswordHash(db: Db, userId: number, passwordHash: string) {
-    await db
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
-      .where('id', '=', userId)
-      .execute();
-  },
 };

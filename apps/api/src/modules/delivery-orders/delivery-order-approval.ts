@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.ts';
-import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../shipments/shipment-activity.repository.ts';
+import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 
 export type ApprovalResult = 'approved' | 'alreadyApproved' | 'notFound';
 

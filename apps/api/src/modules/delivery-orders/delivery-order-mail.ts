@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../../plugins/mail.ts';
+import type { OutgoingMail } from '../../lib/mail.ts';
 import { deliveryOrderFileName } from './delivery-order-pdf.ts';
 import type { DeliveryOrderDetails } from './delivery-orders.repository.ts';
 

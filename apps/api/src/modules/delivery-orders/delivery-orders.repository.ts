@@ -9,9 +9,10 @@ import { toFlag } from '@clearport/contract/http';
 import { NOTIFICATION_LISTS, type NotificationEmails } from '@clearport/contract/settings';
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
+import { lockShipment } from '../access/lock-shipment.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
-import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../shipments/shipment-activity.repository.ts';
+import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 import { truckersRepository } from '../truckers/truckers.repository.ts';
 import { warehousesRepository } from '../warehouses/warehouses.repository.ts';
 import type { DeliveryOrderRefusal } from './delivery-order-refusals.ts';
@@ -25,16 +26,6 @@ import { deliveryOrderRecipients, deliveryOrderRefusal, type Recipients } from '
  */
 
 const DELIVERY_LIST = NOTIFICATION_LISTS.find((list) => list.key === 'delivery_order_mails')!.table_number;
-
-/** The shipment, locked until the transaction ends, or undefined when the caller may not see it. */
-async function lockShipment(trx: Db, user: SessionUser, shipmentId: number) {
-  return accessRepository
-    .shipments(trx, user)
-    .select('shipments.id')
-    .where('shipments.id', '=', shipmentId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-}
 
 async function findOrder(db: Db, shipmentId: number, orderId: number) {
   return db

@@ -23,7 +23,7 @@ import {
 } from '../../../test/delivery-order-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { activityOf, storedFiles } from '../../../test/shipment-fixtures.ts';
-import { SHIPMENT_ACTIVITY } from '../shipments/shipment-activity.repository.ts';
+import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { approveDeliveryOrder } from './delivery-order-approval.ts';
 
 const BROKER_EMAIL = 'desk@broker.test';

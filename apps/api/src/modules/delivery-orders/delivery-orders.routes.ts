@@ -13,8 +13,6 @@ import { API_PATHS, ErrorResponse, IdParams } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
 import { newStorageKey } from '../../lib/storage.ts';
 import { refuseChangesByReadOnlyRoles } from '../access/read-only.ts';
-import { settingsRoutes } from '../settings/settings.routes.ts';
-import { truckersRoutes } from '../truckers/truckers.routes.ts';
 import { deliveryOrderMail } from './delivery-order-mail.ts';
 import { deliveryOrderPdf } from './delivery-order-pdf.ts';
 import { isDeliveryOrderRefusal, sendDeliveryOrderRefusal } from './delivery-order-refusals.ts';
@@ -136,12 +134,7 @@ const orderRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app,
   }
 };
 
-/**
- * The delivery order editor's calls: the orders themselves, and the trucker and warehouse
- * creation of its Add New modals (user/trucker/save, user/settings with user/settings/save).
- */
+/** The delivery order editor's calls; its Add New modals call the truckers and settings modules. */
 export const deliveryOrdersRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app, options) => {
   await app.register(orderRoutes, options);
-  await app.register(truckersRoutes);
-  await app.register(settingsRoutes);
 };

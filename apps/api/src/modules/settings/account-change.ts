@@ -1,21 +1,6 @@
 import { sql } from 'kysely';
-import { hashToken } from '../../lib/tokens.ts';
 import type { Db } from '../../db/connect.ts';
-import type { Mailer } from '../../plugins/mail.ts';
-import { usersRepository } from '../auth/users.repository.ts';
-
-/**
- * Stores the user's new password hash and ends their other sessions: whoever held the old
- * password is out at their next call, while the session that made the change goes on.
- */
-export async function changeOwnPassword(trx: Db, userId: number, passwordHash: string, sessionToken: string) {
-  await usersRepository.updatePasswordHash(trx, userId, passwordHash);
-  await trx
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .where('token_hash', '!=', hashToken(sessionToken))
-    .execute();
-}
+import type { Mailer } from '../../lib/mail.ts';
 
 /** Whether another user has this login e-mail (case aside). */
 export async function isEmailTaken(db: Db, userId: number, email: string): Promise<boolean> {

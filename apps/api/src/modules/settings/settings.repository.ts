@@ -15,7 +15,7 @@ import {
 import type { WarehouseInput } from '@clearport/contract/warehouses';
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 import { truckersRepository } from '../truckers/truckers.repository.ts';
 import { warehousesRepository } from '../warehouses/warehouses.repository.ts';
 import { leftOut, removalOf, unknownEntry, type Removal, type Usage } from './settings.rules.ts';

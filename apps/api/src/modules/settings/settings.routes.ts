@@ -13,7 +13,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
 import { loginThrottle, loginThrottleKeys, waitMessage } from '../auth/login-throttle.ts';
 import { usersRepository } from '../auth/users.repository.ts';
-import { changeOwnEmail, changeOwnPassword, isEmailTaken, sendEmailChangedNotice } from './account-change.ts';
+import { storePasswordHash } from '../access/passwords.ts';
+import { changeOwnEmail, isEmailTaken, sendEmailChangedNotice } from './account-change.ts';
 import { settingsRepository, SettingsSaveRefusal } from './settings.repository.ts';
 import { isEmailChange, needsCurrentPassword } from './settings.rules.ts';
 
@@ -67,7 +68,9 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
           await settingsRepository.saveLists(trx, user, body.user_emails);
           if (body.truckers) await settingsRepository.saveTruckers(trx, user, body.truckers);
           if (body.warehouses) await settingsRepository.saveWarehouseList(trx, user, body.warehouses);
-          if (passwordHash) await changeOwnPassword(trx, user.id, passwordHash, request.sessionToken);
+          if (passwordHash) {
+            await storePasswordHash(trx, user.id, passwordHash, { keepSessionToken: request.sessionToken });
+          }
           if (newEmail) {
             if (await isEmailTaken(trx, user.id, newEmail)) {
               throw new SettingsSaveRefusal(409, 'email', SETTINGS_ERRORS.emailTaken);

@@ -13,12 +13,13 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { deliveryOrdersRepository } from '../delivery-orders/delivery-orders.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
+import { lockShipment } from '../access/lock-shipment.ts';
 import {
   SHIPMENT_ACTIVITY,
   shipmentActivityRepository,
   type ShipmentActivityEntry,
-} from './shipment-activity.repository.ts';
+} from '../activity/shipment-activity.repository.ts';
 import type { Refusal } from './shipment-refusals.ts';
 import { statusAfterSubmission } from './shipment-status.rules.ts';
 
@@ -28,22 +29,6 @@ import { statusAfterSubmission } from './shipment-status.rules.ts';
  * by the id that check gave. A change locks the shipment row first (through the same check),
  * so two changes of one shipment take turns and the status rules see the latest state.
  */
-
-/** The shipment, locked until the transaction ends, or undefined when the caller may not see it. */
-export async function lockShipment(trx: Db, user: SessionUser, shipmentId: number) {
-  return accessRepository
-    .shipments(trx, user)
-    .select([
-      'shipments.id',
-      'shipments.status',
-      'shipments.isf_transaction_no',
-      'shipments.isf_submit_date',
-      'shipments.customer_reference_no',
-    ])
-    .where('shipments.id', '=', shipmentId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-}
 
 /** The shipment's document types in the order they were added. */
 export async function documentTypesOf(db: Db, shipmentId: number) {

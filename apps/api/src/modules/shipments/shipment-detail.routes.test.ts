@@ -16,7 +16,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
 import { multipartBody, samplePdf } from '../../../test/sample-files.ts';
 import { activityOf, shipmentIdOf, shipmentState, storedFiles } from '../../../test/shipment-fixtures.ts';
-import { SHIPMENT_ACTIVITY } from './shipment-activity.repository.ts';
+import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

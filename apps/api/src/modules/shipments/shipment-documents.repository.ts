@@ -3,13 +3,14 @@ import type { ShipmentDocument } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
 import { extensionOf } from '../../lib/file-type.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 import {
   SHIPMENT_ACTIVITY,
   shipmentActivityRepository,
   type ShipmentActivityEntry,
-} from './shipment-activity.repository.ts';
-import { documentTypesOf, lockShipment, toShipmentDocument } from './shipment-detail.repository.ts';
+} from '../activity/shipment-activity.repository.ts';
+import { lockShipment } from '../access/lock-shipment.ts';
+import { documentTypesOf, toShipmentDocument } from './shipment-detail.repository.ts';
 import type { Refusal } from './shipment-refusals.ts';
 import { changeTypes, statusAfterSubmission, statusAfterUnset } from './shipment-status.rules.ts';
 

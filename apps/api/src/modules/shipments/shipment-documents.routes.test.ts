@@ -26,7 +26,7 @@ import {
   sampleXlsx,
 } from '../../../test/sample-files.ts';
 import { activityOf, shipmentState, storedFiles } from '../../../test/shipment-fixtures.ts';
-import { SHIPMENT_ACTIVITY } from './shipment-activity.repository.ts';
+import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

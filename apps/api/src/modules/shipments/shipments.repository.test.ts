@@ -8,7 +8,7 @@ import {
 } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
 import { criteriaOf } from './shipments.rules.ts';
 

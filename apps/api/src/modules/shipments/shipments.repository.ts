@@ -5,7 +5,7 @@ import type { ShipmentSortField } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
 import { executePrepared } from '../../db/prepared-statements.ts';
 import { visibleAccountIds } from '../access/access.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 import {
   criteriaConditions,
   DEFAULT_SORT,

@@ -28,7 +28,8 @@ import {
   pageOfUsers,
   unlinkableAccounts,
 } from './subusers.rules.ts';
-import { endUserSessions, SetPasswordMailError, sendSetPasswordLink, setUserPassword } from './user-password.ts';
+import { endSessions, storePasswordHash } from '../access/passwords.ts';
+import { SetPasswordMailError, sendSetPasswordLink } from './set-password-link.ts';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
@@ -199,8 +200,8 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
           if (body.linkedAccounts !== undefined) {
             await subusersRepository.replaceLinks(trx, caller.companyId, target.id, linkedAccounts);
           }
-          if (passwordHash !== undefined) await setUserPassword(trx, target.id, passwordHash);
-          if (!after.active) await endUserSessions(trx, target.id);
+          if (passwordHash !== undefined) await storePasswordHash(trx, target.id, passwordHash);
+          if (!after.active) await endSessions(trx, target.id);
           const change = { companyId: caller.companyId, userId: target.id, userEmail: email, changedBy: caller.id };
           if (Object.keys(detail).length > 0) {
             await subusersRepository.recordChange(trx, { ...change, action: 'update', detail });

@@ -5,7 +5,7 @@ import type { Trucker, TruckerInput } from '@clearport/contract/truckers';
 import type { Db } from '../../db/connect.ts';
 import type { TruckersTable } from '../../db/schema.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 import type { Usage } from '../settings/settings.rules.ts';
 
 /**

@@ -4,7 +4,7 @@ import { NEW_WAREHOUSE_DEFAULTS, type Warehouse, type WarehouseInput } from '@cl
 import type { Db } from '../../db/connect.ts';
 import type { WarehousesTable } from '../../db/schema.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 import type { SettingsWarehouseInput } from '@clearport/contract/settings';
 import type { Usage } from '../settings/settings.rules.ts';
 import { orderUsage } from '../truckers/truckers.repository.ts';

@@ -1,24 +1,7 @@
 import { SET_PASSWORD_LINK_TTL_SECONDS } from '@clearport/contract/constants';
 import type { Db } from '../../db/connect.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import type { Mailer } from '../../lib/mail.ts';
 import { passwordResetsRepository } from '../auth/password-resets.repository.ts';
-import { sessionsRepository } from '../auth/sessions.repository.ts';
-import { usersRepository } from '../auth/users.repository.ts';
-
-/**
- * Stores a new password hash (lib/passwords.ts, as login stores it) and ends every session of
- * the user, so a changed password locks out whoever held the old one. Hash outside the
- * transaction: scrypt takes half a second.
- */
-export async function setUserPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await usersRepository.updatePasswordHash(db, userId, passwordHash);
-  await endUserSessions(db, userId);
-}
-
-/** Ends every session of the user: their next call answers 401. */
-export async function endUserSessions(db: Db, userId: number): Promise<void> {
-  await sessionsRepository.deleteAllOf(db, userId);
-}
 
 /** Thrown when the set-password e-mail cannot be sent; the transaction around it rolls back. */
 export class SetPasswordMailError extends Error {}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+
+export type OutgoingMail = Pick<Mail.Options, 'to' | 'cc' | 'replyTo' | 'subject' | 'text' | 'html' | 'attachments'>;
+
+export type Mailer = {
+  /** Sends one message; rejects when the transport fails, so a caller can keep its state unchanged. */
+  send(mail: OutgoingMail): Promise<{ messageId: string; file?: string }>;
+};
+
+/** Mail without Fastify: the server's plugin and command-line tools both create it here. */
+export type MailOptions = {
+  from: string;
+  /** smtp://… ; when absent each message becomes an .eml file in outboxDir. */
+  smtpUrl?: string;
+  outboxDir: string;
+};
+
+export function createMailer(options: MailOptions, log: { info: (obj: object, msg: string) => void }): Mailer {
+  if (options.smtpUrl) {
+    const url = new URL(options.smtpUrl);
+    // An unreachable server fails within seconds instead of holding the request.
+    for (const [name, ms] of Object.entries({
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    })) {
+      if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+    }
+    const transport = nodemailer.createTransport(url.toString());
+    return {
+      async send(mail) {
+        const info = await transport.sendMail({ from: options.from, ...mail });
+        log.info({ messageId: info.messageId }, 'mail sent over SMTP');
+        return { messageId: info.messageId };
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      await mkdir(options.outboxDir, { recursive: true });
+      // Sortable by time, so the newest message is the last file.
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      log.info({ file, messageId: info.messageId }, 'mail written to the outbox');
+      return { messageId: info.messageId, file };
+    },
+  };
+}

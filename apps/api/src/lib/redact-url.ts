@@ -1,0 +1,17 @@
+/** A query parameter whose value is a secret: the broker's link carries the session in token_user. */
+const SECRET_PARAMETER = /token|password|secret/i;
+
+/** Tokens travel in the reset link's path and the broker's link's query: never log them. */
+export function redactUrl(url: string): string {
+  const [pathPart = '', query] = url.split(/\?(.*)/s, 2);
+  const path = pathPart.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+  if (!query) return path;
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      return SECRET_PARAMETER.test(name) && pair.includes('=') ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${path}?${redacted}`;
+}

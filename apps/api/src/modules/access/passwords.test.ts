@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { changePassword } from './passwords.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+const EMAIL = 'viewer@demo.test';
+const profileStatus = async (token: string) =>
+  (await injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' })).statusCode;
+const userId = async () =>
+  (await t.app.db.selectFrom('users').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow()).id;
+
+describe('changePassword', () => {
+  it('sets the new password and ends every other session, keeping the one named', async () => {
+    const kept = await login(t.app, EMAIL);
+    const other = await login(t.app, EMAIL);
+    await changePassword(t.app.db, await userId(), 'a new long password 1', { keepSessionToken: kept });
+    expect(await profileStatus(kept)).toBe(200);
+    expect(await profileStatus(other)).toBe(401);
+    await expect(login(t.app, EMAIL)).rejects.toThrow(/401/);
+    expect(await login(t.app, EMAIL, 'a new long password 1')).toBeTruthy();
+  });
+
+  it('ends every session when none is kept', async () => {
+    const token = await login(t.app, EMAIL, 'a new long password 1');
+    await changePassword(t.app.db, await userId(), 'a new long password 2');
+    expect(await profileStatus(token)).toBe(401);
+  });
+});

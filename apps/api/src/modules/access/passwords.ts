@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { hashToken } from '../../lib/tokens.ts';
+
+/**
+ * Ends every session of the user but the one named (the caller's own, when they stay on the
+ * page): their next call answers 401.
+ */
+export async function endSessions(db: Db, userId: number, options: { keepSessionToken?: string } = {}): Promise<void> {
+  let sessions = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (options.keepSessionToken) sessions = sessions.where('token_hash', '!=', hashToken(options.keepSessionToken));
+  await sessions.execute();
+}
+
+/**
+ * The one way a password changes: the new hash is stored and every session the old password
+ * opened ends (but the one named). Hash with hashPassword before the transaction this runs in:
+ * scrypt takes a while, and must not hold a connection meanwhile.
+ */
+export async function storePasswordHash(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  options: { keepSessionToken?: string } = {},
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .execute();
+  await endSessions(db, userId, options);
+}
+
+/** Hashes the new password, then stores it in a transaction of its own (storePasswordHash). */
+export async function changePassword(
+  db: Db,
+  userId: number,
+  newPassword: string,
+  options: { keepSessionToken?: string } = {},
+): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute((trx) => storePasswordHash(trx, userId, passwordHash, options));
+}
