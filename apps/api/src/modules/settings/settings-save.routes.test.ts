@@ -1,0 +1,395 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import {
+  CC_LIST_FULL,
+  NOTIFICATION_LISTS,
+  SETTINGS_ERRORS,
+  SETTINGS_SAVED,
+  SettingsResponse,
+  SettingsSaveResponse,
+  WAREHOUSE_NOT_FOUND,
+  type SettingsFormSaveRequest,
+} from '@clearport/contract/settings';
+import { TEXTS } from '@clearport/contract/texts';
+import type { Trucker } from '@clearport/contract/truckers';
+import type { Warehouse } from '@clearport/contract/warehouses';
+import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
+import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { addressesOf, orderableShipment, outboxMessages } from '../../../test/delivery-order-fixtures.ts';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const [who, email] of Object.entries({
+    primary: 'primary@demo.test',
+    manager: 'manager@demo.test',
+    user: 'user@demo.test',
+    viewer: 'viewer@demo.test',
+    other: 'primary@other.test',
+  })) {
+    tokens[who] = await login(t.app, email);
+  }
+});
+afterAll(async () => t?.close());
+
+const settingsOf = async (token: string) =>
+  SettingsResponse.parse((await injectAs(t.app, token, { method: 'GET', url: '/api/user/settings' })).json()).user;
+const save = (token: string, payload: object) =>
+  injectAs(t.app, token, { method: 'POST', url: '/api/user/settings/save', payload });
+
+const truckerInput = (trucker: Trucker) => ({
+  id: trucker.id,
+  name: trucker.name,
+  email: trucker.trucker_emails[0]?.email ?? '',
+  cc_emails: trucker.trucker_emails[0]?.cc_emails ?? [],
+});
+const warehouseInput = ({ id, name, phone, address, city, state, zip, emails }: Warehouse) => ({
+  id,
+  name,
+  phone,
+  address,
+  city,
+  state,
+  zip,
+  emails,
+});
+
+/** The Settings screen's body as it would send the settings unchanged. */
+async function unchangedBody(token: string): Promise<SettingsFormSaveRequest> {
+  const settings = await settingsOf(token);
+  return {
+    user_emails: NOTIFICATION_LISTS.map((list) => ({ table_number: list.table_number, ...settings[list.key] })),
+    truckers: settings.truckers.map(truckerInput),
+    warehouses: settings.warehouses.map(warehouseInput),
+  };
+}
+
+/** Everything the Settings screen's save can change. */
+const snapshot = async () => ({
+  lists: await t.app.db.selectFrom('notification_emails').selectAll().orderBy('id').execute(),
+  truckers: await t.app.db.selectFrom('truckers').selectAll().orderBy('id').execute(),
+  truckerEmails: await t.app.db.selectFrom('trucker_emails').selectAll().orderBy('id').execute(),
+  warehouses: await t.app.db.selectFrom('warehouses').selectAll().orderBy('id').execute(),
+  warehouseEmails: await t.app.db.selectFrom('warehouse_emails').selectAll().orderBy('id').execute(),
+  users: await t.app.db.selectFrom('users').select(['id', 'email', 'password_hash']).orderBy('id').execute(),
+});
+
+const ccs = (count: number, domain = 'cc.test') => Array.from({ length: count }, (_, i) => `copy${i}@${domain}`);
+
+/** A delivery order of account 40001 naming this trucker and warehouse, sent or not. */
+async function orderNaming(truckerId: number, warehouseId: number, isSent: boolean) {
+  const shipment = await orderableShipment(t.app.db, '40001', new Set());
+  await t.app.db
+    .insertInto('delivery_orders')
+    .values({
+      shipment_id: shipment.id,
+      trucker_id: truckerId,
+      warehouse_id: warehouseId,
+      sent_at: isSent ? sql<Date>`now()` : null,
+    })
+    .execute();
+}
+
+describe('POST user/settings/save from the Settings screen: the notification lists', () => {
+  it('saves each of the four lists with ten CCs and shows them on reading', async () => {
+    const body = await unchangedBody(tokens.manager!);
+    body.user_emails = NOTIFICATION_LISTS.map((list, index) => ({
+      table_number: list.table_number,
+      email: `list${index}@demo.test`,
+      cc_emails: ccs(10, `list${index}.test`),
+    }));
+    const response = await save(tokens.manager!, body);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(SettingsSaveResponse.parse(response.json()).messages).toEqual([SETTINGS_SAVED]);
+    // The lists are the company's: another user of it reads them.
+    const read = await settingsOf(tokens.user!);
+    NOTIFICATION_LISTS.forEach((list, index) =>
+      expect(read[list.key]).toEqual({ email: `list${index}@demo.test`, cc_emails: ccs(10, `list${index}.test`) }),
+    );
+    expect((await settingsOf(tokens.other!))._7501_emails.email).not.toBe('list1@demo.test');
+  });
+
+  it('refuses an eleventh CC of any list, and an invalid address, naming the field and changing nothing', async () => {
+    for (const [index] of NOTIFICATION_LISTS.entries()) {
+      const body = await unchangedBody(tokens.primary!);
+      body.user_emails[index]!.cc_emails = ccs(11);
+      body.user_emails[(index + 1) % 4]!.email = 'changed@demo.test';
+      const before = await snapshot();
+      const response = await save(tokens.primary!, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ field: `user_emails.${index}.cc_emails`, errors: [CC_LIST_FULL] });
+      expect(await snapshot()).toEqual(before);
+    }
+    const cases: Array<[(body: SettingsFormSaveRequest) => void, string]> = [
+      [(body) => (body.user_emails[1]!.email = 'not-an-address'), 'user_emails.1.email'],
+      [(body) => (body.user_emails[2]!.cc_emails = ['ok@demo.test', 'bad@']), 'user_emails.2.cc_emails.1'],
+      [(body) => (body.truckers![0]!.email = 'nope'), 'truckers.0.email'],
+      [(body) => (body.email = 'no-at-sign'), 'email'],
+    ];
+    for (const [change, field] of cases) {
+      const body = await unchangedBody(tokens.primary!);
+      change(body);
+      const before = await snapshot();
+      const response = await save(tokens.primary!, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ field, errors: [TEXTS.emailInvalid] });
+      expect(await snapshot()).toEqual(before);
+    }
+  });
+
+  it('refuses a body without all four lists, and the database keeps the CC limit', async () => {
+    const body = await unchangedBody(tokens.primary!);
+    const response = await save(tokens.primary!, { ...body, user_emails: body.user_emails.slice(0, 3) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe('user_emails');
+    await expect(
+      t.app.db
+        .updateTable('notification_emails')
+        .set({ cc_emails: ccs(11) })
+        .where('table_number', '=', 0)
+        .execute(),
+    ).rejects.toThrow();
+  });
+});
+
+describe('POST user/settings/save from the Settings screen: truckers and warehouses', () => {
+  it('creates, edits and deletes truckers and warehouses of the company', async () => {
+    const body = await unchangedBody(tokens.user!);
+    const created = await save(tokens.user!, {
+      ...body,
+      truckers: [...body.truckers!, { name: 'Bay Bridge Hauling', email: 'go@bay.test', cc_emails: ccs(2) }],
+      warehouses: [...body.warehouses!, { name: 'Oakland Dock', city: 'Oakland', state: 'CA', zip: '94607' }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const afterCreate = SettingsSaveResponse.parse(created.json());
+    const trucker = afterCreate.truckers.at(-1)!;
+    const warehouse = afterCreate.warehouses.at(-1)!;
+    expect(trucker).toMatchObject({
+      name: 'Bay Bridge Hauling',
+      status: 1,
+      trucker_emails: [{ email: 'go@bay.test' }],
+    });
+    expect(warehouse).toMatchObject({ name: 'Oakland Dock', city: 'Oakland', state: 'CA', status: 1 });
+
+    const edited = await save(tokens.user!, {
+      ...body,
+      truckers: [...body.truckers!, { ...truckerInput(trucker), name: 'Bay Bridge Haulage', cc_emails: ccs(10) }],
+      warehouses: [...body.warehouses!, { ...warehouseInput(warehouse), zip: '94608', status: 0 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const primaryView = await settingsOf(tokens.primary!);
+    expect(primaryView.truckers.find((each) => each.id === trucker.id)).toMatchObject({
+      name: 'Bay Bridge Haulage',
+      trucker_emails: [{ email: 'go@bay.test', cc_emails: ccs(10) }],
+    });
+    expect(primaryView.warehouses.find((each) => each.id === warehouse.id)).toMatchObject({ zip: '94608', status: 0 });
+
+    const deleted = await save(tokens.user!, body);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const rows = await t.app.db
+      .selectFrom('truckers')
+      .select('id')
+      .where('id', '=', trucker.id)
+      .union(t.app.db.selectFrom('warehouses').select('id').where('id', '=', warehouse.id))
+      .execute();
+    // Never named by an order: removed.
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses an eleventh trucker CC and a trucker without a name with the spec’s texts', async () => {
+    const body = await unchangedBody(tokens.primary!);
+    const before = await snapshot();
+    const tooMany = await save(tokens.primary!, {
+      ...body,
+      truckers: [{ ...body.truckers![0]!, cc_emails: ccs(11) }, ...body.truckers!.slice(1)],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ field: 'truckers.0.cc_emails', errors: [TEXTS.maxTruckerCc] });
+    const unnamed = await save(tokens.primary!, {
+      ...body,
+      truckers: [...body.truckers!, { name: ' ', email: '', cc_emails: [] }],
+    });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json()).toMatchObject({
+      field: `truckers.${body.truckers!.length}.name`,
+      errors: [TEXTS.cannotBeEmpty],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses to delete a trucker or warehouse an unsent order names, with the spec’s text, changing nothing', async () => {
+    const body = await unchangedBody(tokens.primary!);
+    const [trucker] = body.truckers!;
+    const [warehouse] = body.warehouses!;
+    await orderNaming(trucker!.id!, warehouse!.id!, false);
+    const changedLists = body.user_emails.map((list) => ({ ...list, email: 'changed@demo.test' }));
+
+    const before = await snapshot();
+    const truckerGone = await save(tokens.primary!, {
+      ...body,
+      user_emails: changedLists,
+      truckers: body.truckers!.slice(1),
+    });
+    expect(truckerGone.statusCode).toBe(400);
+    expect(truckerGone.json()).toEqual({
+      message: TEXTS.truckersInUse,
+      field: 'truckers',
+      errors: [TEXTS.truckersInUse],
+    });
+    const warehouseGone = await save(tokens.primary!, {
+      ...body,
+      user_emails: changedLists,
+      warehouses: body.warehouses!.slice(1),
+    });
+    expect(warehouseGone.statusCode).toBe(400);
+    expect(warehouseGone.json()).toEqual({
+      message: TEXTS.warehousesInUse,
+      field: 'warehouses',
+      errors: [TEXTS.warehousesInUse],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('keeps one named only by sent orders as deleted: out of the lists, still on its orders', async () => {
+    const created = SettingsSaveResponse.parse(
+      (
+        await save(tokens.primary!, {
+          ...(await unchangedBody(tokens.primary!)),
+          truckers: [
+            ...(await unchangedBody(tokens.primary!)).truckers!,
+            { name: 'Sent Once', email: '', cc_emails: [] },
+          ],
+          warehouses: [...(await unchangedBody(tokens.primary!)).warehouses!, { name: 'Sent Dock' }],
+        })
+      ).json(),
+    );
+    const trucker = created.truckers.at(-1)!;
+    const warehouse = created.warehouses.at(-1)!;
+    await orderNaming(trucker.id, warehouse.id, true);
+    const body = await unchangedBody(tokens.primary!);
+    const response = await save(tokens.primary!, {
+      ...body,
+      truckers: body.truckers!.filter((each) => each.id !== trucker.id),
+      warehouses: body.warehouses!.filter((each) => each.id !== warehouse.id),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const reply = SettingsSaveResponse.parse(response.json());
+    expect(reply.truckers.map((each) => each.id)).not.toContain(trucker.id);
+    expect(reply.warehouses.map((each) => each.id)).not.toContain(warehouse.id);
+    const kept = await t.app.db
+      .selectFrom('truckers')
+      .select('deleted_at')
+      .where('id', '=', trucker.id)
+      .executeTakeFirst();
+    expect(kept?.deleted_at).toBeInstanceOf(Date);
+    const keptWarehouse = await t.app.db
+      .selectFrom('warehouses')
+      .select('deleted_at')
+      .where('id', '=', warehouse.id)
+      .executeTakeFirst();
+    expect(keptWarehouse?.deleted_at).toBeInstanceOf(Date);
+  });
+
+  it('refuses another company’s trucker or warehouse id with 400 on the field, changing nothing', async () => {
+    const others = await settingsOf(tokens.other!);
+    const body = await unchangedBody(tokens.primary!);
+    const before = await snapshot();
+    const trucker = await save(tokens.primary!, {
+      ...body,
+      truckers: [...body.truckers!, { ...truckerInput(others.truckers[0]!), name: 'Taken Over' }],
+    });
+    expect(trucker.statusCode).toBe(400);
+    expect(trucker.json()).toMatchObject({
+      field: `truckers.${body.truckers!.length}.id`,
+      errors: [SETTINGS_ERRORS.truckerNotFound],
+    });
+    const warehouse = await save(tokens.primary!, {
+      ...body,
+      warehouses: [{ ...warehouseInput(others.warehouses[0]!), name: 'Taken Over' }, ...body.warehouses!],
+    });
+    expect(warehouse.statusCode).toBe(400);
+    expect(warehouse.json()).toMatchObject({ field: 'warehouses.0.id', errors: [WAREHOUSE_NOT_FOUND] });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses role 11 with 403', async () => {
+    const body = await unchangedBody(tokens.primary!);
+    const before = await snapshot();
+    const response = await save(tokens.viewer!, body);
+    expect(response.statusCode).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('POST user/settings/save from the Settings screen: the user’s own e-mail and password', () => {
+  it('refuses a new password without the current one, or with a wrong one, changing nothing', async () => {
+    const body = await unchangedBody(tokens.manager!);
+    const before = await snapshot();
+    const missing = await save(tokens.manager!, { ...body, password: 'brand-new-secret' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      field: 'current_password',
+      errors: [SETTINGS_ERRORS.currentPasswordRequired],
+    });
+    const wrong = await save(tokens.manager!, { ...body, password: 'brand-new-secret', current_password: 'guess' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ field: 'current_password', errors: [SETTINGS_ERRORS.currentPasswordWrong] });
+    const short = await save(tokens.manager!, { ...body, password: 'abc', current_password: DEMO_PASSWORD });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ field: 'password', errors: [TEXTS.resetPasswordTooShort] });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('changes the password with the current one, ending the user’s other sessions but not this one', async () => {
+    const otherSession = await login(t.app, 'manager@demo.test');
+    const body = await unchangedBody(tokens.manager!);
+    const response = await save(tokens.manager!, {
+      ...body,
+      password: 'brand-new-secret',
+      current_password: DEMO_PASSWORD,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const profile = (token: string) => injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' });
+    expect((await profile(otherSession)).statusCode).toBe(401);
+    expect((await profile(tokens.manager!)).statusCode).toBe(200);
+    // Another user's sessions are untouched.
+    expect((await profile(tokens.primary!)).statusCode).toBe(200);
+    const oldPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { userName: 'manager@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    expect(await login(t.app, 'manager@demo.test', 'brand-new-secret')).toEqual(expect.any(String));
+  });
+
+  it('refuses an e-mail another user has, whatever its case, changing nothing', async () => {
+    const body = await unchangedBody(tokens.user!);
+    const before = await snapshot();
+    const response = await save(tokens.user!, { ...body, email: 'Primary@Demo.test', current_password: DEMO_PASSWORD });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ field: 'email', errors: [SETTINGS_ERRORS.emailTaken] });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('changes the e-mail with the current password and tells the old address', async () => {
+    const body = await unchangedBody(tokens.user!);
+    const sameButCase = await save(tokens.user!, { ...body, email: 'USER@demo.test' });
+    expect(sameButCase.statusCode, sameButCase.body).toBe(200);
+    const mailsBefore = (await outboxMessages(t.dataDir)).length;
+    const response = await save(tokens.user!, {
+      ...body,
+      email: 'new.user@demo.test',
+      current_password: DEMO_PASSWORD,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await settingsOf(tokens.user!)).email).toBe('new.user@demo.test');
+    const mails = (await outboxMessages(t.dataDir)).slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(addressesOf(mails[0]!.to)).toEqual(['user@demo.test']);
+    expect(mails[0]!.text).toContain('new.user@demo.test');
+    expect(await login(t.app, 'new.user@demo.test')).toEqual(expect.any(String));
+  });
+});
