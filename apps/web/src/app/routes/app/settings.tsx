@@ -1,9 +1,21 @@
+import { TEXTS } from '@clearport/contract/texts';
+import { PageBody } from '../../../components/layouts/page-body.tsx';
+import { FormMessage } from '../../../components/ui/form-message.tsx';
+import { LoadingPage } from '../../../components/ui/loading-page.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { NotAvailable } from '../../../components/ui/not-available.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useSettings } from '../../../features/settings/api/get-settings.ts';
+import { SettingsEditor } from '../../../features/settings/components/settings-editor.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/** A reply that is not OK, or no reply at all (spec section 8). */
+const loadFailureOf = (error: unknown) =>
+  error instanceof ApiError && error.status !== 0 ? TEXTS.settingsFetchFailed : TEXTS.settingsFetchError;
 
 export function SettingsRoute() {
+  const settingsQuery = useSettings();
+  if (settingsQuery.isPending) return <LoadingPage />;
   return (
     <>
       <PageHeader
@@ -13,7 +25,13 @@ export function SettingsRoute() {
           { link: paths.settings.getHref(), title: WEB_TEXTS.layout.navSettings },
         ]}
       />
-      <NotAvailable />
+      <PageBody>
+        {settingsQuery.isError ? (
+          <FormMessage tone="error">{loadFailureOf(settingsQuery.error)}</FormMessage>
+        ) : (
+          <SettingsEditor user={settingsQuery.data.user} />
+        )}
+      </PageBody>
     </>
   );
 }
