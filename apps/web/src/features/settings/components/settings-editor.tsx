@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import {
   NOTIFICATION_LISTS,
@@ -122,8 +122,7 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
     setDraft((all) => ({ ...all, warehouses: [...all.warehouses, warehouseDraft(warehouse)] }));
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSave = () => {
     if (saveMutation.isPending) return;
     setFailure('');
     const parsed = SettingsFormSaveRequest.safeParse({
@@ -183,7 +182,8 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
   };
 
   return (
-    <form className={styles.editor} onSubmit={onSubmit} noValidate>
+    // Not one form: the New Trucker and New Warehouse forms inside save on their own.
+    <div className={styles.editor}>
       <Panel title={WEB_TEXTS.settings.personalTitle}>
         <div className={styles.personal}>
           <TextField
@@ -328,7 +328,7 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
       </Panel>
 
       <div className={styles.actions}>
-        <Button type="submit" disabled={saveMutation.isPending}>
+        <Button onClick={onSave} disabled={saveMutation.isPending}>
           {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.settings.save}
         </Button>
         {failure && (
@@ -337,7 +337,7 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
           </p>
         )}
       </div>
-    </form>
+    </div>
   );
 }
 
