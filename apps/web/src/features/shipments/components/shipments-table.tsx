@@ -19,7 +19,7 @@ import type { ShipmentSort } from '../utils/saved-list-position.ts';
 import type { ShipmentFilterParams } from '../utils/shipments-query.ts';
 import { EntryCell } from './entry-cell.tsx';
 import { FdaCell } from './fda-cell.tsx';
-import { ListCell } from './list-cell.tsx';
+import { ListCell } from '../../../components/ui/list-cell.tsx';
 import { StatusCell } from './status-cell.tsx';
 import styles from './shipments-table.module.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIST_CELL_VISIBLE_ITEMS } from '@clearport/contract/constants';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { WEB_TEXTS } from '../../config/texts.ts';
 import styles from './list-cell.module.css';
 
 type ListCellProps = {
