@@ -20,6 +20,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { shipmentDetailRoutes } from './modules/shipments/shipment-detail.routes.ts';
 import { deliveryOrdersRoutes } from './modules/delivery-orders/delivery-orders.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 
 export type AppOptions = Config & {
   /** An in-memory embedded database (tests); otherwise <dataDir>/db or databaseUrl. */
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await user.register(shipmentsRoutes);
         await user.register(shipmentDetailRoutes);
         await user.register(deliveryOrdersRoutes, { brokerEmail: options.brokerEmail });
+        await user.register(invoicesRoutes);
       });
     },
     { prefix: API_BASE },

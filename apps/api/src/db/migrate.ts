@@ -5,6 +5,7 @@ import * as shipmentList from './migrations/0002-shipment-list.ts';
 import * as fileLookups from './migrations/0003-file-lookups.ts';
 import * as shipmentRequiredDocuments from './migrations/0004-shipment-required-documents.ts';
 import * as accountShipmentCounts from './migrations/0005-account-shipment-counts.ts';
+import * as billing from './migrations/0006-billing.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-file-lookups': fileLookups,
   '0004-shipment-required-documents': shipmentRequiredDocuments,
   '0005-account-shipment-counts': accountShipmentCounts,
+  '0006-billing': billing,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -17,6 +17,7 @@ import type {
 import { hashPassword } from '../lib/passwords.ts';
 import { approveDeliveryOrder } from '../modules/delivery-orders/delivery-order-approval.ts';
 import { newStorageKey, type Storage } from '../lib/storage.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 import { entrySummaryPdf, invoiceBackupPdf, invoicePdf, shipmentDocumentPdf } from './demo-pdfs.ts';
 
 /**
@@ -96,6 +97,7 @@ export async function seedDemoData(db: Db, storage: Storage, options: SeedOption
   // scrypt runs on libuv's thread pool, alongside the PDFs rendered here.
   const [passwordHash, sizes] = await Promise.all([hashDemoPassword(), writeFiles(storage, plan.files)]);
   await db.transaction().execute(async (trx) => insertPlan(trx, plan, passwordHash, sizes));
+  await seedDemoBilling(db, storage);
 }
 
 // ---------------------------------------------------------------------------------------------
