@@ -134,6 +134,11 @@ async function fill(url: string): Promise<void> {
       [BIG_IMPORTER_INVOICES, ACCOUNTS, INVOICES],
     );
     for (const index of indexes.rows) await step(index.indexname, index.indexdef);
+    await step(
+      'account totals',
+      `INSERT INTO account_invoice_totals (account_id, invoices, open_cents)
+       SELECT account_id, count(*), sum(invoice_open_cents(is_paid, amount_cents)) FROM invoices GROUP BY account_id`,
+    );
     await client.query('COMMIT');
     await step('vacuum analyze', 'VACUUM ANALYZE invoices');
   });
@@ -150,7 +155,13 @@ async function ensureFilled(): Promise<string> {
       const result = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM invoices');
       return result.rows[0]!.count;
     });
-    if (count === INVOICES) {
+    const totals = await withClient(url, async (client) => {
+      const result = await client.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM information_schema.tables WHERE table_name = 'account_invoice_totals'",
+      );
+      return result.rows[0]!.count;
+    });
+    if (count === INVOICES && totals === 1) {
       log(`${DATABASE}: reusing ${count} invoices`);
       return url;
     }

@@ -253,6 +253,13 @@ export type InvoicesTable = {
   search_text: Maintained<string>;
 };
 
+/** Kept by triggers on invoices (migration 0006). */
+export type AccountInvoiceTotalsTable = {
+  account_id: number;
+  invoices: Maintained<number>;
+  open_cents: Maintained<number>;
+};
+
 export type PaymentInstructionsTable = {
   id: Defaulted<number>;
   instructions: ColumnType<unknown, string, string>;
@@ -299,6 +306,7 @@ export type Database = {
   delivery_order_containers: DeliveryOrderContainersTable;
   delivery_order_bills: DeliveryOrderBillsTable;
   invoices: InvoicesTable;
+  account_invoice_totals: AccountInvoiceTotalsTable;
   payment_instructions: PaymentInstructionsTable;
   notifications: NotificationsTable;
   notification_emails: NotificationEmailsTable;

@@ -7,6 +7,9 @@ import { sql, type Kysely } from 'kysely';
  *   on the invoice row by triggers, and `search_text`, everything the search looks in, so one
  *   index scan per account answers a page, as for shipments (migration 0002);
  * - an index per sortable column, each starting with the account;
+ * - each account's number of invoices and open amount, kept by triggers, so the unfiltered
+ *   list's total and open total are sums over the caller's accounts (as migration 0005 for
+ *   shipments);
  * - the brokerage's payment instructions, one row.
  * The index expressions are the ones modules/invoices/invoices.rules.ts writes.
  */
@@ -87,6 +90,66 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX invoices_sort_due_date_idx ON invoices (account_id, due_date NULLS FIRST, id);
     CREATE INDEX invoices_sort_paid_idx ON invoices (account_id, is_paid, id);
 
+    CREATE TABLE account_invoice_totals (
+      account_id integer PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+      invoices bigint NOT NULL,
+      open_cents bigint NOT NULL
+    );
+
+    -- Adds each account's change, the rows taken in account order so two writers never wait
+    -- on each other crosswise; an account deleted with its invoices has no totals left.
+    CREATE FUNCTION add_account_invoice_totals(changes jsonb) RETURNS void LANGUAGE sql AS $$
+      INSERT INTO account_invoice_totals AS t (account_id, invoices, open_cents)
+      SELECT accounts.id, (change.value ->> 0)::bigint, (change.value ->> 1)::bigint
+      FROM jsonb_each(changes) AS change JOIN accounts ON accounts.id = (change.key)::int
+      ORDER BY 1
+      ON CONFLICT (account_id) DO UPDATE SET
+        invoices = t.invoices + excluded.invoices, open_cents = t.open_cents + excluded.open_cents
+    $$;
+
+    -- What a row adds to its account's totals: one invoice, and its amount while not paid.
+    CREATE FUNCTION invoice_open_cents(is_paid boolean, amount_cents bigint) RETURNS bigint
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE RETURN CASE WHEN is_paid THEN 0 ELSE coalesce(amount_cents, 0) END;
+
+    CREATE FUNCTION total_inserted_invoices() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM add_account_invoice_totals((
+        SELECT jsonb_object_agg(account_id, jsonb_build_array(n, open)) FROM (
+          SELECT account_id, count(*) AS n, sum(invoice_open_cents(is_paid, amount_cents)) AS open
+          FROM new_rows GROUP BY 1) g));
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION total_deleted_invoices() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM add_account_invoice_totals((
+        SELECT jsonb_object_agg(account_id, jsonb_build_array(-n, -open)) FROM (
+          SELECT account_id, count(*) AS n, sum(invoice_open_cents(is_paid, amount_cents)) AS open
+          FROM old_rows GROUP BY 1) g));
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION total_updated_invoices() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM add_account_invoice_totals((
+        SELECT jsonb_object_agg(account_id, jsonb_build_array(n, open)) FROM (
+          SELECT account_id, sum(n) AS n, sum(open) AS open FROM (
+            SELECT account_id, 1 AS n, invoice_open_cents(is_paid, amount_cents) AS open FROM new_rows
+            UNION ALL
+            SELECT account_id, -1, -invoice_open_cents(is_paid, amount_cents) FROM old_rows
+          ) d GROUP BY 1 HAVING sum(n) <> 0 OR sum(open) <> 0) g));
+      RETURN NULL;
+    END $$;
+
+    CREATE TRIGGER invoices_insert_totals AFTER INSERT ON invoices
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION total_inserted_invoices();
+    CREATE TRIGGER invoices_delete_totals AFTER DELETE ON invoices
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION total_deleted_invoices();
+    CREATE TRIGGER invoices_update_totals AFTER UPDATE ON invoices
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
+      EXECUTE FUNCTION total_updated_invoices();
+
+    INSERT INTO account_invoice_totals (account_id, invoices, open_cents)
+    SELECT account_id, count(*), sum(invoice_open_cents(is_paid, amount_cents)) FROM invoices GROUP BY account_id;
+
     -- The brokerage's one set of payment instructions, as the contract's PaymentInstructions.
     CREATE TABLE payment_instructions (
       id smallint PRIMARY KEY DEFAULT 1 CHECK (id = 1),
@@ -101,6 +164,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     DROP TABLE payment_instructions;
+    DROP TRIGGER invoices_insert_totals ON invoices;
+    DROP TRIGGER invoices_delete_totals ON invoices;
+    DROP TRIGGER invoices_update_totals ON invoices;
+    DROP FUNCTION total_inserted_invoices(), total_deleted_invoices(), total_updated_invoices(),
+      add_account_invoice_totals(jsonb), invoice_open_cents(boolean, bigint);
+    DROP TABLE account_invoice_totals;
     DROP TRIGGER shipments_invoice_columns ON shipments;
     DROP FUNCTION invoices_follow_shipment();
     DROP TRIGGER invoices_copy_shipment ON invoices;

@@ -113,6 +113,21 @@ function pageOf(request: InvoicesPageRequest, limit: number | null, offset: numb
 const pageRows = sql`page JOIN invoices ON invoices.id = page.id
   LEFT JOIN shipments ON shipments.id = invoices.shipment_id`;
 
+/**
+ * How many invoices of the asked accounts meet the criteria, and their amount not paid yet;
+ * without criteria, the accounts' kept totals (migration 0006).
+ */
+function totalsOf(criteria: InvoiceCriteria) {
+  const conditions = criteriaConditions(criteria);
+  if (conditions.length === 0) {
+    return sql`SELECT coalesce(sum(c.invoices), 0)::bigint AS total, coalesce(sum(c.open_cents), 0)::bigint AS open
+      FROM a JOIN account_invoice_totals c ON c.account_id = a.id`;
+  }
+  return sql`SELECT count(*) AS total, coalesce(sum(invoices.amount_cents) FILTER (WHERE NOT invoices.is_paid), 0) AS open
+    FROM a JOIN invoices ON invoices.account_id = a.id
+    WHERE ${and(conditions)}`;
+}
+
 export const invoicesRepository = {
   /** The list page's statement (the bench times it alone). */
   listQuery(db: Db, user: SessionUser, request: InvoicesPageRequest): CompiledQuery<BodyRow> {
@@ -123,11 +138,7 @@ export const invoicesRepository = {
     return sql<BodyRow>`
       ${withAccounts(db, user, criteria)},
       ${pageOf(request, offset + perPage, offset)},
-      t AS MATERIALIZED (
-        SELECT count(*) AS total, coalesce(sum(invoices.amount_cents) FILTER (WHERE NOT invoices.is_paid), 0) AS open
-        FROM a JOIN invoices ON invoices.account_id = a.id
-        WHERE ${and(criteriaConditions(criteria))}
-      )
+      t AS MATERIALIZED (${totalsOf(criteria)})
       SELECT json_build_object(
         'result', (
           SELECT coalesce(json_agg(${invoiceJson(criteria.today)} ORDER BY page.sort_key ${order}, page.id ${byId}), '[]')

@@ -255,6 +255,7 @@ describe('amounts', () => {
       .select('id')
       .where('account_no', '=', '40003')
       .executeTakeFirstOrThrow();
+    const before = await list('primary');
     const big = await db
       .insertInto('invoices')
       .values({
@@ -276,6 +277,13 @@ describe('amounts', () => {
       .values({ account_id: account.id, shipment_id: null, invoice_number: 'EXACT-3', amount_cents: 10, is_paid: true })
       .execute();
     try {
+      // The unfiltered totals are kept by triggers: they follow every insert, update and delete.
+      const after = await list('primary');
+      expect(after.pagination.total).toBe(before.pagination.total + 3);
+      expect(cents(after.open_total)).toBe(cents(before.open_total)! + 2_000_000_000_000n);
+      await db.updateTable('invoices').set({ is_paid: true }).where('id', '=', cent.id).execute();
+      expect(cents((await list('primary')).open_total)).toBe(cents(before.open_total)! + 1_999_999_999_999n);
+      await db.updateTable('invoices').set({ is_paid: false }).where('id', '=', cent.id).execute();
       const found = await list('primary', { search: 'exact-', sort: 'invoice_number', direction: 'asc' });
       expect(found.result.map((invoice) => invoice.amount)).toEqual(['19999999999.99', '0.01', '0.10']);
       expect(found.open_total).toBe('20000000000.00');
@@ -294,6 +302,9 @@ describe('amounts', () => {
     } finally {
       await db.deleteFrom('invoices').where('invoice_number', 'like', 'EXACT-%').execute();
     }
+    const restored = await list('primary');
+    expect(restored.pagination.total).toBe(before.pagination.total);
+    expect(restored.open_total).toBe(before.open_total);
   });
 });
 
