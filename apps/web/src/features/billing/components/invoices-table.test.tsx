@@ -9,7 +9,13 @@ import { InvoicesTable } from './invoices-table.tsx';
 
 function renderTable(invoices: Invoice[], options: Partial<Parameters<typeof InvoicesTable>[0]> = {}) {
   return renderWithProviders(
-    <InvoicesTable invoices={invoices} sort={DEFAULT_INVOICE_SORT} onSortChange={() => {}} isLoading={false} {...options} />,
+    <InvoicesTable
+      invoices={invoices}
+      sort={DEFAULT_INVOICE_SORT}
+      onSortChange={() => {}}
+      isLoading={false}
+      {...options}
+    />,
     { path: '/billing', url: '/billing' },
   );
 }

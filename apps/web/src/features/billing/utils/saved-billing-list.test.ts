@@ -31,9 +31,9 @@ describe('the billing list kept in session storage', () => {
   });
 
   it('asks the API only for the filters that are set', () => {
-    expect(filterQueryOf({ filters: { search: '  ', account: '', paymentStatus: '' }, sort: DEFAULT_INVOICE_SORT })).toEqual(
-      { sort: 'created_at', direction: 'desc' },
-    );
+    expect(
+      filterQueryOf({ filters: { search: '  ', account: '', paymentStatus: '' }, sort: DEFAULT_INVOICE_SORT }),
+    ).toEqual({ sort: 'created_at', direction: 'desc' });
     expect(
       filterQueryOf({
         filters: { search: ' inv-26 ', account: '40002', paymentStatus: 'paid' },
