@@ -192,6 +192,20 @@ test.describe('Billing', () => {
   });
 });
 
+test('below 600 px the payment instructions stack under the PDF', async ({ page, login, navigate }) => {
+  await page.setViewportSize({ width: 420, height: 900 });
+  await login('user@demo.test');
+  await navigate('/billing');
+  await settled(page);
+  await rows(page).first().getByRole('link').first().click();
+  const frame = page.locator('iframe');
+  await expect(frame).toBeVisible();
+  const instructions = page.getByRole('heading', { name: 'Payment Instructions' });
+  const frameBox = (await frame.boundingBox())!;
+  const instructionsBox = (await instructions.boundingBox())!;
+  expect(instructionsBox.y).toBeGreaterThan(frameBox.y + frameBox.height);
+});
+
 test('role 11 sees no billing link, and a typed billing address shows the not-found page', async ({
   page,
   login,
