@@ -31,6 +31,8 @@ import { BENCH_PASSWORD, generate, typicalBenchUser } from './generate.ts';
  *   npm run bench -- --sizes 10k,10k-sparse  the sizes named
  *   npm run bench -- --explain               EXPLAIN ANALYZE of each statement as well
  *   npm run bench -- --fill-only             fill the databases, measure nothing
+ *   npm run bench -- --lists invoices        the invoice list only (invoices.bench.ts); by default
+ *                                            the shipments list, then the invoice list
  */
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
@@ -50,6 +52,9 @@ const args = process.argv.slice(2);
 const wantedSizes = args.includes('--sizes') ? (args[args.indexOf('--sizes') + 1] ?? '').split(',') : undefined;
 const withExplain = args.includes('--explain');
 const fillOnly = args.includes('--fill-only');
+const lists = args.includes('--lists')
+  ? (args[args.indexOf('--lists') + 1] ?? '').split(',')
+  : ['shipments', 'invoices'];
 
 type Variant = { name: string; query: Record<string, string> };
 type Figures = { name: string; medianMs: number; p99Ms: number; rps: number; sqlMedianMs: number };
@@ -391,7 +396,9 @@ function printReport(report: SizeReport, base: SizeReport | undefined): void {
 }
 
 const sizes = SIZES.filter((size) => (wantedSizes ? wantedSizes.includes(size.label) : size.byDefault));
-if (fillOnly) {
+if (!lists.includes('shipments')) {
+  log('shipments list: skipped (--lists)');
+} else if (fillOnly) {
   for (const size of sizes) await ensureFilled(size);
 } else {
   const targets: Target[] = [];
@@ -410,3 +417,4 @@ if (fillOnly) {
     }
   }
 }
+if (lists.includes('invoices')) await import('./invoices.bench.ts');

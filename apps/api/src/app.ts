@@ -30,6 +30,7 @@ import { scheduleOrphanSweeps } from './modules/files/orphan-files.ts';
 
 /** Smaller replies are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 
 export type AppOptions = Config & {
   /** An in-memory embedded database (tests); otherwise <dataDir>/db or databaseUrl. */
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await user.register(shipmentDetailRoutes);
         await user.register(deliveryOrdersRoutes, { brokerEmail: options.brokerEmail });
         await user.register(subusersRoutes, { publicUrl: options.publicUrl });
+        await user.register(invoicesRoutes);
         await user.register(settingsRoutes);
         await user.register(truckersRoutes);
       });

@@ -7,7 +7,7 @@ const LAYOUT_ROUTES = [
   ['/shipments', 'Shipments'],
   ['/shipments/1', /^Shipment # DMI-\d+-\d$/],
   ['/billing', 'Billing'],
-  ['/billing/1', 'Invoice'],
+  ['/billing/1', /^Invoice (INV-\d+|1)$/],
   ['/users', 'Users'],
   ['/users/new-user', 'New User'],
   ['/users/1', 'Edit User'],

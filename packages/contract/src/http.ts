@@ -30,6 +30,12 @@ export const API_PATHS = {
   truckerSave: '/user/trucker/save',
   invoices: '/user/invoices',
   invoice: '/user/invoices/:id',
+  /** The CSV of what the list's filters select, every page (text/csv, an attachment). */
+  invoicesCsv: '/user/invoices/export.csv',
+  /** The invoice's PDF, inline; its backup file, as an attachment with its own type. */
+  invoicePdf: '/user/invoices/:id/pdf',
+  invoiceBackup: '/user/invoices/:id/backup',
+  paymentInstructions: '/user/payment-instructions',
   settings: '/user/settings',
   settingsSave: '/user/settings/save',
   subusers: '/user/user/subusers',

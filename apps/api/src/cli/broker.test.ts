@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { localStorage } from '../lib/storage.ts';
 import { seedDemoData } from '../seed/demo-data.ts';
 import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.repository.ts';
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
+import { DEMO_PAYMENT_INSTRUCTIONS } from '../seed/demo-billing.ts';
 import { runBrokerCommand, USAGE } from './broker.ts';
 
 const run = promisify(execFile);
@@ -134,6 +135,48 @@ describe('runBrokerCommand', () => {
       expect((await runBrokerCommand(db, ['approve-delivery-order', 'x'])).code).toBe(2);
       expect(await runBrokerCommand(db, ['approve'])).toEqual({ code: 2, lines: [USAGE] });
       expect(await runBrokerCommand(db, [])).toEqual({ code: 2, lines: [USAGE] });
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('payment-instructions', () => {
+  it('shows the instructions, replaces them from a file, and refuses a file that is not a set', async () => {
+    const db = await open();
+    try {
+      const shown = await runBrokerCommand(db, ['payment-instructions', 'show']);
+      expect(shown.code).toBe(0);
+      expect(JSON.parse(shown.lines.join('\n'))).toEqual(DEMO_PAYMENT_INSTRUCTIONS);
+
+      const changed = {
+        ...DEMO_PAYMENT_INSTRUCTIONS,
+        quick_pay: { recipient: 'Harbor Pay LLC', email: 'zelle@harbor.example' },
+      };
+      const file = path.join(dataDir, 'instructions.json');
+      await writeFile(file, JSON.stringify(changed));
+      expect(await runBrokerCommand(db, ['payment-instructions', 'set', file])).toEqual({
+        code: 0,
+        lines: ['The payment instructions are set.'],
+      });
+      const after = await runBrokerCommand(db, ['payment-instructions', 'show']);
+      expect(JSON.parse(after.lines.join('\n'))).toEqual(changed);
+
+      await writeFile(file, JSON.stringify({ ...changed, check_image_emails: ['one@x.example'] }));
+      const refused = await runBrokerCommand(db, ['payment-instructions', 'set', file]);
+      expect(refused.code).toBe(1);
+      expect(refused.lines.join('\n')).toContain('check_image_emails');
+      await writeFile(file, '{not json');
+      expect((await runBrokerCommand(db, ['payment-instructions', 'set', file])).lines).toEqual([
+        `${file} is not JSON.`,
+      ]);
+      expect((await runBrokerCommand(db, ['payment-instructions', 'set', path.join(dataDir, 'none.json')])).code).toBe(
+        1,
+      );
+      expect((await runBrokerCommand(db, ['payment-instructions', 'set'])).code).toBe(2);
+      expect(JSON.parse((await runBrokerCommand(db, ['payment-instructions', 'show'])).lines.join('\n'))).toEqual(
+        changed,
+      );
     } finally {
       await db.destroy();
     }

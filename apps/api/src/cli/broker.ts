@@ -3,14 +3,18 @@ import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../config.ts';
 import { connectDatabase, type Db } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { readFile } from 'node:fs/promises';
+import { PaymentInstructions } from '@clearport/contract/invoices';
 import { approveDeliveryOrder } from '../modules/delivery-orders/delivery-order-approval.ts';
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
+import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
 
 /**
  * The broker's side, until the brokerage has its own interface:
  *   npm run broker -- approve-delivery-order ID
  *   npm run broker -- delivery-orders
  *   npm run broker -- user-changes
+ *   npm run broker -- payment-instructions show | set FILE.json
  * On DATABASE_URL, or on the embedded database of DATA_DIR (`data` in the folder npm was run
  * from, as `npm start` uses it). The embedded database serves one process: stop the server first.
  */
@@ -20,6 +24,9 @@ export const USAGE = `Usage: npm run broker -- <command>
   approve-delivery-order ID   approve the delivery order, so that the client can send it
   delivery-orders             list the delivery orders waiting for approval
   user-changes                list the latest changes to client users: who changed what, when
+  payment-instructions show   print the payment instructions the invoice pages show, as JSON
+  payment-instructions set FILE.json
+                              replace them (the portal shows them at once, no restart)
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data); stop the
 server before using the embedded database.`;
@@ -88,7 +95,42 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
       ],
     };
   }
+  if (command === 'payment-instructions' && rest[0] === 'show' && rest.length === 1) {
+    const instructions = await invoicesRepository.paymentInstructions(db);
+    if (!instructions) return { code: 1, lines: ['No payment instructions are set.'] };
+    return { code: 0, lines: [JSON.stringify(instructions, null, 2)] };
+  }
+  if (command === 'payment-instructions' && rest[0] === 'set' && rest.length === 2) {
+    return setPaymentInstructions(db, rest[1]!);
+  }
   return { code: 2, lines: [USAGE] };
+}
+
+async function setPaymentInstructions(db: Db, file: string): Promise<BrokerResult> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return { code: 1, lines: [`Cannot read ${file}.`] };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { code: 1, lines: [`${file} is not JSON.`] };
+  }
+  const parsed = PaymentInstructions.safeParse(json);
+  if (!parsed.success) {
+    return {
+      code: 1,
+      lines: [
+        `${file} is not a set of payment instructions:`,
+        ...parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`),
+      ],
+    };
+  }
+  await invoicesRepository.setPaymentInstructions(db, parsed.data);
+  return { code: 0, lines: ['The payment instructions are set.'] };
 }
 
 async function main(): Promise<number> {

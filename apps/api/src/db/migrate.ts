@@ -5,6 +5,7 @@ import * as shipmentList from './migrations/0002-shipment-list.ts';
 import * as fileLookups from './migrations/0003-file-lookups.ts';
 import * as shipmentRequiredDocuments from './migrations/0004-shipment-required-documents.ts';
 import * as accountShipmentCounts from './migrations/0005-account-shipment-counts.ts';
+import * as billing from './migrations/0006-billing.ts';
 import * as userChanges from './migrations/0007-user-changes.ts';
 import * as loginThrottle from './migrations/0009-login-throttle.ts';
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-file-lookups': fileLookups,
   '0004-shipment-required-documents': shipmentRequiredDocuments,
   '0005-account-shipment-counts': accountShipmentCounts,
+  '0006-billing': billing,
   '0007-user-changes': userChanges,
   '0009-login-throttle': loginThrottle,
 };

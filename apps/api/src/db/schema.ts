@@ -253,6 +253,29 @@ export type InvoicesTable = {
   path: string | null;
   backup: string | null;
   created_at: CreatedAt;
+  invoice_number: Defaulted<string>;
+  /** USD cents, exact: an int8 reads as a number (db/connect.ts), exact far beyond any invoice. */
+  amount_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A `date` reads as its YYYY-MM-DD text (db/connect.ts). */
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Copied from the shipment by triggers (migration 0006). */
+  customer_reference_no: Maintained<string>;
+  master_bills: Maintained<string[]>;
+  container_nos: Maintained<string[]>;
+  search_text: Maintained<string>;
+};
+
+/** Kept by triggers on invoices (migration 0006). */
+export type AccountInvoiceTotalsTable = {
+  account_id: number;
+  invoices: Maintained<number>;
+  open_cents: Maintained<number>;
+};
+
+export type PaymentInstructionsTable = {
+  id: Defaulted<number>;
+  instructions: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, string | undefined, string>;
 };
 
 export type NotificationsTable = {
@@ -296,6 +319,8 @@ export type Database = {
   delivery_order_containers: DeliveryOrderContainersTable;
   delivery_order_bills: DeliveryOrderBillsTable;
   invoices: InvoicesTable;
+  account_invoice_totals: AccountInvoiceTotalsTable;
+  payment_instructions: PaymentInstructionsTable;
   notifications: NotificationsTable;
   notification_emails: NotificationEmailsTable;
 };

@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { Storage } from '../lib/storage.ts';
 import { planDemo, type SeedOptions } from './demo-shipments.ts';
 import { writeDemoPlan } from './demo-writer.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 
 export { DEMO_LOGINS, type DemoLogin } from './demo-companies.ts';
 export type { SeedOptions } from './demo-shipments.ts';
@@ -21,4 +22,5 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 export async function seedDemoData(db: Db, storage: Storage, options: SeedOptions = {}): Promise<void> {
   await writeDemoPlan(db, storage, planDemo(new Date(), options), DEMO_PASSWORD);
+  await seedDemoBilling(db, storage);
 }

@@ -35,7 +35,8 @@ const HUGE = ['2147483648', '99999999999999999999', '1e309', '-1', '0', '1.5', '
 const BAD_TEXT = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', 'x'.repeat(100_000)];
 /** Query and path values: read-only positions, so injection attempts belong here too. */
 const BAD_QUERY = [...HUGE, '%00', 'a%00b', '%ED%A0%80', '%25', "'%20OR%201=1--", 'x'.repeat(3_000)];
-const ODD = [null, true, false, [], {}, [[[]]], -1, 0, 2 ** 31, 2 ** 53 + 1, 1e308, -1e308, 1.5, 'NaN'];
+/** Values no field takes (an empty list or `false` can be a valid change, so they are not here). */
+const ODD = [[[[]]], 2 ** 31, 2 ** 53 + 1, 1e308, -1e308, 1.5, { nested: { deeper: [1.5] } }];
 
 /** Values for a JSON field: every odd value, every bad text and nested bad text. */
 const FIELD_VALUES: unknown[] = [...ODD, ...BAD_TEXT, ['\u0000'], [{ email: '\ud800' }], { nested: '\u0000' }];
@@ -89,6 +90,15 @@ const QUERY_FIELDS = [
 
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 
+/**
+ * Changing calls that read no body (a send, a delete): on a record's own path any body that
+ * parses is a valid request, so they get only bodies refused before the handler.
+ */
+const TAKES_NO_BODY = (method: string, path: string) =>
+  (method === 'DELETE' && path !== API_PATHS.deleteDoc) ||
+  path === API_PATHS.sendDeliveryOrder ||
+  path === API_PATHS.logout;
+
 /** How many of a list's values each field gets per route and method, in turn: enough to reach every value often. */
 const VALUES_PER_FIELD = 4;
 
@@ -108,21 +118,30 @@ function take<T>(values: readonly T[], from: number, count: number): T[] {
 }
 
 function requestsFor(path: string, routeIndex: number): Request[] {
+  const json = { 'content-type': 'application/json' };
   const requests: Request[] = [];
   for (const { url, isReal } of pathsWithIds(path)) {
     const full = `${API_BASE}${url}`;
     for (const method of METHODS) {
-      requests.push({ method, url: full });
+      // A record's own path with no body (a delete, a send) is a valid request: only malformed ones go there.
+      if (!isReal || method === 'GET') requests.push({ method, url: full });
       if (!isReal) continue;
-      if (method === 'GET' || method === 'DELETE') {
+      if (method === 'GET') {
         QUERY_FIELDS.forEach((field, index) => {
           for (const value of take(BAD_QUERY, routeIndex + index, VALUES_PER_FIELD)) {
             requests.push({ method, url: `${full}?${field}=${value}` });
           }
         });
       }
-      if (method !== 'GET') {
-        const json = { 'content-type': 'application/json' };
+      if (method !== 'GET' && TAKES_NO_BODY(method, path)) {
+        requests.push({ method, url: full, payload: '{"unterminated', headers: json });
+        requests.push({
+          method,
+          url: full,
+          payload: '{"a":1}',
+          headers: { 'content-type': 'application/json; charset=latin1' },
+        });
+      } else if (method !== 'GET') {
         requests.push({ method, url: full, payload: '{"unterminated', headers: json });
         requests.push({ method, url: full, payload: '[]', headers: json });
         requests.push({ method, url: full, payload: 'null', headers: json });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { detailReply } from '../testing/shipment-detail-data.ts';
+import { invoice, invoicesReply, PAYMENT_INSTRUCTIONS } from '../testing/invoices-data.ts';
 import { homeReply, listReply, PROFILE } from '../testing/shipments-data.ts';
 import { mockApi, renderRoutes, requestsTo } from '../testing/test-utils.tsx';
 import { createAppRoutes } from './router.tsx';
@@ -27,6 +28,9 @@ describe('app routes', () => {
       '/user/get_notification': { body: [] },
       '/user/shipments': (url) => ({ body: url.searchParams.has('source') ? homeReply([]) : listReply([]) }),
       '/user/shipments/details/12': { body: detailReply() },
+      '/user/invoices': { body: invoicesReply([invoice()]) },
+      '/user/invoices/4': { body: { invoice: invoice() } },
+      '/user/payment-instructions': { body: { payment_instructions: PAYMENT_INSTRUCTIONS } },
     });
   });
 
@@ -87,6 +91,15 @@ describe('app routes', () => {
     const { router } = renderApp('/');
     expect(await heading()).toBe('Shipments');
     expect(router.state.location.pathname).toBe('/shipments');
+  });
+
+  it.each(['/billing', '/billing/4'])('shows role 11 the not-found page on %s, and loads no invoice', async (url) => {
+    signIn(11);
+    const fetchMock = mockApi({ '/user/profile': { body: PROFILE }, '/user/get_notification': { body: [] } });
+    const { router } = renderApp(url);
+    expect(await heading()).toBe('ERROR THIS PAGE DOES NOT EXIST');
+    expect(router.state.location.pathname).toBe(url);
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/invoices'))).toBe(false);
   });
 
   it('sends role 5 from /users to its home', async () => {

@@ -3,7 +3,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { RouteError } from '../components/errors/route-error.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { paths } from '../config/paths.ts';
-import { redirectSignedIn, requireNavItem, requireSession } from '../lib/route-guards.ts';
+import { redirectSignedIn, requireNavItem, requireNavItemOrNotFound, requireSession } from '../lib/route-guards.ts';
 
 /**
  * Every route of the spec's route table (section 2). Each screen's code is fetched through the
@@ -54,12 +54,12 @@ export function createAppRoutes(): RouteObject[] {
                 },
                 {
                   path: paths.billing.path,
-                  loader: requireNavItem('billing'),
+                  loader: requireNavItemOrNotFound('billing'),
                   lazy: async () => ({ Component: (await import('./routes/app/billing.tsx')).BillingRoute }),
                 },
                 {
                   path: paths.invoice.path,
-                  loader: requireNavItem('billing'),
+                  loader: requireNavItemOrNotFound('billing'),
                   lazy: async () => ({ Component: (await import('./routes/app/invoice.tsx')).InvoiceRoute }),
                 },
                 {

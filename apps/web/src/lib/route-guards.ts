@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { homePathFor, navItemsFor, type NavItem } from '@clearport/contract/roles';
 import { paths } from '../config/paths.ts';
 import { HOME_LINK_PARAMS, readSession, saveLinkSession } from './session.ts';
@@ -35,6 +35,20 @@ export function requireNavItem(item: NavItem): (args: LoaderFunctionArgs) => nul
     if (!session) throw redirect(paths.login.getHref());
     const role = session.role ?? 0;
     if (!navItemsFor(role).includes(item)) throw redirect(homePathFor(role));
+    return null;
+  };
+}
+
+/**
+ * A screen a role must not learn of (billing for role 11): its address answers the not-found
+ * page, as any other unknown address would, and none of its code or data is loaded.
+ */
+export function requireNavItemOrNotFound(item: NavItem): (args: LoaderFunctionArgs) => null {
+  return ({ request }) => {
+    keepLinkSession(request);
+    const session = readSession();
+    if (!session) throw redirect(paths.login.getHref());
+    if (!navItemsFor(session.role ?? 0).includes(item)) throw data(null, { status: 404, statusText: 'Not Found' });
     return null;
   };
 }

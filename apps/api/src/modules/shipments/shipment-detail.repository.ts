@@ -1,6 +1,5 @@
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { toFlag } from '@clearport/contract/http';
-import type { Invoice } from '@clearport/contract/invoices';
 import {
   formatDateTimeText,
   ISF_FILED_BY_CLIENT,
@@ -15,6 +14,8 @@ import { accessRepository } from '../access/access.repository.ts';
 import { deliveryOrdersRepository } from '../delivery-orders/delivery-orders.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { lockShipment } from '../access/lock-shipment.ts';
+import { invoicesRepository } from '../invoices/invoices.repository.ts';
+import { todayOf } from '../invoices/invoices.rules.ts';
 import {
   SHIPMENT_ACTIVITY,
   shipmentActivityRepository,
@@ -113,19 +114,10 @@ export const shipmentDetailRepository = {
         .execute(),
       notesOf(db, id).execute(),
       deliveryOrdersRepository.listOf(db, id),
-      accessRepository
-        .invoices(db, user)
-        .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
-        .selectAll('invoices')
-        .select('accounts.account_no')
-        .where('invoices.shipment_id', '=', id)
-        .orderBy('invoices.created_at')
-        .orderBy('invoices.id')
-        .execute(),
+      invoicesRepository.ofShipment(db, user, id, todayOf(new Date())),
     ]);
     const masterBills = bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading);
     const houseBills = bills.filter((bill) => !bill.is_master).map((bill) => bill.bill_lading);
-    const containerNos = containers.map((container) => container.container_no);
     return {
       shipment: {
         id,
@@ -166,20 +158,7 @@ export const shipmentDetailRepository = {
         delivery_orders: deliveryOrders,
         shipment_notes: notes.map(toNote),
         comment: shipment.comment,
-        invoices: invoices.map((invoice): Invoice => ({
-          id: invoice.id,
-          proper_name: invoice.proper_name,
-          file_number: invoice.file_number,
-          account_no: invoice.account_no,
-          master_bill_lading: masterBills.join(', '),
-          containers: containerNos,
-          customer_reference_no: shipment.customer_reference_no,
-          created_at: invoice.created_at.toISOString(),
-          is_paid: toFlag(invoice.is_paid),
-          path: invoice.path,
-          backup: invoice.backup,
-          shipment: { id, file_number: shipment.file_number },
-        })),
+        invoices,
         path_to_7501: shipment.path_to_7501,
         supplementary_documents: documents.filter((document) => document.supplementary).map(toShipmentDocument),
         ignored_shipment: toFlag(shipment.ignored_shipment),

@@ -196,7 +196,9 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
           // Deleted since it was read: nothing to change.
           if (!(await subusersRepository.lock(trx, caller.companyId, target.id))) throw new UserGoneError();
           const { name, role, active } = after;
-          await subusersRepository.update(trx, target.id, { name, email, role, active });
+          // A patch that changes nothing writes nothing.
+          if (Object.keys(detail).length > 0)
+            await subusersRepository.update(trx, target.id, { name, email, role, active });
           if (body.linkedAccounts !== undefined) {
             await subusersRepository.replaceLinks(trx, caller.companyId, target.id, linkedAccounts);
           }

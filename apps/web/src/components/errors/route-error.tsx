@@ -13,6 +13,15 @@ type RouteErrorProps = { isInLayout?: boolean };
 
 export function RouteError({ isInLayout = false }: RouteErrorProps) {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPage
+        message={TEXTS.notFound}
+        isInLayout={isInLayout}
+        actions={<Link to={paths.home.getHref()}>{WEB_TEXTS.common.goHome}</Link>}
+      />
+    );
+  }
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : undefined;
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
   return (

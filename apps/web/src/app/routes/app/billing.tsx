@@ -1,9 +1,28 @@
+import type { Invoice } from '@clearport/contract/invoices';
+import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { NotAvailable } from '../../../components/ui/not-available.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useProfile } from '../../../features/auth/api/get-profile.ts';
+import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
+import { useInvoices } from '../../../features/billing/api/get-invoices.ts';
+import { InvoicesFilters } from '../../../features/billing/components/invoices-filters.tsx';
+import { InvoicesPager } from '../../../features/billing/components/invoices-pager.tsx';
+import { InvoicesSummary } from '../../../features/billing/components/invoices-summary.tsx';
+import { InvoicesTable } from '../../../features/billing/components/invoices-table.tsx';
+import { PaymentMethods } from '../../../features/billing/components/payment-methods.tsx';
+import { useBillingList } from '../../../features/billing/hooks/use-billing-list.ts';
 
+const NO_ACCOUNTS: string[] = [];
+const NO_INVOICES: Invoice[] = [];
+
+/** The invoice list (spec section 2): payment methods, filters, the server-sorted table and the pager. */
 export function BillingRoute() {
+  const list = useBillingList();
+  const invoicesQuery = useInvoices(list.query);
+  const accountsQuery = useProfile({ select: profileAccountsOf });
+  const reply = invoicesQuery.data;
+
   return (
     <>
       <PageHeader
@@ -13,7 +32,30 @@ export function BillingRoute() {
           { link: paths.billing.getHref(), title: WEB_TEXTS.layout.navBilling },
         ]}
       />
-      <NotAvailable />
+      <PageBody>
+        <PaymentMethods />
+        <InvoicesFilters
+          filters={list.filters}
+          accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}
+          onChange={list.setFilters}
+        />
+        <InvoicesSummary openTotal={reply?.open_total} query={list.filterQuery} />
+        <InvoicesTable
+          invoices={reply?.result ?? NO_INVOICES}
+          sort={list.sort}
+          onSortChange={list.setSort}
+          isLoading={invoicesQuery.isPending}
+          isRefreshing={invoicesQuery.isPlaceholderData}
+          isError={invoicesQuery.isError}
+          onRetry={() => void invoicesQuery.refetch()}
+        />
+        <InvoicesPager
+          page={list.page}
+          total={reply?.pagination.total}
+          lastPage={reply?.pagination.last_page}
+          onPageChange={list.setPage}
+        />
+      </PageBody>
     </>
   );
 }

@@ -1,13 +1,16 @@
+import { Link } from 'react-router';
 import { is7501Type } from '@clearport/contract/documents';
 import type { ShipmentDetail, ShipmentDocument } from '@clearport/contract/shipments';
 import { fillText } from '@clearport/contract/texts';
 import { FileLink } from '../../../components/ui/file-link.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
+import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatDetailDate } from '../../../lib/format-date.ts';
 import styles from './shipment-files.module.css';
 
-type FileEntry = { key: string; fileName: string; label: string };
+/** A stored file, or with `href` a page of the portal (an invoice opens its billing page). */
+type FileEntry = { key: string; fileName: string; label: string; href?: string };
 
 /** The 7501s (not in the upload list), then each invoice and its backup. */
 function fileEntriesOf(shipment: Pick<ShipmentDetail, 'path_to_7501' | 'documents' | 'invoices'>): FileEntry[] {
@@ -27,7 +30,7 @@ function fileEntriesOf(shipment: Pick<ShipmentDetail, 'path_to_7501' | 'document
     const date = formatDetailDate(invoice.created_at);
     if (invoice.path) {
       const label = fillText(WEB_TEXTS.shipment.invoiceFile, { date });
-      entries.push({ key: invoice.path, fileName: label, label });
+      entries.push({ key: invoice.path, fileName: label, label, href: paths.invoice.getHref(invoice.id) });
     }
     if (invoice.backup) {
       const label = fillText(WEB_TEXTS.shipment.invoiceBackupFile, { date });
@@ -43,9 +46,13 @@ function FileList({ entries, emptyText }: { entries: readonly FileEntry[]; empty
     <ul className={styles.files}>
       {entries.map((entry) => (
         <li key={entry.key}>
-          <FileLink fileKey={entry.key} fileName={entry.fileName}>
-            {entry.label}
-          </FileLink>
+          {entry.href ? (
+            <Link to={entry.href}>{entry.label}</Link>
+          ) : (
+            <FileLink fileKey={entry.key} fileName={entry.fileName}>
+              {entry.label}
+            </FileLink>
+          )}
         </li>
       ))}
     </ul>

@@ -1,0 +1,379 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import os from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { API_BASE, API_PATHS } from '@clearport/contract/http';
+import { InvoicesQuery, type InvoicesResponse } from '@clearport/contract/invoices';
+import { connectDatabase, type Db } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import type { SessionUser } from '../src/modules/access/session-user.ts';
+import { invoicesRepository } from '../src/modules/invoices/invoices.repository.ts';
+import { criteriaOf, todayOf } from '../src/modules/invoices/invoices.rules.ts';
+import { BENCH_PASSWORD } from './generate.ts';
+
+/*
+ * GET user/invoices under load, on PostgreSQL: 1,000,000 invoices over 2,000 accounts, one
+ * importer (bench-1@bench.test, two accounts) holding 20,000 of them and every other account
+ * about 490. The database (bench_invoices_1m on BENCH_DATABASE_URL's server) is filled once
+ * and reused while its count matches; the app runs in a child process and autocannon drives it.
+ *
+ *   npm run bench -- --lists invoices            this bench alone
+ *   npm run bench -- --lists invoices --explain  EXPLAIN ANALYZE of each statement as well
+ */
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
+const DATABASE = 'bench_invoices_1m';
+const INVOICES = 1_000_000;
+const ACCOUNTS = 2_000;
+const BIG_IMPORTER_INVOICES = 20_000;
+const ROUNDS = 3;
+const SINGLE_SECONDS = 2;
+const CONCURRENT_SECONDS = 3;
+const CONCURRENT_CONNECTIONS = 16;
+const SQL_RUNS = 100;
+
+const args = process.argv.slice(2);
+const withExplain = args.includes('--explain');
+const fillOnly = args.includes('--fill-only');
+
+type Variant = { name: string; query: Record<string, string> };
+type Figures = { name: string; medianMs: number; p99Ms: number; rps: number; sqlMedianMs: number };
+
+function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * 1,000 companies of two accounts, one primary user each; the invoices' list columns written
+ * directly (no shipments), with triggers off and the secondary indexes built once at the end.
+ */
+async function fill(url: string): Promise<void> {
+  const db = await connectDatabase({ databaseUrl: url });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  await withClient(url, async (client) => {
+    const step = async (label: string, text: string, values: unknown[] = []) => {
+      const started = performance.now();
+      const result = await client.query(text, values);
+      log(`  ${label}: ${result.rowCount ?? 0} rows, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    };
+    await client.query('BEGIN');
+    await client.query("SET LOCAL session_replication_role = 'replica'");
+    await client.query("SET LOCAL maintenance_work_mem = '1GB'");
+    const indexes = await client.query<{ indexname: string; indexdef: string }>(`
+      SELECT i.indexname, i.indexdef FROM pg_indexes i
+      WHERE i.schemaname = 'public' AND i.tablename = 'invoices'
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = (quote_ident(i.indexname))::regclass)`);
+    for (const index of indexes.rows) await client.query(`DROP INDEX ${index.indexname}`);
+    await step(
+      'companies',
+      `INSERT INTO companies (name, primary_contact)
+       SELECT 'Bench Company ' || n, 'Bench Contact ' || n FROM generate_series(1, $1::int) n`,
+      [ACCOUNTS / 2],
+    );
+    await step(
+      'accounts',
+      `INSERT INTO accounts (company_id, account_no, name)
+       SELECT c.id, (700000 + (c.id - 1) * 2 + k)::text, 'Bench Account ' || c.id || '-' || k
+       FROM companies c CROSS JOIN generate_series(0, 1) k ORDER BY c.id, k`,
+    );
+    await step(
+      'users',
+      `INSERT INTO users (company_id, name, email, password_hash, role)
+       SELECT id, 'Bench User ' || id, 'bench-' || id || '@bench.test', $1, 3 FROM companies`,
+      [passwordHash],
+    );
+    // The first 20,000 invoices are the big importer's two accounts; the rest spread over the others.
+    await step(
+      'invoices',
+      `WITH ids AS (SELECT array_agg(id ORDER BY id) AS a FROM accounts)
+       INSERT INTO invoices (account_id, proper_name, invoice_number, file_number, customer_reference_no,
+         master_bills, container_nos, created_at, amount_cents, due_date, is_paid, path, backup)
+       SELECT
+         CASE WHEN n <= $1 THEN ids.a[1 + (n % 2)::int] ELSE ids.a[3 + (n % ($2 - 2))::int] END,
+         'Bench Importer',
+         'INV-' || lpad(n::text, 7, '0'),
+         'BNC-' || lpad(((n * 7919) % 9000000 + 1000000)::text, 7, '0') || '-0',
+         CASE WHEN n % 5 = 0 THEN '' ELSE 'PO-' || ((n * 104729) % 1000000) END,
+         ARRAY['MAEU' || lpad(((n * 15485863) % 1000000000)::text, 9, '0')],
+         ARRAY(SELECT (ARRAY['MSCU', 'TGHU', 'CMAU', 'HLXU'])[1 + (n + k) % 4]
+                      || lpad((((n * 31 + k) * 2654435761) % 10000000)::text, 7, '0')
+               FROM generate_series(1, n % 5) k),
+         created,
+         CASE WHEN n % 50 = 0 THEN NULL ELSE 2500 + (n * 7907) % 2500000 END,
+         CASE WHEN n % 50 = 0 THEN NULL ELSE (created AT TIME ZONE 'UTC')::date + 30 END,
+         CASE WHEN created < now() - interval '45 days' THEN n % 10 < 9 ELSE n % 10 < 3 END,
+         'invoices/bench.pdf',
+         CASE WHEN n % 5 = 1 THEN 'invoices/bench-backup.pdf' END
+       FROM ids, generate_series(1, $3::bigint) n,
+         LATERAL (SELECT now() - make_interval(secs => ((n * 48271) % (3 * 365 * 86400))::double precision) AS created) c`,
+      [BIG_IMPORTER_INVOICES, ACCOUNTS, INVOICES],
+    );
+    for (const index of indexes.rows) await step(index.indexname, index.indexdef);
+    await step(
+      'account totals',
+      `INSERT INTO account_invoice_totals (account_id, invoices, open_cents)
+       SELECT account_id, count(*), sum(invoice_open_cents(is_paid, amount_cents)) FROM invoices GROUP BY account_id`,
+    );
+    await client.query('COMMIT');
+    await step('vacuum analyze', 'VACUUM ANALYZE invoices');
+  });
+}
+
+async function ensureFilled(): Promise<string> {
+  const url = databaseUrl(DATABASE);
+  const exists = await withClient(databaseUrl('postgres'), async (admin) => {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    return found.rowCount === 1;
+  });
+  if (exists) {
+    const count = await withClient(url, async (client) => {
+      const result = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM invoices');
+      return result.rows[0]!.count;
+    });
+    const totals = await withClient(url, async (client) => {
+      const result = await client.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM information_schema.tables WHERE table_name = 'account_invoice_totals'",
+      );
+      return result.rows[0]!.count;
+    });
+    if (count === INVOICES && totals === 1) {
+      log(`${DATABASE}: reusing ${count} invoices`);
+      return url;
+    }
+  }
+  await withClient(databaseUrl('postgres'), async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DATABASE}`);
+  });
+  log(`${DATABASE}: filling ${INVOICES} invoices over ${ACCOUNTS} accounts`);
+  const started = performance.now();
+  await fill(url);
+  log(`${DATABASE}: filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return url;
+}
+
+async function startServer(url: string): Promise<{ child: ChildProcess; origin: string }> {
+  const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+  const child = spawn(tsx, [fileURLToPath(new URL('./serve.ts', import.meta.url))], {
+    env: { ...process.env, BENCH_SERVE_DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for await (const line of createInterface({ input: child.stdout! })) {
+    const match = /^listening (\d+)$/.exec(line);
+    if (match) return { child, origin: `http://127.0.0.1:${match[1]}` };
+  }
+  throw new Error('The bench server stopped before listening');
+}
+
+async function loginAs(origin: string, email: string): Promise<string> {
+  const response = await fetch(`${origin}${API_BASE}${API_PATHS.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: email, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`Login of ${email} answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+const invoicesUrl = (origin: string, query: Record<string, string>) =>
+  `${origin}${API_BASE}${API_PATHS.invoices}?${new URLSearchParams(query)}`;
+
+async function getJson<T>(url: string, token: string): Promise<T> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+}
+
+async function drive(url: string, token: string, connections: number, seconds: number) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode === 200) latencies.push(responseTime);
+      else failures++;
+    });
+  });
+  if (failures > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${url}: ${failures} answers other than 200, ${result.errors} errors, ${result.timeouts} time-outs`,
+    );
+  }
+  latencies.sort((a, b) => a - b);
+  return { medianMs: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), rps: latencies.length / seconds };
+}
+
+function statementOf(db: Db, user: SessionUser, query: Record<string, string>) {
+  const parsed = InvoicesQuery.parse(query);
+  return invoicesRepository.listQuery(db, user, {
+    criteria: criteriaOf(parsed, todayOf(new Date())),
+    sort: parsed.sort,
+    direction: parsed.direction,
+    page: parsed.page,
+    perPage: parsed.per_page,
+  });
+}
+
+async function timeStatement(url: string, statement: { sql: string; parameters: readonly unknown[] }) {
+  return withClient(url, async (client) => {
+    const durations: number[] = [];
+    for (let run = 0; run < SQL_RUNS + 20; run++) {
+      const started = performance.now();
+      await client.query({ name: 'bench', text: statement.sql, values: [...statement.parameters] });
+      if (run >= 20) durations.push(performance.now() - started);
+    }
+    durations.sort((a, b) => a - b);
+    return percentile(durations, 0.5);
+  });
+}
+
+type Subject = { label: string; email: string; token: string; user: SessionUser; variants: Variant[] };
+
+async function subjectOf(db: Db, origin: string, label: string, email: string): Promise<Subject> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'company_id as companyId', 'role', 'name', 'email'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const token = await loginAs(origin, email);
+  const first = await getJson<InvoicesResponse>(invoicesUrl(origin, {}), token);
+  const container = first.result.flatMap((invoice) => invoice.containers)[0] ?? 'MSCU0000000';
+  const fragment = container.slice(3, 9).toLowerCase();
+  const accountNo = first.result[0]?.account_no ?? '';
+  const latePage = String(Math.max(1, first.pagination.last_page - 1));
+  log(`${label}: ${email}, ${first.pagination.total} invoices visible (${first.pagination.last_page} pages)`);
+  return {
+    label,
+    email,
+    token,
+    user,
+    variants: [
+      { name: 'list', query: {} },
+      { name: 'page 2', query: { page: '2' } },
+      { name: `page ${latePage}`, query: { page: latePage } },
+      { name: `search "${fragment}"`, query: { search: fragment } },
+      { name: 'payment_status=not-paid', query: { payment_status: 'not-paid' } },
+      { name: 'payment_status=overdue', query: { payment_status: 'overdue' } },
+      { name: `account_no=${accountNo}`, query: { account_no: accountNo } },
+      { name: 'sort amount ascending', query: { sort: 'amount', direction: 'asc' } },
+      { name: 'sort due date descending', query: { sort: 'due_date', direction: 'desc' } },
+      { name: 'sort containers ascending', query: { sort: 'containers', direction: 'asc' } },
+    ],
+  };
+}
+
+function printTable(subject: Subject, rows: Figures[], concurrentRps: number): void {
+  const header = ['variant (1 connection)', 'median ms', 'p99 ms', 'req/s', 'SQL median ms'];
+  const lines = rows.map((row) => [
+    row.name,
+    row.medianMs.toFixed(2),
+    row.p99Ms.toFixed(2),
+    row.rps.toFixed(0),
+    row.sqlMedianMs.toFixed(2),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((cells) => cells[column]!.length)));
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  log(`\n${subject.label} (${subject.email})`);
+  log(format(header));
+  log(
+    `|${widths.map((width, column) => (column === 0 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
+  );
+  for (const cells of lines) log(format(cells));
+  log(`\nlist, ${CONCURRENT_CONNECTIONS} connections: ${concurrentRps.toFixed(0)} req/s`);
+}
+
+const url = await ensureFilled();
+if (!fillOnly) {
+  const db = await connectDatabase({ databaseUrl: url });
+  const { child, origin } = await startServer(url);
+  try {
+    const subjects = [
+      await subjectOf(db, origin, 'the importer of 20,000 invoices', 'bench-1@bench.test'),
+      await subjectOf(db, origin, 'a typical importer', 'bench-500@bench.test'),
+    ];
+    for (const subject of subjects) {
+      for (const variant of subject.variants) {
+        for (let run = 0; run < 30; run++) await getJson(invoicesUrl(origin, variant.query), subject.token);
+      }
+    }
+    const best = subjects.map(() => [] as Figures[]);
+    const bestConcurrent = subjects.map(() => 0);
+    for (let round = 1; round <= ROUNDS; round++) {
+      log(`round ${round} of ${ROUNDS}`);
+      for (const [position, subject] of subjects.entries()) {
+        for (const [index, variant] of subject.variants.entries()) {
+          const figures = await drive(invoicesUrl(origin, variant.query), subject.token, 1, SINGLE_SECONDS);
+          const previous = best[position]![index];
+          if (!previous || figures.medianMs < previous.medianMs) {
+            best[position]![index] = { name: variant.name, ...figures, sqlMedianMs: Number.NaN };
+          }
+        }
+        const concurrent = await drive(
+          invoicesUrl(origin, {}),
+          subject.token,
+          CONCURRENT_CONNECTIONS,
+          CONCURRENT_SECONDS,
+        );
+        bestConcurrent[position] = Math.max(bestConcurrent[position]!, concurrent.rps);
+      }
+    }
+    for (const [position, subject] of subjects.entries()) {
+      for (const [index, variant] of subject.variants.entries()) {
+        const statement = statementOf(db, subject.user, variant.query);
+        best[position]![index]!.sqlMedianMs = await timeStatement(url, statement);
+        if (withExplain) {
+          const plan = await withClient(url, (client) =>
+            client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, [
+              ...statement.parameters,
+            ]),
+          );
+          log(`\n-- ${subject.label} ${variant.name}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+        }
+      }
+    }
+    log(`\n${new Date().toISOString()}, ${os.cpus().length} cores, best of ${ROUNDS} rounds`);
+    log(`${INVOICES.toLocaleString('en-US')} invoices over ${ACCOUNTS.toLocaleString('en-US')} accounts`);
+    for (const [position, subject] of subjects.entries())
+      printTable(subject, best[position]!, bestConcurrent[position]!);
+  } finally {
+    if (child.exitCode === null) {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await db.destroy();
+  }
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompiledQuery, sql } from 'kysely';
+import { INVOICE_SORT_FIELDS, type InvoiceSortField } from '@clearport/contract/invoices';
+import type { Db } from '../../db/connect.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
+import type { SessionUser } from '../access/session-user.ts';
+import { invoicesRepository, type InvoicesPageRequest } from './invoices.repository.ts';
+import { criteriaOf } from './invoices.rules.ts';
+
+/*
+ * Migration 0006 indexes the expressions invoices.rules.ts writes; PostgreSQL uses an index only
+ * while the two stay identical. These plans, with sequential scans and sorts priced out, show
+ * each sort reaching its index.
+ */
+
+let t: TestApp;
+let db: Db;
+let primary: SessionUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  db = t.app.db;
+  primary = await db
+    .selectFrom('users')
+    .select(['id', 'company_id as companyId', 'role', 'name', 'email'])
+    .where('email', '=', 'primary@demo.test')
+    .executeTakeFirstOrThrow();
+});
+afterAll(async () => t?.close());
+
+async function planOf(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    await sql`SET LOCAL enable_sort = off`.execute(trx);
+    const explained = await trx.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return explained.rows.map((row) => Object.values(row)[0]).join('\n');
+  });
+}
+
+const SORT_INDEXES: Record<InvoiceSortField, string> = {
+  invoice_number: 'invoices_sort_number_idx',
+  file_number: 'invoices_sort_file_number_idx',
+  account_no: 'invoices_list_id_idx',
+  master_bill_lading: 'invoices_sort_master_bill_idx',
+  containers: 'invoices_sort_container_idx',
+  customer_reference_no: 'invoices_sort_reference_idx',
+  created_at: 'invoices_list_created_idx',
+  amount: 'invoices_sort_amount_idx',
+  due_date: 'invoices_sort_due_date_idx',
+  is_paid: 'invoices_sort_paid_idx',
+};
+
+function request(sort: InvoiceSortField, direction: 'asc' | 'desc'): InvoicesPageRequest {
+  return { criteria: criteriaOf({}, '2026-11-23'), sort, direction, page: 1, perPage: 40 };
+}
+
+describe('the invoice list statement uses the indexes of migration 0006', () => {
+  it.each(INVOICE_SORT_FIELDS.flatMap((sort) => [[sort, 'asc'] as const, [sort, 'desc'] as const]))(
+    'sort %s %s',
+    async (sort, direction) => {
+      const plan = await planOf(invoicesRepository.listQuery(db, primary, request(sort, direction)));
+      expect(plan).toContain(SORT_INDEXES[sort]);
+    },
+  );
+
+  it('the totals of a search and a payment status read the default order’s index', async () => {
+    const searched = request('created_at', 'desc');
+    searched.criteria = criteriaOf({ search: 'mscu', payment_status: 'overdue' }, '2026-11-23');
+    const plan = await planOf(invoicesRepository.listQuery(db, primary, searched));
+    expect(plan).toContain('invoices_list_created_idx');
+    expect(plan).not.toMatch(/Seq Scan on invoices/);
+  });
+});

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PATHS, ErrorResponse, IdParams } from '@clearport/contract/http';
+import {
+  INVOICE_CSV_COLUMNS,
+  InvoiceResponse,
+  InvoicesExportQuery,
+  InvoicesQuery,
+  PaymentInstructionsResponse,
+} from '@clearport/contract/invoices';
+import { TEXTS } from '@clearport/contract/texts';
+import { contentDisposition } from '../../lib/file-names.ts';
+import { contentTypeOf, isInlineContentType } from '../../lib/file-type.ts';
+import { refuseReadOnlyRoles } from '../access/read-only.ts';
+import { invoicesRepository } from './invoices.repository.ts';
+import { criteriaOf, csvLine, todayOf } from './invoices.rules.ts';
+
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+function notFound(reply: FastifyReply) {
+  return reply.code(404).send({ message: TEXTS.invoiceNotFound });
+}
+
+/** Billing: role 11 (Shipments Info) has none, and every call answers it 403. */
+export const invoicesRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', refuseReadOnlyRoles);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The reply is the contract's InvoicesResponse as the statement wrote it, sent as it is. */
+  api.get(API_PATHS.invoices, { schema: { querystring: InvoicesQuery } }, async (request, reply) => {
+    const query = request.query;
+    const body = await invoicesRepository.list(app.db, request.user, {
+      criteria: criteriaOf(query, todayOf(new Date())),
+      sort: query.sort,
+      direction: query.direction,
+      page: query.page,
+      perPage: query.per_page,
+    });
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  api.get(API_PATHS.invoicesCsv, { schema: { querystring: InvoicesExportQuery } }, async (request, reply) => {
+    const query = request.query;
+    const today = todayOf(new Date());
+    const invoices = await invoicesRepository.all(app.db, request.user, {
+      criteria: criteriaOf(query, today),
+      sort: query.sort,
+      direction: query.direction,
+    });
+    const lines = [
+      csvLine(INVOICE_CSV_COLUMNS.map((column) => column.header)),
+      ...invoices.map((invoice) => csvLine(INVOICE_CSV_COLUMNS.map((column) => column.value(invoice)))),
+    ];
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', contentDisposition('attachment', `invoices-${today}.csv`))
+      .header('cache-control', 'private, no-store')
+      .send(lines.join(''));
+  });
+
+  api.get(
+    API_PATHS.invoice,
+    { schema: { params: IdParams, response: { 200: InvoiceResponse, ...errors } } },
+    async (request, reply) => {
+      const invoice = await invoicesRepository.find(app.db, request.user, request.params.id, todayOf(new Date()));
+      return invoice ? { invoice } : notFound(reply);
+    },
+  );
+
+  /** The invoice PDF inline (the invoice page embeds it), the backup as an attachment. */
+  for (const which of ['path', 'backup'] as const) {
+    const route = which === 'path' ? API_PATHS.invoicePdf : API_PATHS.invoiceBackup;
+    api.get(route, { schema: { params: IdParams } }, async (request, reply) => {
+      const files = await invoicesRepository.findFiles(app.db, request.user, request.params.id);
+      const key = files?.[which];
+      const stored = key ? await app.storage.get(key) : null;
+      if (!files || !key || !stored) {
+        if (key) request.log.warn({ key }, 'a recorded file is missing from storage');
+        return notFound(reply);
+      }
+      const contentType = contentTypeOf(key);
+      const extension = key.slice(key.lastIndexOf('.') + 1);
+      const name = `Invoice ${files.invoiceNumber || files.fileNumber}${which === 'backup' ? ' backup' : ''}.${extension}`;
+      const disposition = which === 'path' && isInlineContentType(contentType) ? 'inline' : 'attachment';
+      return reply
+        .header('content-type', contentType)
+        .header('content-length', stored.size)
+        .header('content-disposition', contentDisposition(disposition, name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(stored.stream);
+    });
+  }
+
+  api.get(
+    API_PATHS.paymentInstructions,
+    { schema: { response: { 200: PaymentInstructionsResponse, ...errors } } },
+    async () => ({ payment_instructions: await invoicesRepository.paymentInstructions(app.db) }),
+  );
+};

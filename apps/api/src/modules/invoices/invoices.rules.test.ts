@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { criteriaOf, csvField, csvLine, escapeLike, todayOf } from './invoices.rules.ts';
+
+describe('invoice list rules', () => {
+  it('reads empty filters as no filter', () => {
+    expect(criteriaOf({ search: '', account_no: '', payment_status: '' }, '2026-11-23')).toEqual({
+      accountNo: undefined,
+      search: undefined,
+      paymentStatus: undefined,
+      today: '2026-11-23',
+    });
+    expect(criteriaOf({ search: 'mscu', account_no: '40001', payment_status: 'overdue' }, '2026-11-23')).toEqual({
+      accountNo: '40001',
+      search: 'mscu',
+      paymentStatus: 'overdue',
+      today: '2026-11-23',
+    });
+  });
+
+  it('takes the day in UTC', () => {
+    expect(todayOf(new Date('2026-11-23T23:59:59-05:00'))).toBe('2026-11-24');
+  });
+
+  it('escapes LIKE wildcards', () => {
+    expect(escapeLike('10%_a\\b')).toBe('10\\%\\_a\\\\b');
+  });
+
+  it('writes CSV fields quoted when needed, and defuses formulas but not negative numbers', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvField('@cmd')).toBe("'@cmd");
+    expect(csvField('-12.50')).toBe('-12.50');
+    expect(csvLine(['a', 'b,c', ''])).toBe('a,"b,c",\r\n');
+  });
+});

@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import type { PaymentInstructions } from '@clearport/contract/invoices';
+import type { Db } from '../db/connect.ts';
+import type { Storage } from '../lib/storage.ts';
+import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
+import { invoiceBackupPdf, invoicePdf } from './demo-pdfs.ts';
+
+/**
+ * The demo brokerage's billing, after its shipments and invoices exist: each invoice gets a
+ * number, charges in whole cents, an amount and a due date 30 days after it was issued (so
+ * the unpaid older ones are overdue), and its PDF and backup are drawn again to show them;
+ * then the brokerage's payment instructions.
+ */
+
+export const DEMO_PAYMENT_INSTRUCTIONS: PaymentInstructions = {
+  bank_transfer: {
+    bank_name: 'First Harbor Bank, N.A.',
+    account_name: 'Clearport Customs Brokerage LLC',
+    account_number: '000123456789',
+    ach_routing_number: '021000089',
+    wire_routing_number: '021000021',
+    swift_code: 'FHBKUS33',
+  },
+  quick_pay: { recipient: 'Clearport Customs Brokerage LLC', email: 'payments@clearport.example' },
+  check_image_emails: ['checks@clearport.example', 'billing@clearport.example', 'accounting@clearport.example'],
+  mailing_address: {
+    payee: 'Clearport Customs Brokerage LLC',
+    lines: ['Attn: Accounts Receivable', '1 Harbor Plaza, Suite 400', 'Newark, NJ 07114'],
+  },
+  reference_note: 'Please write the invoice number on every payment.',
+};
+
+const DUE_DAYS = 30;
+const DAY_MS = 86_400_000;
+const FIRST_INVOICE_NO = 260_100;
+
+/** A small generator seeded by the invoice id, so a seed draws the same charges every time. */
+function generator(seed: number) {
+  let state = seed * 2_654_435_761;
+  return (low: number, high: number) => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    const unit = ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    return low + Math.floor(unit * (high - low + 1));
+  };
+}
+
+type Charge = { label: string; cents: number };
+
+function chargesOf(id: number, containers: number): Charge[] {
+  const draw = generator(id);
+  const charges: Charge[] = [{ label: 'Customs entry fee', cents: draw(125, 195) * 100 }];
+  if (draw(0, 1) === 1) charges.push({ label: 'ISF filing fee', cents: 4_000 });
+  if (draw(0, 3) > 0) charges.push({ label: 'Duties and fees advanced', cents: draw(15_000, 2_400_000) });
+  if (containers > 0 && draw(0, 2) === 0) charges.push({ label: 'Delivery order handling', cents: 4_500 * containers });
+  return charges;
+}
+
+function usDate(date: Date): string {
+  const [year, month, day] = date.toISOString().slice(0, 10).split('-');
+  return `${month}/${day}/${year}`;
+}
+
+export async function seedDemoBilling(db: Db, storage: Storage): Promise<void> {
+  const invoices = await db
+    .selectFrom('invoices')
+    .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
+    .select([
+      'invoices.id',
+      'invoices.proper_name',
+      'invoices.file_number',
+      'invoices.container_nos',
+      'invoices.created_at',
+      'invoices.path',
+      'invoices.backup',
+      'accounts.account_no',
+    ])
+    .orderBy('invoices.created_at')
+    .orderBy('invoices.id')
+    .execute();
+  const rows = await Promise.all(
+    invoices.map(async (invoice, index) => {
+      const invoiceNumber = `INV-${FIRST_INVOICE_NO + index}`;
+      const charges = chargesOf(invoice.id, invoice.container_nos.length);
+      const cents = charges.reduce((sum, charge) => sum + charge.cents, 0);
+      const due = new Date(invoice.created_at.getTime() + DUE_DAYS * DAY_MS);
+      const details = { invoiceNumber, fileNumber: invoice.file_number, accountNo: invoice.account_no };
+      const dollars = charges.map((charge) => ({ label: charge.label, amount: charge.cents / 100 }));
+      if (invoice.path) {
+        const pdf = await invoicePdf({
+          ...details,
+          billTo: invoice.proper_name,
+          issued: usDate(invoice.created_at),
+          due: usDate(due),
+          containers: invoice.container_nos,
+          charges: dollars,
+        });
+        await storage.put(invoice.path, Buffer.from(pdf));
+      }
+      if (invoice.backup) {
+        const receipts = dollars.filter((charge) => charge.label !== 'Customs entry fee');
+        const pdf = await invoiceBackupPdf({ ...details, receipts: receipts.length > 0 ? receipts : dollars });
+        await storage.put(invoice.backup, Buffer.from(pdf));
+      }
+      return sql`(${invoice.id}::int, ${invoiceNumber}::text, ${cents}::bigint, ${due.toISOString().slice(0, 10)}::date)`;
+    }),
+  );
+  await db.transaction().execute(async (trx) => {
+    if (rows.length > 0) {
+      await sql`
+        UPDATE invoices SET invoice_number = v.number, amount_cents = v.cents, due_date = v.due
+        FROM (VALUES ${sql.join(rows)}) AS v(id, number, cents, due)
+        WHERE invoices.id = v.id`.execute(trx);
+    }
+    await invoicesRepository.setPaymentInstructions(trx, DEMO_PAYMENT_INSTRUCTIONS);
+  });
+}

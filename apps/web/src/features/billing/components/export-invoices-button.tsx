@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import type { InvoicesExportQuery } from '@clearport/contract/invoices';
+import { TEXTS } from '@clearport/contract/texts';
+import { Button } from '../../../components/ui/button.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { getInvoicesCsv, saveBlob } from '../api/invoice-files.ts';
+
+/** Downloads the CSV of every invoice the filters select, all pages, in the table's order. */
+export function ExportInvoicesButton({ query }: { query: Partial<InvoicesExportQuery> }) {
+  const [isExporting, setIsExporting] = useState(false);
+  const onExport = async () => {
+    setIsExporting(true);
+    try {
+      const blob = await getInvoicesCsv(query);
+      saveBlob(blob, `invoices-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch {
+      toast.error(TEXTS.genericError, { toastId: TEXTS.genericError });
+    } finally {
+      setIsExporting(false);
+    }
+  };
+  return (
+    <Button variant="secondary" disabled={isExporting} onClick={() => void onExport()}>
+      {isExporting ? WEB_TEXTS.billing.exporting : TEXTS.exportCsv}
+    </Button>
+  );
+}

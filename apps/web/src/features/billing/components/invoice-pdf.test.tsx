@@ -1,0 +1,35 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { InvoicePdf } from './invoice-pdf.tsx';
+
+// jsdom has no object URLs: these stand in for the browser's.
+const { createObjectURL, revokeObjectURL } = URL;
+
+describe('InvoicePdf', () => {
+  beforeEach(() => {
+    mockApi({ '/user/invoices/4/pdf': { body: {} } });
+    URL.createObjectURL = vi.fn(() => 'blob:invoice-4');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+    Reflect.deleteProperty(navigator, 'pdfViewerEnabled');
+  });
+
+  it('embeds the PDF where the browser shows PDFs', async () => {
+    Object.defineProperty(navigator, 'pdfViewerEnabled', { value: true, configurable: true });
+    renderWithProviders(<InvoicePdf id={4} number="INV-260104" />);
+    const frame = await screen.findByTitle('Invoice INV-260104 PDF');
+    expect(frame.getAttribute('src')).toBe('blob:invoice-4');
+  });
+
+  it('offers an Open PDF link instead where the browser cannot show one', async () => {
+    Object.defineProperty(navigator, 'pdfViewerEnabled', { value: false, configurable: true });
+    renderWithProviders(<InvoicePdf id={4} number="INV-260104" />);
+    const link = await screen.findByRole('link', { name: 'Open PDF' });
+    expect(link.getAttribute('href')).toBe('blob:invoice-4');
+    expect(screen.queryByTitle('Invoice INV-260104 PDF')).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { TEXTS, fillText } from '@clearport/contract/texts';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { getInvoicePdf } from '../api/invoice-files.ts';
+import styles from './invoice-view.module.css';
+
+/** A browser without a PDF viewer (most phones) gets a link instead of an empty frame. */
+function canShowPdf(): boolean {
+  return navigator.pdfViewerEnabled !== false;
+}
+
+/**
+ * The invoice's PDF, fetched with the bearer header and embedded from a blob: URL (the server
+ * serves it inline; a frame cannot send the header itself).
+ */
+export function InvoicePdf({ id, number }: { id: number; number: string }) {
+  const pdfQuery = useQuery({
+    queryKey: ['invoices', 'pdf', id],
+    queryFn: ({ signal }) => getInvoicePdf(id, signal),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  const blob = pdfQuery.data;
+  useEffect(() => {
+    if (!blob) return;
+    // The object URL is an external resource made and revoked with the blob it points to.
+    const objectUrl = URL.createObjectURL(blob);
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [blob]);
+
+  if (pdfQuery.isError) return <p className={styles.pdfMessage}>{TEXTS.genericError}</p>;
+  if (!url) return <p className={styles.pdfMessage}>{WEB_TEXTS.billing.loadingPdf}</p>;
+  const title = fillText(WEB_TEXTS.billing.invoicePdfTitle, { number });
+  if (!canShowPdf()) {
+    return (
+      <a className={styles.openPdf} href={url} target="_blank" rel="noopener noreferrer">
+        {TEXTS.openPdf}
+      </a>
+    );
+  }
+  return <iframe className={styles.pdf} src={url} title={title} />;
+}
