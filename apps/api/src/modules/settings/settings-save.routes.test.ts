@@ -9,6 +9,7 @@ import {
   SettingsSaveResponse,
   WAREHOUSE_NOT_FOUND,
   type SettingsFormSaveRequest,
+  type SettingsWarehouseInput,
 } from '@clearport/contract/settings';
 import { TEXTS } from '@clearport/contract/texts';
 import type { Trucker } from '@clearport/contract/truckers';
@@ -51,7 +52,8 @@ const warehouseInput = ({ id, name, phone, address, city, state, zip, emails }: 
   phone,
   address,
   city,
-  state,
+  // The reply's state is one the input took.
+  state: state as SettingsWarehouseInput['state'],
   zip,
   emails,
 });
