@@ -12,19 +12,24 @@ const USER = 'primary@demo.test';
 const listGroup = (page: Page, title: string) => page.getByRole('group', { name: `${title} e-mails`, exact: true });
 const saveSettings = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
 
-/** A shipment of account 40001 with a container and a bill, on which an order can be drafted. */
+/**
+ * A shipment of account 40001 that has a delivery order already, with a container and a bill:
+ * one more order there changes no list filter, and other specs take shipments without orders.
+ */
 async function orderableShipment(api: Api) {
-  const response = await api.request.get('/api/user/shipments', {
-    params: { page: 1, account_no: '40001', sort: 'file_number', direction: 'asc' },
-    headers: { authorization: `Bearer ${api.token}` },
-  });
-  for (const { id } of ShipmentsListResponse.parse(await response.json()).data) {
-    const { shipment } = await getDetail(api, id);
-    if (shipment.containers.length > 0 && shipment.bill_lading.length > 0 && shipment.ignored_shipment === 0) {
-      return shipment;
+  for (let page = 1; ; page += 1) {
+    const response = await api.request.get('/api/user/shipments', {
+      params: { page, account_no: '40001', sort: 'file_number', direction: 'desc' },
+      headers: { authorization: `Bearer ${api.token}` },
+    });
+    const reply = ShipmentsListResponse.parse(await response.json());
+    for (const { id } of reply.data) {
+      const { shipment } = await getDetail(api, id);
+      const isUsable = shipment.containers.length > 0 && shipment.bill_lading.length > 0;
+      if (isUsable && shipment.delivery_orders.length > 0 && shipment.ignored_shipment === 0) return shipment;
     }
+    if (page >= reply.pagination.last_page) throw new Error('no shipment on 40001 with a delivery order');
   }
-  throw new Error('no shipment on 40001 to draft an order on');
 }
 
 /** The options of a dropdown of the delivery order editor, Add New left out. */
