@@ -394,4 +394,23 @@ describe('POST user/settings/save from the Settings screen: the user’s own e-m
     expect(mails[0]!.text).toContain('new.user@demo.test');
     expect(await login(t.app, 'new.user@demo.test')).toEqual(expect.any(String));
   });
+
+  it('counts current-password checks as login attempts of the user, so they cannot be guessed faster', async () => {
+    const body = await unchangedBody(tokens.other!);
+    const guess = () => save(tokens.other!, { ...body, password: 'taken-over', current_password: 'guess' });
+    // Three free attempts and one more pass (decision 0002); from then on each sets a doubling wait.
+    const answers: number[] = [];
+    while (answers.length < 8 && answers.at(-1) !== 429) answers.push((await guess()).statusCode);
+    expect(answers.slice(0, 4)).toEqual([400, 400, 400, 400]);
+    expect(answers.at(-1)).toBe(429);
+    const throttled = await guess();
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers['retry-after']).toBeDefined();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { userName: 'primary@other.test', password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(429);
+  });
 });
