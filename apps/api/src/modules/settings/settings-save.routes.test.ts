@@ -393,6 +393,18 @@ describe('POST user/settings/save from the Settings screen: the user’s own e-m
     expect(addressesOf(mails[0]!.to)).toEqual(['user@demo.test']);
     expect(mails[0]!.text).toContain('new.user@demo.test');
     expect(await login(t.app, 'new.user@demo.test')).toEqual(expect.any(String));
+    const recorded = await t.app.db
+      .selectFrom('user_changes')
+      .select(['user_email', 'action', 'detail'])
+      .where('user_email', '=', 'new.user@demo.test')
+      .execute();
+    expect(recorded).toEqual([
+      {
+        user_email: 'new.user@demo.test',
+        action: 'update',
+        detail: { email: { from: 'user@demo.test', to: 'new.user@demo.test' } },
+      },
+    ]);
   });
 
   it('counts current-password checks as login attempts of the user, so they cannot be guessed faster', async () => {

@@ -14,6 +14,7 @@ import { refuseReadOnlyRoles } from '../access/read-only.ts';
 import { loginThrottle, loginThrottleKeys, waitMessage } from '../auth/login-throttle.ts';
 import { usersRepository } from '../auth/users.repository.ts';
 import { storePasswordHash } from '../access/passwords.ts';
+import { subusersRepository } from '../subusers/subusers.repository.ts';
 import { changeOwnEmail, isEmailTaken, sendEmailChangedNotice } from './account-change.ts';
 import { settingsRepository, SettingsSaveRefusal } from './settings.repository.ts';
 import { isEmailChange, needsCurrentPassword } from './settings.rules.ts';
@@ -83,6 +84,21 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
               request.log.error({ err: error }, 'e-mail change notice failed');
               throw new SettingsSaveRefusal(502, 'email', SETTINGS_ERRORS.noticeFailed);
             }
+          }
+          const detail = {
+            ...(newEmail ? { email: { from: user.email, to: newEmail } } : {}),
+            ...(passwordHash ? { password: 'changed' } : {}),
+          };
+          // Every change to a user is recorded, as the users screen records its own (decision 0011).
+          if (Object.keys(detail).length > 0) {
+            await subusersRepository.recordChange(trx, {
+              companyId: user.companyId,
+              userId: user.id,
+              userEmail: newEmail ?? user.email,
+              changedBy: user.id,
+              action: 'update',
+              detail,
+            });
           }
           return settingsRepository.listsAfterSave(trx, user);
         });
