@@ -59,4 +59,22 @@ test.describe('main layout', () => {
     await expect(mainNavigation(page).getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
     await expect(mainNavigation(page).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
   });
+
+  test('no screen is wider than a 390 px phone', async ({ page, login, navigate }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login('primary@demo.test');
+    const screens = [
+      ['/', page.getByRole('table')],
+      ['/shipments', page.getByRole('table')],
+      ['/billing', page.getByRole('table')],
+      ['/users', page.getByRole('table')],
+      ['/settings', page.getByRole('button', { name: 'Save', exact: true })],
+    ] as const;
+    for (const [path, content] of screens) {
+      await navigate(path);
+      await expect(content).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
 });
