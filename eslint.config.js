@@ -42,9 +42,13 @@ export default tseslint.config(
               message: 'lib and db import no module or plugin.',
             },
             {
-              target: ['./apps/api/src/modules/access', './apps/api/src/modules/activity'],
+              target: [
+                './apps/api/src/modules/access',
+                './apps/api/src/modules/activity',
+                './apps/api/src/modules/event-mail',
+              ],
               from: './apps/api/src/modules',
-              except: ['./access', './activity'],
+              except: ['./access', './activity', './event-mail'],
               message: 'The base modules import no screen module.',
             },
             {

@@ -1,6 +1,7 @@
 // Shared steps of `npm start` and `npm test`: install what is missing, build, run commands.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +27,48 @@ export function ensureNodeModules() {
 export function build() {
   console.log('Building the web client and the server…');
   run('npm', ['run', 'build']);
+  writeFileSync(BUILD_STAMP, sourcesFingerprint());
+}
+
+/** Builds only when a source the build reads changed since the last build (or nothing is built). */
+export function buildIfChanged() {
+  const built = BUILT_FILES.every((file) => existsSync(path.join(root, file)));
+  if (built && existsSync(BUILD_STAMP) && readFileSync(BUILD_STAMP, 'utf8') === sourcesFingerprint()) {
+    console.log('The build is up to date with the sources.');
+    return;
+  }
+  build();
+}
+
+const BUILD_STAMP = path.join(root, 'apps/api/dist/.sources-fingerprint');
+const BUILT_FILES = ['apps/api/dist/server.js', 'apps/web/dist/index.html'];
+/** What the two builds read: the workspaces' sources and configuration, and the installed versions. */
+const BUILD_INPUTS = ['package-lock.json', 'apps/api', 'apps/web', 'packages/contract'];
+const NOT_BUILD_INPUTS = new Set([
+  'node_modules',
+  'dist',
+  'data',
+  'e2e',
+  'test',
+  'bench',
+  'test-results',
+  'playwright-report',
+]);
+
+/** A hash of every build input's path and content: the same sources give the same fingerprint. */
+export function sourcesFingerprint() {
+  const hash = createHash('sha256');
+  const add = (relative) => {
+    const absolute = path.join(root, relative);
+    if (statSync(absolute).isDirectory()) {
+      const entries = readdirSync(absolute).filter((name) => !NOT_BUILD_INPUTS.has(name) && !name.startsWith('.'));
+      for (const name of entries.sort()) add(path.join(relative, name));
+    } else if (!/\.test\.tsx?$/.test(relative)) {
+      hash.update(`${relative}\0`).update(readFileSync(absolute)).update('\0');
+    }
+  };
+  for (const input of BUILD_INPUTS) add(input);
+  return hash.digest('hex');
 }
 
 /**

@@ -1,10 +1,10 @@
-// npm start: install what is missing, build, and serve the portal with the embedded database.
+// npm start: install what is missing, build what changed, and serve the portal with the embedded database.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { build, ensureNodeModules, root } from './lib.mjs';
+import { buildIfChanged, ensureNodeModules, root } from './lib.mjs';
 
 ensureNodeModules();
-build();
+buildIfChanged();
 
 const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { API_BASE } from '@clearport/contract/http';
 import type { Config } from './config.ts';
 import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
+import { sendRefusal } from './lib/refusal.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { registerRequestGuards } from './lib/request-guards.ts';
 import dbPlugin from './plugins/db.ts';
@@ -26,15 +27,21 @@ import { deliveryOrdersRoutes } from './modules/delivery-orders/delivery-orders.
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { truckersRoutes } from './modules/truckers/truckers.routes.ts';
 import { subusersRoutes } from './modules/subusers/subusers.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { scheduleOrphanSweeps } from './modules/files/orphan-files.ts';
+import { scheduleEventMail } from './modules/event-mail/event-mail.worker.ts';
+import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
+import { BROKER_API_BASE } from '@clearport/contract/ingestion';
 
 /** Smaller replies are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
-import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 
 export type AppOptions = Config & {
   /** An in-memory embedded database (tests); otherwise <dataDir>/db or databaseUrl. */
   inMemoryDatabase?: boolean;
+  /** What the in-memory database starts as: a dump of another's data folder (the tests' seeded template). */
+  databaseImage?: Blob;
   /** Where log lines go; standard output when absent. */
   logStream?: DestinationStream;
 };
@@ -100,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, {
     databaseUrl: options.databaseUrl,
     dataDir: options.inMemoryDatabase ? undefined : options.dataDir,
+    image: options.inMemoryDatabase ? options.databaseImage : undefined,
   });
   await app.register(storagePlugin, { dataDir: options.dataDir });
   await app.register(mailPlugin, {
@@ -110,6 +118,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   if (options.seedDemo) await app.register(demoDataPlugin);
   scheduleOrphanSweeps(app);
+  if (options.mailWorker) {
+    scheduleEventMail(app, {
+      publicUrl: options.publicUrl,
+      brokerEmail: options.brokerEmail,
+      gatherMs: options.mailGatherMs,
+      retryForMs: options.mailRetryForMs,
+      pollMs: options.mailPollMs,
+    });
+  }
 
   // Routes.
   app.get('/healthz', async (_request, reply) => {
@@ -128,16 +145,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await user.register(authRoutes);
         await user.register(notificationsRoutes);
         await user.register(shipmentsRoutes);
-        await user.register(shipmentDetailRoutes);
+        await user.register(shipmentDetailRoutes, {
+          uploadQuotaBytes: options.uploadQuotaBytes,
+          uploadsPerMinute: options.uploadsPerMinute,
+        });
         await user.register(deliveryOrdersRoutes, { brokerEmail: options.brokerEmail });
         await user.register(subusersRoutes, { publicUrl: options.publicUrl });
         await user.register(invoicesRoutes);
         await user.register(settingsRoutes);
         await user.register(truckersRoutes);
+        await user.register(filesRoutes);
       });
     },
     { prefix: API_BASE },
   );
+  await app.register(ingestionRoutes, { prefix: BROKER_API_BASE });
 
   const webDir = options.webDir;
   const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));
@@ -159,7 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // History fallback: every client route loads on refresh.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ message: 'Not found' });
+    return sendRefusal(reply, { status: 404, message: 'Not found' });
   });
 
   return app;

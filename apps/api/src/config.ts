@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { hashCostOf } from './lib/passwords.ts';
 
 export type Config = {
   port: number;
@@ -28,6 +29,17 @@ export type Config = {
    * takes it: true (any), or their addresses and ranges separated by commas. None by default.
    */
   trustProxy: boolean | string;
+  /** How long a notification list's events are gathered into one message before it is sent. */
+  mailGatherMs: number;
+  /** How long a message that cannot be sent is retried before it is marked failed. */
+  mailRetryForMs: number;
+  /** Sends the event mail of the queue from this process (every MAIL_POLL_MS). */
+  mailWorker: boolean;
+  mailPollMs: number;
+  /** The bytes of documents a company may hold in all; an upload past it is refused. */
+  uploadQuotaBytes: number;
+  /** Uploads one user may send a minute; more answer 429 until the minute is over. */
+  uploadsPerMinute: number;
 };
 
 function positiveInteger(value: string, name: string): number {
@@ -44,6 +56,8 @@ function trustProxyOf(value: string | undefined): boolean | string {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  // Read again at each new hash; checked here so a wrong value stops the start, not a login.
+  hashCostOf(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
@@ -60,5 +74,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     hsts: env.HSTS ? env.HSTS === 'true' : publicUrl.startsWith('https://'),
     clientTimeoutMs: positiveInteger(env.CLIENT_TIMEOUT_MS ?? '30000', 'CLIENT_TIMEOUT_MS'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    mailGatherMs: 1000 * positiveInteger(env.MAIL_GATHER_SECONDS ?? '120', 'MAIL_GATHER_SECONDS'),
+    mailRetryForMs: 3600_000 * positiveInteger(env.MAIL_RETRY_HOURS ?? '24', 'MAIL_RETRY_HOURS'),
+    mailWorker: env.MAIL_WORKER !== 'false',
+    mailPollMs: positiveInteger(env.MAIL_POLL_MS ?? '5000', 'MAIL_POLL_MS'),
+    uploadQuotaBytes: positiveInteger(env.UPLOAD_QUOTA_BYTES ?? String(10 * 1024 ** 3), 'UPLOAD_QUOTA_BYTES'),
+    uploadsPerMinute: positiveInteger(env.UPLOADS_PER_MINUTE ?? '60', 'UPLOADS_PER_MINUTE'),
   };
 }

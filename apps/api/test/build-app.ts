@@ -1,9 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/http';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
@@ -16,16 +18,23 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** A fresh PostgreSQL database on the TEST_DATABASE_URL server, dropped again by the returned function. */
-export async function createTestDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on the TEST_DATABASE_URL server (a copy of `template` when named),
+ * dropped again by the returned function.
+ */
+export async function createTestDatabase(
+  serverUrl: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `clearport_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
@@ -38,20 +47,32 @@ export async function createTestDatabase(serverUrl: string): Promise<{ url: stri
 
 /**
  * The whole app on a fresh database: an in-memory PGlite, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL. Demo data is seeded unless asked not to.
+ * PostgreSQL server of TEST_DATABASE_URL. Demo data is seeded unless asked not to: the database
+ * and files start as a copy of the run's seeded template (test/global-setup.ts), or, with
+ * `freshSeed`, are seeded anew at the cost PASSWORD_HASH_COST now sets.
  */
-export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<AppOptions> = {},
+  { freshSeed = false }: { freshSeed?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const database = serverUrl && !overrides.databaseUrl ? await createTestDatabase(serverUrl) : undefined;
+  const seedDemo = overrides.seedDemo ?? true;
+  const template = seedDemo && !freshSeed && !overrides.databaseUrl ? inject('seededTemplate') : undefined;
+  if (template) await cp(path.join(template.dataDir, 'files'), path.join(dataDir, 'files'), { recursive: true });
+  const database =
+    serverUrl && !overrides.databaseUrl ? await createTestDatabase(serverUrl, template?.databaseName) : undefined;
   const app = await buildApp({
     ...configFromEnv({}),
     dataDir,
     databaseUrl: database?.url,
     inMemoryDatabase: !database,
+    databaseImage: template?.pgliteImage ? new Blob([await readFile(template.pgliteImage)]) : undefined,
     publicUrl: 'http://portal.test',
     logLevel: 'silent',
-    seedDemo: true,
+    seedDemo,
+    // Tests that send event mail run the worker's passes themselves.
+    mailWorker: false,
     ...overrides,
   });
   await app.ready();
@@ -67,8 +88,28 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
   };
 }
 
+type PathParams = Record<string, string | number>;
+type Query = Record<string, string | number>;
+
+/** The URL of an API call: a path of API_PATHS with its `:name` segments filled, and a query. */
+export function apiUrl(path: string, params: PathParams = {}, query: Query = {}): string {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
+  return `${API_BASE}${apiPath(path, params)}${search ? `?${search}` : ''}`;
+}
+
+/** The URL of a stored file (API_PATHS.file) by its storage key. */
+export function fileUrl(key: string): string {
+  return `${API_BASE}${filePath(key)}`;
+}
+
 export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/user/login', payload: { userName: email, password } });
+  const response = await app.inject({
+    method: 'POST',
+    url: apiUrl(API_PATHS.login),
+    payload: { userName: email, password },
+  });
   if (response.statusCode !== 200)
     throw new Error(`login of ${email} answered ${response.statusCode}: ${response.body}`);
   return response.json<{ token: string }>().token;
@@ -77,4 +118,23 @@ export async function login(app: FastifyInstance, email: string, password = DEMO
 /** inject() with the bearer token of a logged-in user. */
 export function injectAs(app: FastifyInstance, token: string, options: InjectOptions) {
   return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
+}
+
+/** The demo logins by role: Demo Imports' primary, manager, user and Shipments Info viewer, and Other Trading's primary. */
+export const DEMO_USERS = {
+  primary: 'primary@demo.test',
+  manager: 'manager@demo.test',
+  user: 'user@demo.test',
+  viewer: 'viewer@demo.test',
+  other: 'primary@other.test',
+} as const;
+export type DemoUser = keyof typeof DEMO_USERS;
+
+/** Logs in every demo user once and returns their bearer tokens by name. */
+export async function loginDemoUsers(app: FastifyInstance): Promise<Record<DemoUser, string>> {
+  const tokens = {} as Record<DemoUser, string>;
+  for (const [who, email] of Object.entries(DEMO_USERS) as Array<[DemoUser, string]>) {
+    tokens[who] = await login(app, email);
+  }
+  return tokens;
 }

@@ -94,7 +94,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a crash during uploads', () => {
       const head = Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
       );
-      const url = `${API_BASE}${apiPath(API_PATHS.uploadDoc, { id: shipmentId })}`;
+      const url = `${API_BASE}${apiPath(API_PATHS.uploadDocument, { id: shipmentId })}`;
       const socket = net.connect(port, '127.0.0.1', () => {
         socket.write(
           `POST ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +

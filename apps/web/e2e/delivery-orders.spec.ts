@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { format, parseISO } from 'date-fns';
 import { DATE_DISPLAY_FORMAT } from '@clearport/contract/constants';
 import { SettingsResponse } from '@clearport/contract/settings';
-import { ShipmentsListResponse, type ShipmentDetailResponse } from '@clearport/contract/shipments';
+import { ShipmentsListResponse } from '@clearport/contract/shipments';
+import { type ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
 import { expect, test } from './fixtures.ts';
 import { headerLine, outboxFiles, readMail } from './outbox.ts';
@@ -156,12 +157,79 @@ test.describe('Delivery orders', () => {
     await expect(area(page).getByText('No delivery orders yet.')).toBeVisible();
   });
 
+  test('New Trucker dialog: after the tenth CC the focus stays in the dialog and Escape still closes it', async ({
+    page,
+    request,
+    login,
+    navigate,
+  }) => {
+    test.setTimeout(60_000);
+    const api = await apiLogin(request, USER);
+    const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length >= 1);
+    await login(USER);
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
+    const draft = area(page).getByRole('article', { name: 'New delivery order (not saved)' });
+    await choose(page, draft, 'Trucker', 'Add New');
+    const dialog = page.getByRole('dialog', { name: 'New Trucker' });
+    await expect(dialog).toBeVisible();
+
+    // Contact 1 is the trucker's own address; contacts 2 to 11 are its ten CCs, added by keyboard.
+    const add = dialog.getByRole('button', { name: 'Add contact' });
+    for (let contact = 2; contact <= 11; contact += 1) {
+      await add.focus();
+      await page.keyboard.press('Enter');
+      await expect(dialog.getByRole('textbox', { name: `Contact ${contact}`, exact: true })).toBeFocused();
+    }
+    await expect(add).toHaveCount(0);
+    await expect(dialog.getByText('Maximum 10 emails per trucker.')).toBeVisible();
+    // Removing a contact keeps the focus in the dialog too.
+    await dialog.getByRole('button', { name: 'Remove contact 11' }).press('Enter');
+    await expect(dialog.getByRole('textbox', { name: 'Contact 10', exact: true })).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('leaving with an unsaved delivery order asks first', async ({ page, request, login, navigate }) => {
+    test.setTimeout(60_000);
+    const api = await apiLogin(request, USER);
+    const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length >= 1);
+    await login(USER);
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    const shipmentsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' });
+
+    // An order opened and left untouched is let go without a word.
+    await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
+    await shipmentsLink.click();
+    await expect(page).toHaveURL(/\/shipments$/);
+
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
+    const draft = area(page).getByRole('article', { name: 'New delivery order (not saved)' });
+    await draft.getByRole('textbox', { name: 'Note' }).fill('Deliver to dock 4');
+    const prompts: string[] = [];
+    page.once('dialog', (dialog) => {
+      prompts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await shipmentsLink.click();
+    await expect.poll(() => prompts).toEqual(["The delivery order wasn't saved. Are you sure you want to leave?"]);
+    await expect(page).toHaveURL(`/shipments/${shipment.id}`);
+    await expect(draft.getByRole('textbox', { name: 'Note' })).toHaveValue('Deliver to dock 4');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await shipmentsLink.click();
+    await expect(page).toHaveURL(/\/shipments$/);
+  });
+
   test('sends an approved order: the PDF goes to the trucker, the CCs and the delivery list', async ({
     page,
     request,
     login,
     navigate,
   }) => {
+    test.setTimeout(60_000);
     const api = await apiLogin(request, USER);
     const shipment = await findOnAccount(api, ({ shipment: each }) =>
       each.delivery_orders.some(
@@ -179,6 +247,12 @@ test.describe('Delivery orders', () => {
     await openShipment(page, navigate, shipment.id, shipment.file_number);
     const order = area(page).getByRole('article', { name: `Delivery Order ${sendable.id}` });
     await expect(order.getByText('Approved', { exact: true })).toBeVisible();
+    // Sending is the next step of an approved order: Send is the main button, first and filled; Save is secondary.
+    await expect(order.getByRole('button', { name: /^(Send|Save|Delete)$/ })).toHaveText(['Send', 'Save', 'Delete']);
+    const fill = (name: string) =>
+      order.getByRole('button', { name, exact: true }).evaluate((button) => getComputedStyle(button).backgroundColor);
+    expect(await fill('Send')).not.toBe(await fill('Save'));
+    expect(await fill('Save')).toBe(await fill('Delete'));
     const before = outboxFiles();
     await order.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(toast(page, TEXTS.deliveryOrderSent)).toBeVisible();

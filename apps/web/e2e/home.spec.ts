@@ -1,6 +1,7 @@
 import { CBP_EXAM_STATUSES, HOME_FILTERS } from '@clearport/contract/shipments';
 import { statusDisplay } from '@clearport/contract/statuses';
 import { DEMO_PASSWORD, expect, mainNavigation, test } from './fixtures.ts';
+import { apiLogin } from './shipments-api.ts';
 import {
   cellLines,
   chooseOption,
@@ -46,6 +47,25 @@ test.describe('Home', () => {
     ).toBeVisible();
   });
 
+  test('a dismissed notification stays dismissed on later visits', async ({ page, login }) => {
+    await login('primary@demo.test');
+    const banner = page.getByRole('region', { name: 'Notification', exact: true });
+    await expect(banner).toContainText('ACE');
+    await banner.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect(banner).toHaveCount(0);
+
+    const notifications = page.waitForResponse((response) => response.url().includes('/api/user/get_notification'));
+    await page.reload();
+    await notifications;
+    await expect(countBoxes(page).first()).toHaveText(/^\d+ /);
+    await expect(banner).toHaveCount(0);
+
+    await mainNavigation(page).getByRole('link', { name: 'Shipments', exact: true }).click();
+    await mainNavigation(page).getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(countBoxes(page).first()).toHaveText(/^\d+ /);
+    await expect(banner).toHaveCount(0);
+  });
+
   for (const box of HOME_FILTERS) {
     test(`${box.label} lists only its shipments, as many as it counts`, async ({ page, login }) => {
       await login('primary@demo.test');
@@ -67,6 +87,29 @@ test.describe('Home', () => {
     });
   }
 
+  test('a count box filter shows on the list as a removable chip and in the tab title', async ({ page, login }) => {
+    await login('primary@demo.test');
+    const count = await boxCount(page, 'Documents Required');
+    await countBoxes(page).filter({ hasText: 'Documents Required' }).click();
+    await expect(page).toHaveURL('/shipments?filter=documents-required');
+    await expect(page).toHaveTitle('Shipments: Documents Required · Clearport');
+    const remove = page.getByRole('button', { name: 'Remove the Documents Required filter' });
+    await expect(remove).toBeVisible();
+    await expect(page.getByText('Home box', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(/the Status, Account and Date filters and the search narrow them further/),
+    ).toBeVisible();
+    await tableSettled(page);
+    expect((await pagerCounts(page)).total).toBe(count);
+
+    await remove.click();
+    await expect(page).toHaveURL(/\/shipments$/);
+    await expect(page).toHaveTitle('Shipments · Clearport');
+    await expect(remove).toHaveCount(0);
+    await tableSettled(page);
+    await expect.poll(async () => (await pagerCounts(page)).total).toBeGreaterThan(count);
+  });
+
   test("a broker's link logs the user in and leaves the address clean", async ({ page }) => {
     const reply = await page.request.post('/api/user/login', {
       data: { userName: 'manager@demo.test', password: DEMO_PASSWORD },
@@ -79,6 +122,45 @@ test.describe('Home', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(mainNavigation(page)).toBeVisible();
     await expect(countBoxes(page).first()).toHaveText(/^\d+ /);
+  });
+
+  test("a broker's link behaves as a login: each role sees its own navigation and landing page", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const nav = mainNavigation(page);
+    const linkOf = async (email: string) =>
+      `/?token_user=${encodeURIComponent((await apiLogin(request, email)).token)}&primary=Maria%20Delgado`;
+
+    // A stored session of a primary user is replaced by the link's user and role.
+    await page.goto(await linkOf('primary@demo.test'));
+    await expect(nav.getByRole('link', { name: 'Users', exact: true })).toBeVisible();
+
+    await page.goto(await linkOf('user@demo.test'));
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/, Maria Delgado$/);
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Shipments', 'Billing', 'Reports', 'Settings']);
+
+    await page.goto(await linkOf('viewer@demo.test'));
+    await expect(page).toHaveURL(/\/shipments$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shipments');
+    await expect(nav.getByRole('link')).toHaveText(['Shipments']);
+    await tableSettled(page);
+    await shipmentRows(page).first().getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Shipment # /);
+    await expect(page.getByRole('region', { name: 'Shipment details' })).toBeVisible();
+    for (const name of ['Save', 'New Delivery Order', 'Submit']) {
+      await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+    }
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+  });
+
+  test("a broker's link with a token the server does not know goes to the login page", async ({ page }) => {
+    await page.goto('/?token_user=not-a-token&primary=Maria%20Delgado');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
   });
 
   test('arriving from the navigation clears the saved filters; reloading keeps them', async ({ page, login }) => {

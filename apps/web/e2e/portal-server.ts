@@ -56,6 +56,8 @@ export async function startPortalServer(port: number, timeoutMs: number): Promis
     DATA_DIR: dataDir,
     WEB_DIR: path.join(webDir, 'dist'),
     LOG_LEVEL: 'warn',
+    // Cheaper password hashes than production's 2^17: the browser tests log in a few hundred times.
+    PASSWORD_HASH_COST: '12',
   };
   // Each worker has its own embedded database and outbox; a shared server or SMTP relay would mix the workers' data.
   delete env.DATABASE_URL;

@@ -17,6 +17,7 @@ const LAYOUT_ROUTES = [
 
 test.describe('routes', () => {
   test('every route of the main layout loads, also on refresh', async ({ page, login, navigate }) => {
+    test.setTimeout(90_000);
     await login('primary@demo.test');
     for (const [path, title] of LAYOUT_ROUTES) {
       await navigate(path);
@@ -28,6 +29,32 @@ test.describe('routes', () => {
       await expect(page).toHaveURL(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     }
+  });
+
+  test('every tab is titled after its screen', async ({ page, login, navigate }) => {
+    test.setTimeout(90_000);
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Sign in to your account · Clearport');
+    await login('primary@demo.test');
+    for (const [path, title] of [
+      ['/', 'Home · Clearport'],
+      ['/shipments', 'Shipments · Clearport'],
+      ['/shipments/1', /^Shipment DMI-\d+-\d · Clearport$/],
+      ['/billing', 'Billing · Clearport'],
+      ['/billing/1', /^Invoice (INV-\d+|1) · Clearport$/],
+      ['/users', 'Users · Clearport'],
+      ['/users/new-user', 'New User · Clearport'],
+      ['/reports', 'Reports · Clearport'],
+      ['/settings', 'Settings · Clearport'],
+    ] as const) {
+      await navigate(path);
+      await expect(page).toHaveTitle(title);
+    }
+    // Moving within the portal retitles the tab as well.
+    await mainNavigation(page).getByRole('link', { name: 'Billing', exact: true }).click();
+    await expect(page).toHaveTitle('Billing · Clearport');
+    await page.goto('/no-such-page');
+    await expect(page).toHaveTitle(`${TEXTS.notFound} · Clearport`);
   });
 
   test('the navigation links open their screens', async ({ page, login }) => {

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { CC_LIST_FULL, SettingsResponse } from '@clearport/contract/settings';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
-import { TruckerSaveResponse } from '@clearport/contract/truckers';
+import { CreateTruckerResponse } from '@clearport/contract/truckers';
 import { DEMO_PASSWORD, expect, submitLogin, test } from './fixtures.ts';
 import { openShipment, toast } from './shipment-page.ts';
 import { apiLogin, getDetail, type Api } from './shipments-api.ts';
@@ -143,7 +143,7 @@ test.describe('Settings', () => {
       headers,
       data: { truckers: [{ name: 'Busy Wheels', email: 'busy@wheels.test', cc_emails: [] }] },
     });
-    const [trucker] = TruckerSaveResponse.parse(await created.json()).truckers;
+    const [trucker] = CreateTruckerResponse.parse(await created.json()).truckers;
     const settings = SettingsResponse.parse(await (await request.get('/api/user/settings', { headers })).json());
     const shipment = await orderableShipment(api);
     const order = await request.post(`/api/user/shipments/${shipment.id}/delivery_order`, {

@@ -56,7 +56,19 @@ test.describe('Shipment detail', () => {
 
     // Once the server has it the box gives way to the ISF number, so it is clicked, not checked:
     // check() reads the box again after the click and would wait for one that is gone.
-    await page.getByRole('checkbox', { name: 'ISF was submitted' }).click();
+    // Filing cannot be undone, so it asks first: declined, nothing is filed.
+    const isfBox = page.getByRole('checkbox', { name: 'ISF was submitted' });
+    const prompts: string[] = [];
+    page.once('dialog', (dialog) => {
+      prompts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await isfBox.click();
+    await expect.poll(() => prompts).toEqual(['Record that you filed the ISF yourself? This cannot be undone.']);
+    await expect(isfBox).not.toBeChecked();
+    expect((await getDetail(api, shipment.id)).shipment.isf_transaction_no).toBeNull();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await isfBox.click();
     await expect(region(page, '1 ISF Submitted')).toContainText('N\\A');
     await expect(documentsStep).not.toContainText('Locked');
 
@@ -95,6 +107,54 @@ test.describe('Shipment detail', () => {
     await expect(releaseStep).toContainText('Locked');
     await expect(details.getByText('Documents Required', { exact: true })).toBeVisible();
     expect((await getDetail(api, shipment.id)).shipment.status).toBe(S.pendingDocuments);
+  });
+
+  test('invoice.Pdf is taken as a pdf, and the upload offers to mark the Commercial Invoice', async ({
+    page,
+    request,
+    login,
+    navigate,
+  }) => {
+    test.setTimeout(60_000);
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(
+      api,
+      S.pendingDocuments,
+      ({ shipment: each }) =>
+        each.isf_transaction_no !== null &&
+        each.types.some((entry) => entry.type === 'Commercial Invoice' && entry.submitted === 0),
+    );
+    await login('primary@demo.test');
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    const documentsStep = region(page, '2 Upload Documents');
+    const invoiceBox = documentsStep.getByRole('checkbox', { name: 'Commercial Invoice', exact: true });
+
+    await chooseFiles(page, [{ name: 'invoice.Pdf', mimeType: 'application/pdf', buffer: samplePdf('invoice') }]);
+    await expect(toast(page, 'invoice.Pdf uploaded.')).toBeVisible();
+    const offer = documentsStep.getByRole('group', { name: 'invoice.Pdf' });
+    await expect(offer).toContainText(
+      'invoice.Pdf looks like the Commercial Invoice. Mark Commercial Invoice as submitted?',
+    );
+    // Nothing is ticked until the user says so.
+    await expect(invoiceBox).not.toBeChecked();
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(invoiceBox).not.toBeChecked();
+
+    await chooseFiles(page, [{ name: 'Invoice 2.PDF', mimeType: 'application/pdf', buffer: samplePdf('invoice 2') }]);
+    await documentsStep
+      .getByRole('group', { name: 'Invoice 2.PDF' })
+      .getByRole('button', { name: 'Mark as submitted' })
+      .click();
+    await expect(invoiceBox).toBeChecked();
+    await expect(documentsStep.getByRole('group', { name: 'Invoice 2.PDF' })).toHaveCount(0);
+    await expect
+      .poll(
+        async () =>
+          (await getDetail(api, shipment.id)).shipment.types.find((entry) => entry.type === 'Commercial Invoice')
+            ?.submitted,
+      )
+      .toBe(1);
   });
 
   test('an .exe renamed to .pdf is refused with the spec message', async ({ page, request, login, navigate }) => {
@@ -136,11 +196,42 @@ test.describe('Shipment detail', () => {
 
     const uploads = region(page, 'Uploaded documents');
     await expect(uploads.getByRole('button', { name, exact: true })).toBeVisible();
+    // Deleting asks first: declined, the document stays.
+    const prompts: string[] = [];
+    page.once('dialog', (dialog) => {
+      prompts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await uploads.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    await expect.poll(() => prompts).toEqual([`Delete ${name}? This cannot be undone.`]);
+    await expect(uploads.getByRole('button', { name, exact: true })).toBeVisible();
+    expect((await getDetail(api, shipment.id)).shipment.documents.map((each) => each.path)).toContain(document.path);
+
+    page.once('dialog', (dialog) => void dialog.accept());
     await uploads.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
     await expect(toast(page, 'Document deleted successfully.')).toBeVisible();
     await expect(uploads.getByRole('button', { name, exact: true })).toHaveCount(0);
     const remaining = (await getDetail(api, shipment.id)).shipment.documents.map((each) => each.path);
     expect(remaining).not.toContain(document.path);
+  });
+
+  test('liquidated, accepted and admissible entries (Other) show step 3 complete', async ({
+    page,
+    request,
+    login,
+    navigate,
+  }) => {
+    test.setTimeout(60_000);
+    const api = await apiLogin(request, 'primary@demo.test');
+    await login('primary@demo.test');
+    for (const status of [S.liquidated, S.accepted, S.admissible]) {
+      const shipment = await findShipment(api, status, ({ shipment: each }) => each.isf_transaction_no !== null);
+      await openShipment(page, navigate, shipment.id, shipment.file_number);
+      const release = region(page, '3 Shipment Released');
+      await expect(release).toContainText('Complete');
+      await expect(release).not.toContainText('In progress');
+      await expect(release).toContainText('Other');
+    }
   });
 
   test('adds a note', async ({ page, request, login, navigate }) => {
@@ -254,7 +345,7 @@ test.describe('Shipment detail', () => {
     login,
     navigate,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await login('primary@demo.test');
     await navigate('/shipments?filter=under-cbp-exam');
     await tableSettled(page);

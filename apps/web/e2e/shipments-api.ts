@@ -1,11 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { LoginResponse } from '@clearport/contract/auth';
-import {
-  ShipmentDetailResponse,
-  ShipmentsListResponse,
-  UploadDocResponse,
-  type ShipmentDetail,
-} from '@clearport/contract/shipments';
+import { ShipmentDetailResponse, type ShipmentDetail } from '@clearport/contract/shipment-detail';
+import { ShipmentsListResponse } from '@clearport/contract/shipments';
+import { UploadDocumentResponse } from '@clearport/contract/shipment-documents';
 import { DEMO_PASSWORD } from './fixtures.ts';
 
 /**
@@ -69,13 +66,13 @@ export async function uploadDocument(
   api: Api,
   shipmentId: number,
   file: { name: string; mimeType: string; buffer: Buffer },
-): Promise<UploadDocResponse> {
+): Promise<UploadDocumentResponse> {
   const response = await api.request.post(`/api/user/shipments/${shipmentId}/upload_doc`, {
     multipart: { file },
     headers: authorization(api),
   });
   if (!response.ok()) throw new Error(`upload failed: ${response.status()} ${await response.text()}`);
-  return UploadDocResponse.parse(await response.json());
+  return UploadDocumentResponse.parse(await response.json());
 }
 
 /** A small but complete PDF: one page with a line of text. */

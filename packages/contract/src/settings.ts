@@ -132,7 +132,7 @@ const isSettingsScreenBody = (body: unknown) => typeof body === 'object' && body
  * Warehouse modal's. Chosen before checking, so a refusal names the field of the reading meant
  * (a plain union would only say that neither matched).
  */
-export const SettingsSaveRequest = z
+export const SaveSettingsRequest = z
   .unknown()
   .transform((body, context): SettingsFormSaveRequest | WarehousesSaveRequest => {
     const parsed = isSettingsScreenBody(body)
@@ -144,15 +144,15 @@ export const SettingsSaveRequest = z
     }
     return z.NEVER;
   });
-export type SettingsSaveRequest = z.output<typeof SettingsSaveRequest>;
+export type SaveSettingsRequest = z.output<typeof SaveSettingsRequest>;
 
 /**
  * Both readings: the company's truckers and warehouses afterwards, by id, so a warehouse just
  * created is the last; `messages` holds what the screen shows after a save that was made.
  */
-export const SettingsSaveResponse = z.object({
+export const SaveSettingsResponse = z.object({
   truckers: z.array(Trucker),
   warehouses: z.array(Warehouse),
   messages: z.array(z.string()),
 });
-export type SettingsSaveResponse = z.infer<typeof SettingsSaveResponse>;
+export type SaveSettingsResponse = z.infer<typeof SaveSettingsResponse>;

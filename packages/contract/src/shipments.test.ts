@@ -10,8 +10,8 @@ import {
   formatDateTimeText,
   isFdaHold,
   parseDateTimeText,
-  trackingEvents,
 } from './shipments.ts';
+import { trackingEvents } from './shipment-detail.ts';
 
 /** Local wall-clock time, so the tests read the same in every time zone. */
 function at(year: number, month: number, day: number, hours = 0, minutes = 0, seconds = 0, ms = 0): Date {

@@ -18,6 +18,19 @@ export const SHIPMENT_STATUSES = {
 
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[keyof typeof SHIPMENT_STATUSES];
 
+/**
+ * Whether a shipment's status is the given one. Statuses compare exactly as stored, on both
+ * sides: 'PENDING DOCUMENTS' is not 'pending documents' (docs/decisions/0016-shared-rules.md).
+ */
+export function isStatus(stored: string, status: string): boolean {
+  return stored === status;
+}
+
+/** Whether a shipment's status is one of the given ones, compared as isStatus does. */
+export function isAnyStatus(stored: string, statuses: readonly string[]): boolean {
+  return statuses.some((status) => isStatus(stored, status));
+}
+
 const S = SHIPMENT_STATUSES;
 
 const SHOWN_AS_IS: readonly string[] = [

@@ -78,6 +78,11 @@ export const TEXTS = {
   uploadWrongType: "Couldn't upload {file} - File type should be pdf, excel or png.",
   /** {file} is the file name, {reason} the rejection's reason. */
   uploadRejected: "Couldn't upload {file} - {reason}",
+  /** 413: the company's documents would pass its storage quota. {file} is the file name, {quota} the quota. */
+  uploadQuotaExceeded:
+    "Couldn't upload {file} - your company's documents would exceed their {quota} of storage. Please delete files you no longer need, or contact your broker.",
+  /** 429: more uploads a minute than one user may send. {seconds} is the wait. */
+  uploadsTooFast: 'Too many uploads. Please try again in {seconds} seconds.',
   shipmentAwaitingRelease: 'Shipment is Awaiting Release',
   notAvailable: 'NOT AVAILABLE',
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import { MAX_CC_EMAILS } from './constants.ts';
 import { Email, EmailOrEmpty, EntityId } from './http.ts';
 import { TEXTS } from './texts.ts';
@@ -23,7 +24,7 @@ export type Trucker = z.infer<typeof Trucker>;
 
 /** One trucker as the New Trucker form and the settings screen send it. */
 export const TruckerInput = z.object({
-  name: z.string().trim().min(1, TEXTS.cannotBeEmpty).max(100),
+  name: plainText(z.string().trim().min(1, TEXTS.cannotBeEmpty).max(100)),
   /** Not required: a trucker may be saved before its address is known. */
   email: EmailOrEmpty,
   cc_emails: z.array(Email).max(MAX_CC_EMAILS, TEXTS.maxTruckerCc),
@@ -40,18 +41,18 @@ export function truckerFromContacts(name: string, contacts: readonly string[]): 
 }
 
 /**
- * POST API_PATHS.truckerSave (the New Trucker modal): creates each listed trucker, active, for
+ * POST API_PATHS.createTrucker (the New Trucker modal): creates each listed trucker, active, for
  * the caller's company, all or none. A refusal is 400 naming the field (`truckers.N.name`,
  * `truckers.N.email`, `truckers.N.cc_emails`) with the text in `errors[0]`: TEXTS.cannotBeEmpty,
  * TEXTS.emailInvalid, TEXTS.maxTruckerCc for an eleventh CC. Role 11 gets 403.
  */
-export const TruckerSaveRequest = z.object({
+export const CreateTruckerRequest = z.object({
   truckers: z.array(TruckerInput).min(1).max(20),
 });
-export type TruckerSaveRequest = z.infer<typeof TruckerSaveRequest>;
+export type CreateTruckerRequest = z.infer<typeof CreateTruckerRequest>;
 
 /** The truckers just created, in the order they were sent. */
-export const TruckerSaveResponse = z.object({
+export const CreateTruckerResponse = z.object({
   truckers: z.array(Trucker),
 });
-export type TruckerSaveResponse = z.infer<typeof TruckerSaveResponse>;
+export type CreateTruckerResponse = z.infer<typeof CreateTruckerResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import { DEFAULT_WAREHOUSE_CITY, DEFAULT_WAREHOUSE_ZIP } from './constants.ts';
 import { EmailOrEmpty, EntityId } from './http.ts';
 
@@ -73,7 +74,7 @@ export const WarehouseContact = z.object({
 });
 export type WarehouseContact = z.infer<typeof WarehouseContact>;
 
-export const WarehouseContactInput = z.object({ name: z.string().trim().max(150), email: EmailOrEmpty });
+export const WarehouseContactInput = z.object({ name: plainText(z.string().trim().max(150)), email: EmailOrEmpty });
 export type WarehouseContactInput = z.infer<typeof WarehouseContactInput>;
 
 /**
@@ -105,12 +106,12 @@ export type Warehouse = z.infer<typeof Warehouse>;
  */
 export const WarehouseInput = z.object({
   id: EntityId.optional(),
-  name: z.string().trim().max(150).optional(),
-  phone: z.string().trim().max(40).optional(),
-  address: z.string().trim().max(200).optional(),
-  city: z.string().trim().max(100).optional(),
+  name: plainText(z.string().trim().max(150)).optional(),
+  phone: plainText(z.string().trim().max(40)).optional(),
+  address: plainText(z.string().trim().max(200)).optional(),
+  city: plainText(z.string().trim().max(100)).optional(),
   state: z.union([z.literal(''), UsStateCode]).optional(),
-  zip: z.string().trim().max(10).optional(),
+  zip: plainText(z.string().trim().max(10)).optional(),
   emails: z.array(WarehouseContactInput).max(20).optional(),
 });
 export type WarehouseInput = z.infer<typeof WarehouseInput>;
@@ -120,13 +121,13 @@ export type WarehouseInput = z.infer<typeof WarehouseInput>;
  * to NY to agree with the default city and ZIP (the spec names only those two).
  */
 export const NewWarehouseForm = z.object({
-  name: z.string().trim().max(150).default(''),
-  contact_name: z.string().trim().max(150).default(''),
-  phone: z.string().trim().max(40).default(''),
-  address: z.string().trim().max(200).default(''),
-  city: z.string().trim().max(100).default(DEFAULT_WAREHOUSE_CITY),
+  name: plainText(z.string().trim().max(150)).default(''),
+  contact_name: plainText(z.string().trim().max(150)).default(''),
+  phone: plainText(z.string().trim().max(40)).default(''),
+  address: plainText(z.string().trim().max(200)).default(''),
+  city: plainText(z.string().trim().max(100)).default(DEFAULT_WAREHOUSE_CITY),
   state: z.union([z.literal(''), UsStateCode]).default('NY'),
-  zip: z.string().trim().max(10).default(DEFAULT_WAREHOUSE_ZIP),
+  zip: plainText(z.string().trim().max(10)).default(DEFAULT_WAREHOUSE_ZIP),
 });
 export type NewWarehouseForm = z.infer<typeof NewWarehouseForm>;
 

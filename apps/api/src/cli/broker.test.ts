@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { seedDemoData } from '../seed/demo-data.ts';
 import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.repository.ts';
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 import { DEMO_PAYMENT_INSTRUCTIONS } from '../seed/demo-billing.ts';
+import { apiKeysRepository } from '../modules/ingestion/api-keys.repository.ts';
 import { runBrokerCommand, USAGE } from './broker.ts';
 
 const run = promisify(execFile);
@@ -209,5 +211,60 @@ describe('the broker command', () => {
       code: 2,
       stderr: expect.stringContaining('Usage: npm run broker'),
     });
+  });
+});
+
+describe('api-keys', () => {
+  it('makes a key shown once and stored only hashed, lists it by its prefix, and revokes it', async () => {
+    const db = await open();
+    try {
+      const made = await runBrokerCommand(db, ['api-keys', 'create', 'Customs system']);
+      expect(made.code).toBe(0);
+      const [announce, key] = made.lines;
+      const id = Number(/^API key (\d+) is made/.exec(announce!)?.[1]);
+      expect(id).toBeGreaterThan(0);
+      expect(key).toMatch(/^cpk_[\w-]{43}$/);
+
+      const stored = await db.selectFrom('broker_api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(stored.key_hash).toBe(createHash('sha256').update(key!).digest('hex'));
+      expect(JSON.stringify(stored)).not.toContain(key!.slice(10));
+      expect(await apiKeysRepository.findLive(db, key!)).toEqual({ id, name: 'Customs system' });
+
+      const listed = await runBrokerCommand(db, ['api-keys', 'list']);
+      expect(listed.lines[0]).toBe('id\tname\tkey\tcreated\trevoked');
+      const line = listed.lines.find((each) => each.startsWith(`${id}\t`));
+      expect(line).toMatch(new RegExp(`^${id}\\tCustoms system\\t${key!.slice(0, 10)}…\\t[\\d-]+T[\\d:.]+Z\\t$`));
+      expect(listed.lines.join('\n')).not.toContain(key);
+
+      expect(await runBrokerCommand(db, ['api-keys', 'revoke', String(id)])).toEqual({
+        code: 0,
+        lines: [`API key ${id} is revoked.`],
+      });
+      expect(await runBrokerCommand(db, ['api-keys', 'revoke', String(id)])).toEqual({
+        code: 0,
+        lines: [`API key ${id} was revoked already.`],
+      });
+      expect(await apiKeysRepository.findLive(db, key!)).toBeUndefined();
+      const relisted = await runBrokerCommand(db, ['api-keys', 'list']);
+      expect(relisted.lines.find((each) => each.startsWith(`${id}\t`))).toMatch(/\t[\d-]+T[\d:.]+Z$/);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('refuses unknown keys and incomplete commands', async () => {
+    const db = await open();
+    try {
+      expect(await runBrokerCommand(db, ['api-keys', 'revoke', '2000000'])).toEqual({
+        code: 1,
+        lines: ['There is no API key 2000000.'],
+      });
+      expect((await runBrokerCommand(db, ['api-keys', 'revoke', 'x'])).code).toBe(2);
+      expect(await runBrokerCommand(db, ['api-keys', 'create'])).toEqual({ code: 2, lines: [USAGE] });
+      expect(await runBrokerCommand(db, ['api-keys', 'create', ' '])).toEqual({ code: 2, lines: [USAGE] });
+      expect(await runBrokerCommand(db, ['api-keys'])).toEqual({ code: 2, lines: [USAGE] });
+    } finally {
+      await db.destroy();
+    }
   });
 });

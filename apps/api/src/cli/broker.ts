@@ -8,6 +8,8 @@ import { PaymentInstructions } from '@clearport/contract/invoices';
 import { approveDeliveryOrder } from '../modules/delivery-orders/delivery-order-approval.ts';
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
+import { failedMessages, retryFailed } from '../modules/event-mail/event-mail.repository.ts';
+import { apiKeysRepository } from '../modules/ingestion/api-keys.repository.ts';
 
 /**
  * The broker's side, until the brokerage has its own interface:
@@ -15,6 +17,8 @@ import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
  *   npm run broker -- delivery-orders
  *   npm run broker -- user-changes
  *   npm run broker -- payment-instructions show | set FILE.json
+ *   npm run broker -- mail failed | retry ID
+ *   npm run broker -- api-keys create NAME | list | revoke ID
  * On DATABASE_URL, or on the embedded database of DATA_DIR (`data` in the folder npm was run
  * from, as `npm start` uses it). The embedded database serves one process: stop the server first.
  */
@@ -27,6 +31,11 @@ export const USAGE = `Usage: npm run broker -- <command>
   payment-instructions show   print the payment instructions the invoice pages show, as JSON
   payment-instructions set FILE.json
                               replace them (the portal shows them at once, no restart)
+  mail failed                 list the event e-mails that could not be sent within their retries
+  mail retry ID               send that e-mail again (the running server's worker sends it)
+  api-keys create NAME        make a key for the broker API (/api/broker/v1/); it is shown once
+  api-keys list               list the keys: id, name, first characters, created, revoked
+  api-keys revoke ID          refuse the key from now on
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data); stop the
 server before using the embedded database.`;
@@ -42,7 +51,7 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
   if (command === 'approve-delivery-order' && rest.length === 1) {
     const id = Number(rest[0]);
     if (!Number.isInteger(id) || id <= 0) return { code: 2, lines: [`Not a delivery order id: ${rest[0]}`, USAGE] };
-    const result = await approveDeliveryOrder(db, id);
+    const result = await approveDeliveryOrder(db, id, new Date(), { tellsDeliveryList: true });
     if (result === 'notFound') return { code: 1, lines: [`There is no delivery order ${id}.`] };
     if (result === 'alreadyApproved') return { code: 0, lines: [`Delivery order ${id} was approved already.`] };
     return { code: 0, lines: [`Delivery order ${id} is approved.`] };
@@ -95,6 +104,27 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
       ],
     };
   }
+  if (command === 'mail' && rest[0] === 'failed' && rest.length === 1) {
+    const failed = await failedMessages(db);
+    if (failed.length === 0) return { code: 0, lines: ['No e-mail has failed.'] };
+    return {
+      code: 0,
+      lines: [
+        'id\tcompany\tlist mail\tattempts\tcreated\tlast error',
+        ...failed.map((mail) =>
+          [mail.id, mail.company, mail.kind, mail.attempts, mail.createdAt.toISOString(), mail.lastError ?? ''].join(
+            '\t',
+          ),
+        ),
+      ],
+    };
+  }
+  if (command === 'mail' && rest[0] === 'retry' && rest.length === 2) {
+    const id = rest[1]!;
+    if (!/^[1-9]\d{0,17}$/.test(id)) return { code: 2, lines: [`Not an e-mail id: ${id}`, USAGE] };
+    if (!(await retryFailed(db, id))) return { code: 1, lines: [`There is no failed e-mail ${id}.`] };
+    return { code: 0, lines: [`E-mail ${id} will be sent again.`] };
+  }
   if (command === 'payment-instructions' && rest[0] === 'show' && rest.length === 1) {
     const instructions = await invoicesRepository.paymentInstructions(db);
     if (!instructions) return { code: 1, lines: ['No payment instructions are set.'] };
@@ -102,6 +132,42 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
   }
   if (command === 'payment-instructions' && rest[0] === 'set' && rest.length === 2) {
     return setPaymentInstructions(db, rest[1]!);
+  }
+  if (command === 'api-keys') return apiKeysCommand(db, rest);
+  return { code: 2, lines: [USAGE] };
+}
+
+async function apiKeysCommand(db: Db, args: readonly string[]): Promise<BrokerResult> {
+  const [action, ...rest] = args;
+  if (action === 'create' && rest.length === 1 && rest[0]!.trim() !== '') {
+    const { id, key } = await apiKeysRepository.create(db, rest[0]!.trim());
+    return {
+      code: 0,
+      lines: [`API key ${id} is made. It is shown this once; keep it now:`, key],
+    };
+  }
+  if (action === 'list' && rest.length === 0) {
+    const keys = await apiKeysRepository.list(db);
+    if (keys.length === 0) return { code: 0, lines: ['No API key is made.'] };
+    return {
+      code: 0,
+      lines: [
+        'id\tname\tkey\tcreated\trevoked',
+        ...keys.map((key) =>
+          [key.id, key.name, `${key.prefix}…`, key.created_at.toISOString(), key.revoked_at?.toISOString() ?? ''].join(
+            '\t',
+          ),
+        ),
+      ],
+    };
+  }
+  if (action === 'revoke' && rest.length === 1) {
+    const id = Number(rest[0]);
+    if (!Number.isInteger(id) || id <= 0) return { code: 2, lines: [`Not an API key id: ${rest[0]}`, USAGE] };
+    const result = await apiKeysRepository.revoke(db, id);
+    if (result === 'notFound') return { code: 1, lines: [`There is no API key ${id}.`] };
+    if (result === 'alreadyRevoked') return { code: 0, lines: [`API key ${id} was revoked already.`] };
+    return { code: 0, lines: [`API key ${id} is revoked.`] };
   }
   return { code: 2, lines: [USAGE] };
 }

@@ -44,6 +44,8 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** The PGlite folder, or undefined for an in-memory database. */
   pgliteDir?: string;
+  /** A dump of another PGlite's data folder (PGlite.dumpDataDir) the new one starts as. */
+  pgliteImage?: Blob;
   onPoolError?: (error: Error) => void;
 };
 
@@ -65,6 +67,7 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.pgliteDir) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
   const pglite = await PGlite.create({
     dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteImage,
     extensions: { pg_trgm },
     parsers: PARSERS,
   });

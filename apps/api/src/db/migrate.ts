@@ -8,6 +8,10 @@ import * as accountShipmentCounts from './migrations/0005-account-shipment-count
 import * as billing from './migrations/0006-billing.ts';
 import * as userChanges from './migrations/0007-user-changes.ts';
 import * as loginThrottle from './migrations/0009-login-throttle.ts';
+import * as companyStoredBytes from './migrations/0010-company-stored-bytes.ts';
+import * as brokerApiKeys from './migrations/0011-broker-api-keys.ts';
+import * as brokerIdentifiers from './migrations/0012-broker-identifiers.ts';
+import * as eventMail from './migrations/0013-event-mail.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +23,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-billing': billing,
   '0007-user-changes': userChanges,
   '0009-login-throttle': loginThrottle,
+  '0010-company-stored-bytes': companyStoredBytes,
+  '0011-broker-api-keys': brokerApiKeys,
+  '0012-broker-identifiers': brokerIdentifiers,
+  '0013-event-mail': eventMail,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

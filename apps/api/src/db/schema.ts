@@ -16,6 +16,10 @@ export type CompaniesTable = {
   name: string;
   primary_contact: Defaulted<string>;
   created_at: CreatedAt;
+  /** The bytes of its shipments' documents, kept by triggers on documents (migration 0010). */
+  document_bytes: Maintained<string>;
+  /** The brokerage's own identifier (migration 0012), set by its ingestion API. */
+  broker_id: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type AccountsTable = {
@@ -294,6 +298,41 @@ export type NotificationEmailsTable = {
   cc_emails: Defaulted<string[]>;
 };
 
+export type MailMessageState = 'gathering' | 'sending' | 'retrying' | 'sent' | 'skipped' | 'failed';
+
+export type MailMessagesTable = {
+  id: Generated<string>;
+  company_id: number;
+  table_number: number;
+  kind: string;
+  state: Defaulted<MailMessageState>;
+  next_attempt_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  first_attempt_at: NullableTimestamp;
+  attempts: Defaulted<number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  message_id: string;
+  recipients: Defaulted<string[]>;
+  sent_at: NullableTimestamp;
+  created_at: CreatedAt;
+};
+
+export type MailEventsTable = {
+  id: Generated<string>;
+  message_id: string;
+  detail: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+};
+
+export type BrokerApiKeysTable = {
+  id: Generated<number>;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: CreatedAt;
+  revoked_at: NullableTimestamp;
+};
+
 export type Database = {
   companies: CompaniesTable;
   accounts: AccountsTable;
@@ -323,6 +362,9 @@ export type Database = {
   payment_instructions: PaymentInstructionsTable;
   notifications: NotificationsTable;
   notification_emails: NotificationEmailsTable;
+  mail_messages: MailMessagesTable;
+  mail_events: MailEventsTable;
+  broker_api_keys: BrokerApiKeysTable;
 };
 
 export type User = Selectable<UsersTable>;

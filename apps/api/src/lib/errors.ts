@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { TEXTS } from '@clearport/contract/texts';
 import { PasswordHashingBusyError } from './passwords.ts';
+import { sendRefusal } from './refusal.ts';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
@@ -35,7 +36,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
       const first = errors[0];
       const field = first?.field || error.validationContext || 'request';
-      return reply.code(400).send({
+      return sendRefusal(reply, {
+        status: 400,
         message: `${field}: ${first?.message ?? 'is invalid'}`,
         field,
         errors: errors.map((each) => each.message),
@@ -44,26 +46,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (!request.raw.complete && request.raw.destroyed) {
       // The client went away before its request arrived whole: nothing to answer, nothing failed here.
       request.log.info({ err: error }, 'request aborted by the client');
-      return reply.code(400).send({ message: 'The request was not received whole.' });
+      return sendRefusal(reply, { status: 400, message: 'The request was not received whole.' });
     }
     if (error instanceof PasswordHashingBusyError) {
       request.log.warn('password hashing busy');
-      return reply.code(503).header('retry-after', '1').send({ message: BUSY_MESSAGE });
+      return sendRefusal(reply.header('retry-after', '1'), { status: 503, message: BUSY_MESSAGE });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ message: UNAVAILABLE_MESSAGE });
+      return sendRefusal(reply.header('retry-after', '5'), { status: 503, message: UNAVAILABLE_MESSAGE });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its schema');
-      return reply.code(500).send({ message: TEXTS.genericError });
+      return sendRefusal(reply, { status: 500, message: TEXTS.genericError });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, wrong content type, body too large.
-      return reply.code(status).send({ message: error.message || 'Bad request', field: 'body' });
+      return sendRefusal(reply, { status, message: error.message || 'Bad request', field: 'body' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: TEXTS.genericError });
+    return sendRefusal(reply, { status: 500, message: TEXTS.genericError });
   });
 }

@@ -42,12 +42,13 @@ function inspectInChunks(extension: UploadExtension, bytes: Buffer, size: number
 }
 
 describe('uploadExtensionOf', () => {
-  it('accepts exactly the spec extensions, PDF in capitals too', () => {
-    for (const name of ['a.pdf', 'a.PDF', 'a.xls', 'a.xlsx', 'a.png', 'a.doc', 'a.docx']) {
+  it('accepts exactly the spec extensions, in any case', () => {
+    for (const name of ['a.pdf', 'a.PDF', 'a.Pdf', 'a.xls', 'a.xlsx', 'a.png', 'a.PNG', 'a.doc', 'a.docx']) {
       expect(uploadExtensionOf(name), name).toBeDefined();
     }
     expect(uploadExtensionOf('scan.PDF')).toBe('pdf');
-    for (const name of ['a.exe', 'a.pdf.exe', 'a.PNG', 'a.Pdf', 'pdf', 'a.', 'a.csv', 'a.docm']) {
+    expect(uploadExtensionOf('invoice.Pdf')).toBe('pdf');
+    for (const name of ['a.exe', 'a.pdf.exe', 'pdf', 'a.', 'a.csv', 'a.docm']) {
       expect(uploadExtensionOf(name), name).toBeUndefined();
     }
   });

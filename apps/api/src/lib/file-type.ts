@@ -1,5 +1,5 @@
 import { Transform } from 'node:stream';
-import { isAcceptedUpload } from '@clearport/contract/shipments';
+import { isAcceptedUpload } from '@clearport/contract/shipment-documents';
 import { isCleanPdf, isCleanPng } from './file-structure.ts';
 
 /**

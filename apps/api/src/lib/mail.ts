@@ -1,10 +1,18 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 
-export type OutgoingMail = Pick<Mail.Options, 'to' | 'cc' | 'replyTo' | 'subject' | 'text' | 'html' | 'attachments'>;
+/**
+ * `messageId`, when given, is the message's idempotency key: sending it again (after a restart
+ * between sending and recording it) writes no second outbox file, and mail servers and clients
+ * that see the same Message-ID twice keep one.
+ */
+export type OutgoingMail = Pick<
+  Mail.Options,
+  'to' | 'cc' | 'replyTo' | 'subject' | 'text' | 'html' | 'attachments' | 'messageId'
+>;
 
 export type Mailer = {
   /** Sends one message; rejects when the transport fails, so a caller can keep its state unchanged. */
@@ -42,13 +50,15 @@ export function createMailer(options: MailOptions, log: { info: (obj: object, ms
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
+      const key = mail.messageId ? mail.messageId.replace(/[^\w.-]/g, '_') : randomUUID();
+      if (mail.messageId) {
+        const sent = (await readdir(options.outboxDir)).find((name) => name.endsWith(`-${key}.eml`));
+        if (sent) return { messageId: mail.messageId, file: path.join(options.outboxDir, sent) };
+      }
+      const info = await transport.sendMail({ from: options.from, ...mail });
       // Sortable by time, so the newest message is the last file.
-      const file = path.join(
-        options.outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
-      );
+      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${key}.eml`);
       await writeFile(file, info.message as Buffer);
       log.info({ file, messageId: info.messageId }, 'mail written to the outbox');
       return { messageId: info.messageId, file };

@@ -3,10 +3,25 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 /**
  * scrypt at OWASP's recommended cost: N=2^17, r=8, p=1
  * (https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html#scrypt).
- * The parameters are stored with each hash so they can be raised later.
+ * The parameters are stored with each hash, so a hash keeps the cost it was made with and the
+ * cost can be raised later.
  */
-const COST = { N: 2 ** 17, r: 8, p: 1 };
+const DEFAULT_COST_LOG2 = 17;
+const BLOCK_SIZE = 8;
 const KEY_LENGTH = 32;
+
+/**
+ * N as PASSWORD_HASH_COST sets it (a power of two, 10 to 20; 17 when unset). The test suites
+ * lower it, since they log in thousands of times; a production server keeps the default.
+ */
+export function hashCostOf(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.PASSWORD_HASH_COST ?? String(DEFAULT_COST_LOG2);
+  const log2 = Number(value);
+  if (!/^\d+$/.test(value) || log2 < 10 || log2 > 20) {
+    throw new Error(`PASSWORD_HASH_COST is not a whole number from 10 to 20: ${value}`);
+  }
+  return 2 ** log2;
+}
 
 /**
  * scrypt runs in libuv's four-thread pool, which file reads share. At most two hashes run at
@@ -58,8 +73,9 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const cost = { N: hashCostOf(), r: BLOCK_SIZE, p: 1 };
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '@clearport/contract/http';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
+import { sendRefusal } from './refusal.ts';
 
 const UTF8_CHARSETS = ['utf-8', 'utf8'];
 
@@ -28,7 +29,11 @@ export function registerRequestGuards(app: FastifyInstance): void {
     if (typeof contentType !== 'string' || !isJson(contentType)) return;
     const charset = charsetOf(contentType);
     if (charset !== undefined && !UTF8_CHARSETS.includes(charset)) {
-      return reply.code(415).send({ message: 'A JSON body must be encoded in UTF-8.', field: 'content-type' });
+      return sendRefusal(reply, {
+        status: 415,
+        message: 'A JSON body must be encoded in UTF-8.',
+        field: 'content-type',
+      });
     }
   });
 
@@ -41,7 +46,7 @@ export function registerRequestGuards(app: FastifyInstance): void {
       const field = findUnstorableText(value);
       if (field === undefined) continue;
       const named = field || part;
-      return reply.code(400).send({ message: `${named}: ${UNSTORABLE_TEXT_MESSAGE}`, field: named });
+      return sendRefusal(reply, { status: 400, message: `${named}: ${UNSTORABLE_TEXT_MESSAGE}`, field: named });
     }
   });
 

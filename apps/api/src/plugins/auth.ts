@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendRefusal } from '../lib/refusal.ts';
 import type { SessionUser } from '../modules/access/session-user.ts';
 import { sessionsRepository } from '../modules/auth/sessions.repository.ts';
 
@@ -28,7 +29,7 @@ export default fp(
       const token = bearerToken(request);
       const user = token ? await sessionsRepository.findUser(app.db, token) : undefined;
       if (!token || !user) {
-        return reply.code(401).send({ message: 'Your session has ended. Please log in again.' });
+        return sendRefusal(reply, { status: 401, message: 'Your session has ended. Please log in again.' });
       }
       request.user = user;
       request.sessionToken = token;

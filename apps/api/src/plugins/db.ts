@@ -14,6 +14,8 @@ export type DbPluginOptions = {
   databaseUrl?: string;
   /** The folder of the embedded database; in memory when absent and no databaseUrl is given. */
   dataDir?: string;
+  /** What the embedded database starts as (connectDatabase's pgliteImage). */
+  image?: Blob;
 };
 
 /** Connects, brings the schema to the latest migration, and closes with the server. */
@@ -22,6 +24,7 @@ export default fp<DbPluginOptions>(
     const db = await connectDatabase({
       databaseUrl: options.databaseUrl,
       pgliteDir: options.dataDir ? path.join(options.dataDir, 'db') : undefined,
+      pgliteImage: options.image,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     });
     app.decorate('db', db);

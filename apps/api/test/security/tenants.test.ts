@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/http';
-import { buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
+import { API_PATHS } from '@clearport/contract/http';
+import { apiUrl, buildTestApp, fileUrl, injectAs, loginDemoUsers, type TestApp } from '../build-app.ts';
 
 /**
  * Every route of the contract with the ids of another company's records: each answers 404 and
@@ -48,8 +48,7 @@ async function companyId(name: string) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  primary = await login(t.app, 'primary@demo.test');
-  viewer = await login(t.app, 'viewer@demo.test');
+  ({ primary, viewer } = await loginDemoUsers(t.app));
   const db = t.app.db;
   const other = await companyId('Other Trading Co');
   const demo = await companyId('Demo Imports LLC');
@@ -136,12 +135,12 @@ function bodyFor(path: string): object {
     reuse_assigned_containers: true,
   };
   const bodies: Partial<Record<string, object>> = {
-    [API_PATHS.isfNo]: { isf_num: 'N/A', date: 'N/A' },
-    [API_PATHS.deleteDoc]: { path: victim.files[victim.files.length - 1] },
-    [API_PATHS.setType]: { types: ['Commercial Invoice'] },
-    [API_PATHS.unsetType]: { types: ['Commercial Invoice'] },
-    [API_PATHS.addComment]: { note: 'a note' },
-    [API_PATHS.referenceNo]: { reference_no: 'REF-1' },
+    [API_PATHS.fileIsf]: { isf_num: 'N/A', date: 'N/A' },
+    [API_PATHS.deleteDocument]: { path: victim.files[victim.files.length - 1] },
+    [API_PATHS.setDocumentTypes]: { types: ['Commercial Invoice'] },
+    [API_PATHS.unsetDocumentTypes]: { types: ['Commercial Invoice'] },
+    [API_PATHS.addNote]: { note: 'a note' },
+    [API_PATHS.saveReference]: { reference_no: 'REF-1' },
     [API_PATHS.deliveryOrders]: order,
     [API_PATHS.deliveryOrder]: order,
     [API_PATHS.subuser]: { name: 'Taken Over', role: 4 },
@@ -154,7 +153,7 @@ function urlsWithVictimIds(): { path: string; url: string }[] {
   const urls: { path: string; url: string }[] = [];
   for (const path of Object.values(API_PATHS)) {
     if (path === API_PATHS.file) {
-      for (const key of victim.files) urls.push({ path, url: `${API_BASE}${filePath(key)}` });
+      for (const key of victim.files) urls.push({ path, url: fileUrl(key) });
       continue;
     }
     if (!path.includes(':id')) continue;
@@ -163,7 +162,7 @@ function urlsWithVictimIds(): { path: string; url: string }[] {
       : path.startsWith('/user/user/')
         ? victim.userId
         : victim.shipmentId;
-    urls.push({ path, url: `${API_BASE}${apiPath(path, { id, orderId: victim.orderId })}` });
+    urls.push({ path, url: apiUrl(path, { id, orderId: victim.orderId }) });
   }
   return urls;
 }
@@ -190,11 +189,11 @@ describe('another company’s records', () => {
   it('cannot be reached through ids in a body either', async () => {
     const before = await rowDigest();
     const calls: [string, object][] = [
-      [API_PATHS.toggleIgnore, { shipment_id: victim.shipmentId, ignore: true, category: 'WithoutDeliveryOrder' }],
+      [API_PATHS.skipDeliveryOrder, { shipment_id: victim.shipmentId, ignore: true, category: 'WithoutDeliveryOrder' }],
       [API_PATHS.toggleReviewed, { shipment_ids: [victim.shipmentId] }],
     ];
     for (const [path, payload] of calls) {
-      const response = await injectAs(t.app, primary, { method: 'POST', url: `${API_BASE}${path}`, payload });
+      const response = await injectAs(t.app, primary, { method: 'POST', url: apiUrl(path), payload });
       expect(response.statusCode, path).toBe(404);
     }
     expect(await rowDigest()).toBe(before);
@@ -219,7 +218,7 @@ describe('role 11 (Shipments Info)', () => {
     const answers: string[] = [];
     for (const path of Object.values(API_PATHS)) {
       if (publicPaths.includes(path) || path === API_PATHS.file) continue;
-      const url = `${API_BASE}${apiPath(path, { id: own40001.id, orderId: 1 })}`;
+      const url = apiUrl(path, { id: own40001.id, orderId: 1 });
       for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
         const response = await injectAs(t.app, viewer, { method, url, payload: bodyFor(path) });
         // 404: the route has no such method.

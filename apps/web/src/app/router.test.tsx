@@ -7,6 +7,14 @@ import { homeReply, listReply, PROFILE } from '../testing/shipments-data.ts';
 import { mockApi, renderRoutes, requestsTo } from '../testing/test-utils.tsx';
 import { createAppRoutes } from './router.tsx';
 
+/** The user a broker's link is for, as the server names them. */
+const LINK_PROFILE = {
+  ...PROFILE,
+  name: 'Sam Ortiz',
+  role: 5,
+  company: { ...PROFILE.company, primary_contact: 'Priya Raman' },
+};
+
 function signIn(role: number, name = 'Dana Whitfield') {
   Cookies.set('token', 'session-token');
   Cookies.set('name', name);
@@ -116,22 +124,30 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe('/shipments');
   });
 
-  it("logs in with a broker's link to Home and drops the link's parameters from the address", async () => {
-    const fetchMock = mockApi({ '/user/shipments': { body: homeReply([]) } });
+  it("logs in with a broker's link to Home as a login does, and drops the link's parameters from the address", async () => {
+    const fetchMock = mockApi({ '/user/profile': { body: LINK_PROFILE }, '/user/shipments': { body: homeReply([]) } });
     const { router } = renderApp('/?token_user=link-token&name_user=Sam%20Ortiz&primary=Maria%20Delgado');
     expect(await heading()).toMatch(/^Good (morning|afternoon|evening), Maria Delgado$/);
     await vi.waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/');
-    expect(Cookies.get()).toEqual({ token: 'link-token', name: 'Sam Ortiz', primary: 'Maria Delgado' });
-    await vi.waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
+    expect(Cookies.get()).toEqual({ token: 'link-token', name: 'Sam Ortiz', role: '5', primary: 'Maria Delgado' });
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ authorization: 'Bearer link-token' });
+    await vi.waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
   });
 
-  it("replaces a stored session with the broker's link's", async () => {
-    signIn(11, 'Tom Becker');
-    renderApp('/?token_user=link-token&name_user=Sam%20Ortiz');
-    expect(await heading()).toMatch(/, Sam Ortiz$/);
-    expect(Cookies.get()).toEqual({ token: 'link-token', name: 'Sam Ortiz' });
+  it("replaces a stored session with the broker's link's; a role 11 link lands on /shipments", async () => {
+    signIn(3, 'Tom Becker');
+    mockApi({ '/user/profile': { body: { ...LINK_PROFILE, role: 11 } }, '/user/shipments': { body: listReply([]) } });
+    const { router } = renderApp('/?token_user=link-token&name_user=Sam%20Ortiz');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/shipments'));
+    expect(Cookies.get()).toEqual({ token: 'link-token', name: 'Sam Ortiz', role: '11', primary: 'Priya Raman' });
+  });
+
+  it("sends a broker's link with a token the server does not know to the login page", async () => {
+    mockApi({ '/user/profile': { status: 401, body: { message: 'Unauthenticated' } } });
+    renderApp('/?token_user=stale-token');
+    await vi.waitFor(() => expect(Cookies.get('token')).toBeUndefined());
   });
 
   it('takes a token only on Home', async () => {

@@ -101,6 +101,13 @@ export const WEB_TEXTS = {
     documentNotSubmitted: '{type} not submitted',
     /** {review} is the FDA review value. */
     fdaHold: 'FDA hold: {review}',
+    /** The Home count box the list is filtered by, shown as a chip; {filter} is the box's label. */
+    boxFilterLabel: 'Home box',
+    removeBoxFilter: 'Remove the {filter} filter',
+    boxFilterCombines:
+      'Only shipments counted by this box are listed; the Status, Account and Date filters and the search narrow them further.',
+    /** The tab's title on a list filtered by a Home box: "Shipments: Documents Required". */
+    filteredTitle: '{title}: {filter}',
   },
 
   /** Shipment detail. */
@@ -125,6 +132,7 @@ export const WEB_TEXTS = {
     stepReleaseLocked: 'Available once the documents are in.',
     isfSubmitted: 'ISF was submitted',
     isfSubmittedHint: 'Tick once you have filed the ISF yourself.',
+    confirmIsfSubmitted: 'Record that you filed the ISF yourself? This cannot be undone.',
     isfNumberLabel: 'ISF transaction no.',
     isfDateLabel: 'ISF submitted on',
     isfNotFiled: 'The ISF has not been filed yet.',
@@ -140,10 +148,16 @@ export const WEB_TEXTS = {
     uploading: 'Uploading {file}...',
     /** {file} is the file name. */
     documentUploaded: '{file} uploaded.',
+    /** After an upload whose name points to a type not yet submitted; {file} and {type}. */
+    uploadTypeOffer: '{file} looks like the {type}. Mark {type} as submitted?',
+    uploadTypeOfferAccept: 'Mark as submitted',
+    uploadTypeOfferDismiss: 'Not now',
     uploadedDocuments: 'Uploaded documents',
     noUploadedDocuments: 'No documents uploaded yet.',
     /** {name} is the file name. */
     deleteDocument: 'Delete {name}',
+    /** {name} is the document's file name. */
+    confirmDeleteDocument: 'Delete {name}? This cannot be undone.',
     dischargeDateLabel: 'Discharge date',
     notesTitle: 'Notes',
     noNotes: 'No notes yet.',
@@ -211,6 +225,7 @@ export const WEB_TEXTS = {
     sendDeliveryOrder: 'Send',
     deliveryOrderSaved: 'Delivery order saved.',
     confirmDeleteDeliveryOrder: 'Delete this delivery order?',
+    leaveUnsavedOrder: "The delivery order wasn't saved. Are you sure you want to leave?",
     confirmSendUnsaved: 'Your changes to this order are not saved. Send the order as your broker approved it?',
   },
 

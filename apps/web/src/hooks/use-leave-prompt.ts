@@ -1,5 +1,13 @@
-import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { createContext, useContext, useEffect } from 'react';
+
+/**
+ * The unsaved changes of the page now shown, each with the question leaving asks about it. A
+ * router consults one blocker only, so the page's LeavePromptBoundary holds the one blocker and
+ * every form with unsaved changes registers here.
+ */
+export type UnsavedChanges = Map<symbol, string>;
+
+export const UnsavedChangesContext = createContext<UnsavedChanges | null>(null);
 
 /**
  * While `hasUnsavedChanges`, leaving the page asks first (spec section 5). Going to another page
@@ -7,15 +15,16 @@ import { useBlocker } from 'react-router';
  * browser's own prompt (Changes that you made may not be saved.), whose text a page cannot set.
  */
 export function useLeavePrompt(hasUnsavedChanges: boolean, message: string): void {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => hasUnsavedChanges && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const unsavedChanges = useContext(UnsavedChangesContext);
 
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (window.confirm(message)) blocker.proceed();
-    else blocker.reset();
-  }, [blocker, message]);
+    if (!hasUnsavedChanges || !unsavedChanges) return;
+    const key = Symbol(message);
+    unsavedChanges.set(key, message);
+    return () => {
+      unsavedChanges.delete(key);
+    };
+  }, [hasUnsavedChanges, message, unsavedChanges]);
 
   useEffect(() => {
     if (!hasUnsavedChanges) return;

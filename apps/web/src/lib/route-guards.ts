@@ -1,36 +1,64 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { homePathFor, navItemsFor, type NavItem } from '@clearport/contract/roles';
+import { ProfileResponse } from '@clearport/contract/auth';
+import { API_PATHS } from '@clearport/contract/http';
 import { paths } from '../config/paths.ts';
-import { HOME_LINK_PARAMS, readSession, saveLinkSession } from './session.ts';
+import { api, hasStatus } from './api-client.ts';
+import { clearSession, HOME_LINK_PARAMS, readSession, saveLinkSession, saveLinkToken } from './session.ts';
 
 /**
- * Loaders that decide who may open a route. They read only the cookies, so they run before any
- * screen's code is downloaded.
+ * Loaders that decide who may open a route. They read the cookies, so they run before any
+ * screen's code is downloaded; only a broker's link waits for the server, to learn whose it is.
  */
 
-/**
- * A broker's link to Home logs the user in with its `token_user` (spec section 2, Home). It is
- * kept before any guard reads the cookies; Home then takes the parameters out of the address.
- * Every guard of the main layout calls it, since their loaders do not wait for each other.
- */
-function keepLinkSession(request: Request): void {
-  const url = new URL(request.url);
-  if (url.pathname === paths.home.path && url.searchParams.has(HOME_LINK_PARAMS.token)) {
-    saveLinkSession(url.searchParams);
+/** The broker's link being signed in, so that every guard of one navigation waits for the same call. */
+let linkLogin: { token: string; done: Promise<void> } | null = null;
+
+async function signInWithLink(search: URLSearchParams, token: string): Promise<void> {
+  saveLinkToken(token);
+  try {
+    const profile = await api.get(API_PATHS.profile, { schema: ProfileResponse });
+    saveLinkSession(search, profile);
+  } catch (failure) {
+    clearSession();
+    // A token the server does not know is a failed login; any other failure is a page error.
+    if (hasStatus(failure, 401)) throw redirect(paths.login.getHref());
+    throw failure;
   }
 }
 
+/**
+ * A broker's link to Home logs the user in with its `token_user` (spec section 2, Home), exactly as
+ * the login form does: the server names the user and their role before any guard or layout reads
+ * the session, so a role 11 user lands on /shipments and no role sees another's links. Every
+ * guard of the main layout waits for it, since their loaders do not wait for each other; Home
+ * then takes the parameters out of the address.
+ */
+async function keepLinkSession(request: Request): Promise<void> {
+  const url = new URL(request.url);
+  const token = url.searchParams.get(HOME_LINK_PARAMS.token);
+  if (url.pathname !== paths.home.path || !token) return;
+  if (linkLogin?.token !== token) {
+    const done = signInWithLink(url.searchParams, token);
+    linkLogin = { token, done };
+    // The next visit of the same link signs in again (the session may have ended meanwhile).
+    const forget = () => setTimeout(() => (linkLogin = null));
+    done.then(forget, forget);
+  }
+  await linkLogin.done;
+}
+
 /** Pages inside the main layout need a stored token (spec section 6). */
-export function requireSession({ request }: LoaderFunctionArgs): null {
-  keepLinkSession(request);
+export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
+  await keepLinkSession(request);
   if (!readSession()) throw redirect(paths.login.getHref());
   return null;
 }
 
 /** A screen of the navigation bar: a role without its link lands on its own home instead. */
-export function requireNavItem(item: NavItem): (args: LoaderFunctionArgs) => null {
-  return ({ request }) => {
-    keepLinkSession(request);
+export function requireNavItem(item: NavItem): (args: LoaderFunctionArgs) => Promise<null> {
+  return async ({ request }) => {
+    await keepLinkSession(request);
     const session = readSession();
     if (!session) throw redirect(paths.login.getHref());
     const role = session.role ?? 0;
@@ -43,9 +71,9 @@ export function requireNavItem(item: NavItem): (args: LoaderFunctionArgs) => nul
  * A screen a role must not learn of (billing for role 11): its address answers the not-found
  * page, as any other unknown address would, and none of its code or data is loaded.
  */
-export function requireNavItemOrNotFound(item: NavItem): (args: LoaderFunctionArgs) => null {
-  return ({ request }) => {
-    keepLinkSession(request);
+export function requireNavItemOrNotFound(item: NavItem): (args: LoaderFunctionArgs) => Promise<null> {
+  return async ({ request }) => {
+    await keepLinkSession(request);
     const session = readSession();
     if (!session) throw redirect(paths.login.getHref());
     if (!navItemsFor(session.role ?? 0).includes(item)) throw data(null, { status: 404, statusText: 'Not Found' });

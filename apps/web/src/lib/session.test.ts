@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import { clearSession, hasSession, readSession, saveLinkSession, saveSession } from './session.ts';
+import { clearSession, hasSession, readSession, saveLinkSession, saveLinkToken, saveSession } from './session.ts';
 
 const LOGIN = {
   token: 'session-token',
@@ -8,6 +8,12 @@ const LOGIN = {
   role: 5,
   primary: 'Priya Raman',
   company_primary_contact: 'Priya Raman',
+};
+
+const PROFILE = {
+  name: 'Sam Ortiz (profile)',
+  role: 11,
+  company: { id: 1, name: 'Demo Imports LLC', primary_contact: 'Priya Raman' },
 };
 
 describe('session cookies', () => {
@@ -49,20 +55,35 @@ describe('session cookies', () => {
     expect(Cookies.get()).toEqual({});
   });
 
-  it("keeps the token and names of a broker's link, replacing a stored session", () => {
+  it("keeps a broker's link as a login: its token, the server's role, the link's names", () => {
     saveSession(LOGIN);
-    saveLinkSession(new URLSearchParams('token_user=link-token&name_user=Sam%20Ortiz&primary=Maria%20Delgado'));
+    saveLinkToken('link-token');
+    expect(readSession()).toEqual({ token: 'link-token', name: '', role: null, primaryContact: '' });
+    saveLinkSession(
+      new URLSearchParams('token_user=link-token&name_user=Sam%20Ortiz&primary=Maria%20Delgado'),
+      PROFILE,
+    );
     expect(readSession()).toEqual({
       token: 'link-token',
       name: 'Sam Ortiz',
-      role: null,
+      role: 11,
       primaryContact: 'Maria Delgado',
+    });
+  });
+
+  it('names the user of a link without names as the server does', () => {
+    saveLinkSession(new URLSearchParams('token_user=link-token'), PROFILE);
+    expect(readSession()).toEqual({
+      token: 'link-token',
+      name: 'Sam Ortiz (profile)',
+      role: 11,
+      primaryContact: 'Priya Raman',
     });
   });
 
   it('keeps nothing from a link without a token', () => {
     saveSession(LOGIN);
-    saveLinkSession(new URLSearchParams('name_user=Sam%20Ortiz'));
+    saveLinkSession(new URLSearchParams('name_user=Sam%20Ortiz'), PROFILE);
     expect(readSession()?.token).toBe('session-token');
   });
 });

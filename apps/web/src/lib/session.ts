@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { SESSION_COOKIES, SESSION_TTL_SECONDS } from '@clearport/contract/constants';
-import type { LoginResponse } from '@clearport/contract/auth';
+import type { LoginResponse, ProfileResponse } from '@clearport/contract/auth';
 
 /** What the browser keeps of a login (spec section 3: token, name, role, primary contact). */
 export type Session = {
@@ -62,19 +62,29 @@ export const HOME_LINK_PARAMS = {
 } as const;
 
 /**
- * Keeps the session a broker's link to Home carries. A session already stored is replaced, since
- * the link may be for another user; the role stays unknown until the next login.
+ * Keeps the session a broker's link to Home carries, as a login would: `profile` is the user the
+ * link's token belongs to, asked of the server with that token. A session already stored has been
+ * replaced by then, since the link may be for another user.
  */
-export function saveLinkSession(search: URLSearchParams): void {
+export function saveLinkSession(
+  search: URLSearchParams,
+  profile: Pick<ProfileResponse, 'name' | 'role' | 'company'>,
+): void {
   const token = search.get(HOME_LINK_PARAMS.token);
   if (!token) return;
+  saveSession({
+    token,
+    name: search.get(HOME_LINK_PARAMS.name) || profile.name,
+    role: profile.role,
+    primary: search.get(HOME_LINK_PARAMS.primaryContact) || profile.company.primary_contact,
+    company_primary_contact: profile.company.primary_contact,
+  });
+}
+
+/** Stores only the token of a broker's link, so the profile call that names its user carries it. */
+export function saveLinkToken(token: string): void {
   clearSession();
-  const options = cookieOptions();
-  Cookies.set(SESSION_COOKIES.token, token, options);
-  const name = search.get(HOME_LINK_PARAMS.name);
-  if (name) Cookies.set(SESSION_COOKIES.name, name, options);
-  const primaryContact = search.get(HOME_LINK_PARAMS.primaryContact);
-  if (primaryContact) Cookies.set(SESSION_COOKIES.primaryContact, primaryContact, options);
+  Cookies.set(SESSION_COOKIES.token, token, cookieOptions());
 }
 
 export function clearSession(): void {

@@ -6,4 +6,5 @@ afterEach(() => {
   cleanup();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
   sessionStorage.clear();
+  localStorage.clear();
 });

@@ -1,6 +1,7 @@
 import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import { DeliveryOrder } from '@clearport/contract/delivery-orders';
-import type { ShipmentDetail, ShipmentDetailResponse, ShipmentDocument } from '@clearport/contract/shipments';
+import type { ShipmentDetail, ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
+import type { ShipmentDocument } from '@clearport/contract/shipment-documents';
 import type { Trucker } from '@clearport/contract/truckers';
 import type { Warehouse } from '@clearport/contract/warehouses';
 

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
+import { LeavePromptBoundary } from '../components/layouts/leave-prompt-boundary.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 type RenderOptions = {
@@ -15,7 +16,11 @@ type RenderOptions = {
 
 /** Renders an element inside a memory router and the app's providers, as a screen would be. */
 export function renderWithProviders(element: ReactNode, { url = '/', path = '*' }: RenderOptions = {}) {
-  const routes: RouteObject[] = [{ path, element }, ...(path === '*' ? [] : [{ path: '*', Component: CurrentPath }])];
+  // The signed-in layout holds the leave prompt's blocker; a screen rendered alone gets its own.
+  const routes: RouteObject[] = [
+    { path, element: <LeavePromptBoundary>{element}</LeavePromptBoundary> },
+    ...(path === '*' ? [] : [{ path: '*', Component: CurrentPath }]),
+  ];
   return renderRoutes(routes, url);
 }
 

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isReadOnly } from '@clearport/contract/roles';
-import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipments';
+import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
+import { sendRefusal, type Refusal } from '../../lib/refusal.ts';
 
 const READ_METHODS: readonly string[] = ['GET', 'HEAD'];
+const READ_ONLY: Refusal = { status: 403, message: SHIPMENT_DETAIL_ERRORS.readOnly };
 
 /**
  * An onRequest hook for a plugin of changes: role 11 (Shipments Info) reads, and every change
@@ -10,13 +12,13 @@ const READ_METHODS: readonly string[] = ['GET', 'HEAD'];
  */
 export async function refuseChangesByReadOnlyRoles(request: FastifyRequest, reply: FastifyReply) {
   if (!READ_METHODS.includes(request.method) && isReadOnly(request.user.role)) {
-    return reply.code(403).send({ message: SHIPMENT_DETAIL_ERRORS.readOnly });
+    return sendRefusal(reply, READ_ONLY);
   }
 }
 
 /** An onRequest hook for what role 11 does not see at all (settings, truckers): 403 to every call. */
 export async function refuseReadOnlyRoles(request: FastifyRequest, reply: FastifyReply) {
   if (isReadOnly(request.user.role)) {
-    return reply.code(403).send({ message: SHIPMENT_DETAIL_ERRORS.readOnly });
+    return sendRefusal(reply, READ_ONLY);
   }
 }

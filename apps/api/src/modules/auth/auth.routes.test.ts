@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { TEXTS } from '@clearport/contract/texts';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
-import { HASHING, hashingLoad } from '../../lib/passwords.ts';
 import { THROTTLE } from './login-throttle.ts';
 
 let t: TestApp;
@@ -357,48 +356,7 @@ describe('login throttling', () => {
     expect(codes.filter((code) => code === 429).length).toBeGreaterThan(80);
     // Other addresses, and logins that succeed, are not held back.
     expect((await attempt('primary@demo.test', 'portal-demo', '10.0.0.67')).statusCode).toBe(200);
-  });
-
-  it('keeps a real login fast while 16 clients flood the login with bogus attempts', async () => {
-    await clearThrottle();
-    // A real login on its own first: the machine's own speed, for comparison.
-    const quietStarted = Date.now();
-    expect((await attempt('primary@demo.test', 'portal-demo', '10.2.0.2')).statusCode).toBe(200);
-    const quiet = Date.now() - quietStarted;
-    let isFlooding = true;
-    const counts = { sent: 0, refused: 0 };
-    const flooders = Array.from({ length: 16 }, async (_, client) => {
-      for (let index = 0; isFlooding; index += 1) {
-        const response = await attempt(`flood-${client}-${index}@demo.test`, 'wrong', '10.1.0.1');
-        counts.sent += 1;
-        if (response.statusCode === 429) counts.refused += 1;
-      }
-    });
-    const timings: number[] = [];
-    const codes: number[] = [];
-    try {
-      // Until the address has used its free attempts the flood is checked like any login; then
-      // it is refused before any hashing, and what it queued drains.
-      for (let tries = 0; tries < 600 && (counts.refused < 16 || hashingLoad().waiting > 0); tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      for (let round = 0; round < 3; round += 1) {
-        const started = Date.now();
-        codes.push((await attempt('primary@demo.test', 'portal-demo', '10.2.0.1')).statusCode);
-        timings.push(Date.now() - started);
-      }
-    } finally {
-      isFlooding = false;
-      await Promise.all(flooders);
-    }
-    expect(codes).toEqual([200, 200, 200]);
-    console.log(
-      `login flood: ${counts.sent} bogus attempts (${counts.refused} refused), real logins ${timings.join(', ')} ms, ${quiet} ms without the flood`,
-    );
-    // Under 2 s on an idle machine; on a loaded one, no slower than a few quiet logins.
-    expect(Math.max(...timings)).toBeLessThan(Math.max(2_000, quiet * 3));
-    expect(HASHING.running).toBeLessThanOrEqual(2);
-  });
+  }, 180_000);
 });
 
 describe('reset links and forgot-password limits', () => {

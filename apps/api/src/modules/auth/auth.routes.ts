@@ -11,6 +11,7 @@ import {
 import { API_PATHS, ErrorResponse, MessageResponse } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { listedRefusal, sendRefusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { storePasswordHash } from '../access/passwords.ts';
 import { loginThrottle, loginThrottleKeys, resetMailKey, resetRequestKey, waitMessage } from './login-throttle.ts';
@@ -23,6 +24,8 @@ let unknownUserHash: Promise<string> | undefined;
 const hashForUnknownUser = () => (unknownUserHash ??= hashPassword('unknown-user-placeholder'));
 
 export type AuthRoutesOptions = { publicUrl: string };
+
+const RESET_INVALID = listedRefusal(400, TEXTS.resetInvalid);
 
 /** Calls that need no session. */
 export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
@@ -45,17 +48,15 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       const keys = loginThrottleKeys(request.body.userName, request.ip);
       const waitSeconds = await loginThrottle.reserve(app.db, [keys.pair, keys.name, keys.address]);
       if (waitSeconds > 0) {
-        return reply
-          .code(429)
-          .header('retry-after', String(waitSeconds))
-          .send({ message: waitMessage(waitSeconds) });
+        reply.header('retry-after', String(waitSeconds));
+        return sendRefusal(reply, { status: 429, message: waitMessage(waitSeconds) });
       }
 
       const user = await usersRepository.findByEmail(app.db, request.body.userName);
       const isValid = await verifyPassword(request.body.password, user?.password_hash ?? (await hashForUnknownUser()));
       if (!user || !isValid || !user.active) {
         request.log.info('login failed');
-        return reply.code(401).send({ message: TEXTS.loginFailed });
+        return sendRefusal(reply, { status: 401, message: TEXTS.loginFailed });
       }
 
       await loginThrottle.succeeded(app.db, keys);
@@ -76,10 +77,8 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
     async (request, reply) => {
       const waitSeconds = await loginThrottle.reserve(app.db, [resetRequestKey(request.ip)]);
       if (waitSeconds > 0) {
-        return reply
-          .code(429)
-          .header('retry-after', String(waitSeconds))
-          .send({ message: waitMessage(waitSeconds) });
+        reply.header('retry-after', String(waitSeconds));
+        return sendRefusal(reply, { status: 429, message: waitMessage(waitSeconds) });
       }
       // The answer, and the work before it, are the same whether or not the address belongs to a
       // user: the link is made and mailed after the reply, so its timing tells nothing either.
@@ -110,7 +109,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       const userId = await passwordResetsRepository.peekUser(app.db, token);
       const user = userId ? await usersRepository.findByEmail(app.db, request.body.email) : undefined;
       if (!userId || !user || user.id !== userId) {
-        return reply.code(400).send({ message: TEXTS.resetInvalid, errors: [TEXTS.resetInvalid] });
+        return sendRefusal(reply, RESET_INVALID);
       }
       const passwordHash = await hashPassword(request.body.password);
       const isChanged = await app.db.transaction().execute(async (trx) => {
@@ -120,7 +119,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
         await storePasswordHash(trx, userId, passwordHash);
         return true;
       });
-      if (!isChanged) return reply.code(400).send({ message: TEXTS.resetInvalid, errors: [TEXTS.resetInvalid] });
+      if (!isChanged) return sendRefusal(reply, RESET_INVALID);
       return { message: TEXTS.resetSuccess };
     },
   );

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
+import { recordMailEvent } from '../event-mail/event-mail.repository.ts';
 
 export type ApprovalResult = 'approved' | 'alreadyApproved' | 'notFound';
 
@@ -8,15 +9,30 @@ export type ApprovalResult = 'approved' | 'alreadyApproved' | 'notFound';
  * belongs to the brokerage, not to a portal user, so there is no access check and the history
  * names no user. Until the broker's own interface exists it is called by the demo data and by
  * `npm run broker -- approve-delivery-order ID` (src/cli/broker.ts).
- * Runs in the caller's transaction when given one, else in its own.
+ * Runs in the caller's transaction when given one, else in its own. With `tellsDeliveryList`,
+ * the company's delivery list is told in the same transaction (the demo's history is not told).
  */
-export async function approveDeliveryOrder(db: Db, orderId: number, at: Date = new Date()): Promise<ApprovalResult> {
+export async function approveDeliveryOrder(
+  db: Db,
+  orderId: number,
+  at: Date = new Date(),
+  options: { tellsDeliveryList: boolean } = { tellsDeliveryList: false },
+): Promise<ApprovalResult> {
   const approve = async (trx: Db): Promise<ApprovalResult> => {
     const order = await trx
       .selectFrom('delivery_orders')
-      .select(['id', 'shipment_id', 'approved'])
-      .where('id', '=', orderId)
-      .forUpdate()
+      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select([
+        'delivery_orders.id',
+        'delivery_orders.shipment_id',
+        'delivery_orders.approved',
+        'delivery_orders.reference_number',
+        'shipments.file_number',
+        'accounts.company_id',
+      ])
+      .where('delivery_orders.id', '=', orderId)
+      .forUpdate('delivery_orders')
       .executeTakeFirst();
     if (!order) return 'notFound';
     if (order.approved) return 'alreadyApproved';
@@ -33,6 +49,15 @@ export async function approveDeliveryOrder(db: Db, orderId: number, at: Date = n
         detail: { delivery_order_id: orderId, by: 'broker' },
       },
     ]);
+    if (options.tellsDeliveryList) {
+      const event = {
+        kind: 'deliveryOrderApproved',
+        shipmentId: order.shipment_id,
+        entryNo: order.file_number,
+        referenceNumber: order.reference_number,
+      } as const;
+      await recordMailEvent(trx, order.company_id, event, at);
+    }
     return 'approved';
   };
   return db.isTransaction ? approve(db) : db.transaction().execute(approve);

@@ -1,7 +1,4 @@
-import net from 'node:net';
-import { once } from 'node:events';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DeliveryOrderErrorResponse,
@@ -20,6 +17,7 @@ import {
 } from '../../../test/delivery-order-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { storedFiles } from '../../../test/shipment-fixtures.ts';
+import { freePort, startSmtpServer, stopSmtpServer, type Received } from '../../../test/smtp-server.ts';
 import { approveDeliveryOrder } from './delivery-order-approval.ts';
 
 /**
@@ -27,51 +25,11 @@ import { approveDeliveryOrder } from './delivery-order-approval.ts';
  * then one does (smtp-server, started here), and what it receives is read back.
  */
 
-type Received = { mail: ParsedMail; envelope: { from: string; to: string[] } };
-
 let t: TestApp;
 let token: string;
 let port: number;
 let server: SMTPServer | undefined;
 const received: Received[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port: free } = probe.address() as net.AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return free;
-}
-
-async function startSmtpServer(): Promise<SMTPServer> {
-  const smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        simpleParser(Buffer.concat(chunks)).then(
-          (mail) => {
-            const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-            received.push({ mail, envelope: { from, to: session.envelope.rcptTo.map((each) => each.address) } });
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(port, '127.0.0.1', () => resolve());
-  });
-  return smtp;
-}
 
 beforeAll(async () => {
   port = await freePort();
@@ -80,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+  if (server) await stopSmtpServer(server);
 });
 
 describe('sending a delivery order over SMTP', () => {
@@ -110,7 +68,7 @@ describe('sending a delivery order over SMTP', () => {
     expect((await storedFiles(t.dataDir)).filter((file) => file.startsWith('delivery-orders/'))).toEqual([]);
     expect(await outboxMessages(t.dataDir)).toEqual([]);
 
-    server = await startSmtpServer();
+    server = await startSmtpServer(port, received);
     const sent = await injectAs(t.app, token, { method: 'POST', url: sendUrl });
     expect(sent.statusCode, sent.body).toBe(200);
     const body = SendDeliveryOrderResponse.parse(sent.json());

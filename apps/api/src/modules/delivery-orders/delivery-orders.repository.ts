@@ -10,19 +10,24 @@ import { NOTIFICATION_LISTS, type NotificationEmails } from '@clearport/contract
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
-import { lockShipment } from '../access/lock-shipment.ts';
+import { changeShipment } from '../access/change-shipment.ts';
 import { settingsRepository } from '../settings/settings.repository.ts';
-import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
+import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { truckersRepository } from '../truckers/truckers.repository.ts';
 import { warehousesRepository } from '../warehouses/warehouses.repository.ts';
-import type { DeliveryOrderRefusal } from './delivery-order-refusals.ts';
-import { deliveryOrderRecipients, deliveryOrderRefusal, type Recipients } from './delivery-orders.rules.ts';
+import {
+  deliveryOrderRecipients,
+  deliveryOrderRefusal,
+  type DeliveryOrderRefusal,
+  type Recipients,
+} from './delivery-orders.rules.ts';
 
 /*
  * A shipment's delivery orders. Every call starts from the access check: the shipment through
  * accessRepository.shipments, the order by its id within that shipment, trucker and warehouse
- * through the company. A change locks the shipment row first, so two changes of one shipment's
- * orders take turns and the container rule sees every other order as it is.
+ * through the company. A change runs in changeShipment, which locks the shipment row first, so
+ * two changes of one shipment's orders take turns and the container rule sees every other order
+ * as it is.
  */
 
 const DELIVERY_LIST = NOTIFICATION_LISTS.find((list) => list.key === 'delivery_order_mails')!.table_number;
@@ -255,9 +260,7 @@ export const deliveryOrdersRepository = {
     shipmentId: number,
     input: DeliveryOrderRequest,
   ): Promise<DeliveryOrder | DeliveryOrderRefusal> {
-    return db.transaction().execute(async (trx) => {
-      const shipment = await lockShipment(trx, user, shipmentId);
-      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+    return changeShipment(db, user, shipmentId, async (trx, _shipment, record) => {
       const refusal = await checkSave(trx, user, shipmentId, input);
       if (refusal) return refusal;
       const order = await trx
@@ -274,23 +277,16 @@ export const deliveryOrdersRepository = {
         .executeTakeFirstOrThrow();
       const links = { containers: sortedIds(input.containers), bills: sortedIds(input.bill_ladings) };
       await replaceLinks(trx, order.id, { containers: [], bills: [] }, links);
-      await shipmentActivityRepository.record(trx, [
-        {
-          shipmentId,
-          userId: user.id,
-          action: SHIPMENT_ACTIVITY.deliveryOrderCreated,
-          detail: {
-            delivery_order_id: order.id,
-            trucker_id: input.trucker_id,
-            warehouse_id: input.warehouse_id,
-            reference_number: input.reference_number,
-            note: input.note,
-            containers: links.containers,
-            bill_ladings: links.bills,
-            reused_containers: input.reuse_assigned_containers,
-          },
-        },
-      ]);
+      record(SHIPMENT_ACTIVITY.deliveryOrderCreated, {
+        delivery_order_id: order.id,
+        trucker_id: input.trucker_id,
+        warehouse_id: input.warehouse_id,
+        reference_number: input.reference_number,
+        note: input.note,
+        containers: links.containers,
+        bill_ladings: links.bills,
+        reused_containers: input.reuse_assigned_containers,
+      });
       const [created] = await deliveryOrdersRepository.listOf(trx, shipmentId, [order.id]);
       return created!;
     });
@@ -304,9 +300,7 @@ export const deliveryOrdersRepository = {
     orderId: number,
     input: DeliveryOrderRequest,
   ): Promise<DeliveryOrder | DeliveryOrderRefusal> {
-    return db.transaction().execute(async (trx) => {
-      const shipment = await lockShipment(trx, user, shipmentId);
-      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+    return changeShipment(db, user, shipmentId, async (trx, _shipment, record) => {
       const order = await findOrder(trx, shipmentId, orderId);
       if (!order) return { refused: 'orderNotFound' } as const;
       const refusal = await checkSave(trx, user, shipmentId, input, order);
@@ -334,19 +328,12 @@ export const deliveryOrdersRepository = {
           { containers, bills },
           { containers: input.containers, bills: input.bill_ladings },
         );
-        await shipmentActivityRepository.record(trx, [
-          {
-            shipmentId,
-            userId: user.id,
-            action: SHIPMENT_ACTIVITY.deliveryOrderUpdated,
-            detail: {
-              delivery_order_id: orderId,
-              changes,
-              approval_withdrawn: order.approved,
-              reused_containers: input.reuse_assigned_containers,
-            },
-          },
-        ]);
+        record(SHIPMENT_ACTIVITY.deliveryOrderUpdated, {
+          delivery_order_id: orderId,
+          changes,
+          approval_withdrawn: order.approved,
+          reused_containers: input.reuse_assigned_containers,
+        });
       }
       const [updated] = await deliveryOrdersRepository.listOf(trx, shipmentId, [orderId]);
       return updated!;
@@ -360,30 +347,21 @@ export const deliveryOrdersRepository = {
     shipmentId: number,
     orderId: number,
   ): Promise<{ path: string | null } | DeliveryOrderRefusal> {
-    return db.transaction().execute(async (trx) => {
-      const shipment = await lockShipment(trx, user, shipmentId);
-      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+    return changeShipment(db, user, shipmentId, async (trx, _shipment, record) => {
       const order = await findOrder(trx, shipmentId, orderId);
       if (!order) return { refused: 'orderNotFound' } as const;
       const [containers, bills] = await Promise.all([containerIdsOf(trx, orderId), billIdsOf(trx, orderId)]);
       await trx.deleteFrom('delivery_orders').where('id', '=', orderId).execute();
-      await shipmentActivityRepository.record(trx, [
-        {
-          shipmentId,
-          userId: user.id,
-          action: SHIPMENT_ACTIVITY.deliveryOrderDeleted,
-          detail: {
-            delivery_order_id: orderId,
-            trucker_id: order.trucker_id,
-            warehouse_id: order.warehouse_id,
-            containers,
-            bill_ladings: bills,
-            approved: order.approved,
-            sent_at: order.sent_at ? order.sent_at.toISOString() : null,
-            path: order.path,
-          },
-        },
-      ]);
+      record(SHIPMENT_ACTIVITY.deliveryOrderDeleted, {
+        delivery_order_id: orderId,
+        trucker_id: order.trucker_id,
+        warehouse_id: order.warehouse_id,
+        containers,
+        bill_ladings: bills,
+        approved: order.approved,
+        sent_at: order.sent_at ? order.sent_at.toISOString() : null,
+        path: order.path,
+      });
       return { path: order.path };
     });
   },
@@ -460,9 +438,7 @@ export const deliveryOrdersRepository = {
     orderId: number,
     sent: { path: string; recipients: Recipients; messageId: string },
   ): Promise<{ order: DeliveryOrder; replacedPath: string | null } | DeliveryOrderRefusal> {
-    return db.transaction().execute(async (trx) => {
-      const shipment = await lockShipment(trx, user, shipmentId);
-      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+    return changeShipment(db, user, shipmentId, async (trx, _shipment, record) => {
       const order = await findOrder(trx, shipmentId, orderId);
       if (!order) return { refused: 'orderNotFound' } as const;
       await trx
@@ -470,20 +446,13 @@ export const deliveryOrdersRepository = {
         .set({ path: sent.path, sent_at: new Date() })
         .where('id', '=', orderId)
         .execute();
-      await shipmentActivityRepository.record(trx, [
-        {
-          shipmentId,
-          userId: user.id,
-          action: SHIPMENT_ACTIVITY.deliveryOrderSent,
-          detail: {
-            delivery_order_id: orderId,
-            path: sent.path,
-            to: sent.recipients.to,
-            cc: sent.recipients.cc,
-            message_id: sent.messageId,
-          },
-        },
-      ]);
+      record(SHIPMENT_ACTIVITY.deliveryOrderSent, {
+        delivery_order_id: orderId,
+        path: sent.path,
+        to: sent.recipients.to,
+        cc: sent.recipients.cc,
+        message_id: sent.messageId,
+      });
       const [updated] = await deliveryOrdersRepository.listOf(trx, shipmentId, [orderId]);
       return { order: updated!, replacedPath: order.path };
     });

@@ -8,10 +8,18 @@ import {
   SendDeliveryOrderResponse,
   type DeliveryOrderRequestInput,
 } from '@clearport/contract/delivery-orders';
-import { filePath } from '@clearport/contract/http';
-import { SHIPMENT_DETAIL_ERRORS, ShipmentDetailResponse } from '@clearport/contract/shipments';
+import { API_PATHS } from '@clearport/contract/http';
+import { SHIPMENT_DETAIL_ERRORS, ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { fillText, TEXTS } from '@clearport/contract/texts';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import {
+  apiUrl,
+  buildTestApp,
+  fileUrl,
+  injectAs,
+  loginDemoUsers,
+  type DemoUser,
+  type TestApp,
+} from '../../../test/build-app.ts';
 import {
   addressesOf,
   orderableShipment,
@@ -29,13 +37,7 @@ import { approveDeliveryOrder } from './delivery-order-approval.ts';
 const BROKER_EMAIL = 'desk@broker.test';
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const USERS = {
-  primary: 'primary@demo.test',
-  user: 'user@demo.test',
-  viewer: 'viewer@demo.test',
-  other: 'primary@other.test',
-} as const;
-type Who = keyof typeof USERS;
+type Who = DemoUser;
 const taken = new Set<number>();
 
 /** Demo Imports' truckers and warehouses in each state, and one of Other Trading's. */
@@ -53,7 +55,7 @@ const ids = {
 
 beforeAll(async () => {
   t = await buildTestApp({ brokerEmail: BROKER_EMAIL });
-  for (const [who, email] of Object.entries(USERS)) tokens[who] = await login(t.app, email);
+  Object.assign(tokens, await loginDemoUsers(t.app));
   const db = t.app.db;
   Object.assign(ids, {
     trucker: await truckerId(db, 'Harbor Express Drayage'),
@@ -88,8 +90,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const ordersUrl = (shipmentId: number | string) => `/api/user/shipments/${shipmentId}/delivery_order`;
-const orderUrl = (shipmentId: number | string, orderId: number | string) => `${ordersUrl(shipmentId)}/${orderId}`;
+const ordersUrl = (shipmentId: number | string) => apiUrl(API_PATHS.deliveryOrders, { id: shipmentId });
+const orderUrl = (shipmentId: number | string, orderId: number | string) =>
+  apiUrl(API_PATHS.deliveryOrder, { id: shipmentId, orderId });
 
 const create = (who: Who, shipmentId: number | string, payload: object) =>
   injectAs(t.app, tokens[who]!, { method: 'POST', url: ordersUrl(shipmentId), payload });
@@ -98,7 +101,10 @@ const update = (who: Who, shipmentId: number | string, orderId: number | string,
 const remove = (who: Who, shipmentId: number | string, orderId: number | string) =>
   injectAs(t.app, tokens[who]!, { method: 'DELETE', url: orderUrl(shipmentId, orderId) });
 const send = (who: Who, shipmentId: number | string, orderId: number | string) =>
-  injectAs(t.app, tokens[who]!, { method: 'POST', url: `${orderUrl(shipmentId, orderId)}/send` });
+  injectAs(t.app, tokens[who]!, {
+    method: 'POST',
+    url: apiUrl(API_PATHS.sendDeliveryOrder, { id: shipmentId, orderId }),
+  });
 
 /** A complete order of the shipment: the first container and bill unless told otherwise. */
 function orderOf(shipment: OrderableShipment, changes: Partial<DeliveryOrderRequestInput> = {}) {
@@ -174,7 +180,7 @@ describe('POST user/shipments/{id}/delivery_order', () => {
 
     const detail = await injectAs(t.app, tokens.user!, {
       method: 'GET',
-      url: `/api/user/shipments/details/${shipment.id}`,
+      url: apiUrl(API_PATHS.shipmentDetail, { id: shipment.id }),
     });
     const { shipment: read } = ShipmentDetailResponse.parse(detail.json());
     expect(read.delivery_orders).toEqual([order]);
@@ -598,7 +604,7 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
     // What was mailed is what is stored, and it parses and names the entry and the containers.
     const download = await injectAs(t.app, tokens.user!, {
       method: 'GET',
-      url: `/api${filePath(body.delivery_order.path!)}`,
+      url: fileUrl(body.delivery_order.path!),
     });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
@@ -634,7 +640,7 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
     });
 
     // Another company never reaches the file.
-    const foreign = await injectAs(t.app, tokens.other!, { method: 'GET', url: `/api${filePath(row.path!)}` });
+    const foreign = await injectAs(t.app, tokens.other!, { method: 'GET', url: fileUrl(row.path!) });
     expect(foreign.statusCode).toBe(404);
   });
 
@@ -658,7 +664,7 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
     const shipment = await orderableShipment(t.app.db, '40001', taken);
     const created = await injectAs(t.app, tokens.primary!, {
       method: 'POST',
-      url: '/api/user/trucker/save',
+      url: apiUrl(API_PATHS.createTrucker),
       payload: { truckers: [{ name: 'No Mail Haulers', email: '', cc_emails: [] }] },
     });
     const trucker = created.json().truckers[0];

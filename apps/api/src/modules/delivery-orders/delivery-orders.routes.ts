@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DELIVERY_ORDER_DELETED,
@@ -11,12 +11,13 @@ import {
 } from '@clearport/contract/delivery-orders';
 import { API_PATHS, ErrorResponse, IdParams } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
+import { isNamedRefusal, sendRefusal } from '../../lib/refusal.ts';
 import { newStorageKey } from '../../lib/storage.ts';
 import { refuseChangesByReadOnlyRoles } from '../access/read-only.ts';
 import { deliveryOrderMail } from './delivery-order-mail.ts';
 import { deliveryOrderPdf } from './delivery-order-pdf.ts';
-import { isDeliveryOrderRefusal, sendDeliveryOrderRefusal } from './delivery-order-refusals.ts';
 import { deliveryOrdersRepository } from './delivery-orders.repository.ts';
+import { refusalOf, type DeliveryOrderRefusal } from './delivery-orders.rules.ts';
 
 export type DeliveryOrdersRoutesOptions = {
   /** The brokerage's contact address, named in TEXTS.missingContainer and on the PDF. */
@@ -32,6 +33,8 @@ const errors = { '4xx': ErrorResponse, 502: DeliveryOrderErrorResponse };
 const orderRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app, { brokerEmail }) => {
   app.addHook('onRequest', refuseChangesByReadOnlyRoles);
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const refuse = (reply: FastifyReply, named: DeliveryOrderRefusal) =>
+    sendRefusal(reply, refusalOf(named, brokerEmail));
 
   api.post(
     API_PATHS.deliveryOrders,
@@ -43,15 +46,13 @@ const orderRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app,
         const params = IdParams.safeParse(request.params);
         if (!params.success) return;
         const state = await deliveryOrdersRepository.creationState(app.db, request.user, params.data.id);
-        if (state === 'notFound') return sendDeliveryOrderRefusal(reply, { refused: 'shipmentNotFound' }, brokerEmail);
-        if (state === 'noContainers') return sendDeliveryOrderRefusal(reply, { refused: 'noContainers' }, brokerEmail);
+        if (state === 'notFound') return refuse(reply, { refused: 'shipmentNotFound' });
+        if (state === 'noContainers') return refuse(reply, { refused: 'noContainers' });
       },
     },
     async (request, reply) => {
       const result = await deliveryOrdersRepository.create(app.db, request.user, request.params.id, request.body);
-      return isDeliveryOrderRefusal(result)
-        ? sendDeliveryOrderRefusal(reply, result, brokerEmail)
-        : { delivery_order: result };
+      return isNamedRefusal(result) ? refuse(reply, result) : { delivery_order: result };
     },
   );
 
@@ -67,9 +68,7 @@ const orderRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app,
     async (request, reply) => {
       const { id, orderId } = request.params;
       const result = await deliveryOrdersRepository.update(app.db, request.user, id, orderId, request.body);
-      return isDeliveryOrderRefusal(result)
-        ? sendDeliveryOrderRefusal(reply, result, brokerEmail)
-        : { delivery_order: result };
+      return isNamedRefusal(result) ? refuse(reply, result) : { delivery_order: result };
     },
   );
 
@@ -79,7 +78,7 @@ const orderRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app,
     async (request, reply) => {
       const { id, orderId } = request.params;
       const result = await deliveryOrdersRepository.delete(app.db, request.user, id, orderId);
-      if (isDeliveryOrderRefusal(result)) return sendDeliveryOrderRefusal(reply, result, brokerEmail);
+      if (isNamedRefusal(result)) return refuse(reply, result);
       if (result.path) await removeFile(result.path);
       return { message: DELIVERY_ORDER_DELETED };
     },
@@ -96,7 +95,7 @@ const orderRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app,
     async (request, reply) => {
       const { id, orderId } = request.params;
       const details = await deliveryOrdersRepository.sendingDetails(app.db, request.user, id, orderId);
-      if (isDeliveryOrderRefusal(details)) return sendDeliveryOrderRefusal(reply, details, brokerEmail);
+      if (isNamedRefusal(details)) return refuse(reply, details);
       const pdf = await deliveryOrderPdf(details, new Date(), brokerEmail);
       const key = newStorageKey(DELIVERY_ORDERS_FOLDER, 'pdf');
       await app.storage.put(key, Buffer.from(pdf));
@@ -107,13 +106,13 @@ const orderRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app,
         } catch (error) {
           request.log.warn({ err: error, orderId }, 'the delivery order mail was not sent');
           await app.storage.delete(key);
-          return sendDeliveryOrderRefusal(reply, { refused: 'mailFailed' }, brokerEmail);
+          return refuse(reply, { refused: 'mailFailed' });
         }
         const sent = { path: key, recipients: details.recipients, messageId };
         const result = await deliveryOrdersRepository.recordSent(app.db, request.user, id, orderId, sent);
-        if (isDeliveryOrderRefusal(result)) {
+        if (isNamedRefusal(result)) {
           await app.storage.delete(key);
-          return sendDeliveryOrderRefusal(reply, result, brokerEmail);
+          return refuse(reply, result);
         }
         if (result.replacedPath) await removeFile(result.replacedPath);
         return { message: TEXTS.deliveryOrderSent, delivery_order: result.order };

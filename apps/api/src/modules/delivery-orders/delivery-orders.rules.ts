@@ -1,12 +1,70 @@
-import { containersToConfirm, type DeliveryOrderRequest } from '@clearport/contract/delivery-orders';
+import {
+  containersToConfirm,
+  DELIVERY_ORDER_ERRORS,
+  type DeliveryOrderRequest,
+} from '@clearport/contract/delivery-orders';
 import type { NotificationEmails } from '@clearport/contract/settings';
-import type { DeliveryOrderRefusal } from './delivery-order-refusals.ts';
+import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
+import { fillText, TEXTS } from '@clearport/contract/texts';
+import { listedRefusal, type Refusal } from '../../lib/refusal.ts';
+import type { ShipmentNotFound } from '../access/change-shipment.ts';
 
 /*
  * The delivery order rules, as plain functions: what a save must satisfy, what it changes, and
  * to whom a send goes. The repository gathers the facts inside the transaction of the change
  * (the shipment row locked), so no other change of the shipment's orders runs in between.
  */
+
+/** The ways a delivery order call is refused, by name. */
+export type DeliveryOrderRefusal =
+  | ShipmentNotFound
+  | { refused: 'orderNotFound' }
+  | { refused: 'noContainers' }
+  | { refused: 'truckerUnavailable' }
+  | { refused: 'warehouseUnavailable' }
+  | { refused: 'containerNotOnShipment' }
+  | { refused: 'billNotOnShipment' }
+  | { refused: 'containersAssigned'; containers: string[] }
+  | { refused: 'notApproved' }
+  | { refused: 'truckerHasNoEmail' }
+  | { refused: 'mailFailed' };
+
+/**
+ * How each refusal is answered: DeliveryOrderErrorResponse, `{ message, field?, errors: [message] }`,
+ * so the editor shows `errors[0]` as it shows the schema's refusals.
+ */
+export function refusalOf(named: DeliveryOrderRefusal, brokerEmail: string): Refusal {
+  const E = DELIVERY_ORDER_ERRORS;
+  switch (named.refused) {
+    case 'shipmentNotFound':
+      return listedRefusal(404, SHIPMENT_DETAIL_ERRORS.shipmentNotFound);
+    case 'orderNotFound':
+      return listedRefusal(404, E.orderNotFound);
+    case 'noContainers':
+      return listedRefusal(400, fillText(TEXTS.missingContainer, { email: brokerEmail }), 'containers');
+    case 'truckerUnavailable':
+      return listedRefusal(400, E.truckerUnavailable, 'trucker_id');
+    case 'warehouseUnavailable':
+      return listedRefusal(400, E.warehouseUnavailable, 'warehouse_id');
+    case 'containerNotOnShipment':
+      return listedRefusal(400, E.containerNotOnShipment, 'containers');
+    case 'billNotOnShipment':
+      return listedRefusal(400, E.billNotOnShipment, 'bill_ladings');
+    case 'containersAssigned':
+      return listedRefusal(
+        409,
+        fillText(E.containersAssigned, { containers: named.containers.join(', ') }),
+        'containers',
+      );
+    case 'notApproved':
+      return listedRefusal(409, E.notApproved);
+    case 'truckerHasNoEmail':
+      return listedRefusal(409, E.truckerHasNoEmail);
+    case 'mailFailed':
+      // The mail server, not this one, failed: a gateway error.
+      return listedRefusal(502, TEXTS.deliveryOrderSendFailed);
+  }
+}
 
 /** What the server knows about a save's choices. */
 export type DeliveryOrderFacts = {

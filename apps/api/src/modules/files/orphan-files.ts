@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { STORED_FILE_COLUMNS } from './files.repository.ts';
 
 /** A file or temporary untouched this long is no upload in progress. */
 export const ORPHAN_AGE_MS = 60 * 60 * 1000;
@@ -8,17 +9,16 @@ export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Keys looked up per statement. */
 const LOOKUP_BATCH = 1_000;
 
-/** The stored keys among `keys` that a record holds: every column that names a stored file. */
+/** The stored keys among `keys` that a record holds (STORED_FILE_COLUMNS). */
 export async function referencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let at = 0; at < keys.length; at += LOOKUP_BATCH) {
     const batch = keys.slice(at, at + LOOKUP_BATCH);
-    const { rows } = await sql<{ key: string }>`
-      SELECT path AS key FROM documents WHERE path = ANY(${batch})
-      UNION SELECT path_to_7501 FROM shipments WHERE path_to_7501 = ANY(${batch})
-      UNION SELECT path FROM delivery_orders WHERE path = ANY(${batch})
-      UNION SELECT path FROM invoices WHERE path = ANY(${batch})
-      UNION SELECT backup FROM invoices WHERE backup = ANY(${batch})`.execute(db);
+    const lookups = STORED_FILE_COLUMNS.map(
+      ({ table, column }) =>
+        sql`SELECT ${sql.ref(column)} AS key FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ANY(${batch})`,
+    );
+    const { rows } = await sql<{ key: string }>`${sql.join(lookups, sql` UNION `)}`.execute(db);
     for (const row of rows) found.add(row.key);
   }
   return found;

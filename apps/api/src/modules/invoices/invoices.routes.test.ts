@@ -11,38 +11,39 @@ import {
   type Invoice,
   type InvoiceSortField,
 } from '@clearport/contract/invoices';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { API_PATHS } from '@clearport/contract/http';
+import {
+  apiUrl,
+  buildTestApp,
+  DEMO_USERS,
+  fileUrl,
+  injectAs,
+  loginDemoUsers,
+  type DemoUser,
+  type TestApp,
+} from '../../../test/build-app.ts';
 import { runBrokerCommand } from '../../cli/broker.ts';
 import { DEMO_PAYMENT_INSTRUCTIONS } from '../../seed/demo-billing.ts';
 import { todayOf } from './invoices.rules.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const USERS = {
-  primary: 'primary@demo.test',
-  user: 'user@demo.test',
-  viewer: 'viewer@demo.test',
-  other: 'primary@other.test',
-} as const;
-type Who = keyof typeof USERS;
+type Who = DemoUser;
 type Query = Record<string, string | number>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const [who, email] of Object.entries(USERS)) tokens[who] = await login(t.app, email);
+  Object.assign(tokens, await loginDemoUsers(t.app));
 });
 afterAll(async () => t?.close());
 
 function get(who: Who, url: string) {
-  return injectAs(t.app, tokens[who]!, { method: 'GET', url: `/api${url}` });
+  return injectAs(t.app, tokens[who]!, { method: 'GET', url });
 }
-
-const queryString = (query: Query) =>
-  new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString();
 
 /** A list reply, which must be exactly the schema's: every field of its type, none more. */
 async function list(who: Who, query: Query = {}): Promise<InvoicesResponse> {
-  const response = await get(who, `/user/invoices?${queryString(query)}`);
+  const response = await get(who, apiUrl(API_PATHS.invoices, {}, query));
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   const body: unknown = JSON.parse(response.body);
@@ -224,10 +225,10 @@ describe('GET user/invoices', () => {
       ['payment_status=maybe', 'payment_status'],
       [`search=${'x'.repeat(201)}`, 'search'],
     ] as const) {
-      const response = await get('primary', `/user/invoices?${query}`);
+      const response = await get('primary', `${apiUrl(API_PATHS.invoices)}?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ field: string }>().field, query).toBe(field);
-      const csv = await get('primary', `/user/invoices/export.csv?${query}`);
+      const csv = await get('primary', `${apiUrl(API_PATHS.invoicesCsv)}?${query}`);
       if (!query.startsWith('page') && !query.startsWith('per_page')) expect(csv.statusCode, query).toBe(400);
     }
   });
@@ -235,12 +236,12 @@ describe('GET user/invoices', () => {
   it('refuses role 11 every billing call with 403', async () => {
     const [someId] = await invoiceIdsOf(['40001']);
     for (const url of [
-      '/user/invoices',
-      `/user/invoices/${someId}`,
-      `/user/invoices/${someId}/pdf`,
-      `/user/invoices/${someId}/backup`,
-      '/user/invoices/export.csv',
-      '/user/payment-instructions',
+      apiUrl(API_PATHS.invoices),
+      apiUrl(API_PATHS.invoice, { id: someId! }),
+      apiUrl(API_PATHS.invoicePdf, { id: someId! }),
+      apiUrl(API_PATHS.invoiceBackup, { id: someId! }),
+      apiUrl(API_PATHS.invoicesCsv),
+      apiUrl(API_PATHS.paymentInstructions),
     ]) {
       expect((await get('viewer', url)).statusCode, url).toBe(403);
     }
@@ -294,9 +295,9 @@ describe('amounts', () => {
         due_date: null,
         is_overdue: 0,
       });
-      const one = InvoiceResponse.parse((await get('primary', `/user/invoices/${cent.id}`)).json());
+      const one = InvoiceResponse.parse((await get('primary', apiUrl(API_PATHS.invoice, { id: cent.id }))).json());
       expect(one.invoice.amount).toBe('0.01');
-      const csv = await get('primary', '/user/invoices/export.csv?search=EXACT-1');
+      const csv = await get('primary', apiUrl(API_PATHS.invoicesCsv, {}, { search: 'EXACT-1' }));
       expect(csv.body).toContain(',19999999999.99,');
       expect(big.id).toBeGreaterThan(0);
     } finally {
@@ -315,14 +316,14 @@ describe('GET user/invoices/{id} and its files', () => {
       .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
       .innerJoin('users', 'users.company_id', 'accounts.company_id')
       .select(['invoices.id', 'invoices.path', 'invoices.backup'])
-      .where('users.email', '=', USERS.other)
+      .where('users.email', '=', DEMO_USERS.other)
       .where('invoices.backup', 'is not', null)
       .executeTakeFirstOrThrow();
   }
 
   it('answers the invoice with its shipment link', async () => {
     const [listed] = (await list('user')).result;
-    const response = await get('user', `/user/invoices/${listed!.id}`);
+    const response = await get('user', apiUrl(API_PATHS.invoice, { id: listed!.id }));
     expect(response.statusCode).toBe(200);
     const body = InvoiceResponse.parse(response.json());
     expect(body).toEqual(response.json());
@@ -332,39 +333,39 @@ describe('GET user/invoices/{id} and its files', () => {
 
   it('serves the PDF inline and the backup as an attachment with its own type', async () => {
     const withBackup = (await allPages('primary')).find((invoice) => invoice.backup !== null)!;
-    const pdf = await get('primary', `/user/invoices/${withBackup.id}/pdf`);
+    const pdf = await get('primary', apiUrl(API_PATHS.invoicePdf, { id: withBackup.id }));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="Invoice INV-\d+\.pdf"/);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const backup = await get('primary', `/user/invoices/${withBackup.id}/backup`);
+    const backup = await get('primary', apiUrl(API_PATHS.invoiceBackup, { id: withBackup.id }));
     expect(backup.statusCode).toBe(200);
     expect(backup.headers['content-type']).toBe('application/pdf');
     expect(backup.headers['content-disposition']).toMatch(/^attachment; filename="Invoice INV-\d+ backup\.pdf"/);
     expect(backup.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const withoutBackup = (await allPages('primary')).find((invoice) => invoice.backup === null)!;
-    expect((await get('primary', `/user/invoices/${withoutBackup.id}/backup`)).statusCode).toBe(404);
+    expect((await get('primary', apiUrl(API_PATHS.invoiceBackup, { id: withoutBackup.id }))).statusCode).toBe(404);
   });
 
   it('answers 404 for another company’s invoice and its files, by id and by path', async () => {
     const theirs = await otherCompanyInvoice();
     for (const url of [
-      `/user/invoices/${theirs.id}`,
-      `/user/invoices/${theirs.id}/pdf`,
-      `/user/invoices/${theirs.id}/backup`,
-      `/user/files/${theirs.path}`,
-      `/user/files/${theirs.backup}`,
+      apiUrl(API_PATHS.invoice, { id: theirs.id }),
+      apiUrl(API_PATHS.invoicePdf, { id: theirs.id }),
+      apiUrl(API_PATHS.invoiceBackup, { id: theirs.id }),
+      fileUrl(theirs.path!),
+      fileUrl(theirs.backup!),
     ]) {
       expect((await get('primary', url)).statusCode, url).toBe(404);
     }
-    expect((await get('other', `/user/invoices/${theirs.id}/pdf`)).statusCode).toBe(200);
+    expect((await get('other', apiUrl(API_PATHS.invoicePdf, { id: theirs.id }))).statusCode).toBe(200);
     const of40002 = (await allPages('primary', { account_no: '40002' }))[0]!;
-    expect((await get('user', `/user/invoices/${of40002.id}`)).statusCode).toBe(404);
-    expect((await get('user', `/user/invoices/${of40002.id}/pdf`)).statusCode).toBe(404);
-    expect((await get('primary', '/user/invoices/2147483647')).statusCode).toBe(404);
-    expect((await get('primary', '/user/invoices/2147483648')).statusCode).toBe(400);
-    expect((await get('primary', '/user/invoices/abc/pdf')).statusCode).toBe(400);
+    expect((await get('user', apiUrl(API_PATHS.invoice, { id: of40002.id }))).statusCode).toBe(404);
+    expect((await get('user', apiUrl(API_PATHS.invoicePdf, { id: of40002.id }))).statusCode).toBe(404);
+    expect((await get('primary', apiUrl(API_PATHS.invoice, { id: 2147483647 }))).statusCode).toBe(404);
+    expect((await get('primary', apiUrl(API_PATHS.invoice, { id: 2147483648 }))).statusCode).toBe(400);
+    expect((await get('primary', apiUrl(API_PATHS.invoicePdf, { id: 'abc' }))).statusCode).toBe(400);
   });
 });
 
@@ -372,7 +373,7 @@ describe('GET user/invoices/export.csv', () => {
   it('writes every filtered invoice, all pages, in the list’s order', async () => {
     const query = { payment_status: 'not-paid', sort: 'amount', direction: 'desc' };
     const listed = await allPages('primary', query);
-    const response = await get('primary', `/user/invoices/export.csv?${queryString(query)}`);
+    const response = await get('primary', apiUrl(API_PATHS.invoicesCsv, {}, query));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -381,14 +382,14 @@ describe('GET user/invoices/export.csv', () => {
     expect(lines).toHaveLength(listed.length + 1);
     expect(lines[1]!.split(',')[0]).toBe(listed[0]!.invoice_number);
     expect(lines.slice(1).every((line) => line.endsWith(',Not Paid'))).toBe(true);
-    const user = await get('user', '/user/invoices/export.csv');
+    const user = await get('user', apiUrl(API_PATHS.invoicesCsv));
     expect(user.body.trimEnd().split('\r\n')).toHaveLength((await invoiceIdsOf(['40001'])).length + 1);
   });
 });
 
 describe('GET user/payment-instructions', () => {
   it('answers what the broker command set last, without a restart', async () => {
-    const first = PaymentInstructionsResponse.parse((await get('user', '/user/payment-instructions')).json());
+    const first = PaymentInstructionsResponse.parse((await get('user', apiUrl(API_PATHS.paymentInstructions))).json());
     expect(first.payment_instructions).toEqual(DEMO_PAYMENT_INSTRUCTIONS);
     const changed = {
       ...DEMO_PAYMENT_INSTRUCTIONS,
@@ -397,9 +398,11 @@ describe('GET user/payment-instructions', () => {
     const file = path.join(t.dataDir, 'instructions.json');
     await writeFile(file, JSON.stringify(changed));
     expect((await runBrokerCommand(t.app.db, ['payment-instructions', 'set', file])).code).toBe(0);
-    const after = (await get('primary', '/user/payment-instructions')).json<unknown>();
+    const after = (await get('primary', apiUrl(API_PATHS.paymentInstructions))).json<unknown>();
     expect(after).toEqual({ payment_instructions: changed });
     await sql`DELETE FROM payment_instructions`.execute(t.app.db);
-    expect((await get('primary', '/user/payment-instructions')).json()).toEqual({ payment_instructions: null });
+    expect((await get('primary', apiUrl(API_PATHS.paymentInstructions))).json()).toEqual({
+      payment_instructions: null,
+    });
   });
 });

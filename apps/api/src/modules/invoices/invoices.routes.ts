@@ -11,6 +11,7 @@ import {
 import { TEXTS } from '@clearport/contract/texts';
 import { contentDisposition } from '../../lib/file-names.ts';
 import { contentTypeOf, isInlineContentType } from '../../lib/file-type.ts';
+import { sendRefusal } from '../../lib/refusal.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
 import { invoicesRepository } from './invoices.repository.ts';
 import { criteriaOf, csvLine, todayOf } from './invoices.rules.ts';
@@ -18,7 +19,7 @@ import { criteriaOf, csvLine, todayOf } from './invoices.rules.ts';
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 function notFound(reply: FastifyReply) {
-  return reply.code(404).send({ message: TEXTS.invoiceNotFound });
+  return sendRefusal(reply, { status: 404, message: TEXTS.invoiceNotFound });
 }
 
 /** Billing: role 11 (Shipments Info) has none, and every call answers it 403. */

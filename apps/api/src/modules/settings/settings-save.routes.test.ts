@@ -6,16 +6,17 @@ import {
   SETTINGS_ERRORS,
   SETTINGS_SAVED,
   SettingsResponse,
-  SettingsSaveResponse,
+  SaveSettingsResponse,
   WAREHOUSE_NOT_FOUND,
   type SettingsFormSaveRequest,
   type SettingsWarehouseInput,
 } from '@clearport/contract/settings';
+import { API_PATHS } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
 import type { Trucker } from '@clearport/contract/truckers';
 import type { Warehouse } from '@clearport/contract/warehouses';
 import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { apiUrl, buildTestApp, injectAs, login, loginDemoUsers, type TestApp } from '../../../test/build-app.ts';
 import { addressesOf, orderableShipment, outboxMessages } from '../../../test/delivery-order-fixtures.ts';
 
 let t: TestApp;
@@ -23,22 +24,15 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const [who, email] of Object.entries({
-    primary: 'primary@demo.test',
-    manager: 'manager@demo.test',
-    user: 'user@demo.test',
-    viewer: 'viewer@demo.test',
-    other: 'primary@other.test',
-  })) {
-    tokens[who] = await login(t.app, email);
-  }
+  Object.assign(tokens, await loginDemoUsers(t.app));
 });
 afterAll(async () => t?.close());
 
 const settingsOf = async (token: string) =>
-  SettingsResponse.parse((await injectAs(t.app, token, { method: 'GET', url: '/api/user/settings' })).json()).user;
+  SettingsResponse.parse((await injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.settings) })).json())
+    .user;
 const save = (token: string, payload: object) =>
-  injectAs(t.app, token, { method: 'POST', url: '/api/user/settings/save', payload });
+  injectAs(t.app, token, { method: 'POST', url: apiUrl(API_PATHS.saveSettings), payload });
 
 const truckerInput = (trucker: Trucker) => ({
   id: trucker.id,
@@ -104,7 +98,7 @@ describe('POST user/settings/save from the Settings screen: the notification lis
     }));
     const response = await save(tokens.manager!, body);
     expect(response.statusCode, response.body).toBe(200);
-    expect(SettingsSaveResponse.parse(response.json()).messages).toEqual([SETTINGS_SAVED]);
+    expect(SaveSettingsResponse.parse(response.json()).messages).toEqual([SETTINGS_SAVED]);
     // The lists are the company's: another user of it reads them.
     const read = await settingsOf(tokens.user!);
     NOTIFICATION_LISTS.forEach((list, index) =>
@@ -165,7 +159,7 @@ describe('POST user/settings/save from the Settings screen: truckers and warehou
       warehouses: [...body.warehouses!, { name: 'Oakland Dock', city: 'Oakland', state: 'CA', zip: '94607' }],
     });
     expect(created.statusCode, created.body).toBe(200);
-    const afterCreate = SettingsSaveResponse.parse(created.json());
+    const afterCreate = SaveSettingsResponse.parse(created.json());
     const trucker = afterCreate.truckers.at(-1)!;
     const warehouse = afterCreate.warehouses.at(-1)!;
     expect(trucker).toMatchObject({
@@ -255,7 +249,7 @@ describe('POST user/settings/save from the Settings screen: truckers and warehou
   });
 
   it('keeps one named only by sent orders as deleted: out of the lists, still on its orders', async () => {
-    const created = SettingsSaveResponse.parse(
+    const created = SaveSettingsResponse.parse(
       (
         await save(tokens.primary!, {
           ...(await unchangedBody(tokens.primary!)),
@@ -277,7 +271,7 @@ describe('POST user/settings/save from the Settings screen: truckers and warehou
       warehouses: body.warehouses!.filter((each) => each.id !== warehouse.id),
     });
     expect(response.statusCode, response.body).toBe(200);
-    const reply = SettingsSaveResponse.parse(response.json());
+    const reply = SaveSettingsResponse.parse(response.json());
     expect(reply.truckers.map((each) => each.id)).not.toContain(trucker.id);
     expect(reply.warehouses.map((each) => each.id)).not.toContain(warehouse.id);
     const kept = await t.app.db
@@ -353,14 +347,14 @@ describe('POST user/settings/save from the Settings screen: the user’s own e-m
       current_password: DEMO_PASSWORD,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const profile = (token: string) => injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' });
+    const profile = (token: string) => injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.profile) });
     expect((await profile(otherSession)).statusCode).toBe(401);
     expect((await profile(tokens.manager!)).statusCode).toBe(200);
     // Another user's sessions are untouched.
     expect((await profile(tokens.primary!)).statusCode).toBe(200);
     const oldPassword = await t.app.inject({
       method: 'POST',
-      url: '/api/user/login',
+      url: apiUrl(API_PATHS.login),
       payload: { userName: 'manager@demo.test', password: DEMO_PASSWORD },
     });
     expect(oldPassword.statusCode).toBe(401);
@@ -420,7 +414,7 @@ describe('POST user/settings/save from the Settings screen: the user’s own e-m
     expect(throttled.headers['retry-after']).toBeDefined();
     const login = await t.app.inject({
       method: 'POST',
-      url: '/api/user/login',
+      url: apiUrl(API_PATHS.login),
       payload: { userName: 'primary@other.test', password: DEMO_PASSWORD },
     });
     expect(login.statusCode).toBe(429);

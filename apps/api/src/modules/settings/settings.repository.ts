@@ -9,11 +9,12 @@ import {
   type NotificationEmails,
   type NotificationListKey,
   type SettingsResponse,
-  type SettingsSaveResponse,
+  type SaveSettingsResponse,
   type TableNumber,
 } from '@clearport/contract/settings';
 import type { WarehouseInput } from '@clearport/contract/warehouses';
 import type { Db } from '../../db/connect.ts';
+import { listedRefusal, type Refusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { truckersRepository } from '../truckers/truckers.repository.ts';
@@ -27,7 +28,7 @@ export type SettingsRefusal = { refused: 'warehouseNotFound'; field: string; mes
 
 /**
  * Thrown inside the Settings screen's save, so its transaction rolls back whole; the route
- * answers `{ message, field, errors: [message] }` with `code`.
+ * answers its refusal, `{ message, field, errors: [message] }` with `code`.
  */
 export class SettingsSaveRefusal extends Error {
   constructor(
@@ -36,6 +37,10 @@ export class SettingsSaveRefusal extends Error {
     message: string,
   ) {
     super(message);
+  }
+
+  get refusal(): Refusal {
+    return listedRefusal(this.code, this.message, this.field);
   }
 }
 
@@ -149,7 +154,7 @@ export const settingsRepository = {
     db: Db,
     user: SessionUser,
     inputs: readonly WarehouseInput[],
-  ): Promise<SettingsSaveResponse | SettingsRefusal> {
+  ): Promise<SaveSettingsResponse | SettingsRefusal> {
     return db.transaction().execute(async (trx) => {
       const sentIds = inputs.flatMap((input) => (input.id === undefined ? [] : [input.id]));
       const existing = await warehousesRepository.existingIds(trx, user, sentIds);
@@ -205,7 +210,7 @@ export const settingsRepository = {
     await syncList(trx, user, warehouses, warehouseSync);
   },
 
-  async listsAfterSave(db: Db, user: SessionUser): Promise<Omit<SettingsSaveResponse, 'messages'>> {
+  async listsAfterSave(db: Db, user: SessionUser): Promise<Omit<SaveSettingsResponse, 'messages'>> {
     const [truckers, warehouses] = await Promise.all([
       truckersRepository.listOf(db, user),
       warehousesRepository.listOf(db, user),

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WAREHOUSE_CITY, DEFAULT_WAREHOUSE_ZIP } from '@clearport/contract/constants';
 import { DeliveryOrderResponse } from '@clearport/contract/delivery-orders';
-import { SettingsResponse, SettingsSaveResponse, WAREHOUSE_NOT_FOUND } from '@clearport/contract/settings';
-import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipments';
+import { API_PATHS } from '@clearport/contract/http';
+import { SettingsResponse, SaveSettingsResponse, WAREHOUSE_NOT_FOUND } from '@clearport/contract/settings';
+import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { isActive } from '@clearport/contract/constants';
 import { NEW_WAREHOUSE_DEFAULTS, warehouseFromForm } from '@clearport/contract/warehouses';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { apiUrl, buildTestApp, injectAs, loginDemoUsers, type TestApp } from '../../../test/build-app.ts';
 import { orderableShipment, truckerId } from '../../../test/delivery-order-fixtures.ts';
 
 let t: TestApp;
@@ -13,21 +14,14 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const [who, email] of Object.entries({
-    primary: 'primary@demo.test',
-    user: 'user@demo.test',
-    viewer: 'viewer@demo.test',
-    other: 'primary@other.test',
-  })) {
-    tokens[who] = await login(t.app, email);
-  }
+  Object.assign(tokens, await loginDemoUsers(t.app));
 });
 afterAll(async () => t?.close());
 
-const getSettings = (who: string) => injectAs(t.app, tokens[who]!, { method: 'GET', url: '/api/user/settings' });
+const getSettings = (who: string) => injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.settings) });
 const settingsOf = async (who: string) => SettingsResponse.parse((await getSettings(who)).json()).user;
 const save = (who: string, payload: object) =>
-  injectAs(t.app, tokens[who]!, { method: 'POST', url: '/api/user/settings/save', payload });
+  injectAs(t.app, tokens[who]!, { method: 'POST', url: apiUrl(API_PATHS.saveSettings), payload });
 const warehouseRows = () => t.app.db.selectFrom('warehouses').selectAll().orderBy('id').execute();
 
 describe('GET user/settings', () => {
@@ -94,7 +88,7 @@ describe('POST user/settings/save from the New Warehouse modal', () => {
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
-    const body = SettingsSaveResponse.parse(response.json());
+    const body = SaveSettingsResponse.parse(response.json());
     expect(body.messages).toEqual([]);
     expect(body.warehouses.slice(0, -1)).toEqual(existing);
     const created = body.warehouses.at(-1)!;
@@ -120,7 +114,7 @@ describe('POST user/settings/save from the New Warehouse modal', () => {
   it('takes the defaults for fields the body leaves out', async () => {
     const response = await save('primary', { warehouses: [{ name: 'Bare Minimum' }] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(SettingsSaveResponse.parse(response.json()).warehouses.at(-1)).toMatchObject({
+    expect(SaveSettingsResponse.parse(response.json()).warehouses.at(-1)).toMatchObject({
       name: 'Bare Minimum',
       address: '',
       city: 'New York',
@@ -134,11 +128,11 @@ describe('POST user/settings/save from the New Warehouse modal', () => {
     const response = await save('user', {
       warehouses: [warehouseFromForm({ ...NEW_WAREHOUSE_DEFAULTS, name: 'Same Day Dock' })],
     });
-    const warehouse = SettingsSaveResponse.parse(response.json()).warehouses.at(-1)!;
+    const warehouse = SaveSettingsResponse.parse(response.json()).warehouses.at(-1)!;
     const shipment = await orderableShipment(t.app.db, '40001', new Set());
     const created = await injectAs(t.app, tokens.user!, {
       method: 'POST',
-      url: `/api/user/shipments/${shipment.id}/delivery_order`,
+      url: apiUrl(API_PATHS.deliveryOrders, { id: shipment.id }),
       payload: {
         trucker_id: await truckerId(t.app.db, 'Harbor Express Drayage'),
         warehouse_id: warehouse.id,

@@ -5,11 +5,12 @@ import {
   SETTINGS_ERRORS,
   SETTINGS_SAVED,
   SettingsResponse,
-  SettingsSaveRequest,
-  SettingsSaveResponse,
+  SaveSettingsRequest,
+  SaveSettingsResponse,
   type SettingsFormSaveRequest,
 } from '@clearport/contract/settings';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { isNamedRefusal, listedRefusal, sendRefusal, type Refusal } from '../../lib/refusal.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
 import { loginThrottle, loginThrottleKeys, waitMessage } from '../auth/login-throttle.ts';
 import { usersRepository } from '../auth/users.repository.ts';
@@ -20,12 +21,6 @@ import { settingsRepository, SettingsSaveRefusal } from './settings.repository.t
 import { isEmailChange, needsCurrentPassword } from './settings.rules.ts';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
-
-const refusal = (refused: SettingsSaveRefusal) => ({
-  message: refused.message,
-  field: refused.field,
-  errors: [refused.message],
-});
 
 /**
  * GET user/settings, and user/settings/save in its two readings: the New Warehouse modal's and
@@ -40,16 +35,13 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   api.post(
-    API_PATHS.settingsSave,
-    { schema: { body: SettingsSaveRequest, response: { 200: SettingsSaveResponse, ...errors } } },
+    API_PATHS.saveSettings,
+    { schema: { body: SaveSettingsRequest, response: { 200: SaveSettingsResponse, ...errors } } },
     async (request, reply) => {
       const body = request.body;
       if (!('user_emails' in body)) {
         const result = await settingsRepository.saveWarehouses(app.db, request.user, body.warehouses);
-        if ('refused' in result) {
-          return reply.code(400).send({ message: result.message, field: result.field, errors: [result.message] });
-        }
-        return result;
+        return isNamedRefusal(result) ? sendRefusal(reply, listedRefusal(400, result.message, result.field)) : result;
       }
 
       const user = request.user;
@@ -57,7 +49,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
         const checked = await checkCurrentPassword(body, user.email, request.ip);
         if (checked) {
           if (checked.retryAfter) reply.header('retry-after', String(checked.retryAfter));
-          return reply.code(checked.code).send(refusal(checked.refusal));
+          return sendRefusal(reply, checked.refusal);
         }
       }
       const newEmail = isEmailChange(user.email, body.email) ? body.email!.trim() : undefined;
@@ -104,10 +96,10 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
         });
         return { ...lists, messages: [SETTINGS_SAVED] };
       } catch (error) {
-        if (error instanceof SettingsSaveRefusal) return reply.code(error.code).send(refusal(error));
+        if (error instanceof SettingsSaveRefusal) return sendRefusal(reply, error.refusal);
         // Another user took the address between the check and the update.
         if ((error as { code?: string }).code === '23505') {
-          return reply.code(409).send(refusal(new SettingsSaveRefusal(409, 'email', SETTINGS_ERRORS.emailTaken)));
+          return sendRefusal(reply, listedRefusal(409, SETTINGS_ERRORS.emailTaken, 'email'));
         }
         throw error;
       }
@@ -122,28 +114,21 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     body: SettingsFormSaveRequest,
     email: string,
     ip: string,
-  ): Promise<{ code: number; refusal: SettingsSaveRefusal; retryAfter?: number } | undefined> {
+  ): Promise<{ refusal: Refusal; retryAfter?: number } | undefined> {
     if (!body.current_password) {
-      return {
-        code: 400,
-        refusal: new SettingsSaveRefusal(400, 'current_password', SETTINGS_ERRORS.currentPasswordRequired),
-      };
+      return { refusal: listedRefusal(400, SETTINGS_ERRORS.currentPasswordRequired, 'current_password') };
     }
     const keys = loginThrottleKeys(email, ip);
     const waitSeconds = await loginThrottle.reserve(app.db, [keys.pair, keys.name]);
     if (waitSeconds > 0) {
       return {
-        code: 429,
-        refusal: new SettingsSaveRefusal(429, 'current_password', waitMessage(waitSeconds)),
+        refusal: listedRefusal(429, waitMessage(waitSeconds), 'current_password'),
         retryAfter: waitSeconds,
       };
     }
     const stored = await usersRepository.findByEmail(app.db, email);
     if (!stored || !(await verifyPassword(body.current_password, stored.password_hash))) {
-      return {
-        code: 400,
-        refusal: new SettingsSaveRefusal(400, 'current_password', SETTINGS_ERRORS.currentPasswordWrong),
-      };
+      return { refusal: listedRefusal(400, SETTINGS_ERRORS.currentPasswordWrong, 'current_password') };
     }
     await loginThrottle.succeeded(app.db, keys);
     return undefined;

@@ -1,34 +1,32 @@
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { toFlag } from '@clearport/contract/http';
+import { formatDateTimeText } from '@clearport/contract/shipments';
 import {
-  formatDateTimeText,
   ISF_FILED_BY_CLIENT,
-  type IsfNoResponse,
+  isIsfOnFile,
+  type FileIsfResponse,
   type ShipmentDetailResponse,
-  type ShipmentDocument,
   type ShipmentNote,
-  type ToggleIgnoreResponse,
-} from '@clearport/contract/shipments';
+  type SkipDeliveryOrderResponse,
+} from '@clearport/contract/shipment-detail';
+import { type ShipmentDocument } from '@clearport/contract/shipment-documents';
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { deliveryOrdersRepository } from '../delivery-orders/delivery-orders.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
-import { lockShipment } from '../access/lock-shipment.ts';
+import { changeShipment } from '../access/change-shipment.ts';
 import { invoicesRepository } from '../invoices/invoices.repository.ts';
 import { todayOf } from '../invoices/invoices.rules.ts';
-import {
-  SHIPMENT_ACTIVITY,
-  shipmentActivityRepository,
-  type ShipmentActivityEntry,
-} from '../activity/shipment-activity.repository.ts';
-import type { Refusal } from './shipment-refusals.ts';
+import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
+import type { ShipmentRefusal } from './shipments.rules.ts';
 import { statusAfterSubmission } from './shipment-status.rules.ts';
 
 /*
  * The detail page's reading and its changes to the shipment itself. Every query starts from
  * the access check: the shipment row through accessRepository.shipments, everything under it
- * by the id that check gave. A change locks the shipment row first (through the same check),
- * so two changes of one shipment take turns and the status rules see the latest state.
+ * by the id that check gave. A change runs in changeShipment, which locks the shipment row first
+ * (through the same check), so two changes of one shipment take turns and the status rules see
+ * the latest state.
  */
 
 /** The shipment's document types in the order they were added. */
@@ -173,10 +171,8 @@ export const shipmentDetailRepository = {
    * isf_no: records the client's own filing (ISF_FILED_BY_CLIENT, now). Sent again it answers
    * what is stored; a number the broker filed is kept (isfOnFile).
    */
-  async fileIsf(db: Db, user: SessionUser, shipmentId: number): Promise<IsfNoResponse | Refusal> {
-    return db.transaction().execute(async (trx) => {
-      const shipment = await lockShipment(trx, user, shipmentId);
-      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+  async fileIsf(db: Db, user: SessionUser, shipmentId: number): Promise<FileIsfResponse | ShipmentRefusal> {
+    return changeShipment(db, user, shipmentId, async (trx, shipment, record) => {
       if (shipment.isf_transaction_no === ISF_FILED_BY_CLIENT) {
         return {
           isf_transaction_no: shipment.isf_transaction_no,
@@ -184,32 +180,23 @@ export const shipmentDetailRepository = {
           status: shipment.status,
         };
       }
-      if (shipment.isf_transaction_no !== null) return { refused: 'isfOnFile' } as const;
-      const types = await documentTypesOf(trx, shipmentId);
+      if (isIsfOnFile(shipment)) return { refused: 'isfOnFile' } as const;
+      const types = await documentTypesOf(trx, shipment.id);
       const status = statusAfterSubmission({ status: shipment.status, isfTransactionNo: ISF_FILED_BY_CLIENT }, types);
       const updated = await trx
         .updateTable('shipments')
         .set({ isf_transaction_no: ISF_FILED_BY_CLIENT, isf_submit_date: new Date(), status, updated_at: new Date() })
-        .where('id', '=', shipmentId)
+        .where('id', '=', shipment.id)
         .returning(['isf_submit_date'])
         .executeTakeFirstOrThrow();
-      const activity: ShipmentActivityEntry[] = [
-        {
-          shipmentId,
-          userId: user.id,
-          action: SHIPMENT_ACTIVITY.isfFiled,
-          detail: { isf_transaction_no: ISF_FILED_BY_CLIENT },
-        },
-      ];
+      record(SHIPMENT_ACTIVITY.isfFiled, { isf_transaction_no: ISF_FILED_BY_CLIENT });
       if (status !== shipment.status) {
-        activity.push({
-          shipmentId,
-          userId: user.id,
-          action: SHIPMENT_ACTIVITY.statusChanged,
-          detail: { from: shipment.status, to: status, after: SHIPMENT_ACTIVITY.isfFiled },
+        record(SHIPMENT_ACTIVITY.statusChanged, {
+          from: shipment.status,
+          to: status,
+          after: SHIPMENT_ACTIVITY.isfFiled,
         });
       }
-      await shipmentActivityRepository.record(trx, activity);
       return {
         isf_transaction_no: ISF_FILED_BY_CLIENT,
         isf_submit_date: formatDateTimeText(updated.isf_submit_date),
@@ -218,80 +205,58 @@ export const shipmentDetailRepository = {
     });
   },
 
-  async setReference(
+  async saveReference(
     db: Db,
     user: SessionUser,
     shipmentId: number,
     referenceNo: string,
-  ): Promise<{ reference_no: string } | Refusal> {
-    return db.transaction().execute(async (trx) => {
-      const shipment = await lockShipment(trx, user, shipmentId);
-      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+  ): Promise<{ reference_no: string } | ShipmentRefusal> {
+    return changeShipment(db, user, shipmentId, async (trx, shipment, record) => {
       if (shipment.customer_reference_no === referenceNo) return { reference_no: referenceNo };
       await trx
         .updateTable('shipments')
         .set({ customer_reference_no: referenceNo, updated_at: new Date() })
-        .where('id', '=', shipmentId)
+        .where('id', '=', shipment.id)
         .execute();
-      await shipmentActivityRepository.record(trx, [
-        {
-          shipmentId,
-          userId: user.id,
-          action: SHIPMENT_ACTIVITY.referenceChanged,
-          detail: { from: shipment.customer_reference_no, to: referenceNo },
-        },
-      ]);
+      record(SHIPMENT_ACTIVITY.referenceChanged, { from: shipment.customer_reference_no, to: referenceNo });
       return { reference_no: referenceNo };
     });
   },
 
-  async addNote(db: Db, user: SessionUser, shipmentId: number, comments: string): Promise<ShipmentNote | Refusal> {
-    return db.transaction().execute(async (trx) => {
-      const shipment = await lockShipment(trx, user, shipmentId);
-      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+  async addNote(
+    db: Db,
+    user: SessionUser,
+    shipmentId: number,
+    comments: string,
+  ): Promise<ShipmentNote | ShipmentRefusal> {
+    return changeShipment(db, user, shipmentId, async (trx, shipment, record) => {
       const note = await trx
         .insertInto('shipment_notes')
-        .values({ shipment_id: shipmentId, user_id: user.id, role: user.role, comments })
+        .values({ shipment_id: shipment.id, user_id: user.id, role: user.role, comments })
         .returning(['id', 'role', 'comments', 'created_at'])
         .executeTakeFirstOrThrow();
-      await shipmentActivityRepository.record(trx, [
-        { shipmentId, userId: user.id, action: SHIPMENT_ACTIVITY.noteAdded, detail: { note_id: note.id } },
-      ]);
+      record(SHIPMENT_ACTIVITY.noteAdded, { note_id: note.id });
       return toNote({ ...note, name: user.name });
     });
   },
 
   /** toggle-ignore sets the WithoutDeliveryOrder flag to the value sent. */
-  async setIgnored(
+  async skipDeliveryOrder(
     db: Db,
     user: SessionUser,
     shipmentId: number,
     isIgnored: boolean,
-  ): Promise<ToggleIgnoreResponse | Refusal> {
-    return db.transaction().execute(async (trx) => {
-      const shipment = await accessRepository
-        .shipments(trx, user)
-        .select(['shipments.id', 'shipments.ignored_shipment'])
-        .where('shipments.id', '=', shipmentId)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
-      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+  ): Promise<SkipDeliveryOrderResponse | ShipmentRefusal> {
+    return changeShipment(db, user, shipmentId, async (trx, shipment, record) => {
       if (shipment.ignored_shipment !== isIgnored) {
         await trx
           .updateTable('shipments')
           .set({ ignored_shipment: isIgnored, updated_at: new Date() })
-          .where('id', '=', shipmentId)
+          .where('id', '=', shipment.id)
           .execute();
-        await shipmentActivityRepository.record(trx, [
-          {
-            shipmentId,
-            userId: user.id,
-            action: SHIPMENT_ACTIVITY.ignoreChanged,
-            detail: { from: shipment.ignored_shipment, to: isIgnored },
-          },
-        ]);
+        record(SHIPMENT_ACTIVITY.ignoreChanged, { from: shipment.ignored_shipment, to: isIgnored });
       }
-      return { shipment_id: shipmentId, ignored_shipment: toFlag(isIgnored) };
+      return { shipment_id: shipment.id, ignored_shipment: toFlag(isIgnored) };
     });
   },
 
@@ -303,7 +268,7 @@ export const shipmentDetailRepository = {
     db: Db,
     user: SessionUser,
     shipmentIds: readonly number[],
-  ): Promise<{ reviewed: boolean } | Refusal> {
+  ): Promise<{ reviewed: boolean } | ShipmentRefusal> {
     const ids = [...new Set(shipmentIds)];
     return db.transaction().execute(async (trx) => {
       const shipments = await accessRepository

@@ -2,31 +2,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
-import { filePath } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/http';
 import { ROLES } from '@clearport/contract/roles';
+import { formatDateTimeText } from '@clearport/contract/shipments';
 import {
-  formatDateTimeText,
   ISF_FILED_BY_CLIENT,
   SHIPMENT_DETAIL_ERRORS,
   ShipmentDetailResponse,
   trackingEvents,
-} from '@clearport/contract/shipments';
+} from '@clearport/contract/shipment-detail';
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import { TEXTS } from '@clearport/contract/texts';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import {
+  apiUrl,
+  buildTestApp,
+  DEMO_USERS,
+  fileUrl,
+  injectAs,
+  loginDemoUsers,
+  type DemoUser,
+  type TestApp,
+} from '../../../test/build-app.ts';
 import { multipartBody, samplePdf } from '../../../test/sample-files.ts';
 import { activityOf, shipmentIdOf, shipmentState, storedFiles } from '../../../test/shipment-fixtures.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const USERS = {
-  primary: 'primary@demo.test',
-  user: 'user@demo.test',
-  viewer: 'viewer@demo.test',
-  other: 'primary@other.test',
-} as const;
-type Who = keyof typeof USERS;
+type Who = Exclude<DemoUser, 'manager'>;
 const userIds: Record<string, number> = {};
 
 /** Demo Imports shipments of account 40001, handed out one per test so tests do not meet. */
@@ -39,8 +42,8 @@ const nextShipment = () => {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const [who, email] of Object.entries(USERS)) {
-    tokens[who] = await login(t.app, email);
+  Object.assign(tokens, await loginDemoUsers(t.app));
+  for (const [who, email] of Object.entries(DEMO_USERS)) {
     const row = await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     userIds[who] = row.id;
   }
@@ -56,9 +59,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const details = (who: Who, id: number | string) =>
-  injectAs(t.app, tokens[who]!, { method: 'GET', url: `/api/user/shipments/details/${id}` });
+  injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.shipmentDetail, { id }) });
 const post = (who: Who, url: string, payload: object) =>
-  injectAs(t.app, tokens[who]!, { method: 'POST', url: `/api/user/shipments/${url}`, payload });
+  injectAs(t.app, tokens[who]!, { method: 'POST', url, payload });
 
 async function detailOf(who: Who, id: number): Promise<ShipmentDetailResponse> {
   const response = await details(who, id);
@@ -274,7 +277,7 @@ describe('GET user/shipments/details/{id}', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user/shipments/details/1' });
+    const response = await t.app.inject({ method: 'GET', url: apiUrl(API_PATHS.shipmentDetail, { id: 1 }) });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -294,7 +297,7 @@ describe('POST user/shipments/{id}/isf_no', () => {
 
   it('records the client’s filing as N\\A with the time, and the activity', async () => {
     const id = await withoutIsf(S.submitted);
-    const response = await post('primary', `${id}/isf_no`, tick);
+    const response = await post('primary', apiUrl(API_PATHS.fileIsf, { id }), tick);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ isf_transaction_no: 'N\\A', status: S.submitted });
@@ -307,7 +310,7 @@ describe('POST user/shipments/{id}/isf_no', () => {
     ]);
 
     // The tick sent again answers what is stored and records nothing more.
-    const again = await post('primary', `${id}/isf_no`, tick);
+    const again = await post('primary', apiUrl(API_PATHS.fileIsf, { id }), tick);
     expect(again.json()).toEqual(body);
     expect(await activityOf(t.app.db, id)).toHaveLength(1);
   });
@@ -317,7 +320,7 @@ describe('POST user/shipments/{id}/isf_no', () => {
     await t.app.db.updateTable('document_types').set({ submitted: true }).where('shipment_id', '=', id).execute();
     // The demo's history (its delivery orders' approvals) comes before what the tick records.
     const earlier = (await activityOf(t.app.db, id)).length;
-    const response = await post('user', `${id}/isf_no`, tick);
+    const response = await post('user', apiUrl(API_PATHS.fileIsf, { id }), tick);
     expect(response.json()).toMatchObject({ status: S.pendingRelease });
     expect((await detailOf('user', id)).shipment.status).toBe(S.pendingRelease);
     expect((await activityOf(t.app.db, id)).slice(earlier).map((row) => row.action)).toEqual([
@@ -333,7 +336,11 @@ describe('POST user/shipments/{id}/isf_no', () => {
       .set({ isf_transaction_no: 'ISF-2026-123456' })
       .where('id', '=', id)
       .execute();
-    const body = await expectRefusedUnchanged([id], () => post('primary', `${id}/isf_no`, tick), 409);
+    const body = await expectRefusedUnchanged(
+      [id],
+      () => post('primary', apiUrl(API_PATHS.fileIsf, { id }), tick),
+      409,
+    );
     expect(body.message).toBe(SHIPMENT_DETAIL_ERRORS.isfOnFile);
   });
 
@@ -341,18 +348,25 @@ describe('POST user/shipments/{id}/isf_no', () => {
     const id = await withoutIsf(S.submitted);
     await expectRefusedUnchanged(
       [id],
-      () => post('primary', `${id}/isf_no`, { isf_num: '123', date: 'N/A' }),
+      () => post('primary', apiUrl(API_PATHS.fileIsf, { id }), { isf_num: '123', date: 'N/A' }),
       400,
       'isf_num',
     );
-    await expectRefusedUnchanged([id], () => post('primary', `${id}/isf_no`, { isf_num: 'N/A' }), 400, 'date');
+    await expectRefusedUnchanged(
+      [id],
+      () => post('primary', apiUrl(API_PATHS.fileIsf, { id }), { isf_num: 'N/A' }),
+      400,
+      'date',
+    );
   });
 });
 
 describe('POST user/shipments/{id}/add_comment', () => {
   it('stores the note with its author and answers the spec’s message', async () => {
     const id = nextShipment();
-    const response = await post('user', `${id}/add_comment`, { note: '  Please deliver after 2pm.  ' });
+    const response = await post('user', apiUrl(API_PATHS.addNote, { id }), {
+      note: '  Please deliver after 2pm.  ',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       message: TEXTS.noteSubmitted,
@@ -370,7 +384,12 @@ describe('POST user/shipments/{id}/add_comment', () => {
   it('refuses an empty, blank, missing or too long note, naming the field', async () => {
     const id = nextShipment();
     for (const payload of [{ note: '' }, { note: '   ' }, {}, { note: 'x'.repeat(2_001) }, { note: 42 }]) {
-      await expectRefusedUnchanged([id], () => post('primary', `${id}/add_comment`, payload), 400, 'note');
+      await expectRefusedUnchanged(
+        [id],
+        () => post('primary', apiUrl(API_PATHS.addNote, { id }), payload),
+        400,
+        'note',
+      );
     }
   });
 });
@@ -383,7 +402,7 @@ describe('POST user/shipments/{id}/reference_no', () => {
       .select('customer_reference_no')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const response = await post('primary', `${id}/reference_no`, { reference_no: ' PO-77812 ' });
+    const response = await post('primary', apiUrl(API_PATHS.saveReference, { id }), { reference_no: ' PO-77812 ' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ reference_no: 'PO-77812' });
     expect((await detailOf('primary', id)).shipment.customer_reference_no).toBe('PO-77812');
@@ -399,7 +418,12 @@ describe('POST user/shipments/{id}/reference_no', () => {
   it('refuses an empty, missing or too long reference, naming the field', async () => {
     const id = nextShipment();
     for (const payload of [{ reference_no: '' }, { reference_no: '  ' }, {}, { reference_no: 'x'.repeat(101) }]) {
-      await expectRefusedUnchanged([id], () => post('primary', `${id}/reference_no`, payload), 400, 'reference_no');
+      await expectRefusedUnchanged(
+        [id],
+        () => post('primary', apiUrl(API_PATHS.saveReference, { id }), payload),
+        400,
+        'reference_no',
+      );
     }
   });
 });
@@ -408,14 +432,14 @@ describe('POST user/shipments/toggle-ignore', () => {
   it('sets the WithoutDeliveryOrder flag to the value sent', async () => {
     const id = nextShipment();
     await t.app.db.updateTable('shipments').set({ ignored_shipment: false }).where('id', '=', id).execute();
-    const on = await post('primary', 'toggle-ignore', {
+    const on = await post('primary', apiUrl(API_PATHS.skipDeliveryOrder), {
       shipment_id: id,
       ignore: true,
       category: 'WithoutDeliveryOrder',
     });
     expect(on.json()).toEqual({ shipment_id: id, ignored_shipment: 1 });
     expect((await detailOf('primary', id)).shipment.ignored_shipment).toBe(1);
-    const off = await post('primary', 'toggle-ignore', {
+    const off = await post('primary', apiUrl(API_PATHS.skipDeliveryOrder), {
       shipment_id: id,
       ignore: false,
       category: 'WithoutDeliveryOrder',
@@ -429,7 +453,7 @@ describe('POST user/shipments/toggle-ignore', () => {
 
   it('refuses another category, a flag that is not a boolean and a missing id, naming the field', async () => {
     const id = nextShipment();
-    const send = (payload: object) => () => post('primary', 'toggle-ignore', payload);
+    const send = (payload: object) => () => post('primary', apiUrl(API_PATHS.skipDeliveryOrder), payload);
     await expectRefusedUnchanged([id], send({ shipment_id: id, ignore: true, category: 'Other' }), 400, 'category');
     await expectRefusedUnchanged(
       [id],
@@ -457,9 +481,13 @@ describe('POST user/shipments/toggle-reviewed', () => {
 
   it('flips the flag and answers the new value', async () => {
     const id = await with7501(false);
-    expect((await post('primary', 'toggle-reviewed', { shipment_ids: [id] })).json()).toEqual({ reviewed: true });
+    expect((await post('primary', apiUrl(API_PATHS.toggleReviewed), { shipment_ids: [id] })).json()).toEqual({
+      reviewed: true,
+    });
     expect((await detailOf('primary', id))['7501_reviewed']).toBe(1);
-    expect((await post('primary', 'toggle-reviewed', { shipment_ids: [id] })).json()).toEqual({ reviewed: false });
+    expect((await post('primary', apiUrl(API_PATHS.toggleReviewed), { shipment_ids: [id] })).json()).toEqual({
+      reviewed: false,
+    });
     expect((await detailOf('primary', id))['7501_reviewed']).toBe(0);
     expect((await activityOf(t.app.db, id)).map((row) => [row.action, row.detail])).toEqual([
       [SHIPMENT_ACTIVITY.reviewedChanged, { from: false, to: true }],
@@ -469,8 +497,12 @@ describe('POST user/shipments/toggle-reviewed', () => {
 
   it('marks several all reviewed unless all already are', async () => {
     const [a, b] = [await with7501(true), await with7501(false)];
-    expect((await post('primary', 'toggle-reviewed', { shipment_ids: [a, b] })).json()).toEqual({ reviewed: true });
-    expect((await post('primary', 'toggle-reviewed', { shipment_ids: [a, b] })).json()).toEqual({ reviewed: false });
+    expect((await post('primary', apiUrl(API_PATHS.toggleReviewed), { shipment_ids: [a, b] })).json()).toEqual({
+      reviewed: true,
+    });
+    expect((await post('primary', apiUrl(API_PATHS.toggleReviewed), { shipment_ids: [a, b] })).json()).toEqual({
+      reviewed: false,
+    });
   });
 
   it('changes none when one has no 7501 (409) or is not the caller’s (404)', async () => {
@@ -480,13 +512,13 @@ describe('POST user/shipments/toggle-reviewed', () => {
     const foreign = await shipmentIdOf(t.app.db, '70001');
     const body = await expectRefusedUnchanged(
       [reviewable, without],
-      () => post('primary', 'toggle-reviewed', { shipment_ids: [reviewable, without] }),
+      () => post('primary', apiUrl(API_PATHS.toggleReviewed), { shipment_ids: [reviewable, without] }),
       409,
     );
     expect(body.message).toBe(SHIPMENT_DETAIL_ERRORS.no7501);
     await expectRefusedUnchanged(
       [reviewable, foreign],
-      () => post('primary', 'toggle-reviewed', { shipment_ids: [reviewable, foreign] }),
+      () => post('primary', apiUrl(API_PATHS.toggleReviewed), { shipment_ids: [reviewable, foreign] }),
       404,
     );
   });
@@ -494,7 +526,7 @@ describe('POST user/shipments/toggle-reviewed', () => {
   it('refuses an empty or malformed list, naming the field', async () => {
     const id = await with7501(false);
     for (const payload of [{ shipment_ids: [] }, { shipment_ids: ['x'] }, {}, { shipment_ids: Array(41).fill(id) }]) {
-      const response = await post('primary', 'toggle-reviewed', payload);
+      const response = await post('primary', apiUrl(API_PATHS.toggleReviewed), payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().field).toMatch(/^shipment_ids/);
     }
@@ -529,40 +561,60 @@ async function filesOf(id: number) {
 }
 
 function calls(files: Awaited<ReturnType<typeof filesOf>>): Call[] {
-  const download = (key: string) => (who: Who) =>
-    injectAs(t.app, tokens[who]!, { method: 'GET', url: `/api${filePath(key)}` });
+  const download = (key: string) => (who: Who) => injectAs(t.app, tokens[who]!, { method: 'GET', url: fileUrl(key) });
   const upload = (who: Who, id: number) => {
     const { body, contentType } = multipartBody([{ name: 'invoice.pdf', data: samplePdf() }]);
     return injectAs(t.app, tokens[who]!, {
       method: 'POST',
-      url: `/api/user/shipments/${id}/upload_doc`,
+      url: apiUrl(API_PATHS.uploadDocument, { id }),
       payload: body,
       headers: { 'content-type': contentType },
     });
   };
   return [
     { name: 'details', send: (who, id) => details(who, id) },
-    { name: 'isf_no', send: (who, id) => post(who, `${id}/isf_no`, { isf_num: 'N/A', date: 'N/A' }) },
+    {
+      name: 'isf_no',
+      send: (who, id) => post(who, apiUrl(API_PATHS.fileIsf, { id }), { isf_num: 'N/A', date: 'N/A' }),
+    },
     { name: 'upload_doc', send: upload },
     {
       name: 'delete_doc',
       send: (who, id) =>
         injectAs(t.app, tokens[who]!, {
           method: 'DELETE',
-          url: `/api/user/shipments/${id}/delete_doc`,
+          url: apiUrl(API_PATHS.deleteDocument, { id }),
           payload: { path: files.document },
         }),
     },
-    { name: 'set_type', send: (who, id) => post(who, `${id}/set_type`, { types: [DOCUMENT_TYPES.billOfLading] }) },
-    { name: 'unset_type', send: (who, id) => post(who, `${id}/unset_type`, { types: [DOCUMENT_TYPES.billOfLading] }) },
-    { name: 'add_comment', send: (who, id) => post(who, `${id}/add_comment`, { note: 'Hello' }) },
-    { name: 'reference_no', send: (who, id) => post(who, `${id}/reference_no`, { reference_no: 'PO-1' }) },
     {
-      name: 'toggle-ignore',
+      name: 'set_type',
       send: (who, id) =>
-        post(who, 'toggle-ignore', { shipment_id: id, ignore: true, category: 'WithoutDeliveryOrder' }),
+        post(who, apiUrl(API_PATHS.setDocumentTypes, { id }), { types: [DOCUMENT_TYPES.billOfLading] }),
     },
-    { name: 'toggle-reviewed', send: (who, id) => post(who, 'toggle-reviewed', { shipment_ids: [id] }) },
+    {
+      name: 'unset_type',
+      send: (who, id) =>
+        post(who, apiUrl(API_PATHS.unsetDocumentTypes, { id }), { types: [DOCUMENT_TYPES.billOfLading] }),
+    },
+    { name: 'add_comment', send: (who, id) => post(who, apiUrl(API_PATHS.addNote, { id }), { note: 'Hello' }) },
+    {
+      name: 'reference_no',
+      send: (who, id) => post(who, apiUrl(API_PATHS.saveReference, { id }), { reference_no: 'PO-1' }),
+    },
+    {
+      name: apiUrl(API_PATHS.skipDeliveryOrder),
+      send: (who, id) =>
+        post(who, apiUrl(API_PATHS.skipDeliveryOrder), {
+          shipment_id: id,
+          ignore: true,
+          category: 'WithoutDeliveryOrder',
+        }),
+    },
+    {
+      name: apiUrl(API_PATHS.toggleReviewed),
+      send: (who, id) => post(who, apiUrl(API_PATHS.toggleReviewed), { shipment_ids: [id] }),
+    },
     { name: 'document download', send: download(files.document) },
     { name: '7501 download', send: download(files.form7501) },
     { name: 'invoice download', send: download(files.invoice) },

@@ -1,18 +1,14 @@
 import { is7501Type } from '@clearport/contract/documents';
-import type { ShipmentDocument } from '@clearport/contract/shipments';
+import { DOCUMENT_STATUS_TRANSITIONS, type ShipmentDocument } from '@clearport/contract/shipment-documents';
 import type { Db } from '../../db/connect.ts';
-import { extensionOf } from '../../lib/file-type.ts';
-import { accessRepository } from '../access/access.repository.ts';
+import { changeShipment } from '../access/change-shipment.ts';
 import type { SessionUser } from '../access/session-user.ts';
-import {
-  SHIPMENT_ACTIVITY,
-  shipmentActivityRepository,
-  type ShipmentActivityEntry,
-} from '../activity/shipment-activity.repository.ts';
-import { lockShipment } from '../access/lock-shipment.ts';
+import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
+import { recordDocumentsRequired } from '../event-mail/event-mail.repository.ts';
 import { documentTypesOf, toShipmentDocument } from './shipment-detail.repository.ts';
-import type { Refusal } from './shipment-refusals.ts';
+import type { ShipmentRefusal } from './shipments.rules.ts';
 import { changeTypes, statusAfterSubmission, statusAfterUnset } from './shipment-status.rules.ts';
+import { uploadQuota } from './upload-limits.ts';
 
 /*
  * Records of the shipment's files and its document checklist. The files themselves are the
@@ -28,20 +24,23 @@ export function isDeletableByClient(document: { supplementary: boolean; document
 }
 
 export const shipmentDocumentsRepository = {
-  /** Records a file already stored under `upload.path`; on a refusal or an error the caller removes the file. */
-  async create(
+  /**
+   * Records a file already stored under `upload.path`, within the company's quota (throws
+   * UploadQuotaExceededError past it); on a refusal or an error the caller removes the file.
+   */
+  async upload(
     db: Db,
     user: SessionUser,
     shipmentId: number,
     upload: StoredUpload,
-  ): Promise<ShipmentDocument | Refusal> {
-    return db.transaction().execute(async (trx) => {
-      const visibleId = await accessRepository.findShipmentId(trx, user, shipmentId);
-      if (visibleId === undefined) return { refused: 'shipmentNotFound' } as const;
+    quotaBytes: number,
+  ): Promise<ShipmentDocument | ShipmentRefusal> {
+    return changeShipment(db, user, shipmentId, async (trx, shipment, record) => {
+      await uploadQuota.reserve(trx, shipment.id, upload.size, quotaBytes);
       const document = await trx
         .insertInto('documents')
         .values({
-          shipment_id: visibleId,
+          shipment_id: shipment.id,
           path: upload.path,
           original_name: upload.originalName,
           content_type: upload.contentType,
@@ -50,23 +49,24 @@ export const shipmentDocumentsRepository = {
         })
         .returning(['id', 'shipment_id', 'document_type', 'path', 'original_name'])
         .executeTakeFirstOrThrow();
-      await shipmentActivityRepository.record(trx, [
-        {
-          shipmentId: visibleId,
-          userId: user.id,
-          action: SHIPMENT_ACTIVITY.documentUploaded,
-          detail: { document_id: document.id, path: upload.path, name: upload.originalName, size: upload.size },
-        },
-      ]);
+      record(SHIPMENT_ACTIVITY.documentUploaded, {
+        document_id: document.id,
+        path: upload.path,
+        name: upload.originalName,
+        size: upload.size,
+      });
       return toShipmentDocument(document);
     });
   },
 
   /** delete_doc: removes the record of one of this shipment's uploads; the caller then removes the file. */
-  async delete(db: Db, user: SessionUser, shipmentId: number, path: string): Promise<{ path: string } | Refusal> {
-    return db.transaction().execute(async (trx) => {
-      const shipment = await lockShipment(trx, user, shipmentId);
-      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+  async delete(
+    db: Db,
+    user: SessionUser,
+    shipmentId: number,
+    path: string,
+  ): Promise<{ path: string } | ShipmentRefusal> {
+    return changeShipment(db, user, shipmentId, async (trx, shipment, record) => {
       const document = await trx
         .selectFrom('documents')
         .select(['id', 'path', 'original_name', 'document_type', 'supplementary'])
@@ -76,14 +76,11 @@ export const shipmentDocumentsRepository = {
       if (!document) return { refused: 'documentNotFound' } as const;
       if (!isDeletableByClient(document)) return { refused: 'documentKept' } as const;
       await trx.deleteFrom('documents').where('id', '=', document.id).execute();
-      await shipmentActivityRepository.record(trx, [
-        {
-          shipmentId: shipment.id,
-          userId: user.id,
-          action: SHIPMENT_ACTIVITY.documentDeleted,
-          detail: { document_id: document.id, path: document.path, name: document.original_name },
-        },
-      ]);
+      record(SHIPMENT_ACTIVITY.documentDeleted, {
+        document_id: document.id,
+        path: document.path,
+        name: document.original_name,
+      });
       return { path: document.path };
     });
   },
@@ -98,11 +95,9 @@ export const shipmentDocumentsRepository = {
     shipmentId: number,
     requested: readonly string[],
     submitted: boolean,
-  ): Promise<{ types: string[]; status: string } | Refusal> {
+  ): Promise<{ types: string[]; status: string } | ShipmentRefusal> {
     const types = [...new Set(requested)];
-    return db.transaction().execute(async (trx) => {
-      const shipment = await lockShipment(trx, user, shipmentId);
-      if (!shipment) return { refused: 'shipmentNotFound' } as const;
+    return changeShipment(db, user, shipmentId, async (trx, shipment, record) => {
       const change = changeTypes(await documentTypesOf(trx, shipment.id), types, submitted);
       if (change.unknown.length > 0) return { refused: 'unknownTypes', types: change.unknown } as const;
       const status = submitted
@@ -112,7 +107,6 @@ export const shipmentDocumentsRepository = {
           )
         : statusAfterUnset(shipment.status, change.changed);
       const action = submitted ? SHIPMENT_ACTIVITY.typesSet : SHIPMENT_ACTIVITY.typesUnset;
-      const activity: ShipmentActivityEntry[] = [];
       if (change.changed.length > 0) {
         const changedTypes = change.changed.map((entry) => entry.type);
         await trx
@@ -121,7 +115,7 @@ export const shipmentDocumentsRepository = {
           .where('shipment_id', '=', shipment.id)
           .where('type', 'in', changedTypes)
           .execute();
-        activity.push({ shipmentId: shipment.id, userId: user.id, action, detail: { types: changedTypes } });
+        record(action, { types: changedTypes });
       }
       if (status !== shipment.status) {
         await trx
@@ -129,56 +123,13 @@ export const shipmentDocumentsRepository = {
           .set({ status, updated_at: new Date() })
           .where('id', '=', shipment.id)
           .execute();
-        activity.push({
-          shipmentId: shipment.id,
-          userId: user.id,
-          action: SHIPMENT_ACTIVITY.statusChanged,
-          detail: { from: shipment.status, to: status, after: action },
-        });
+        record(SHIPMENT_ACTIVITY.statusChanged, { from: shipment.status, to: status, after: action });
+        if (status === DOCUMENT_STATUS_TRANSITIONS.documentsReopened.to) {
+          const missing = change.after.filter((entry) => entry.required && !entry.submitted).map((entry) => entry.type);
+          await recordDocumentsRequired(trx, shipment.id, missing);
+        }
       }
-      await shipmentActivityRepository.record(trx, activity);
       return { types, status };
     });
-  },
-
-  /**
-   * The download name of a stored file the caller may see, by its key: a document of a visible
-   * shipment, its 7501 or delivery order, or a visible invoice's PDF or backup. Undefined
-   * otherwise, which the route answers 404.
-   */
-  async findFile(db: Db, user: SessionUser, key: string): Promise<{ name: string } | undefined> {
-    const visibleShipmentIds = accessRepository.shipments(db, user).select('shipments.id');
-    const extension = extensionOf(key);
-    const document = await db
-      .selectFrom('documents')
-      .select('original_name')
-      .where('path', '=', key)
-      .where('shipment_id', 'in', visibleShipmentIds)
-      .executeTakeFirst();
-    if (document) return { name: document.original_name };
-    const form7501 = await accessRepository
-      .shipments(db, user)
-      .select('shipments.file_number')
-      .where('shipments.path_to_7501', '=', key)
-      .executeTakeFirst();
-    if (form7501) return { name: `7501 ${form7501.file_number}.${extension}` };
-    const order = await db
-      .selectFrom('delivery_orders')
-      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
-      .select(['delivery_orders.id', 'shipments.file_number'])
-      .where('delivery_orders.path', '=', key)
-      .where('delivery_orders.shipment_id', 'in', visibleShipmentIds)
-      .executeTakeFirst();
-    if (order) return { name: `Delivery order ${order.file_number}-${order.id}.${extension}` };
-    const invoice = await accessRepository
-      .invoices(db, user)
-      .select(['invoices.file_number', 'invoices.path'])
-      .where((eb) => eb.or([eb('invoices.path', '=', key), eb('invoices.backup', '=', key)]))
-      .executeTakeFirst();
-    if (invoice) {
-      const suffix = invoice.path === key ? '' : ' backup';
-      return { name: `Invoice ${invoice.file_number}${suffix}.${extension}` };
-    }
-    return undefined;
   },
 };

@@ -4,17 +4,25 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
-import { filePath } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/http';
+import { ISF_FILED_BY_CLIENT, SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import {
-  ISF_FILED_BY_CLIENT,
-  SHIPMENT_DETAIL_ERRORS,
   UPLOAD_MAX_BYTES,
   UPLOAD_REJECTED_REASONS,
-  type UploadDocResponse,
-} from '@clearport/contract/shipments';
+  type UploadDocumentResponse,
+} from '@clearport/contract/shipment-documents';
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import { TEXTS } from '@clearport/contract/texts';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import {
+  apiUrl,
+  buildTestApp,
+  DEMO_USERS,
+  fileUrl,
+  injectAs,
+  loginDemoUsers,
+  type DemoUser,
+  type TestApp,
+} from '../../../test/build-app.ts';
 import {
   multipartBody,
   sampleDoc,
@@ -30,8 +38,7 @@ import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const USERS = { primary: 'primary@demo.test', user: 'user@demo.test', viewer: 'viewer@demo.test' } as const;
-type Who = keyof typeof USERS;
+type Who = DemoUser;
 let primaryId: number;
 
 let spare: number[] = [];
@@ -43,9 +50,9 @@ const nextShipment = () => {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const [who, email] of Object.entries(USERS)) tokens[who] = await login(t.app, email);
+  Object.assign(tokens, await loginDemoUsers(t.app));
   primaryId = (
-    await t.app.db.selectFrom('users').select('id').where('email', '=', USERS.primary).executeTakeFirstOrThrow()
+    await t.app.db.selectFrom('users').select('id').where('email', '=', DEMO_USERS.primary).executeTakeFirstOrThrow()
   ).id;
   const rows = await t.app.db
     .selectFrom('shipments')
@@ -63,7 +70,7 @@ type Payload = Buffer | Readable;
 function uploadRaw(who: Who, id: number, payload: Payload, contentType: string) {
   return injectAs(t.app, tokens[who]!, {
     method: 'POST',
-    url: `/api/user/shipments/${id}/upload_doc`,
+    url: apiUrl(API_PATHS.uploadDocument, { id }),
     payload,
     headers: { 'content-type': contentType },
   });
@@ -74,12 +81,11 @@ function upload(who: Who, id: number, name: string, data: Buffer) {
   return uploadRaw(who, id, body, contentType);
 }
 
-const download = (who: Who, key: string) =>
-  injectAs(t.app, tokens[who]!, { method: 'GET', url: `/api${filePath(key)}` });
+const download = (who: Who, key: string) => injectAs(t.app, tokens[who]!, { method: 'GET', url: fileUrl(key) });
 const post = (who: Who, url: string, payload: object) =>
-  injectAs(t.app, tokens[who]!, { method: 'POST', url: `/api/user/shipments/${url}`, payload });
+  injectAs(t.app, tokens[who]!, { method: 'POST', url, payload });
 const deleteDoc = (who: Who, id: number, payload: object) =>
-  injectAs(t.app, tokens[who]!, { method: 'DELETE', url: `/api/user/shipments/${id}/delete_doc`, payload });
+  injectAs(t.app, tokens[who]!, { method: 'DELETE', url: apiUrl(API_PATHS.deleteDocument, { id }), payload });
 
 const documentsOf = (id: number) =>
   t.app.db.selectFrom('documents').selectAll().where('shipment_id', '=', id).orderBy('id').execute();
@@ -103,7 +109,16 @@ describe('POST user/shipments/{id}/upload_doc', () => {
   const kinds = [
     { name: 'scan.pdf', data: samplePdf(), type: 'application/pdf', disposition: 'inline' },
     { name: 'SCAN.PDF', data: samplePdf(), type: 'application/pdf', disposition: 'inline' },
+    // Extensions compare without case.
+    { name: 'invoice.Pdf', data: samplePdf(), type: 'application/pdf', disposition: 'inline' },
     { name: 'photo.png', data: samplePng(), type: 'image/png', disposition: 'inline' },
+    { name: 'PHOTO.PNG', data: samplePng(), type: 'image/png', disposition: 'inline' },
+    {
+      name: 'Letter.DocX',
+      data: sampleDocx(),
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      disposition: 'attachment',
+    },
     { name: 'packing.xls', data: sampleXls(), type: 'application/vnd.ms-excel', disposition: 'attachment' },
     {
       name: 'packing.xlsx',
@@ -125,7 +140,7 @@ describe('POST user/shipments/{id}/upload_doc', () => {
     for (const kind of kinds) {
       const response = await upload('user', id, kind.name, kind.data);
       expect(response.statusCode, `${kind.name}: ${response.body}`).toBe(200);
-      const body = response.json<UploadDocResponse>();
+      const body = response.json<UploadDocumentResponse>();
       expect(body.path_to_file).toMatch(UUID_KEY);
       expect(body.document).toMatchObject({
         shipment_id: id,
@@ -156,7 +171,7 @@ describe('POST user/shipments/{id}/upload_doc', () => {
       );
     }
     const { shipment } = (
-      await injectAs(t.app, tokens.primary!, { method: 'GET', url: `/api/user/shipments/details/${id}` })
+      await injectAs(t.app, tokens.primary!, { method: 'GET', url: apiUrl(API_PATHS.shipmentDetail, { id }) })
     ).json();
     expect(
       shipment.documents.filter((document: { document_type: string }) => document.document_type === ''),
@@ -167,7 +182,7 @@ describe('POST user/shipments/{id}/upload_doc', () => {
 
   it('refuses other extensions with the spec’s message', async () => {
     const id = nextShipment();
-    for (const name of ['setup.exe', 'notes.txt', 'photo.PNG', 'data.csv', 'noextension']) {
+    for (const name of ['setup.exe', 'notes.TXT', 'data.csv', 'noextension', 'pdf']) {
       const message = await expectUploadRefused(id, () => upload('primary', id, name, samplePdf()));
       expect(message).toBe(`Couldn't upload ${name} - File type should be pdf, excel or png.`);
     }
@@ -240,7 +255,9 @@ describe('POST user/shipments/{id}/upload_doc', () => {
     await expectUploadRefused(id, () => uploadRaw('primary', id, fieldsOnly.body, fieldsOnly.contentType));
     const wrongField = multipartBody([{ field: 'document', name: 'scan.pdf', data: samplePdf() }]);
     await expectUploadRefused(id, () => uploadRaw('primary', id, wrongField.body, wrongField.contentType));
-    await expectUploadRefused(id, () => post('primary', `${id}/upload_doc`, { file: 'scan.pdf' }));
+    await expectUploadRefused(id, () =>
+      post('primary', apiUrl(API_PATHS.uploadDocument, { id }), { file: 'scan.pdf' }),
+    );
   });
 
   it('never lets a client’s name reach the disk: ../../etc/passwd.pdf is stored under a uuid and named safely', async () => {
@@ -248,7 +265,7 @@ describe('POST user/shipments/{id}/upload_doc', () => {
     const data = samplePdf();
     const response = await upload('primary', id, '../../etc/passwd.pdf', data);
     expect(response.statusCode, response.body).toBe(200);
-    const { path_to_file: key, document } = response.json<UploadDocResponse>();
+    const { path_to_file: key, document } = response.json<UploadDocumentResponse>();
     expect(key).toMatch(UUID_KEY);
     expect(document.name).toBe('passwd.pdf');
     for (const outside of [
@@ -266,7 +283,7 @@ describe('POST user/shipments/{id}/upload_doc', () => {
   it('keeps a non-ASCII name for display and writes it into a header that cannot be broken out of', async () => {
     const id = nextShipment();
     const response = await upload('primary', id, 'Factura añil; x=1 (copia).pdf', samplePdf());
-    const { path_to_file: key, document } = response.json<UploadDocResponse>();
+    const { path_to_file: key, document } = response.json<UploadDocumentResponse>();
     expect(document.name).toBe('Factura añil; x=1 (copia).pdf');
     const served = await download('primary', key);
     expect(served.headers['content-disposition']).toBe(
@@ -278,7 +295,7 @@ describe('POST user/shipments/{id}/upload_doc', () => {
 describe('DELETE user/shipments/{id}/delete_doc', () => {
   it('removes the record and the file, and answers the spec’s message', async () => {
     const id = nextShipment();
-    const { path_to_file: key } = (await upload('user', id, 'scan.pdf', samplePdf())).json<UploadDocResponse>();
+    const { path_to_file: key } = (await upload('user', id, 'scan.pdf', samplePdf())).json<UploadDocumentResponse>();
     const response = await deleteDoc('user', id, { path: key });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: TEXTS.documentDeleted });
@@ -316,7 +333,9 @@ describe('DELETE user/shipments/{id}/delete_doc', () => {
 
   it('deletes only a document of this shipment (404 otherwise)', async () => {
     const [id, otherId] = [nextShipment(), nextShipment()];
-    const { path_to_file: key } = (await upload('primary', otherId, 'scan.pdf', samplePdf())).json<UploadDocResponse>();
+    const { path_to_file: key } = (
+      await upload('primary', otherId, 'scan.pdf', samplePdf())
+    ).json<UploadDocumentResponse>();
     const before = await shipmentState(t.app.db, [id, otherId]);
     for (const payload of [{ path: key }, { path: 'documents/00000000-0000-4000-8000-000000000000.pdf' }]) {
       const response = await deleteDoc('primary', id, payload);
@@ -378,7 +397,7 @@ describe('set_type and unset_type, and the status rules', () => {
 
   it('ticking the last required type without an ISF keeps pending documents', async () => {
     const id = await prepared(S.pendingDocuments, null);
-    const response = await post('primary', `${id}/set_type`, { types: [REQUIRED[1]] });
+    const response = await post('primary', apiUrl(API_PATHS.setDocumentTypes, { id }), { types: [REQUIRED[1]] });
     expect(response.json()).toEqual({ type_set: [REQUIRED[1]], status: S.pendingDocuments });
     expect(await submittedOf(id)).toMatchObject({ [REQUIRED[1]!]: true });
     expect(await statusOf(id)).toBe(S.pendingDocuments);
@@ -388,7 +407,7 @@ describe('set_type and unset_type, and the status rules', () => {
     const id = await prepared(S.pendingDocuments, ISF_FILED_BY_CLIENT);
     // The demo's history (its delivery orders' approvals) comes before what the tick records.
     const earlier = (await activityOf(t.app.db, id)).length;
-    const response = await post('primary', `${id}/set_type`, { types: [REQUIRED[1]] });
+    const response = await post('primary', apiUrl(API_PATHS.setDocumentTypes, { id }), { types: [REQUIRED[1]] });
     expect(response.json()).toEqual({ type_set: [REQUIRED[1]], status: S.pendingRelease });
     expect(await statusOf(id)).toBe(S.pendingRelease);
     expect((await activityOf(t.app.db, id)).slice(earlier)).toEqual([
@@ -403,13 +422,13 @@ describe('set_type and unset_type, and the status rules', () => {
 
   it('ticking a type while another required one is missing keeps pending documents', async () => {
     const id = await prepared(S.pendingDocuments, ISF_FILED_BY_CLIENT);
-    const response = await post('primary', `${id}/set_type`, { types: [OPTIONAL] });
+    const response = await post('primary', apiUrl(API_PATHS.setDocumentTypes, { id }), { types: [OPTIONAL] });
     expect(response.json()).toEqual({ type_set: [OPTIONAL], status: S.pendingDocuments });
   });
 
   it('unticking a required type in PENDING RELEASE moves back to pending documents', async () => {
     const id = await prepared(S.pendingRelease, ISF_FILED_BY_CLIENT);
-    const response = await post('primary', `${id}/unset_type`, { types: [REQUIRED[0]] });
+    const response = await post('primary', apiUrl(API_PATHS.unsetDocumentTypes, { id }), { types: [REQUIRED[0]] });
     expect(response.json()).toEqual({ type_unset: [REQUIRED[0]], status: S.pendingDocuments });
     expect(await statusOf(id)).toBe(S.pendingDocuments);
     expect(await submittedOf(id)).toMatchObject({ [REQUIRED[0]!]: false });
@@ -423,14 +442,14 @@ describe('set_type and unset_type, and the status rules', () => {
       .where('shipment_id', '=', id)
       .where('type', '=', OPTIONAL)
       .execute();
-    const response = await post('primary', `${id}/unset_type`, { types: [OPTIONAL] });
+    const response = await post('primary', apiUrl(API_PATHS.unsetDocumentTypes, { id }), { types: [OPTIONAL] });
     expect(response.json()).toEqual({ type_unset: [OPTIONAL], status: S.pendingRelease });
     expect(await statusOf(id)).toBe(S.pendingRelease);
   });
 
   it('unticking a required type in any other status leaves the status alone', async () => {
     const id = await prepared(S.released, ISF_FILED_BY_CLIENT);
-    const response = await post('primary', `${id}/unset_type`, { types: [REQUIRED[0]] });
+    const response = await post('primary', apiUrl(API_PATHS.unsetDocumentTypes, { id }), { types: [REQUIRED[0]] });
     expect(response.json()).toEqual({ type_unset: [REQUIRED[0]], status: S.released });
   });
 
@@ -443,7 +462,9 @@ describe('set_type and unset_type, and the status rules', () => {
       ids.push(id);
     }
     await Promise.all(
-      ids.flatMap((id) => REQUIRED.map((type) => post('primary', `${id}/set_type`, { types: [type] }))),
+      ids.flatMap((id) =>
+        REQUIRED.map((type) => post('primary', apiUrl(API_PATHS.setDocumentTypes, { id }), { types: [type] })),
+      ),
     );
     for (const id of ids) expect(await statusOf(id)).toBe(S.pendingRelease);
   });
@@ -451,7 +472,9 @@ describe('set_type and unset_type, and the status rules', () => {
   it('refuses a type that is not the shipment’s, naming the field, and changes nothing', async () => {
     const id = await prepared(S.pendingDocuments, ISF_FILED_BY_CLIENT);
     const before = await shipmentState(t.app.db, [id]);
-    const response = await post('primary', `${id}/set_type`, { types: [REQUIRED[1], 'Made Up'] });
+    const response = await post('primary', apiUrl(API_PATHS.setDocumentTypes, { id }), {
+      types: [REQUIRED[1], 'Made Up'],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Not a document type of this shipment: Made Up', field: 'types' });
     expect(await shipmentState(t.app.db, [id])).toEqual(before);
@@ -459,7 +482,7 @@ describe('set_type and unset_type, and the status rules', () => {
 
   it('refuses a missing, empty or malformed list, naming the field', async () => {
     const id = await prepared(S.pendingDocuments, ISF_FILED_BY_CLIENT);
-    for (const url of [`${id}/set_type`, `${id}/unset_type`]) {
+    for (const url of [apiUrl(API_PATHS.setDocumentTypes, { id }), apiUrl(API_PATHS.unsetDocumentTypes, { id })]) {
       for (const payload of [{}, { types: [] }, { types: ['  '] }, { types: 'Bill of Lading' }, { types: [1] }]) {
         const before = await shipmentState(t.app.db, [id]);
         const response = await post('primary', url, payload);
@@ -505,7 +528,7 @@ describe('GET user/files/{key}', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/api${filePath('documents/x.pdf')}` });
+    const response = await t.app.inject({ method: 'GET', url: fileUrl('documents/x.pdf') });
     expect(response.statusCode).toBe(401);
   });
 });

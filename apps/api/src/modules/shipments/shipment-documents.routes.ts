@@ -2,33 +2,33 @@ import { pipeline } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { API_PATHS, ErrorResponse, IdParams } from '@clearport/contract/http';
 import {
-  DeleteDocRequest,
-  DeleteDocResponse,
+  DeleteDocumentRequest,
+  DeleteDocumentResponse,
   DocumentTypesRequest,
-  SetTypeResponse,
-  SHIPMENT_DETAIL_ERRORS,
-  UnsetTypeResponse,
+  SetDocumentTypesResponse,
+  UnsetDocumentTypesResponse,
   UPLOAD_FIELD,
   UPLOAD_MAX_BYTES,
   UPLOAD_REJECTED_REASONS,
-  UploadDocResponse,
-} from '@clearport/contract/shipments';
+  UploadDocumentResponse,
+} from '@clearport/contract/shipment-documents';
 import { fillText, TEXTS } from '@clearport/contract/texts';
-import { contentDisposition, cleanFileName } from '../../lib/file-names.ts';
-import {
-  checkedUpload,
-  contentTypeOf,
-  isInlineContentType,
-  uploadExtensionOf,
-  UploadRefusedError,
-} from '../../lib/file-type.ts';
-import { isStorageKey, newStorageKey } from '../../lib/storage.ts';
+import { cleanFileName } from '../../lib/file-names.ts';
+import { checkedUpload, contentTypeOf, uploadExtensionOf, UploadRefusedError } from '../../lib/file-type.ts';
+import { isNamedRefusal, sendRefusal } from '../../lib/refusal.ts';
+import { newStorageKey } from '../../lib/storage.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { shipmentDocumentsRepository } from './shipment-documents.repository.ts';
-import { isRefusal, sendRefusal } from './shipment-refusals.ts';
+import { refusalOf } from './shipments.rules.ts';
+import {
+  formatBytes,
+  uploadQuota,
+  UploadQuotaExceededError,
+  uploadRateLimit,
+  type UploadLimits,
+} from './upload-limits.ts';
 
 /** Where uploads are stored; the key's name is a uuid and its extension the checked type's. */
 const DOCUMENTS_FOLDER = 'documents';
@@ -49,7 +49,7 @@ function refuseUpload(reply: FastifyReply, reason: UploadRefusal, fileName: stri
       : fileName === ''
         ? UPLOAD_REJECTED_REASONS[reason]
         : fillText(TEXTS.uploadRejected, { file: fileName, reason: UPLOAD_REJECTED_REASONS[reason] });
-  return reply.code(400).send({ message, field: UPLOAD_FIELD });
+  return sendRefusal(reply, { status: 400, message, field: UPLOAD_FIELD });
 }
 
 /**
@@ -68,12 +68,19 @@ function uploadFailureReason(error: unknown): UploadRefusal | undefined {
 }
 
 const errors = { '4xx': ErrorResponse };
-const FileParams = z.object({ '*': z.string().max(300) });
 
-/** Uploads, deletions, the document checklist and file downloads of a shipment. */
-export const shipmentDocumentsRoutes: FastifyPluginAsync = async (app) => {
+/** Uploads, deletions and the document checklist of a shipment. */
+export const shipmentDocumentsRoutes: FastifyPluginAsync<UploadLimits> = async (app, limits) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const uploadRate = uploadRateLimit(limits.uploadsPerMinute);
+  const refuseOverQuota = (reply: FastifyReply, fileName: string) => {
+    const message = fillText(TEXTS.uploadQuotaExceeded, {
+      file: fileName,
+      quota: formatBytes(limits.uploadQuotaBytes),
+    });
+    return sendRefusal(reply, { status: 413, message, field: UPLOAD_FIELD });
+  };
 
   /**
    * The file streams through the content check into a temporary name that becomes its key
@@ -81,13 +88,19 @@ export const shipmentDocumentsRoutes: FastifyPluginAsync = async (app) => {
    * record made, in one transaction. Any failure removes the file again.
    */
   api.post(
-    API_PATHS.uploadDoc,
-    { schema: { params: IdParams, response: { 200: UploadDocResponse, ...errors } } },
+    API_PATHS.uploadDocument,
+    { schema: { params: IdParams, response: { 200: UploadDocumentResponse, ...errors } } },
     async (request, reply) => {
       const { id } = request.params;
       if ((await accessRepository.findShipmentId(app.db, request.user, id)) === undefined) {
-        return sendRefusal(reply, { refused: 'shipmentNotFound' });
+        return sendRefusal(reply, refusalOf({ refused: 'shipmentNotFound' }));
       }
+      const waitSeconds = uploadRate.take(request.user.id);
+      if (waitSeconds > 0) {
+        const message = fillText(TEXTS.uploadsTooFast, { seconds: String(waitSeconds) });
+        return sendRefusal(reply.header('retry-after', String(waitSeconds)), { status: 429, message });
+      }
+      if (!(await uploadQuota.hasRoom(app.db, id, limits.uploadQuotaBytes))) return refuseOverQuota(reply, '');
       if (!request.isMultipart()) return refuseUpload(reply, 'noFile', '');
       const files = request.files({ limits: MULTIPART_LIMITS });
       let first: Awaited<ReturnType<typeof files.next>>;
@@ -129,22 +142,29 @@ export const shipmentDocumentsRoutes: FastifyPluginAsync = async (app) => {
 
       try {
         const upload = { path: key, originalName: name, contentType: contentTypeOf(key), size };
-        const result = await shipmentDocumentsRepository.create(app.db, request.user, id, upload);
-        if (isRefusal(result)) {
+        const result = await shipmentDocumentsRepository.upload(
+          app.db,
+          request.user,
+          id,
+          upload,
+          limits.uploadQuotaBytes,
+        );
+        if (isNamedRefusal(result)) {
           await app.storage.delete(key);
-          return sendRefusal(reply, result);
+          return sendRefusal(reply, refusalOf(result));
         }
         return { path_to_file: key, document: result };
       } catch (error) {
         await app.storage.delete(key);
+        if (error instanceof UploadQuotaExceededError) return refuseOverQuota(reply, name);
         throw error;
       }
     },
   );
 
   api.delete(
-    API_PATHS.deleteDoc,
-    { schema: { params: IdParams, body: DeleteDocRequest, response: { 200: DeleteDocResponse, ...errors } } },
+    API_PATHS.deleteDocument,
+    { schema: { params: IdParams, body: DeleteDocumentRequest, response: { 200: DeleteDocumentResponse, ...errors } } },
     async (request, reply) => {
       const result = await shipmentDocumentsRepository.delete(
         app.db,
@@ -152,7 +172,7 @@ export const shipmentDocumentsRoutes: FastifyPluginAsync = async (app) => {
         request.params.id,
         request.body.path,
       );
-      if (isRefusal(result)) return sendRefusal(reply, result);
+      if (isNamedRefusal(result)) return sendRefusal(reply, refusalOf(result));
       try {
         await app.storage.delete(result.path);
       } catch (error) {
@@ -164,51 +184,34 @@ export const shipmentDocumentsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   api.post(
-    API_PATHS.setType,
-    { schema: { params: IdParams, body: DocumentTypesRequest, response: { 200: SetTypeResponse, ...errors } } },
+    API_PATHS.setDocumentTypes,
+    {
+      schema: { params: IdParams, body: DocumentTypesRequest, response: { 200: SetDocumentTypesResponse, ...errors } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const result = await shipmentDocumentsRepository.changeTypes(app.db, request.user, id, request.body.types, true);
-      return isRefusal(result) ? sendRefusal(reply, result) : { type_set: result.types, status: result.status };
+      return isNamedRefusal(result)
+        ? sendRefusal(reply, refusalOf(result))
+        : { type_set: result.types, status: result.status };
     },
   );
 
   api.post(
-    API_PATHS.unsetType,
-    { schema: { params: IdParams, body: DocumentTypesRequest, response: { 200: UnsetTypeResponse, ...errors } } },
+    API_PATHS.unsetDocumentTypes,
+    {
+      schema: {
+        params: IdParams,
+        body: DocumentTypesRequest,
+        response: { 200: UnsetDocumentTypesResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const result = await shipmentDocumentsRepository.changeTypes(app.db, request.user, id, request.body.types, false);
-      return isRefusal(result) ? sendRefusal(reply, result) : { type_unset: result.types, status: result.status };
-    },
-  );
-
-  /** Stored files, only to callers who may see what they belong to; never from a public folder. */
-  // A stream reply has no schema to be typed by: the route is typed by hand.
-  app.get<{ Params: z.infer<typeof FileParams> }>(
-    API_PATHS.file,
-    { schema: { params: FileParams, response: errors } },
-    async (request, reply) => {
-      const key = request.params['*'];
-      const file = isStorageKey(key)
-        ? await shipmentDocumentsRepository.findFile(app.db, request.user, key)
-        : undefined;
-      const stored = file ? await app.storage.get(key) : null;
-      if (!file || !stored) {
-        if (file) request.log.warn({ key }, 'a recorded file is missing from storage');
-        return reply.code(404).send({ message: SHIPMENT_DETAIL_ERRORS.fileNotFound });
-      }
-      const contentType = contentTypeOf(key);
-      return reply
-        .header('content-type', contentType)
-        .header('content-length', stored.size)
-        .header(
-          'content-disposition',
-          contentDisposition(isInlineContentType(contentType) ? 'inline' : 'attachment', file.name),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stored.stream);
+      return isNamedRefusal(result)
+        ? sendRefusal(reply, refusalOf(result))
+        : { type_unset: result.types, status: result.status };
     },
   );
 };

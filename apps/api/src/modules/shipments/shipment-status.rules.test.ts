@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_STATUS_TRANSITIONS, ISF_FILED_BY_CLIENT } from '@clearport/contract/shipments';
+import { DOCUMENT_STATUS_TRANSITIONS, hasAllRequiredDocuments } from '@clearport/contract/shipment-documents';
+import { ISF_FILED_BY_CLIENT } from '@clearport/contract/shipment-detail';
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import {
   changeTypes,
-  hasAllRequiredDocuments,
   statusAfterSubmission,
   statusAfterUnset,
   type DocumentTypeState,

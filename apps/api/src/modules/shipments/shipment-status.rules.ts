@@ -1,4 +1,6 @@
-import { DOCUMENT_STATUS_TRANSITIONS } from '@clearport/contract/shipments';
+import { DOCUMENT_STATUS_TRANSITIONS, hasAllRequiredDocuments } from '@clearport/contract/shipment-documents';
+import { isIsfOnFile } from '@clearport/contract/shipment-detail';
+import { isStatus } from '@clearport/contract/statuses';
 
 /*
  * How the detail page's changes move a shipment's status, and only here
@@ -31,25 +33,19 @@ export function changeTypes(
   return { unknown, changed, after };
 }
 
-/** At least one required type, and all of them submitted: with none listed nothing is known to be in. */
-export function hasAllRequiredDocuments(types: readonly DocumentTypeState[]): boolean {
-  const required = types.filter((entry) => entry.required);
-  return required.length > 0 && required.every((entry) => entry.submitted);
-}
-
 /** The status after a tick or an ISF filing, given the shipment and its checklist as they now are. */
 export function statusAfterSubmission(
   shipment: { status: string; isfTransactionNo: string | null },
   types: readonly DocumentTypeState[],
 ): string {
   const { from, to } = DOCUMENT_STATUS_TRANSITIONS.documentsComplete;
-  const isComplete = shipment.isfTransactionNo !== null && hasAllRequiredDocuments(types);
-  return shipment.status === from && isComplete ? to : shipment.status;
+  const isComplete = isIsfOnFile({ isf_transaction_no: shipment.isfTransactionNo }) && hasAllRequiredDocuments(types);
+  return isStatus(shipment.status, from) && isComplete ? to : shipment.status;
 }
 
 /** The status after an untick; `unset` are the entries that were submitted and no longer are. */
 export function statusAfterUnset(status: string, unset: readonly DocumentTypeState[]): string {
   const { from, to } = DOCUMENT_STATUS_TRANSITIONS.documentsReopened;
   const hasReopenedRequired = unset.some((entry) => entry.required && entry.submitted);
-  return status === from && hasReopenedRequired ? to : status;
+  return isStatus(status, from) && hasReopenedRequired ? to : status;
 }

@@ -9,32 +9,31 @@ import {
   type ShipmentSortField,
   ShipmentsListResponse,
 } from '@clearport/contract/shipments';
+import { API_PATHS } from '@clearport/contract/http';
 import { STATUS_FILTER_OPTIONS } from '@clearport/contract/statuses';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import {
+  apiUrl,
+  buildTestApp,
+  injectAs,
+  loginDemoUsers,
+  type DemoUser,
+  type TestApp,
+} from '../../../test/build-app.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const USERS = {
-  primary: 'primary@demo.test',
-  user: 'user@demo.test',
-  viewer: 'viewer@demo.test',
-  other: 'primary@other.test',
-} as const;
-type Who = keyof typeof USERS;
+type Who = DemoUser;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const [who, email] of Object.entries(USERS)) tokens[who] = await login(t.app, email);
+  Object.assign(tokens, await loginDemoUsers(t.app));
 });
 afterAll(async () => t?.close());
 
 type Query = Record<string, string | number>;
 
 function get(who: Who, query: Query) {
-  const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  );
-  return injectAs(t.app, tokens[who]!, { method: 'GET', url: `/api/user/shipments?${search}` });
+  return injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.shipments, {}, query) });
 }
 
 /** The reply's JSON, which must be exactly the schema's: every field of its type, none more. */
@@ -124,7 +123,7 @@ async function insertShipment(values: {
 
 describe('GET /api/user/shipments: who sees what', () => {
   it('answers 401 without a session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user/shipments' });
+    const response = await t.app.inject({ method: 'GET', url: apiUrl(API_PATHS.shipments) });
     expect(response.statusCode).toBe(401);
   });
 

@@ -8,8 +8,12 @@ import {
   type HomeFilter,
   type ShipmentSortField,
 } from '@clearport/contract/shipments';
+import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import type { SortDirection } from '@clearport/contract/http';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
+import { fillText } from '@clearport/contract/texts';
+import type { Refusal } from '../../lib/refusal.ts';
+import type { ShipmentNotFound } from '../access/change-shipment.ts';
 
 /*
  * What the shipments list selects and how it orders, once each, as SQL on the `shipments`
@@ -157,4 +161,32 @@ export const DEFAULT_SORT = { sort: 'est_time_arrive', direction: 'desc' } as co
 /** NULLS FIRST or LAST for a direction: one index, read forward or backward, serves both. */
 export function nullsFirstFor(nullsFirstAscending: boolean, direction: SortDirection): boolean {
   return direction === 'asc' ? nullsFirstAscending : !nullsFirstAscending;
+}
+
+/** The ways the detail's repositories refuse a change, by name. */
+export type ShipmentRefusal =
+  | ShipmentNotFound
+  | { refused: 'documentNotFound' }
+  | { refused: 'documentKept' }
+  | { refused: 'isfOnFile' }
+  | { refused: 'no7501' }
+  | { refused: 'unknownTypes'; types: string[] };
+
+const REFUSAL_STATUSES: Record<ShipmentRefusal['refused'], number> = {
+  shipmentNotFound: 404,
+  documentNotFound: 404,
+  documentKept: 403,
+  isfOnFile: 409,
+  no7501: 409,
+  unknownTypes: 400,
+};
+
+/** How the detail answers each refusal: the message alone, unknown types naming `types`. */
+export function refusalOf(named: ShipmentRefusal): Refusal {
+  const status = REFUSAL_STATUSES[named.refused];
+  if (named.refused === 'unknownTypes') {
+    const message = fillText(SHIPMENT_DETAIL_ERRORS.unknownTypes, { types: named.types.join(', ') });
+    return { status, message, field: 'types' };
+  }
+  return { status, message: SHIPMENT_DETAIL_ERRORS[named.refused] };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filePath } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/http';
 import {
   SUBUSER_DELETED,
   SUBUSER_ERRORS,
@@ -13,7 +13,15 @@ import {
   AccountsResponse,
 } from '@clearport/contract/subusers';
 import { TEXTS } from '@clearport/contract/texts';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import {
+  apiUrl,
+  buildTestApp,
+  fileUrl,
+  injectAs,
+  login,
+  loginDemoUsers,
+  type TestApp,
+} from '../../../test/build-app.ts';
 
 let t: TestApp;
 let primary: string;
@@ -22,7 +30,7 @@ let demoCompanyId: number;
 let otherCompanyId: number;
 beforeAll(async () => {
   t = await buildTestApp();
-  [primary, manager] = await Promise.all([login(t.app, 'primary@demo.test'), login(t.app, 'manager@demo.test')]);
+  ({ primary, manager } = await loginDemoUsers(t.app));
   const companies = await t.app.db.selectFrom('companies').select(['id', 'name']).execute();
   demoCompanyId = companies.find((company) => company.name === 'Demo Imports LLC')!.id;
   otherCompanyId = companies.find((company) => company.name === 'Other Trading Co')!.id;
@@ -34,10 +42,10 @@ let serial = 0;
 const newEmail = () => `sub${(serial += 1)}-${Date.now()}@demo.test`;
 
 const as = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  injectAs(t.app, token, { method, url: `/api${url}`, payload });
+  injectAs(t.app, token, { method, url, payload });
 
 async function createUser(body: Partial<Record<string, unknown>> = {}, token = primary) {
-  const response = await as(token, 'POST', '/user/user/subusers', {
+  const response = await as(token, 'POST', apiUrl(API_PATHS.subusers), {
     name: 'New Person',
     email: newEmail(),
     password: PASSWORD,
@@ -68,20 +76,20 @@ async function snapshot() {
 describe('who may call', () => {
   it('lets roles 3 and 4 list the users and refuses roles 5 and 11 on every call (403)', async () => {
     for (const token of [primary, manager]) {
-      expect((await as(token, 'GET', '/user/user/subusers')).statusCode).toBe(200);
-      expect((await as(token, 'GET', '/user/user/accounts')).statusCode).toBe(200);
+      expect((await as(token, 'GET', apiUrl(API_PATHS.subusers))).statusCode).toBe(200);
+      expect((await as(token, 'GET', apiUrl(API_PATHS.accounts))).statusCode).toBe(200);
     }
     const target = await userIdOf('manager@demo.test');
     for (const email of ['user@demo.test', 'viewer@demo.test']) {
       const token = await login(t.app, email);
       const before = await snapshot();
       const calls = [
-        await as(token, 'GET', '/user/user/subusers'),
-        await as(token, 'GET', '/user/user/accounts'),
-        await as(token, 'GET', `/user/user/subusers/${target}`),
-        await as(token, 'PATCH', `/user/user/subusers/${target}`, { name: 'Taken Over' }),
-        await as(token, 'DELETE', `/user/user/subusers/${target}`),
-        await as(token, 'POST', '/user/user/subusers', {
+        await as(token, 'GET', apiUrl(API_PATHS.subusers)),
+        await as(token, 'GET', apiUrl(API_PATHS.accounts)),
+        await as(token, 'GET', apiUrl(API_PATHS.subuser, { id: target })),
+        await as(token, 'PATCH', apiUrl(API_PATHS.subuser, { id: target }), { name: 'Taken Over' }),
+        await as(token, 'DELETE', apiUrl(API_PATHS.subuser, { id: target })),
+        await as(token, 'POST', apiUrl(API_PATHS.subusers), {
           name: 'X',
           email: newEmail(),
           password: PASSWORD,
@@ -99,14 +107,14 @@ describe('who may call', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user/user/subusers' });
+    const response = await t.app.inject({ method: 'GET', url: apiUrl(API_PATHS.subusers) });
     expect(response.statusCode).toBe(401);
   });
 });
 
 describe('GET user/user/subusers', () => {
   it('lists the company’s users, primary included, and no one of another company', async () => {
-    const body = SubusersResponse.parse((await as(primary, 'GET', '/user/user/subusers')).json());
+    const body = SubusersResponse.parse((await as(primary, 'GET', apiUrl(API_PATHS.subusers))).json());
     const emails = body.company.subusers.map((user) => user.email);
     expect(emails).toEqual(expect.arrayContaining(['primary@demo.test', 'manager@demo.test', 'user@demo.test']));
     expect(emails).not.toContain('primary@other.test');
@@ -119,27 +127,35 @@ describe('GET user/user/subusers', () => {
   });
 
   it('filters by position, searches name, e-mail and account ignoring case, sorts and pages', async () => {
-    const byRole = SubusersResponse.parse((await as(primary, 'GET', '/user/user/subusers?filter=11')).json());
+    const byRole = SubusersResponse.parse(
+      (await as(primary, 'GET', apiUrl(API_PATHS.subusers, {}, { filter: 11 }))).json(),
+    );
     expect(byRole.company.subusers.length).toBeGreaterThan(0);
     expect(byRole.company.subusers.every((user) => user.role === 11)).toBe(true);
 
-    const search = SubusersResponse.parse((await as(primary, 'GET', '/user/user/subusers?search=PRIYA')).json());
+    const search = SubusersResponse.parse(
+      (await as(primary, 'GET', apiUrl(API_PATHS.subusers, {}, { search: 'PRIYA' }))).json(),
+    );
     expect(search.company.subusers.map((user) => user.email)).toEqual(['user@demo.test']);
-    const byAccount = SubusersResponse.parse((await as(primary, 'GET', '/user/user/subusers?search=40003')).json());
+    const byAccount = SubusersResponse.parse(
+      (await as(primary, 'GET', apiUrl(API_PATHS.subusers, {}, { search: 40003 }))).json(),
+    );
     expect(byAccount.company.subusers.map((user) => user.email).sort()).toEqual([
       'manager@demo.test',
       'primary@demo.test',
     ]);
 
     const sorted = SubusersResponse.parse(
-      (await as(primary, 'GET', '/user/user/subusers?field=email&order_by=desc')).json(),
+      (await as(primary, 'GET', apiUrl(API_PATHS.subusers, {}, { field: 'email', order_by: 'desc' }))).json(),
     );
     const emails = sorted.company.subusers.map((user) => user.email.toLowerCase());
     expect(emails).toEqual(emails.toSorted().reverse());
     expect(sorted.pagination).toMatchObject({ current_page: 1, per_page: 50, last_page: 1 });
     expect(sorted.pagination.total).toBe(emails.length);
 
-    const empty = SubusersResponse.parse((await as(primary, 'GET', '/user/user/subusers?search=nobody-at-all')).json());
+    const empty = SubusersResponse.parse(
+      (await as(primary, 'GET', apiUrl(API_PATHS.subusers, {}, { search: 'nobody-at-all' }))).json(),
+    );
     expect(empty).toEqual({
       company: { subusers: [] },
       pagination: { total: 0, last_page: 1, current_page: 1, per_page: 50 },
@@ -155,7 +171,7 @@ describe('GET user/user/subusers', () => {
       ['order_by=up', 'order_by'],
     ];
     for (const [query, field] of cases) {
-      const response = await as(primary, 'GET', `/user/user/subusers?${query}`);
+      const response = await as(primary, 'GET', `${apiUrl(API_PATHS.subusers)}?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().field).toBe(field);
     }
@@ -164,10 +180,10 @@ describe('GET user/user/subusers', () => {
 
 describe('GET user/user/accounts', () => {
   it('answers the caller’s company accounts, never another company’s', async () => {
-    const body = AccountsResponse.parse((await as(primary, 'GET', '/user/user/accounts')).json());
+    const body = AccountsResponse.parse((await as(primary, 'GET', apiUrl(API_PATHS.accounts))).json());
     expect(body.accounts.map((account) => account.account_no)).toEqual(['40001', '40002', '40003']);
     const other = await login(t.app, 'primary@other.test');
-    const theirs = AccountsResponse.parse((await as(other, 'GET', '/user/user/accounts')).json());
+    const theirs = AccountsResponse.parse((await as(other, 'GET', apiUrl(API_PATHS.accounts))).json());
     expect(theirs.accounts.map((account) => account.account_no)).toEqual(['70001']);
   });
 });
@@ -175,12 +191,12 @@ describe('GET user/user/accounts', () => {
 describe('GET user/user/subusers/{id}', () => {
   it('answers a user of the company, 404 for another company’s or none, 400 for a bad id', async () => {
     const id = await userIdOf('viewer@demo.test');
-    const body = SubuserResponse.parse((await as(manager, 'GET', `/user/user/subusers/${id}`)).json());
+    const body = SubuserResponse.parse((await as(manager, 'GET', apiUrl(API_PATHS.subuser, { id }))).json());
     expect(body.subuser).toMatchObject({ email: 'viewer@demo.test', linked_accounts: ['40001', '40002'] });
     const foreign = await userIdOf('primary@other.test');
-    expect((await as(primary, 'GET', `/user/user/subusers/${foreign}`)).statusCode).toBe(404);
-    expect((await as(primary, 'GET', '/user/user/subusers/999999')).statusCode).toBe(404);
-    const bad = await as(primary, 'GET', '/user/user/subusers/new-user');
+    expect((await as(primary, 'GET', apiUrl(API_PATHS.subuser, { id: foreign }))).statusCode).toBe(404);
+    expect((await as(primary, 'GET', apiUrl(API_PATHS.subuser, { id: 999999 }))).statusCode).toBe(404);
+    const bad = await as(primary, 'GET', apiUrl(API_PATHS.subuser, { id: 'new-user' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('id');
   });
@@ -189,7 +205,7 @@ describe('GET user/user/subusers/{id}', () => {
 describe('POST user/user/subusers', () => {
   it('creates a sub-user who logs in with the typed password and sees only the linked accounts', async () => {
     const email = newEmail();
-    const response = await as(primary, 'POST', '/user/user/subusers', {
+    const response = await as(primary, 'POST', apiUrl(API_PATHS.subusers), {
       name: '  Ana Ortiz ',
       email,
       password: PASSWORD,
@@ -203,7 +219,7 @@ describe('POST user/user/subusers', () => {
     expect(body.subuser).toMatchObject({ name: 'Ana Ortiz', email, role: 5, active: 1, linked_accounts: ['40002'] });
 
     const token = await login(t.app, email, PASSWORD);
-    const profile = (await injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' })).json();
+    const profile = (await injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.profile) })).json();
     expect(profile.accounts.map((account: { account_no: string }) => account.account_no)).toEqual(['40002']);
 
     const record = await t.app.db
@@ -224,7 +240,7 @@ describe('POST user/user/subusers', () => {
   it('refuses a duplicate e-mail whatever its case (409), and saves nothing', async () => {
     for (const email of ['USER@demo.test', ' Primary@Demo.Test ', 'primary@OTHER.test']) {
       const before = await snapshot();
-      const response = await as(primary, 'POST', '/user/user/subusers', {
+      const response = await as(primary, 'POST', apiUrl(API_PATHS.subusers), {
         name: 'Twin',
         email,
         password: PASSWORD,
@@ -263,7 +279,7 @@ describe('POST user/user/subusers', () => {
     ];
     const before = await snapshot();
     for (const [change, field, message] of cases) {
-      const response = await as(primary, 'POST', '/user/user/subusers', { ...valid, ...change });
+      const response = await as(primary, 'POST', apiUrl(API_PATHS.subusers), { ...valid, ...change });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(response.json().field, JSON.stringify(change)).toBe(field);
       if (message) expect(response.json().errors).toContain(message);
@@ -273,7 +289,7 @@ describe('POST user/user/subusers', () => {
 
   it('never adds a user to another company: company_id of another answers 400', async () => {
     const before = await snapshot();
-    const response = await as(primary, 'POST', '/user/user/subusers', {
+    const response = await as(primary, 'POST', apiUrl(API_PATHS.subusers), {
       name: 'Mole',
       email: newEmail(),
       password: PASSWORD,
@@ -305,7 +321,7 @@ describe('POST user/user/subusers', () => {
     const setPassword = (password: string) =>
       t.app.inject({
         method: 'POST',
-        url: `/api/reset-password/${token}`,
+        url: apiUrl(API_PATHS.resetPassword, { token: token! }),
         payload: { email, password, password_confirmation: password },
       });
     expect((await setPassword('chosen-pass-1')).statusCode).toBe(200);
@@ -318,7 +334,7 @@ describe('PATCH user/user/subusers/{id}', () => {
   it('changes name, e-mail, position and accounts, records who changed what, and answers the user', async () => {
     const created = await createUser({ role: 5, linkedAccounts: ['40001'] });
     const email = newEmail().toUpperCase();
-    const response = await as(manager, 'PATCH', `/user/user/subusers/${created.id}`, {
+    const response = await as(manager, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), {
       name: 'Renamed',
       email,
       role: 4,
@@ -346,7 +362,7 @@ describe('PATCH user/user/subusers/{id}', () => {
 
   it('lets a user keep their own e-mail in another case', async () => {
     const created = await createUser();
-    const response = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, {
+    const response = await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), {
       email: created.email.toUpperCase(),
     });
     expect(response.statusCode).toBe(200);
@@ -355,7 +371,7 @@ describe('PATCH user/user/subusers/{id}', () => {
   it('refuses another user’s e-mail whatever its case (409), and changes nothing', async () => {
     const created = await createUser();
     const before = await snapshot();
-    const response = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, {
+    const response = await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), {
       name: 'Not Saved',
       email: 'Manager@DEMO.test',
     });
@@ -367,19 +383,21 @@ describe('PATCH user/user/subusers/{id}', () => {
   it('never edits a primary user (403), nor another company’s user (404), and changes nothing', async () => {
     const before = await snapshot();
     const primaryId = await userIdOf('primary@demo.test');
-    const edit = await as(manager, 'PATCH', `/user/user/subusers/${primaryId}`, { name: 'Demoted', role: 5 });
+    const edit = await as(manager, 'PATCH', apiUrl(API_PATHS.subuser, { id: primaryId }), { name: 'Demoted', role: 5 });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().message).toBe(SUBUSER_ERRORS.primaryLocked);
-    const ownPrimary = await as(primary, 'PATCH', `/user/user/subusers/${primaryId}`, { name: 'Me' });
+    const ownPrimary = await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: primaryId }), { name: 'Me' });
     expect(ownPrimary.statusCode).toBe(403);
     const foreign = await userIdOf('primary@other.test');
-    expect((await as(primary, 'PATCH', `/user/user/subusers/${foreign}`, { name: 'Hijack' })).statusCode).toBe(404);
+    expect(
+      (await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: foreign }), { name: 'Hijack' })).statusCode,
+    ).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 
   it('ignores company_id in the body: a user never moves to another company', async () => {
     const created = await createUser();
-    const response = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, {
+    const response = await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), {
       name: 'Stays Home',
       company_id: otherCompanyId,
     });
@@ -395,7 +413,7 @@ describe('PATCH user/user/subusers/{id}', () => {
   it('does not let a manager change their own position or deactivate themselves', async () => {
     const managerId = await userIdOf('manager@demo.test');
     for (const change of [{ role: 5 }, { active: 0 }]) {
-      const response = await as(manager, 'PATCH', `/user/user/subusers/${managerId}`, change);
+      const response = await as(manager, 'PATCH', apiUrl(API_PATHS.subuser, { id: managerId }), change);
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(SUBUSER_ERRORS.cannotChangeOwnAccess);
     }
@@ -414,7 +432,7 @@ describe('PATCH user/user/subusers/{id}', () => {
       [{ linkedAccounts: [''] }, 'linkedAccounts.0'],
     ];
     for (const [change, field] of cases) {
-      const response = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, change);
+      const response = await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), change);
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(response.json().field, JSON.stringify(change)).toBe(field);
     }
@@ -424,19 +442,19 @@ describe('PATCH user/user/subusers/{id}', () => {
   it('a new password or deactivation ends the user’s sessions at once', async () => {
     const created = await createUser();
     const token = await login(t.app, created.email, PASSWORD);
-    const profile = () => injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' });
+    const profile = () => injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.profile) });
     expect((await profile()).statusCode).toBe(200);
-    await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, { password: 'another-pass' });
+    await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), { password: 'another-pass' });
     expect((await profile()).statusCode).toBe(401);
     await login(t.app, created.email, 'another-pass');
 
     const second = await login(t.app, created.email, 'another-pass');
-    const response = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, { active: 0 });
+    const response = await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), { active: 0 });
     expect(SubuserSaveResponse.parse(response.json()).subuser.active).toBe(0);
-    expect((await injectAs(t.app, second, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
+    expect((await injectAs(t.app, second, { method: 'GET', url: apiUrl(API_PATHS.profile) })).statusCode).toBe(401);
     const refused = await t.app.inject({
       method: 'POST',
-      url: '/api/user/login',
+      url: apiUrl(API_PATHS.login),
       payload: { userName: created.email, password: 'another-pass' },
     });
     expect(refused.statusCode).toBe(401);
@@ -454,24 +472,30 @@ describe('PATCH user/user/subusers/{id}', () => {
       .where('accounts.account_no', '=', '40002')
       .where('invoices.path', 'is not', null)
       .executeTakeFirstOrThrow();
-    const get = (url: string) => injectAs(t.app, token, { method: 'GET', url: `/api${url}` });
+    const get = (url: string) => injectAs(t.app, token, { method: 'GET', url });
     const accountsOfList = async () =>
-      new Set((await get('/user/shipments?page=1')).json().data.map((item: { account_no: string }) => item.account_no));
+      new Set(
+        (await get(apiUrl(API_PATHS.shipments, {}, { page: 1 })))
+          .json()
+          .data.map((item: { account_no: string }) => item.account_no),
+      );
 
     expect(await accountsOfList()).toEqual(new Set(['40001', '40002']));
-    expect((await get(`/user/shipments/details/${shipment.id}`)).statusCode).toBe(200);
-    expect((await get(filePath(shipment.invoicePath!))).statusCode).toBe(200);
-    expect((await get(filePath(shipment.documentPath))).statusCode).toBe(200);
+    expect((await get(apiUrl(API_PATHS.shipmentDetail, { id: shipment.id }))).statusCode).toBe(200);
+    expect((await get(fileUrl(shipment.invoicePath!))).statusCode).toBe(200);
+    expect((await get(fileUrl(shipment.documentPath))).statusCode).toBe(200);
 
-    const unlink = await as(primary, 'PATCH', `/user/user/subusers/${created.id}`, { linkedAccounts: ['40001'] });
+    const unlink = await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), {
+      linkedAccounts: ['40001'],
+    });
     expect(unlink.statusCode).toBe(200);
 
     expect(await accountsOfList()).toEqual(new Set(['40001']));
-    expect((await get('/user/shipments?page=1&account_no=40002')).json().data).toEqual([]);
-    expect((await get(`/user/shipments/details/${shipment.id}`)).statusCode).toBe(404);
-    expect((await get(filePath(shipment.invoicePath!))).statusCode).toBe(404);
-    expect((await get(filePath(shipment.documentPath))).statusCode).toBe(404);
-    const invoices = await get('/user/invoices');
+    expect((await get(apiUrl(API_PATHS.shipments, {}, { page: 1, account_no: 40002 }))).json().data).toEqual([]);
+    expect((await get(apiUrl(API_PATHS.shipmentDetail, { id: shipment.id }))).statusCode).toBe(404);
+    expect((await get(fileUrl(shipment.invoicePath!))).statusCode).toBe(404);
+    expect((await get(fileUrl(shipment.documentPath))).statusCode).toBe(404);
+    const invoices = await get(apiUrl(API_PATHS.invoices));
     if (invoices.statusCode === 200) {
       expect(JSON.stringify(invoices.json())).not.toContain(shipment.invoicePath!);
     }
@@ -481,14 +505,16 @@ describe('PATCH user/user/subusers/{id}', () => {
     const limitedManager = await createUser({ role: 4, linkedAccounts: ['40001'] });
     const managerToken = await login(t.app, limitedManager.email, PASSWORD);
     const target = await createUser({ role: 5, linkedAccounts: ['40001', '40003'] });
-    const accounts = AccountsResponse.parse((await as(managerToken, 'GET', '/user/user/accounts')).json());
+    const accounts = AccountsResponse.parse((await as(managerToken, 'GET', apiUrl(API_PATHS.accounts))).json());
     expect(accounts.accounts.map((account) => account.account_no)).toEqual(['40001']);
 
-    const refused = await as(managerToken, 'PATCH', `/user/user/subusers/${target.id}`, {
+    const refused = await as(managerToken, 'PATCH', apiUrl(API_PATHS.subuser, { id: target.id }), {
       linkedAccounts: ['40001', '40002'],
     });
     expect(refused.statusCode).toBe(400);
-    const response = await as(managerToken, 'PATCH', `/user/user/subusers/${target.id}`, { linkedAccounts: [] });
+    const response = await as(managerToken, 'PATCH', apiUrl(API_PATHS.subuser, { id: target.id }), {
+      linkedAccounts: [],
+    });
     expect(SubuserSaveResponse.parse(response.json()).subuser.linked_accounts).toEqual(['40003']);
   });
 });
@@ -497,11 +523,13 @@ describe('DELETE user/user/subusers/{id}', () => {
   it('deletes a sub-user, ends their session at once, and records it', async () => {
     const created = await createUser();
     const token = await login(t.app, created.email, PASSWORD);
-    const response = await as(manager, 'DELETE', `/user/user/subusers/${created.id}`);
+    const response = await as(manager, 'DELETE', apiUrl(API_PATHS.subuser, { id: created.id }));
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(SUBUSER_DELETED);
-    expect((await injectAs(t.app, token, { method: 'GET', url: '/api/user/shipments?page=1' })).statusCode).toBe(401);
-    expect((await as(primary, 'GET', `/user/user/subusers/${created.id}`)).statusCode).toBe(404);
+    expect(
+      (await injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.shipments, {}, { page: 1 }) })).statusCode,
+    ).toBe(401);
+    expect((await as(primary, 'GET', apiUrl(API_PATHS.subuser, { id: created.id }))).statusCode).toBe(404);
     const record = await t.app.db
       .selectFrom('user_changes')
       .selectAll()
@@ -514,15 +542,15 @@ describe('DELETE user/user/subusers/{id}', () => {
   it('never deletes a primary user, oneself, or another company’s user, and changes nothing', async () => {
     const before = await snapshot();
     const primaryId = await userIdOf('primary@demo.test');
-    const deletePrimary = await as(manager, 'DELETE', `/user/user/subusers/${primaryId}`);
+    const deletePrimary = await as(manager, 'DELETE', apiUrl(API_PATHS.subuser, { id: primaryId }));
     expect(deletePrimary.statusCode).toBe(403);
     expect(deletePrimary.json().message).toBe(SUBUSER_ERRORS.primaryLocked);
-    const self = await as(manager, 'DELETE', `/user/user/subusers/${await userIdOf('manager@demo.test')}`);
+    const self = await as(manager, 'DELETE', apiUrl(API_PATHS.subuser, { id: await userIdOf('manager@demo.test') }));
     expect(self.statusCode).toBe(403);
     expect(self.json().message).toBe(SUBUSER_ERRORS.cannotDeleteSelf);
     const foreign = await userIdOf('primary@other.test');
-    expect((await as(primary, 'DELETE', `/user/user/subusers/${foreign}`)).statusCode).toBe(404);
-    expect((await as(primary, 'DELETE', '/user/user/subusers/0')).statusCode).toBe(400);
+    expect((await as(primary, 'DELETE', apiUrl(API_PATHS.subuser, { id: foreign }))).statusCode).toBe(404);
+    expect((await as(primary, 'DELETE', apiUrl(API_PATHS.subuser, { id: 0 }))).statusCode).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -547,7 +575,7 @@ describe('when the set-password e-mail cannot be sent', () => {
       const before = await count();
       const response = await injectAs(broken.app, token, {
         method: 'POST',
-        url: '/api/user/user/subusers',
+        url: apiUrl(API_PATHS.subusers),
         payload: {
           name: 'Unreachable',
           email: 'unreachable@demo.test',

@@ -17,6 +17,7 @@ import {
 } from '@clearport/contract/subusers';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { listedRefusal, sendRefusal, type Refusal } from '../../lib/refusal.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { subusersRepository } from './subusers.repository.ts';
@@ -33,11 +34,17 @@ import { SetPasswordMailError, sendSetPasswordLink } from './set-password-link.t
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
+const NOT_ALLOWED: Refusal = { status: 403, message: SUBUSER_ERRORS.notAllowed };
+const USER_NOT_FOUND: Refusal = { status: 404, message: SUBUSER_ERRORS.userNotFound };
+const EMAIL_TAKEN = listedRefusal(409, SUBUSER_ERRORS.emailTaken, 'email');
+const OTHER_COMPANY = listedRefusal(400, SUBUSER_ERRORS.otherCompany, 'company_id');
+const MAIL_FAILED: Refusal = { status: 502, message: SUBUSER_ERRORS.mailFailed };
+
 export type SubusersRoutesOptions = { publicUrl: string };
 
 /** Roles 3 and 4 manage the company's users; every other role is refused before anything is read. */
 async function refuseOtherRoles(request: FastifyRequest, reply: FastifyReply) {
-  if (!canManageUsers(request.user.role)) return reply.code(403).send({ message: SUBUSER_ERRORS.notAllowed });
+  if (!canManageUsers(request.user.role)) return sendRefusal(reply, NOT_ALLOWED);
 }
 
 class UserGoneError extends Error {}
@@ -60,11 +67,10 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
 
   const refuseAccounts = (reply: FastifyReply, accounts: string[]) => {
     const message = fillText(SUBUSER_ERRORS.unknownAccounts, { accounts: accounts.join(', ') });
-    return reply.code(400).send({ message, field: 'linkedAccounts', errors: [message] });
+    return sendRefusal(reply, listedRefusal(400, message, 'linkedAccounts'));
   };
-  const refuseEmail = (reply: FastifyReply) =>
-    reply.code(409).send({ message: SUBUSER_ERRORS.emailTaken, field: 'email', errors: [SUBUSER_ERRORS.emailTaken] });
-  const refuseMail = (reply: FastifyReply) => reply.code(502).send({ message: SUBUSER_ERRORS.mailFailed });
+  const refuseEmail = (reply: FastifyReply) => sendRefusal(reply, EMAIL_TAKEN);
+  const refuseMail = (reply: FastifyReply) => sendRefusal(reply, MAIL_FAILED);
 
   api.get(
     API_PATHS.subusers,
@@ -86,7 +92,7 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
     { schema: { params: SubuserParams, response: { 200: SubuserResponse, ...errors } } },
     async (request, reply) => {
       const subuser = await subusersRepository.findOfCompany(app.db, request.user.companyId, request.params.id);
-      if (!subuser) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      if (!subuser) return sendRefusal(reply, USER_NOT_FOUND);
       return { subuser };
     },
   );
@@ -97,9 +103,7 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
     async (request, reply) => {
       const { body, user: caller } = request;
       if (body.company_id !== caller.companyId) {
-        return reply
-          .code(400)
-          .send({ message: SUBUSER_ERRORS.otherCompany, field: 'company_id', errors: [SUBUSER_ERRORS.otherCompany] });
+        return sendRefusal(reply, OTHER_COMPANY);
       }
       const unlinkable = unlinkableAccounts(body.linkedAccounts, await linkableAccountsOf(request));
       if (unlinkable.length > 0) return refuseAccounts(reply, unlinkable);
@@ -148,7 +152,7 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
         throw error;
       }
       const subuser = await subusersRepository.findOfCompany(app.db, caller.companyId, userId);
-      if (!subuser) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      if (!subuser) return sendRefusal(reply, USER_NOT_FOUND);
       return reply.code(201).send({ message: TEXTS.subuserCreated, subuser });
     },
   );
@@ -165,9 +169,9 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
     async (request, reply) => {
       const { body, user: caller } = request;
       const target = await subusersRepository.findOfCompany(app.db, caller.companyId, request.params.id);
-      if (!target) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      if (!target) return sendRefusal(reply, USER_NOT_FOUND);
       const refusal = editRefusal(caller.id, target, body);
-      if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
+      if (refusal) return sendRefusal(reply, refusal);
 
       let linkedAccounts = target.linked_accounts;
       if (body.linkedAccounts !== undefined) {
@@ -214,7 +218,7 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
           }
         });
       } catch (error) {
-        if (error instanceof UserGoneError) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+        if (error instanceof UserGoneError) return sendRefusal(reply, USER_NOT_FOUND);
         if (isUniqueViolation(error)) return refuseEmail(reply);
         if (error instanceof SetPasswordMailError) {
           request.log.error({ err: error.cause }, 'set-password mail failed');
@@ -223,7 +227,7 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
         throw error;
       }
       const subuser = await subusersRepository.findOfCompany(app.db, caller.companyId, target.id);
-      if (!subuser) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      if (!subuser) return sendRefusal(reply, USER_NOT_FOUND);
       return { message: TEXTS.subuserUpdated, subuser };
     },
   );
@@ -234,9 +238,9 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
     async (request, reply) => {
       const caller = request.user;
       const target = await subusersRepository.findOfCompany(app.db, caller.companyId, request.params.id);
-      if (!target) return reply.code(404).send({ message: SUBUSER_ERRORS.userNotFound });
+      if (!target) return sendRefusal(reply, USER_NOT_FOUND);
       const refusal = deleteRefusal(caller.id, target);
-      if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
+      if (refusal) return sendRefusal(reply, refusal);
       await app.db.transaction().execute(async (trx) => {
         await subusersRepository.delete(trx, target.id);
         await subusersRepository.recordChange(trx, {

@@ -7,9 +7,7 @@ import {
   type SubuserUpdateRequest,
 } from '@clearport/contract/subusers';
 import type { Pagination } from '@clearport/contract/http';
-
-/** A refusal of a change: the HTTP status and the message for people. */
-export type Refusal = { status: 403; message: string };
+import type { Refusal } from '../../lib/refusal.ts';
 
 /** Why the caller may not change `target`, or undefined when they may. */
 export function editRefusal(

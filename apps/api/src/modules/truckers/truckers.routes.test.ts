@@ -1,31 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CC_EMAILS } from '@clearport/contract/constants';
+import { API_PATHS } from '@clearport/contract/http';
 import { SettingsResponse } from '@clearport/contract/settings';
-import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipments';
+import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
-import { TruckerSaveResponse } from '@clearport/contract/truckers';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { CreateTruckerResponse } from '@clearport/contract/truckers';
+import { apiUrl, buildTestApp, injectAs, loginDemoUsers, type TestApp } from '../../../test/build-app.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const [who, email] of Object.entries({
-    primary: 'primary@demo.test',
-    user: 'user@demo.test',
-    viewer: 'viewer@demo.test',
-    other: 'primary@other.test',
-  })) {
-    tokens[who] = await login(t.app, email);
-  }
+  Object.assign(tokens, await loginDemoUsers(t.app));
 });
 afterAll(async () => t?.close());
 
 const save = (who: string, payload: object) =>
-  injectAs(t.app, tokens[who]!, { method: 'POST', url: '/api/user/trucker/save', payload });
+  injectAs(t.app, tokens[who]!, { method: 'POST', url: apiUrl(API_PATHS.createTrucker), payload });
 const settings = async (who: string) =>
-  SettingsResponse.parse((await injectAs(t.app, tokens[who]!, { method: 'GET', url: '/api/user/settings' })).json());
+  SettingsResponse.parse(
+    (await injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.settings) })).json(),
+  );
 const truckerCount = async () =>
   Number(
     (
@@ -47,7 +43,7 @@ describe('POST user/trucker/save', () => {
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
-    const { truckers } = TruckerSaveResponse.parse(response.json());
+    const { truckers } = CreateTruckerResponse.parse(response.json());
     expect(truckers).toMatchObject([
       {
         name: 'Desert Line Haul',

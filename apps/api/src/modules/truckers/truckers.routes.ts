@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS, ErrorResponse } from '@clearport/contract/http';
-import { TruckerSaveRequest, TruckerSaveResponse } from '@clearport/contract/truckers';
+import { CreateTruckerRequest, CreateTruckerResponse } from '@clearport/contract/truckers';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
 import { truckersRepository } from './truckers.repository.ts';
 
@@ -15,8 +15,8 @@ export const truckersRoutes: FastifyPluginAsync = async (app) => {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
-      API_PATHS.truckerSave,
-      { schema: { body: TruckerSaveRequest, response: { 200: TruckerSaveResponse, '4xx': ErrorResponse } } },
+      API_PATHS.createTrucker,
+      { schema: { body: CreateTruckerRequest, response: { 200: CreateTruckerResponse, '4xx': ErrorResponse } } },
       async (request) => ({ truckers: await truckersRepository.create(app.db, request.user, request.body.truckers) }),
     );
 };

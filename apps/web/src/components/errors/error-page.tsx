@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { Logo } from '../ui/logo.tsx';
 import styles from './error-page.module.css';
 
@@ -12,6 +13,7 @@ type ErrorPageProps = {
 
 /** A whole page that only says what went wrong and where to go from there. */
 export function ErrorPage({ message, detail, actions, isInLayout = false }: ErrorPageProps) {
+  useDocumentTitle(message);
   const Card = isInLayout ? 'section' : 'main';
   return (
     <div className={styles.page}>

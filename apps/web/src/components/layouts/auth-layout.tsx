@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { WEB_TEXTS } from '../../config/texts.ts';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { Logo } from '../ui/logo.tsx';
 import styles from './auth-layout.module.css';
 
@@ -11,6 +12,7 @@ type AuthLayoutProps = {
 
 /** Pages outside the main layout: login, forgot password and reset password. */
 export function AuthLayout({ title, intro, children }: AuthLayoutProps) {
+  useDocumentTitle(title);
   return (
     <div className={styles.page}>
       <aside className={styles.brand}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { WEB_TEXTS } from '../../config/texts.ts';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { Logo } from './logo.tsx';
 import styles from './page-header.module.css';
 
@@ -13,14 +14,17 @@ export type Breadcrumb = {
 
 type PageHeaderProps = {
   title: ReactNode;
+  /** The browser tab's title; the header's title when that is a text. */
+  documentTitle?: string;
   breadcrumbs?: Breadcrumb[];
   /** Content on the header's right: actions, filters, a back button. */
   extra?: ReactNode;
 };
 
 /** The header every page has (spec section 2): logo, title, optional breadcrumbs and extra content. */
-export function PageHeader({ title, breadcrumbs = [], extra }: PageHeaderProps) {
+export function PageHeader({ title, documentTitle, breadcrumbs = [], extra }: PageHeaderProps) {
   const { pathname } = useLocation();
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : ''));
   return (
     <header className={styles.header}>
       <div className={styles.heading}>

@@ -4,6 +4,7 @@ import { HOME_QUERY_DEBOUNCE_MS } from '@clearport/contract/constants';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useProfile } from '../../../features/auth/api/get-profile.ts';
 import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
 import { HomeCountBoxes } from '../../../features/home/components/home-count-boxes.tsx';
@@ -53,7 +54,7 @@ export function HomeRoute() {
 
   return (
     <>
-      <PageHeader title={greetingWithName(name)} />
+      <PageHeader title={greetingWithName(name)} documentTitle={WEB_TEXTS.layout.navHome} />
       <NotificationBanner />
       <PageBody>
         <HomeCountBoxes counts={homeQuery.data} />

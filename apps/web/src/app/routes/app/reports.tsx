@@ -10,6 +10,7 @@ export function ReportsRoute() {
     <>
       <PageHeader
         title={TEXTS.comingSoonTitle}
+        documentTitle={WEB_TEXTS.layout.navReports}
         breadcrumbs={[
           { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome },
           { link: paths.reports.getHref(), title: WEB_TEXTS.layout.navReports },

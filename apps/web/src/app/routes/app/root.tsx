@@ -1,4 +1,5 @@
 import { Outlet, useNavigate, useNavigation } from 'react-router';
+import { LeavePromptBoundary } from '../../../components/layouts/leave-prompt-boundary.tsx';
 import { MainLayout } from '../../../components/layouts/main-layout.tsx';
 import { LoadingPage } from '../../../components/ui/loading-page.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -25,7 +26,7 @@ export function AppRoot() {
       isLoggingOut={logoutMutation.isPending}
       isNavigating={isNavigating}
     >
-      {isSlowNavigation ? <LoadingPage /> : <Outlet />}
+      <LeavePromptBoundary>{isSlowNavigation ? <LoadingPage /> : <Outlet />}</LeavePromptBoundary>
     </MainLayout>
   );
 }

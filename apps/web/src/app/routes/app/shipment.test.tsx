@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import type { InitialEntry } from 'react-router';
-import type { ShipmentDetailResponse } from '@clearport/contract/shipments';
+import type { ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { deliveryOrder, detailReply, shipmentDocument, shipmentDetail } from '../../../testing/shipment-detail-data.ts';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { ShipmentRoute } from './shipment.tsx';
@@ -73,6 +73,10 @@ describe('Shipment detail', () => {
     expect(region('2 Upload Documents').textContent).toContain('Locked');
     expect(screen.queryByRole('checkbox', { name: 'Bill of Lading' })).toBeNull();
 
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await user.click(screen.getByRole('checkbox', { name: 'ISF was submitted' }));
+    expect(confirm).toHaveBeenCalledWith('Record that you filed the ISF yourself? This cannot be undone.');
+    expect(bodiesSentTo(fetchMock, '/user/shipments/12/isf_no')).toEqual([]);
     await user.click(screen.getByRole('checkbox', { name: 'ISF was submitted' }));
     await vi.waitFor(() => expect(detailValue(region('1 ISF Submitted'), 'ISF transaction no.')).toBe('N\\A'));
     expect(bodiesSentTo(fetchMock, '/user/shipments/12/isf_no')).toEqual([{ isf_num: 'N/A', date: 'N/A' }]);
@@ -145,6 +149,10 @@ describe('Shipment detail', () => {
     ).toEqual(['Packing list.pdf']);
     expect(within(region('Files')).getByRole('button', { name: '7501 DMI-4120012-1.pdf' })).toBeTruthy();
 
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await user.click(within(uploads).getByRole('button', { name: 'Delete Packing list.pdf' }));
+    expect(confirm).toHaveBeenCalledWith('Delete Packing list.pdf? This cannot be undone.');
+    expect(bodiesSentTo(fetchMock, '/user/shipments/12/delete_doc')).toEqual([]);
     await user.click(within(uploads).getByRole('button', { name: 'Delete Packing list.pdf' }));
     expect(await toast('Document deleted successfully.')).toBeTruthy();
     expect(within(uploads).getByText('No documents uploaded yet.')).toBeTruthy();

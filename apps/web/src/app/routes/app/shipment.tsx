@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { Id } from '@clearport/contract/http';
 import { isReadOnly } from '@clearport/contract/roles';
-import { SHIPMENT_DETAIL_ERRORS, type ToggleIgnoreResponse } from '@clearport/contract/shipments';
+import { SHIPMENT_DETAIL_ERRORS, type SkipDeliveryOrderResponse } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
 import { DetailColumns } from '../../../components/layouts/detail-columns.tsx';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
@@ -83,7 +83,7 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
 
   const detail = detailQuery.data;
   const { shipment } = detail;
-  const onIgnoredChange = (reply: ToggleIgnoreResponse) =>
+  const onIgnoredChange = (reply: SkipDeliveryOrderResponse) =>
     cache.apply((current) => ({
       ...current,
       shipment: { ...current.shipment, ignored_shipment: reply.ignored_shipment },
@@ -99,6 +99,7 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
     <>
       <PageHeader
         title={`${WEB_TEXTS.shipment.shipmentNumber} ${shipment.file_number}`}
+        documentTitle={`${WEB_TEXTS.shipment.shipmentTitle} ${shipment.file_number}`}
         breadcrumbs={BREADCRUMBS}
         extra={navigation}
       />

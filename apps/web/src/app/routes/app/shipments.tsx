@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
+import { fillText } from '@clearport/contract/texts';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -7,6 +9,7 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useProfile } from '../../../features/auth/api/get-profile.ts';
 import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
 import { useShipments } from '../../../features/shipments/api/get-shipments.ts';
+import { HomeFilterChip, homeFilterLabel } from '../../../features/shipments/components/home-filter-chip.tsx';
 import { ShipmentsFilters } from '../../../features/shipments/components/shipments-filters.tsx';
 import { ShipmentsPager } from '../../../features/shipments/components/shipments-pager.tsx';
 import { ShipmentsTable } from '../../../features/shipments/components/shipments-table.tsx';
@@ -18,7 +21,10 @@ import { filterParamsOf } from '../../../features/shipments/utils/shipments-quer
 const NO_ACCOUNTS: string[] = [];
 const NO_SHIPMENTS: ShipmentListItem[] = [];
 
-/** The shipments list (spec section 2): filters, the server-sorted table and the pager. */
+/**
+ * The shipments list (spec section 2): filters, the server-sorted table and the pager. A Home
+ * count box's filter (`?filter=`) shows as a removable chip and in the tab's title.
+ */
 export function ShipmentsRoute() {
   const list = useShipmentsList();
   const shipmentsQuery = useShipments(list.query);
@@ -29,17 +35,27 @@ export function ShipmentsRoute() {
 
   const linkFilters = useMemo(() => filterParamsOf(list.filters, list.filter), [list.filters, list.filter]);
   const reply = shipmentsQuery.data;
+  const navigate = useNavigate();
+  const title = WEB_TEXTS.layout.navShipments;
 
   return (
     <>
       <PageHeader
-        title={WEB_TEXTS.layout.navShipments}
+        title={title}
+        documentTitle={
+          list.filter
+            ? fillText(WEB_TEXTS.shipments.filteredTitle, { title, filter: homeFilterLabel(list.filter) })
+            : title
+        }
         breadcrumbs={[
           { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome, onClick: clearSavedFilters },
           { link: paths.shipments.getHref(), title: WEB_TEXTS.layout.navShipments },
         ]}
       />
       <PageBody>
+        {list.filter && (
+          <HomeFilterChip filter={list.filter} onRemove={() => void navigate(paths.shipments.getHref())} />
+        )}
         <ShipmentsFilters
           filters={list.filters}
           accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}

@@ -1,20 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { API_PATHS } from '@clearport/contract/http';
-import { IGNORE_CATEGORY, ToggleIgnoreResponse, type ToggleIgnoreRequest } from '@clearport/contract/shipments';
+import {
+  IGNORE_CATEGORY,
+  SkipDeliveryOrderResponse,
+  type SkipDeliveryOrderRequest,
+} from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
 import { api } from '../../../lib/api-client.ts';
 import { ignoreFailureText } from '../utils/ignore-failure-text.ts';
 
 /** Sets whether the shipment goes without a delivery order (toggle-ignore, WithoutDeliveryOrder). */
-export function skipDeliveryOrder(shipmentId: number, isSkipped: boolean): Promise<ToggleIgnoreResponse> {
-  const body: ToggleIgnoreRequest = { shipment_id: shipmentId, ignore: isSkipped, category: IGNORE_CATEGORY };
-  return api.post(API_PATHS.toggleIgnore, body, { schema: ToggleIgnoreResponse });
+export function skipDeliveryOrder(shipmentId: number, isSkipped: boolean): Promise<SkipDeliveryOrderResponse> {
+  const body: SkipDeliveryOrderRequest = { shipment_id: shipmentId, ignore: isSkipped, category: IGNORE_CATEGORY };
+  return api.post(API_PATHS.skipDeliveryOrder, body, { schema: SkipDeliveryOrderResponse });
 }
 
 type UseSkipDeliveryOrderOptions = {
   /** Receives the stored flag; the shipment's owner keeps it. */
-  onSuccess: (reply: ToggleIgnoreResponse) => void;
+  onSuccess: (reply: SkipDeliveryOrderResponse) => void;
 };
 
 /** Toggle-ignore with the spec's messages (section 8). */

@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import type { SettingsResponse } from '@clearport/contract/settings';
-import type { ShipmentDetail } from '@clearport/contract/shipments';
+import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
 import { deliveryOrder, shipmentDetail, trucker, warehouse } from '../../../testing/shipment-detail-data.ts';
 import { DELIVERY_ORDER_SETTINGS } from '../../../testing/delivery-order-settings.ts';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';

@@ -16,7 +16,7 @@ import {
   type DeliveryOrderRequest,
 } from '@clearport/contract/delivery-orders';
 import type { SettingsResponse } from '@clearport/contract/settings';
-import type { ShipmentDetail } from '@clearport/contract/shipments';
+import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -25,6 +25,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useFailureToast } from '../../../hooks/use-failure-toast.ts';
+import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { ApiError, failureText, hasStatus } from '../../../lib/api-client.ts';
 import { useDeleteDeliveryOrder } from '../api/delete-delivery-order.ts';
 import { useSaveDeliveryOrder } from '../api/save-delivery-order.ts';
@@ -145,9 +146,10 @@ function ChoiceList({ choices, chosen, isInvalid, isDisabled = false, onChange }
 export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDeleted }: DeliveryOrderEditorProps) {
   const ids = useId();
   const isNew = order === undefined;
-  const [values, setValues] = useState<DeliveryOrderFormValues>(() =>
+  const [initialValues] = useState<DeliveryOrderFormValues>(() =>
     order ? valuesOf(order) : newDeliveryOrderForm(shipment),
   );
+  const [values, setValues] = useState(initialValues);
   const [fieldErrors, setFieldErrors] = useState<DeliveryOrderFieldErrors>({});
   const [serverError, setServerError] = useState('');
   const [modal, setModal] = useState<'trucker' | 'warehouse' | null>(null);
@@ -162,6 +164,9 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
   const deleteMutation = useDeleteDeliveryOrder(shipment.id);
   const sendMutation = useSendDeliveryOrder(shipment.id);
   const isBusy = saveMutation.isPending || deleteMutation.isPending || sendMutation.isPending;
+  const isChanged = Object.keys(deliveryOrderChanges(order ? valuesOf(order) : initialValues, values)).length > 0;
+  // Leaving the page would drop what was filled in: ask first, unless it is being saved.
+  useLeavePrompt(isChanged && !saveMutation.isPending, WEB_TEXTS.deliveryOrders.leaveUnsavedOrder);
 
   const choices = settingsQuery.data?.user;
   const truckerOptions = dropdownOptions(choices?.truckers ?? [], order?.trucker);
@@ -253,11 +258,11 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
     });
   };
 
+  const isApproved = order?.approved === 1;
   const onSend = () => {
     if (!order || isBusy) return;
     // Send mails the stored order; saving the changes first would withdraw the broker's approval.
-    const hasUnsavedChanges = Object.keys(deliveryOrderChanges(valuesOf(order), values)).length > 0;
-    if (hasUnsavedChanges && !window.confirm(WEB_TEXTS.deliveryOrders.confirmSendUnsaved)) return;
+    if (isChanged && !window.confirm(WEB_TEXTS.deliveryOrders.confirmSendUnsaved)) return;
     sendMutation.mutate(order.id, {
       onSuccess: (reply) => {
         toast.success(TEXTS.deliveryOrderSent);
@@ -377,17 +382,18 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
       {serverError && <FormMessage tone="error">{serverError}</FormMessage>}
 
       <div className={styles.actions}>
-        <Button type="submit" disabled={isBusy}>
+        {/* Once the broker approved the order, sending it is the next step: Send leads and Save steps back. */}
+        {isApproved && (
+          <Button disabled={isBusy} onClick={onSend}>
+            {sendMutation.isPending ? WEB_TEXTS.common.sending : WEB_TEXTS.deliveryOrders.sendDeliveryOrder}
+          </Button>
+        )}
+        <Button type="submit" variant={isApproved ? 'secondary' : 'primary'} disabled={isBusy}>
           {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.deliveryOrders.saveDeliveryOrder}
         </Button>
         <Button variant="secondary" disabled={isBusy} onClick={onDelete}>
           {deleteMutation.isPending ? WEB_TEXTS.common.deleting : WEB_TEXTS.deliveryOrders.deleteDeliveryOrder}
         </Button>
-        {order?.approved === 1 && (
-          <Button variant="secondary" disabled={isBusy} onClick={onSend}>
-            {sendMutation.isPending ? WEB_TEXTS.common.sending : WEB_TEXTS.deliveryOrders.sendDeliveryOrder}
-          </Button>
-        )}
       </div>
 
       {modal === 'trucker' && (

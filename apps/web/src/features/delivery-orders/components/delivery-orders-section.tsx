@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
-import type { ShipmentDetail, ToggleIgnoreResponse } from '@clearport/contract/shipments';
+import type { ShipmentDetail, SkipDeliveryOrderResponse } from '@clearport/contract/shipment-detail';
 import { Button } from '../../../components/ui/button.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
@@ -19,7 +19,7 @@ type DeliveryOrdersSectionProps = {
   /** The company's truckers and warehouses and their Add New dialogs, from the settings feature. */
   settings: DeliveryOrderSettings;
   /** The server stored a new Skip Delivery Order flag; the page's copy of the shipment takes it. */
-  onIgnoredChange: (reply: ToggleIgnoreResponse) => void;
+  onIgnoredChange: (reply: SkipDeliveryOrderResponse) => void;
   /** The server saved, sent or deleted an order; the page's copy of the shipment's orders takes it. */
   onOrdersChange: (update: DeliveryOrdersUpdate) => void;
 };

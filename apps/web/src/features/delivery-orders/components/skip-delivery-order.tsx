@@ -1,5 +1,5 @@
 import type { Flag } from '@clearport/contract/http';
-import type { ToggleIgnoreResponse } from '@clearport/contract/shipments';
+import type { SkipDeliveryOrderResponse } from '@clearport/contract/shipment-detail';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { usePendingChange } from '../../../hooks/use-pending-change.ts';
@@ -9,7 +9,7 @@ type SkipDeliveryOrderProps = {
   shipmentId: number;
   /** The shipment's ignored_shipment flag. */
   ignored: Flag;
-  onChange: (reply: ToggleIgnoreResponse) => void;
+  onChange: (reply: SkipDeliveryOrderResponse) => void;
 };
 
 /** Skip Delivery Order: the shipment leaves the Without Delivery Order count (toggle-ignore). */

@@ -22,6 +22,24 @@ describe('NotificationBanner', () => {
     expect(screen.queryByRole('region', { name: 'Notification' })).toBeNull();
   });
 
+  it('remembers the dismissed notification; a new one, or a new text, shows again', async () => {
+    const user = userEvent.setup();
+    mockApi({ '/user/get_notification': { body: NOTIFICATIONS } });
+    const first = renderWithProviders(<NotificationBanner />);
+    await user.click(await screen.findByRole('button', { name: 'Dismiss notification' }));
+    first.unmount();
+
+    const fetchMock = mockApi({ '/user/get_notification': { body: NOTIFICATIONS } });
+    const again = renderWithProviders(<NotificationBanner />);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Notification' })).toBeNull();
+    again.unmount();
+
+    mockApi({ '/user/get_notification': { body: [{ ...NOTIFICATIONS[0]!, message: 'ACE is back up.' }] } });
+    renderWithProviders(<NotificationBanner />);
+    expect((await screen.findByRole('region', { name: 'Notification' })).textContent).toBe('ACE is back up.');
+  });
+
   it('shows nothing without notifications', async () => {
     const fetchMock = mockApi({ '/user/get_notification': { body: [] } });
     renderWithProviders(<NotificationBanner />);

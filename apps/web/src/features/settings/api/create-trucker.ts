@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@clearport/contract/http';
-import { TruckerSaveResponse, type TruckerInput, type TruckerSaveRequest } from '@clearport/contract/truckers';
+import { CreateTruckerResponse, type TruckerInput, type CreateTruckerRequest } from '@clearport/contract/truckers';
 import { api } from '../../../lib/api-client.ts';
 import { getSettingsQueryOptions } from './get-settings.ts';
 
-export function createTrucker(trucker: TruckerInput): Promise<TruckerSaveResponse> {
-  const body: TruckerSaveRequest = { truckers: [trucker] };
-  return api.post(API_PATHS.truckerSave, body, { schema: TruckerSaveResponse });
+export function createTrucker(trucker: TruckerInput): Promise<CreateTruckerResponse> {
+  const body: CreateTruckerRequest = { truckers: [trucker] };
+  return api.post(API_PATHS.createTrucker, body, { schema: CreateTruckerResponse });
 }
 
 /** The New Trucker modal's save; the dropdown offers the new trucker at once. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@clearport/contract/http';
-import { SettingsSaveResponse, type WarehousesSaveRequest } from '@clearport/contract/settings';
+import { SaveSettingsResponse, type WarehousesSaveRequest } from '@clearport/contract/settings';
 import { warehouseFromForm, type NewWarehouseForm, type Warehouse } from '@clearport/contract/warehouses';
 import { api } from '../../../lib/api-client.ts';
 import { getSettingsQueryOptions } from './get-settings.ts';
@@ -12,11 +12,11 @@ import { getSettingsQueryOptions } from './get-settings.ts';
 export function createWarehouse(
   form: NewWarehouseForm,
   existing: ReadonlyArray<Pick<Warehouse, 'id'>>,
-): Promise<SettingsSaveResponse> {
+): Promise<SaveSettingsResponse> {
   const body: WarehousesSaveRequest = {
     warehouses: [warehouseFromForm(form), ...existing.map((warehouse) => ({ id: warehouse.id }))],
   };
-  return api.post(API_PATHS.settingsSave, body, { schema: SettingsSaveResponse });
+  return api.post(API_PATHS.saveSettings, body, { schema: SaveSettingsResponse });
 }
 
 export function useCreateWarehouse(existing: ReadonlyArray<Pick<Warehouse, 'id'>>) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@clearport/contract/http';
-import { SettingsSaveResponse, type SettingsFormSaveRequest } from '@clearport/contract/settings';
+import { SaveSettingsResponse, type SettingsFormSaveRequest } from '@clearport/contract/settings';
 import { api } from '../../../lib/api-client.ts';
 import { getSettingsQueryOptions } from './get-settings.ts';
 
 /** user/settings/save as the Settings screen sends it: the lists, the whole truckers and warehouses lists. */
-export function saveSettings(body: SettingsFormSaveRequest): Promise<SettingsSaveResponse> {
-  return api.post(API_PATHS.settingsSave, body, { schema: SettingsSaveResponse });
+export function saveSettings(body: SettingsFormSaveRequest): Promise<SaveSettingsResponse> {
+  return api.post(API_PATHS.saveSettings, body, { schema: SaveSettingsResponse });
 }
 
 /** Saves, then reads the settings again, so every screen sees what was stored. */

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import {
   NOTIFICATION_LISTS,
   SettingsFormSaveRequest,
@@ -365,8 +366,8 @@ function EntryActions({ name, status, isRemoved, onStatus, onRemoved }: EntryAct
           <Checkbox
             label={WEB_TEXTS.settings.isActive}
             aria-label={fillText(WEB_TEXTS.settings.activeOf, { name })}
-            checked={status === 1}
-            onChange={(event) => onStatus(event.target.checked ? 1 : 0)}
+            checked={status === ACTIVE_STATUS}
+            onChange={(event) => onStatus(event.target.checked ? ACTIVE_STATUS : 0)}
           />
           <Button variant="secondary" onClick={() => onRemoved(true)}>
             {fillText(WEB_TEXTS.settings.deleteOf, { name })}

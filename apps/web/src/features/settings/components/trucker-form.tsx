@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { MAX_CC_EMAILS } from '@clearport/contract/constants';
 import { fillText, TEXTS } from '@clearport/contract/texts';
@@ -76,6 +76,26 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
   const [errors, setErrors] = useState<TruckerFormErrors>(NO_ERRORS);
   const [message, setMessage] = useState('');
   const createMutation = useCreateTrucker();
+  const contactInputs = useRef<(HTMLInputElement | null)[]>([]);
+  /** The contact to focus once the list has changed: the added one, or the one before a removed one. */
+  const focusAfterChange = useRef<number | null>(null);
+
+  // Add and remove take their own button away (Add at the tenth CC, remove with the last contact);
+  // the focus moves to a contact instead of falling out of the dialog, where Escape would not reach it.
+  useEffect(() => {
+    const index = focusAfterChange.current;
+    focusAfterChange.current = null;
+    if (index !== null) contactInputs.current[index]?.focus();
+  }, [contacts.length]);
+
+  const addContact = () => {
+    focusAfterChange.current = contacts.length;
+    setContacts((all) => [...all, '']);
+  };
+  const removeLastContact = () => {
+    focusAfterChange.current = contacts.length - 2;
+    setContacts((all) => all.slice(0, -1));
+  };
 
   const filledIndexes = contacts.flatMap((contact, index) => (contact.trim() === '' ? [] : [index]));
 
@@ -140,6 +160,9 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
               <TextField
                 className={styles.grow}
                 type="email"
+                ref={(input) => {
+                  contactInputs.current[index] = input;
+                }}
                 label={fillText(WEB_TEXTS.settings.truckerContactLabel, { number })}
                 value={contact}
                 onChange={(event) =>
@@ -153,7 +176,7 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
                 <Button
                   variant="secondary"
                   aria-label={fillText(WEB_TEXTS.settings.removeContact, { number })}
-                  onClick={() => setContacts((all) => all.slice(0, -1))}
+                  onClick={removeLastContact}
                 >
                   {'\u2212'}
                 </Button>
@@ -169,7 +192,7 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
         {contacts.length >= MAX_CONTACTS ? (
           <p className={styles.hint}>{TEXTS.maxTruckerCc}</p>
         ) : (
-          <Button variant="secondary" onClick={() => setContacts((all) => [...all, ''])}>
+          <Button variant="secondary" onClick={addContact}>
             {WEB_TEXTS.settings.addContact}
           </Button>
         )}

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { API_PATHS } from '@clearport/contract/http';
-import { AddCommentResponse, type AddCommentRequest } from '@clearport/contract/shipments';
+import { AddNoteResponse, type AddNoteRequest } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
 import { api, failureText } from '../../../lib/api-client.ts';
 import { useShipmentDetailCache } from './get-shipment-detail.ts';
 
-export function addNote(id: number, note: string): Promise<AddCommentResponse> {
-  const body: AddCommentRequest = { note };
-  return api.post(API_PATHS.addComment, body, { params: { id }, schema: AddCommentResponse });
+export function addNote(id: number, note: string): Promise<AddNoteResponse> {
+  const body: AddNoteRequest = { note };
+  return api.post(API_PATHS.addNote, body, { params: { id }, schema: AddNoteResponse });
 }
 
 /** Adds a note to the shipment's notes and says Note successfully submitted. */

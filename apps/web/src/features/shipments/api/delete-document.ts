@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { API_PATHS } from '@clearport/contract/http';
-import { DeleteDocResponse, type DeleteDocRequest } from '@clearport/contract/shipments';
+import { DeleteDocumentResponse, type DeleteDocumentRequest } from '@clearport/contract/shipment-documents';
 import { TEXTS } from '@clearport/contract/texts';
 import { api, failureText } from '../../../lib/api-client.ts';
 import { useShipmentDetailCache } from './get-shipment-detail.ts';
 
 /** Deletes one of the client's own uploads, named by its storage path; the file goes with it. */
-export function deleteDocument(id: number, path: string): Promise<DeleteDocResponse> {
-  const body: DeleteDocRequest = { path };
-  return api.delete(API_PATHS.deleteDoc, { params: { id }, body, schema: DeleteDocResponse });
+export function deleteDocument(id: number, path: string): Promise<DeleteDocumentResponse> {
+  const body: DeleteDocumentRequest = { path };
+  return api.delete(API_PATHS.deleteDocument, { params: { id }, body, schema: DeleteDocumentResponse });
 }
 
 export function useDeleteDocument(id: number) {

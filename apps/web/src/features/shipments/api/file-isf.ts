@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { API_PATHS } from '@clearport/contract/http';
-import { ISF_NOT_APPLICABLE, IsfNoResponse, type IsfNoRequest } from '@clearport/contract/shipments';
+import { ISF_NOT_APPLICABLE, FileIsfResponse, type FileIsfRequest } from '@clearport/contract/shipment-detail';
 import { api, failureText } from '../../../lib/api-client.ts';
 import { useShipmentDetailCache } from './get-shipment-detail.ts';
 
-const CLIENT_FILING: IsfNoRequest = { isf_num: ISF_NOT_APPLICABLE, date: ISF_NOT_APPLICABLE };
+const CLIENT_FILING: FileIsfRequest = { isf_num: ISF_NOT_APPLICABLE, date: ISF_NOT_APPLICABLE };
 
 /** Records that the client filed the ISF; the reply carries the stored number, date and status. */
-export function fileIsf(id: number): Promise<IsfNoResponse> {
-  return api.post(API_PATHS.isfNo, CLIENT_FILING, { params: { id }, schema: IsfNoResponse });
+export function fileIsf(id: number): Promise<FileIsfResponse> {
+  return api.post(API_PATHS.fileIsf, CLIENT_FILING, { params: { id }, schema: FileIsfResponse });
 }
 
 export function useFileIsf(id: number) {

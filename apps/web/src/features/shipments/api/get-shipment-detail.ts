@@ -1,11 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { API_PATHS } from '@clearport/contract/http';
-import { ShipmentDetailResponse } from '@clearport/contract/shipments';
+import { ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { api } from '../../../lib/api-client.ts';
 
 export function getShipmentDetail(id: number, signal?: AbortSignal): Promise<ShipmentDetailResponse> {
-  return api.get(API_PATHS.shipmentDetails, { params: { id }, schema: ShipmentDetailResponse, signal });
+  return api.get(API_PATHS.shipmentDetail, { params: { id }, schema: ShipmentDetailResponse, signal });
 }
 
 export function getShipmentDetailQueryOptions(id: number) {

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { API_PATHS } from '@clearport/contract/http';
-import { ReferenceNoResponse, type ReferenceNoRequest } from '@clearport/contract/shipments';
+import { SaveReferenceResponse, type SaveReferenceRequest } from '@clearport/contract/shipment-detail';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { api, failureText } from '../../../lib/api-client.ts';
 import { useShipmentDetailCache } from './get-shipment-detail.ts';
 
-export function saveReference(id: number, referenceNo: string): Promise<ReferenceNoResponse> {
-  const body: ReferenceNoRequest = { reference_no: referenceNo };
-  return api.post(API_PATHS.referenceNo, body, { params: { id }, schema: ReferenceNoResponse });
+export function saveReference(id: number, referenceNo: string): Promise<SaveReferenceResponse> {
+  const body: SaveReferenceRequest = { reference_no: referenceNo };
+  return api.post(API_PATHS.saveReference, body, { params: { id }, schema: SaveReferenceResponse });
 }
 
 export function useSaveReference(id: number) {

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { API_PATHS } from '@clearport/contract/http';
-import { SetTypeResponse, type DocumentTypesRequest } from '@clearport/contract/shipments';
+import { SetDocumentTypesResponse, type DocumentTypesRequest } from '@clearport/contract/shipment-documents';
 import { api, failureText } from '../../../lib/api-client.ts';
 import { withTypesSubmitted } from '../utils/document-types.ts';
 import { useShipmentDetailCache } from './get-shipment-detail.ts';
 
 /** Marks document types submitted; the reply's status may have moved on (DOCUMENT_STATUS_TRANSITIONS). */
-export function setDocumentTypes(id: number, types: string[]): Promise<SetTypeResponse> {
+export function setDocumentTypes(id: number, types: string[]): Promise<SetDocumentTypesResponse> {
   const body: DocumentTypesRequest = { types };
-  return api.post(API_PATHS.setType, body, { params: { id }, schema: SetTypeResponse });
+  return api.post(API_PATHS.setDocumentTypes, body, { params: { id }, schema: SetDocumentTypesResponse });
 }
 
 export function useSetDocumentTypes(id: number) {

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { API_PATHS } from '@clearport/contract/http';
-import { UnsetTypeResponse, type DocumentTypesRequest } from '@clearport/contract/shipments';
+import { UnsetDocumentTypesResponse, type DocumentTypesRequest } from '@clearport/contract/shipment-documents';
 import { api, failureText } from '../../../lib/api-client.ts';
 import { withTypesSubmitted } from '../utils/document-types.ts';
 import { useShipmentDetailCache } from './get-shipment-detail.ts';
 
 /** Unmarks document types; the reply's status may have gone back (DOCUMENT_STATUS_TRANSITIONS). */
-export function unsetDocumentTypes(id: number, types: string[]): Promise<UnsetTypeResponse> {
+export function unsetDocumentTypes(id: number, types: string[]): Promise<UnsetDocumentTypesResponse> {
   const body: DocumentTypesRequest = { types };
-  return api.post(API_PATHS.unsetType, body, { params: { id }, schema: UnsetTypeResponse });
+  return api.post(API_PATHS.unsetDocumentTypes, body, { params: { id }, schema: UnsetDocumentTypesResponse });
 }
 
 export function useUnsetDocumentTypes(id: number) {

@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { API_PATHS } from '@clearport/contract/http';
-import { UPLOAD_FIELD, UploadDocResponse } from '@clearport/contract/shipments';
+import { UPLOAD_FIELD, UploadDocumentResponse } from '@clearport/contract/shipment-documents';
 import { api } from '../../../lib/api-client.ts';
 import { FILE_TRANSFER_TIMEOUT_MS } from '../../../lib/files.ts';
 import { useShipmentDetailCache } from './get-shipment-detail.ts';
 
 /** One file per request, as the server takes them; it checks the name and the content. */
-export function uploadDocument(id: number, file: File): Promise<UploadDocResponse> {
+export function uploadDocument(id: number, file: File): Promise<UploadDocumentResponse> {
   const form = new FormData();
   form.append(UPLOAD_FIELD, file, file.name);
-  return api.post(API_PATHS.uploadDoc, form, {
+  return api.post(API_PATHS.uploadDocument, form, {
     params: { id },
-    schema: UploadDocResponse,
+    schema: UploadDocumentResponse,
     timeoutMs: FILE_TRANSFER_TIMEOUT_MS,
   });
 }

@@ -1,4 +1,6 @@
-import type { DocumentTypeEntry } from '@clearport/contract/shipments';
+import type { DocumentTypeEntry } from '@clearport/contract/shipment-documents';
+import { fillText } from '@clearport/contract/texts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { usePendingChange } from '../../../hooks/use-pending-change.ts';
@@ -6,9 +8,15 @@ import { useSetDocumentTypes } from '../api/set-document-types.ts';
 import { useUnsetDocumentTypes } from '../api/unset-document-types.ts';
 import styles from './shipment-steps.module.css';
 
+/** A type the user is offered to tick after uploading `file`. */
+export type TypeOffer = { file: string; type: string };
+
 type DocumentTypesProps = {
   shipmentId: number;
   types: readonly DocumentTypeEntry[];
+  offer?: TypeOffer | null;
+  /** The offer was taken up or turned down. */
+  onOfferClosed?: () => void;
 };
 
 /**
@@ -17,7 +25,7 @@ type DocumentTypesProps = {
  * each reply's status is the latest; while one is on its way the boxes stay focusable
  * (aria-disabled) but do not change.
  */
-export function DocumentTypes({ shipmentId, types }: DocumentTypesProps) {
+export function DocumentTypes({ shipmentId, types, offer = null, onOfferClosed }: DocumentTypesProps) {
   const setMutation = useSetDocumentTypes(shipmentId);
   const unsetMutation = useUnsetDocumentTypes(shipmentId);
   const change = usePendingChange<{ type: string; isSubmitted: boolean }>(types);
@@ -28,7 +36,9 @@ export function DocumentTypes({ shipmentId, types }: DocumentTypesProps) {
     if (change.isPending) return;
     change.begin({ type, isSubmitted });
     (isSubmitted ? setMutation : unsetMutation).mutate(type, { onError: change.cancel });
+    if (type === offer?.type) onOfferClosed?.();
   };
+  const isOfferOpen = offer !== null && types.some((entry) => entry.type === offer.type && entry.submitted !== 1);
 
   return (
     <fieldset className={styles.types}>
@@ -49,6 +59,19 @@ export function DocumentTypes({ shipmentId, types }: DocumentTypesProps) {
           );
         })}
       </ul>
+      {isOfferOpen && (
+        <div role="group" aria-label={offer.file} className={styles.typeOffer}>
+          <p>{fillText(WEB_TEXTS.shipment.uploadTypeOffer, { file: offer.file, type: offer.type })}</p>
+          <div className={styles.typeOfferActions}>
+            <Button onClick={() => submit(offer.type, true)} aria-disabled={change.isPending || undefined}>
+              {WEB_TEXTS.shipment.uploadTypeOfferAccept}
+            </Button>
+            <Button variant="secondary" onClick={onOfferClosed}>
+              {WEB_TEXTS.shipment.uploadTypeOfferDismiss}
+            </Button>
+          </div>
+        </div>
+      )}
     </fieldset>
   );
 }

@@ -45,18 +45,19 @@ describe('DocumentUpload', () => {
       [UPLOAD_PATH]: { body: { path_to_file: 'documents/a.pdf', document: shipmentDocument(1) } },
     });
     const { input } = renderUpload();
-    await dropper().upload(input, [pdf('invoice.pdf'), pdf('packing.PDF')]);
-    expect(await screen.findByText('packing.PDF uploaded.', { selector: '.Toastify *' })).toBeTruthy();
+    await dropper().upload(input, [pdf('invoice.pdf'), pdf('packing.PDF'), pdf('scan.Pdf')]);
+    expect(await screen.findByText('scan.Pdf uploaded.', { selector: '.Toastify *' })).toBeTruthy();
+    expect(screen.getByText('packing.PDF uploaded.', { selector: '.Toastify *' })).toBeTruthy();
     expect(screen.getByText('invoice.pdf uploaded.', { selector: '.Toastify *' })).toBeTruthy();
     const sent = fetchMock.mock.calls.map(([, init]) => (init?.body as FormData).get('file') as File);
-    expect(sent.map((file) => file.name)).toEqual(['invoice.pdf', 'packing.PDF']);
+    expect(sent.map((file) => file.name)).toEqual(['invoice.pdf', 'packing.PDF', 'scan.Pdf']);
     expect(screen.getAllByRole('alert').every((alert) => alert.closest('.Toastify'))).toBe(true);
   });
 
   it.each([
     ['setup.exe', "Couldn't upload setup.exe - File type should be pdf, excel or png."],
     ['notes.txt', "Couldn't upload notes.txt - File type should be pdf, excel or png."],
-    ['scan.Pdf', "Couldn't upload scan.Pdf - File type should be pdf, excel or png."],
+    ['scan.pdf.TXT', "Couldn't upload scan.pdf.TXT - File type should be pdf, excel or png."],
   ])('refuses %s without sending it', async (name, message) => {
     const fetchMock = mockApi({});
     const { input } = renderUpload();

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { toast } from 'react-toastify';
-import { isAcceptedUpload, UPLOAD_MAX_BYTES } from '@clearport/contract/shipments';
+import { isAcceptedUpload, UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { UploadIcon } from '../../../components/ui/icons.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
@@ -11,9 +11,11 @@ import styles from './document-upload.module.css';
 
 type DocumentUploadProps = {
   shipmentId: number;
+  /** Runs with the name of each file the server has stored. */
+  onUploaded?: (fileName: string) => void;
 };
 
-/** The contract's extensions, exactly (pdf or PDF, not Pdf), as the server checks them. */
+/** The contract's extensions, whatever their case, as the server checks them. */
 function checkName(file: File) {
   return isAcceptedUpload(file.name) ? null : { code: WRONG_TYPE_CODE, message: TEXTS.uploadWrongType };
 }
@@ -23,7 +25,7 @@ function checkName(file: File) {
  * sent one at a time; a file refused here or by the server gets its message in the spec's
  * words under the area (spec section 5), and the others still go.
  */
-export function DocumentUpload({ shipmentId }: DocumentUploadProps) {
+export function DocumentUpload({ shipmentId, onUploaded }: DocumentUploadProps) {
   const hintId = useId();
   const uploadMutation = useUploadDocument(shipmentId);
   const [uploadingName, setUploadingName] = useState<string | null>(null);
@@ -37,6 +39,7 @@ export function DocumentUpload({ shipmentId }: DocumentUploadProps) {
       try {
         await uploadMutation.mutateAsync(file);
         toast.success(fillText(WEB_TEXTS.shipment.documentUploaded, { file: file.name }));
+        onUploaded?.(file.name);
       } catch (error) {
         messages.push(uploadFailureText(file.name, error));
         setFailures([...messages]);

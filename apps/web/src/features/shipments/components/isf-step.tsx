@@ -1,11 +1,10 @@
-import type { ShipmentDetail } from '@clearport/contract/shipments';
+import { isIsfOnFile, type ShipmentDetail } from '@clearport/contract/shipment-detail';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { usePendingChange } from '../../../hooks/use-pending-change.ts';
 import { useFileIsf } from '../api/file-isf.ts';
 import { formatDetailDate } from '../../../lib/format-date.ts';
-import { isIsfOnFile } from '../utils/shipment-steps.ts';
 import styles from './shipment-steps.module.css';
 
 type IsfStepProps = {
@@ -40,7 +39,8 @@ export function IsfStep({ shipment, isReadOnly }: IsfStepProps) {
       checked={change.isPending}
       disabled={change.isPending}
       onChange={(event) => {
-        if (!event.target.checked) return;
+        // The filing cannot be undone: ask first.
+        if (!event.target.checked || !window.confirm(WEB_TEXTS.shipment.confirmIsfSubmitted)) return;
         change.begin(true);
         fileIsfMutation.mutate(undefined, { onError: change.cancel });
       }}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { Link } from 'react-router';
 import { bodiesSentTo, mockApi, renderRoutes } from '../../../testing/test-utils.tsx';
+import { LeavePromptBoundary } from '../../../components/layouts/leave-prompt-boundary.tsx';
 import { ReferenceNumber } from './reference-number.tsx';
 
 const LEAVE_PROMPT = "The reference number wasn't saved. Are you sure you want to leave?";
@@ -14,10 +15,10 @@ function renderReference() {
       {
         path: '/shipments/12',
         element: (
-          <>
+          <LeavePromptBoundary>
             <ReferenceNumber shipmentId={12} reference="PO-48213" />
             <Link to="/shipments">Shipments</Link>
-          </>
+          </LeavePromptBoundary>
         ),
       },
       { path: '/shipments', element: <h1>List</h1> },

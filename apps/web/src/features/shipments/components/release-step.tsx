@@ -1,9 +1,16 @@
-import type { ShipmentDetail } from '@clearport/contract/shipments';
-import { HOLD_OR_EXAM_STATUSES, SHIPMENT_STATUSES, statusDisplay } from '@clearport/contract/statuses';
+import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
+import {
+  HOLD_OR_EXAM_STATUSES,
+  isAnyStatus,
+  isStatus,
+  SHIPMENT_STATUSES,
+  statusDisplay,
+} from '@clearport/contract/statuses';
 import { TEXTS } from '@clearport/contract/texts';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatDetailDate, parseApiDate } from '../../../lib/format-date.ts';
+import { isPastRelease } from '../utils/shipment-steps.ts';
 import styles from './shipment-steps.module.css';
 
 type ReleaseStepProps = {
@@ -11,13 +18,13 @@ type ReleaseStepProps = {
 };
 
 /**
- * Step 3 (spec section 4): released shows the discharge date and the FDA status when present,
+ * Step 3 (spec section 4): released (and the Other statuses past it) shows the discharge date and the FDA status when present,
  * PENDING RELEASE shows Shipment is Awaiting Release, a hold or exam its status text; any other
  * status is shown as the list shows it.
  */
 export function ReleaseStep({ shipment }: ReleaseStepProps) {
   const { status } = shipment;
-  if (status === SHIPMENT_STATUSES.released) {
+  if (isPastRelease(shipment)) {
     const items: DetailItem[] = [];
     if (parseApiDate(shipment.shipment_discharge_date)) {
       items.push({
@@ -34,11 +41,10 @@ export function ReleaseStep({ shipment }: ReleaseStepProps) {
       </div>
     );
   }
-  const text =
-    status === SHIPMENT_STATUSES.pendingRelease
-      ? TEXTS.shipmentAwaitingRelease
-      : HOLD_OR_EXAM_STATUSES.includes(status)
-        ? status
-        : statusDisplay(status);
+  const text = isStatus(status, SHIPMENT_STATUSES.pendingRelease)
+    ? TEXTS.shipmentAwaitingRelease
+    : isAnyStatus(status, HOLD_OR_EXAM_STATUSES)
+      ? status
+      : statusDisplay(status);
   return <p className={styles.releaseText}>{text}</p>;
 }

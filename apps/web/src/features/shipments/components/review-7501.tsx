@@ -1,4 +1,4 @@
-import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipments';
+import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import type { Flag } from '@clearport/contract/http';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { is7501Type } from '@clearport/contract/documents';
-import type { ShipmentDetail, ShipmentDocument } from '@clearport/contract/shipments';
+import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
+import type { ShipmentDocument } from '@clearport/contract/shipment-documents';
 import { fillText } from '@clearport/contract/texts';
 import { FileLink } from '../../../components/ui/file-link.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ShipmentDetail } from '@clearport/contract/shipments';
+import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';

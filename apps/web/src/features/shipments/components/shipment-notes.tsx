@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { NOTE_MAX_LENGTH } from '@clearport/contract/constants';
 import { roleName } from '@clearport/contract/roles';
-import type { ShipmentNote } from '@clearport/contract/shipments';
+import type { ShipmentNote } from '@clearport/contract/shipment-detail';
 import { Button } from '../../../components/ui/button.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';

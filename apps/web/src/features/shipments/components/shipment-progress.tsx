@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { ShipmentDetail } from '@clearport/contract/shipments';
+import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
 import { CheckIcon, LockIcon } from '../../../components/ui/icons.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';

@@ -1,4 +1,4 @@
-import type { ShipmentDetail } from '@clearport/contract/shipments';
+import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatDetailDate } from '../../../lib/format-date.ts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { is7501Type } from '@clearport/contract/documents';
-import type { ShipmentDocument } from '@clearport/contract/shipments';
+import type { ShipmentDocument } from '@clearport/contract/shipment-documents';
 import { fillText } from '@clearport/contract/texts';
 import { FileLink } from '../../../components/ui/file-link.tsx';
 import { TrashIcon } from '../../../components/ui/icons.tsx';
@@ -44,7 +44,13 @@ export function UploadedDocuments({ shipmentId, documents }: UploadedDocumentsPr
                   title={deleteLabel}
                   disabled={isDeleting}
                   aria-busy={isDeleting || undefined}
-                  onClick={() => deleteMutation.mutate(document.path)}
+                  onClick={() => {
+                    // A deleted file cannot be brought back: ask first.
+                    if (!window.confirm(fillText(WEB_TEXTS.shipment.confirmDeleteDocument, { name: document.name }))) {
+                      return;
+                    }
+                    deleteMutation.mutate(document.path);
+                  }}
                 >
                   <TrashIcon size={18} />
                 </button>

@@ -1,5 +1,5 @@
 import { toFlag } from '@clearport/contract/http';
-import type { ShipmentDetailResponse } from '@clearport/contract/shipments';
+import type { ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 
 /** The detail with `types` marked submitted or not, and the status the server answered with. */
 export function withTypesSubmitted(types: readonly string[], isSubmitted: boolean, status: string) {

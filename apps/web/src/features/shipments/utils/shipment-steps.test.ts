@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isIsfOnFile } from '@clearport/contract/shipment-detail';
 import { shipmentDetail } from '../../../testing/shipment-detail-data.ts';
-import { isIsfOnFile, isReleaseStepOpen, progressSteps } from './shipment-steps.ts';
+import { isReleaseStepOpen, progressSteps } from './shipment-steps.ts';
 
 const ALL_IN = [
   { type: 'Arrival Notice', required: 1, submitted: 1 },
@@ -37,6 +38,9 @@ describe('progressSteps', () => {
     ['PENDING RELEASE', 'current'],
     ['CBP VACIS EXAM', 'current'],
     ['released', 'complete'],
+    ['admissible', 'complete'],
+    ['accepted', 'complete'],
+    ['liquidated', 'complete'],
   ] as const)('opens step 3 in %s', (status, release) => {
     expect(progressSteps(shipmentDetail({ status }))).toEqual({ isf: 'complete', documents: 'complete', release });
   });

@@ -1,5 +1,6 @@
-import { RELEASE_STEP_LOCKED_STATUSES, type ShipmentDetail } from '@clearport/contract/shipments';
-import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
+import { hasAllRequiredDocuments } from '@clearport/contract/shipment-documents';
+import { isIsfOnFile, RELEASE_STEP_LOCKED_STATUSES, type ShipmentDetail } from '@clearport/contract/shipment-detail';
+import { isAnyStatus, SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 
 /** A step of the detail page's progress: done, the one to work on, or not open yet. */
 export type StepState = 'complete' | 'current' | 'locked';
@@ -8,41 +9,40 @@ export type ProgressSteps = { isf: StepState; documents: StepState; release: Ste
 
 type StepFacts = Pick<ShipmentDetail, 'isf_transaction_no' | 'status' | 'types'>;
 
-/** Step 1: an ISF transaction number exists (N\A when the client filed it). */
-export function isIsfOnFile(shipment: Pick<ShipmentDetail, 'isf_transaction_no'>): boolean {
-  return (shipment.isf_transaction_no ?? '').trim() !== '';
+/**
+ * Step 3 opens once the ISF is on file and the status is past the documents: not PENDING
+ * DOCUMENTS, AWAITING ARRIVAL or SUBMITTED (spec section 4).
+ */
+export function isReleaseStepOpen(shipment: Pick<ShipmentDetail, 'isf_transaction_no' | 'status'>): boolean {
+  return isIsfOnFile(shipment) && !isAnyStatus(shipment.status, RELEASE_STEP_LOCKED_STATUSES);
 }
 
 /**
- * Step 3 opens once the ISF is on file and the status is past the documents: not PENDING
- * DOCUMENTS, AWAITING ARRIVAL or SUBMITTED (spec section 4), whatever their case.
+ * Released, and the statuses that come after release (admissible, accepted, liquidated: the
+ * list's Other): the shipment has passed step 3.
  */
-export function isReleaseStepOpen(shipment: Pick<ShipmentDetail, 'isf_transaction_no' | 'status'>): boolean {
-  const status = shipment.status.toLowerCase();
-  return isIsfOnFile(shipment) && !RELEASE_STEP_LOCKED_STATUSES.some((locked) => locked.toLowerCase() === status);
-}
+const PAST_RELEASE_STATUSES: readonly string[] = [
+  SHIPMENT_STATUSES.released,
+  SHIPMENT_STATUSES.admissible,
+  SHIPMENT_STATUSES.accepted,
+  SHIPMENT_STATUSES.liquidated,
+];
 
-/** Every required document type is submitted (and there is at least one). */
-export function areRequiredDocumentsIn(shipment: Pick<ShipmentDetail, 'types'>): boolean {
-  const required = shipment.types.filter((entry) => entry.required === 1);
-  return required.length > 0 && required.every((entry) => entry.submitted === 1);
+export function isPastRelease(shipment: Pick<ShipmentDetail, 'status'>): boolean {
+  return isAnyStatus(shipment.status, PAST_RELEASE_STATUSES);
 }
 
 /**
  * The three steps (spec section 4): 1 is done once the ISF is on file; 2 is locked until then,
  * and done when the documents are in or the shipment has moved on; 3 is locked until it opens,
- * and done when the shipment is released.
+ * and done when the shipment is released or past release.
  */
 export function progressSteps(shipment: StepFacts): ProgressSteps {
   const hasIsf = isIsfOnFile(shipment);
   const isReleaseOpen = isReleaseStepOpen(shipment);
   return {
     isf: hasIsf ? 'complete' : 'current',
-    documents: !hasIsf ? 'locked' : isReleaseOpen || areRequiredDocumentsIn(shipment) ? 'complete' : 'current',
-    release: !isReleaseOpen
-      ? 'locked'
-      : shipment.status.toLowerCase() === SHIPMENT_STATUSES.released
-        ? 'complete'
-        : 'current',
+    documents: !hasIsf ? 'locked' : isReleaseOpen || hasAllRequiredDocuments(shipment.types) ? 'complete' : 'current',
+    release: !isReleaseOpen ? 'locked' : isPastRelease(shipment) ? 'complete' : 'current',
   };
 }

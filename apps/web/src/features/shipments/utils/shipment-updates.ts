@@ -1,6 +1,11 @@
 import { isBefore, parseISO } from 'date-fns';
 import { SHIPMENT_UPDATES_CUTOFF_DATE } from '@clearport/contract/constants';
-import { trackingEvents, type Container, type ShipmentDetail, type TrackingEvent } from '@clearport/contract/shipments';
+import {
+  trackingEvents,
+  type Container,
+  type ShipmentDetail,
+  type TrackingEvent,
+} from '@clearport/contract/shipment-detail';
 import { parseApiDate } from '../../../lib/format-date.ts';
 
 export type ContainerUpdates = { container: Container; events: TrackingEvent[] };

@@ -1,5 +1,5 @@
 import type { Accept, FileError } from 'react-dropzone';
-import { UPLOAD_REJECTED_REASONS } from '@clearport/contract/shipments';
+import { UPLOAD_REJECTED_REASONS } from '@clearport/contract/shipment-documents';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { ApiError } from '../../../lib/api-client.ts';
 

@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/http';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+
+/*
+ * The built server's memory under a steady read load: on PGlite (a temporary data folder with
+ * the demo data), then on PostgreSQL (a fresh database on BENCH_DATABASE_URL's server, with the
+ * demo data). 16 clients ask for the main reads in turn (the shipments list, Home and its
+ * counts, a shipment's page, the invoices) for some minutes; the server's resident set size
+ * (RSS) is printed at the start, each minute and at its peak. Not a test: it prints figures.
+ *
+ *   npm run bench:memory                              5 minutes on each database
+ *   npm run bench:memory -- --minutes 1               shorter
+ *   npm run bench:memory -- --databases pglite        one database
+ */
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
+const DATABASE_NAME = 'bench_memory';
+const CONNECTIONS = 16;
+const SAMPLE_MS = 1_000;
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const minutes = Number(option('--minutes') ?? 5);
+if (!(minutes > 0)) throw new Error(`--minutes is not a positive number: ${option('--minutes')}`);
+const databases = (option('--databases') ?? 'pglite,postgres').split(',');
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** The process's resident set size from /proc (Linux). */
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (kib === undefined) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kib) * 1024;
+}
+
+async function recreateDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE_NAME} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${DATABASE_NAME}`;
+  return url.toString();
+}
+
+async function startServer(port: number, dataDir: string, databaseUrl: string): Promise<ChildProcess> {
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['dist/server.js'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  for (let tries = 0; tries < 1_200; tries += 1) {
+    const isUp = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) return child;
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start');
+}
+
+async function readRoutes(base: string): Promise<{ token: string; paths: string[] }> {
+  const login = await fetch(`${base}${API_BASE}${API_PATHS.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'primary@demo.test', password: DEMO_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login answered ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const list = await fetch(`${base}${API_BASE}${API_PATHS.shipments}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data } = (await list.json()) as { data: Array<{ id: number }> };
+  const shipmentId = data[0]?.id;
+  if (shipmentId === undefined) throw new Error('the demo user sees no shipment');
+  return {
+    token,
+    paths: [
+      API_PATHS.shipments,
+      `${API_PATHS.shipments}?source=home`,
+      apiPath(API_PATHS.shipmentDetail, { id: shipmentId }),
+      API_PATHS.invoices,
+    ].map((each) => `${API_BASE}${each}`),
+  };
+}
+
+type Run = { database: string; start: number; peak: number; perMinute: number[]; requests: number; errors: number };
+
+async function measure(database: string): Promise<Run> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-memory-'));
+  const databaseUrl = database === 'postgres' ? await recreateDatabase() : '';
+  const port = await freePort();
+  const server = await startServer(port, dataDir, databaseUrl);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const { token, paths } = await readRoutes(base);
+    const pid = server.pid!;
+    const start = await rssOf(pid);
+    log(`${database}: ${mib(start)} at the start`);
+    let peak = start;
+    const perMinute: number[] = [];
+    const startedAt = Date.now();
+    const sampler = setInterval(() => {
+      void rssOf(pid).then((rss) => {
+        peak = Math.max(peak, rss);
+        const minute = Math.floor((Date.now() - startedAt) / 60_000);
+        if (minute > perMinute.length && perMinute.length < Math.ceil(minutes)) {
+          perMinute.push(rss);
+          log(`${database}: ${mib(rss)} after ${perMinute.length} min (peak ${mib(peak)})`);
+        }
+      });
+    }, SAMPLE_MS);
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: Math.round(minutes * 60),
+      headers: { authorization: `Bearer ${token}` },
+      requests: paths.map((each) => ({ method: 'GET' as const, path: each })),
+    });
+    clearInterval(sampler);
+    const end = await rssOf(pid);
+    peak = Math.max(peak, end);
+    if (perMinute.length < Math.ceil(minutes)) perMinute.push(end);
+    return {
+      database,
+      start,
+      peak,
+      perMinute,
+      requests: result.requests.total,
+      errors: result.non2xx + result.errors,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (!existsSync(path.join(apiDir, 'dist', 'server.js'))) {
+  throw new Error('Build the server first: npm run build -w apps/api');
+}
+log(`memory: ${CONNECTIONS} clients for ${minutes} min on ${databases.join(', ')}, ${os.cpus().length} cores`);
+const runs: Run[] = [];
+for (const database of databases) runs.push(await measure(database));
+log('');
+log('database   start     peak      each minute                                   requests   not 2xx  growth/min');
+for (const run of runs) {
+  const growth =
+    run.perMinute.length > 1 ? (run.perMinute.at(-1)! - run.perMinute[0]!) / (run.perMinute.length - 1) : 0;
+  log(
+    [
+      run.database.padEnd(10),
+      mib(run.start).padEnd(9),
+      mib(run.peak).padEnd(9),
+      run.perMinute.map(mib).join(', ').padEnd(45),
+      String(run.requests).padEnd(10),
+      String(run.errors).padEnd(8),
+      `${growth >= 0 ? '+' : ''}${(growth / 1024 ** 2).toFixed(1)} MiB`,
+    ].join(' '),
+  );
+}

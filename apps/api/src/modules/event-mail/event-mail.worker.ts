@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { eventMailFooter, eventMailText, type EventMailKind } from '@clearport/contract/event-mail';
+import type { Db } from '../../db/connect.ts';
+import type { Mailer, OutgoingMail } from '../../lib/mail.ts';
+import {
+  claimDueMessages,
+  eventsOf,
+  markAttemptFailed,
+  markSent,
+  recipientsOf,
+  type MailMessage,
+} from './event-mail.repository.ts';
+
+export type EventMailOptions = {
+  publicUrl: string;
+  /** How long a message gathers events after its first before it is sent. */
+  gatherMs: number;
+  /** The brokerage's address: replies go to it. */
+  brokerEmail: string;
+  /** How long a failing message is retried before it is marked failed. */
+  retryForMs: number;
+};
+
+/** Waits between attempts: 1, 2, 4, ... minutes, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The message a list receives for its gathered events: plain text and HTML, with links. */
+export function composeEventMail(
+  kind: EventMailKind,
+  events: Parameters<typeof eventMailText>[1],
+  company: string,
+  publicUrl: string,
+): Pick<OutgoingMail, 'subject' | 'text' | 'html'> {
+  const { subject, intro, lines } = eventMailText(kind, events, publicUrl);
+  const footer = eventMailFooter(kind, company, publicUrl);
+  const text = [intro, '', ...lines.map((line) => `- ${line.text}\n  ${line.link}`), '', '--', footer, ''].join('\n');
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    '<ul>',
+    ...lines.map((line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a></li>`),
+    '</ul>',
+    `<hr><p style="color:#555;font-size:12px">${escapeHtml(footer)}</p>`,
+  ].join('\n');
+  return { subject, text, html };
+}
+
+/** Sends one claimed message; a failure leaves it for a later attempt or marks it failed. */
+async function sendMessage(db: Db, mailer: Mailer, message: MailMessage, options: EventMailOptions, now: Date) {
+  try {
+    const [events, list] = await Promise.all([
+      eventsOf(db, message.id),
+      recipientsOf(db, message.companyId, message.kind),
+    ]);
+    // A list without a recipient receives nothing; its CCs are copies of that recipient's mail.
+    const to = list.to.trim();
+    if (!to || events.length === 0) {
+      await markSent(db, message.id, [], now);
+      return 'skipped';
+    }
+    await mailer.send({
+      to,
+      cc: list.cc.length > 0 ? list.cc : undefined,
+      replyTo: options.brokerEmail,
+      messageId: message.messageId,
+      ...composeEventMail(message.kind, events, list.company, options.publicUrl),
+    });
+    await markSent(db, message.id, [to, ...list.cc], now);
+    return 'sent';
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const retryAt = new Date(now.getTime() + retryDelayMs(message.attempts));
+    const isGivenUp = retryAt.getTime() - message.firstAttemptAt.getTime() > options.retryForMs;
+    await markAttemptFailed(db, message.id, reason.slice(0, 1000), isGivenUp ? undefined : retryAt);
+    return isGivenUp ? 'failed' : 'retrying';
+  }
+}
+
+export type SendSummary = { sent: number; skipped: number; retrying: number; failed: number };
+
+/** One pass of the worker: claims what is due and sends it, a few at a time. */
+export async function sendDueMail(
+  db: Db,
+  mailer: Mailer,
+  options: EventMailOptions,
+  now: Date = new Date(),
+): Promise<SendSummary> {
+  const summary: SendSummary = { sent: 0, skipped: 0, retrying: 0, failed: 0 };
+  for (;;) {
+    const messages = await claimDueMessages(db, now, options.gatherMs, 10);
+    if (messages.length === 0) return summary;
+    for (const message of messages) summary[await sendMessage(db, mailer, message, options, now)] += 1;
+  }
+}
+
+/** Runs the worker in the server process every `pollMs`, one pass at a time, until the app closes. */
+export function scheduleEventMail(app: FastifyInstance, options: EventMailOptions & { pollMs: number }): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let isClosing = false;
+  const pass = () => {
+    running = sendDueMail(app.db, app.mailer, options).then(
+      (summary) => {
+        if (summary.sent + summary.retrying + summary.failed > 0) app.log.info(summary, 'event mail sent');
+      },
+      (error: unknown) => app.log.error({ err: error }, 'event mail pass failed'),
+    );
+    void running.then(() => {
+      if (!isClosing) timer = setTimeout(pass, options.pollMs).unref();
+    });
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(pass, 0).unref();
+  });
+  app.addHook('onClose', async () => {
+    isClosing = true;
+    clearTimeout(timer);
+    await running;
+  });
+}

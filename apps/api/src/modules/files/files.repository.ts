@@ -1,0 +1,102 @@
+import type { Db } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { extensionOf } from '../../lib/file-type.ts';
+import { accessRepository } from '../access/access.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
+
+/**
+ * A column that holds stored file keys, and the download name of the file under `key` when the
+ * caller may see the record holding it (undefined otherwise).
+ */
+type StoredFileColumn = {
+  [Table in keyof Database]: {
+    table: Table;
+    column: keyof Database[Table] & string;
+    nameOf(db: Db, user: SessionUser, key: string, extension: string): Promise<string | undefined>;
+  };
+}[keyof Database];
+
+const visibleShipmentIds = (db: Db, user: SessionUser) => accessRepository.shipments(db, user).select('shipments.id');
+
+/**
+ * Every column that names a stored file: a shipment's documents, its 7501 and its delivery
+ * orders, an invoice's PDF and backup. The downloads look a key up here, and the orphan file
+ * sweep keeps every key one of them holds.
+ */
+export const STORED_FILE_COLUMNS: readonly StoredFileColumn[] = [
+  {
+    table: 'documents',
+    column: 'path',
+    async nameOf(db, user, key) {
+      const document = await db
+        .selectFrom('documents')
+        .select('original_name')
+        .where('path', '=', key)
+        .where('shipment_id', 'in', visibleShipmentIds(db, user))
+        .executeTakeFirst();
+      return document?.original_name;
+    },
+  },
+  {
+    table: 'shipments',
+    column: 'path_to_7501',
+    async nameOf(db, user, key, extension) {
+      const shipment = await accessRepository
+        .shipments(db, user)
+        .select('shipments.file_number')
+        .where('shipments.path_to_7501', '=', key)
+        .executeTakeFirst();
+      return shipment && `7501 ${shipment.file_number}.${extension}`;
+    },
+  },
+  {
+    table: 'delivery_orders',
+    column: 'path',
+    async nameOf(db, user, key, extension) {
+      const order = await db
+        .selectFrom('delivery_orders')
+        .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
+        .select(['delivery_orders.id', 'shipments.file_number'])
+        .where('delivery_orders.path', '=', key)
+        .where('delivery_orders.shipment_id', 'in', visibleShipmentIds(db, user))
+        .executeTakeFirst();
+      return order && `Delivery order ${order.file_number}-${order.id}.${extension}`;
+    },
+  },
+  {
+    table: 'invoices',
+    column: 'path',
+    async nameOf(db, user, key, extension) {
+      const invoice = await accessRepository
+        .invoices(db, user)
+        .select('invoices.file_number')
+        .where('invoices.path', '=', key)
+        .executeTakeFirst();
+      return invoice && `Invoice ${invoice.file_number}.${extension}`;
+    },
+  },
+  {
+    table: 'invoices',
+    column: 'backup',
+    async nameOf(db, user, key, extension) {
+      const invoice = await accessRepository
+        .invoices(db, user)
+        .select('invoices.file_number')
+        .where('invoices.backup', '=', key)
+        .executeTakeFirst();
+      return invoice && `Invoice ${invoice.file_number} backup.${extension}`;
+    },
+  },
+];
+
+export const filesRepository = {
+  /** The download name of a stored file the caller may see, by its key; undefined answers 404. */
+  async find(db: Db, user: SessionUser, key: string): Promise<{ name: string } | undefined> {
+    const extension = extensionOf(key);
+    for (const stored of STORED_FILE_COLUMNS) {
+      const name = await stored.nameOf(db, user, key, extension);
+      if (name !== undefined) return { name };
+    }
+    return undefined;
+  },
+};

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROKER_API_BASE, BROKER_API_PATHS, MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
+import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
+import { apiKeysRepository } from './api-keys.repository.ts';
+import { NOT_A_BROKER_KEY, TOO_MANY_RECORDS } from './ingestion.routes.ts';
+
+let test: TestApp;
+let key: string;
+const url = `${BROKER_API_BASE}${BROKER_API_PATHS.records}`;
+
+beforeAll(async () => {
+  test = await buildTestApp();
+  key = (await apiKeysRepository.create(test.app.db, 'Customs system')).key;
+});
+afterAll(() => test.close());
+
+const send = (records: unknown[], as = key) => injectAs(test.app, as, { method: 'POST', url, payload: { records } });
+
+async function outcomes(records: unknown[]) {
+  const response = await send(records);
+  expect(response.statusCode).toBe(200);
+  return response.json<{ results: { outcome: string; key: string | null; field?: string }[] }>().results;
+}
+
+const company = { kind: 'company', company_id: 'C-100', name: 'Harbor Goods Inc', primary_contact: 'Ada Lane' };
+const account = { kind: 'account', account_no: '77001', company_id: 'C-100', name: 'Harbor Goods East' };
+const shipment = {
+  kind: 'shipment',
+  file_number: 'HG-0001',
+  account_no: '77001',
+  status: 'pending documents',
+  customer_reference_no: 'PO-1',
+  est_time_arrive: '2026-12-01 08:00:00',
+  origin: 'Shanghai',
+  vessel_name: 'Maersk Ohio',
+};
+
+describe('the broker API', () => {
+  it('creates each kind, answers the same record again unchanged, and a changed one updated', async () => {
+    const batch = [company, account, shipment];
+    expect(await outcomes(batch)).toEqual([
+      { index: 0, key: 'company:C-100', outcome: 'created' },
+      { index: 1, key: 'account:77001', outcome: 'created' },
+      { index: 2, key: 'shipment:HG-0001', outcome: 'created' },
+    ]);
+    const db = test.app.db;
+    const before = await db
+      .selectFrom('shipments')
+      .selectAll()
+      .where('file_number', '=', 'HG-0001')
+      .executeTakeFirstOrThrow();
+    expect(before).toMatchObject({
+      status: 'pending documents',
+      est_time_arrive: '2026-12-01 08:00:00',
+      origin: 'Shanghai',
+    });
+
+    expect((await outcomes(batch)).map((result) => result.outcome)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    const after = await db
+      .selectFrom('shipments')
+      .selectAll()
+      .where('file_number', '=', 'HG-0001')
+      .executeTakeFirstOrThrow();
+    expect(after.updated_at).toEqual(before.updated_at);
+
+    expect(
+      (
+        await outcomes([
+          { ...company, primary_contact: 'Bo Lane' },
+          { ...account, document_tracking: true },
+          { ...shipment, vessel_name: 'Maersk Iowa' },
+        ])
+      ).map((result) => result.outcome),
+    ).toEqual(['updated', 'updated', 'updated']);
+    const stored = await db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .innerJoin('companies', 'companies.id', 'accounts.company_id')
+      .select(['shipments.vessel_name', 'accounts.document_tracking', 'companies.primary_contact'])
+      .where('file_number', '=', 'HG-0001')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ vessel_name: 'Maersk Iowa', document_tracking: true, primary_contact: 'Bo Lane' });
+  });
+
+  it('records a status the broker sets in the shipment history, as the broker', async () => {
+    await outcomes([company, account, shipment]);
+    expect((await outcomes([{ ...shipment, status: 'released' }]))[0]!.outcome).toBe('updated');
+    const db = test.app.db;
+    const activity = await db
+      .selectFrom('shipment_activity')
+      .innerJoin('shipments', 'shipments.id', 'shipment_activity.shipment_id')
+      .select(['shipment_activity.user_id', 'shipment_activity.detail'])
+      .where('shipments.file_number', '=', 'HG-0001')
+      .where('shipment_activity.action', '=', SHIPMENT_ACTIVITY.statusChanged)
+      .execute();
+    expect(activity).toEqual([{ user_id: null, detail: { from: 'pending documents', to: 'released', by: 'broker' } }]);
+  });
+
+  it('refuses a bad record by index and field, writes nothing of it, and goes on with the others', async () => {
+    const results = await outcomes([
+      { ...company, company_id: 'C-200', name: 'Second Co' },
+      { ...shipment, file_number: 'HG-0002', status: 'lost at sea' },
+      { ...account, account_no: '77002', company_id: 'C-404' },
+      { kind: 'invoice' },
+      'not a record',
+      { ...shipment, file_number: 'HG-0003', est_time_arrive: '12/01/2026' },
+      { ...account, account_no: '77003', company_id: 'C-200' },
+    ]);
+    expect(results).toEqual([
+      { index: 0, key: 'company:C-200', outcome: 'created' },
+      { index: 1, key: null, outcome: 'refused', field: 'status', reason: expect.stringMatching(/^status: /) },
+      { index: 2, key: 'account:77002', outcome: 'refused', field: 'company_id', reason: 'There is no company C-404.' },
+      { index: 3, key: null, outcome: 'refused', field: 'kind', reason: expect.stringMatching(/^kind: /) },
+      { index: 4, key: null, outcome: 'refused', field: 'record', reason: expect.any(String) },
+      {
+        index: 5,
+        key: null,
+        outcome: 'refused',
+        field: 'est_time_arrive',
+        reason: 'est_time_arrive: must be YYYY-MM-DD HH:MM:SS',
+      },
+      { index: 6, key: 'account:77003', outcome: 'created' },
+    ]);
+    const db = test.app.db;
+    const files = await db
+      .selectFrom('shipments')
+      .select('file_number')
+      .where('file_number', 'in', ['HG-0002', 'HG-0003'])
+      .execute();
+    expect(files).toEqual([]);
+    expect(await db.selectFrom('accounts').select('id').where('account_no', '=', '77002').execute()).toEqual([]);
+  });
+
+  it('adds containers with their tracking, bills and required document types to a shipment', async () => {
+    await outcomes([company, account, shipment]);
+    const event = { location: 'Long Beach', type: 'Discharged', date: '2026-12-02 10:00:00' };
+    const container = {
+      kind: 'container',
+      file_number: 'HG-0001',
+      container_no: 'MSKU1234567',
+      tracking_events: [event],
+    };
+    const master = { kind: 'bill_of_lading', file_number: 'HG-0001', bill_lading: 'MAEU900', is_master: true };
+    const house = { kind: 'bill_of_lading', file_number: 'HG-0001', bill_lading: 'HGH-1', is_master: false };
+    const invoiceType = { kind: 'required_document_type', file_number: 'HG-0001', type: 'Commercial Invoice' };
+    const batch = [container, master, house, invoiceType];
+    expect(await outcomes(batch)).toEqual([
+      { index: 0, key: 'container:HG-0001/MSKU1234567', outcome: 'created' },
+      { index: 1, key: 'bill_of_lading:HG-0001/master/MAEU900', outcome: 'created' },
+      { index: 2, key: 'bill_of_lading:HG-0001/house/HGH-1', outcome: 'created' },
+      { index: 3, key: 'required_document_type:HG-0001/Commercial Invoice', outcome: 'created' },
+    ]);
+    expect((await outcomes(batch)).map((result) => result.outcome)).toEqual([
+      'unchanged',
+      'unchanged',
+      'unchanged',
+      'unchanged',
+    ]);
+    const moved = { location: 'Ontario, CA', type: 'Gate out', date: '2026-12-03 09:30:00' };
+    expect(
+      (
+        await outcomes([
+          { ...container, tracking_events: [event, moved] },
+          { ...invoiceType, required: false },
+        ])
+      ).map((result) => result.outcome),
+    ).toEqual(['updated', 'updated']);
+
+    const db = test.app.db;
+    const stored = await db
+      .selectFrom('shipments')
+      .select(['master_bills', 'house_bills', 'container_nos', 'required_documents', 'id'])
+      .where('file_number', '=', 'HG-0001')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      master_bills: ['MAEU900'],
+      house_bills: ['HGH-1'],
+      container_nos: ['MSKU1234567'],
+      required_documents: [],
+    });
+    const tracking = await db
+      .selectFrom('containers')
+      .select('tracking_info')
+      .where('shipment_id', '=', stored.id)
+      .executeTakeFirstOrThrow();
+    expect(tracking.tracking_info).toEqual([event, moved]);
+    expect(await outcomes([{ ...container, file_number: 'HG-9999' }])).toEqual([
+      {
+        index: 0,
+        key: 'container:HG-9999/MSKU1234567',
+        outcome: 'refused',
+        field: 'file_number',
+        reason: 'There is no shipment HG-9999.',
+      },
+    ]);
+  });
+
+  it('approves a delivery order through the same approval as the broker command', async () => {
+    const db = test.app.db;
+    const order = await db
+      .selectFrom('delivery_orders')
+      .select('id')
+      .where('approved', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const approval = { kind: 'delivery_order_approval', delivery_order_id: order.id };
+    expect(await outcomes([approval, approval, { ...approval, delivery_order_id: 2_000_000 }])).toEqual([
+      { index: 0, key: `delivery_order_approval:${order.id}`, outcome: 'updated' },
+      { index: 1, key: `delivery_order_approval:${order.id}`, outcome: 'unchanged' },
+      {
+        index: 2,
+        key: 'delivery_order_approval:2000000',
+        outcome: 'refused',
+        field: 'delivery_order_id',
+        reason: 'There is no delivery order 2000000.',
+      },
+    ]);
+    const stored = await db
+      .selectFrom('delivery_orders')
+      .select('approved')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.approved).toBe(true);
+  });
+
+  it('answers 400 to a body that is not a batch, and 413 to a batch too large', async () => {
+    for (const payload of [{}, { records: 'x' }, { records: [] }, [company]]) {
+      const response = await injectAs(test.app, key, { method: 'POST', url, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ field: expect.any(String) });
+    }
+    const tooMany = await send(Array.from({ length: MAX_BATCH_RECORDS + 1 }, () => company));
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json()).toEqual({ message: TOO_MANY_RECORDS });
+    const tooBig = await send([{ ...company, name: 'x'.repeat(9 * 1024 * 1024) }]);
+    expect(tooBig.statusCode).toBe(413);
+    expect(await test.app.db.selectFrom('companies').select('id').where('name', 'like', 'xxx%').execute()).toEqual([]);
+  });
+
+  it('refuses a customer’s session, a revoked key and no key; a broker key is refused on the customer calls', async () => {
+    const session = await login(test.app, 'primary@demo.test');
+    const asCustomer = await send([company], session);
+    expect(asCustomer.statusCode).toBe(401);
+    expect(asCustomer.json()).toEqual({ message: NOT_A_BROKER_KEY });
+    expect((await test.app.inject({ method: 'POST', url, payload: { records: [company] } })).statusCode).toBe(401);
+
+    const asBroker = await injectAs(test.app, key, { method: 'GET', url: '/api/user/shipments' });
+    expect(asBroker.statusCode).toBe(401);
+
+    const revoked = await apiKeysRepository.create(test.app.db, 'Old system');
+    expect((await send([company], revoked.key)).statusCode).toBe(200);
+    await apiKeysRepository.revoke(test.app.db, revoked.id);
+    expect((await send([{ ...company, name: 'Renamed' }], revoked.key)).statusCode).toBe(401);
+    const stored = await test.app.db
+      .selectFrom('companies')
+      .select('name')
+      .where('broker_id', '=', 'C-100')
+      .executeTakeFirstOrThrow();
+    expect(stored.name).toBe(company.name);
+  });
+});

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runBrokerCommand } from '../src/cli/broker.ts';
+import { connectDatabase } from '../src/db/connect.ts';
+import { createTestDatabase } from './build-app.ts';
+import { freePort, startSmtpServer, stopSmtpServer, type Received } from './smtp-server.ts';
+
+/**
+ * The server killed with SIGKILL after an approval committed and before its mail went out: the
+ * next start sends it, once. Two processes share the queue only on PostgreSQL (the broker's
+ * command writes while the server runs), so this runs there.
+ */
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const servers: ChildProcess[] = [];
+const cleanups: Array<() => Promise<void>> = [];
+
+async function start(env: Record<string, string>, output: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { ...process.env, ...env, HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  servers.push(child);
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  for (let tries = 0; tries < 600; tries += 1) {
+    const isUp = await fetch(`http://127.0.0.1:${env.PORT}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) return child;
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+async function until(condition: () => boolean, ms: number): Promise<void> {
+  for (const end = Date.now() + ms; Date.now() < end && !condition();) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+afterAll(async () => {
+  for (const server of servers) server.kill('SIGKILL');
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a crash before event mail is sent', () => {
+  it('sends the mail after the restart, once', async () => {
+    const database = await createTestDatabase(process.env.TEST_DATABASE_URL!);
+    cleanups.push(database.drop);
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-crash-mail-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const received: Received[] = [];
+    const smtpPort = await freePort();
+    const smtp: SMTPServer = await startSmtpServer(smtpPort, received);
+    cleanups.push(() => stopSmtpServer(smtp));
+    const env = {
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_GATHER_SECONDS: '2',
+      MAIL_POLL_MS: '200',
+    };
+    const output: string[] = [];
+    const first = await start(env, output);
+
+    const db = await connectDatabase({ databaseUrl: database.url });
+    cleanups.push(() => db.destroy());
+    const order = await db
+      .selectFrom('delivery_orders')
+      .select('id')
+      .where('approved', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const approval = await runBrokerCommand(db, ['approve-delivery-order', String(order.id)]);
+    expect(approval.code).toBe(0);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(received).toHaveLength(0);
+
+    await start(env, output);
+    await until(() => received.length > 0, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(received.map(({ mail }) => mail.subject)).toEqual([
+      expect.stringMatching(/^Delivery order approved for entry /),
+    ]);
+  }, 120_000);
+});

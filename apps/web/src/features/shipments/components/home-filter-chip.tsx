@@ -1,0 +1,40 @@
+import { HOME_FILTERS, type HomeFilter } from '@clearport/contract/shipments';
+import { fillText } from '@clearport/contract/texts';
+import { CrossIcon } from '../../../components/ui/icons.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import styles from './home-filter-chip.module.css';
+
+export function homeFilterLabel(filter: HomeFilter): string {
+  return HOME_FILTERS.find((box) => box.value === filter)?.label ?? filter;
+}
+
+type HomeFilterChipProps = {
+  filter: HomeFilter;
+  onRemove: () => void;
+};
+
+/**
+ * The Home count box the list was opened from, as a removable chip over the list, with how it
+ * combines with the other filters: a shipment is listed when it matches them all.
+ */
+export function HomeFilterChip({ filter, onRemove }: HomeFilterChipProps) {
+  const label = homeFilterLabel(filter);
+  return (
+    <div className={styles.boxFilter}>
+      <span className={styles.chip}>
+        <span className={styles.kind}>{WEB_TEXTS.shipments.boxFilterLabel}</span>
+        {label}
+        <button
+          type="button"
+          className={styles.remove}
+          aria-label={fillText(WEB_TEXTS.shipments.removeBoxFilter, { filter: label })}
+          title={fillText(WEB_TEXTS.shipments.removeBoxFilter, { filter: label })}
+          onClick={onRemove}
+        >
+          <CrossIcon size={14} />
+        </button>
+      </span>
+      <p className={styles.combines}>{WEB_TEXTS.shipments.boxFilterCombines}</p>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_MAIL_KINDS, eventMailFooter, eventMailText } from './event-mail.ts';
+import { NOTIFICATION_LISTS } from './settings.ts';
+
+describe('event mail texts', () => {
+  it('feeds each of the four Settings lists with one kind of event', () => {
+    const lists = Object.values(EVENT_MAIL_KINDS).map(({ tableNumber, listName }) => ({ tableNumber, listName }));
+    expect(lists.sort((a, b) => a.tableNumber - b.tableNumber)).toEqual(
+      NOTIFICATION_LISTS.map((list) => ({ tableNumber: list.table_number, listName: list.name })).sort(
+        (a, b) => a.tableNumber - b.tableNumber,
+      ),
+    );
+  });
+
+  it('names the entry or invoice in the subject of one event, and counts many', () => {
+    const one = eventMailText(
+      'deliveryOrderApproved',
+      [{ kind: 'deliveryOrderApproved', shipmentId: 5, entryNo: 'DMI-1', referenceNumber: 'PO-1' }],
+      'https://portal.example',
+    );
+    expect(one).toEqual({
+      subject: 'Delivery order approved for entry DMI-1',
+      intro: 'A delivery order has been approved and can now be sent to the trucker.',
+      lines: [{ text: 'Entry DMI-1: delivery order PO-1 approved', link: 'https://portal.example/shipments/5' }],
+    });
+    const many = eventMailText(
+      'invoicePosted',
+      [
+        { kind: 'invoicePosted', invoiceId: 1, invoiceNo: 'INV-1', amount: '$10.00' },
+        { kind: 'invoicePosted', invoiceId: 2, invoiceNo: 'INV-2', dueDate: 'Jan 5, 2027' },
+      ],
+      'https://portal.example',
+    );
+    expect(many.subject).toBe('2 new invoices');
+    expect(many.intro).toBe('2 new invoices have been posted.');
+    expect(many.lines).toEqual([
+      { text: 'Invoice INV-1, amount $10.00', link: 'https://portal.example/billing/1' },
+      { text: 'Invoice INV-2, due Jan 5, 2027', link: 'https://portal.example/billing/2' },
+    ]);
+  });
+
+  it('says which documents are missing, or that the required ones are', () => {
+    const { lines } = eventMailText(
+      'documentsRequired',
+      [
+        { kind: 'documentsRequired', shipmentId: 1, entryNo: 'A', missing: ['Packing List'] },
+        { kind: 'documentsRequired', shipmentId: 2, entryNo: 'B', missing: [] },
+      ],
+      'https://portal.example',
+    );
+    expect(lines.map((line) => line.text)).toEqual([
+      'Entry A: missing Packing List',
+      'Entry B: missing the required documents',
+    ]);
+  });
+
+  it('ends with the list, the company and the link to Settings', () => {
+    expect(eventMailFooter('entrySummaryPosted', 'Demo Imports LLC', 'https://portal.example')).toBe(
+      'You receive this e-mail because you are on the 7501 notification list of Demo Imports LLC. ' +
+        'To change who receives it, go to Settings: https://portal.example/settings',
+    );
+  });
+});

@@ -1,0 +1,131 @@
+import { fillText } from './texts.ts';
+
+/**
+ * The mail each notification list of Settings exists for: what event feeds it, and every text of
+ * the message. The server gathers a list's events for a short window and sends them as one
+ * message (decision 0017).
+ */
+
+export const EVENT_MAIL_KINDS = {
+  /** A shipment entered Documents Required; `missing` names the document types still wanted. */
+  documentsRequired: { tableNumber: 0, listName: 'documents' },
+  /** A 7501 was posted for the importer's review. */
+  entrySummaryPosted: { tableNumber: 2, listName: '7501' },
+  /** A new invoice was posted. */
+  invoicePosted: { tableNumber: 1, listName: 'invoice' },
+  /** The broker approved a delivery order: it can be sent. */
+  deliveryOrderApproved: { tableNumber: 3, listName: 'delivery' },
+} as const;
+export type EventMailKind = keyof typeof EVENT_MAIL_KINDS;
+
+/** What an event carries, written when it happens, so the message reads as things were then. */
+export type EventMailDetail =
+  | { kind: 'documentsRequired'; shipmentId: number; entryNo: string; missing: string[] }
+  | { kind: 'entrySummaryPosted'; shipmentId: number; entryNo: string }
+  | { kind: 'invoicePosted'; invoiceId: number; invoiceNo: string; amount?: string; dueDate?: string }
+  | { kind: 'deliveryOrderApproved'; shipmentId: number; entryNo: string; referenceNumber: string };
+
+export const EVENT_MAIL_TEXTS = {
+  subjectOne: {
+    documentsRequired: 'Documents required for entry {entry}',
+    entrySummaryPosted: '7501 ready for your review: entry {entry}',
+    invoicePosted: 'New invoice {invoice}',
+    deliveryOrderApproved: 'Delivery order approved for entry {entry}',
+  },
+  subjectMany: {
+    documentsRequired: 'Documents required for {count} shipments',
+    entrySummaryPosted: '{count} 7501s ready for your review',
+    invoicePosted: '{count} new invoices',
+    deliveryOrderApproved: '{count} delivery orders approved',
+  },
+  introOne: {
+    documentsRequired: 'A shipment needs documents before it can clear customs.',
+    entrySummaryPosted: 'A 7501 entry summary is ready for your review.',
+    invoicePosted: 'A new invoice has been posted.',
+    deliveryOrderApproved: 'A delivery order has been approved and can now be sent to the trucker.',
+  },
+  introMany: {
+    documentsRequired: '{count} shipments need documents before they can clear customs.',
+    entrySummaryPosted: '{count} 7501 entry summaries are ready for your review.',
+    invoicePosted: '{count} new invoices have been posted.',
+    deliveryOrderApproved: '{count} delivery orders have been approved and can now be sent to the trucker.',
+  },
+  line: {
+    documentsRequired: 'Entry {entry}: missing {missing}',
+    entrySummaryPosted: 'Entry {entry}: 7501 ready for review',
+    invoicePosted: 'Invoice {invoice}',
+    deliveryOrderApproved: 'Entry {entry}: delivery order {reference} approved',
+  },
+  missingUnknown: 'the required documents',
+  amountDue: 'amount {amount}',
+  dueOn: 'due {date}',
+  open: 'Open it: {link}',
+  footer:
+    'You receive this e-mail because you are on the {list} notification list of {company}. ' +
+    'To change who receives it, go to Settings: {settings}',
+} as const;
+
+export type EventMailText = { subject: string; intro: string; lines: { text: string; link: string }[] };
+
+/** The subject, the opening sentence and one line per event, with the page each line links to. */
+export function eventMailText(
+  kind: EventMailKind,
+  events: readonly EventMailDetail[],
+  publicUrl: string,
+): EventMailText {
+  const T = EVENT_MAIL_TEXTS;
+  const first = events[0];
+  if (!first) throw new Error('a message needs at least one event');
+  const isOne = events.length === 1;
+  const subject = isOne
+    ? fillText(T.subjectOne[kind], subjectValues(first))
+    : fillText(T.subjectMany[kind], { count: String(events.length) });
+  const intro = isOne ? T.introOne[kind] : fillText(T.introMany[kind], { count: String(events.length) });
+  return { subject, intro, lines: events.map((event) => lineOf(event, publicUrl)) };
+}
+
+function subjectValues(event: EventMailDetail): Record<string, string> {
+  return event.kind === 'invoicePosted' ? { invoice: event.invoiceNo } : { entry: event.entryNo };
+}
+
+function lineOf(event: EventMailDetail, publicUrl: string): { text: string; link: string } {
+  const T = EVENT_MAIL_TEXTS;
+  switch (event.kind) {
+    case 'documentsRequired': {
+      const missing = event.missing.length > 0 ? event.missing.join(', ') : T.missingUnknown;
+      return {
+        text: fillText(T.line.documentsRequired, { entry: event.entryNo, missing }),
+        link: shipmentLink(publicUrl, event.shipmentId),
+      };
+    }
+    case 'entrySummaryPosted':
+      return {
+        text: fillText(T.line.entrySummaryPosted, { entry: event.entryNo }),
+        link: shipmentLink(publicUrl, event.shipmentId),
+      };
+    case 'deliveryOrderApproved':
+      return {
+        text: fillText(T.line.deliveryOrderApproved, { entry: event.entryNo, reference: event.referenceNumber }),
+        link: shipmentLink(publicUrl, event.shipmentId),
+      };
+    case 'invoicePosted': {
+      const parts = [fillText(T.line.invoicePosted, { invoice: event.invoiceNo })];
+      if (event.amount) parts.push(fillText(T.amountDue, { amount: event.amount }));
+      if (event.dueDate) parts.push(fillText(T.dueOn, { date: event.dueDate }));
+      return { text: parts.join(', '), link: `${publicUrl}/billing/${event.invoiceId}` };
+    }
+  }
+}
+
+function shipmentLink(publicUrl: string, shipmentId: number): string {
+  return `${publicUrl}/shipments/${shipmentId}`;
+}
+
+/** The footer naming the list and where to change it. */
+export function eventMailFooter(kind: EventMailKind, company: string, publicUrl: string): string {
+  return fillText(EVENT_MAIL_TEXTS.footer, {
+    list: EVENT_MAIL_KINDS[kind].listName,
+    company,
+    settings: `${publicUrl}/settings`,
+  });
+}
