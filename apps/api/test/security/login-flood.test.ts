@@ -9,6 +9,8 @@ import { buildTestApp, type TestApp } from '../build-app.ts';
  */
 
 let t: TestApp;
+const testCost = process.env.PASSWORD_HASH_COST;
+
 beforeAll(async () => {
   // The production cost: the flood is about hashes that take a real while.
   process.env.PASSWORD_HASH_COST = '17';
@@ -16,7 +18,11 @@ beforeAll(async () => {
   // The first login warms the app up; it is not the machine's speed.
   await attempt('viewer@demo.test', DEMO_PASSWORD, '10.3.0.1');
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  // The test files of a worker share one process (isolate: false).
+  process.env.PASSWORD_HASH_COST = testCost;
+  await t?.close();
+});
 
 const attempt = (userName: string, password: string, from: string) =>
   t.app.inject({ method: 'POST', url: '/api/user/login', payload: { userName, password }, remoteAddress: from });

@@ -4,6 +4,8 @@ import { mockFetch } from '../testing/test-utils.tsx';
 import { ApiError, api, failureText, hasStatus } from './api-client.ts';
 import { loadPage } from './browser-location.ts';
 
+// The test files share their modules (isolate: false): a fresh api-client picks the mock up.
+vi.hoisted(() => vi.resetModules());
 vi.mock('./browser-location.ts', () => ({ loadPage: vi.fn() }));
 
 describe('api client', () => {
