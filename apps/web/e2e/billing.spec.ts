@@ -48,9 +48,8 @@ async function chooseOption(page: Page, label: string, option: string) {
 const sortable = (usDate: string) => `${usDate.slice(6, 10)}-${usDate.slice(0, 2)}-${usDate.slice(3, 5)}`;
 
 test.describe('Billing', () => {
-  test.beforeEach(async ({ page, login, navigate }) => {
-    await login('primary@demo.test');
-    await navigate('/billing');
+  test.beforeEach(async ({ page, signIn }) => {
+    await signIn('primary@demo.test', '/billing');
     await settled(page);
   });
 
@@ -192,10 +191,9 @@ test.describe('Billing', () => {
   });
 });
 
-test('below 600 px the payment instructions stack under the PDF', async ({ page, login, navigate }) => {
+test('below 600 px the payment instructions stack under the PDF', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 420, height: 900 });
-  await login('user@demo.test');
-  await navigate('/billing');
+  await signIn('user@demo.test', '/billing');
   await settled(page);
   await rows(page).first().getByRole('link').first().click();
   const frame = page.locator('iframe');
@@ -208,10 +206,10 @@ test('below 600 px the payment instructions stack under the PDF', async ({ page,
 
 test('role 11 sees no billing link, and a typed billing address shows the not-found page', async ({
   page,
-  login,
+  signIn,
   navigate,
 }) => {
-  await login('viewer@demo.test');
+  await signIn('viewer@demo.test');
   await expect(mainNavigation(page).getByRole('link', { name: 'Billing' })).toHaveCount(0);
   await navigate('/billing');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ERROR THIS PAGE DOES NOT EXIST');

@@ -1,4 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { LoginResponse } from '@clearport/contract/auth';
+import { SESSION_COOKIES, SESSION_TTL_SECONDS } from '@clearport/contract/constants';
+import { API_BASE, API_PATHS } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
 import { DATA_DIR_ENV, basePort, startPortalServer, type PortalServer } from './portal-server.ts';
 
@@ -51,6 +54,12 @@ type WorkerFixtures = {
 type Fixtures = {
   /** Logs in through the login page and waits for the landing page. */
   login: (email: string, password?: string) => Promise<void>;
+  /**
+   * Logs in through the login call, keeps the session cookies the login page would keep, then
+   * opens `path` (the landing page by default) and waits for its screen. For tests of what comes
+   * after the login; the login page itself is tested through its form (login.spec.ts).
+   */
+  signIn: (email: string, path?: string) => Promise<void>;
   /** Opens a path with a full page load (as a refresh or a typed URL would) and waits for the screen. */
   navigate: (path: string) => Promise<void>;
 };
@@ -81,6 +90,35 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await page.goto('/login');
       await submitLogin(page, email, password);
       await expect(page).not.toHaveURL(/\/login$/);
+      await expect(mainNavigation(page)).toBeVisible();
+      await settled(page);
+    });
+  },
+  signIn: async ({ page, baseURL }, provide) => {
+    await provide(async (email, path = '/') => {
+      const reply = await page.request.post(`${API_BASE}${API_PATHS.login}`, {
+        data: { userName: email, password: DEMO_PASSWORD },
+      });
+      expect(reply.status(), `login of ${email}`).toBe(200);
+      const login = LoginResponse.parse(await reply.json());
+      const expires = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS;
+      const cookie = (name: string, value: string) => ({
+        name,
+        // As js-cookie writes them.
+        value: encodeURIComponent(value),
+        url: baseURL!,
+        expires,
+        sameSite: 'Strict' as const,
+      });
+      await page
+        .context()
+        .addCookies([
+          cookie(SESSION_COOKIES.token, login.token),
+          cookie(SESSION_COOKIES.name, login.name),
+          cookie(SESSION_COOKIES.role, String(login.role)),
+          cookie(SESSION_COOKIES.primaryContact, login.primary || login.company_primary_contact),
+        ]);
+      await page.goto(path);
       await expect(mainNavigation(page)).toBeVisible();
       await settled(page);
     });

@@ -26,8 +26,8 @@ async function boxCount(page: import('@playwright/test').Page, label: string): P
 }
 
 test.describe('Home', () => {
-  test('greets the user and shows the five counts, the banner and the shipments', async ({ page, login }) => {
-    await login('primary@demo.test');
+  test('greets the user and shows the five counts, the banner and the shipments', async ({ page, signIn }) => {
+    await signIn('primary@demo.test');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       /^Good (morning|afternoon|evening), Maria Delgado$/,
     );
@@ -47,8 +47,8 @@ test.describe('Home', () => {
     ).toBeVisible();
   });
 
-  test('a dismissed notification stays dismissed on later visits', async ({ page, login }) => {
-    await login('primary@demo.test');
+  test('a dismissed notification stays dismissed on later visits', async ({ page, signIn }) => {
+    await signIn('primary@demo.test');
     const banner = page.getByRole('region', { name: 'Notification', exact: true });
     await expect(banner).toContainText('ACE');
     await banner.getByRole('button', { name: 'Dismiss notification' }).click();
@@ -67,8 +67,8 @@ test.describe('Home', () => {
   });
 
   for (const box of HOME_FILTERS) {
-    test(`${box.label} lists only its shipments, as many as it counts`, async ({ page, login }) => {
-      await login('primary@demo.test');
+    test(`${box.label} lists only its shipments, as many as it counts`, async ({ page, signIn }) => {
+      await signIn('primary@demo.test');
       const count = await boxCount(page, box.label);
       await countBoxes(page).filter({ hasText: box.label }).click();
       await expect(page).toHaveURL(`/shipments?filter=${box.value}`);
@@ -87,8 +87,8 @@ test.describe('Home', () => {
     });
   }
 
-  test('a count box filter shows on the list as a removable chip and in the tab title', async ({ page, login }) => {
-    await login('primary@demo.test');
+  test('a count box filter shows on the list as a removable chip and in the tab title', async ({ page, signIn }) => {
+    await signIn('primary@demo.test');
     const count = await boxCount(page, 'Documents Required');
     await countBoxes(page).filter({ hasText: 'Documents Required' }).click();
     await expect(page).toHaveURL('/shipments?filter=documents-required');
@@ -163,8 +163,8 @@ test.describe('Home', () => {
     await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
   });
 
-  test('arriving from the navigation clears the saved filters; reloading keeps them', async ({ page, login }) => {
-    await login('primary@demo.test');
+  test('arriving from the navigation clears the saved filters; reloading keeps them', async ({ page, signIn }) => {
+    await signIn('primary@demo.test');
     const search = page.getByRole('searchbox', { name: 'Search shipments' });
     const allCount = await boxCount(page, 'Without Delivery Order');
 

@@ -1,9 +1,9 @@
 import { expect, mainNavigation, test } from './fixtures.ts';
 
 test.describe('main layout', () => {
-  test('a wide window shows every link of the role and no More button', async ({ page, login }) => {
+  test('a wide window shows every link of the role and no More button', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     await expect(mainNavigation(page).getByRole('link')).toHaveText([
       'Home',
       'Shipments',
@@ -16,9 +16,9 @@ test.describe('main layout', () => {
     await expect(page.getByRole('main').getByRole('img', { name: 'Clearport' })).toBeVisible();
   });
 
-  test('a narrow window puts Users, Reports and Settings behind More', async ({ page, login }) => {
+  test('a narrow window puts Users, Reports and Settings behind More', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 500, height: 800 });
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     const nav = mainNavigation(page);
     const more = nav.getByRole('button', { name: 'More' });
     await expect(nav.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
@@ -49,9 +49,9 @@ test.describe('main layout', () => {
     await expect(more).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('the More menu follows the window size', async ({ page, login }) => {
+  test('the More menu follows the window size', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 1024, height: 800 });
-    await login('user@demo.test');
+    await signIn('user@demo.test');
     await expect(mainNavigation(page).getByRole('button', { name: 'More' })).toHaveCount(0);
     await page.setViewportSize({ width: 500, height: 800 });
     await mainNavigation(page).getByRole('button', { name: 'More' }).click();
@@ -60,9 +60,9 @@ test.describe('main layout', () => {
     await expect(mainNavigation(page).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
   });
 
-  test('no screen is wider than a 390 px phone', async ({ page, login, navigate }) => {
+  test('no screen is wider than a 390 px phone', async ({ page, signIn, navigate }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     const screens = [
       ['/', page.getByRole('table')],
       ['/shipments', page.getByRole('table')],

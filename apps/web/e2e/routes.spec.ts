@@ -16,9 +16,9 @@ const LAYOUT_ROUTES = [
 ] as const;
 
 test.describe('routes', () => {
-  test('every route of the main layout loads, also on refresh', async ({ page, login, navigate }) => {
+  test('every route of the main layout loads, also on refresh', async ({ page, signIn, navigate }) => {
     test.setTimeout(90_000);
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     for (const [path, title] of LAYOUT_ROUTES) {
       await navigate(path);
       await expect(page).toHaveURL(path);
@@ -31,11 +31,11 @@ test.describe('routes', () => {
     }
   });
 
-  test('every tab is titled after its screen', async ({ page, login, navigate }) => {
+  test('every tab is titled after its screen', async ({ page, signIn, navigate }) => {
     test.setTimeout(90_000);
     await page.goto('/login');
     await expect(page).toHaveTitle('Sign in to your account · Clearport');
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     for (const [path, title] of [
       ['/', 'Home · Clearport'],
       ['/shipments', 'Shipments · Clearport'],
@@ -57,8 +57,8 @@ test.describe('routes', () => {
     await expect(page).toHaveTitle(`${TEXTS.notFound} · Clearport`);
   });
 
-  test('the navigation links open their screens', async ({ page, login }) => {
-    await login('primary@demo.test');
+  test('the navigation links open their screens', async ({ page, signIn }) => {
+    await signIn('primary@demo.test');
     for (const [label, path, title] of [
       ['Shipments', '/shipments', 'Shipments'],
       ['Billing', '/billing', 'Billing'],
@@ -77,9 +77,8 @@ test.describe('routes', () => {
     }
   });
 
-  test('/reports shows Coming Soon', async ({ page, login, navigate }) => {
-    await login('user@demo.test');
-    await navigate('/reports');
+  test('/reports shows Coming Soon', async ({ page, signIn }) => {
+    await signIn('user@demo.test', '/reports');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.comingSoonTitle);
     await expect(page.getByText(TEXTS.comingSoonText)).toBeVisible();
   });
@@ -110,9 +109,8 @@ test.describe('routes', () => {
     });
   }
 
-  test('role 11 opening / goes to /shipments', async ({ page, login, navigate }) => {
-    await login('viewer@demo.test');
-    await navigate('/');
+  test('role 11 opening / goes to /shipments', async ({ page, signIn }) => {
+    await signIn('viewer@demo.test', '/');
     await expect(page).toHaveURL(/\/shipments$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shipments');
   });

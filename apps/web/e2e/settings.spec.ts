@@ -43,11 +43,10 @@ async function dropdownOptions(page: Page, draft: Locator, label: string): Promi
 test.describe('Settings', () => {
   test('changes the 7501 list and its CCs, which stay after a reload; the CC counter stops at 10/10', async ({
     page,
-    login,
+    signIn,
     navigate,
   }) => {
-    await login(USER);
-    await navigate('/settings');
+    await signIn(USER, '/settings');
     const list = listGroup(page, '7501');
     await list.getByRole('textbox', { name: '7501 recipient' }).fill('customs.review@demoimports.test');
     const newCc = list.getByRole('textbox', { name: 'New CC for 7501' });
@@ -84,14 +83,13 @@ test.describe('Settings', () => {
   test('creates, edits and deletes a trucker and a warehouse, which the delivery order editor follows', async ({
     page,
     request,
-    login,
+    signIn,
     navigate,
   }) => {
     test.setTimeout(90_000);
     const api = await apiLogin(request, USER);
     const shipment = await orderableShipment(api);
-    await login(USER);
-    await navigate('/settings');
+    await signIn(USER, '/settings');
 
     const truckers = page.getByRole('region', { name: 'Truckers' });
     await truckers.getByRole('textbox', { name: 'Trucker name' }).fill('Settings Test Hauling');
@@ -134,7 +132,7 @@ test.describe('Settings', () => {
   test('refuses to delete a trucker an unsent delivery order uses, with the spec’s message', async ({
     page,
     request,
-    login,
+    signIn,
     navigate,
   }) => {
     const api = await apiLogin(request, USER);
@@ -160,8 +158,7 @@ test.describe('Settings', () => {
     });
     expect(order.ok(), await order.text()).toBe(true);
 
-    await login(USER);
-    await navigate('/settings');
+    await signIn(USER, '/settings');
     const truckers = page.getByRole('region', { name: 'Truckers' });
     await truckers.getByRole('button', { name: 'Delete Busy Wheels' }).click();
     await saveSettings(page);
@@ -171,9 +168,8 @@ test.describe('Settings', () => {
     await expect(truckers.getByRole('textbox', { name: 'Name of Busy Wheels' })).toBeVisible();
   });
 
-  test('asks before leaving with unsaved changes, and stays when told to', async ({ page, login, navigate }) => {
-    await login(USER);
-    await navigate('/settings');
+  test('asks before leaving with unsaved changes, and stays when told to', async ({ page, signIn }) => {
+    await signIn(USER, '/settings');
     await listGroup(page, 'Invoice').getByRole('textbox', { name: 'Invoice recipient' }).fill('someone@else.test');
 
     const messages: string[] = [];
@@ -190,11 +186,14 @@ test.describe('Settings', () => {
     await expect(page).not.toHaveURL(/\/settings$/);
   });
 
-  test('changes the password with the current one, and logs in with the new one', async ({ page, login, navigate }) => {
+  test('changes the password with the current one, and logs in with the new one', async ({
+    page,
+    signIn,
+    navigate,
+  }) => {
     const email = 'manager@demo.test';
     const newPassword = 'settings-new-secret';
-    await login(email);
-    await navigate('/settings');
+    await signIn(email, '/settings');
     await page.getByRole('textbox', { name: 'New password' }).fill(newPassword);
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(page.getByRole('textbox', { name: 'New password' })).toHaveAttribute('type', 'text');

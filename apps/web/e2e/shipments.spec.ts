@@ -31,9 +31,8 @@ async function expectFirstPage(page: Page) {
 }
 
 test.describe('Shipments list', () => {
-  test.beforeEach(async ({ page, login, navigate }) => {
-    await login('primary@demo.test');
-    await navigate('/shipments');
+  test.beforeEach(async ({ page, signIn }) => {
+    await signIn('primary@demo.test', '/shipments');
     await tableSettled(page);
   });
 
@@ -205,9 +204,8 @@ test.describe('Shipments list', () => {
   });
 });
 
-test('user@demo.test sees only account 40001', async ({ page, login, navigate }) => {
-  await login('user@demo.test');
-  await navigate('/shipments');
+test('user@demo.test sees only account 40001', async ({ page, signIn }) => {
+  await signIn('user@demo.test', '/shipments');
   await tableSettled(page);
   await expect.poll(() => optionsOf(page, 'Account')).toEqual(['All Shipments', '40001']);
   const { total } = await pagerCounts(page);

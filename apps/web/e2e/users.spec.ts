@@ -45,13 +45,11 @@ test.describe('Users', () => {
     page,
     browser,
     baseURL,
-    login,
-    navigate,
+    signIn,
   }) => {
     test.setTimeout(90_000);
     const email = `viewer-${Date.now()}@demo.test`;
-    await login(PRIMARY);
-    await navigate('/users');
+    await signIn(PRIMARY, '/users');
     await page.getByRole('link', { name: 'Add User' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('New User');
 
@@ -97,13 +95,8 @@ test.describe('Users', () => {
     await viewer.context.close();
   });
 
-  test('the position filter and the search narrow the list; a primary user has no link', async ({
-    page,
-    login,
-    navigate,
-  }) => {
-    await login(PRIMARY);
-    await navigate('/users');
+  test('the position filter and the search narrow the list; a primary user has no link', async ({ page, signIn }) => {
+    await signIn(PRIMARY, '/users');
     await expect(userRows(page).filter({ hasText: 'manager@demo.test' })).toBeVisible();
     const primaryRow = userRows(page).filter({ hasText: 'primary@demo.test' });
     await expect(primaryRow).toContainText('40001, 40002, 40003');
@@ -124,9 +117,8 @@ test.describe('Users', () => {
     await expect(usersTable(page).getByText(TEXTS.noUsersFound)).toBeVisible();
   });
 
-  test('a duplicate e-mail shows the server’s message for 5 seconds', async ({ page, login, navigate }) => {
-    await login(PRIMARY);
-    await navigate('/users/new-user');
+  test('a duplicate e-mail shows the server’s message for 5 seconds', async ({ page, signIn }) => {
+    await signIn(PRIMARY, '/users/new-user');
     await page.getByLabel('Full name').fill('Twin');
     await page.getByLabel('Username (e-mail)').fill('USER@demo.test');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -140,16 +132,9 @@ test.describe('Users', () => {
     await expect(page).toHaveURL(/\/users\/new-user$/);
   });
 
-  test('a new user sets their own password through the e-mailed link', async ({
-    page,
-    browser,
-    baseURL,
-    login,
-    navigate,
-  }) => {
+  test('a new user sets their own password through the e-mailed link', async ({ page, browser, baseURL, signIn }) => {
     const email = `invited-${Date.now()}@demo.test`;
-    await login(PRIMARY);
-    await navigate('/users/new-user');
+    await signIn(PRIMARY, '/users/new-user');
     await page.getByLabel('Full name').fill('Ivy Invited');
     await page.getByLabel('Username (e-mail)').fill(email);
     await page.getByRole('checkbox', { name: 'E-mail a link to set the password' }).check();
@@ -179,8 +164,8 @@ test.describe('Users', () => {
     ['user@demo.test', /\/$/],
     ['viewer@demo.test', /\/shipments$/],
   ] as const) {
-    test(`${email} has no Users link, and typing /users shows no user`, async ({ page, login }) => {
-      await login(email);
+    test(`${email} has no Users link, and typing /users shows no user`, async ({ page, signIn }) => {
+      await signIn(email);
       await expect(mainNavigation(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
       for (const path of ['/users', '/users/new-user']) {
         await page.goto(path);
