@@ -44,7 +44,7 @@ test.describe('Delivery orders', () => {
   test('creates an order with a new trucker and warehouse, edits it and deletes it', async ({
     page,
     request,
-    login,
+    signIn,
     navigate,
   }) => {
     test.setTimeout(90_000);
@@ -57,7 +57,7 @@ test.describe('Delivery orders', () => {
         each.delivery_orders.length === 0 &&
         each.ignored_shipment === 0,
     );
-    await login(USER);
+    await signIn(USER);
     await openShipment(page, navigate, shipment.id, shipment.file_number);
 
     // A new order that is dropped before it is saved only disappears.
@@ -160,13 +160,13 @@ test.describe('Delivery orders', () => {
   test('New Trucker dialog: after the tenth CC the focus stays in the dialog and Escape still closes it', async ({
     page,
     request,
-    login,
+    signIn,
     navigate,
   }) => {
     test.setTimeout(60_000);
     const api = await apiLogin(request, USER);
     const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length >= 1);
-    await login(USER);
+    await signIn(USER);
     await openShipment(page, navigate, shipment.id, shipment.file_number);
     await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
     const draft = area(page).getByRole('article', { name: 'New delivery order (not saved)' });
@@ -191,11 +191,11 @@ test.describe('Delivery orders', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('leaving with an unsaved delivery order asks first', async ({ page, request, login, navigate }) => {
+  test('leaving with an unsaved delivery order asks first', async ({ page, request, signIn, navigate }) => {
     test.setTimeout(60_000);
     const api = await apiLogin(request, USER);
     const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length >= 1);
-    await login(USER);
+    await signIn(USER);
     await openShipment(page, navigate, shipment.id, shipment.file_number);
     const shipmentsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' });
 
@@ -226,7 +226,7 @@ test.describe('Delivery orders', () => {
   test('sends an approved order: the PDF goes to the trucker, the CCs and the delivery list', async ({
     page,
     request,
-    login,
+    signIn,
     navigate,
   }) => {
     test.setTimeout(60_000);
@@ -243,7 +243,7 @@ test.describe('Delivery orders', () => {
     const deliveryList = SettingsResponse.parse(await settingsReply.json()).user.delivery_order_mails;
     const truckerEmails = sendable.trucker.trucker_emails[0]!;
 
-    await login(USER);
+    await signIn(USER);
     await openShipment(page, navigate, shipment.id, shipment.file_number);
     const order = area(page).getByRole('article', { name: `Delivery Order ${sendable.id}` });
     await expect(order.getByText('Approved', { exact: true })).toBeVisible();
@@ -281,15 +281,19 @@ test.describe('Delivery orders', () => {
     expect(mail.raw).toMatch(/^Content-Disposition: attachment/im);
   });
 
-  test('a shipment without a container says so when an order is saved', async ({ page, request, login, navigate }) => {
+  test('a shipment without a container says so before an order is started', async ({
+    page,
+    request,
+    signIn,
+    navigate,
+  }) => {
     const api = await apiLogin(request, USER);
     const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length === 0);
-    await login(USER);
+    await signIn(USER);
     await openShipment(page, navigate, shipment.id, shipment.file_number);
-    await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
-    const draft = area(page).getByRole('article', { name: 'New delivery order (not saved)' });
-    await draft.getByRole('button', { name: 'Save', exact: true }).click();
-    const [before] = TEXTS.missingContainer.split('{email}');
-    await expect(draft.getByRole('alert')).toContainText(before!);
+    const newOrder = area(page).getByRole('button', { name: 'New Delivery Order' });
+    await expect(newOrder).toBeDisabled();
+    await expect(newOrder).toHaveAccessibleDescription(/this shipment has none yet/);
+    await expect(area(page).getByRole('article', { name: 'New delivery order (not saved)' })).toHaveCount(0);
   });
 });

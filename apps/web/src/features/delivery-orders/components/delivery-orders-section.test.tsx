@@ -9,10 +9,16 @@ import { DeliveryOrdersSection } from './delivery-orders-section.tsx';
 
 const TOGGLE_PATH = '/user/shipments/toggle-ignore';
 
-function renderSection(changes: { ignored?: 0 | 1; orders?: ReturnType<typeof deliveryOrder>[] } = {}) {
+function renderSection(
+  changes: { ignored?: 0 | 1; orders?: ReturnType<typeof deliveryOrder>[]; withoutContainers?: boolean } = {},
+) {
   const onIgnoredChange = vi.fn();
   const onOrdersChange = vi.fn();
-  const shipment = shipmentDetail({ ignored_shipment: changes.ignored ?? 0, delivery_orders: changes.orders ?? [] });
+  const shipment = shipmentDetail({
+    ignored_shipment: changes.ignored ?? 0,
+    delivery_orders: changes.orders ?? [],
+    ...(changes.withoutContainers ? { containers: [] } : {}),
+  });
   renderWithProviders(
     <DeliveryOrdersSection
       shipment={shipment}
@@ -38,6 +44,19 @@ describe('DeliveryOrdersSection', () => {
     const section = screen.getByRole('region', { name: 'Delivery orders' });
     expect(within(section).getByRole('button', { name: 'New Delivery Order' })).toBeTruthy();
     expect(within(section).getByText('No delivery orders yet.')).toBeTruthy();
+  });
+
+  it('says before any form that a shipment without containers cannot have an order yet', async () => {
+    mockApi({});
+    renderSection({ withoutContainers: true });
+    const button = screen.getByRole('button', { name: 'New Delivery Order' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /this shipment has none yet/,
+    );
+    await userEvent.click(button);
+    expect(screen.getByText('No delivery orders yet.')).toBeTruthy();
   });
 
   it('lists each order with its state, and a link to its PDF with the day it was sent', () => {

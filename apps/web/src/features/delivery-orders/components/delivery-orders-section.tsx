@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import type { ShipmentDetail, SkipDeliveryOrderResponse } from '@clearport/contract/shipment-detail';
 import { Button } from '../../../components/ui/button.tsx';
@@ -39,16 +39,28 @@ export function DeliveryOrdersSection({
   const [drafts, setDrafts] = useState<number[]>([]);
   const orders = shipment.delivery_orders;
   const dropDraft = (draft: number) => setDrafts((current) => current.filter((each) => each !== draft));
+  // An order needs a container (air freight has none): said before the form, not at Save.
+  const hasContainers = shipment.containers.length > 0;
+  const noContainersId = useId();
 
   return (
     <Panel
       title={WEB_TEXTS.deliveryOrders.deliveryOrdersTitle}
       actions={
-        <Button onClick={() => setDrafts((current) => [Math.max(0, ...current) + 1, ...current])}>
+        <Button
+          disabled={!hasContainers}
+          aria-describedby={hasContainers ? undefined : noContainersId}
+          onClick={() => setDrafts((current) => [Math.max(0, ...current) + 1, ...current])}
+        >
           {WEB_TEXTS.deliveryOrders.newDeliveryOrder}
         </Button>
       }
     >
+      {!hasContainers && (
+        <p id={noContainersId} className={styles.empty}>
+          {WEB_TEXTS.deliveryOrders.noContainersForOrder}
+        </p>
+      )}
       <SkipDeliveryOrder shipmentId={shipment.id} ignored={shipment.ignored_shipment} onChange={onIgnoredChange} />
       {orders.length === 0 && drafts.length === 0 ? (
         <p className={styles.empty}>{WEB_TEXTS.deliveryOrders.noDeliveryOrders}</p>
