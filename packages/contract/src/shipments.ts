@@ -20,6 +20,24 @@ export function formatDateTimeText(date: Date | null): string {
   return date && isValid(date) ? format(date, DATE_TIME_TEXT_FORMAT) : UNKNOWN_DATE_TIME;
 }
 
+/**
+ * An instant (when something was done, such as the ISF submit date) as DateTimeText in UTC, so
+ * that each reader shows it in their own zone. Days and the broker's wall-clock times (ETA,
+ * discharge) travel as they are, through formatDateTimeText.
+ */
+export function formatInstantText(date: Date | null): string {
+  return date && isValid(date) ? date.toISOString().slice(0, 19).replace('T', ' ') : UNKNOWN_DATE_TIME;
+}
+
+const INSTANT_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** The instant formatInstantText wrote; null for UNKNOWN_DATE_TIME and anything unreadable. */
+export function parseInstantText(text: string): Date | null {
+  if (!INSTANT_TEXT.test(text) || text.startsWith('0000-00-00')) return null;
+  const date = new Date(`${text.replace(' ', 'T')}Z`);
+  return isValid(date) ? date : null;
+}
+
 /** Null for UNKNOWN_DATE_TIME, any 0000-00-00 date and anything unreadable (shown blank or NOT AVAILABLE). */
 export function parseDateTimeText(text: string): Date | null {
   if (text.startsWith('0000-00-00')) return null;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDetailDate } from './format-date.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate, formatDetailDate, formatInstant } from './format-date.ts';
 
 describe('formatDate', () => {
   it('shows the ETA as MM/dd/yyyy', () => {
@@ -30,4 +30,22 @@ describe('formatDetailDate', () => {
       expect(formatDetailDate(text)).toBe('NOT AVAILABLE');
     },
   );
+});
+
+describe('formatInstant', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('shows a UTC instant with its time in the user’s zone, on the user’s day', () => {
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    expect(formatInstant('2026-11-20 03:30:00')).toBe('11/19/2026 7:30 PM');
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    expect(formatInstant('2026-11-20 03:30:00')).toBe('11/20/2026 12:30 PM');
+  });
+
+  it('is NOT AVAILABLE for the unknown date and an unreadable value', () => {
+    expect(formatInstant('0000-00-00 00:00:00')).toBe('NOT AVAILABLE');
+    expect(formatInstant('2026-11-20')).toBe('NOT AVAILABLE');
+  });
 });

@@ -1,6 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { DATE_DISPLAY_FORMAT } from '@clearport/contract/constants';
-import { parseDateTimeText } from '@clearport/contract/shipments';
+import { parseDateTimeText, parseInstantText } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
 
 /** A date the API sends: a wall-clock text or ISO 8601; null when unknown (0000-00-00) or unreadable. */
@@ -19,4 +19,13 @@ export function formatDate(text: string): string {
 /** The detail page's dates: NOT AVAILABLE for 0000-00-00 and invalid dates (spec section 2). */
 export function formatDetailDate(text: string): string {
   return formatDate(text) || TEXTS.notAvailable;
+}
+
+/**
+ * When something was done (the API's instants are UTC, see formatInstantText), as the day and
+ * the time in the user's own zone: 11/20/2026 5:30 AM. NOT AVAILABLE when unknown.
+ */
+export function formatInstant(text: string): string {
+  const date = parseInstantText(text);
+  return date ? format(date, `${DATE_DISPLAY_FORMAT} h:mm a`) : TEXTS.notAvailable;
 }

@@ -1,6 +1,6 @@
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { toFlag } from '@clearport/contract/http';
-import { formatDateTimeText } from '@clearport/contract/shipments';
+import { formatInstantText } from '@clearport/contract/shipments';
 import {
   ISF_FILED_BY_CLIENT,
   isIsfOnFile,
@@ -123,7 +123,7 @@ export const shipmentDetailRepository = {
         customer_reference_no: shipment.customer_reference_no,
         status: shipment.status,
         isf_transaction_no: shipment.isf_transaction_no,
-        isf_submit_date: formatDateTimeText(shipment.isf_submit_date),
+        isf_submit_date: formatInstantText(shipment.isf_submit_date),
         // A `timestamp` reads as its text, which is the wire format (db/connect.ts).
         est_time_arrive: shipment.est_time_arrive ?? UNKNOWN_DATE_TIME,
         shipment_discharge_date: shipment.shipment_discharge_date ?? UNKNOWN_DATE_TIME,
@@ -176,7 +176,7 @@ export const shipmentDetailRepository = {
       if (shipment.isf_transaction_no === ISF_FILED_BY_CLIENT) {
         return {
           isf_transaction_no: shipment.isf_transaction_no,
-          isf_submit_date: formatDateTimeText(shipment.isf_submit_date),
+          isf_submit_date: formatInstantText(shipment.isf_submit_date),
           status: shipment.status,
         };
       }
@@ -199,7 +199,7 @@ export const shipmentDetailRepository = {
       }
       return {
         isf_transaction_no: ISF_FILED_BY_CLIENT,
-        isf_submit_date: formatDateTimeText(updated.isf_submit_date),
+        isf_submit_date: formatInstantText(updated.isf_submit_date),
         status,
       };
     });

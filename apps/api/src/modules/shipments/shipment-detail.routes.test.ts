@@ -4,7 +4,7 @@ import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
 import { API_PATHS } from '@clearport/contract/http';
 import { ROLES } from '@clearport/contract/roles';
-import { formatDateTimeText } from '@clearport/contract/shipments';
+import { parseInstantText } from '@clearport/contract/shipments';
 import {
   ISF_FILED_BY_CLIENT,
   SHIPMENT_DETAIL_ERRORS,
@@ -121,7 +121,10 @@ describe('GET user/shipments/details/{id}', () => {
     expect(body['7501_reviewed']).toBe(row.reviewed_7501 ? 1 : 0);
     expect(shipment.est_time_arrive).toBe(row.est_time_arrive ?? UNKNOWN_DATE_TIME);
     expect(shipment.isf_submit_date).toMatch(DATE_TIME_TEXT);
-    expect(shipment.isf_submit_date).toBe(formatDateTimeText(row.isf_submit_date));
+    // An instant: its UTC wall clock, which each reader shows in their own zone.
+    expect(shipment.isf_submit_date).toBe(
+      row.isf_submit_date ? row.isf_submit_date.toISOString().slice(0, 19).replace('T', ' ') : UNKNOWN_DATE_TIME,
+    );
     expect(shipment.shipment_discharge_date).toBe(row.shipment_discharge_date ?? UNKNOWN_DATE_TIME);
 
     const bills = await t.app.db
@@ -302,6 +305,7 @@ describe('POST user/shipments/{id}/isf_no', () => {
     const body = response.json();
     expect(body).toMatchObject({ isf_transaction_no: 'N\\A', status: S.submitted });
     expect(body.isf_submit_date).toMatch(DATE_TIME_TEXT);
+    expect(Math.abs(parseInstantText(body.isf_submit_date)!.getTime() - Date.now())).toBeLessThan(60_000);
     const { shipment } = await detailOf('primary', id);
     expect(shipment.isf_transaction_no).toBe(ISF_FILED_BY_CLIENT);
     expect(shipment.isf_submit_date).toBe(body.isf_submit_date);

@@ -80,7 +80,7 @@ describe('Shipment detail', () => {
     await user.click(screen.getByRole('checkbox', { name: 'ISF was submitted' }));
     await vi.waitFor(() => expect(detailValue(region('1 ISF Submitted'), 'ISF transaction no.')).toBe('N\\A'));
     expect(bodiesSentTo(fetchMock, '/user/shipments/12/isf_no')).toEqual([{ isf_num: 'N/A', date: 'N/A' }]);
-    expect(detailValue(region('1 ISF Submitted'), 'ISF submitted on')).toBe('11/20/2026');
+    expect(detailValue(region('1 ISF Submitted'), 'ISF submitted on')).toBe('11/20/2026 10:30 AM');
     expect(screen.getByRole('checkbox', { name: 'Bill of Lading' })).toBeTruthy();
   });
 

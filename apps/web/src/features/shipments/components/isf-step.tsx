@@ -4,7 +4,7 @@ import { DetailList } from '../../../components/ui/detail-list.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { usePendingChange } from '../../../hooks/use-pending-change.ts';
 import { useFileIsf } from '../api/file-isf.ts';
-import { formatDetailDate } from '../../../lib/format-date.ts';
+import { formatInstant } from '../../../lib/format-date.ts';
 import styles from './shipment-steps.module.css';
 
 type IsfStepProps = {
@@ -26,7 +26,7 @@ export function IsfStep({ shipment, isReadOnly }: IsfStepProps) {
       <DetailList
         items={[
           { label: WEB_TEXTS.shipment.isfNumberLabel, value: shipment.isf_transaction_no },
-          { label: WEB_TEXTS.shipment.isfDateLabel, value: formatDetailDate(shipment.isf_submit_date) },
+          { label: WEB_TEXTS.shipment.isfDateLabel, value: formatInstant(shipment.isf_submit_date) },
         ]}
       />
     );
