@@ -3,7 +3,7 @@ import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { expect, test } from './fixtures.ts';
 import { openShipment, toast } from './shipment-page.ts';
 import { apiLogin, findShipment, getDetail, samplePdf, uploadDocument } from './shipments-api.ts';
-import { shipmentRows, tableSettled } from './shipments-table.ts';
+import { pager, pagerCounts, shipmentRows, tableSettled } from './shipments-table.ts';
 
 const S = SHIPMENT_STATUSES;
 
@@ -32,7 +32,7 @@ test.describe('Shipment detail', () => {
   test('a shipment in pending documents: file the ISF, upload a PDF, tick the types into pending release and back', async ({
     page,
     request,
-    login,
+    signIn,
     navigate,
   }) => {
     test.setTimeout(60_000);
@@ -44,7 +44,7 @@ test.describe('Shipment detail', () => {
         each.isf_transaction_no === null &&
         each.types.filter((entry) => entry.required === 1 && entry.submitted === 0).length >= 2,
     );
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     await openShipment(page, navigate, shipment.id, shipment.file_number);
 
     const documentsStep = region(page, '2 Upload Documents');
@@ -112,7 +112,7 @@ test.describe('Shipment detail', () => {
   test('invoice.Pdf is taken as a pdf, and the upload offers to mark the Commercial Invoice', async ({
     page,
     request,
-    login,
+    signIn,
     navigate,
   }) => {
     test.setTimeout(60_000);
@@ -124,7 +124,7 @@ test.describe('Shipment detail', () => {
         each.isf_transaction_no !== null &&
         each.types.some((entry) => entry.type === 'Commercial Invoice' && entry.submitted === 0),
     );
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     await openShipment(page, navigate, shipment.id, shipment.file_number);
     const documentsStep = region(page, '2 Upload Documents');
     const invoiceBox = documentsStep.getByRole('checkbox', { name: 'Commercial Invoice', exact: true });
@@ -157,14 +157,14 @@ test.describe('Shipment detail', () => {
       .toBe(1);
   });
 
-  test('an .exe renamed to .pdf is refused with the spec message', async ({ page, request, login, navigate }) => {
+  test('an .exe renamed to .pdf is refused with the spec message', async ({ page, request, signIn, navigate }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(
       api,
       S.pendingDocuments,
       ({ shipment: each }) => each.isf_transaction_no !== null,
     );
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     await openShipment(page, navigate, shipment.id, shipment.file_number);
     const before = (await getDetail(api, shipment.id)).shipment.documents.length;
 
@@ -182,7 +182,7 @@ test.describe('Shipment detail', () => {
     expect((await getDetail(api, shipment.id)).shipment.documents).toHaveLength(before);
   });
 
-  test('deletes a document', async ({ page, request, login, navigate }) => {
+  test('deletes a document', async ({ page, request, signIn, navigate }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(api, S.submitted, ({ shipment: each }) => each.isf_transaction_no !== null);
     const name = `Packing list ${Date.now()}.pdf`;
@@ -191,7 +191,7 @@ test.describe('Shipment detail', () => {
       mimeType: 'application/pdf',
       buffer: samplePdf(name),
     });
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     await openShipment(page, navigate, shipment.id, shipment.file_number);
 
     const uploads = region(page, 'Uploaded documents');
@@ -218,12 +218,12 @@ test.describe('Shipment detail', () => {
   test('liquidated, accepted and admissible entries (Other) show step 3 complete', async ({
     page,
     request,
-    login,
+    signIn,
     navigate,
   }) => {
     test.setTimeout(60_000);
     const api = await apiLogin(request, 'primary@demo.test');
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     for (const status of [S.liquidated, S.accepted, S.admissible]) {
       const shipment = await findShipment(api, status, ({ shipment: each }) => each.isf_transaction_no !== null);
       await openShipment(page, navigate, shipment.id, shipment.file_number);
@@ -234,10 +234,10 @@ test.describe('Shipment detail', () => {
     }
   });
 
-  test('adds a note', async ({ page, request, login, navigate }) => {
+  test('adds a note', async ({ page, request, signIn, navigate }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(api, S.released, () => true, 0);
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     await openShipment(page, navigate, shipment.id, shipment.file_number);
 
     const notes = region(page, 'Notes');
@@ -257,12 +257,12 @@ test.describe('Shipment detail', () => {
   test('saves a reference number, and asks before leaving with an unsaved one', async ({
     page,
     request,
-    login,
+    signIn,
     navigate,
   }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(api, S.released, () => true, 1);
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     await openShipment(page, navigate, shipment.id, shipment.file_number);
 
     const reference = page.getByRole('textbox', { name: 'Reference number' });
@@ -293,11 +293,11 @@ test.describe('Shipment detail', () => {
     expect((await getDetail(api, shipment.id)).shipment.customer_reference_no).toBe(saved);
   });
 
-  test('toggles 7501 reviewed', async ({ page, request, login, navigate }) => {
+  test('toggles 7501 reviewed', async ({ page, request, signIn, navigate }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(api, S.released, ({ shipment: each }) => each.path_to_7501 !== null);
     const wasReviewed = (await getDetail(api, shipment.id))['7501_reviewed'] === 1;
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     await openShipment(page, navigate, shipment.id, shipment.file_number);
 
     const toggle = page.getByRole('switch', { name: '7501 reviewed' });
@@ -320,14 +320,14 @@ test.describe('Shipment detail', () => {
     await (await popup).close();
   });
 
-  test('Skip Delivery Order is kept by the server', async ({ page, request, login, navigate }) => {
+  test('Skip Delivery Order is kept by the server', async ({ page, request, signIn, navigate }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(
       api,
       S.pendingRelease,
       ({ shipment: each }) => each.delivery_orders.length === 0 && each.ignored_shipment === 0,
     );
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     await openShipment(page, navigate, shipment.id, shipment.file_number);
 
     const skip = region(page, 'Delivery orders').getByRole('checkbox', { name: 'Skip Delivery Order' });
@@ -340,14 +340,9 @@ test.describe('Shipment detail', () => {
     await expect(skip).not.toBeChecked();
   });
 
-  test('steps through previous and next from a filtered list, wrapping at both ends', async ({
-    page,
-    login,
-    navigate,
-  }) => {
+  test('steps through previous and next from a filtered list, wrapping at both ends', async ({ page, signIn }) => {
     test.setTimeout(120_000);
-    await login('primary@demo.test');
-    await navigate('/shipments?filter=under-cbp-exam');
+    await signIn('primary@demo.test', '/shipments?filter=under-cbp-exam');
     await tableSettled(page);
     const entries = await shipmentRows(page).getByRole('link').allInnerTexts();
     expect(entries.length).toBeGreaterThanOrEqual(3);
@@ -388,14 +383,39 @@ test.describe('Shipment detail', () => {
     await expect(shipmentRows(page).getByRole('link')).toHaveText(entries);
   });
 
-  test('viewer@demo.test sees the read-only view', async ({ page, request, login, navigate }) => {
+  test('next on the last row of a page goes on to the first of the next page, in the list’s order', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('primary@demo.test', '/shipments');
+    await tableSettled(page);
+    const { total } = await pagerCounts(page);
+    // The second page's first row, as the list shows it after Next.
+    await pager(page).getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(pager(page).getByText(`${Math.min(80, total)}/${total}`)).toBeVisible();
+    await tableSettled(page);
+    const secondPageFirst = await shipmentRows(page).first().getByRole('link').innerText();
+    await pager(page).getByRole('button', { name: 'Previous', exact: true }).click();
+    await expect(pager(page).getByText(`40/${total}`)).toBeVisible();
+    await tableSettled(page);
+
+    await shipmentRows(page).last().getByRole('link').click();
+    await expect(page.getByText(`40 of ${total}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Next shipment' }).click();
+    await expect(title(page)).toHaveText(`Shipment # ${secondPageFirst}`);
+    await expect(page.getByText(`41 of ${total}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Previous shipment' }).click();
+    await expect(page.getByText(`40 of ${total}`)).toBeVisible();
+  });
+
+  test('viewer@demo.test sees the read-only view', async ({ page, request, signIn, navigate }) => {
     const api = await apiLogin(request, 'viewer@demo.test');
     const shipment = await findShipment(
       api,
       S.released,
       ({ shipment: each }) => each.path_to_7501 !== null && each.delivery_orders.length > 0,
     );
-    await login('viewer@demo.test');
+    await signIn('viewer@demo.test');
     await openShipment(page, navigate, shipment.id, shipment.file_number);
 
     await expect(region(page, 'Progress').getByRole('heading', { level: 3 })).toHaveText(['1 ISF Submitted']);
@@ -415,10 +435,41 @@ test.describe('Shipment detail', () => {
 
     // The same shipment shows all of it to a primary user.
     await page.context().clearCookies();
-    await login('primary@demo.test');
+    await signIn('primary@demo.test');
     await openShipment(page, navigate, shipment.id, shipment.file_number);
     await expect(region(page, 'Progress').getByRole('heading', { level: 3 })).toHaveCount(3);
     for (const name of ['Delivery orders', 'Notes', 'Files']) await expect(region(page, name)).toBeVisible();
     await expect(page.getByRole('switch', { name: '7501 reviewed' })).toBeVisible();
+  });
+});
+
+test.describe('Shipment detail, in Tokyo', () => {
+  const ZONE = 'Asia/Tokyo';
+  test.use({ timezoneId: ZONE });
+
+  test('shows when the ISF was submitted in the user’s zone', async ({ page, request, signIn, navigate }) => {
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(
+      api,
+      S.released,
+      ({ shipment: each }) => !each.isf_submit_date.startsWith('0000'),
+    );
+    // The server sends the instant in UTC; the user reads it on their own clock.
+    const instant = new Date(`${shipment.isf_submit_date.replace(' ', 'T')}Z`);
+    const local = new Intl.DateTimeFormat('en-US', {
+      timeZone: ZONE,
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    })
+      .format(instant)
+      .replace(',', '')
+      // ICU puts a narrow no-break space before AM/PM.
+      .replace(/\s/g, ' ');
+    await signIn('primary@demo.test');
+    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await expect(region(page, '1 ISF Submitted')).toContainText(local);
   });
 });

@@ -35,6 +35,14 @@ export function ShipmentsRoute() {
 
   const linkFilters = useMemo(() => filterParamsOf(list.filters, list.filter), [list.filters, list.filter]);
   const reply = shipmentsQuery.data;
+  const isCurrent = reply !== undefined && !shipmentsQuery.isPlaceholderData;
+  const listPage = useMemo(
+    () =>
+      reply && isCurrent
+        ? { query: list.query, total: reply.pagination.total, lastPage: reply.pagination.last_page }
+        : undefined,
+    [reply, isCurrent, list.query],
+  );
   const navigate = useNavigate();
   const title = WEB_TEXTS.layout.navShipments;
 
@@ -67,6 +75,7 @@ export function ShipmentsRoute() {
           onSortChange={list.setSort}
           documentTrackingAccounts={accountsQuery.data?.documentTrackingAccounts}
           linkFilters={linkFilters}
+          listPage={listPage}
           highlightedId={highlightedId}
           onOpenShipment={rememberReturnPoint}
           isLoading={shipmentsQuery.isPending}

@@ -1,10 +1,15 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
 import { fillText } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { adjacentShipments, type ShipmentLinkState } from '../utils/link-state.ts';
+import { TEXTS } from '@clearport/contract/texts';
+import { getShipmentsQueryOptions } from '../api/get-shipments.ts';
+import { adjacentShipments, idsOf, type ShipmentLinkState, type ShipmentStep } from '../utils/link-state.ts';
 import styles from './shipment-navigation.module.css';
 
 type ShipmentNavigationProps = {
@@ -15,15 +20,42 @@ type ShipmentNavigationProps = {
 
 /**
  * The detail header's Back button and, when the page was opened from a list, previous and next
- * shipment buttons. They wrap around at both ends and replace the address, so Back still
+ * shipment buttons. They step in the order the list shows, across its pages (the next page is
+ * fetched at the end of one), wrap around at both ends and replace the address, so Back still
  * returns to the list (spec section 2); the list's ids and filters travel along.
  */
 export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigationProps) {
   const navigate = useNavigate();
-  const adjacent = linkState ? adjacentShipments(linkState.ids, shipmentId) : null;
-  const goTo = (id: number) => navigate(paths.shipment.getHref(id), { replace: true, state: linkState });
+  const queryClient = useQueryClient();
+  const [isStepping, setIsStepping] = useState(false);
+  const adjacent = linkState ? adjacentShipments(linkState, shipmentId) : null;
+  const goTo = (id: number, state: ShipmentLinkState | null) =>
+    navigate(paths.shipment.getHref(id), { replace: true, state });
   // Opened from a list, the list is the page before; otherwise there may be no page before.
   const goBack = () => (linkState ? navigate(-1) : navigate(paths.shipments.getHref()));
+
+  const step = async (target: ShipmentStep) => {
+    if ('id' in target) return goTo(target.id, linkState);
+    const list = linkState?.list;
+    if (!list) return;
+    const query = { ...list.query, page: target.page };
+    setIsStepping(true);
+    try {
+      const reply = await queryClient.fetchQuery(getShipmentsQueryOptions(query));
+      const ids = idsOf(reply.data);
+      const id = target.end === 'first' ? ids[0] : ids.at(-1);
+      if (id === undefined) return;
+      await goTo(id, {
+        ...linkState,
+        ids,
+        list: { query, total: reply.pagination.total, lastPage: reply.pagination.last_page },
+      });
+    } catch {
+      toast.error(TEXTS.shipmentsLoadFailed, { toastId: TEXTS.shipmentsLoadFailed });
+    } finally {
+      setIsStepping(false);
+    }
+  };
 
   return (
     <div className={styles.navigation}>
@@ -33,7 +65,8 @@ export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigation
             variant="secondary"
             aria-label={WEB_TEXTS.shipment.previousShipment}
             title={WEB_TEXTS.shipment.previousShipment}
-            onClick={() => goTo(adjacent.previousId)}
+            disabled={isStepping}
+            onClick={() => void step(adjacent.previous)}
           >
             <ChevronLeftIcon size={18} />
             {WEB_TEXTS.shipments.previousPage}
@@ -48,7 +81,8 @@ export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigation
             variant="secondary"
             aria-label={WEB_TEXTS.shipment.nextShipment}
             title={WEB_TEXTS.shipment.nextShipment}
-            onClick={() => goTo(adjacent.nextId)}
+            disabled={isStepping}
+            onClick={() => void step(adjacent.next)}
           >
             {WEB_TEXTS.shipments.nextPage}
             <ChevronRightIcon size={18} />

@@ -142,7 +142,7 @@ describe('ShipmentsTable', () => {
     expect(within(bodyRows()[0]!).queryByRole('img')).toBeNull();
   });
 
-  it('hands the ids sorted by ETA and the filters to the shipment page', async () => {
+  it('hands the ids in the order shown and the filters to the shipment page', async () => {
     const user = userEvent.setup();
     const onOpenShipment = vi.fn();
     const { router } = renderTable(
@@ -157,7 +157,7 @@ describe('ShipmentsTable', () => {
     await user.click(screen.getByRole('link', { name: 'DMI-4120004-1' }));
     expect(onOpenShipment).toHaveBeenCalledWith(4, expect.anything());
     expect(router.state.location.pathname).toBe('/shipments/4');
-    expect(router.state.location.state).toEqual({ ids: [3, 1, 4, 2], filters: { account_no: '40001' } });
+    expect(router.state.location.state).toEqual({ ids: [1, 2, 3, 4], filters: { account_no: '40001' } });
   });
 
   it('highlights the row of the last opened shipment', () => {

@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SortIcon } from '../../../components/ui/icons.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatDate } from '../../../lib/format-date.ts';
-import { idsByEta, type ShipmentLinkState } from '../utils/link-state.ts';
+import { idsOf, type ListPage, type ShipmentLinkState } from '../utils/link-state.ts';
 import type { ShipmentSort } from '../utils/saved-list-position.ts';
 import type { ShipmentFilterParams } from '../utils/shipments-query.ts';
 import { EntryCell } from './entry-cell.tsx';
@@ -32,6 +32,8 @@ type ShipmentsTableProps = {
   documentTrackingAccounts: ReadonlySet<string> | undefined;
   /** The filters the rows were found with, handed to the shipment page. */
   linkFilters: ShipmentFilterParams;
+  /** The list page the rows are, for the shipment page to step across pages; Home has none. */
+  listPage?: ListPage;
   /** The row to highlight: the shipment last opened from the list. */
   highlightedId?: number | null;
   /** Runs when an Entry Number link is followed. */
@@ -64,6 +66,7 @@ export function ShipmentsTable({
   onSortChange,
   documentTrackingAccounts,
   linkFilters,
+  listPage,
   highlightedId = null,
   onOpenShipment,
   isLoading,
@@ -74,7 +77,11 @@ export function ShipmentsTable({
   const captionId = useId();
 
   const columns = useMemo(() => {
-    const linkState: ShipmentLinkState = { ids: idsByEta(shipments), filters: linkFilters };
+    const linkState: ShipmentLinkState = {
+      ids: idsOf(shipments),
+      filters: linkFilters,
+      ...(listPage ? { list: listPage } : {}),
+    };
     const isTracking = (accountNo: string) => documentTrackingAccounts?.has(accountNo);
     return [
       column.accessor('file_number', {
@@ -134,7 +141,7 @@ export function ShipmentsTable({
         ),
       }),
     ];
-  }, [shipments, linkFilters, documentTrackingAccounts, onOpenShipment]);
+  }, [shipments, linkFilters, listPage, documentTrackingAccounts, onOpenShipment]);
 
   const sorting: SortingState = sort ? [{ id: sort.field, desc: sort.direction === 'desc' }] : [];
   const onSortingChange = (updater: Updater<SortingState>) => {

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { shipmentRow } from '../../../testing/shipments-data.ts';
-import { adjacentShipments, idsByEta, readLinkState } from './link-state.ts';
+import { ShipmentsListQuery } from '@clearport/contract/shipments';
+import { adjacentShipments, idsOf, readLinkState } from './link-state.ts';
 
-describe('idsByEta', () => {
-  it('sorts by ETA, earliest first, unknown last, ties by id', () => {
-    const rows = [
-      shipmentRow(4, { est_time_arrive: '0000-00-00 00:00:00' }),
-      shipmentRow(3, { est_time_arrive: '2026-11-02 10:00:00' }),
-      shipmentRow(1, { est_time_arrive: '2026-11-02 10:00:00' }),
-      shipmentRow(2, { est_time_arrive: '2026-10-30 10:00:00' }),
-    ];
-    expect(idsByEta(rows)).toEqual([2, 1, 3, 4]);
+describe('idsOf', () => {
+  it('keeps the order the table shows', () => {
+    expect(idsOf([shipmentRow(4), shipmentRow(3), shipmentRow(1)])).toEqual([4, 3, 1]);
   });
 });
 
@@ -21,23 +16,46 @@ describe('readLinkState', () => {
     expect(readLinkState({ ids: [3, 1] })).toEqual({ ids: [3, 1], filters: {} });
   });
 
+  it('reads the list page, and leaves out one that does not hold', () => {
+    const list = { query: ShipmentsListQuery.parse({ page: 2 }), total: 45, lastPage: 3 };
+    expect(readLinkState({ ids: [3], filters: {}, list })).toEqual({ ids: [3], filters: {}, list });
+    expect(readLinkState({ ids: [3], filters: {}, list: { ...list, lastPage: 0 } })).toEqual({ ids: [3], filters: {} });
+    expect(readLinkState({ ids: [3], filters: {}, list: { ...list, query: { page: -1 } } })).toEqual({
+      ids: [3],
+      filters: {},
+    });
+  });
+
   it.each([null, undefined, 'x', {}, { ids: ['1'] }, { ids: [0] }, { ids: [1.5] }])('ignores %j', (state) => {
     expect(readLinkState(state)).toBeNull();
   });
 });
 
 describe('adjacentShipments', () => {
-  const ids = [7, 3, 9];
+  const onePage = { ids: [7, 3, 9], filters: {} };
 
-  it('gives the shipments before and after, wrapping around at both ends', () => {
-    expect(adjacentShipments(ids, 3)).toEqual({ previousId: 7, nextId: 9, position: 2, count: 3 });
-    expect(adjacentShipments(ids, 7)).toEqual({ previousId: 9, nextId: 3, position: 1, count: 3 });
-    expect(adjacentShipments(ids, 9)).toEqual({ previousId: 3, nextId: 7, position: 3, count: 3 });
+  it('steps through one page in its order, wrapping at both ends', () => {
+    expect(adjacentShipments(onePage, 3)).toEqual({ previous: { id: 7 }, next: { id: 9 }, position: 2, count: 3 });
+    expect(adjacentShipments(onePage, 7)).toEqual({ previous: { id: 9 }, next: { id: 3 }, position: 1, count: 3 });
+    expect(adjacentShipments(onePage, 9)).toEqual({ previous: { id: 3 }, next: { id: 7 }, position: 3, count: 3 });
   });
 
-  it('has nothing to offer without another shipment or outside the list', () => {
-    expect(adjacentShipments([7], 7)).toBeNull();
-    expect(adjacentShipments([7, 7], 7)).toBeNull();
-    expect(adjacentShipments(ids, 4)).toBeNull();
+  it('counts the whole list and goes on to the next and previous pages at the ends of one', () => {
+    const list = (page: number) => ({ query: ShipmentsListQuery.parse({ page, per_page: 3 }), total: 8, lastPage: 3 });
+    const middle = { ids: [4, 5, 6], filters: {}, list: list(2) };
+    expect(adjacentShipments(middle, 5)).toEqual({ previous: { id: 4 }, next: { id: 6 }, position: 5, count: 8 });
+    expect(adjacentShipments(middle, 4)).toMatchObject({ previous: { page: 1, end: 'last' }, position: 4 });
+    expect(adjacentShipments(middle, 6)).toMatchObject({ next: { page: 3, end: 'first' }, position: 6 });
+    // The last page wraps to the first, and the first to the last.
+    const last = { ids: [7, 8], filters: {}, list: list(3) };
+    expect(adjacentShipments(last, 8)).toMatchObject({ next: { page: 1, end: 'first' }, position: 8, count: 8 });
+    const first = { ids: [1, 2, 3], filters: {}, list: list(1) };
+    expect(adjacentShipments(first, 1)).toMatchObject({ previous: { page: 3, end: 'last' }, position: 1 });
+  });
+
+  it('is null with nothing else to go to, or for a shipment not on the page', () => {
+    expect(adjacentShipments({ ids: [7], filters: {} }, 7)).toBeNull();
+    expect(adjacentShipments({ ids: [7, 7], filters: {} }, 7)).toBeNull();
+    expect(adjacentShipments(onePage, 4)).toBeNull();
   });
 });

@@ -1,22 +1,40 @@
-import { parseDateTimeText, type ShipmentListItem } from '@clearport/contract/shipments';
+import { ShipmentsListQuery, type ShipmentListItem } from '@clearport/contract/shipments';
 import type { ShipmentFilterParams } from './shipments-query.ts';
+
+/** The list page a shipment was opened from: its query, and how far the whole list goes. */
+export type ListPage = {
+  query: ShipmentsListQuery;
+  total: number;
+  lastPage: number;
+};
 
 /**
  * What an Entry Number link hands the shipment page (router state): the ids of the rows shown,
- * sorted by ETA, for its previous and next buttons, and the filters they were found with.
+ * in the order shown, for its previous and next buttons, and the filters they were found with.
+ * From the paged list it also carries the page, so the buttons go on across pages; Home's rows
+ * are its whole list.
  */
 export type ShipmentLinkState = {
   ids: number[];
   filters: ShipmentFilterParams;
+  list?: ListPage;
 };
 
-/** The ids by ETA, earliest first; unknown ETAs last; equal ETAs by id. */
-export function idsByEta(rows: readonly ShipmentListItem[]): number[] {
-  const time = (row: ShipmentListItem) => parseDateTimeText(row.est_time_arrive)?.getTime() ?? Infinity;
-  return rows
-    .map((row) => ({ id: row.id, time: time(row) }))
-    .sort((a, b) => (a.time === b.time ? a.id - b.id : a.time < b.time ? -1 : 1))
-    .map((row) => row.id);
+/** The ids of the rows, in the order the table shows them. */
+export function idsOf(rows: readonly Pick<ShipmentListItem, 'id'>[]): number[] {
+  return rows.map((row) => row.id);
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0;
+}
+
+function listPageOf(value: unknown): ListPage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { query, total, lastPage } = value as Record<string, unknown>;
+  const parsed = ShipmentsListQuery.safeParse(query);
+  if (!parsed.success || !isCount(total) || !isCount(lastPage) || lastPage < 1) return undefined;
+  return { query: parsed.data, total, lastPage };
 }
 
 function isIdList(value: unknown): value is number[] {
@@ -29,32 +47,53 @@ function isIdList(value: unknown): value is number[] {
  */
 export function readLinkState(state: unknown): ShipmentLinkState | null {
   if (typeof state !== 'object' || state === null) return null;
-  const { ids, filters } = state as Record<string, unknown>;
+  const { ids, filters, list } = state as Record<string, unknown>;
   if (!isIdList(ids)) return null;
-  return { ids, filters: typeof filters === 'object' && filters !== null ? (filters as ShipmentFilterParams) : {} };
+  const listPage = listPageOf(list);
+  return {
+    ids,
+    filters: typeof filters === 'object' && filters !== null ? (filters as ShipmentFilterParams) : {},
+    ...(listPage ? { list: listPage } : {}),
+  };
 }
 
+/** Where a previous or next button goes: a row of the page at hand, or one end of another page. */
+export type ShipmentStep = { id: number } | { page: number; end: 'first' | 'last' };
+
 export type AdjacentShipments = {
-  previousId: number;
-  nextId: number;
-  /** 1-based place of the shipment among `ids`. */
+  previous: ShipmentStep;
+  next: ShipmentStep;
+  /** 1-based place of the shipment in the whole list. */
   position: number;
   count: number;
 };
 
 /**
- * The shipments before and after `id` in the list it was opened from, wrapping around at both
- * ends (spec section 2). Null when there is no other shipment to go to, or `id` is not in the list.
+ * The steps before and after `id` in the list it was opened from, in the order the list shows,
+ * across its pages and wrapping around at both ends (spec section 2). Null when there is no
+ * other shipment to go to, or `id` is not on the page.
  */
-export function adjacentShipments(ids: readonly number[], id: number): AdjacentShipments | null {
-  const unique = [...new Set(ids)];
-  const index = unique.indexOf(id);
-  if (index === -1 || unique.length < 2) return null;
-  const count = unique.length;
-  return {
-    previousId: unique[(index - 1 + count) % count]!,
-    nextId: unique[(index + 1) % count]!,
-    position: index + 1,
-    count,
-  };
+export function adjacentShipments(state: ShipmentLinkState, id: number): AdjacentShipments | null {
+  const ids = [...new Set(state.ids)];
+  const index = ids.indexOf(id);
+  if (index === -1) return null;
+  const page = state.list?.query.page ?? 1;
+  const lastPage = state.list?.lastPage ?? 1;
+  const offset = state.list ? (page - 1) * state.list.query.per_page : 0;
+  const count = Math.max(state.list?.total ?? 0, offset + ids.length);
+  if (count < 2) return null;
+  const isOnePage = lastPage === 1;
+  const previous: ShipmentStep =
+    index > 0
+      ? { id: ids[index - 1]! }
+      : isOnePage
+        ? { id: ids.at(-1)! }
+        : { page: page > 1 ? page - 1 : lastPage, end: 'last' };
+  const next: ShipmentStep =
+    index < ids.length - 1
+      ? { id: ids[index + 1]! }
+      : isOnePage
+        ? { id: ids[0]! }
+        : { page: page < lastPage ? page + 1 : 1, end: 'first' };
+  return { previous, next, position: offset + index + 1, count };
 }
