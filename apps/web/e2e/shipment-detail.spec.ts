@@ -377,7 +377,7 @@ test.describe('Shipment detail', () => {
     await expect(position).toHaveText(`${entries.length} of ${entries.length}`);
 
     // The address was replaced each time: Back returns to the filtered list.
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect(page).toHaveURL(/\/shipments\?filter=under-cbp-exam$/);
     await tableSettled(page);
     await expect(shipmentRows(page).getByRole('link')).toHaveText(entries);
