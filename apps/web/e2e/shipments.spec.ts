@@ -118,6 +118,30 @@ test.describe('Shipments list', () => {
     expect((await pagerCounts(page)).total).toBeLessThan(250);
   });
 
+  test('a search and a status filter narrow the list together', async ({ page }) => {
+    await chooseOption(page, 'Status', 'Released');
+    await expectFirstPage(page);
+    const { total: released } = await pagerCounts(page);
+    const reference = (await readRows(page)).map((row) => cellLines(row, 'Reference Number')[0] ?? '').find(Boolean)!;
+    const fragment = reference.slice(0, -1);
+
+    const search = page.getByRole('searchbox', { name: 'Search shipments' });
+    await search.fill(fragment);
+    await expect.poll(async () => (await pagerCounts(page)).total).toBeLessThan(released);
+    await tableSettled(page);
+    await expect(page.getByRole('search').getByText('Released', { exact: true })).toBeVisible();
+    const rows = await readRows(page);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(cellLines(row, 'Status')[0]).toBe('Released');
+      expect(cellLines(row, 'Reference Number')[0]).toContain(fragment);
+    }
+
+    await search.fill('');
+    await expect.poll(async () => (await pagerCounts(page)).total).toBe(released);
+    await expect(page.getByRole('search').getByText('Released', { exact: true })).toBeVisible();
+  });
+
   test('sorts by each column on the server, both ways', async ({ page }) => {
     test.setTimeout(90_000);
     for (const column of COLUMNS) {

@@ -186,14 +186,17 @@ export type ShipmentSortField = z.infer<typeof ShipmentSortField>;
 /**
  * The filters both readings share. `status` is a stored status (STATUS_FILTER_OPTIONS) or search
  * text: a value equal to a stored status filters by it, anything else is searched for in entry
- * number, reference, bills and containers. An empty `status` or `account_no` is no filter; an
- * `account_no` that is not one of the caller's accounts selects nothing.
+ * number, reference, bills and containers (spec section 7). `search` is search text only, so
+ * that a search and a status filter can be asked for together; given both, a shipment must match
+ * both. An empty `status`, `search` or `account_no` is no filter; an `account_no` that is not one
+ * of the caller's accounts selects nothing.
  * `date_from`/`date_to` bound the ETA, inclusive, and are left out when the date filter is All.
  * ETAs are wall-clock texts, so a bound is compared by the date and time it is written with and
  * its offset is not applied: send the user's local time with its offset (date-fns formatISO).
  */
 const shipmentFilters = {
   status: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200).optional(),
   account_no: z.string().trim().max(50).optional(),
   date_from: z.iso.datetime({ offset: true }).optional(),
   date_to: z.iso.datetime({ offset: true }).optional(),

@@ -314,8 +314,66 @@ describe('search and status', () => {
     },
   );
 
-  it('treats an empty status as no filter', async () => {
-    expect((await list('primary', { status: '' })).pagination.total).toBe((await list('primary')).pagination.total);
+  it('treats an empty status or search as no filter', async () => {
+    const total = (await list('primary')).pagination.total;
+    expect((await list('primary', { status: '' })).pagination.total).toBe(total);
+    expect((await list('primary', { search: ' ' })).pagination.total).toBe(total);
+  });
+
+  it('takes search text in search as in status', async () => {
+    const items = await allPages('primary');
+    const fragment = items
+      .find((item) => item.containers.length > 0)!
+      .containers[0]!.slice(0, 4)
+      .toLowerCase();
+    expect(ids(await allPages('primary', { search: fragment }))).toEqual(
+      ids(await allPages('primary', { status: fragment })),
+    );
+  });
+
+  it('combines a status filter with a search, on the list and on Home', async () => {
+    const all = await allPages('primary');
+    const status = all.find((item) => item.containers.length > 0)!.status;
+    const fragment = all
+      .find((item) => item.status === status && item.containers.length > 0)!
+      .containers[0]!.slice(0, 4);
+    const matches = (item: ShipmentListItem) =>
+      [
+        item.file_number,
+        item.customer_reference_no,
+        ...item.master_bill_lading,
+        ...item.house_bill_lading,
+        ...item.containers,
+      ].some((field) => field.toLowerCase().includes(fragment.toLowerCase()));
+    const expected = all.filter((item) => item.status === status && matches(item));
+    expect(expected.length).toBeGreaterThan(0);
+    // Neither filter alone gives the same rows, so the test tells both apart from either.
+    expect(all.filter(matches).length).toBeGreaterThan(expected.length);
+
+    const both = await allPages('primary', { status, search: fragment });
+    expect(ids(both).sort()).toEqual(ids(expected).sort());
+    const homeBoth = await home('primary', { status, search: fragment });
+    expect(ids(homeBoth.data).sort()).toEqual(ids(expected.slice(0, 40)).sort());
+  });
+
+  it('ANDs two search texts: one in status, one in search', async () => {
+    const target = (await allPages('primary')).find(
+      (item) => item.customer_reference_no && item.containers.length > 0,
+    )!;
+    const reference = target.customer_reference_no;
+    const container = target.containers[0]!;
+    const found = await allPages('primary', { status: reference, search: container });
+    expect(ids(found)).toContain(target.id);
+    for (const item of found) {
+      expect(item.customer_reference_no.toLowerCase()).toContain(reference.toLowerCase());
+      expect(item.containers.some((each) => each.includes(container))).toBe(true);
+    }
+  });
+
+  it('refuses a search longer than 200 characters, naming the field', async () => {
+    const response = await get('primary', { search: 'x'.repeat(201) });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('search');
   });
 });
 

@@ -59,8 +59,8 @@ export type ShipmentCriteria = {
   accountNo?: string;
   /** A stored status. */
   status?: string;
-  /** Text looked for in entry number, reference, bills and containers. */
-  search?: string;
+  /** Texts looked for in entry number, reference, bills and containers; a shipment matches each. */
+  searches: string[];
   /** ETA bounds, inclusive, as `timestamp` texts. */
   etaFrom?: string;
   etaTo?: string;
@@ -69,20 +69,22 @@ export type ShipmentCriteria = {
 
 type FilterQuery = {
   status?: string;
+  search?: string;
   account_no?: string;
   date_from?: string;
   date_to?: string;
   filter?: HomeFilter;
 };
 
-/** `status` is a stored status or search text; empty values are no filter. */
+/** `status` is a stored status or search text, `search` search text; empty values are no filter. */
 export function criteriaOf(query: FilterQuery): ShipmentCriteria {
   const status = query.status || undefined;
   const isStatus = status !== undefined && STORED_STATUSES.includes(status);
+  const searches = [isStatus ? undefined : status, query.search || undefined];
   return {
     accountNo: query.account_no || undefined,
     status: isStatus ? status : undefined,
-    search: isStatus ? undefined : status,
+    searches: [...new Set(searches.filter((text) => text !== undefined))],
     etaFrom: query.date_from === undefined ? undefined : wallClockOf(query.date_from),
     etaTo: query.date_to === undefined ? undefined : wallClockOf(query.date_to),
     filter: query.filter,
@@ -110,12 +112,10 @@ export function criteriaConditions(criteria: ShipmentCriteria): ShipmentConditio
   const conditions: ShipmentCondition[] = [];
   if (criteria.filter) conditions.push(HOME_FILTER_CONDITIONS[criteria.filter]);
   if (criteria.status !== undefined) conditions.push(sql<SqlBool>`shipments.status = ${criteria.status}`);
-  if (criteria.search !== undefined) {
+  for (const search of criteria.searches) {
     // Case-insensitive: search_text is lower case, and the database lower-cases the text with
     // the same rules, once per statement (a sub-select, not once per row).
-    conditions.push(
-      sql<SqlBool>`shipments.search_text LIKE (SELECT '%' || lower(${escapeLike(criteria.search)}) || '%')`,
-    );
+    conditions.push(sql<SqlBool>`shipments.search_text LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`);
   }
   if (criteria.etaFrom !== undefined) {
     conditions.push(sql<SqlBool>`shipments.est_time_arrive >= cast(${criteria.etaFrom} as timestamp)`);

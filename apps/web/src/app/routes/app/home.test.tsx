@@ -98,7 +98,7 @@ describe('Home', () => {
     const fetchMock = mockHomeApi();
     renderWithProviders(<HomeRoute />);
     await vi.waitFor(() =>
-      expect(homeRequests(fetchMock)).toEqual([{ source: 'home', status: 'MSCU', account_no: '40002' }]),
+      expect(homeRequests(fetchMock)).toEqual([{ source: 'home', search: 'MSCU', account_no: '40002' }]),
     );
     expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('MSCU');
   });

@@ -104,16 +104,16 @@ describe('Shipments list', () => {
     expect(lastListRequest(fetchMock)).toMatchObject({ page: '1', filter: 'without-do' });
   });
 
-  it('sends the search text in status after 200 ms and goes back to page 1', async () => {
+  it('sends the search text in search after 200 ms and goes back to page 1', async () => {
     const user = userEvent.setup();
     sessionStorage.setItem('shipmentsPage', '2');
     const fetchMock = mockShipmentsApi();
     renderList();
     await screen.findByText('80/300');
     await user.type(screen.getByRole('searchbox', { name: 'Search shipments' }), 'MSCU12');
-    await vi.waitFor(() => expect(lastListRequest(fetchMock)).toMatchObject({ status: 'MSCU12', page: '1' }));
+    await vi.waitFor(() => expect(lastListRequest(fetchMock)).toMatchObject({ search: 'MSCU12', page: '1' }));
     // One request for the search, not one per key.
-    expect(listRequests(fetchMock).filter((query) => query.status !== undefined)).toHaveLength(1);
+    expect(listRequests(fetchMock).filter((query) => query.search !== undefined)).toHaveLength(1);
     expect(sessionStorage.getItem('globalFilter')).toBe('MSCU12');
     expect(sessionStorage.getItem('shipmentsPage')).toBe('1');
   });

@@ -95,14 +95,19 @@ describe('ShipmentsFilters', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
   });
 
-  it('choosing a status empties the search, and a search sets the status back to All Shipments', async () => {
+  it('keeps the search when a status is chosen, and the status when a search is typed', async () => {
     const onChange = renderFilters({ search: 'PO-1' });
     await choose('Status', 'Released');
-    expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, status: 'released' });
-    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('');
+    expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, search: 'PO-1', status: 'released' });
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('PO-1');
 
-    await userEvent.setup().type(screen.getByRole('searchbox'), 'CSNU');
-    await vi.waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, search: 'CSNU' }));
+    const searchbox = screen.getByRole('searchbox');
+    await userEvent.setup().clear(searchbox);
+    await userEvent.setup().type(searchbox, 'CSNU');
+    await vi.waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, search: 'CSNU', status: 'released' }),
+    );
+    expect(screen.getByText('Released')).toBeTruthy();
   });
 
   it('chooses an account', async () => {

@@ -21,11 +21,7 @@ const DATE_OPTIONS: readonly SelectOption<DateFilterCode>[] = DATE_FILTER_OPTION
 /** The account filter starts with the status filter's All Shipments (spec section 9). */
 const ALL_ACCOUNTS: SelectOption<string> = { label: STATUS_FILTER_OPTIONS[0].label, value: '' };
 
-/**
- * Search, status, account and date (spec section 2). The search text and a chosen status travel
- * in the same query parameter, so one replaces the other: typing a search sets the status back to
- * All Shipments, and choosing a status empties the search.
- */
+/** Search, status, account and date (spec section 2); each narrows what the others select. */
 export function ShipmentsFilters({ filters, accounts, onChange }: ShipmentsFiltersProps) {
   const searchId = useId();
   const [searchText, setSearchText] = useState(filters.search);
@@ -37,7 +33,7 @@ export function ShipmentsFilters({ filters, accounts, onChange }: ShipmentsFilte
   }
 
   const applySearch = useEffectEvent((search: string) => {
-    onChange({ ...filters, search, status: search.trim() ? '' : filters.status });
+    onChange({ ...filters, search });
   });
   useEffect(() => {
     if (searchText === appliedSearch) return;
@@ -68,7 +64,7 @@ export function ShipmentsFilters({ filters, accounts, onChange }: ShipmentsFilte
         label={WEB_TEXTS.shipments.statusFilterLabel}
         options={STATUS_OPTIONS}
         value={filters.status}
-        onChange={(status) => onChange({ ...filters, status, search: status ? '' : filters.search })}
+        onChange={(status) => onChange({ ...filters, status })}
       />
       <SelectField
         label={WEB_TEXTS.shipments.accountFilterLabel}

@@ -12,25 +12,30 @@ describe('filterParamsOf', () => {
     expect(filterParamsOf(NO_FILTERS)).toEqual({
       filter: undefined,
       status: undefined,
+      search: undefined,
       account_no: undefined,
       date_from: undefined,
       date_to: undefined,
     });
   });
 
-  it('sends the search text in status when no status is chosen, trimmed', () => {
-    expect(filterParamsOf(filters({ search: '  mscu123 ' })).status).toBe('mscu123');
-    expect(filterParamsOf(filters({ search: '   ' })).status).toBeUndefined();
+  it('sends the search text in search, trimmed', () => {
+    expect(filterParamsOf(filters({ search: '  mscu123 ' }))).toMatchObject({ search: 'mscu123', status: undefined });
+    expect(filterParamsOf(filters({ search: '   ' })).search).toBeUndefined();
   });
 
-  it('sends the chosen status rather than the search text', () => {
-    expect(filterParamsOf(filters({ search: 'mscu', status: 'released' })).status).toBe('released');
+  it('sends a chosen status and the search text together', () => {
+    expect(filterParamsOf(filters({ search: 'mscu', status: 'released' }))).toMatchObject({
+      status: 'released',
+      search: 'mscu',
+    });
   });
 
   it('sends the account, the date range and the Home filter', () => {
     expect(filterParamsOf(filters({ account: '40002', dateOption: 2, dateRange: RANGE }), 'without-do')).toEqual({
       filter: 'without-do',
       status: undefined,
+      search: undefined,
       account_no: '40002',
       date_from: RANGE.from,
       date_to: RANGE.to,
@@ -50,7 +55,8 @@ describe('listQueryOf', () => {
       page: 3,
       per_page: 40,
       filter: 'documents-required',
-      status: 'PO-1',
+      status: undefined,
+      search: 'PO-1',
       account_no: '40001',
       date_from: undefined,
       date_to: undefined,
@@ -71,10 +77,11 @@ describe('listQueryOf', () => {
 
 describe('homeQueryOf', () => {
   it('asks for the Home reading with the same filters and no page', () => {
-    const query = homeQueryOf(filters({ status: 'ISF HOLD', dateOption: 3, dateRange: RANGE }));
+    const query = homeQueryOf(filters({ status: 'ISF HOLD', search: 'MSCU', dateOption: 3, dateRange: RANGE }));
     expect(query).toEqual({
       source: 'home',
       status: 'ISF HOLD',
+      search: 'MSCU',
       account_no: undefined,
       date_from: RANGE.from,
       date_to: RANGE.to,

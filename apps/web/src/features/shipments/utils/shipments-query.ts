@@ -6,18 +6,18 @@ import type { ShipmentSort } from './saved-list-position.ts';
 /** The filters as the list's query carries them; a shipment opened from the list receives them too. */
 export type ShipmentFilterParams = Pick<
   ShipmentsListQuery,
-  'filter' | 'status' | 'account_no' | 'date_from' | 'date_to'
+  'filter' | 'status' | 'search' | 'account_no' | 'date_from' | 'date_to'
 >;
 
 /**
- * `status` carries the chosen status or, when none is chosen, the search text: the server tells
- * them apart (a value equal to a stored status filters by it). Empty filters are left out.
+ * The chosen status travels in `status` and the search text in `search`, so the two combine (the
+ * server also reads search text in `status`, as the spec sends it). Empty filters are left out.
  */
 export function filterParamsOf(filters: ShipmentFilters, filter?: HomeFilter): ShipmentFilterParams {
-  const status = filters.status || filters.search.trim();
   return {
     filter,
-    status: status || undefined,
+    status: filters.status || undefined,
+    search: filters.search.trim() || undefined,
     account_no: filters.account || undefined,
     date_from: filters.dateRange?.from,
     date_to: filters.dateRange?.to,
