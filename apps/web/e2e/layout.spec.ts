@@ -64,8 +64,8 @@ test.describe('main layout', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn('primary@demo.test');
     const screens = [
-      ['/', page.getByRole('table')],
-      ['/shipments', page.getByRole('table')],
+      ['/', page.getByRole('list', { name: 'Shipments' })],
+      ['/shipments', page.getByRole('list', { name: 'Shipments' })],
       ['/billing', page.getByRole('table')],
       ['/users', page.getByRole('table')],
       ['/settings', page.getByRole('button', { name: 'Save', exact: true })],
@@ -76,5 +76,30 @@ test.describe('main layout', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
+  });
+
+  test('a phone shows shipments as cards with their status, under compact count boxes', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn('primary@demo.test');
+    const boxes = page.getByRole('region', { name: 'Shipment counts' });
+    await expect(boxes.getByRole('link')).toHaveCount(5);
+    expect((await boxes.boundingBox())!.height).toBeLessThan(250);
+
+    const cards = page.getByRole('list', { name: 'Shipments' }).locator(':scope > li');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const first = cards.first();
+    const entry = first.getByRole('link');
+    await expect(entry).toHaveText(/^[A-Z]{3}-\d{7}-\d$/);
+    await expect(first.getByRole('term')).toContainText(['ETA', 'Container Number(s)']);
+    // The status is on the card, inside the screen.
+    const status = first.locator('[data-colour]');
+    await expect(status).toBeVisible();
+    const statusBox = (await status.boundingBox())!;
+    expect(statusBox.x + statusBox.width).toBeLessThanOrEqual(390);
+
+    const entryNumber = await entry.innerText();
+    await entry.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Shipment # ${entryNumber}`);
   });
 });

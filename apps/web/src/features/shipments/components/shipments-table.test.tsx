@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
 import { shipmentRow } from '../../../testing/shipments-data.ts';
-import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import { mockMatchMedia, renderWithProviders } from '../../../testing/test-utils.tsx';
 import type { ShipmentSort } from '../utils/saved-list-position.ts';
 import { ShipmentsTable } from './shipments-table.tsx';
 
@@ -181,5 +181,76 @@ describe('ShipmentsTable', () => {
     expect(screen.getByRole('cell').textContent).toContain('Failed to load shipments');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalled();
+  });
+});
+
+describe('ShipmentsTable below 600 px', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows each shipment as a card: entry, status, ETA, containers and reference, in the list order', async () => {
+    mockMatchMedia(true);
+    const user = userEvent.setup();
+    const { router } = renderTable([
+      shipmentRow(5, {
+        file_number: 'DMI-4125906-0',
+        containers: ['CSNU6740597', 'TRHU0425730', 'CMAU3412433'],
+        customer_reference_no: 'PO-75347',
+        est_time_arrive: '2027-01-18 21:30:00',
+        status: 'pending documents',
+      }),
+      shipmentRow(6, { containers: [], customer_reference_no: '' }),
+    ]);
+    expect(screen.queryByRole('table')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Shipments' });
+    const [first, second] = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(within(first!).getByRole('link').textContent).toBe('DMI-4125906-0');
+    expect(first!.textContent).toContain('Documents Required');
+    const terms = within(first!)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const definitions = within(first!)
+      .getAllByRole('definition')
+      .map((definition) => definition.textContent);
+    expect(terms).toEqual(['ETA', 'Container Number(s)', 'Reference Number']);
+    expect(definitions).toEqual(['01/18/2027', 'CSNU6740597TRHU0425730+1 more', 'PO-75347']);
+    expect(
+      within(second!)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['ETA', 'Container Number(s)']);
+    expect(second!.textContent).toContain('No containers info provided');
+
+    await user.click(within(second!).getByRole('link'));
+    expect(router.state.location.state).toEqual({ ids: [5, 6], filters: { account_no: '40001' } });
+  });
+
+  it('sorts through Sort by, the columns having no headers there; Home has none', async () => {
+    mockMatchMedia(true);
+    const user = userEvent.setup();
+    const onSortChange = vi.fn();
+    const list = renderTable([shipmentRow(1)], { sort: { field: 'est_time_arrive', direction: 'desc' }, onSortChange });
+    const sortBy = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' });
+    expect(sortBy.selectedOptions[0]!.textContent).toBe('ETA, descending');
+    expect(within(sortBy).getAllByRole('option')).toHaveLength(HEADERS.length * 2);
+    await user.selectOptions(sortBy, 'Status, ascending');
+    expect(onSortChange).toHaveBeenLastCalledWith({ field: 'status', direction: 'asc' });
+    list.unmount();
+
+    renderTable([shipmentRow(1)]);
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull();
+  });
+
+  it('says when it is loading or finds nothing, instead of cards', () => {
+    mockMatchMedia(true);
+    const loading = renderTable([], { isLoading: true });
+    expect(screen.getByRole('status').textContent).toBe('Loading shipments...');
+    loading.unmount();
+    renderTable([]);
+    expect(screen.getByText('No shipments found')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Shipments' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import {
   createColumnHelper,
   flexRender,
@@ -13,6 +13,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SortIcon } from '../../../components/ui/icons.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useIsNarrowLayout } from '../../../hooks/use-media-query.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { idsOf, type ListPage, type ShipmentLinkState } from '../utils/link-state.ts';
 import type { ShipmentSort } from '../utils/saved-list-position.ts';
@@ -20,6 +21,7 @@ import type { ShipmentFilterParams } from '../utils/shipments-query.ts';
 import { EntryCell } from './entry-cell.tsx';
 import { FdaCell } from './fda-cell.tsx';
 import { ListCell } from '../../../components/ui/list-cell.tsx';
+import { ShipmentCards } from './shipment-cards.tsx';
 import { StatusCell } from './status-cell.tsx';
 import styles from './shipments-table.module.css';
 
@@ -58,7 +60,8 @@ function ariaSortOf(direction: ColumnSortDirection | false): 'ascending' | 'desc
 
 /**
  * The shipments table of Home and the list (spec section 2). The server sorts (manualSorting):
- * a header button asks for its column ascending, then flips the direction.
+ * a header button asks for its column ascending, then flips the direction. Below 600 px the
+ * shipments show as cards, in the same order.
  */
 export function ShipmentsTable({
   shipments,
@@ -75,15 +78,23 @@ export function ShipmentsTable({
   onRetry,
 }: ShipmentsTableProps) {
   const captionId = useId();
+  const isNarrow = useIsNarrowLayout();
 
-  const columns = useMemo(() => {
-    const linkState: ShipmentLinkState = {
+  const linkState = useMemo(
+    (): ShipmentLinkState => ({
       ids: idsOf(shipments),
       filters: linkFilters,
       ...(listPage ? { list: listPage } : {}),
-    };
-    const isTracking = (accountNo: string) => documentTrackingAccounts?.has(accountNo);
-    return [
+    }),
+    [shipments, linkFilters, listPage],
+  );
+  const isTracking = useCallback(
+    (accountNo: string) => documentTrackingAccounts?.has(accountNo),
+    [documentTrackingAccounts],
+  );
+
+  const columns = useMemo(
+    () => [
       column.accessor('file_number', {
         id: 'file_number' satisfies ShipmentSortField,
         header: WEB_TEXTS.shipments.columnEntryNumber,
@@ -140,8 +151,9 @@ export function ShipmentsTable({
           />
         ),
       }),
-    ];
-  }, [shipments, linkFilters, listPage, documentTrackingAccounts, onOpenShipment]);
+    ],
+    [linkState, isTracking, onOpenShipment],
+  );
 
   const sorting: SortingState = sort ? [{ id: sort.field, desc: sort.direction === 'desc' }] : [];
   const onSortingChange = (updater: Updater<SortingState>) => {
@@ -193,6 +205,24 @@ export function ShipmentsTable({
     } else {
       message = WEB_TEXTS.shipments.noShipments;
     }
+  }
+
+  if (isNarrow) {
+    return (
+      <ShipmentCards
+        shipments={shipments}
+        sort={sort}
+        sortColumns={columns.map((each) => ({ field: each.id as ShipmentSortField, label: each.header as string }))}
+        onSortChange={onSortChange}
+        isTracking={isTracking}
+        linkState={linkState}
+        highlightedId={highlightedId}
+        onOpenShipment={onOpenShipment}
+        message={message}
+        isBusy={isLoading || isRefreshing}
+        isRefreshing={isRefreshing}
+      />
+    );
   }
 
   return (
