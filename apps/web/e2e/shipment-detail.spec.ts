@@ -13,7 +13,7 @@ const region = (page: Page, name: string) => page.getByRole('region', { name, ex
 /** Chooses files for the drop area through the file chooser it opens, as a user would. */
 async function chooseFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload documents' }).click();
+  await page.getByRole('group', { name: 'Upload documents' }).getByRole('button', { name: 'Choose files' }).click();
   await (await chooser).setFiles(files);
 }
 

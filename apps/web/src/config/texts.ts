@@ -146,7 +146,8 @@ export const WEB_TEXTS = {
     documentTypeRequired: 'Required',
     noDocumentTypes: 'No document types are listed for this shipment yet.',
     uploadLabel: 'Upload documents',
-    dropAreaText: 'Drag and drop files here, or click to choose them',
+    dropAreaText: 'Drag and drop files here, or',
+    chooseFiles: 'Choose files',
     dropAreaActive: 'Drop the files to upload them',
     dropAreaHint: 'PDF, Excel, Word or PNG files, up to 20 MB each.',
     /** {file} is the file name. */

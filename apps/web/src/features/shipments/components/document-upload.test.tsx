@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { shipmentDocument } from '../../../testing/shipment-detail-data.ts';
@@ -30,13 +30,15 @@ describe('DocumentUpload', () => {
     Cookies.set('token', 'session-token');
   });
 
-  it('is a drop area reached by keyboard, with the accepted types for the chooser', async () => {
+  it('is a drop area whose Choose files button the keyboard reaches, with the accepted types for the chooser', async () => {
     mockApi({});
     const { input } = renderUpload();
-    const area = screen.getByRole('button', { name: 'Upload documents' });
+    const area = screen.getByRole('group', { name: 'Upload documents' });
+    const choose = within(area).getByRole('button', { name: 'Choose files' });
     await userEvent.setup().tab();
-    expect(document.activeElement).toBe(area);
-    expect(area.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.activeElement).toBe(choose);
+    expect(choose.getAttribute('aria-describedby')).toBe(area.getAttribute('aria-describedby'));
+    expect(document.getElementById(choose.getAttribute('aria-describedby')!)?.textContent).toMatch(/^PDF, Excel/);
     expect(input.accept.split(',')).toEqual(expect.arrayContaining(['.pdf', '.xls', '.xlsx', '.png', '.doc', '.docx']));
   });
 
@@ -97,7 +99,7 @@ describe('DocumentUpload', () => {
     const { input } = renderUpload();
     await dropper().upload(input, pdf('invoice.pdf'));
     expect(screen.getByRole('status').textContent).toBe('Uploading invoice.pdf...');
-    expect(screen.getByRole('button', { name: 'Upload documents' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Choose files' }).disabled).toBe(true);
     answer(
       new Response(JSON.stringify({ path_to_file: 'documents/a.pdf', document: shipmentDocument(1) }), {
         status: 200,

@@ -56,6 +56,9 @@ export function DocumentUpload({ shipmentId, onUploaded }: DocumentUploadProps) 
     maxSize: UPLOAD_MAX_BYTES,
     minSize: 1,
     disabled: isUploading,
+    // The Choose files button inside is what the keyboard reaches; a click anywhere in the area
+    // reaches the area's own handler, which opens the chooser.
+    noKeyboard: true,
   });
 
   const areaClass = [
@@ -72,10 +75,9 @@ export function DocumentUpload({ shipmentId, onUploaded }: DocumentUploadProps) 
       <div
         {...getRootProps({
           className: areaClass,
-          role: 'button',
+          role: 'group',
           'aria-label': WEB_TEXTS.shipment.uploadLabel,
           'aria-describedby': hintId,
-          'aria-disabled': isUploading || undefined,
         })}
       >
         <input {...getInputProps()} />
@@ -83,6 +85,9 @@ export function DocumentUpload({ shipmentId, onUploaded }: DocumentUploadProps) 
         <span className={styles.text}>
           {isDragActive ? WEB_TEXTS.shipment.dropAreaActive : WEB_TEXTS.shipment.dropAreaText}
         </span>
+        <button type="button" className={styles.choose} disabled={isUploading} aria-describedby={hintId}>
+          {WEB_TEXTS.shipment.chooseFiles}
+        </button>
         <span id={hintId} className={styles.hint}>
           {WEB_TEXTS.shipment.dropAreaHint}
         </span>
