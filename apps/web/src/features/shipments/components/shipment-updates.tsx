@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
@@ -9,11 +10,15 @@ type ShipmentUpdatesProps = {
   shipment: Pick<ShipmentDetail, 'est_time_arrive' | 'containers'>;
 };
 
+/** A container's events; the scroller takes focus, so a narrow screen scrolls it by keyboard too. */
 function ContainerEvents({ container, events }: ContainerUpdates) {
+  const captionId = useId();
   return (
-    <div className={styles.container}>
+    <div className={styles.container} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table}>
-        <caption className={styles.caption}>{container.container_no}</caption>
+        <caption id={captionId} className={styles.caption}>
+          {container.container_no}
+        </caption>
         <thead>
           <tr>
             <th scope="col">{WEB_TEXTS.shipment.eventDate}</th>
