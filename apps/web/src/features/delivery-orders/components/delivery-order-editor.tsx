@@ -293,7 +293,7 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
   const fieldError = (field: keyof DeliveryOrderFieldErrors) =>
     fieldErrors[field] &&
     fieldErrors[field] !== serverError && (
-      <p id={errorId(field)} className={styles.fieldError}>
+      <p id={errorId(field)} className={styles.fieldError} aria-live="polite">
         {fieldErrors[field]}
       </p>
     );
