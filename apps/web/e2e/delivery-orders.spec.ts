@@ -5,7 +5,7 @@ import { SettingsResponse } from '@clearport/contract/settings';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
 import { type ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
-import { expect, test } from './fixtures.ts';
+import { declineNextConfirm, expect, test } from './fixtures.ts';
 import { headerLine, outboxFiles, readMail } from './outbox.ts';
 import { openShipment, toast } from './shipment-page.ts';
 import { apiLogin, getDetail, type Api } from './shipments-api.ts';
@@ -208,11 +208,7 @@ test.describe('Delivery orders', () => {
     await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
     const draft = area(page).getByRole('article', { name: 'New delivery order (not saved)' });
     await draft.getByRole('textbox', { name: 'Note' }).fill('Deliver to dock 4');
-    const prompts: string[] = [];
-    page.once('dialog', (dialog) => {
-      prompts.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const prompts = declineNextConfirm(page);
     await shipmentsLink.click();
     await expect.poll(() => prompts).toEqual(["The delivery order wasn't saved. Are you sure you want to leave?"]);
     await expect(page).toHaveURL(`/shipments/${shipment.id}`);

@@ -29,6 +29,16 @@ export function mainNavigation(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
+/** Declines the next confirm the page asks; the list returned receives its question. */
+export function declineNextConfirm(page: Page): string[] {
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return questions;
+}
+
 /** Waits until no screen is loading any more. */
 async function settled(page: Page) {
   await expect(page.getByText(TEXTS.loadingFullScreen)).toHaveCount(0);

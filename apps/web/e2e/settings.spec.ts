@@ -3,7 +3,7 @@ import { CC_LIST_FULL, SettingsResponse } from '@clearport/contract/settings';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
 import { CreateTruckerResponse } from '@clearport/contract/truckers';
-import { DEMO_PASSWORD, expect, submitLogin, test } from './fixtures.ts';
+import { DEMO_PASSWORD, declineNextConfirm, expect, submitLogin, test } from './fixtures.ts';
 import { openShipment, toast } from './shipment-page.ts';
 import { apiLogin, getDetail, type Api } from './shipments-api.ts';
 
@@ -172,11 +172,7 @@ test.describe('Settings', () => {
     await signIn(USER, '/settings');
     await listGroup(page, 'Invoice').getByRole('textbox', { name: 'Invoice recipient' }).fill('someone@else.test');
 
-    const messages: string[] = [];
-    page.once('dialog', (dialog) => {
-      messages.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const messages = declineNextConfirm(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     await expect.poll(() => messages).toEqual([TEXTS.settingsUnsavedChanges]);
     await expect(page).toHaveURL(/\/settings$/);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
-import { expect, test } from './fixtures.ts';
+import { declineNextConfirm, expect, test } from './fixtures.ts';
 import { openShipment, toast } from './shipment-page.ts';
 import { apiLogin, findShipment, getDetail, samplePdf, uploadDocument } from './shipments-api.ts';
 import { pager, pagerCounts, shipmentRows, tableSettled } from './shipments-table.ts';
@@ -58,11 +58,7 @@ test.describe('Shipment detail', () => {
     // check() reads the box again after the click and would wait for one that is gone.
     // Filing cannot be undone, so it asks first: declined, nothing is filed.
     const isfBox = page.getByRole('checkbox', { name: 'ISF was submitted' });
-    const prompts: string[] = [];
-    page.once('dialog', (dialog) => {
-      prompts.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const prompts = declineNextConfirm(page);
     await isfBox.click();
     await expect.poll(() => prompts).toEqual(['Record that you filed the ISF yourself? This cannot be undone.']);
     await expect(isfBox).not.toBeChecked();
@@ -197,11 +193,7 @@ test.describe('Shipment detail', () => {
     const uploads = region(page, 'Uploaded documents');
     await expect(uploads.getByRole('button', { name, exact: true })).toBeVisible();
     // Deleting asks first: declined, the document stays.
-    const prompts: string[] = [];
-    page.once('dialog', (dialog) => {
-      prompts.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const prompts = declineNextConfirm(page);
     await uploads.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
     await expect.poll(() => prompts).toEqual([`Delete ${name}? This cannot be undone.`]);
     await expect(uploads.getByRole('button', { name, exact: true })).toBeVisible();
@@ -277,11 +269,7 @@ test.describe('Shipment detail', () => {
 
     await reference.fill(`${saved}-B`);
     const shipmentsLink = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Shipments' });
-    const questions: string[] = [];
-    page.once('dialog', (dialog) => {
-      questions.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const questions = declineNextConfirm(page);
     await shipmentsLink.click();
     await expect.poll(() => questions).toEqual(["The reference number wasn't saved. Are you sure you want to leave?"]);
     await expect(page).toHaveURL(new RegExp(`/shipments/${shipment.id}$`));
