@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/http';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import { apiDir, freePort, startServerProcess } from '../test/server-process.ts';
 
 /*
  * The built server's memory under a steady read load: on PGlite (a temporary data folder with
@@ -22,7 +21,6 @@ import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
  *   npm run bench:memory -- --databases pglite        one database
  */
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const DATABASE_NAME = 'bench_memory';
 const CONNECTIONS = 16;
@@ -36,17 +34,6 @@ const databases = (option('--databases') ?? 'pglite,postgres').split(',');
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 /** The process's resident set size from /proc (Linux). */
 async function rssOf(pid: number): Promise<number> {
@@ -67,35 +54,20 @@ async function recreateDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function startServer(port: number, dataDir: string, databaseUrl: string): Promise<ChildProcess> {
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: apiDir,
+function startServer(port: number, dataDir: string, databaseUrl: string): Promise<ChildProcess> {
+  return startServerProcess({
+    args: ['dist/server.js'],
     env: {
-      ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    output: [],
+    timeoutMs: 300_000,
   });
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
-  for (let tries = 0; tries < 1_200; tries += 1) {
-    const isUp = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) return child;
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start');
 }
 
 async function readRoutes(base: string): Promise<{ token: string; paths: string[] }> {

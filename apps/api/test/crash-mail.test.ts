@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBrokerCommand } from '../src/cli/broker.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { createTestDatabase } from './build-app.ts';
-import { freePort, startSmtpServer, stopSmtpServer, type Received } from './smtp-server.ts';
+import { freePort, startServerProcess } from './server-process.ts';
+import { startSmtpServer, stopSmtpServer, type Received } from './smtp-server.ts';
 
 /**
  * The server killed with SIGKILL after an approval committed and before its mail went out: the
@@ -16,29 +16,17 @@ import { freePort, startSmtpServer, stopSmtpServer, type Received } from './smtp
  * command writes while the server runs), so this runs there.
  */
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const servers: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];
 
-async function start(env: Record<string, string>, output: string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: { ...process.env, ...env, HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function start(env: Record<string, string> & { PORT: string }, output: string[]): Promise<ChildProcess> {
+  const child = await startServerProcess({
+    args: ['--import', 'tsx', 'src/server.ts'],
+    env: { ...env, LOG_LEVEL: 'info' },
+    output,
   });
   servers.push(child);
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
-  for (let tries = 0; tries < 600; tries += 1) {
-    const isUp = await fetch(`http://127.0.0.1:${env.PORT}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) return child;
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start');
+  return child;
 }
 
 async function until(condition: () => boolean, ms: number): Promise<void> {

@@ -1,61 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/http';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { samplePdf } from './sample-files.ts';
+import { freePort, startServerProcess } from './server-process.ts';
 
 /**
  * The server killed with SIGKILL in the middle of uploads leaves temporaries behind; the next
  * start removes them once they are an hour old (and files no record holds), and says so.
  */
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let dataDir: string | undefined;
 let server: ChildProcess | undefined;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
 /** Starts the server on the data folder and waits for /healthz; `output` collects its log. */
-async function start(port: number, output: string[]): Promise<ChildProcess> {
+function start(port: number, output: string[]): Promise<ChildProcess> {
   // tsx as a loader in this process (not its CLI, which runs the server in a child SIGKILL would miss).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startServerProcess({
+    args: ['--import', 'tsx', 'src/server.ts'],
+    env: { PORT: String(port), DATA_DIR: dataDir!, LOG_LEVEL: 'info', DATABASE_URL: '' },
+    output,
   });
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
-  for (let tries = 0; tries < 600; tries += 1) {
-    const isUp = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) return child;
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start');
 }
 
 async function filesUnder(folder: string): Promise<string[]> {

@@ -1,21 +1,9 @@
-import net from 'node:net';
-import { once } from 'node:events';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** A real SMTP server on loopback (smtp-server) that keeps what it receives, parsed. */
 
 export type Received = { mail: ParsedMail; envelope: { from: string; to: string[] } };
-
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as net.AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
 
 export async function startSmtpServer(port: number, received: Received[]): Promise<SMTPServer> {
   const smtp = new SMTPServer({

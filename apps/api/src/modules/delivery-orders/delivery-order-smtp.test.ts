@@ -17,7 +17,8 @@ import {
 } from '../../../test/delivery-order-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { storedFiles } from '../../../test/shipment-fixtures.ts';
-import { freePort, startSmtpServer, stopSmtpServer, type Received } from '../../../test/smtp-server.ts';
+import { freePort } from '../../../test/server-process.ts';
+import { startSmtpServer, stopSmtpServer, type Received } from '../../../test/smtp-server.ts';
 import { approveDeliveryOrder } from './delivery-order-approval.ts';
 
 /**

@@ -7,7 +7,8 @@ import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
 import { addressesOf } from '../../../test/delivery-order-fixtures.ts';
-import { freePort, startSmtpServer, stopSmtpServer, type Received } from '../../../test/smtp-server.ts';
+import { freePort } from '../../../test/server-process.ts';
+import { startSmtpServer, stopSmtpServer, type Received } from '../../../test/smtp-server.ts';
 import { runBrokerCommand } from '../../cli/broker.ts';
 import type { Db } from '../../db/connect.ts';
 import { recordMailEvent } from './event-mail.repository.ts';
