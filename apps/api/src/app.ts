@@ -159,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: API_BASE },
   );
-  await app.register(ingestionRoutes, { prefix: BROKER_API_BASE });
+  await app.register(ingestionRoutes, { prefix: BROKER_API_BASE, publicUrl: options.publicUrl });
 
   const webDir = options.webDir;
   const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));

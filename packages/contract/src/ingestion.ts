@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Email } from './http.ts';
+import { Amount, DateText } from './invoices.ts';
 import { SHIPMENT_STATUSES } from './statuses.ts';
 
 /**
@@ -11,7 +13,14 @@ export const BROKER_API_BASE = '/api/broker';
 /** Paths relative to BROKER_API_BASE. */
 export const BROKER_API_PATHS = {
   records: '/v1/records',
+  events: '/v1/events',
+  /** A stored file, by the key an event names; `*` is the key. */
+  file: '/v1/files/*',
 } as const;
+
+/** The download address of a stored file for the broker, as the change feed gives it. */
+export const brokerFilePath = (key: string) =>
+  `${BROKER_API_BASE}${BROKER_API_PATHS.file.replace('*', key.split('/').map(encodeURIComponent).join('/'))}`;
 
 /** A batch carries at most this many records; more answers 413. */
 export const MAX_BATCH_RECORDS = 1000;
@@ -50,6 +59,8 @@ export const ShipmentRecord = z.object({
   file_number: Key,
   account_no: Key,
   status: z.enum(STATUS_VALUES),
+  /** The ISF filed by the broker; left out, the shipment's stays as it is (the importer may have filed it). */
+  isf_transaction_no: Text(40).min(1).optional(),
   customer_reference_no: Text(200).default(''),
   est_time_arrive: LocalTimestamp.default(null),
   shipment_discharge_date: LocalTimestamp.default(null),
@@ -101,6 +112,62 @@ export const DeliveryOrderApprovalRecord = z.object({
   delivery_order_id: z.number().int().positive().max(2_147_483_647),
 });
 
+/**
+ * A user of the company with the primary role (3), keyed by e-mail. Created, they get the
+ * set-password e-mail unless `send_password_link` is false (they can then use Forgot password).
+ */
+export const PrimaryUserRecord = z.object({
+  kind: z.literal('primary_user'),
+  company_id: Key,
+  email: Email,
+  name: Text(100).min(1),
+  send_password_link: z.boolean().default(true),
+});
+
+/** A file carried in the record itself; a PDF unless said otherwise, checked by its content. */
+export const FileRecord = z.object({
+  name: Text(200).min(1),
+  content_base64: z
+    .string()
+    .min(1)
+    .max(Math.ceil(MAX_BATCH_BYTES / 3) * 4)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'),
+});
+export type FileRecord = z.infer<typeof FileRecord>;
+
+/** The shipment's CBP 7501 for the importer's review (a PDF); sent again with other bytes, it replaces it. */
+export const EntrySummaryRecord = z.object({
+  kind: z.literal('entry_summary'),
+  file_number: Key,
+  file: FileRecord,
+});
+
+/** An invoice of an account, keyed by account and invoice number, with its PDF and optional backup PDF. */
+export const InvoiceRecord = z.object({
+  kind: z.literal('invoice'),
+  invoice_number: Key,
+  account_no: Key,
+  /** The shipment it bills, or '' when it is not tied to one. */
+  file_number: Text(64).default(''),
+  proper_name: Text(200).default(''),
+  amount: Amount.nullable().default(null),
+  due_date: DateText.nullable().default(null),
+  is_paid: z.boolean().default(false),
+  pdf: FileRecord,
+  backup: FileRecord.nullable().default(null),
+});
+
+/**
+ * A message for the Home banner (spec `user/get_notification`), for one company or, with a null
+ * `company_id`, for every company; keyed by company and text. `active: false` takes it down.
+ */
+export const NotificationRecord = z.object({
+  kind: z.literal('notification'),
+  company_id: Key.nullable(),
+  message: Text(1000).min(1),
+  active: z.boolean().default(true),
+});
+
 export const IngestionRecord = z.discriminatedUnion('kind', [
   CompanyRecord,
   AccountRecord,
@@ -109,6 +176,10 @@ export const IngestionRecord = z.discriminatedUnion('kind', [
   BillOfLadingRecord,
   RequiredDocumentTypeRecord,
   DeliveryOrderApprovalRecord,
+  PrimaryUserRecord,
+  EntrySummaryRecord,
+  InvoiceRecord,
+  NotificationRecord,
 ]);
 export type IngestionRecord = z.infer<typeof IngestionRecord>;
 export type RecordKind = IngestionRecord['kind'];
@@ -155,5 +226,58 @@ export function recordKey(record: IngestionRecord): string {
       return `required_document_type:${record.file_number}/${record.type}`;
     case 'delivery_order_approval':
       return `delivery_order_approval:${record.delivery_order_id}`;
+    case 'primary_user':
+      return `primary_user:${record.email.toLowerCase()}`;
+    case 'entry_summary':
+      return `entry_summary:${record.file_number}`;
+    case 'invoice':
+      return `invoice:${record.account_no}/${record.invoice_number}`;
+    case 'notification':
+      return `notification:${record.company_id ?? '*'}/${record.message.slice(0, 40)}`;
   }
 }
+
+/** At most this many events a page of the change feed. */
+export const MAX_EVENTS_PAGE = 1000;
+export const DEFAULT_EVENTS_PAGE = 100;
+
+/** A position in the change feed: `TX-ID` of the last event read. */
+export const EventCursor = z.string().regex(/^\d{1,15}-\d{1,15}$/, 'must be a cursor the feed handed out');
+
+export const EventsQuery = z.object({
+  /** The `next` of the previous page; absent, the feed starts at its first event. */
+  after: EventCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_EVENTS_PAGE).default(DEFAULT_EVENTS_PAGE),
+});
+export type EventsQuery = z.infer<typeof EventsQuery>;
+
+/**
+ * What a customer did: `type` is `document.uploaded`, `document.deleted`, `document_types.set`,
+ * `document_types.unset`, `isf.filed`, `status.changed`, `note.added`, `reference.changed`,
+ * `ignored.changed` (a delivery order skipped or taken back), `7501_reviewed.changed`,
+ * `delivery_order.created`, `.updated`, `.deleted`, `.sent`, or `user.created`, `.updated`,
+ * `.deleted`, `.password_link_sent`.
+ */
+export const BrokerEvent = z.object({
+  cursor: EventCursor,
+  type: z.string(),
+  occurred_at: z.string(),
+  /** The company's identifier at the brokerage (null for a company the broker did not send). */
+  company_id: z.string().nullable(),
+  company: z.string().nullable(),
+  account_no: z.string().nullable(),
+  file_number: z.string().nullable(),
+  /** Who did it. */
+  user_email: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  /** Where the broker downloads the file the event is about (an uploaded document), or null. */
+  file_url: z.string().nullable(),
+});
+export type BrokerEvent = z.infer<typeof BrokerEvent>;
+
+export const EventsResponse = z.object({
+  events: z.array(BrokerEvent),
+  /** Pass it as `after` next time: the last event's cursor, or `after` again when none is new. */
+  next: EventCursor.nullable(),
+});
+export type EventsResponse = z.infer<typeof EventsResponse>;

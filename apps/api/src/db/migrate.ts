@@ -12,6 +12,8 @@ import * as companyStoredBytes from './migrations/0010-company-stored-bytes.ts';
 import * as brokerApiKeys from './migrations/0011-broker-api-keys.ts';
 import * as brokerIdentifiers from './migrations/0012-broker-identifiers.ts';
 import * as eventMail from './migrations/0013-event-mail.ts';
+import * as brokerEvents from './migrations/0014-broker-events.ts';
+import * as deferredDerivedColumns from './migrations/0015-deferred-derived-columns.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +29,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-broker-api-keys': brokerApiKeys,
   '0012-broker-identifiers': brokerIdentifiers,
   '0013-event-mail': eventMail,
+  '0014-broker-events': brokerEvents,
+  '0015-deferred-derived-columns': deferredDerivedColumns,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

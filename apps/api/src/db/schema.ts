@@ -44,6 +44,19 @@ export type UsersTable = {
 
 /** Shipments per account, kept by triggers on shipments (migration 0005): read it, never write it. */
 /** Every change to a user (migration 0007); `user_id` has no foreign key so the record outlives the user. */
+/** The broker's change feed, written by triggers (migration 0014). */
+export type BrokerEventsTable = {
+  id: Generated<number>;
+  tx: Generated<number>;
+  type: string;
+  company_id: number | null;
+  shipment_id: number | null;
+  user_id: number | null;
+  user_email: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+};
+
 export type UserChangesTable = {
   id: Generated<string>;
   company_id: number;
@@ -340,6 +353,7 @@ export type Database = {
   users: UsersTable;
   user_accounts: UserAccountsTable;
   user_changes: UserChangesTable;
+  broker_events: BrokerEventsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   login_throttle: LoginThrottleTable;

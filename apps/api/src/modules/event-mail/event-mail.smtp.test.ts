@@ -7,6 +7,7 @@ import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
 import { addressesOf } from '../../../test/delivery-order-fixtures.ts';
+import { samplePdf } from '../../../test/sample-files.ts';
 import { freePort } from '../../../test/server-process.ts';
 import { startSmtpServer, stopSmtpServer, type Received } from '../../../test/smtp-server.ts';
 import { runBrokerCommand } from '../../cli/broker.ts';
@@ -245,6 +246,57 @@ describe('event mail', () => {
     expect(documents.text).toContain('the documents notification list of Harbor Goods Inc');
     const approval = bySubject.get(`Delivery order approved for entry ${order.file_number}`)!;
     expect(approval.text).toContain('delivery notification list of');
+  });
+
+  it("tells the 7501 and invoice lists of the broker API's 7501 and invoice", async () => {
+    const made = await runBrokerCommand(t.app.db, ['api-keys', 'create', 'Billing system']);
+    const key = made.lines[1]!;
+    const shipment = await t.app.db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select(['shipments.id', 'shipments.file_number', 'accounts.account_no'])
+      .where('accounts.account_no', '=', '40001')
+      .orderBy('shipments.id')
+      .executeTakeFirstOrThrow();
+    const pdf = (filler: number) => ({ name: 'file.pdf', content_base64: samplePdf(filler).toString('base64') });
+    const sent = await injectAs(t.app, key, {
+      method: 'POST',
+      url: `${BROKER_API_BASE}${BROKER_API_PATHS.records}`,
+      payload: {
+        records: [
+          { kind: 'entry_summary', file_number: shipment.file_number, file: pdf(2_100) },
+          {
+            kind: 'invoice',
+            invoice_number: 'INV-MAIL-1',
+            account_no: shipment.account_no,
+            file_number: shipment.file_number,
+            amount: '1250.00',
+            due_date: '2026-12-15',
+            pdf: pdf(2_200),
+          },
+        ],
+      },
+    });
+    expect(sent.json<{ results: { outcome: string }[] }>().results.map((result) => result.outcome)).toEqual([
+      'updated',
+      'created',
+    ]);
+    const invoice = await t.app.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('invoice_number', '=', 'INV-MAIL-1')
+      .executeTakeFirstOrThrow();
+    const at = new Date();
+
+    expect(await sendDueMail(t.app.db, t.app.mailer, OPTIONS, later(at, GATHER_MS))).toMatchObject({ sent: 2 });
+    const bySubject = new Map(received.splice(0).map(({ mail }) => [mail.subject, mail]));
+    const summary = bySubject.get(`7501 ready for your review: entry ${shipment.file_number}`)!;
+    expect(addressesOf(summary.to)).toEqual(['compliance@demoimports.test']);
+    expect(summary.text).toContain(`http://portal.test/shipments/${shipment.id}`);
+    const bill = bySubject.get('New invoice INV-MAIL-1')!;
+    expect(addressesOf(bill.to)).toEqual(['ap@demoimports.test']);
+    expect(bill.text).toContain('Invoice INV-MAIL-1, amount $1,250.00, due Dec 15, 2026');
+    expect(bill.text).toContain(`http://portal.test/billing/${invoice.id}`);
   });
 
   it('gathers 500 events of one window into one message', async () => {

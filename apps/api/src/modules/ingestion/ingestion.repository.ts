@@ -1,11 +1,102 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { IngestionRecord, RecordOutcome } from '@clearport/contract/ingestion';
+import type { FileRecord, IngestionRecord, RecordOutcome } from '@clearport/contract/ingestion';
+import { formatUsd } from '@clearport/contract/invoices';
+import { ROLES } from '@clearport/contract/roles';
+import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
+import { isAcceptableFile } from '../../lib/file-type.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { newStorageKey, type Storage } from '../../lib/storage.ts';
+import { newToken } from '../../lib/tokens.ts';
+import { SetPasswordMailError, sendSetPasswordLink } from '../subusers/set-password-link.ts';
+import { subusersRepository } from '../subusers/subusers.repository.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 import { approveDeliveryOrder } from '../delivery-orders/delivery-order-approval.ts';
-import { recordDocumentsRequired } from '../event-mail/event-mail.repository.ts';
+import { recordDocumentsRequired, recordMailEvent } from '../event-mail/event-mail.repository.ts';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 
 type Upserted = Exclude<RecordOutcome, 'refused'>;
+
+/** What writing a record may need beside the database: files and the set-password e-mail. */
+export type IngestionContext = { db: Db; storage: Storage; mailer: Mailer; publicUrl: string };
+
+/** A file of a record, decoded and checked, stored under `key` before its record is written. */
+type StagedFile = { key: string; bytes: Buffer };
+
+/**
+ * What the records of one transaction share: the ids already looked up (accounts and shipments
+ * are never removed by a record, so an id found stays right until the transaction ends), and what
+ * ingestRecords brings up to date once before it commits (migration 0015): the shipments whose
+ * container and bill lists changed, and the shipments added to each account.
+ */
+export type IngestionScope = {
+  accountIds: Map<string, number>;
+  shipmentIds: Map<string, number>;
+  listsToRefresh: Set<number>;
+  shipmentsAdded: Map<number, number>;
+  /** Shipments that entered Documents Required: their documents lists are told at the end. */
+  documentsRequired: Set<number>;
+};
+
+export const newIngestionScope = (): IngestionScope => ({
+  accountIds: new Map(),
+  shipmentIds: new Map(),
+  listsToRefresh: new Set(),
+  shipmentsAdded: new Map(),
+  documentsRequired: new Set(),
+});
+
+/**
+ * A record's files, written before its queries, and what to remove once its transaction ends:
+ * the new files when nothing came of them, the replaced ones when the record took the new ones.
+ */
+export class FileStage {
+  readonly staged: StagedFile[] = [];
+  /** Staged files the record now holds. */
+  readonly kept = new Set<string>();
+  /** Files the record held before and holds no more. */
+  readonly replaced: string[] = [];
+
+  constructor(private readonly storage: Storage) {}
+
+  /** Decodes, checks by content (a PDF, as customer uploads are checked) and stores the file. */
+  async add(field: string, file: FileRecord, folder: string): Promise<StagedFile> {
+    const bytes = Buffer.from(file.content_base64, 'base64');
+    if (bytes.length > UPLOAD_MAX_BYTES) throw new RecordRefusal(field, 'The file is larger than 20 MB.');
+    if (!(await isAcceptableFile('pdf', bytes))) throw new RecordRefusal(field, 'The file is not a PDF.');
+    const staged = { key: newStorageKey(folder, 'pdf'), bytes };
+    await this.storage.put(staged.key, bytes);
+    this.staged.push(staged);
+    return staged;
+  }
+
+  /** Whether the stored file under `key` holds these very bytes. */
+  async isSame(key: string | null, bytes: Buffer): Promise<boolean> {
+    if (key === null) return false;
+    const stored = await this.storage.get(key);
+    if (!stored || stored.size !== bytes.length) {
+      stored?.stream.destroy();
+      return false;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).equals(bytes);
+  }
+
+  /** The record takes the staged file in place of `previous` (null when it had none). */
+  take(file: StagedFile, previous: string | null): void {
+    this.kept.add(file.key);
+    if (previous !== null) this.replaced.push(previous);
+  }
+
+  /** After the transaction: `committed` when the record's writes were, keep what it holds now, remove the rest. */
+  async settle(committed: boolean): Promise<void> {
+    const unused = this.staged.map((file) => file.key).filter((key) => !committed || !this.kept.has(key));
+    const removed = committed ? [...unused, ...this.replaced] : unused;
+    await Promise.all(removed.map((key) => this.storage.delete(key)));
+  }
+}
 
 /** A record that names something the portal does not hold; nothing of it is written. */
 export class RecordRefusal extends Error {
@@ -17,11 +108,11 @@ export class RecordRefusal extends Error {
   }
 }
 
-/** The fields of `wanted` whose value differs from `current`. */
+/** The fields of `wanted` whose value differs from `current`; a field left out (undefined) stays. */
 function changedFields<T extends Record<string, unknown>>(current: T, wanted: Partial<T>): Partial<T> {
   const changes: Partial<T> = {};
   for (const [name, value] of Object.entries(wanted) as [keyof T, T[keyof T]][]) {
-    if (current[name] !== value) changes[name] = value;
+    if (value !== undefined && current[name] !== value) changes[name] = value;
   }
   return changes;
 }
@@ -78,21 +169,43 @@ async function upsertAccount(trx: Db, record: Extract<IngestionRecord, { kind: '
   return 'updated';
 }
 
-async function upsertShipment(trx: Db, record: Extract<IngestionRecord, { kind: 'shipment' }>): Promise<Upserted> {
-  const account = await trx
-    .selectFrom('accounts')
-    .select('id')
-    .where('account_no', '=', record.account_no)
-    .executeTakeFirst();
-  if (!account) throw new RecordRefusal('account_no', `There is no account ${record.account_no}.`);
+async function accountIdOf(trx: Db, scope: IngestionScope, accountNo: string): Promise<number> {
+  const known = scope.accountIds.get(accountNo);
+  if (known !== undefined) return known;
+  const account = await trx.selectFrom('accounts').select('id').where('account_no', '=', accountNo).executeTakeFirst();
+  if (!account) throw new RecordRefusal('account_no', `There is no account ${accountNo}.`);
+  scope.accountIds.set(accountNo, account.id);
+  return account.id;
+}
+
+async function upsertShipment(
+  trx: Db,
+  scope: IngestionScope,
+  record: Extract<IngestionRecord, { kind: 'shipment' }>,
+): Promise<Upserted> {
+  const accountId = await accountIdOf(trx, scope, record.account_no);
   const { kind: _kind, file_number, account_no: _accountNo, ...fields } = record;
-  const wanted = { ...fields, account_id: account.id };
+  const wanted = { ...fields, account_id: accountId };
+  // A new shipment is the common case of an import: one statement, no lookup first.
+  const created = await trx
+    .insertInto('shipments')
+    .values({ ...wanted, file_number })
+    .onConflict((conflict) => conflict.column('file_number').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (created) {
+    scope.shipmentIds.set(file_number, created.id);
+    scope.shipmentsAdded.set(accountId, (scope.shipmentsAdded.get(accountId) ?? 0) + 1);
+    if (wanted.status === SHIPMENT_STATUSES.pendingDocuments) scope.documentsRequired.add(created.id);
+    return 'created';
+  }
   const current = await trx
     .selectFrom('shipments')
     .select([
       'id',
       'account_id',
       'status',
+      'isf_transaction_no',
       'customer_reference_no',
       'est_time_arrive',
       'shipment_discharge_date',
@@ -110,16 +223,8 @@ async function upsertShipment(trx: Db, record: Extract<IngestionRecord, { kind: 
     ])
     .where('file_number', '=', file_number)
     .forUpdate()
-    .executeTakeFirst();
-  if (!current) {
-    const created = await trx
-      .insertInto('shipments')
-      .values({ ...wanted, file_number })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (wanted.status === SHIPMENT_STATUSES.pendingDocuments) await tellDocumentsList(trx, created.id);
-    return 'created';
-  }
+    .executeTakeFirstOrThrow();
+  scope.shipmentIds.set(file_number, current.id);
   const changes = changedFields(current, wanted);
   if (Object.keys(changes).length === 0) return 'unchanged';
   await trx
@@ -127,7 +232,7 @@ async function upsertShipment(trx: Db, record: Extract<IngestionRecord, { kind: 
     .set({ ...changes, updated_at: new Date() })
     .where('id', '=', current.id)
     .execute();
-  if (changes.status === SHIPMENT_STATUSES.pendingDocuments) await tellDocumentsList(trx, current.id);
+  if (changes.status === SHIPMENT_STATUSES.pendingDocuments) scope.documentsRequired.add(current.id);
   if (changes.status !== undefined) {
     // The broker's status goes in the same history as the customer's; no portal user made it.
     await shipmentActivityRepository.record(trx, [
@@ -142,7 +247,15 @@ async function upsertShipment(trx: Db, record: Extract<IngestionRecord, { kind: 
   return 'updated';
 }
 
-/** The shipment entered Documents Required: its company's documents list hears what is missing. */
+/**
+ * The shipments entered Documents Required: each company's documents list hears what is missing
+ * (the document types the same transaction named count). Called last before the commit, since
+ * the list's gathering message stays locked from then on.
+ */
+export async function tellDocumentsLists(trx: Db, scope: IngestionScope): Promise<void> {
+  for (const shipmentId of scope.documentsRequired) await tellDocumentsList(trx, shipmentId);
+}
+
 async function tellDocumentsList(trx: Db, shipmentId: number): Promise<void> {
   const missing = await trx
     .selectFrom('document_types')
@@ -159,33 +272,43 @@ async function tellDocumentsList(trx: Db, shipmentId: number): Promise<void> {
   );
 }
 
-async function shipmentIdOf(trx: Db, fileNumber: string): Promise<number> {
+async function shipmentIdOf(trx: Db, scope: IngestionScope, fileNumber: string): Promise<number> {
+  const known = scope.shipmentIds.get(fileNumber);
+  if (known !== undefined) return known;
   const shipment = await trx
     .selectFrom('shipments')
     .select('id')
     .where('file_number', '=', fileNumber)
     .executeTakeFirst();
   if (!shipment) throw new RecordRefusal('file_number', `There is no shipment ${fileNumber}.`);
+  scope.shipmentIds.set(fileNumber, shipment.id);
   return shipment.id;
 }
 
-async function upsertContainer(trx: Db, record: Extract<IngestionRecord, { kind: 'container' }>): Promise<Upserted> {
-  const shipmentId = await shipmentIdOf(trx, record.file_number);
+async function upsertContainer(
+  trx: Db,
+  scope: IngestionScope,
+  record: Extract<IngestionRecord, { kind: 'container' }>,
+): Promise<Upserted> {
+  const shipmentId = await shipmentIdOf(trx, scope, record.file_number);
   const trackingInfo = JSON.stringify(record.tracking_events);
+  const created = await trx
+    .insertInto('containers')
+    .values({ shipment_id: shipmentId, container_no: record.container_no, tracking_info: trackingInfo })
+    .onConflict((conflict) => conflict.columns(['shipment_id', 'container_no']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (created) {
+    scope.listsToRefresh.add(shipmentId);
+    return 'created';
+  }
   const current = await trx
     .selectFrom('containers')
     .select(['id', 'tracking_info'])
     .where('shipment_id', '=', shipmentId)
     .where('container_no', '=', record.container_no)
     .forUpdate()
-    .executeTakeFirst();
-  if (!current) {
-    await trx
-      .insertInto('containers')
-      .values({ shipment_id: shipmentId, container_no: record.container_no, tracking_info: trackingInfo })
-      .execute();
-    return 'created';
-  }
+    .executeTakeFirstOrThrow();
   // jsonb keeps its own key order, so the events are compared as values, field by field.
   const isSame =
     current.tracking_info.length === record.tracking_events.length &&
@@ -200,22 +323,29 @@ async function upsertContainer(trx: Db, record: Extract<IngestionRecord, { kind:
   return 'updated';
 }
 
-async function upsertBill(trx: Db, record: Extract<IngestionRecord, { kind: 'bill_of_lading' }>): Promise<Upserted> {
-  const shipmentId = await shipmentIdOf(trx, record.file_number);
+async function upsertBill(
+  trx: Db,
+  scope: IngestionScope,
+  record: Extract<IngestionRecord, { kind: 'bill_of_lading' }>,
+): Promise<Upserted> {
+  const shipmentId = await shipmentIdOf(trx, scope, record.file_number);
   const inserted = await trx
     .insertInto('bills_of_lading')
     .values({ shipment_id: shipmentId, bill_lading: record.bill_lading, is_master: record.is_master })
     .onConflict((conflict) => conflict.columns(['shipment_id', 'bill_lading', 'is_master']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  return inserted ? 'created' : 'unchanged';
+  if (!inserted) return 'unchanged';
+  scope.listsToRefresh.add(shipmentId);
+  return 'created';
 }
 
 async function upsertRequiredType(
   trx: Db,
+  scope: IngestionScope,
   record: Extract<IngestionRecord, { kind: 'required_document_type' }>,
 ): Promise<Upserted> {
-  const shipmentId = await shipmentIdOf(trx, record.file_number);
+  const shipmentId = await shipmentIdOf(trx, scope, record.file_number);
   const current = await trx
     .selectFrom('document_types')
     .select(['id', 'required'])
@@ -243,26 +373,271 @@ async function approve(trx: Db, record: Extract<IngestionRecord, { kind: 'delive
   return result === 'approved' ? 'updated' : 'unchanged';
 }
 
-export const ingestionRepository = {
-  /** Writes one record in its own transaction: all of it, or (refused) nothing. */
-  upsert(db: Db, record: IngestionRecord): Promise<Upserted> {
-    return db.transaction().execute((trx): Promise<Upserted> => {
-      switch (record.kind) {
-        case 'company':
-          return upsertCompany(trx, record);
-        case 'account':
-          return upsertAccount(trx, record);
-        case 'shipment':
-          return upsertShipment(trx, record);
-        case 'container':
-          return upsertContainer(trx, record);
-        case 'bill_of_lading':
-          return upsertBill(trx, record);
-        case 'required_document_type':
-          return upsertRequiredType(trx, record);
-        case 'delivery_order_approval':
-          return approve(trx, record);
-      }
+async function upsertPrimaryUser(
+  context: IngestionContext,
+  trx: Db,
+  record: Extract<IngestionRecord, { kind: 'primary_user' }>,
+): Promise<Upserted> {
+  const companyId = await companyIdOf(trx, record.company_id);
+  const current = await trx
+    .selectFrom('users')
+    .select(['id', 'company_id', 'name', 'role'])
+    .where(sql`lower(email)`, '=', record.email.toLowerCase())
+    .forUpdate()
+    .executeTakeFirst();
+  if (current && (current.company_id !== companyId || current.role !== ROLES.primary)) {
+    throw new RecordRefusal(
+      'email',
+      `${record.email} is already a user of the portal, not this company's primary user.`,
+    );
+  }
+  if (current) {
+    if (current.name === record.name) return 'unchanged';
+    await subusersRepository.update(trx, current.id, { name: record.name });
+    await subusersRepository.recordChange(trx, {
+      companyId,
+      userId: current.id,
+      userEmail: record.email,
+      changedBy: null,
+      action: 'update',
+      detail: { name: { from: current.name, to: record.name } },
     });
+    return 'updated';
+  }
+  // Nobody knows this password: the user chooses one through the e-mail's link or Forgot password.
+  const passwordHash = await hashPassword(newToken());
+  const user = { name: record.name, email: record.email, passwordHash, role: ROLES.primary };
+  const id = await subusersRepository.create(trx, companyId, user);
+  await subusersRepository.recordChange(trx, {
+    companyId,
+    userId: id,
+    userEmail: record.email,
+    changedBy: null,
+    action: 'create',
+    detail: { name: record.name, email: record.email, role: ROLES.primary, password: 'link' },
+  });
+  if (record.send_password_link) {
+    try {
+      await sendSetPasswordLink(trx, context.mailer, context.publicUrl, { id, ...user });
+    } catch (error) {
+      if (!(error instanceof SetPasswordMailError)) throw error;
+      throw new RecordRefusal('email', 'The set-password e-mail could not be sent; the user is not created.');
+    }
+    await subusersRepository.recordChange(trx, {
+      companyId,
+      userId: id,
+      userEmail: record.email,
+      changedBy: null,
+      action: 'password-link',
+      detail: {},
+    });
+  }
+  return 'created';
+}
+
+async function upsertEntrySummary(
+  files: FileStage,
+  trx: Db,
+  record: Extract<IngestionRecord, { kind: 'entry_summary' }>,
+  pdf: StagedFile,
+): Promise<Upserted> {
+  const shipment = await trx
+    .selectFrom('shipments')
+    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+    .select(['shipments.id', 'shipments.path_to_7501', 'accounts.company_id'])
+    .where('shipments.file_number', '=', record.file_number)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!shipment) throw new RecordRefusal('file_number', `There is no shipment ${record.file_number}.`);
+  if (await files.isSame(shipment.path_to_7501, pdf.bytes)) return 'unchanged';
+  // A new 7501 asks for a new review.
+  await trx
+    .updateTable('shipments')
+    .set({ path_to_7501: pdf.key, reviewed_7501: false, updated_at: new Date() })
+    .where('id', '=', shipment.id)
+    .execute();
+  await recordMailEvent(trx, shipment.company_id, {
+    kind: 'entrySummaryPosted',
+    shipmentId: shipment.id,
+    entryNo: record.file_number,
+  });
+  files.take(pdf, shipment.path_to_7501);
+  return shipment.path_to_7501 === null ? 'created' : 'updated';
+}
+
+/** A due date as the invoice mail reads it: "2026-12-31" gives "Dec 31, 2026". */
+const mailDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+async function upsertInvoice(
+  files: FileStage,
+  trx: Db,
+  record: Extract<IngestionRecord, { kind: 'invoice' }>,
+  pdf: StagedFile,
+  backup: StagedFile | null,
+): Promise<Upserted> {
+  const account = await trx
+    .selectFrom('accounts')
+    .select(['id', 'company_id'])
+    .where('account_no', '=', record.account_no)
+    .executeTakeFirst();
+  if (!account) throw new RecordRefusal('account_no', `There is no account ${record.account_no}.`);
+  let shipmentId: number | null = null;
+  if (record.file_number !== '') {
+    const shipment = await trx
+      .selectFrom('shipments')
+      .select('id')
+      .where('file_number', '=', record.file_number)
+      .where('account_id', '=', account.id)
+      .executeTakeFirst();
+    if (!shipment) {
+      throw new RecordRefusal(
+        'file_number',
+        `There is no shipment ${record.file_number} of account ${record.account_no}.`,
+      );
+    }
+    shipmentId = shipment.id;
+  }
+  const wanted = {
+    shipment_id: shipmentId,
+    file_number: record.file_number,
+    proper_name: record.proper_name,
+    amount_cents: record.amount === null ? null : Number(record.amount.replace('.', '')),
+    due_date: record.due_date,
+    is_paid: record.is_paid,
+  };
+  const current = await trx
+    .selectFrom('invoices')
+    .select([
+      'id',
+      'shipment_id',
+      'file_number',
+      'proper_name',
+      'amount_cents',
+      'due_date',
+      'is_paid',
+      'path',
+      'backup',
+    ])
+    .where('account_id', '=', account.id)
+    .where('invoice_number', '=', record.invoice_number)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) {
+    const created = await trx
+      .insertInto('invoices')
+      .values({
+        ...wanted,
+        account_id: account.id,
+        invoice_number: record.invoice_number,
+        path: pdf.key,
+        backup: backup?.key ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    files.take(pdf, null);
+    if (backup) files.take(backup, null);
+    await recordMailEvent(trx, account.company_id, {
+      kind: 'invoicePosted',
+      invoiceId: created.id,
+      invoiceNo: record.invoice_number,
+      ...(record.amount === null ? {} : { amount: formatUsd(record.amount) }),
+      ...(record.due_date === null ? {} : { dueDate: mailDate(record.due_date) }),
+    });
+    return 'created';
+  }
+  const changes: Partial<typeof wanted & { path: string | null; backup: string | null }> = changedFields(
+    current,
+    wanted,
+  );
+  if (!(await files.isSame(current.path, pdf.bytes))) {
+    changes.path = pdf.key;
+    files.take(pdf, current.path);
+  }
+  if (backup === null && current.backup !== null) {
+    changes.backup = null;
+    files.replaced.push(current.backup);
+  } else if (backup !== null && !(await files.isSame(current.backup, backup.bytes))) {
+    changes.backup = backup.key;
+    files.take(backup, current.backup);
+  }
+  if (Object.keys(changes).length === 0) return 'unchanged';
+  await trx.updateTable('invoices').set(changes).where('id', '=', current.id).execute();
+  return 'updated';
+}
+
+async function upsertNotification(
+  trx: Db,
+  record: Extract<IngestionRecord, { kind: 'notification' }>,
+): Promise<Upserted> {
+  const companyId = record.company_id === null ? null : await companyIdOf(trx, record.company_id);
+  const current = await trx
+    .selectFrom('notifications')
+    .select(['id', 'active'])
+    .where((eb) => (companyId === null ? eb('company_id', 'is', null) : eb('company_id', '=', companyId)))
+    .where('message', '=', record.message)
+    .orderBy('id')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) {
+    await trx
+      .insertInto('notifications')
+      .values({ company_id: companyId, message: record.message, active: record.active })
+      .execute();
+    return 'created';
+  }
+  if (current.active === record.active) return 'unchanged';
+  await trx.updateTable('notifications').set({ active: record.active }).where('id', '=', current.id).execute();
+  return 'updated';
+}
+
+export const ingestionRepository = {
+  /**
+   * Writes one record inside the caller's transaction (ingestRecords gives it a savepoint where
+   * its kind may refuse after writing).
+   * A record's files are checked and stored first, before any of its queries; `files` tells,
+   * once the transaction has ended, which to keep and which it replaced.
+   */
+  async upsert(
+    context: IngestionContext,
+    trx: Db,
+    scope: IngestionScope,
+    files: FileStage,
+    record: IngestionRecord,
+  ): Promise<Upserted> {
+    switch (record.kind) {
+      case 'company':
+        return upsertCompany(trx, record);
+      case 'account':
+        return upsertAccount(trx, record);
+      case 'shipment':
+        return upsertShipment(trx, scope, record);
+      case 'container':
+        return upsertContainer(trx, scope, record);
+      case 'bill_of_lading':
+        return upsertBill(trx, scope, record);
+      case 'required_document_type':
+        return upsertRequiredType(trx, scope, record);
+      case 'delivery_order_approval':
+        return approve(trx, record);
+      case 'primary_user':
+        return upsertPrimaryUser(context, trx, record);
+      case 'notification':
+        return upsertNotification(trx, record);
+      case 'entry_summary': {
+        const pdf = await files.add('file.content_base64', record.file, 'entry-summaries');
+        return upsertEntrySummary(files, trx, record, pdf);
+      }
+      case 'invoice': {
+        const pdf = await files.add('pdf.content_base64', record.pdf, 'invoices');
+        const backup = record.backup && (await files.add('backup.content_base64', record.backup, 'invoices'));
+        return upsertInvoice(files, trx, record, pdf, backup);
+      }
+    }
   },
 };

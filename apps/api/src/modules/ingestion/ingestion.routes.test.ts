@@ -97,12 +97,30 @@ describe('the broker API', () => {
     expect(activity).toEqual([{ user_id: null, detail: { from: 'pending documents', to: 'released', by: 'broker' } }]);
   });
 
+  it("sets the broker's ISF, and leaves the shipment's as it is when a record leaves it out", async () => {
+    const filed = { ...shipment, file_number: 'HG-ISF', isf_transaction_no: 'ISF-0042' };
+    expect((await outcomes([company, account, filed]))[2]!.outcome).toBe('created');
+    const isfOf = async () =>
+      (
+        await test.app.db
+          .selectFrom('shipments')
+          .select('isf_transaction_no')
+          .where('file_number', '=', 'HG-ISF')
+          .executeTakeFirstOrThrow()
+      ).isf_transaction_no;
+    expect(await isfOf()).toBe('ISF-0042');
+    expect((await outcomes([{ ...shipment, file_number: 'HG-ISF' }]))[0]!.outcome).toBe('unchanged');
+    expect(await isfOf()).toBe('ISF-0042');
+    expect((await outcomes([{ ...filed, isf_transaction_no: 'ISF-0043' }]))[0]!.outcome).toBe('updated');
+    expect(await isfOf()).toBe('ISF-0043');
+  });
+
   it('refuses a bad record by index and field, writes nothing of it, and goes on with the others', async () => {
     const results = await outcomes([
       { ...company, company_id: 'C-200', name: 'Second Co' },
       { ...shipment, file_number: 'HG-0002', status: 'lost at sea' },
       { ...account, account_no: '77002', company_id: 'C-404' },
-      { kind: 'invoice' },
+      { kind: 'customs_bond' },
       'not a record',
       { ...shipment, file_number: 'HG-0003', est_time_arrive: '12/01/2026' },
       { ...account, account_no: '77003', company_id: 'C-200' },

@@ -1,18 +1,24 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@clearport/contract/http';
+import { z } from 'zod';
+import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import {
   BROKER_API_PATHS,
-  IngestionRecord,
+  EventsQuery,
+  EventsResponse,
   IngestionRequest,
   IngestionResponse,
   MAX_BATCH_BYTES,
   MAX_BATCH_RECORDS,
-  recordKey,
-  type RecordResult,
 } from '@clearport/contract/ingestion';
 import { apiKeysRepository } from './api-keys.repository.ts';
-import { ingestionRepository, RecordRefusal } from './ingestion.repository.ts';
+import { ingestRecords } from './ingest.ts';
+import { brokerEventsRepository } from './broker-events.repository.ts';
+import { contentDisposition } from '../../lib/file-names.ts';
+import { contentTypeOf } from '../../lib/file-type.ts';
+import { sendRefusal } from '../../lib/refusal.ts';
+import { isStorageKey } from '../../lib/storage.ts';
 
 export const NOT_A_BROKER_KEY = 'This call needs a live API key of the brokerage.';
 export const TOO_MANY_RECORDS = `A batch carries at most ${MAX_BATCH_RECORDS} records.`;
@@ -22,8 +28,10 @@ function bearer(request: FastifyRequest): string | undefined {
   return (header ? /^Bearer\s+(\S+)$/i.exec(header) : null)?.[1];
 }
 
+export type IngestionRoutesOptions = { publicUrl: string };
+
 /** The brokerage's calls, under BROKER_API_BASE: a live API key, never a customer's session. */
-export async function ingestionRoutes(app: FastifyInstance): Promise<void> {
+export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async (app, options) => {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const key = bearer(request);
     const live = key ? await apiKeysRepository.findLive(app.db, key) : undefined;
@@ -47,24 +55,38 @@ export async function ingestionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const results: RecordResult[] = [];
-      for (const [index, raw] of request.body.records.entries()) {
-        const parsed = IngestionRecord.safeParse(raw);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          const field = issue.path.join('.') || 'record';
-          results.push({ index, key: null, outcome: 'refused', reason: `${field}: ${issue.message}`, field });
-          continue;
-        }
-        const key = recordKey(parsed.data);
-        try {
-          results.push({ index, key, outcome: await ingestionRepository.upsert(app.db, parsed.data) });
-        } catch (error) {
-          if (!(error instanceof RecordRefusal)) throw error;
-          results.push({ index, key, outcome: 'refused', reason: error.message, field: error.field });
-        }
-      }
-      return { results };
+      const context = { db: app.db, storage: app.storage, mailer: app.mailer, publicUrl: options.publicUrl };
+      return { results: await ingestRecords(context, request.body.records) };
     },
   );
-}
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    BROKER_API_PATHS.events,
+    {
+      schema: { querystring: EventsQuery, response: { 200: EventsResponse, 400: ErrorResponse, 401: ErrorResponse } },
+    },
+    async (request) => {
+      const events = await brokerEventsRepository.page(app.db, request.query);
+      return { events, next: events.at(-1)?.cursor ?? request.query.after ?? null };
+    },
+  );
+
+  // A stream reply has no schema to be typed by: the route is typed by hand.
+  const FileParams = z.object({ '*': z.string().max(300) });
+  app.get<{ Params: z.infer<typeof FileParams> }>(
+    BROKER_API_PATHS.file,
+    { schema: { params: FileParams, response: { '4xx': ErrorResponse } } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      const name = isStorageKey(key) ? await brokerEventsRepository.storedFileName(app.db, key) : undefined;
+      const stored = name ? await app.storage.get(key) : null;
+      if (!name || !stored) return sendRefusal(reply, { status: 404, message: SHIPMENT_DETAIL_ERRORS.fileNotFound });
+      return reply
+        .header('content-type', contentTypeOf(key))
+        .header('content-length', stored.size)
+        .header('content-disposition', contentDisposition('attachment', name))
+        .header('x-content-type-options', 'nosniff')
+        .send(stored.stream);
+    },
+  );
+};

@@ -38,7 +38,8 @@ export type UserChange = {
   companyId: number;
   userId: number;
   userEmail: string;
-  changedBy: number;
+  /** Null when the brokerage made the change (its ingestion API), not a portal user. */
+  changedBy: number | null;
   action: UserChangesTable['action'];
   detail: Record<string, unknown>;
 };

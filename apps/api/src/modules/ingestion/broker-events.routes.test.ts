@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '@clearport/contract/http';
+import { BROKER_API_BASE, BROKER_API_PATHS, type EventsResponse } from '@clearport/contract/ingestion';
+import {
+  apiUrl,
+  buildTestApp,
+  DEMO_USERS,
+  injectAs,
+  loginDemoUsers,
+  type DemoUser,
+  type TestApp,
+} from '../../../test/build-app.ts';
+import { multipartBody, samplePdf } from '../../../test/sample-files.ts';
+import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
+import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
+import { apiKeysRepository } from './api-keys.repository.ts';
+
+let t: TestApp;
+let key: string;
+let tokens: Record<DemoUser, string>;
+const eventsUrl = `${BROKER_API_BASE}${BROKER_API_PATHS.events}`;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  key = (await apiKeysRepository.create(t.app.db, 'Customs system')).key;
+  tokens = await loginDemoUsers(t.app);
+});
+afterAll(() => t?.close());
+
+async function feed(query: Record<string, string | number>, as = key): Promise<EventsResponse> {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
+  );
+  const response = await injectAs(t.app, as, { method: 'GET', url: `${eventsUrl}?${search}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<EventsResponse>();
+}
+
+/**
+ * Reads the feed from `after` to its end, `limit` at a time: every event and the cursor to go on
+ * from. The feed holds back while any older transaction of the server runs (another test file's,
+ * on PostgreSQL), so it is read until `atLeast` events came, as a broker's system polls.
+ */
+async function readAll(after: string | null, { limit = 100, atLeast = 0 } = {}) {
+  const events: EventsResponse['events'] = [];
+  let cursor = after;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const page = await feed(cursor ? { after: cursor, limit } : { limit });
+    events.push(...page.events);
+    if (page.events.length === 0) {
+      if (events.length >= atLeast || Date.now() > deadline) return { events, cursor };
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
+    }
+    expect(page.next).toBe(page.events.at(-1)!.cursor);
+    cursor = page.next;
+  }
+}
+
+describe('the change feed', () => {
+  it('gives each customer act once, in order, across pages, with a download address for an upload', async () => {
+    const { cursor: start } = await readAll(null);
+    const id = await shipmentIdOf(t.app.db, '40001');
+    const pdf = samplePdf();
+    const { body, contentType } = multipartBody([{ name: 'invoice scan.pdf', data: pdf }]);
+    const acts = [
+      () =>
+        injectAs(t.app, tokens.user, {
+          method: 'POST',
+          url: apiUrl(API_PATHS.uploadDocument, { id }),
+          payload: body,
+          headers: { 'content-type': contentType },
+        }),
+      () =>
+        injectAs(t.app, tokens.primary, {
+          method: 'POST',
+          url: apiUrl(API_PATHS.addNote, { id }),
+          payload: { note: 'Pallets are wrapped' },
+        }),
+      () =>
+        injectAs(t.app, tokens.manager, {
+          method: 'POST',
+          url: apiUrl(API_PATHS.saveReference, { id }),
+          payload: { reference_no: 'PO-FEED-1' },
+        }),
+    ];
+    for (const act of acts) expect((await act()).statusCode).toBe(200);
+
+    const { events, cursor } = await readAll(start, { limit: 2, atLeast: 3 });
+    expect(events.map((event) => [event.type, event.user_email])).toEqual([
+      [SHIPMENT_ACTIVITY.documentUploaded, DEMO_USERS.user],
+      [SHIPMENT_ACTIVITY.noteAdded, DEMO_USERS.primary],
+      [SHIPMENT_ACTIVITY.referenceChanged, DEMO_USERS.manager],
+    ]);
+    const shipment = await t.app.db
+      .selectFrom('shipments')
+      .select('file_number')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    for (const event of events) {
+      expect(event).toMatchObject({
+        account_no: '40001',
+        file_number: shipment.file_number,
+        company: 'Demo Imports LLC',
+      });
+    }
+    expect(events[2]!.detail).toMatchObject({ to: 'PO-FEED-1' });
+    expect(new Set(events.map((event) => event.cursor)).size).toBe(3);
+
+    // Read again from the end: nothing new, and the cursor stays.
+    expect(await feed({ after: cursor! })).toEqual({ events: [], next: cursor });
+
+    const upload = events[0]!;
+    expect(upload.detail).toMatchObject({ name: 'invoice scan.pdf' });
+    const file = await injectAs(t.app, key, { method: 'GET', url: upload.file_url! });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    expect(file.headers['content-disposition']).toContain('invoice%20scan.pdf');
+    expect((await injectAs(t.app, tokens.primary, { method: 'GET', url: upload.file_url! })).statusCode).toBe(401);
+    const unknown = upload.file_url!.replace(/[^/]+$/, 'nothing-here.pdf');
+    expect((await injectAs(t.app, key, { method: 'GET', url: unknown })).statusCode).toBe(404);
+  });
+
+  it("tells a user change by the company's primary, and not the broker's own acts", async () => {
+    const { cursor: start } = await readAll(null);
+    const company = await t.app.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Demo Imports LLC')
+      .executeTakeFirstOrThrow();
+    const created = await injectAs(t.app, tokens.primary, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.subusers),
+      payload: {
+        name: 'Feed Person',
+        email: 'feed.person@demo.test',
+        password: 'a long enough password',
+        role: 11,
+        linkedAccounts: ['40001'],
+        company_id: company.id,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = await shipmentIdOf(t.app.db, '40001');
+    await shipmentActivityRepository.record(t.app.db, [
+      { shipmentId: id, userId: null, action: SHIPMENT_ACTIVITY.statusChanged, detail: { by: 'broker' } },
+    ]);
+    const { events } = await readAll(start, { atLeast: 1 });
+    expect(events.map((event) => event.type)).toEqual(['user.created']);
+    expect(events[0]).toMatchObject({
+      company: 'Demo Imports LLC',
+      user_email: DEMO_USERS.primary,
+      detail: { user_email: 'feed.person@demo.test' },
+      file_url: null,
+    });
+  });
+
+  it('refuses a cursor it did not hand out, and a customer session', async () => {
+    for (const after of ['abc', '1', '1-', '99999999999999999999-1']) {
+      const response = await injectAs(t.app, key, { method: 'GET', url: `${eventsUrl}?after=${after}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ field?: string }>().field).toBe('after');
+    }
+    const tooMany = await injectAs(t.app, key, { method: 'GET', url: `${eventsUrl}?limit=100000` });
+    expect(tooMany.statusCode).toBe(400);
+    expect((await injectAs(t.app, tokens.primary, { method: 'GET', url: eventsUrl })).statusCode).toBe(401);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'never passes an event a transaction still running will commit, when two customers act at once',
+    async () => {
+      const { cursor: start } = await readAll(null);
+      const [first, second] = [await shipmentIdOf(t.app.db, '40001'), await shipmentIdOf(t.app.db, '40002')];
+      const users = await t.app.db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', 'in', [DEMO_USERS.primary, DEMO_USERS.manager])
+        .execute();
+      const userId = (email: string) => users.find((user) => user.email === email)!.id;
+      let commitFirst!: () => void;
+      const firstMayCommit = new Promise<void>((resolve) => (commitFirst = resolve));
+      let firstWrote!: () => void;
+      const firstHasWritten = new Promise<void>((resolve) => (firstWrote = resolve));
+      // The first act takes the lower event id, then waits; the second commits meanwhile.
+      const slow = t.app.db.transaction().execute(async (trx) => {
+        await shipmentActivityRepository.record(trx, [
+          { shipmentId: first, userId: userId(DEMO_USERS.primary), action: SHIPMENT_ACTIVITY.noteAdded, detail: {} },
+        ]);
+        firstWrote();
+        await firstMayCommit;
+      });
+      await firstHasWritten;
+      await shipmentActivityRepository.record(t.app.db, [
+        { shipmentId: second, userId: userId(DEMO_USERS.manager), action: SHIPMENT_ACTIVITY.noteAdded, detail: {} },
+      ]);
+      const meanwhile = await readAll(start);
+      expect(meanwhile.events).toEqual([]);
+      commitFirst();
+      await slow;
+      const { events } = await readAll(meanwhile.cursor, { atLeast: 2 });
+      expect(events.map((event) => event.user_email)).toEqual([DEMO_USERS.primary, DEMO_USERS.manager]);
+    },
+  );
+});

@@ -1,0 +1,151 @@
+import { sql, type ControlledTransaction } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { IngestionRecord, recordKey, type RecordKind, type RecordResult } from '@clearport/contract/ingestion';
+import {
+  FileStage,
+  ingestionRepository,
+  newIngestionScope,
+  RecordRefusal,
+  tellDocumentsLists,
+  type IngestionContext,
+} from './ingestion.repository.ts';
+
+/**
+ * Records written in one transaction. Each record has its own savepoint within it, so a refused
+ * record undoes only itself; a commit costs a flush to disk, which one transaction per record
+ * would pay a thousand times a batch.
+ */
+export const RECORDS_PER_TRANSACTION = 100;
+
+/**
+ * The kinds an import sends by the hundred thousand decide any refusal before their first write,
+ * so they need no savepoint of their own (two round trips each); every other kind has one.
+ */
+const REFUSED_BEFORE_WRITING: ReadonlySet<RecordKind> = new Set([
+  'shipment',
+  'container',
+  'bill_of_lading',
+  'required_document_type',
+]);
+
+/**
+ * Checks and writes records in order: a record that fails its schema or names what the portal
+ * does not hold is refused in its result, and the others go on. The broker API and
+ * `npm run broker -- import` both come here.
+ */
+export async function ingestRecords(
+  context: IngestionContext,
+  records: readonly unknown[],
+  onResult: (result: RecordResult) => void = () => {},
+): Promise<RecordResult[]> {
+  const results: RecordResult[] = [];
+  for (let start = 0; start < records.length; start += RECORDS_PER_TRANSACTION) {
+    for (const result of await ingestChunk(context, start, records.slice(start, start + RECORDS_PER_TRANSACTION))) {
+      results.push(result);
+      onResult(result);
+    }
+  }
+  return results;
+}
+
+async function ingestChunk(context: IngestionContext, offset: number, records: readonly unknown[]) {
+  const trx = await context.db.startTransaction().execute();
+  let written: WrittenRecords | undefined;
+  let committed = false;
+  try {
+    written = await writeRecords(context, trx, records, { offset, tellsDocumentsLists: true });
+    await trx.commit().execute();
+    committed = true;
+  } finally {
+    // The error that ended the transaction is the one to tell; a failed rollback adds nothing to it.
+    if (!committed)
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+    await written?.settleFiles(committed);
+  }
+  return written.results;
+}
+
+type WrittenRecords = {
+  results: RecordResult[];
+  /** Once the transaction has ended: keeps the files of the records it committed, removes the rest. */
+  settleFiles(committed: boolean): Promise<void>;
+};
+
+/**
+ * Writes records inside `trx` (a controlled transaction the caller commits): each checked, a
+ * refused one undone alone, and the derived lists, counts and (when told) the documents lists'
+ * mail brought up to date at the end. The demo seed writes its brokerage's records so, inside
+ * its own transaction and without mail.
+ */
+export async function writeRecords(
+  context: IngestionContext,
+  trx: ControlledTransaction<Database>,
+  records: readonly unknown[],
+  { offset = 0, tellsDocumentsLists }: { offset?: number; tellsDocumentsLists: boolean },
+): Promise<WrittenRecords> {
+  const results: RecordResult[] = [];
+  const written: Array<{ files: FileStage; kept: boolean }> = [];
+  const settleFiles = (committed: boolean) =>
+    Promise.all(written.map(({ files, kept }) => files.settle(committed && kept))).then(() => undefined);
+  const scope = newIngestionScope();
+  try {
+    // The shipments' lists and the accounts' counts are brought up to date once, below.
+    await sql`SELECT set_config('clearport.defer_derived', 'on', true)`.execute(trx);
+    for (const [position, raw] of records.entries()) {
+      const index = offset + position;
+      const parsed = IngestionRecord.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const field = issue.path.join('.') || 'record';
+        results.push({ index, key: null, outcome: 'refused', reason: `${field}: ${issue.message}`, field });
+        continue;
+      }
+      const key = recordKey(parsed.data);
+      const entry = { files: new FileStage(context.storage), kept: false };
+      written.push(entry);
+      const write = (db: Db) => ingestionRepository.upsert(context, db, scope, entry.files, parsed.data);
+      try {
+        const outcome = REFUSED_BEFORE_WRITING.has(parsed.data.kind)
+          ? await write(trx)
+          : await underSavepoint(trx, write);
+        entry.kept = true;
+        results.push({ index, key, outcome });
+      } catch (error) {
+        if (!(error instanceof RecordRefusal)) throw error;
+        results.push({ index, key, outcome: 'refused', reason: error.message, field: error.field });
+      }
+    }
+    await sql`SELECT set_config('clearport.defer_derived', 'off', true)`.execute(trx);
+    if (scope.listsToRefresh.size > 0) {
+      await sql`SELECT refresh_shipment_lists(${[...scope.listsToRefresh]}::integer[])`.execute(trx);
+    }
+    // Last, so that the mail's gathering messages and the accounts' counter rows, shared by every
+    // import into one company, stay locked only until the commit just after.
+    if (tellsDocumentsLists) await tellDocumentsLists(trx, scope);
+    if (scope.shipmentsAdded.size > 0) {
+      const added = JSON.stringify(Object.fromEntries(scope.shipmentsAdded));
+      await sql`SELECT add_account_shipment_counts(${added}::jsonb)`.execute(trx);
+    }
+  } catch (error) {
+    await settleFiles(false);
+    throw error;
+  }
+  return { results, settleFiles };
+}
+
+/** `write` under a savepoint: when it throws, what it wrote is undone and the transaction goes on. */
+async function underSavepoint<T>(trx: ControlledTransaction<Database>, write: (db: Db) => Promise<T>): Promise<T> {
+  const point = await trx.savepoint('record').execute();
+  try {
+    const result = await write(point);
+    await point.releaseSavepoint('record').execute();
+    return result;
+  } catch (error) {
+    await point.rollbackToSavepoint('record').execute();
+    throw error;
+  }
+}

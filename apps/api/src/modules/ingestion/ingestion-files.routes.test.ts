@@ -1,0 +1,224 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '@clearport/contract/http';
+import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
+import { apiUrl, buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { samplePdf, samplePng } from '../../../test/sample-files.ts';
+import { storedFiles } from '../../../test/shipment-fixtures.ts';
+import { apiKeysRepository } from './api-keys.repository.ts';
+
+let t: TestApp;
+let key: string;
+const url = `${BROKER_API_BASE}${BROKER_API_PATHS.records}`;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  key = (await apiKeysRepository.create(t.app.db, 'Customs system')).key;
+});
+afterAll(() => t?.close());
+
+type Result = { outcome: string; key: string | null; field?: string; reason?: string };
+async function outcomes(records: unknown[]): Promise<Result[]> {
+  const response = await injectAs(t.app, key, { method: 'POST', url, payload: { records } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ results: Result[] }>().results;
+}
+const outcomeOf = async (record: unknown) => (await outcomes([record]))[0]!;
+
+const base64 = (bytes: Buffer) => bytes.toString('base64');
+const company = { kind: 'company', company_id: 'F-1', name: 'File Freight Inc' };
+const account = { kind: 'account', account_no: '88001', company_id: 'F-1' };
+const shipment = { kind: 'shipment', file_number: 'FF-0001', account_no: '88001', status: 'submitted' };
+
+beforeAll(async () => {
+  expect((await outcomes([company, account, shipment])).map((result) => result.outcome)).toEqual([
+    'created',
+    'created',
+    'created',
+  ]);
+});
+
+const outboxFiles = async () => (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).sort();
+
+describe('the broker API, records with users and files', () => {
+  it("creates the company's primary user with the set-password e-mail, who then signs in", async () => {
+    const user = { kind: 'primary_user', company_id: 'F-1', email: 'boss@filefreight.test', name: 'Fay Freight' };
+    const before = await outboxFiles();
+    expect(await outcomeOf(user)).toMatchObject({ outcome: 'created', key: 'primary_user:boss@filefreight.test' });
+    const sent = (await outboxFiles()).filter((file) => !before.includes(file));
+    expect(sent).toHaveLength(1);
+    const mail = await simpleParser(await readFile(path.join(t.dataDir, 'outbox', sent[0]!)));
+    expect(mail.to).toMatchObject({ text: 'boss@filefreight.test' });
+    const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!;
+    const chosen = 'a-chosen-password-1';
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: apiUrl(API_PATHS.resetPassword, { token }),
+      payload: { email: user.email, password: chosen, password_confirmation: chosen },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const session = await login(t.app, user.email, chosen);
+    const list = await injectAs(t.app, session, { method: 'GET', url: apiUrl(API_PATHS.shipments) });
+    expect(list.json<{ data: { file_number: string }[] }>().data.map((row) => row.file_number)).toEqual(['FF-0001']);
+
+    expect((await outcomeOf(user)).outcome).toBe('unchanged');
+    expect((await outcomeOf({ ...user, name: 'Fay Freightly' })).outcome).toBe('updated');
+    expect(await outboxFiles()).toHaveLength(before.length + 1);
+    const silent = { ...user, email: 'quiet@filefreight.test', send_password_link: false };
+    expect((await outcomeOf(silent)).outcome).toBe('created');
+    expect(await outboxFiles()).toHaveLength(before.length + 1);
+
+    const taken = await outcomeOf({ ...user, email: 'primary@demo.test' });
+    expect(taken).toMatchObject({ outcome: 'refused', field: 'email' });
+    const stored = await t.app.db
+      .selectFrom('users')
+      .select('company_id')
+      .where('email', '=', 'primary@demo.test')
+      .executeTakeFirstOrThrow();
+    expect(stored.company_id).not.toBe(undefined);
+  });
+
+  it('stores a 7501 checked by content, answers the same bytes unchanged and replaces it with others', async () => {
+    const filesBefore = await storedFiles(t.dataDir);
+    const record = {
+      kind: 'entry_summary',
+      file_number: 'FF-0001',
+      file: { name: '7501.pdf', content_base64: base64(samplePdf()) },
+    };
+    expect((await outcomeOf(record)).outcome).toBe('created');
+    const first = await t.app.db
+      .selectFrom('shipments')
+      .select('path_to_7501')
+      .where('file_number', '=', 'FF-0001')
+      .executeTakeFirstOrThrow();
+    expect(first.path_to_7501).toMatch(/^entry-summaries\/.+\.pdf$/);
+    expect(await storedFiles(t.dataDir)).toHaveLength(filesBefore.length + 1);
+
+    expect((await outcomeOf(record)).outcome).toBe('unchanged');
+    expect(await storedFiles(t.dataDir)).toHaveLength(filesBefore.length + 1);
+
+    const replaced = { ...record, file: { name: '7501.pdf', content_base64: base64(samplePdf(3_000)) } };
+    expect((await outcomeOf(replaced)).outcome).toBe('updated');
+    const second = await t.app.db
+      .selectFrom('shipments')
+      .select('path_to_7501')
+      .where('file_number', '=', 'FF-0001')
+      .executeTakeFirstOrThrow();
+    expect(second.path_to_7501).not.toBe(first.path_to_7501);
+    const files = await storedFiles(t.dataDir);
+    expect(files).toHaveLength(filesBefore.length + 1);
+
+    for (const content of [samplePng(), Buffer.from('%PDF-1.4 but not really')]) {
+      const refused = await outcomeOf({ ...record, file: { name: '7501.pdf', content_base64: base64(content) } });
+      expect(refused).toMatchObject({ outcome: 'refused', field: 'file.content_base64' });
+    }
+    const unknown = await outcomeOf({ ...record, file_number: 'FF-404' });
+    expect(unknown).toMatchObject({ outcome: 'refused', field: 'file_number' });
+    expect(await storedFiles(t.dataDir)).toEqual(files);
+  });
+
+  it('posts an invoice with its amount, due date, PDF and backup, and tells the invoice list', async () => {
+    const pdf = base64(samplePdf(2_500));
+    const invoice = {
+      kind: 'invoice',
+      invoice_number: 'INV-9001',
+      account_no: '88001',
+      file_number: 'FF-0001',
+      proper_name: 'File Freight Inc',
+      amount: '1234.50',
+      due_date: '2026-12-31',
+      pdf: { name: 'INV-9001.pdf', content_base64: pdf },
+      backup: { name: 'receipts.pdf', content_base64: base64(samplePdf(1_500)) },
+    };
+    expect((await outcomeOf(invoice)).outcome).toBe('created');
+    const stored = await t.app.db
+      .selectFrom('invoices')
+      .select(['amount_cents', 'due_date', 'path', 'backup', 'shipment_id', 'is_paid'])
+      .where('invoice_number', '=', 'INV-9001')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ amount_cents: 123450, due_date: '2026-12-31', is_paid: false });
+    expect(stored.backup).not.toBeNull();
+    const queued = await t.app.db
+      .selectFrom('mail_events')
+      .innerJoin('mail_messages', 'mail_messages.id', 'mail_events.message_id')
+      .select(['mail_messages.kind', 'mail_events.detail'])
+      .where('mail_messages.kind', '=', 'invoicePosted')
+      .execute();
+    expect(queued.map((row) => row.detail)).toContainEqual(
+      expect.objectContaining({ invoiceNo: 'INV-9001', amount: '$1,234.50', dueDate: 'Dec 31, 2026' }),
+    );
+
+    const filesNow = await storedFiles(t.dataDir);
+    expect((await outcomeOf(invoice)).outcome).toBe('unchanged');
+    expect((await outcomeOf({ ...invoice, is_paid: true, backup: null })).outcome).toBe('updated');
+    const paid = await t.app.db
+      .selectFrom('invoices')
+      .select(['is_paid', 'backup', 'path'])
+      .where('invoice_number', '=', 'INV-9001')
+      .executeTakeFirstOrThrow();
+    expect(paid).toMatchObject({ is_paid: true, backup: null, path: stored.path });
+    expect(await storedFiles(t.dataDir)).toHaveLength(filesNow.length - 1);
+
+    const elsewhere = await outcomeOf({ ...invoice, invoice_number: 'INV-9002', file_number: 'HG-NONE' });
+    expect(elsewhere).toMatchObject({ outcome: 'refused', field: 'file_number' });
+    const badAmount = await outcomeOf({ ...invoice, invoice_number: 'INV-9003', amount: '12.3' });
+    expect(badAmount).toMatchObject({ outcome: 'refused', field: 'amount' });
+  });
+
+  it('puts up and takes down a Home banner message for one company or all', async () => {
+    const notice = { kind: 'notification', company_id: 'F-1', message: 'Port of Newark closed on Friday' };
+    expect((await outcomeOf(notice)).outcome).toBe('created');
+    expect((await outcomeOf(notice)).outcome).toBe('unchanged');
+    const session = await login(t.app, 'quiet@filefreight.test').catch(() => undefined);
+    expect(session).toBeUndefined();
+    const owner = await login(t.app, 'boss@filefreight.test', 'a-chosen-password-1');
+    const shown = async () =>
+      (await injectAs(t.app, owner, { method: 'GET', url: apiUrl(API_PATHS.notifications) })).body;
+    expect(await shown()).toContain('Port of Newark closed on Friday');
+    expect((await outcomeOf({ ...notice, active: false })).outcome).toBe('updated');
+    expect(await shown()).not.toContain('Port of Newark closed on Friday');
+    expect((await outcomeOf({ ...notice, company_id: 'F-404' })).outcome).toBe('refused');
+  });
+});
+
+describe('when the set-password e-mail cannot be sent', () => {
+  it('refuses that primary user alone and writes the records around it', async () => {
+    const broken = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
+    try {
+      const brokenKey = (await apiKeysRepository.create(broken.app.db, 'Customs system')).key;
+      const response = await injectAs(broken.app, brokenKey, {
+        method: 'POST',
+        url,
+        payload: {
+          records: [
+            company,
+            { kind: 'primary_user', company_id: 'F-1', email: 'unreachable@filefreight.test', name: 'Una Reach' },
+            account,
+          ],
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<{ results: Result[] }>().results.map((result) => [result.outcome, result.field])).toEqual([
+        ['created', undefined],
+        ['refused', 'email'],
+        ['created', undefined],
+      ]);
+      const users = await broken.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'unreachable@filefreight.test')
+        .execute();
+      expect(users).toEqual([]);
+      const changes = await broken.app.db
+        .selectFrom('user_changes')
+        .select('id')
+        .where('user_email', '=', 'unreachable@filefreight.test')
+        .execute();
+      expect(changes).toEqual([]);
+    } finally {
+      await broken.close();
+    }
+  });
+});
