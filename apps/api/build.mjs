@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
+  entryPoints: ['src/server.ts', 'src/cli/broker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

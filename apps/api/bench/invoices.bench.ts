@@ -1,8 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import os from 'node:os';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_BASE, API_PATHS } from '@clearport/contract/http';
@@ -13,6 +9,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 import type { SessionUser } from '../src/modules/access/session-user.ts';
 import { invoicesRepository } from '../src/modules/invoices/invoices.repository.ts';
 import { criteriaOf, todayOf } from '../src/modules/invoices/invoices.rules.ts';
+import { bundleServer, startServer, stopServer } from './bench-server.ts';
 import { BENCH_PASSWORD } from './generate.ts';
 
 /*
@@ -177,19 +174,6 @@ async function ensureFilled(): Promise<string> {
   return url;
 }
 
-async function startServer(url: string): Promise<{ child: ChildProcess; origin: string }> {
-  const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-  const child = spawn(tsx, [fileURLToPath(new URL('./serve.ts', import.meta.url))], {
-    env: { ...process.env, BENCH_SERVE_DATABASE_URL: url },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  for await (const line of createInterface({ input: child.stdout! })) {
-    const match = /^listening (\d+)$/.exec(line);
-    if (match) return { child, origin: `http://127.0.0.1:${match[1]}` };
-  }
-  throw new Error('The bench server stopped before listening');
-}
-
 async function loginAs(origin: string, email: string): Promise<string> {
   const response = await fetch(`${origin}${API_BASE}${API_PATHS.login}`, {
     method: 'POST',
@@ -318,7 +302,7 @@ function printTable(subject: Subject, rows: Figures[], concurrentRps: number): v
 const url = await ensureFilled();
 if (!fillOnly) {
   const db = await connectDatabase({ databaseUrl: url });
-  const { child, origin } = await startServer(url);
+  const { child, origin } = await startServer(await bundleServer(), url);
   try {
     const subjects = [
       await subjectOf(db, origin, 'the importer of 20,000 invoices', 'bench-1@bench.test'),
@@ -369,11 +353,7 @@ if (!fillOnly) {
     for (const [position, subject] of subjects.entries())
       printTable(subject, best[position]!, bestConcurrent[position]!);
   } finally {
-    if (child.exitCode === null) {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopServer(child);
     await db.destroy();
   }
 }

@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import { API_BASE, API_PATHS } from '@clearport/contract/http';
@@ -14,6 +10,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import type { SessionUser } from '../src/modules/access/session-user.ts';
 import { shipmentsRepository } from '../src/modules/shipments/shipments.repository.ts';
 import { criteriaOf } from '../src/modules/shipments/shipments.rules.ts';
+import { bundleServer, startServer, stopServer } from './bench-server.ts';
 import { BENCH_PASSWORD, generate, typicalBenchUser } from './generate.ts';
 
 /*
@@ -32,7 +29,8 @@ import { BENCH_PASSWORD, generate, typicalBenchUser } from './generate.ts';
  *   npm run bench -- --explain               EXPLAIN ANALYZE of each statement as well
  *   npm run bench -- --fill-only             fill the databases, measure nothing
  *   npm run bench -- --lists invoices        the invoice list only (invoices.bench.ts); by default
- *                                            the shipments list, then the invoice list
+ *                                            the shipments list, the invoice list, then the
+ *                                            broker API's import (import.bench.ts)
  */
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
@@ -54,7 +52,7 @@ const withExplain = args.includes('--explain');
 const fillOnly = args.includes('--fill-only');
 const lists = args.includes('--lists')
   ? (args[args.indexOf('--lists') + 1] ?? '').split(',')
-  : ['shipments', 'invoices'];
+  : ['shipments', 'invoices', 'import'];
 
 type Variant = { name: string; query: Record<string, string> };
 type Figures = { name: string; medianMs: number; p99Ms: number; rps: number; sqlMedianMs: number };
@@ -115,54 +113,6 @@ async function ensureFilled(size: (typeof SIZES)[number]): Promise<string> {
   await generate(url, { shipments: size.shipments, accounts: size.accounts, log });
   log(`${size.database}: filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return url;
-}
-
-/**
- * serve.ts bundled the way build.mjs bundles the server for production (the contract's sources
- * inlined, packages from node_modules): the app runs as it is deployed, not through tsx.
- */
-async function bundleServer(): Promise<string> {
-  const outfile = fileURLToPath(new URL('../node_modules/.cache/clearport-bench/serve.mjs', import.meta.url));
-  await build({
-    entryPoints: [fileURLToPath(new URL('./serve.ts', import.meta.url))],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-packages',
-        setup(builder) {
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@clearport/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return outfile;
-}
-
-async function startServer(serve: string, url: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, [serve], {
-    env: { ...process.env, BENCH_SERVE_DATABASE_URL: url },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    const match = /^listening (\d+)$/.exec(line);
-    if (match) return { child, origin: `http://127.0.0.1:${match[1]}` };
-  }
-  throw new Error('The bench server stopped before listening');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function loginAs(origin: string, email: string): Promise<string> {
@@ -418,3 +368,4 @@ if (!lists.includes('shipments')) {
   }
 }
 if (lists.includes('invoices')) await import('./invoices.bench.ts');
+if (lists.includes('import')) await import('./import.bench.ts');

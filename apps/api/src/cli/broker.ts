@@ -10,6 +10,11 @@ import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
 import { failedMessages, retryFailed } from '../modules/event-mail/event-mail.repository.ts';
 import { apiKeysRepository } from '../modules/ingestion/api-keys.repository.ts';
+import { createMailer } from '../lib/mail.ts';
+import { localStorage } from '../lib/storage.ts';
+import cliProgress from 'cli-progress';
+import { importFile, summaryLines } from './broker-import.ts';
+import { stat } from 'node:fs/promises';
 
 /**
  * The broker's side, until the brokerage has its own interface:
@@ -19,6 +24,7 @@ import { apiKeysRepository } from '../modules/ingestion/api-keys.repository.ts';
  *   npm run broker -- payment-instructions show | set FILE.json
  *   npm run broker -- mail failed | retry ID
  *   npm run broker -- api-keys create NAME | list | revoke ID
+ *   npm run broker -- import FILE
  * On DATABASE_URL, or on the embedded database of DATA_DIR (`data` in the folder npm was run
  * from, as `npm start` uses it). The embedded database serves one process: stop the server first.
  */
@@ -36,6 +42,11 @@ export const USAGE = `Usage: npm run broker -- <command>
   api-keys create NAME        make a key for the broker API (/api/broker/v1/); it is shown once
   api-keys list               list the keys: id, name, first characters, created, revoked
   api-keys revoke ID          refuse the key from now on
+  import FILE                 write the records of FILE as the broker API would: NDJSON, one
+                              record a line, or a .csv of shipments or of invoices (columns
+                              named as the records' fields; pdf_file and backup_file name PDFs
+                              beside the CSV); prints what was created, updated, unchanged
+                              and refused, with line numbers
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data); stop the
 server before using the embedded database.`;
@@ -199,6 +210,40 @@ async function setPaymentInstructions(db: Db, file: string): Promise<BrokerResul
   return { code: 0, lines: ['The payment instructions are set.'] };
 }
 
+async function runImport(db: Db, config: ReturnType<typeof configFromEnv>, file: string): Promise<BrokerResult> {
+  const size = await stat(file).then(
+    (info) => (info.isFile() ? info.size : undefined),
+    () => undefined,
+  );
+  if (size === undefined) return { code: 1, lines: [`Cannot read ${file}.`] };
+  const quiet = { info: () => {} };
+  const context = {
+    db,
+    storage: localStorage(path.join(config.dataDir, 'files')),
+    mailer: createMailer(
+      { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') },
+      quiet,
+    ),
+    publicUrl: config.publicUrl,
+  };
+  // A bar on a terminal; nothing between the lines a script reads.
+  const bar = process.stderr.isTTY
+    ? new cliProgress.SingleBar(
+        { stream: process.stderr, format: 'importing [{bar}] {percentage}% | {value}/{total} bytes | {eta_formatted}' },
+        cliProgress.Presets.shades_classic,
+      )
+    : undefined;
+  bar?.start(size, 0);
+  try {
+    const summary = await importFile(context, file, (bytes) => bar?.update(bytes));
+    bar?.stop();
+    return { code: summary.refused === 0 ? 0 : 1, lines: summaryLines(summary) };
+  } catch (error) {
+    bar?.stop();
+    throw error;
+  }
+}
+
 async function main(): Promise<number> {
   // npm runs workspace scripts in the workspace's folder; a relative DATA_DIR means the folder
   // npm was started from, where `npm start` keeps its data.
@@ -210,7 +255,11 @@ async function main(): Promise<number> {
   });
   try {
     await migrateToLatest(db);
-    const { code, lines } = await runBrokerCommand(db, process.argv.slice(2));
+    const args = process.argv.slice(2);
+    const { code, lines } =
+      args[0] === 'import' && args.length === 2
+        ? await runImport(db, config, args[1]!)
+        : await runBrokerCommand(db, args);
     (code === 0 ? process.stdout : process.stderr).write(`${lines.join('\n')}\n`);
     return code;
   } finally {

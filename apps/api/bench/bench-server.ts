@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+/** The benches' server: serve.ts in its own process, built as production builds the server. */
+
+/**
+ * serve.ts bundled the way build.mjs bundles the server for production (the contract's sources
+ * inlined, packages from node_modules): the app runs as it is deployed, not through tsx.
+ */
+export async function bundleServer(): Promise<string> {
+  const outfile = fileURLToPath(new URL('../node_modules/.cache/clearport-bench/serve.mjs', import.meta.url));
+  await build({
+    entryPoints: [fileURLToPath(new URL('./serve.ts', import.meta.url))],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@clearport/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  return outfile;
+}
+
+export async function startServer(serve: string, url: string): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, [serve], {
+    env: { ...process.env, BENCH_SERVE_DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    const match = /^listening (\d+)$/.exec(line);
+    if (match) return { child, origin: `http://127.0.0.1:${match[1]}` };
+  }
+  throw new Error('The bench server stopped before listening');
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}

@@ -1,0 +1,110 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { samplePdf } from '../../test/sample-files.ts';
+import type { IngestionContext } from '../modules/ingestion/ingestion.repository.ts';
+import { importFile, summaryLines } from './broker-import.ts';
+
+let t: TestApp;
+let folder: string;
+let context: IngestionContext;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  folder = await mkdtemp(path.join(os.tmpdir(), 'clearport-import-'));
+  context = { db: t.app.db, storage: t.app.storage, mailer: t.app.mailer, publicUrl: 'http://portal.test' };
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function write(name: string, text: string): Promise<string> {
+  const file = path.join(folder, name);
+  await writeFile(file, text);
+  return file;
+}
+
+const ndjson = (records: unknown[]) => records.map((record) => JSON.stringify(record)).join('\n') + '\n';
+
+describe('npm run broker -- import', () => {
+  it('writes NDJSON records as the API does, and names the lines it refused', async () => {
+    const records = [
+      { kind: 'company', company_id: 'IMP-1', name: 'Import Co' },
+      { kind: 'account', account_no: '66001', company_id: 'IMP-1' },
+      ...Array.from({ length: 1_100 }, (_, index) => ({
+        kind: 'shipment',
+        file_number: `IMP-${String(index).padStart(5, '0')}`,
+        account_no: '66001',
+        status: 'submitted',
+      })),
+    ];
+    const file = await write(
+      'batch.ndjson',
+      `${ndjson(records.slice(0, 700))}{not json\n\n${ndjson(records.slice(700))}`,
+    );
+    const progress: number[] = [];
+    const first = await importFile(context, file, (bytes) => progress.push(bytes));
+    expect(first).toMatchObject({ created: 1_102, updated: 0, unchanged: 0, refused: 1 });
+    expect(first.refusals).toEqual([{ line: 701, key: null, reason: 'not a JSON record' }]);
+    expect(progress.at(-1)).toBeGreaterThan(progress[0]!);
+    const count = await t.app.db
+      .selectFrom('account_shipment_counts')
+      .innerJoin('accounts', 'accounts.id', 'account_shipment_counts.account_id')
+      .select('account_shipment_counts.shipments')
+      .where('accounts.account_no', '=', '66001')
+      .executeTakeFirst();
+    expect(count?.shipments).toBe(1_100);
+
+    const again = await importFile(context, file);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 1_102, refused: 1 });
+    expect(summaryLines(again)).toEqual([
+      'created 0, updated 0, unchanged 1102, refused 1',
+      '  line 701: not a JSON record',
+    ]);
+  });
+
+  it('reads a CSV of shipments, empty cells as defaults', async () => {
+    const file = await write(
+      'shipments.csv',
+      '\uFEFFfile_number,account_no,status,vessel_name,est_time_arrive\n' +
+        'IMP-00001,66001,released,Ever Given,\n' +
+        'IMP-CSV-1,66001,submitted,"Maersk, Ohio",2026-12-01 08:00:00\n' +
+        'IMP-CSV-2,40404,submitted,,\n',
+    );
+    const summary = await importFile(context, file);
+    expect(summary).toMatchObject({ created: 1, updated: 1, unchanged: 0, refused: 1 });
+    expect(summary.refusals).toEqual([{ line: 4, key: 'shipment:IMP-CSV-2', reason: 'There is no account 40404.' }]);
+    const stored = await t.app.db
+      .selectFrom('shipments')
+      .select(['vessel_name', 'est_time_arrive', 'status'])
+      .where('file_number', 'in', ['IMP-00001', 'IMP-CSV-1'])
+      .orderBy('file_number')
+      .execute();
+    expect(stored).toEqual([
+      { vessel_name: 'Ever Given', est_time_arrive: null, status: 'released' },
+      { vessel_name: 'Maersk, Ohio', est_time_arrive: '2026-12-01 08:00:00', status: 'submitted' },
+    ]);
+  });
+
+  it('reads a CSV of invoices whose PDFs lie beside it', async () => {
+    await writeFile(path.join(folder, 'INV-1.pdf'), samplePdf());
+    const file = await write(
+      'invoices.csv',
+      'invoice_number,account_no,file_number,amount,due_date,is_paid,pdf_file,backup_file\n' +
+        'INV-1,66001,IMP-00002,99.95,2026-12-15,no,INV-1.pdf,\n' +
+        'INV-2,66001,,10.00,,yes,missing.pdf,\n',
+    );
+    const summary = await importFile(context, file);
+    expect(summary).toMatchObject({ created: 1, refused: 1 });
+    expect(summary.refusals).toEqual([{ line: 3, key: null, reason: 'pdf_file: cannot read missing.pdf' }]);
+    const invoice = await t.app.db
+      .selectFrom('invoices')
+      .select(['amount_cents', 'due_date', 'is_paid'])
+      .where('invoice_number', '=', 'INV-1')
+      .executeTakeFirstOrThrow();
+    expect(invoice).toEqual({ amount_cents: 9_995, due_date: '2026-12-15', is_paid: false });
+  });
+});
