@@ -19,6 +19,7 @@ import storagePlugin from './plugins/storage.ts';
 import mailPlugin from './plugins/mail.ts';
 import authPlugin from './plugins/auth.ts';
 import demoDataPlugin from './plugins/demo-data.ts';
+import { apiDocsGenerator, apiDocsRoutes } from './plugins/api-docs.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
@@ -128,7 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  // Routes.
+  // Routes, described as they are added.
+  await app.register(apiDocsGenerator);
   app.get('/healthz', async (_request, reply) => {
     try {
       await sql`SELECT 1`.execute(app.db);
@@ -160,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_BASE },
   );
   await app.register(ingestionRoutes, { prefix: BROKER_API_BASE, publicUrl: options.publicUrl });
+  await app.register(apiDocsRoutes);
 
   const webDir = options.webDir;
   const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));

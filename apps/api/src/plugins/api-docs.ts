@@ -1,0 +1,129 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_BASE } from '@clearport/contract/http';
+import { BROKER_API_BASE } from '@clearport/contract/ingestion';
+
+/**
+ * OpenAPI 3.1 descriptions generated from the routes' zod schemas (the contract), never written by
+ * hand: the customer API at /api/docs and the brokerage's at /api/broker/docs, each as JSON
+ * (`/json`) and as an interactive page (Swagger UI, served from node_modules like any other file).
+ */
+export const API_DOCS = {
+  customer: { page: `${API_BASE}/docs`, title: 'Clearport customer API' },
+  broker: { page: `${BROKER_API_BASE}/docs`, title: 'Clearport broker API' },
+} as const;
+const ASSETS_PREFIX = `${API_BASE}/docs/assets/`;
+const INIT_SCRIPT = `${API_BASE}/docs/init.js`;
+
+/** Some routes take what JSON Schema cannot say (a transform); those parts read as "any value". */
+const zodToJsonConfig = { unrepresentable: 'any' } as const;
+
+/** Registers the generator; it must come before the routes, which it sees as they are added. */
+export const apiDocsGenerator = fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Clearport', version: '1' },
+        components: {
+          securitySchemes: {
+            session: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'The token the login call answers (POST /api/user/login).',
+            },
+            brokerKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'An API key of the brokerage: npm run broker -- api-keys create NAME.',
+            },
+          },
+        },
+      },
+      transform: createJsonSchemaTransform({ zodToJsonConfig }),
+      transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
+    });
+  },
+  { name: 'api-docs-generator' },
+);
+
+type OpenApiDocument = {
+  info: Record<string, unknown>;
+  paths?: Record<string, Record<string, Record<string, unknown>>>;
+  [field: string]: unknown;
+};
+
+/** The whole description narrowed to one API: its paths, each operation behind its credential. */
+function documentOf(whole: OpenApiDocument, api: keyof typeof API_DOCS): OpenApiDocument {
+  const isBroker = (route: string) => route.startsWith(`${BROKER_API_BASE}/`);
+  const security = [{ [api === 'broker' ? 'brokerKey' : 'session']: [] }];
+  const paths = Object.fromEntries(
+    Object.entries(whole.paths ?? {})
+      .filter(([route]) => route.startsWith(`${API_BASE}/`) && isBroker(route) === (api === 'broker'))
+      .map(([route, operations]) => [
+        route,
+        Object.fromEntries(
+          Object.entries(operations).map(([method, operation]) => [method, { security, ...operation }]),
+        ),
+      ]),
+  );
+  return { ...whole, info: { ...whole.info, title: API_DOCS[api].title }, paths };
+}
+
+/** The interactive page: Swagger UI reading the page's own description. Scripts are files, as the CSP wants. */
+const pageOf = (api: keyof typeof API_DOCS) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${API_DOCS[api].title}</title>
+<link rel="stylesheet" href="${ASSETS_PREFIX}swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui" data-url="${API_DOCS[api].page}/json"></div>
+<script src="${ASSETS_PREFIX}swagger-ui-bundle.js"></script>
+<script src="${INIT_SCRIPT}"></script>
+</body>
+</html>
+`;
+
+const INIT = `window.ui = SwaggerUIBundle({
+  url: document.getElementById('swagger-ui').dataset.url,
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+});
+`;
+
+/** The pages and descriptions; registered after every route, so the descriptions hold them all. */
+export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
+  const documents = new Map<keyof typeof API_DOCS, OpenApiDocument>();
+  const describe = (api: keyof typeof API_DOCS) => {
+    let document = documents.get(api);
+    if (!document) {
+      document = documentOf(app.swagger() as unknown as OpenApiDocument, api);
+      documents.set(api, document);
+    }
+    return document;
+  };
+  for (const api of Object.keys(API_DOCS) as Array<keyof typeof API_DOCS>) {
+    app.get(`${API_DOCS[api].page}/json`, { schema: { hide: true } }, async () => describe(api));
+    app.get(API_DOCS[api].page, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(pageOf(api)),
+    );
+  }
+  app.get(INIT_SCRIPT, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INIT),
+  );
+  const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  await app.register(fastifyStatic, {
+    root: swaggerUiDir,
+    prefix: ASSETS_PREFIX,
+    decorateReply: false,
+    index: false,
+    allowedPath: (pathName) => ['/swagger-ui.css', '/swagger-ui-bundle.js'].includes(pathName),
+  });
+}
