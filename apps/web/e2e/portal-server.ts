@@ -46,7 +46,16 @@ async function waitForHealth(url: string, child: ChildProcess, stderr: () => str
  * Starts the built portal (the API serving apps/web/dist, as in production) on `port` over a fresh data
  * folder, and waits until it answers.
  */
-export async function startPortalServer(port: number, timeoutMs: number): Promise<PortalServer> {
+export async function startPortalServer(
+  port: number,
+  timeoutMs: number,
+  {
+    prepare,
+  }: {
+    /** Runs on the data folder before the server starts, with the server's environment (the broker's command). */
+    prepare?: (env: NodeJS.ProcessEnv, url: string) => void;
+  } = {},
+): Promise<PortalServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clearport-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -63,6 +72,12 @@ export async function startPortalServer(port: number, timeoutMs: number): Promis
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.PUBLIC_URL;
+  try {
+    prepare?.(env, url);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const child = spawn(process.execPath, [path.join(webDir, '..', 'api', 'dist', 'server.js')], {
     cwd: webDir,
     env,

@@ -102,9 +102,9 @@ test.describe('routes', () => {
   }
 
   for (const [path] of LAYOUT_ROUTES) {
-    test(`${path} without a session goes to /login`, async ({ page }) => {
+    test(`${path} without a session goes to /login, keeping the page to return to`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/login$/);
+      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
       await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
     });
   }

@@ -82,6 +82,27 @@ describe('app routes', () => {
     },
   );
 
+  it.each([
+    ['/shipments/12', '?next=%2Fshipments%2F12'],
+    ['/billing/4?from=mail', '?next=%2Fbilling%2F4%3Ffrom%3Dmail'],
+    ['/', ''],
+  ])('names %s as the page to open after the login', async (url, search) => {
+    const { router } = renderApp(url);
+    expect(await heading()).toBe('Sign in to your account');
+    expect(router.state.location.search).toBe(search);
+  });
+
+  it.each([
+    ['/login?next=%2Fshipments%2F12', '/shipments/12'],
+    ['/login?next=%2F%2Felsewhere.example%2Fshipments', '/'],
+    ['/login?next=https%3A%2F%2Felsewhere.example', '/'],
+    ['/login?next=%2Flogin', '/'],
+  ])('sends a signed-in user from %s on to %s', async (url, pathname) => {
+    signIn(3);
+    const { router } = renderApp(url);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+  });
+
   it.each(['/login', '/forgot-password', '/reset-password/some-token'])('%s opens without a session', async (url) => {
     const { router } = renderApp(url);
     await heading();
@@ -154,6 +175,7 @@ describe('app routes', () => {
     const { router } = renderApp('/billing?token_user=link-token');
     expect(await heading()).toBe('Sign in to your account');
     expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?next=%2Fbilling');
     expect(Cookies.get('token')).toBeUndefined();
   });
 });

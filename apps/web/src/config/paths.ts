@@ -18,7 +18,11 @@ export const paths = {
   user: { path: '/users/:id', getHref: (id: string | number) => `/users/${encodeURIComponent(id)}` },
   reports: { path: '/reports', getHref: () => '/reports' },
   settings: { path: '/settings', getHref: () => '/settings' },
-  login: { path: '/login', getHref: () => '/login' },
+  login: {
+    path: '/login',
+    /** `next`: the page to open after the login (a deep link opened signed out). */
+    getHref: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
+  },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: {
     path: '/reset-password/:token',

@@ -48,10 +48,35 @@ async function keepLinkSession(request: Request): Promise<void> {
   await linkLogin.done;
 }
 
+/** The parameter of the login page that names the page to open after it. */
+export const NEXT_PARAM = 'next';
+
+/**
+ * The login page for a signed-out visit of `request`'s page, which it opens again after the
+ * login: a link from an e-mail leads to its shipment, not to Home. A broker's link parameters
+ * are left out, so no token stays in the address.
+ */
+function loginFor(request: Request): string {
+  const url = new URL(request.url);
+  for (const name of Object.values(HOME_LINK_PARAMS)) url.searchParams.delete(name);
+  const page = `${url.pathname}${url.search}`;
+  return paths.login.getHref(page === paths.home.path ? undefined : page);
+}
+
+/**
+ * The page to open after the login: `next` when it is a page of this site (a path, never another
+ * origin like `//elsewhere.example`), otherwise undefined.
+ */
+export function pageAfterLogin(search: URLSearchParams): string | undefined {
+  const next = search.get(NEXT_PARAM);
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
+  return next.startsWith(paths.login.path) ? undefined : next;
+}
+
 /** Pages inside the main layout need a stored token (spec section 6). */
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
   await keepLinkSession(request);
-  if (!readSession()) throw redirect(paths.login.getHref());
+  if (!readSession()) throw redirect(loginFor(request));
   return null;
 }
 
@@ -60,7 +85,7 @@ export function requireNavItem(item: NavItem): (args: LoaderFunctionArgs) => Pro
   return async ({ request }) => {
     await keepLinkSession(request);
     const session = readSession();
-    if (!session) throw redirect(paths.login.getHref());
+    if (!session) throw redirect(loginFor(request));
     const role = session.role ?? 0;
     if (!navItemsFor(role).includes(item)) throw redirect(homePathFor(role));
     return null;
@@ -75,15 +100,15 @@ export function requireNavItemOrNotFound(item: NavItem): (args: LoaderFunctionAr
   return async ({ request }) => {
     await keepLinkSession(request);
     const session = readSession();
-    if (!session) throw redirect(paths.login.getHref());
+    if (!session) throw redirect(loginFor(request));
     if (!navItemsFor(session.role ?? 0).includes(item)) throw data(null, { status: 404, statusText: 'Not Found' });
     return null;
   };
 }
 
-/** The login page is for signed-out users; a signed-in user goes to their home. */
-export function redirectSignedIn(): null {
+/** The login page is for signed-out users; a signed-in user goes on to the page it names, or their home. */
+export function redirectSignedIn({ request }: LoaderFunctionArgs): null {
   const session = readSession();
-  if (session) throw redirect(homePathFor(session.role ?? 0));
+  if (session) throw redirect(pageAfterLogin(new URL(request.url).searchParams) ?? homePathFor(session.role ?? 0));
   return null;
 }

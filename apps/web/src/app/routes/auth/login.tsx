@@ -1,14 +1,18 @@
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { homePathFor } from '@clearport/contract/roles';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
+import { pageAfterLogin } from '../../../lib/route-guards.ts';
 
 export function LoginRoute() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   return (
     <AuthLayout title={WEB_TEXTS.auth.loginTitle}>
-      <LoginForm onSuccess={(session) => navigate(homePathFor(session.role), { replace: true })} />
+      <LoginForm
+        onSuccess={(session) => navigate(pageAfterLogin(search) ?? homePathFor(session.role), { replace: true })}
+      />
     </AuthLayout>
   );
 }
