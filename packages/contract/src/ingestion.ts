@@ -182,6 +182,8 @@ export const IngestionRecord = z.discriminatedUnion('kind', [
   NotificationRecord,
 ]);
 export type IngestionRecord = z.infer<typeof IngestionRecord>;
+/** A record as sent, before its defaults are filled in. */
+export type IngestionRecordInput = z.input<typeof IngestionRecord>;
 export type RecordKind = IngestionRecord['kind'];
 
 /**

@@ -69,6 +69,8 @@ type WarehouseSeed = {
 
 export type CompanyProfile = {
   name: string;
+  /** The brokerage's own identifier of the company, as its system sends it to the ingestion API. */
+  brokerId: string;
   /** Starts each entry number, so a test can tell the companies' shipments apart. */
   entryPrefix: string;
   firstEntryNo: number;
@@ -170,6 +172,7 @@ export type TransportMode = keyof typeof TRANSPORT_MODES;
 export const COMPANIES: readonly CompanyProfile[] = [
   {
     name: DEMO_IMPORTS,
+    brokerId: 'C-10042',
     entryPrefix: 'DMI',
     firstEntryNo: 4_120_000,
     defaultShipments: 300,
@@ -324,6 +327,7 @@ export const COMPANIES: readonly CompanyProfile[] = [
   },
   {
     name: OTHER_TRADING,
+    brokerId: 'C-10077',
     entryPrefix: 'OTC',
     firstEntryNo: 6_580_000,
     defaultShipments: 120,

@@ -13,7 +13,10 @@ import { connectDatabase, type Db } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { localStorage } from '../lib/storage.ts';
+import { ingestRecords } from '../modules/ingestion/ingest.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo-data.ts';
+import { planDemo } from './demo-shipments.ts';
+import { brokerRecords, writeDemoPlan } from './demo-writer.ts';
 
 const SEED_TIMEOUT_MS = 60_000;
 const REQUIRED_TYPES = TRACKED_DOCUMENT_ABBREVIATIONS.map((tracked) => tracked.type);
@@ -594,19 +597,71 @@ describe('seedDemoData', () => {
         .values({ name: 'Someone Else' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // Other Trading Co's account number is taken, so the accounts insert fails after the companies one.
-      await fixture.db.insertInto('accounts').values({ company_id: company.id, account_no: '70001' }).execute();
+      // A demo e-mail is taken, so the users insert fails after the broker's records are written.
+      await fixture.db
+        .insertInto('users')
+        .values({ company_id: company.id, name: 'Taken', email: 'viewer@demo.test', password_hash: 'x', role: 11 })
+        .execute();
       try {
-        await expect(seed(20)).rejects.toThrow();
+        await expect(seed(20)).rejects.toThrow(/users_email_key/);
         const counts = [
           await count('companies'),
           await count('users'),
           await count('shipments'),
           await count('invoices'),
         ];
-        expect(counts).toEqual([1, 0, 0, 0]);
+        expect(counts).toEqual([1, 1, 0, 0]);
       } finally {
+        await fixture.db.deleteFrom('users').where('company_id', '=', company.id).execute();
         await fixture.db.deleteFrom('companies').where('id', '=', company.id).execute();
+      }
+    },
+    SEED_TIMEOUT_MS,
+  );
+
+  it(
+    "writes the brokerage's records through ingestion: sent again as the broker API's records, they change nothing",
+    async () => {
+      const plan = planDemo(new Date(), { shipmentsPerCompany: 20 });
+      const storage = localStorage(fixture.filesDir);
+      await writeDemoPlan(fixture.db, storage, plan, DEMO_PASSWORD);
+      try {
+        const companies = await fixture.db
+          .selectFrom('companies')
+          .select(['name', 'broker_id'])
+          .orderBy('id')
+          .execute();
+        expect(companies).toEqual([
+          { name: 'Demo Imports LLC', broker_id: 'C-10042' },
+          { name: 'Other Trading Co', broker_id: 'C-10077' },
+        ]);
+        const unmailed = { send: () => Promise.reject(new Error('no mail expected')) };
+        const context = { db: fixture.db, storage, mailer: unmailed, publicUrl: 'http://127.0.0.1' };
+        const records = brokerRecords(plan);
+        const results = await ingestRecords(context, records);
+        const kinds = new Set(records.map((record) => record.kind));
+        expect([...kinds].sort()).toEqual(
+          [
+            'account',
+            'bill_of_lading',
+            'company',
+            'container',
+            'notification',
+            'required_document_type',
+            'shipment',
+          ].sort(),
+        );
+        // Only the status no record may carry (stored before the contract's list) differs.
+        const changed = results.filter((result) => result.outcome !== 'unchanged');
+        const unlisted = plan.companies
+          .flatMap((company) => company.shipments)
+          .filter((shipment) => !Object.values<string>(SHIPMENT_STATUSES).includes(shipment.row.status));
+        expect(unlisted).toHaveLength(2);
+        expect(changed.map(({ key, outcome }) => ({ key, outcome }))).toEqual(
+          unlisted.map((shipment) => ({ key: `shipment:${shipment.row.file_number}`, outcome: 'updated' })),
+        );
+      } finally {
+        await sql`TRUNCATE companies, notifications RESTART IDENTITY CASCADE`.execute(fixture.db);
       }
     },
     SEED_TIMEOUT_MS,

@@ -3,6 +3,7 @@ import { SHIPMENT_STATUSES, type ShipmentStatus } from '@clearport/contract/stat
 import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contract/documents';
 import { ROLES } from '@clearport/contract/roles';
 import { SHIPMENT_UPDATES_CUTOFF_DATE } from '@clearport/contract/constants';
+import { ISF_FILED_BY_CLIENT } from '@clearport/contract/shipment-detail';
 import type {
   BillsOfLadingTable,
   ContainersTable,
@@ -402,7 +403,11 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
 
   const isfKind = shape?.isf ?? isfFor(rng, status);
   const isfDate = past(anchor - rng.int(8, 30) * DAY_MS - rng.int(0, 23) * HOUR_MS);
-  const isfNumber = { none: null, client: 'N\\A', broker: `ISF-${isfDate.getUTCFullYear()}-${rng.digits(6)}` }[isfKind];
+  const isfNumber = {
+    none: null,
+    client: ISF_FILED_BY_CLIENT,
+    broker: `ISF-${isfDate.getUTCFullYear()}-${rng.digits(6)}`,
+  }[isfKind];
 
   const documentTypes = planDocumentTypes(rng, status);
   const files = planDocuments(context, facts, {

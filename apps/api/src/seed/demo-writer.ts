@@ -1,30 +1,52 @@
-import type { Transaction } from 'kysely';
+import { sql, type ControlledTransaction } from 'kysely';
 import { ACTIVE_STATUS } from '@clearport/contract/constants';
+import type { IngestionRecordInput } from '@clearport/contract/ingestion';
+import { ISF_FILED_BY_CLIENT } from '@clearport/contract/shipment-detail';
+import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import type { Db } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, TrackingEvent } from '../db/schema.ts';
+import type { Mailer } from '../lib/mail.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Storage } from '../lib/storage.ts';
 import { approveDeliveryOrder } from '../modules/delivery-orders/delivery-order-approval.ts';
+import { writeRecords } from '../modules/ingestion/ingest.ts';
 import { newWarehouseValues } from '../modules/warehouses/warehouses.repository.ts';
 import { NOTIFICATIONS, primaryOf } from './demo-companies.ts';
 import { DAY_MS } from './demo-numbers.ts';
 import type { DemoPlan, PlannedCompany, PlannedFile, PlannedShipment } from './demo-shipments.ts';
 
 /**
- * Writes a demo plan: its files through the storage the product uploads to, then its rows. The
- * product's own functions write where they can take the seed's transaction and its dates (the
- * password hash, a new warehouse's fields, the broker's approval); the rest is bulk inserts here,
- * since the repositories write one client request at a time, in their own transaction and now.
+ * Writes a demo plan: its files through the storage the product uploads to, then its rows. What
+ * the brokerage's system knows (companies, accounts, shipments with their containers, bills and
+ * required document types, Home banner messages) goes through the ingestion module as the broker
+ * API's records; the broker's approvals through the approval the API calls. What the customers
+ * did (their people, truckers, warehouses and lists, uploads, notes, delivery orders, ISF filings
+ * and reviews) and the dates it all happened on are bulk inserts and updates here, since the
+ * repositories write one client request at a time, in their own transaction and now. The 7501s
+ * and invoices are rows too: their files are drawn before any id exists and a 7501 is also one
+ * of the shipment's documents under the same key (demo-billing.ts numbers the invoices).
  */
 
 /**
- * Writes the files first, then inserts every row in one transaction: a failure leaves no
- * half-made brokerage behind (only unreferenced files).
+ * Writes the files first, then every row in one transaction: a failure leaves no half-made
+ * brokerage behind (only unreferenced files).
  */
 export async function writeDemoPlan(db: Db, storage: Storage, plan: DemoPlan, password: string): Promise<void> {
   // scrypt runs on libuv's thread pool, alongside the PDFs rendered here.
   const [passwordHash, sizes] = await Promise.all([hashOnce(password), writeFiles(storage, plan.files)]);
-  await db.transaction().execute(async (trx) => insertPlan(trx, plan, passwordHash, sizes));
+  const trx = await db.startTransaction().execute();
+  try {
+    await writeBrokerRecords(trx, storage, plan);
+    const directory = await insertCompanies(trx, plan, passwordHash);
+    await insertShipments(trx, plan, directory, sizes);
+    await trx.commit().execute();
+  } catch (error) {
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => undefined);
+    throw error;
+  }
 }
 
 /** scrypt takes about half a second, so every demo user of the process shares one hash. */
@@ -70,17 +92,90 @@ async function insertBatches<Row, Result>(
   return results;
 }
 
-async function insertPlan(
-  trx: Transaction<Database>,
-  plan: DemoPlan,
-  passwordHash: string,
-  sizes: ReadonlyMap<string, number>,
-): Promise<void> {
-  const directory = await insertCompanies(trx, plan, passwordHash);
-  await insertShipments(trx, plan, directory, sizes);
+/** The seed's records carry no primary user, the one kind that sends mail through the mailer. */
+const NO_MAIL: Mailer = {
+  send: () => Promise.reject(new Error('The demo seed sends no mail.')),
+};
+
+/** A stored status outside the contract's list, which no record may carry (the demo's one from before the list). */
+const isListedStatus = (status: string) => (Object.values(SHIPMENT_STATUSES) as string[]).includes(status);
+
+/** The demo brokerage's own records, in the order its system would send them. */
+export function brokerRecords({ companies }: DemoPlan): IngestionRecordInput[] {
+  const records: IngestionRecordInput[] = [];
+  for (const { profile, logins } of companies) {
+    const company_id = profile.brokerId;
+    records.push({ kind: 'company', company_id, name: profile.name, primary_contact: primaryOf(logins).name });
+    for (const account of profile.accounts) {
+      const { accountNo: account_no, name, documentTracking: document_tracking } = account;
+      records.push({ kind: 'account', account_no, company_id, name, document_tracking });
+    }
+  }
+  records.push(
+    { kind: 'notification', company_id: null, message: NOTIFICATIONS.old, active: false },
+    { kind: 'notification', company_id: null, message: NOTIFICATIONS.current, active: true },
+  );
+  const shipments = companies.flatMap((company) => company.shipments);
+  for (const { accountNo, row } of shipments) {
+    records.push({
+      kind: 'shipment',
+      file_number: row.file_number,
+      account_no: accountNo,
+      status: isListedStatus(row.status) ? row.status : SHIPMENT_STATUSES.submitted,
+      ...(row.isf_transaction_no && row.isf_transaction_no !== ISF_FILED_BY_CLIENT
+        ? { isf_transaction_no: row.isf_transaction_no }
+        : {}),
+      customer_reference_no: row.customer_reference_no,
+      est_time_arrive: row.est_time_arrive,
+      shipment_discharge_date: row.shipment_discharge_date,
+      fda_review: row.fda_review,
+      origin: row.origin,
+      destination_terminal: row.destination_terminal,
+      steamship_line: row.steamship_line,
+      vessel_name: row.vessel_name,
+      unlading_code: row.unlading_code,
+      unlading_name: row.unlading_name,
+      transport_mode: row.transport_mode,
+      transport_mode_description: row.transport_mode_description,
+      document_note: row.document_note,
+      comment: row.comment,
+    });
+  }
+  // Each kind after the shipments, in plan order, so that ids follow the plan.
+  for (const { row, containers } of shipments) {
+    for (const container of containers) {
+      records.push({
+        kind: 'container',
+        file_number: row.file_number,
+        container_no: container.container_no,
+        tracking_events: JSON.parse(container.tracking_info ?? '[]') as TrackingEvent[],
+      });
+    }
+  }
+  for (const { row, bills } of shipments) {
+    for (const bill of bills) {
+      records.push({ kind: 'bill_of_lading', file_number: row.file_number, ...bill });
+    }
+  }
+  for (const { row, documentTypes } of shipments) {
+    for (const { type, required } of documentTypes) {
+      records.push({ kind: 'required_document_type', file_number: row.file_number, type, required });
+    }
+  }
+  return records;
+}
+
+async function writeBrokerRecords(trx: ControlledTransaction<Database>, storage: Storage, plan: DemoPlan) {
+  const context = { db: trx, storage, mailer: NO_MAIL, publicUrl: '' };
+  const written = await writeRecords(context, trx, brokerRecords(plan), { tellsDocumentsLists: false });
+  // The records carry no files, so there is nothing to keep or remove.
+  await written.settleFiles(true);
+  const refused = written.results.find((result) => result.outcome === 'refused');
+  if (refused) throw new Error(`The demo's record ${refused.key ?? refused.index} was refused: ${refused.reason}`);
 }
 
 type Directory = {
+  companyIdOf: (brokerId: string) => number;
   accountIdOf: (accountNo: string) => number;
   userIdOf: (email: string) => number;
   /** Per company, in the order of its profile. */
@@ -88,40 +183,48 @@ type Directory = {
   warehouseIds: number[][];
 };
 
-/** Companies with their accounts, users, truckers, warehouses and notification lists. */
-async function insertCompanies(trx: Transaction<Database>, plan: DemoPlan, passwordHash: string): Promise<Directory> {
+/** The companies' people, truckers, warehouses and notification lists, and when the companies and banners began. */
+async function insertCompanies(
+  trx: ControlledTransaction<Database>,
+  plan: DemoPlan,
+  passwordHash: string,
+): Promise<Directory> {
   const ago = (days: number) => new Date(plan.now.getTime() - days * DAY_MS).toISOString();
   const { companies } = plan;
 
-  const companyIds = (
-    await trx
-      .insertInto('companies')
-      .values(
-        companies.map(({ profile, logins }) => ({
-          name: profile.name,
-          primary_contact: primaryOf(logins).name,
-          created_at: ago(900),
-        })),
-      )
-      .returning('id')
-      .execute()
-  ).map((row) => row.id);
+  const companyRows = await trx
+    .selectFrom('companies')
+    .select(['id', 'broker_id'])
+    .where(
+      'broker_id',
+      'in',
+      companies.map(({ profile }) => profile.brokerId),
+    )
+    .execute();
+  const companyIdOf = lookup(new Map(companyRows.map((row) => [row.broker_id, row.id])), 'company');
+  const companyIds = companies.map(({ profile }) => companyIdOf(profile.brokerId));
+  await trx
+    .updateTable('companies')
+    .set({ created_at: ago(900) })
+    .where('id', 'in', companyIds)
+    .execute();
+  await trx
+    .updateTable('notifications')
+    .set({ created_at: ago(330) })
+    .where('message', '=', NOTIFICATIONS.old)
+    .execute();
+  await trx
+    .updateTable('notifications')
+    .set({ created_at: ago(2) })
+    .where('message', '=', NOTIFICATIONS.current)
+    .execute();
   const perCompany = <Row>(rows: (company: PlannedCompany, companyId: number) => readonly Row[]) =>
     companies.flatMap((company, index) => rows(company, companyIds[index]!));
 
   const accounts = await trx
-    .insertInto('accounts')
-    .values(
-      perCompany(({ profile }, companyId) =>
-        profile.accounts.map((account) => ({
-          company_id: companyId,
-          account_no: account.accountNo,
-          name: account.name,
-          document_tracking: account.documentTracking,
-        })),
-      ),
-    )
-    .returning(['id', 'account_no'])
+    .selectFrom('accounts')
+    .select(['id', 'account_no'])
+    .where('company_id', 'in', companyIds)
     .execute();
   const accountIdOf = lookup(new Map(accounts.map((account) => [account.account_no, account.id])), 'account');
 
@@ -227,15 +330,9 @@ async function insertCompanies(trx: Transaction<Database>, plan: DemoPlan, passw
       ),
     )
     .execute();
-  await trx
-    .insertInto('notifications')
-    .values([
-      { company_id: null, message: NOTIFICATIONS.old, active: false, created_at: ago(330) },
-      { company_id: null, message: NOTIFICATIONS.current, active: true, created_at: ago(2) },
-    ])
-    .execute();
 
   return {
+    companyIdOf,
     accountIdOf,
     userIdOf,
     truckerIds: regroup(
@@ -249,9 +346,12 @@ async function insertCompanies(trx: Transaction<Database>, plan: DemoPlan, passw
   };
 }
 
-/** Shipments and everything hanging off them, each table in a few multi-row inserts. */
+/**
+ * What hangs off the shipments the records made, each table in a few multi-row inserts, and what
+ * the customers did to the shipments themselves.
+ */
 async function insertShipments(
-  trx: Transaction<Database>,
+  trx: ControlledTransaction<Database>,
   plan: DemoPlan,
   { accountIdOf, userIdOf, truckerIds, warehouseIds }: Directory,
   sizes: ReadonlyMap<string, number>,
@@ -260,36 +360,77 @@ async function insertShipments(
   const shipments = plan.companies.flatMap((company, companyIndex) =>
     company.shipments.map((shipment) => ({ shipment, companyIndex })),
   );
-  const shipmentIds = (
-    await insertBatches(
-      shipments.map(({ shipment }) => ({ ...shipment.row, account_id: accountIdOf(shipment.accountNo) })),
-      (batch) => trx.insertInto('shipments').values(batch).returning('id').execute(),
-    )
-  ).map((row) => row.id);
+  const accountIds = [...new Set(shipments.map(({ shipment }) => accountIdOf(shipment.accountNo)))];
+  const stored = await trx
+    .selectFrom('shipments')
+    .select(['id', 'file_number'])
+    .where('account_id', 'in', accountIds)
+    .execute();
+  const shipmentIdOf = lookup(new Map(stored.map((row) => [row.file_number, row.id])), 'shipment');
+  const shipmentIds = shipments.map(({ shipment }) => shipmentIdOf(shipment.row.file_number));
   const perShipment = <Row>(rows: (shipment: PlannedShipment, shipmentId: number) => Row[]) =>
     shipments.flatMap(({ shipment }, index) => rows(shipment, shipmentIds[index]!));
 
-  const containerIds = await insertBatches(
-    perShipment((shipment, shipmentId) => shipment.containers.map((row) => ({ ...row, shipment_id: shipmentId }))),
-    (batch) => trx.insertInto('containers').values(batch).returning('id').execute(),
+  await insertBatches(
+    perShipment(({ row }, shipmentId) => {
+      const clientIsf = row.isf_transaction_no === ISF_FILED_BY_CLIENT ? ISF_FILED_BY_CLIENT : null;
+      return [
+        sql`(${shipmentId}::int, ${row.status}::text, ${clientIsf}::text, ${row.isf_submit_date ?? null}::timestamptz,
+          ${row.path_to_7501 ?? null}::text, ${row.reviewed_7501 ?? false}::boolean, ${row.ignored_shipment ?? false}::boolean,
+          ${row.created_at ?? null}::timestamptz, ${row.updated_at ?? null}::timestamptz)`,
+      ];
+    }),
+    async (batch) => {
+      await sql`
+        UPDATE shipments SET status = v.status, isf_transaction_no = coalesce(v.client_isf, isf_transaction_no),
+          isf_submit_date = v.isf_submit_date, path_to_7501 = v.path_to_7501, reviewed_7501 = v.reviewed_7501,
+          ignored_shipment = v.ignored_shipment, created_at = v.created_at, updated_at = v.updated_at
+        FROM (VALUES ${sql.join(batch)})
+          AS v(id, status, client_isf, isf_submit_date, path_to_7501, reviewed_7501, ignored_shipment, created_at, updated_at)
+        WHERE shipments.id = v.id`.execute(trx);
+      return [];
+    },
   );
-  const billIds = await insertBatches(
-    perShipment((shipment, shipmentId) => shipment.bills.map((row) => ({ ...row, shipment_id: shipmentId }))),
-    (batch) => trx.insertInto('bills_of_lading').values(batch).returning('id').execute(),
-  );
-  const containerIdsOf = regroup(
-    containerIds.map((row) => row.id),
-    shipments.map(({ shipment }) => shipment.containers.length),
-  );
-  const billIdsOf = regroup(
-    billIds.map((row) => row.id),
-    shipments.map(({ shipment }) => shipment.bills.length),
+  await insertBatches(
+    perShipment((shipment, shipmentId) =>
+      shipment.documentTypes
+        .filter((type) => type.submitted)
+        .map((type) => sql`(${shipmentId}::int, ${type.type}::text)`),
+    ),
+    async (batch) => {
+      await sql`
+        UPDATE document_types SET submitted = true FROM (VALUES ${sql.join(batch)}) AS v(shipment_id, type)
+        WHERE document_types.shipment_id = v.shipment_id AND document_types.type = v.type`.execute(trx);
+      return [];
+    },
   );
 
-  await insertBatches(
-    perShipment((shipment, shipmentId) => shipment.documentTypes.map((row) => ({ ...row, shipment_id: shipmentId }))),
-    (batch) => trx.insertInto('document_types').values(batch).execute(),
+  // Containers and bills by their place in their shipment's plan.
+  const containerRows = await trx
+    .selectFrom('containers')
+    .select(['id', 'shipment_id', 'container_no'])
+    .where('shipment_id', 'in', shipmentIds)
+    .execute();
+  const containerIdOf = lookup(
+    new Map(containerRows.map((row) => [`${row.shipment_id}/${row.container_no}`, row.id])),
+    'container',
   );
+  const billRows = await trx
+    .selectFrom('bills_of_lading')
+    .select(['id', 'shipment_id', 'bill_lading', 'is_master'])
+    .where('shipment_id', 'in', shipmentIds)
+    .execute();
+  const billIdOf = lookup(
+    new Map(billRows.map((row) => [`${row.shipment_id}/${row.is_master}/${row.bill_lading}`, row.id])),
+    'bill of lading',
+  );
+  const containerIdsOf = shipments.map(({ shipment }, index) =>
+    shipment.containers.map((container) => containerIdOf(`${shipmentIds[index]}/${container.container_no}`)),
+  );
+  const billIdsOf = shipments.map(({ shipment }, index) =>
+    shipment.bills.map((bill) => billIdOf(`${shipmentIds[index]}/${bill.is_master}/${bill.bill_lading}`)),
+  );
+
   await insertBatches(
     perShipment((shipment, shipmentId) =>
       shipment.documents.map(({ uploadedBy, ...document }) => ({
