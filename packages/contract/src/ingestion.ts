@@ -124,15 +124,34 @@ export const PrimaryUserRecord = z.object({
   send_password_link: z.boolean().default(true),
 });
 
-/** A file carried in the record itself; a PDF unless said otherwise, checked by its content. */
-export const FileRecord = z.object({
-  name: Text(200).min(1),
-  content_base64: z
-    .string()
-    .min(1)
-    .max(Math.ceil(MAX_BATCH_BYTES / 3) * 4)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'),
-});
+/**
+ * A batch may come as `multipart/form-data` instead of JSON: the records as JSON in this field,
+ * and each file as a file part that a record's file names by `part`.
+ */
+export const MULTIPART_RECORDS_FIELD = 'records';
+/** A multipart batch carries at most this many file parts ... */
+export const MAX_BATCH_PARTS = 200;
+/** ... of at most this many bytes in all (each one at most UPLOAD_MAX_BYTES). */
+export const MAX_MULTIPART_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A file of a record, a PDF checked by its content: carried in the record itself as base64, or,
+ * in a multipart batch, in the file part that `part` names.
+ */
+export const FileRecord = z
+  .object({
+    name: Text(200).min(1),
+    content_base64: z
+      .string()
+      .min(1)
+      .max(Math.ceil(MAX_BATCH_BYTES / 3) * 4)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
+      .optional(),
+    part: Key.optional(),
+  })
+  .refine((file) => (file.content_base64 === undefined) !== (file.part === undefined), {
+    message: 'must carry either content_base64 or part',
+  });
 export type FileRecord = z.infer<typeof FileRecord>;
 
 /** The shipment's CBP 7501 for the importer's review (a PDF); sent again with other bytes, it replaces it. */

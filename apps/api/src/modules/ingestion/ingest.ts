@@ -105,7 +105,7 @@ export async function writeRecords(
         continue;
       }
       const key = recordKey(parsed.data);
-      const entry = { files: new FileStage(context.storage), kept: false };
+      const entry = { files: new FileStage(context.storage, context.parts), kept: false };
       written.push(entry);
       const write = (db: Db) => ingestionRepository.upsert(context, db, scope, entry.files, parsed.data);
       try {

@@ -183,6 +183,151 @@ describe('the broker API, records with users and files', () => {
   });
 });
 
+type FormValue = string | { bytes: Buffer; filename: string };
+
+/** A multipart/form-data body as a client's FormData encodes it. */
+async function multipartBody(fields: ReadonlyArray<readonly [string, FormValue]>) {
+  const form = new FormData();
+  for (const [name, value] of fields) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: 'application/pdf' }), value.filename);
+  }
+  const encoded = new Request('http://127.0.0.1/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}
+const postMultipart = async (fields: ReadonlyArray<readonly [string, FormValue]>) =>
+  injectAs(t.app, key, { method: 'POST', url, ...(await multipartBody(fields)) });
+
+describe('the broker API, files as multipart parts', () => {
+  const invoicePdf = samplePdf(2_200);
+  const entryPdf = samplePdf(2_800);
+  const records = [
+    {
+      kind: 'invoice',
+      invoice_number: 'INV-9100',
+      account_no: '88001',
+      file_number: 'FF-0001',
+      amount: '88.00',
+      pdf: { name: 'INV-9100.pdf', part: 'invoice' },
+    },
+    { kind: 'entry_summary', file_number: 'FF-0001', file: { name: '7501.pdf', part: 'entry' } },
+    {
+      kind: 'invoice',
+      invoice_number: 'INV-9101',
+      account_no: '88001',
+      pdf: { name: 'INV-9101.pdf', part: 'missing' },
+    },
+    { kind: 'invoice', invoice_number: 'INV-9102', account_no: '88001', pdf: { name: 'x.pdf' } },
+  ];
+  const parts = [
+    ['records', JSON.stringify(records)],
+    ['invoice', { bytes: invoicePdf, filename: 'INV-9100.pdf' }],
+    ['entry', { bytes: entryPdf, filename: '7501.pdf' }],
+  ] as const;
+
+  it('stores the files the records name by part, the same bytes as sent, and refuses a record naming none', async () => {
+    const response = await postMultipart(parts);
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json<{ results: Result[] }>().results;
+    expect(results.map(({ outcome, field }) => [outcome, field])).toEqual([
+      ['created', undefined],
+      ['updated', undefined],
+      ['refused', 'pdf.part'],
+      ['refused', 'pdf'],
+    ]);
+    expect(results[2]!.reason).toBe('The request has no file part named missing.');
+    expect(results[3]!.reason).toBe('pdf: must carry either content_base64 or part');
+
+    const invoice = await t.app.db
+      .selectFrom('invoices')
+      .select('path')
+      .where('invoice_number', '=', 'INV-9100')
+      .executeTakeFirstOrThrow();
+    const shipment = await t.app.db
+      .selectFrom('shipments')
+      .select('path_to_7501')
+      .where('file_number', '=', 'FF-0001')
+      .executeTakeFirstOrThrow();
+    expect(await readFile(path.join(t.dataDir, 'files', invoice.path!))).toEqual(invoicePdf);
+    expect(await readFile(path.join(t.dataDir, 'files', shipment.path_to_7501!))).toEqual(entryPdf);
+
+    const again = await postMultipart(parts);
+    expect(again.json<{ results: Result[] }>().results.map((result) => result.outcome)).toEqual([
+      'unchanged',
+      'unchanged',
+      'refused',
+      'refused',
+    ]);
+  });
+
+  it('checks a part by its content like a base64 file', async () => {
+    const response = await postMultipart([
+      ['records', JSON.stringify([records[1]])],
+      ['entry', { bytes: samplePng(), filename: '7501.pdf' }],
+    ]);
+    expect(response.json<{ results: Result[] }>().results).toEqual([
+      expect.objectContaining({ outcome: 'refused', field: 'file.part', reason: 'The file is not a PDF.' }),
+    ]);
+  });
+
+  it('answers 400 for missing or malformed records, stray fields or a body cut short, and 413 beyond the sizes', async () => {
+    const noRecords = await postMultipart([['entry', { bytes: entryPdf, filename: '7501.pdf' }]]);
+    expect(noRecords.statusCode).toBe(400);
+    expect(noRecords.json()).toMatchObject({ field: 'records' });
+    const notJson = await postMultipart([['records', '[{"kind": ']]);
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toEqual({ message: 'The records are not JSON.', field: 'records' });
+    const notAList = await postMultipart([['records', '{"kind": "company"}']]);
+    expect(notAList.statusCode).toBe(400);
+    const stray = await postMultipart([
+      ['records', JSON.stringify([company])],
+      ['note', 'hello'],
+    ]);
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json()).toMatchObject({ field: 'note' });
+
+    const before = await storedFiles(t.dataDir);
+    const tooLarge = await postMultipart([
+      ['records', JSON.stringify([records[1]])],
+      ['entry', { bytes: Buffer.concat([entryPdf, Buffer.alloc(20 * 1024 * 1024)]), filename: '7501.pdf' }],
+    ]);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ message: 'A file is larger than 20 MB.' });
+    const big = { bytes: Buffer.concat([entryPdf, Buffer.alloc(17 * 1024 * 1024)]), filename: 'big.pdf' };
+    const tooMuch = await postMultipart([
+      ['records', JSON.stringify([records[1]])],
+      ...['a', 'b', 'c', 'd'].map((name) => [name, big] as const),
+    ]);
+    expect(tooMuch.statusCode).toBe(413);
+    expect(tooMuch.json()).toEqual({ message: "A batch's files come to at most 64 MB.", field: 'd' });
+    const twice = await postMultipart([
+      ['records', JSON.stringify([records[1]])],
+      ['entry', { bytes: entryPdf, filename: 'a.pdf' }],
+      ['entry', { bytes: entryPdf, filename: 'b.pdf' }],
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ message: 'Two parts have this name.', field: 'entry' });
+    const whole = await multipartBody(parts);
+    const cutShort = await injectAs(t.app, key, {
+      method: 'POST',
+      url,
+      headers: whole.headers,
+      payload: whole.payload.subarray(0, whole.payload.length - 200),
+    });
+    expect(cutShort.statusCode).toBe(400);
+    expect(cutShort.json()).toEqual({ message: 'The multipart body is malformed or was cut short.' });
+    expect(await storedFiles(t.dataDir)).toEqual(before);
+  });
+
+  it('refuses a multipart batch without a broker key', async () => {
+    const response = await t.app.inject({ method: 'POST', url, ...(await multipartBody(parts)) });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
 describe('when the set-password e-mail cannot be sent', () => {
   it('refuses that primary user alone and writes the records around it', async () => {
     const broken = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });

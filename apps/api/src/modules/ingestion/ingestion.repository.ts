@@ -18,8 +18,17 @@ import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 
 type Upserted = Exclude<RecordOutcome, 'refused'>;
 
-/** What writing a record may need beside the database: files and the set-password e-mail. */
-export type IngestionContext = { db: Db; storage: Storage; mailer: Mailer; publicUrl: string };
+/**
+ * What writing a record may need beside the database: files (with a multipart batch's file parts
+ * by name) and the set-password e-mail.
+ */
+export type IngestionContext = {
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  publicUrl: string;
+  parts?: ReadonlyMap<string, Buffer>;
+};
 
 /** A file of a record, decoded and checked, stored under `key` before its record is written. */
 type StagedFile = { key: string; bytes: Buffer };
@@ -58,11 +67,27 @@ export class FileStage {
   /** Files the record held before and holds no more. */
   readonly replaced: string[] = [];
 
-  constructor(private readonly storage: Storage) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly parts: ReadonlyMap<string, Buffer> = new Map(),
+  ) {}
 
-  /** Decodes, checks by content (a PDF, as customer uploads are checked) and stores the file. */
-  async add(field: string, file: FileRecord, folder: string): Promise<StagedFile> {
-    const bytes = Buffer.from(file.content_base64, 'base64');
+  /**
+   * Decodes the record's file `name` (or takes its part), checks it by content (a PDF, as
+   * customer uploads are checked) and stores it.
+   */
+  async add(name: string, file: FileRecord, folder: string): Promise<StagedFile> {
+    let field: string;
+    let bytes: Buffer;
+    if (file.part === undefined) {
+      field = `${name}.content_base64`;
+      bytes = Buffer.from(file.content_base64 ?? '', 'base64');
+    } else {
+      field = `${name}.part`;
+      const part = this.parts.get(file.part);
+      if (!part) throw new RecordRefusal(field, `The request has no file part named ${file.part}.`);
+      bytes = part;
+    }
     if (bytes.length > UPLOAD_MAX_BYTES) throw new RecordRefusal(field, 'The file is larger than 20 MB.');
     if (!(await isAcceptableFile('pdf', bytes))) throw new RecordRefusal(field, 'The file is not a PDF.');
     const staged = { key: newStorageKey(folder, 'pdf'), bytes };
@@ -630,12 +655,12 @@ export const ingestionRepository = {
       case 'notification':
         return upsertNotification(trx, record);
       case 'entry_summary': {
-        const pdf = await files.add('file.content_base64', record.file, 'entry-summaries');
+        const pdf = await files.add('file', record.file, 'entry-summaries');
         return upsertEntrySummary(files, trx, record, pdf);
       }
       case 'invoice': {
-        const pdf = await files.add('pdf.content_base64', record.pdf, 'invoices');
-        const backup = record.backup && (await files.add('backup.content_base64', record.backup, 'invoices'));
+        const pdf = await files.add('pdf', record.pdf, 'invoices');
+        const backup = record.backup && (await files.add('backup', record.backup, 'invoices'));
         return upsertInvoice(files, trx, record, pdf, backup);
       }
     }

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@clearport/contract/http';
@@ -11,10 +12,12 @@ import {
   IngestionResponse,
   MAX_BATCH_BYTES,
   MAX_BATCH_RECORDS,
+  MULTIPART_RECORDS_FIELD,
 } from '@clearport/contract/ingestion';
 import { apiKeysRepository } from './api-keys.repository.ts';
 import { ingestRecords } from './ingest.ts';
 import { brokerEventsRepository } from './broker-events.repository.ts';
+import { readMultipartBatch } from './broker-multipart.ts';
 import { contentDisposition } from '../../lib/file-names.ts';
 import { contentTypeOf } from '../../lib/file-type.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
@@ -38,16 +41,31 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
     if (!live) return reply.code(401).send({ message: NOT_A_BROKER_KEY });
   });
 
+  await app.register(multipart);
+  /** The file parts of a multipart batch, by part name, for its records. */
+  const filePartsOf = new WeakMap<FastifyRequest, Map<string, Buffer>>();
+
   app.withTypeProvider<ZodTypeProvider>().post(
     BROKER_API_PATHS.records,
     {
       bodyLimit: MAX_BATCH_BYTES,
       schema: {
+        description:
+          `The records as JSON, or as multipart/form-data: the records as JSON in the field ` +
+          `\`${MULTIPART_RECORDS_FIELD}\` and each file as a file part, which a record's file names by \`part\` ` +
+          `in place of \`content_base64\`.`,
         body: IngestionRequest,
         response: { 200: IngestionResponse, 400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse },
       },
-      // Too many records is a batch too large, like too many bytes, not a malformed one.
       preValidation: async (request, reply) => {
+        if (request.isMultipart()) {
+          const batch = await readMultipartBatch(request);
+          if (!('parts' in batch)) return sendRefusal(reply, batch);
+          // Checked by the schema next, as a JSON body is.
+          (request as FastifyRequest).body = { records: batch.records };
+          filePartsOf.set(request, batch.parts);
+        }
+        // Too many records is a batch too large, like too many bytes, not a malformed one.
         const records = (request.body as { records?: unknown } | null)?.records;
         if (Array.isArray(records) && records.length > MAX_BATCH_RECORDS) {
           return reply.code(413).send({ message: TOO_MANY_RECORDS });
@@ -55,7 +73,13 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
       },
     },
     async (request) => {
-      const context = { db: app.db, storage: app.storage, mailer: app.mailer, publicUrl: options.publicUrl };
+      const context = {
+        db: app.db,
+        storage: app.storage,
+        mailer: app.mailer,
+        publicUrl: options.publicUrl,
+        parts: filePartsOf.get(request),
+      };
       return { results: await ingestRecords(context, request.body.records) };
     },
   );
