@@ -1,7 +1,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { API_BASE, API_PATHS } from '@clearport/contract/http';
+import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { InvoicesQuery, type InvoicesResponse } from '@clearport/contract/invoices';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';

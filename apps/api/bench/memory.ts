@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/http';
+import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { apiDir, freePort, startServerProcess } from '../test/server-process.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
-import { API_BASE, API_PATHS } from '@clearport/contract/http';
+import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { HOME_FILTER_VALUES, ShipmentsListQuery, type ShipmentsListResponse } from '@clearport/contract/shipments';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';

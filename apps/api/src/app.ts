@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { API_BASE } from '@clearport/contract/http';
+import { API_BASE } from '@clearport/contract/paths';
 import type { Config } from './config.ts';
 import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
 import { sendRefusal } from './lib/refusal.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_PATHS } from '@clearport/contract/http';
+import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { buildTestApp, injectAs, login, type TestApp } from '../test/build-app.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './app.ts';
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/http';
+import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/paths';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/http';
+import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { samplePdf } from './sample-files.ts';
 import { freePort, startServerProcess } from './server-process.ts';

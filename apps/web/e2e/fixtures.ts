@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { LoginResponse } from '@clearport/contract/auth';
 import { SESSION_COOKIES, SESSION_TTL_SECONDS } from '@clearport/contract/constants';
-import { API_BASE, API_PATHS } from '@clearport/contract/http';
+import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { TEXTS } from '@clearport/contract/texts';
 import { DATA_DIR_ENV, basePort, startPortalServer, type PortalServer } from './portal-server.ts';
 

@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './auth-forms.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { TEXTS } from './texts.ts';
-
-/** A standard e-mail pattern: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value);
-}
 
 export const LoginRequest = z.object({
   userName: z.string().trim().min(1, TEXTS.usernameEmpty).max(254),
@@ -27,16 +21,6 @@ export const LoginResponse = z.object({
   company_primary_contact: z.string(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
-
-/** The login form's own checks, in the spec's words; null when the form may be sent. */
-export function loginFormError(userName: string, password: string): string | null {
-  const hasUser = userName.trim() !== '';
-  const hasPassword = password !== '';
-  if (!hasUser && !hasPassword) return TEXTS.usernameAndPasswordEmpty;
-  if (!hasUser) return TEXTS.usernameEmpty;
-  if (!hasPassword) return TEXTS.passwordEmpty;
-  return null;
-}
 
 export const ProfileResponse = z.object({
   id: z.number().int(),

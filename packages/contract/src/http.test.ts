@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, EntityId, filePath, Id, MAX_ID } from './http.ts';
+import { API_PATHS, filePath } from './paths.ts';
+import { EntityId, Id, MAX_ID } from './http.ts';
 
 describe('filePath', () => {
   it('puts a storage key under API_PATHS.file, each segment encoded', () => {

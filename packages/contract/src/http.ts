@@ -1,66 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, isEmail } from './auth.ts';
+import { EMAIL_PATTERN, isEmail } from './auth-forms.ts';
 import { TEXTS } from './texts.ts';
-
-/** Every API path, relative to the API base `/api/`. Paths the spec leaves out are decided here. */
-export const API_BASE = '/api';
-
-export const API_PATHS = {
-  login: '/user/login',
-  logout: '/user/logout',
-  profile: '/user/profile',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password/:token',
-  notifications: '/user/get_notification',
-  shipments: '/user/shipments',
-  shipmentDetail: '/user/shipments/details/:id',
-  fileIsf: '/user/shipments/:id/isf_no',
-  uploadDocument: '/user/shipments/:id/upload_doc',
-  deleteDocument: '/user/shipments/:id/delete_doc',
-  setDocumentTypes: '/user/shipments/:id/set_type',
-  unsetDocumentTypes: '/user/shipments/:id/unset_type',
-  addNote: '/user/shipments/:id/add_comment',
-  saveReference: '/user/shipments/:id/reference_no',
-  skipDeliveryOrder: '/user/shipments/toggle-ignore',
-  toggleReviewed: '/user/shipments/toggle-reviewed',
-  deliveryOrders: '/user/shipments/:id/delivery_order',
-  deliveryOrder: '/user/shipments/:id/delivery_order/:orderId',
-  sendDeliveryOrder: '/user/shipments/:id/delivery_order/:orderId/send',
-  /** The spec leaves the trucker save's prefix out; it sits with the other user calls. */
-  createTrucker: '/user/trucker/save',
-  invoices: '/user/invoices',
-  invoice: '/user/invoices/:id',
-  /** The CSV of what the list's filters select, every page (text/csv, an attachment). */
-  invoicesCsv: '/user/invoices/export.csv',
-  /** The invoice's PDF, inline; its backup file, as an attachment with its own type. */
-  invoicePdf: '/user/invoices/:id/pdf',
-  invoiceBackup: '/user/invoices/:id/backup',
-  paymentInstructions: '/user/payment-instructions',
-  settings: '/user/settings',
-  saveSettings: '/user/settings/save',
-  subusers: '/user/user/subusers',
-  subuser: '/user/user/subusers/:id',
-  accounts: '/user/user/accounts',
-  /**
-   * GET a stored file by its storage key (a document's `path`, `path_to_7501`, an invoice's
-   * `path`/`backup`, a delivery order's `path`): build the URL with filePath(key). Served
-   * through the access check with the bearer header (fetch → blob), never from a public
-   * folder; a key of a record the caller may not see answers 404.
-   */
-  file: '/user/files/*',
-} as const;
-
-/** Fills `:name` segments of an API path. */
-export function apiPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:(\w+)/g, (whole, name: string) =>
-    name in params ? encodeURIComponent(String(params[name])) : whole,
-  );
-}
-
-/** API_PATHS.file for one storage key, relative to API_BASE like apiPath's result. */
-export function filePath(key: string): string {
-  return `/user/files/${key.split('/').map(encodeURIComponent).join('/')}`;
-}
 
 /** The body of every error reply: a message for people, and the field when one is at fault. */
 export const ErrorResponse = z.object({

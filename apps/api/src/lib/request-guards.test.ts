@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPath, API_BASE, API_PATHS, MAX_ID } from '@clearport/contract/http';
+import { apiPath, API_BASE, API_PATHS } from '@clearport/contract/paths';
+import { MAX_ID } from '@clearport/contract/http';
 import { UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { buildTestApp, injectAs, login, type TestApp } from '../../test/build-app.ts';
 import { shipmentIdOf, shipmentState } from '../../test/shipment-fixtures.ts';

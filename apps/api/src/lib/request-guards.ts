@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '@clearport/contract/http';
+import { API_BASE } from '@clearport/contract/paths';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { sendRefusal } from './refusal.ts';
 

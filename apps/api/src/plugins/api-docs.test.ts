@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_PATHS } from '@clearport/contract/http';
+import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { API_DOCS } from './api-docs.ts';

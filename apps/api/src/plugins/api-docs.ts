@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { API_BASE } from '@clearport/contract/http';
+import { API_BASE } from '@clearport/contract/paths';
 import { BROKER_API_BASE } from '@clearport/contract/ingestion';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/http';
+import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/http';
+import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/paths';
 import { buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { apiUrl, buildTestApp, fileUrl, injectAs, loginDemoUsers, type TestApp } from '../build-app.ts';
 
 /**

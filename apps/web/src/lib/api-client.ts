@@ -1,4 +1,4 @@
-import { API_BASE, apiPath } from '@clearport/contract/http';
+import { API_BASE, apiPath } from '@clearport/contract/paths';
 import { FETCH_TIMEOUT_MS } from '@clearport/contract/constants';
 import { TEXTS } from '@clearport/contract/texts';
 import { paths } from '../config/paths.ts';

@@ -1,4 +1,4 @@
-import { filePath } from '@clearport/contract/http';
+import { filePath } from '@clearport/contract/paths';
 import { api } from './api-client.ts';
 
 /** Files carry up to 20 MB; on a slow line that takes longer than FETCH_TIMEOUT_MS. */

@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { homePathFor, navItemsFor, type NavItem } from '@clearport/contract/roles';
 import { ProfileResponse } from '@clearport/contract/auth';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { paths } from '../config/paths.ts';
 import { api, hasStatus } from './api-client.ts';
 import { clearSession, HOME_LINK_PARAMS, readSession, saveLinkSession, saveLinkToken } from './session.ts';
@@ -17,7 +17,9 @@ let linkLogin: { token: string; done: Promise<void> } | null = null;
 async function signInWithLink(search: URLSearchParams, token: string): Promise<void> {
   saveLinkToken(token);
   try {
-    const profile = await api.get(API_PATHS.profile, { schema: ProfileResponse });
+    // The reply is checked against the contract in development and tests only, so the production
+    // entry carries no schema library.
+    const profile = await api.get(API_PATHS.profile, { schema: import.meta.env.DEV ? ProfileResponse : undefined });
     saveLinkSession(search, profile);
   } catch (failure) {
     clearSession();

@@ -8,7 +8,8 @@ import {
   ResetPasswordParams,
   ResetPasswordRequest,
 } from '@clearport/contract/auth';
-import { API_PATHS, ErrorResponse, MessageResponse } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
+import { ErrorResponse, MessageResponse } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { listedRefusal, sendRefusal } from '../../lib/refusal.ts';

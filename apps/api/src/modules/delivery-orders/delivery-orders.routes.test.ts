@@ -8,7 +8,7 @@ import {
   SendDeliveryOrderResponse,
   type DeliveryOrderRequestInput,
 } from '@clearport/contract/delivery-orders';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { SHIPMENT_DETAIL_ERRORS, ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import {

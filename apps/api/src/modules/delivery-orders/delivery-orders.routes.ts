@@ -9,7 +9,8 @@ import {
   DeliveryOrderResponse,
   SendDeliveryOrderResponse,
 } from '@clearport/contract/delivery-orders';
-import { API_PATHS, ErrorResponse, IdParams } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
+import { ErrorResponse, IdParams } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
 import { isNamedRefusal, sendRefusal } from '../../lib/refusal.ts';
 import { newStorageKey } from '../../lib/storage.ts';

@@ -2,7 +2,7 @@ import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
 import type { EventMailDetail } from '@clearport/contract/event-mail';
-import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/http';
+import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { API_PATHS, ErrorResponse } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
+import { ErrorResponse } from '@clearport/contract/http';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { contentDisposition } from '../../lib/file-names.ts';
 import { contentTypeOf, isInlineContentType } from '../../lib/file-type.ts';

@@ -11,7 +11,7 @@ import {
   type Invoice,
   type InvoiceSortField,
 } from '@clearport/contract/invoices';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import {
   apiUrl,
   buildTestApp,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { NotificationsResponse } from '@clearport/contract/notifications';
 import { notificationsRepository } from './notifications.repository.ts';
 

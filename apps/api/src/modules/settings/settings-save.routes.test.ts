@@ -11,7 +11,7 @@ import {
   type SettingsFormSaveRequest,
   type SettingsWarehouseInput,
 } from '@clearport/contract/settings';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { TEXTS } from '@clearport/contract/texts';
 import type { Trucker } from '@clearport/contract/truckers';
 import type { Warehouse } from '@clearport/contract/warehouses';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WAREHOUSE_CITY, DEFAULT_WAREHOUSE_ZIP } from '@clearport/contract/constants';
 import { DeliveryOrderResponse } from '@clearport/contract/delivery-orders';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { SettingsResponse, SaveSettingsResponse, WAREHOUSE_NOT_FOUND } from '@clearport/contract/settings';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { isActive } from '@clearport/contract/constants';

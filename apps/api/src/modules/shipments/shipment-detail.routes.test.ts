@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { ROLES } from '@clearport/contract/roles';
 import { parseInstantText } from '@clearport/contract/shipments';
 import {

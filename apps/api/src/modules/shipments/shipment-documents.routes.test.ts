@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { ISF_FILED_BY_CLIENT, SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import {
   UPLOAD_MAX_BYTES,

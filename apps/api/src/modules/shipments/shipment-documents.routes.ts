@@ -2,7 +2,8 @@ import { pipeline } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, ErrorResponse, IdParams } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
+import { ErrorResponse, IdParams } from '@clearport/contract/http';
 import {
   DeleteDocumentRequest,
   DeleteDocumentResponse,

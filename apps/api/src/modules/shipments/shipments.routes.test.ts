@@ -9,7 +9,7 @@ import {
   type ShipmentSortField,
   ShipmentsListResponse,
 } from '@clearport/contract/shipments';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { STATUS_FILTER_OPTIONS } from '@clearport/contract/statuses';
 import {
   apiUrl,

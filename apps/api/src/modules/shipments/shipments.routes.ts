@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { ShipmentsQuery } from '@clearport/contract/shipments';
 import { shipmentsRepository } from './shipments.repository.ts';
 import { criteriaOf } from './shipments.rules.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import {
   SUBUSER_DELETED,
   SUBUSER_ERRORS,

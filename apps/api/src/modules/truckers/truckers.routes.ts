@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, ErrorResponse } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
+import { ErrorResponse } from '@clearport/contract/http';
 import { CreateTruckerRequest, CreateTruckerResponse } from '@clearport/contract/truckers';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
 import { truckersRepository } from './truckers.repository.ts';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ProfileResponse } from '@clearport/contract/auth';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { api } from '../../../lib/api-client.ts';
 
 /** The profile changes only through an administrator; logging out drops it with every other query. */

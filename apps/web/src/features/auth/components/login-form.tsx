@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { loginFormError, type LoginResponse } from '@clearport/contract/auth';
+import { loginFormError } from '@clearport/contract/auth-forms';
+import { type LoginResponse } from '@clearport/contract/auth';
 import { TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS, apiPath } from '@clearport/contract/http';
+import { API_PATHS, apiPath } from '@clearport/contract/paths';
 import { InvoiceResponse } from '@clearport/contract/invoices';
 import { TEXTS } from '@clearport/contract/texts';
 import { useFailureToast } from '../../../hooks/use-failure-toast.ts';

@@ -1,4 +1,4 @@
-import { API_PATHS, apiPath } from '@clearport/contract/http';
+import { API_PATHS, apiPath } from '@clearport/contract/paths';
 import type { InvoicesExportQuery } from '@clearport/contract/invoices';
 import { api } from '../../../lib/api-client.ts';
 import { FILE_TRANSFER_TIMEOUT_MS } from '../../../lib/files.ts';

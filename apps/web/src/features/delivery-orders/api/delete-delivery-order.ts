@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { DeleteDeliveryOrderResponse } from '@clearport/contract/delivery-orders';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { api } from '../../../lib/api-client.ts';
 
 export function deleteDeliveryOrder(shipmentId: number, orderId: number): Promise<DeleteDeliveryOrderResponse> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { DeliveryOrderResponse, type DeliveryOrderRequestInput } from '@clearport/contract/delivery-orders';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { api } from '../../../lib/api-client.ts';
 
 /** Creates the order when `orderId` is undefined, and updates it otherwise. */

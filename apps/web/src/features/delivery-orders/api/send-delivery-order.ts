@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { SendDeliveryOrderResponse } from '@clearport/contract/delivery-orders';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { api } from '../../../lib/api-client.ts';
 
 /** Renders the approved order as a PDF and e-mails it; sent without a body. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import {
   IGNORE_CATEGORY,
   SkipDeliveryOrderResponse,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { NotificationsResponse } from '@clearport/contract/notifications';
 import { api } from '../../../lib/api-client.ts';
 

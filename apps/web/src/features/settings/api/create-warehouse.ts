@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { SaveSettingsResponse, type WarehousesSaveRequest } from '@clearport/contract/settings';
 import { warehouseFromForm, type NewWarehouseForm, type Warehouse } from '@clearport/contract/warehouses';
 import { api } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { SettingsResponse } from '@clearport/contract/settings';
 import { api } from '../../../lib/api-client.ts';
 

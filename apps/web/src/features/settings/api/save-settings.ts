@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { SaveSettingsResponse, type SettingsFormSaveRequest } from '@clearport/contract/settings';
 import { api } from '../../../lib/api-client.ts';
 import { getSettingsQueryOptions } from './get-settings.ts';

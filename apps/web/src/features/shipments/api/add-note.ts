@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { AddNoteResponse, type AddNoteRequest } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
 import { api, failureText } from '../../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { ISF_NOT_APPLICABLE, FileIsfResponse, type FileIsfRequest } from '@clearport/contract/shipment-detail';
 import { api, failureText } from '../../../lib/api-client.ts';
 import { useShipmentDetailCache } from './get-shipment-detail.ts';

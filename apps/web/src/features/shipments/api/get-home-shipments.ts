@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { HomeShipmentsResponse, type HomeShipmentsQuery } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
 import { useFailureToast } from '../../../hooks/use-failure-toast.ts';

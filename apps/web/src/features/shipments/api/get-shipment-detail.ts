@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { api } from '../../../lib/api-client.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { SaveReferenceResponse, type SaveReferenceRequest } from '@clearport/contract/shipment-detail';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { api, failureText } from '../../../lib/api-client.ts';

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { API_PATHS, toFlag } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
+import { toFlag } from '@clearport/contract/http';
 import { ToggleReviewedResponse, type ToggleReviewedRequest } from '@clearport/contract/shipment-detail';
 import { api, failureText } from '../../../lib/api-client.ts';
 import { useShipmentDetailCache } from './get-shipment-detail.ts';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { UPLOAD_FIELD, UploadDocumentResponse } from '@clearport/contract/shipment-documents';
 import { api } from '../../../lib/api-client.ts';
 import { FILE_TRANSFER_TIMEOUT_MS } from '../../../lib/files.ts';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AccountsResponse } from '@clearport/contract/subusers';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { TEXTS } from '@clearport/contract/texts';
 import { useFailureToast } from '../../../hooks/use-failure-toast.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { SubusersResponse, type SubusersQuery } from '@clearport/contract/subusers';
 import { TEXTS } from '@clearport/contract/texts';
 import { useFailureToast } from '../../../hooks/use-failure-toast.ts';

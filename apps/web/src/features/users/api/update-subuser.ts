@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_PATHS } from '@clearport/contract/http';
+import { API_PATHS } from '@clearport/contract/paths';
 import { SubuserSaveResponse, type SubuserUpdateRequest } from '@clearport/contract/subusers';
 import { api } from '../../../lib/api-client.ts';
 import { getSubuserQueryOptions } from './get-subuser.ts';
