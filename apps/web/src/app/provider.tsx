@@ -1,8 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/ReactToastify.css';
-import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@clearport/contract/constants';
+import { Toaster } from '../components/ui/toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 type AppProviderProps = {
@@ -14,7 +12,7 @@ export function AppProvider({ children }: AppProviderProps) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover pauseOnFocusLoss />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { failureText } from '../../lib/api-client.ts';
 import { openFile } from '../../lib/files.ts';
 import { DocumentIcon } from './icons.tsx';

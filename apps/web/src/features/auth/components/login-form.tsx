@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { loginFormError } from '@clearport/contract/auth-forms';
 import { type LoginResponse } from '@clearport/contract/auth';
 import { TEXTS } from '@clearport/contract/texts';

@@ -1,6 +1,6 @@
 import { useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@clearport/contract/constants';
 import {
   assignedContainerIds,

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import {
   NOTIFICATION_LISTS,

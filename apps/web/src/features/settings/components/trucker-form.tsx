@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { MAX_CC_EMAILS } from '@clearport/contract/constants';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { TruckerInput, truckerFromContacts, type Trucker } from '@clearport/contract/truckers';

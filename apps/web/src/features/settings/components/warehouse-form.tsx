@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { TEXTS } from '@clearport/contract/texts';
 import {
   NEW_WAREHOUSE_DEFAULTS,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { API_PATHS } from '@clearport/contract/paths';
 import { DeleteDocumentResponse, type DeleteDocumentRequest } from '@clearport/contract/shipment-documents';
 import { TEXTS } from '@clearport/contract/texts';

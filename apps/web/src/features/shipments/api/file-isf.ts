@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ISF_NOT_APPLICABLE, FileIsfResponse, type FileIsfRequest } from '@clearport/contract/shipment-detail';
 import { api, failureText } from '../../../lib/api-client.ts';

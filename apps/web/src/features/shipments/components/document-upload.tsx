@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { isAcceptedUpload, UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { UploadIcon } from '../../../components/ui/icons.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { fillText } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
