@@ -1,14 +1,14 @@
-import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../components/ui/toaster.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
 
 type AppProviderProps = {
+  /** The one query client, which the router's loaders also fill. */
+  queryClient: QueryClient;
   children: ReactNode;
 };
 
-export function AppProvider({ children }: AppProviderProps) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProvider({ queryClient, children }: AppProviderProps) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}

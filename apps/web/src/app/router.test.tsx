@@ -4,6 +4,7 @@ import Cookies from 'js-cookie';
 import { detailReply } from '../testing/shipment-detail-data.ts';
 import { invoice, invoicesReply, PAYMENT_INSTRUCTIONS } from '../testing/invoices-data.ts';
 import { homeReply, listReply, PROFILE } from '../testing/shipments-data.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 import { mockApi, renderRoutes, requestsTo } from '../testing/test-utils.tsx';
 import { createAppRoutes } from './router.tsx';
 
@@ -23,7 +24,8 @@ function signIn(role: number, name = 'Dana Whitfield') {
 }
 
 function renderApp(url: string) {
-  return renderRoutes(createAppRoutes(), url);
+  const queryClient = createQueryClient();
+  return renderRoutes(createAppRoutes(queryClient), url, queryClient);
 }
 
 // The first lazy import of a screen is transformed on the spot, which takes a while.
@@ -65,6 +67,19 @@ describe('app routes', () => {
     await vi.waitFor(async () => expect(await heading()).toContain(title), { timeout: 5000 });
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(url);
+  });
+
+  it("asks for the shipments list once, from the route's loader, with the saved order", async () => {
+    sessionStorage.setItem('shipmentsSort', 'account_no asc');
+    signIn(3);
+    const fetchMock = mockApi({ '/user/profile': { body: PROFILE }, '/user/shipments': { body: listReply([]) } });
+    renderApp('/shipments');
+    expect(await heading()).toContain('Shipments');
+    await screen.findByText('No shipments found');
+    const requests = requestsTo(fetchMock, '/user/shipments');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.searchParams.get('sort')).toBe('account_no');
+    expect(requests[0]!.searchParams.get('direction')).toBe('asc');
   });
 
   it('shows Page Coming Soon on /reports', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteError } from '../components/errors/route-error.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { paths } from '../config/paths.ts';
@@ -8,9 +9,18 @@ import { redirectSignedIn, requireNavItem, requireNavItemOrNotFound, requireSess
 /**
  * Every route of the spec's route table (section 2). Each screen's code is fetched through the
  * route's `lazy`, so a page downloads only its own screen; the guards are plain loaders defined
- * here, so a redirect happens before any screen code is fetched.
+ * here, so a redirect happens before any screen code is fetched. The shipments list's loader
+ * also starts the list's request, beside the screen's code rather than after it.
  */
-export function createAppRoutes(): RouteObject[] {
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  const loadShipmentsList = async (args: LoaderFunctionArgs) => {
+    await requireNavItem('shipments')(args);
+    void import('../features/shipments/api/prefetch-shipments.ts').then(({ prefetchShipments }) =>
+      prefetchShipments(queryClient, new URL(args.request.url).searchParams),
+    );
+    return null;
+  };
+
   return [
     {
       hydrateFallbackElement: <LoadingScreen />,
@@ -44,7 +54,7 @@ export function createAppRoutes(): RouteObject[] {
                 },
                 {
                   path: paths.shipments.path,
-                  loader: requireNavItem('shipments'),
+                  loader: loadShipmentsList,
                   lazy: async () => ({ Component: (await import('./routes/app/shipments.tsx')).ShipmentsRoute }),
                 },
                 {
@@ -95,7 +105,7 @@ export function createAppRoutes(): RouteObject[] {
   ];
 }
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(createAppRoutes()));
+export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
+  const [router] = useState(() => createBrowserRouter(createAppRoutes(queryClient)));
   return <RouterProvider router={router} />;
 }

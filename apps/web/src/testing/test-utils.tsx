@@ -25,10 +25,10 @@ export function renderWithProviders(element: ReactNode, { url = '/', path = '*' 
 }
 
 /** Renders route objects (such as the app's own) in a memory router with the app's providers. */
-export function renderRoutes(routes: RouteObject[], url: InitialEntry = '/') {
+export function renderRoutes(routes: RouteObject[], url: InitialEntry = '/', queryClient = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <ToastContainer />
     </QueryClientProvider>,

@@ -271,7 +271,7 @@ export function ShipmentsTable({
           ))}
           {message !== null && (
             <tr>
-              <td colSpan={columnCount} className={styles.message}>
+              <td colSpan={columnCount} className={isLoading ? `${styles.message} ${styles.pending}` : styles.message}>
                 {message}
               </td>
             </tr>

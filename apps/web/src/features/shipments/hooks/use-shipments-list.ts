@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { HomeFilter } from '@clearport/contract/shipments';
-import { SHIPMENTS_FILTER_PARAM } from '../../../config/paths.ts';
 import type { ShipmentFilters } from '../utils/saved-filters.ts';
 import { readSavedPage, readSavedSort, savePage, saveSort, type ShipmentSort } from '../utils/saved-list-position.ts';
-import { listQueryOf } from '../utils/shipments-query.ts';
+import { homeFilterOf, listQueryOf, pageOf } from '../utils/shipments-query.ts';
 import { useSavedFilters } from './use-saved-filters.ts';
 
 /**
@@ -14,11 +12,11 @@ import { useSavedFilters } from './use-saved-filters.ts';
  */
 export function useShipmentsList() {
   const [searchParams] = useSearchParams();
-  const filter = HomeFilter.safeParse(searchParams.get(SHIPMENTS_FILTER_PARAM)).data;
+  const filter = homeFilterOf(searchParams);
   const { filters, setFilters: saveFilters } = useSavedFilters();
   const [savedPage, setSavedPage] = useState(readSavedPage);
   const [sort, setSortState] = useState(readSavedSort);
-  const page = savedPage.filter === filter ? savedPage.page : 1;
+  const page = pageOf(savedPage, filter);
 
   const setPage = (next: number) => {
     const value = { page: next, filter };

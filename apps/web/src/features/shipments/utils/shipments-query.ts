@@ -1,7 +1,8 @@
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
-import type { HomeFilter, HomeShipmentsQuery, ShipmentsListQuery } from '@clearport/contract/shipments';
-import type { ShipmentFilters } from './saved-filters.ts';
-import type { ShipmentSort } from './saved-list-position.ts';
+import { HomeFilter, type HomeShipmentsQuery, type ShipmentsListQuery } from '@clearport/contract/shipments';
+import { SHIPMENTS_FILTER_PARAM } from '../../../config/paths.ts';
+import { readSavedFilters, type ShipmentFilters } from './saved-filters.ts';
+import { readSavedPage, readSavedSort, type SavedPage, type ShipmentSort } from './saved-list-position.ts';
 
 /** The filters as the list's query carries them; a shipment opened from the list receives them too. */
 export type ShipmentFilterParams = Pick<
@@ -44,4 +45,25 @@ export function listQueryOf({ filters, filter, page, sort }: ListState): Shipmen
     sort: sort.field,
     direction: sort.direction,
   };
+}
+
+/** The Home box filter an address names (`?filter=`), if it names one. */
+export function homeFilterOf(searchParams: URLSearchParams): HomeFilter | undefined {
+  return HomeFilter.safeParse(searchParams.get(SHIPMENTS_FILTER_PARAM)).data;
+}
+
+/** The saved page belongs to the Home filter it was reached with; any other starts at page 1. */
+export function pageOf(savedPage: SavedPage, filter: HomeFilter | undefined): number {
+  return savedPage.filter === filter ? savedPage.page : 1;
+}
+
+/** The query the list opens with at an address: the saved filters, page and order (useShipmentsList's first state). */
+export function openingListQuery(searchParams: URLSearchParams): ShipmentsListQuery {
+  const filter = homeFilterOf(searchParams);
+  return listQueryOf({
+    filters: readSavedFilters(),
+    filter,
+    page: pageOf(readSavedPage(), filter),
+    sort: readSavedSort(),
+  });
 }
