@@ -23,6 +23,8 @@ export const TYPICAL_COMPANY_SIZE = 3;
 export type GenerateOptions = {
   shipments: number;
   accounts: number;
+  /** About this many of the shipments go to the first account (a large importer's); the rest spread as usual. */
+  largeAccountShipments?: number;
   /** Progress lines. */
   log?: (line: string) => void;
 };
@@ -120,7 +122,9 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
       'shipments',
       `WITH accounts_list AS (SELECT array_agg(id ORDER BY id) AS ids FROM accounts),
       drawn AS (
-        SELECT g, ids[1 + floor(random() * cardinality(ids))::int] AS account_id, random() AS r_status,
+        SELECT g,
+          CASE WHEN random() < $2::float8 THEN ids[1] ELSE ids[1 + floor(random() * cardinality(ids))::int] END AS account_id,
+          random() AS r_status,
           random() AS r_eta, random() AS r_fda, random() AS r_ref, random() AS r_containers,
           random() AS r_bills, random() AS r_do, random() AS r_7501, random() AS r_ignore, random() AS r_base
         FROM generate_series(1, $1::int) g CROSS JOIN accounts_list
@@ -188,7 +192,7 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
         LATERAL (SELECT CASE WHEN r_eta < 0.02 THEN NULL
           ELSE date_trunc('hour', localtimestamp - interval '5 years' + (r_eta * interval '5 years 2 months')) END AS eta) e
       ORDER BY g`,
-      [options.shipments],
+      [options.shipments, (options.largeAccountShipments ?? 0) / options.shipments],
     );
     await step(
       'containers',

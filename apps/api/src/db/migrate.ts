@@ -14,6 +14,7 @@ import * as brokerIdentifiers from './migrations/0012-broker-identifiers.ts';
 import * as eventMail from './migrations/0013-event-mail.ts';
 import * as brokerEvents from './migrations/0014-broker-events.ts';
 import * as deferredDerivedColumns from './migrations/0015-deferred-derived-columns.ts';
+import * as statementLevelMoves from './migrations/0016-statement-level-moves.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-event-mail': eventMail,
   '0014-broker-events': brokerEvents,
   '0015-deferred-derived-columns': deferredDerivedColumns,
+  '0016-statement-level-moves': statementLevelMoves,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { sql } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import {
   HOME_FILTERS,
@@ -442,6 +443,40 @@ describe('paging', () => {
     await t.app.db.deleteFrom('shipments').where('id', 'in', added).execute();
     expect((await list('user')).pagination.total).toBe(before);
     await totalOf('primary', ['40001', '40002', '40003']);
+  });
+
+  it('keeps every account’s count right when one statement moves many shipments both ways', async () => {
+    const countsMatch = async () => {
+      const kept = await t.app.db.selectFrom('account_shipment_counts').select(['account_id', 'shipments']).execute();
+      const counted = await t.app.db
+        .selectFrom('shipments')
+        .select(['account_id', (eb) => eb.fn.countAll<string>().as('shipments')])
+        .groupBy('account_id')
+        .execute();
+      const asMap = (rows: Array<{ account_id: number; shipments: string | number }>) =>
+        new Map(rows.filter((row) => Number(row.shipments) > 0).map((row) => [row.account_id, Number(row.shipments)]));
+      expect(asMap(kept)).toEqual(asMap(counted));
+    };
+    const [first, second] = await Promise.all(
+      ['40001', '40002'].map((accountNo) =>
+        t.app.db.selectFrom('accounts').select('id').where('account_no', '=', accountNo).executeTakeFirstOrThrow(),
+      ),
+    );
+    const firstCount = (await shipmentIdsOfAccounts(['40001'])).length;
+    const secondCount = (await shipmentIdsOfAccounts(['40002'])).length;
+    expect(firstCount).not.toBe(secondCount);
+
+    await sql`UPDATE shipments SET account_id = CASE WHEN account_id = ${first!.id} THEN ${second!.id}::int ELSE ${first!.id}::int END
+      WHERE account_id IN (${first!.id}, ${second!.id})`.execute(t.app.db);
+    expect((await shipmentIdsOfAccounts(['40001'])).length).toBe(secondCount);
+    await countsMatch();
+    await t.app.db.updateTable('shipments').set({ updated_at: new Date() }).execute();
+    await countsMatch();
+
+    await sql`UPDATE shipments SET account_id = CASE WHEN account_id = ${first!.id} THEN ${second!.id}::int ELSE ${first!.id}::int END
+      WHERE account_id IN (${first!.id}, ${second!.id})`.execute(t.app.db);
+    expect((await shipmentIdsOfAccounts(['40001'])).length).toBe(firstCount);
+    await countsMatch();
   });
 
   it('pages through every shipment once', async () => {
