@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreloads } from './vite/route-preloads.ts';
 
 const API_SERVER = 'http://localhost:3000';
 
@@ -40,11 +41,11 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreloads(), precompress()],
   resolve: {
     alias: [
       // The server's CSP makes runtime <style> injection undesirable, so the toast styles come from
-      // the stylesheet imported in app/provider.tsx. Every `from 'react-toastify'` resolves to the
+      // the stylesheet components/ui/toast-container.tsx imports. Every `from 'react-toastify'` resolves to the
       // unstyled build, so there is still one toast store and one way to import it.
       { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' },
     ],

@@ -33,6 +33,16 @@ test('the login page downloads no other screen, and logging in fetches the home 
   const loginChunks = scripts.map(chunkName);
   expect(loginChunks).toContain('login');
   for (const screen of OTHER_SCREENS) expect(loginChunks, `the login page loaded ${screen}`).not.toContain(screen);
+  // The login screen's chunk is asked for beside the entry: the build's preload links for /login come
+  // before the entry's script, so they were added before it ran.
+  const preloadedBeforeEntry = await page.evaluate(() => {
+    const entry = document.querySelector('script[type="module"]')!;
+    return [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
+      .filter((link) => link.compareDocumentPosition(entry) & Node.DOCUMENT_POSITION_FOLLOWING)
+      .map((link) => link.href);
+  });
+  expect(preloadedBeforeEntry.map(chunkName)).toContain('login');
+  expect(preloadedBeforeEntry.map(chunkName)).not.toContain('root');
 
   await submitLogin(page, 'primary@other.test', 'portal-demo');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good /);
