@@ -10,13 +10,17 @@ import { redirectSignedIn, requireNavItem, requireNavItemOrNotFound, requireSess
  * Every route of the spec's route table (section 2). Each screen's code is fetched through the
  * route's `lazy`, so a page downloads only its own screen; the guards are plain loaders defined
  * here, so a redirect happens before any screen code is fetched. The shipments list's loader
- * also starts the list's request, beside the screen's code rather than after it.
+ * also starts the list's and the profile's requests, beside the screen's code rather than after it.
  */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   const loadShipmentsList = async (args: LoaderFunctionArgs) => {
     await requireNavItem('shipments')(args);
     void import('../features/shipments/api/prefetch-shipments.ts').then(({ prefetchShipments }) =>
       prefetchShipments(queryClient, new URL(args.request.url).searchParams),
+    );
+    // The rows wait for the profile (which accounts track documents), so it is asked for now too.
+    void import('../features/auth/api/get-profile.ts').then(({ getProfileQueryOptions }) =>
+      queryClient.prefetchQuery(getProfileQueryOptions()),
     );
     return null;
   };

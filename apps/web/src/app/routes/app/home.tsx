@@ -52,6 +52,9 @@ export function HomeRoute() {
     setSearchParams(rest, { replace: true });
   }, [searchParams, setSearchParams]);
 
+  // The rows wait for the accounts too: an account's document tracking decides what its rows show.
+  const isWaiting = homeQuery.isPending || accountsQuery.isPending;
+
   return (
     <>
       <PageHeader title={greetingWithName(name)} documentTitle={WEB_TEXTS.layout.navHome} />
@@ -64,10 +67,10 @@ export function HomeRoute() {
           onChange={setFilters}
         />
         <ShipmentsTable
-          shipments={homeQuery.data?.data ?? NO_SHIPMENTS}
+          shipments={isWaiting ? NO_SHIPMENTS : (homeQuery.data?.data ?? NO_SHIPMENTS)}
           documentTrackingAccounts={accountsQuery.data?.documentTrackingAccounts}
           linkFilters={linkFilters}
-          isLoading={homeQuery.isPending}
+          isLoading={isWaiting}
           isRefreshing={homeQuery.isPlaceholderData || debouncedQuery !== query}
           isError={homeQuery.isError}
           onRetry={() => void homeQuery.refetch()}

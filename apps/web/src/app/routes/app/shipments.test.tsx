@@ -167,6 +167,25 @@ describe('Shipments list', () => {
     expect(screen.getByRole('columnheader', { name: 'Reference Number' }).getAttribute('aria-sort')).toBe('descending');
   });
 
+  it('shows the rows only once the profile is in, so no row grows when its account’s documents come', async () => {
+    let answerProfile = () => {};
+    const profileIn = new Promise<void>((resolve) => {
+      answerProfile = resolve;
+    });
+    const fetchMock = mockShipmentsApi();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (new URL(String(input), 'http://localhost').pathname === '/api/user/profile') await profileIn;
+      return answer(input, init);
+    });
+    renderList();
+    await vi.waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByRole('link', { name: ROWS[0]!.file_number })).toBeNull();
+    answerProfile();
+    expect(await screen.findByRole('link', { name: ROWS[0]!.file_number })).toBeTruthy();
+  });
+
   it('shows the account filter with the accounts of the profile', async () => {
     mockShipmentsApi();
     renderList();

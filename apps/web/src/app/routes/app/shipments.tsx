@@ -43,6 +43,9 @@ export function ShipmentsRoute() {
         : undefined,
     [reply, isCurrent, list.query],
   );
+  // The rows wait for the accounts too: an account's document tracking decides what its rows show,
+  // and rows drawn before it would grow under the reader when it came.
+  const isWaiting = shipmentsQuery.isPending || accountsQuery.isPending;
   const navigate = useNavigate();
   const title = WEB_TEXTS.layout.navShipments;
 
@@ -70,7 +73,7 @@ export function ShipmentsRoute() {
           onChange={list.setFilters}
         />
         <ShipmentsTable
-          shipments={reply?.data ?? NO_SHIPMENTS}
+          shipments={isWaiting ? NO_SHIPMENTS : (reply?.data ?? NO_SHIPMENTS)}
           sort={list.sort}
           onSortChange={list.setSort}
           documentTrackingAccounts={accountsQuery.data?.documentTrackingAccounts}
@@ -78,7 +81,7 @@ export function ShipmentsRoute() {
           listPage={listPage}
           highlightedId={highlightedId}
           onOpenShipment={rememberReturnPoint}
-          isLoading={shipmentsQuery.isPending}
+          isLoading={isWaiting}
           isRefreshing={shipmentsQuery.isPlaceholderData}
           isError={shipmentsQuery.isError}
           onRetry={() => void shipmentsQuery.refetch()}
