@@ -51,6 +51,9 @@ const SIZES = [
   },
 ] as const;
 type Size = (typeof SIZES)[number];
+/** The shipments a size puts in one large importer's account, if it has one. */
+const largeAccountShipmentsOf = (size: Size) =>
+  'largeAccountShipments' in size ? size.largeAccountShipments : undefined;
 const ROUNDS = 3;
 const SINGLE_SECONDS = 2;
 const CONCURRENT_SECONDS = 3;
@@ -134,7 +137,7 @@ async function ensureFilled(size: Size): Promise<string> {
   await generate(url, {
     shipments: size.shipments,
     accounts: size.accounts,
-    largeAccountShipments: 'largeAccountShipments' in size ? size.largeAccountShipments : undefined,
+    largeAccountShipments: largeAccountShipmentsOf(size),
     log,
   });
   log(`${size.database}: filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -321,7 +324,7 @@ async function measure(targets: readonly Target[]): Promise<SizeReport[]> {
     label: target.size.label,
     shipments: target.size.shipments,
     accounts: target.size.accounts,
-    targets: 'largeAccountShipments' in target.size ? LARGE_ACCOUNT_TARGETS : TARGETS,
+    targets: largeAccountShipmentsOf(target.size) ? LARGE_ACCOUNT_TARGETS : TARGETS,
     rows: best[position]!,
     concurrentRps: bestConcurrent[position]!,
   }));
@@ -427,7 +430,7 @@ if (!lists.includes('shipments')) {
     const base = reports.find((report) => report.label === '10k');
     log(`\n${new Date().toISOString()}, ${os.cpus().length} cores, best of ${ROUNDS} rounds`);
     for (const report of reports) printReport(report, report.label === '1m' ? base : undefined);
-    for (const target of targets) if ('largeAccountShipments' in target.size) await measureBulkMove(target.url);
+    for (const target of targets) if (largeAccountShipmentsOf(target.size)) await measureBulkMove(target.url);
   } finally {
     for (const target of targets) {
       await stopServer(target.child);

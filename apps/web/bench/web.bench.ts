@@ -15,13 +15,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { LoginResponse } from '@clearport/contract/auth';
-import { SESSION_COOKIES, SESSION_TTL_SECONDS } from '@clearport/contract/constants';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
+import { CHROMIUM_LAUNCH, DEMO_PASSWORD, sessionCookiesOf } from '../e2e/browser-session.ts';
 import { basePort, startPortalServer } from '../e2e/portal-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const DEMO_LOGIN = { userName: 'primary@demo.test', password: 'portal-demo' };
+const DEMO_LOGIN = { userName: 'primary@demo.test', password: DEMO_PASSWORD };
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 type Route = {
@@ -58,20 +58,7 @@ async function sessionCookies(baseUrl: string) {
   });
   if (!reply.ok) throw new Error(`the demo login answered ${reply.status}`);
   const login = LoginResponse.parse(await reply.json());
-  const expires = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS;
-  const cookie = (name: string, value: string) => ({
-    name,
-    value: encodeURIComponent(value),
-    url: baseUrl,
-    expires,
-    sameSite: 'Strict' as const,
-  });
-  const cookies = [
-    cookie(SESSION_COOKIES.token, login.token),
-    cookie(SESSION_COOKIES.name, login.name),
-    cookie(SESSION_COOKIES.role, String(login.role)),
-    cookie(SESSION_COOKIES.primaryContact, login.primary || login.company_primary_contact),
-  ];
+  const cookies = sessionCookiesOf(login, baseUrl);
   const list = await fetch(`${baseUrl}${API_BASE}${API_PATHS.shipments}`, {
     headers: { authorization: `Bearer ${login.token}` },
   });
@@ -134,17 +121,7 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 async function main() {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error('build the portal first: npm run build');
   const server = await startPortalServer(basePort() + 50, 120_000);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const { cookies, shipmentId } = await sessionCookies(server.url);
     const routes: Route[] = [

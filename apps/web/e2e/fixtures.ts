@@ -1,12 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { LoginResponse } from '@clearport/contract/auth';
-import { SESSION_COOKIES, SESSION_TTL_SECONDS } from '@clearport/contract/constants';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { TEXTS } from '@clearport/contract/texts';
+import { DEMO_PASSWORD, sessionCookiesOf } from './browser-session.ts';
 import { DATA_DIR_ENV, basePort, startPortalServer, type PortalServer } from './portal-server.ts';
 
-/** The demo brokerage the server seeds into an empty database (all share one password). */
-export const DEMO_PASSWORD = 'portal-demo';
+export { DEMO_PASSWORD };
+
+/** The demo brokerage's users, who share DEMO_PASSWORD. */
 export const DEMO_USERS = [
   { email: 'primary@demo.test', role: 3, company: 'Demo Imports LLC' },
   { email: 'manager@demo.test', role: 4, company: 'Demo Imports LLC' },
@@ -111,23 +112,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       });
       expect(reply.status(), `login of ${email}`).toBe(200);
       const login = LoginResponse.parse(await reply.json());
-      const expires = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS;
-      const cookie = (name: string, value: string) => ({
-        name,
-        // As js-cookie writes them.
-        value: encodeURIComponent(value),
-        url: baseURL!,
-        expires,
-        sameSite: 'Strict' as const,
-      });
-      await page
-        .context()
-        .addCookies([
-          cookie(SESSION_COOKIES.token, login.token),
-          cookie(SESSION_COOKIES.name, login.name),
-          cookie(SESSION_COOKIES.role, String(login.role)),
-          cookie(SESSION_COOKIES.primaryContact, login.primary || login.company_primary_contact),
-        ]);
+      await page.context().addCookies(sessionCookiesOf(login, baseURL!));
       await page.goto(path);
       await expect(mainNavigation(page)).toBeVisible();
       await settled(page);
