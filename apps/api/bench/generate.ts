@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { COUNT_EVERY_SHIPMENT } from '../src/db/migrations/0017-shipment-counts.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 
 /*
@@ -220,11 +221,6 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
        ORDER BY s.id, t.n`,
     );
     await step(
-      'account shipment counts',
-      `INSERT INTO account_shipment_counts (account_id, shipments)
-       SELECT account_id, count(*) FROM shipments GROUP BY account_id`,
-    );
-    await step(
       'required documents',
       `UPDATE shipments s SET required_documents = d.documents
        FROM (
@@ -244,6 +240,7 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
        WHERE s.has_delivery_order
        ORDER BY s.id`,
     );
+    await step('shipment counts', COUNT_EVERY_SHIPMENT);
     await step(
       'delivery order containers',
       `INSERT INTO delivery_order_containers (delivery_order_id, container_id)

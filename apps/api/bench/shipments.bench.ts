@@ -341,8 +341,8 @@ async function measureBulkMove(url: string): Promise<void> {
     const { rows } = await client.query<{ large: number; other: number }>(
       `SELECT c.account_id AS large,
          (SELECT id FROM accounts o WHERE o.company_id = a.company_id AND o.id <> a.id ORDER BY id LIMIT 1) AS other
-       FROM account_shipment_counts c JOIN accounts a ON a.id = c.account_id
-       ORDER BY c.shipments DESC LIMIT 1`,
+       FROM shipment_counts c JOIN accounts a ON a.id = c.account_id
+       GROUP BY c.account_id, a.company_id, a.id ORDER BY sum(c.shipments) DESC LIMIT 1`,
     );
     const { large, other } = rows[0]!;
     await client.query('BEGIN');
@@ -351,8 +351,8 @@ async function measureBulkMove(url: string): Promise<void> {
       const moved = await client.query('UPDATE shipments SET account_id = $2 WHERE account_id = $1', [large, other]);
       const seconds = (performance.now() - started) / 1000;
       const counts = await client.query<{ kept: string; counted: string }>(
-        `SELECT c.shipments AS kept, (SELECT count(*) FROM shipments s WHERE s.account_id = c.account_id) AS counted
-         FROM account_shipment_counts c WHERE c.account_id IN ($1, $2)`,
+        `SELECT sum(c.shipments)::bigint AS kept, (SELECT count(*) FROM shipments s WHERE s.account_id = c.account_id) AS counted
+         FROM shipment_counts c WHERE c.account_id IN ($1, $2) GROUP BY c.account_id`,
         [large, other],
       );
       const right = counts.rows.length === 2 && counts.rows.every((row) => row.kept === row.counted);

@@ -67,6 +67,37 @@ test.describe('Shipments list', () => {
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
   });
 
+  test('steps from the page at hand, and shows the same rows again after a reload', async ({ page }) => {
+    const { total } = await pagerCounts(page);
+    const asked: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/user/shipments') asked.push(url);
+    });
+    const entries = () => shipmentRows(page).getByRole('link').allInnerTexts();
+    const step = async (name: 'Next' | 'Previous', shown: number) => {
+      await page.getByRole('button', { name }).click();
+      await expect(page.getByText(`${Math.min(shown, total)}/${total}`)).toBeVisible();
+      await tableSettled(page);
+      return { rows: await entries(), url: asked.at(-1)! };
+    };
+    const second = await step('Next', 80);
+    expect(second.url.searchParams.get('page')).toBe('2');
+    expect(second.url.searchParams.get('after')).toBeTruthy();
+    const third = await step('Next', 120);
+    expect(third.url.searchParams.get('after')).toBeTruthy();
+    const back = await step('Previous', 80);
+    expect(back.url.searchParams.get('before')).toBeTruthy();
+    expect(back.rows).toEqual(second.rows);
+    expect(new Set([...second.rows, ...third.rows]).size).toBe(second.rows.length + third.rows.length);
+
+    await page.reload();
+    await tableSettled(page);
+    await expect(page.getByText(`80/${total}`)).toBeVisible();
+    expect(await entries()).toEqual(second.rows);
+    expect(asked.at(-1)!.searchParams.get('before')).toBe(back.url.searchParams.get('before'));
+  });
+
   test('searches by a container fragment', async ({ page }) => {
     const rows = await readRows(page);
     const container = rows

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SHIPMENTS_PAGE_SIZE, UNKNOWN_DATE_TIME } from './constants.ts';
 import { EntityId, Pagination, SortDirection } from './http.ts';
 import { SHIPMENT_STATUSES, type DateFilterCode } from './statuses.ts';
+import { isStorableText } from './storable-text.ts';
 
 /*
  * Dates on the wire: the brokerage's own dates (ETA, discharge, ISF submission) are local
@@ -213,17 +214,91 @@ export const HomeShipmentsQuery = z.object({
 export type HomeShipmentsQuery = z.infer<typeof HomeShipmentsQuery>;
 
 /**
- * GET user/shipments from the list page. Without `sort` the list is by ETA, latest first, with
- * unknown ETAs last; the id breaks ties, so paging is stable.
+ * A row's place in the list's order, from which the list reads the next or the previous page
+ * (keyset paging): the row's sort key as text (the ETA as `YYYY-MM-DD HH:MM:SS.ffffff`, null
+ * when unknown; a text column lower-cased; the account number) and its id. A list reply gives
+ * the places of its first and last rows, as JSON text, in `pagination.cursors`.
  */
-export const ShipmentsListQuery = z.object({
+export type ListCursor = { key: string | null; id: number };
+
+const CURSOR_MESSAGE = 'is not a place in this list';
+const CursorTuple = z.tuple([z.string().max(1_000).refine(isStorableText).nullable(), EntityId]);
+
+/** The place a cursor names (the JSON text a reply gave), or undefined when it names none. */
+export function readListCursor(text: string): ListCursor | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const tuple = CursorTuple.safeParse(value);
+  return tuple.success ? { key: tuple.data[0], id: tuple.data[1] } : undefined;
+}
+
+const TIMESTAMP_TEXT = /^(\d{4,6})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\d{1,6})?$/;
+
+/** A `timestamp` as PostgreSQL reads it back: a real day and time of year 1 or later. */
+export function isTimestampText(text: string): boolean {
+  const match = TIMESTAMP_TEXT.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  const isDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return year >= 1 && isDay && hour < 24 && minute < 60 && second < 60;
+}
+
+/** A cursor of the ETA order has a timestamp or null as its key; one of a text order, a text. */
+function cursorFitsSort(cursor: ListCursor, sort: ShipmentSortField): boolean {
+  if (sort === 'est_time_arrive') return cursor.key === null || isTimestampText(cursor.key);
+  return cursor.key !== null;
+}
+
+const shipmentsListFields = {
   page: z.coerce.number().int().positive().max(100_000).default(1),
   per_page: z.coerce.number().int().positive().max(SHIPMENTS_PAGE_SIZE).default(SHIPMENTS_PAGE_SIZE),
   filter: HomeFilter.optional(),
   ...shipmentFilters,
   sort: ShipmentSortField.default('est_time_arrive'),
   direction: SortDirection.default('desc'),
-});
+  after: z.string().max(2_000).optional(),
+  before: z.string().max(2_000).optional(),
+};
+
+/** `after` and `before` name places of the asked order (readListCursor), one of them at most. */
+function checkCursors(
+  query: { sort: ShipmentSortField; after?: string | undefined; before?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if (query.after !== undefined && query.before !== undefined) {
+    context.addIssue({ code: 'custom', path: ['before'], message: 'cannot be sent with after' });
+  }
+  for (const side of ['after', 'before'] as const) {
+    const text = query[side];
+    if (text === undefined) continue;
+    const cursor = readListCursor(text);
+    if (!cursor || !cursorFitsSort(cursor, query.sort)) {
+      context.addIssue({ code: 'custom', path: [side], message: CURSOR_MESSAGE });
+    }
+  }
+}
+
+/**
+ * GET user/shipments from the list page. Without `sort` the list is by ETA, latest first, with
+ * unknown ETAs last; the id breaks ties, so paging is stable. With `after` (or `before`), the
+ * page is the `per_page` rows that follow (or precede) that place in the same order and filters,
+ * and `page` is only the number it is shown as: a pager stepping with a reply's cursors reads no
+ * more rows for page 7,000 than for page 2.
+ */
+export const ShipmentsListQuery = z.object(shipmentsListFields).superRefine(checkCursors);
 export type ShipmentsListQuery = z.infer<typeof ShipmentsListQuery>;
 export type ShipmentsListQueryInput = z.input<typeof ShipmentsListQuery>;
 
@@ -233,7 +308,7 @@ export type ShipmentsListQueryInput = z.input<typeof ShipmentsListQuery>;
  */
 export const ShipmentsQuery = z.discriminatedUnion('source', [
   HomeShipmentsQuery,
-  ShipmentsListQuery.extend({ source: z.undefined().optional() }),
+  z.object({ ...shipmentsListFields, source: z.undefined().optional() }).superRefine(checkCursors),
 ]);
 export type ShipmentsQuery = z.infer<typeof ShipmentsQuery>;
 
@@ -248,7 +323,10 @@ export type HomeShipmentsResponse = z.infer<typeof HomeShipmentsResponse>;
 
 export const ShipmentsListResponse = z.object({
   data: z.array(ShipmentListItem),
-  pagination: Pagination,
+  pagination: Pagination.extend({
+    /** The places of the page's first and last rows: `before` and `after` of the pages beside it; null when empty. */
+    cursors: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
+  }),
 });
 export type ShipmentsListResponse = z.infer<typeof ShipmentsListResponse>;
 

@@ -15,6 +15,7 @@ import * as eventMail from './migrations/0013-event-mail.ts';
 import * as brokerEvents from './migrations/0014-broker-events.ts';
 import * as deferredDerivedColumns from './migrations/0015-deferred-derived-columns.ts';
 import * as statementLevelMoves from './migrations/0016-statement-level-moves.ts';
+import * as shipmentCounts from './migrations/0017-shipment-counts.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-broker-events': brokerEvents,
   '0015-deferred-derived-columns': deferredDerivedColumns,
   '0016-statement-level-moves': statementLevelMoves,
+  '0017-shipment-counts': shipmentCounts,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -68,8 +68,14 @@ export type UserChangesTable = {
   created_at: CreatedAt;
 };
 
-export type AccountShipmentCountsTable = {
-  account_id: number;
+/** Kept by triggers on shipments (migration 0017): never written by the application. */
+export type ShipmentCountsTable = {
+  account_id: Maintained<number>;
+  status: Maintained<string>;
+  review_7501: Maintained<boolean>;
+  fda_hold: Maintained<boolean>;
+  without_do: Maintained<boolean>;
+  before_summary: Maintained<boolean>;
   shipments: Maintained<number>;
 };
 
@@ -349,7 +355,7 @@ export type BrokerApiKeysTable = {
 export type Database = {
   companies: CompaniesTable;
   accounts: AccountsTable;
-  account_shipment_counts: AccountShipmentCountsTable;
+  shipment_counts: ShipmentCountsTable;
   users: UsersTable;
   user_accounts: UserAccountsTable;
   user_changes: UserChangesTable;

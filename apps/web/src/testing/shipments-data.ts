@@ -19,10 +19,20 @@ export function shipmentRow(id: number, changes: Partial<ShipmentListItem> = {})
   };
 }
 
+/** A row's place in the default order, as the server writes it. */
+const cursorOf = (row: ShipmentListItem | undefined) =>
+  row ? JSON.stringify([`${row.est_time_arrive}.000000`, row.id]) : null;
+
 export function listReply(rows: ShipmentListItem[], total = rows.length, page = 1): ShipmentsListResponse {
   return {
     data: rows,
-    pagination: { total, last_page: Math.max(1, Math.ceil(total / 40)), current_page: page, per_page: 40 },
+    pagination: {
+      total,
+      last_page: Math.max(1, Math.ceil(total / 40)),
+      current_page: page,
+      per_page: 40,
+      cursors: { before: cursorOf(rows[0]), after: cursorOf(rows.at(-1)) },
+    },
   };
 }
 

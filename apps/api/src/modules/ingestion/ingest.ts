@@ -126,10 +126,7 @@ export async function writeRecords(
     // Last, so that the mail's gathering messages and the accounts' counter rows, shared by every
     // import into one company, stay locked only until the commit just after.
     if (tellsDocumentsLists) await tellDocumentsLists(trx, scope);
-    if (scope.shipmentsAdded.size > 0) {
-      const added = JSON.stringify(Object.fromEntries(scope.shipmentsAdded));
-      await sql`SELECT add_account_shipment_counts(${added}::jsonb)`.execute(trx);
-    }
+    await sql`SELECT apply_pending_shipment_counts()`.execute(trx);
   } catch (error) {
     await settleFiles(false);
     throw error;

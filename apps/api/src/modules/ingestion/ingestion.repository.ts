@@ -37,13 +37,12 @@ type StagedFile = { key: string; bytes: Buffer };
  * What the records of one transaction share: the ids already looked up (accounts and shipments
  * are never removed by a record, so an id found stays right until the transaction ends), and what
  * ingestRecords brings up to date once before it commits (migration 0015): the shipments whose
- * container and bill lists changed, and the shipments added to each account.
+ * container and bill lists changed (the counts of shipments gather in the database, migration 0017).
  */
 export type IngestionScope = {
   accountIds: Map<string, number>;
   shipmentIds: Map<string, number>;
   listsToRefresh: Set<number>;
-  shipmentsAdded: Map<number, number>;
   /** Shipments that entered Documents Required: their documents lists are told at the end. */
   documentsRequired: Set<number>;
 };
@@ -52,7 +51,6 @@ export const newIngestionScope = (): IngestionScope => ({
   accountIds: new Map(),
   shipmentIds: new Map(),
   listsToRefresh: new Set(),
-  shipmentsAdded: new Map(),
   documentsRequired: new Set(),
 });
 
@@ -220,7 +218,6 @@ async function upsertShipment(
     .executeTakeFirst();
   if (created) {
     scope.shipmentIds.set(file_number, created.id);
-    scope.shipmentsAdded.set(accountId, (scope.shipmentsAdded.get(accountId) ?? 0) + 1);
     if (wanted.status === SHIPMENT_STATUSES.pendingDocuments) scope.documentsRequired.add(created.id);
     return 'created';
   }

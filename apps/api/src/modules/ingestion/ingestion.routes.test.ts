@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROKER_API_BASE, BROKER_API_PATHS, MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
+import { expectCountsKept } from '../../../test/shipment-counts.ts';
 import { apiKeysRepository } from './api-keys.repository.ts';
 import { NOT_A_BROKER_KEY, TOO_MANY_RECORDS } from './ingestion.routes.ts';
 
@@ -95,6 +96,7 @@ describe('the broker API', () => {
       .where('shipment_activity.action', '=', SHIPMENT_ACTIVITY.statusChanged)
       .execute();
     expect(activity).toEqual([{ user_id: null, detail: { from: 'pending documents', to: 'released', by: 'broker' } }]);
+    await expectCountsKept(db);
   });
 
   it("sets the broker's ISF, and leaves the shipment's as it is when a record leaves it out", async () => {
@@ -148,6 +150,7 @@ describe('the broker API', () => {
       .execute();
     expect(files).toEqual([]);
     expect(await db.selectFrom('accounts').select('id').where('account_no', '=', '77002').execute()).toEqual([]);
+    await expectCountsKept(db);
   });
 
   it('adds containers with their tracking, bills and required document types to a shipment', async () => {

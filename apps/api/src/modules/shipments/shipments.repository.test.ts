@@ -58,7 +58,7 @@ function listRequest(overrides: Partial<ShipmentsPageRequest> & { filter?: HomeF
 const FILTER_INDEXES: Record<HomeFilter, string> = {
   'documents-required': 'shipments_list_status_idx',
   '7501-review': 'shipments_filter_7501_review_idx',
-  'under-cbp-exam': 'shipments_list_status_idx',
+  'under-cbp-exam': 'shipments_list_eta_idx',
   'under-fda-exam': 'shipments_filter_fda_hold_idx',
   'without-do': 'shipments_filter_without_do_idx',
 };
@@ -76,15 +76,19 @@ const SORT_INDEXES: Record<ShipmentSortField, string> = {
 };
 
 describe('the shipments statements use the indexes of migration 0002', () => {
-  it.each(HOME_FILTER_VALUES)('filter %s', async (filter) => {
+  it.each(HOME_FILTER_VALUES)('filter %s: its page by index, its total from the counters', async (filter) => {
     const plan = await planOf(shipmentsRepository.listQuery(db, primary, listRequest({ filter })));
     expect(plan).toContain(FILTER_INDEXES[filter]);
+    expect(plan).toContain('shipment_counts');
   });
 
-  it('Home counts, before_summary included', async () => {
+  it('Home counts from the counters; with a search, from the indexes, before_summary included', async () => {
     const plan = await planOf(shipmentsRepository.homeQuery(db, primary, criteriaOf({}), 40));
+    expect(plan).toContain('shipment_counts');
+    const searched = await planOf(shipmentsRepository.homeQuery(db, primary, criteriaOf({ search: 'mscu' }), 40));
+    expect(searched).not.toContain('shipment_counts');
     for (const index of [...Object.values(FILTER_INDEXES), 'shipments_filter_before_summary_idx']) {
-      expect(plan).toContain(index);
+      expect(searched).toContain(index);
     }
   });
 
@@ -95,6 +99,24 @@ describe('the shipments statements use the indexes of migration 0002', () => {
       expect(plan).toContain(SORT_INDEXES[sort]);
     },
   );
+});
+
+describe('a step from a cursor', () => {
+  const after = (key: string | null, id: number) => ({ side: 'after' as const, at: { key, id } });
+
+  it.each([
+    ['est_time_arrive', after('2026-03-01 00:00:00.000000', 5)],
+    ['est_time_arrive', after(null, 5)],
+    ['file_number', after('dmi-4120', 5)],
+    ['account_no', after('40002', 5)],
+  ] as const)('by %s starts the index scan at the cursor', async (sort, cursor) => {
+    for (const direction of ['asc', 'desc'] as const) {
+      const plan = await planOf(shipmentsRepository.listQuery(db, primary, listRequest({ sort, direction, cursor })));
+      expect(plan).toContain(SORT_INDEXES[sort]);
+      // The index condition holds the cursor: a row comparison of key and id, or a bound on the id.
+      expect(plan).toMatch(/Index Cond: \(\(account_id = a\.id\) AND .*(ROW\(|\(id [<>] )/);
+    }
+  });
 });
 
 describe('the statements, as a reviewer reads them', () => {

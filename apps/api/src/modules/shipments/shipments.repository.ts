@@ -1,7 +1,7 @@
-import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
-import type { SortDirection } from '@clearport/contract/http';
-import type { ShipmentSortField } from '@clearport/contract/shipments';
+import { MAX_ID, type SortDirection } from '@clearport/contract/http';
+import type { HomeCountKey, ListCursor, ShipmentSortField } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
 import { executePrepared } from '../../db/prepared-statements.ts';
 import { visibleAccountIds } from '../access/access.repository.ts';
@@ -10,6 +10,8 @@ import {
   criteriaConditions,
   DEFAULT_SORT,
   HOME_COUNT_CONDITIONS,
+  HOME_COUNT_COUNTER_CONDITIONS,
+  HOME_FILTER_COUNTER_CONDITIONS,
   nullsFirstFor,
   SORT_KEYS,
   type ShipmentCondition,
@@ -33,7 +35,11 @@ export type ShipmentsPageRequest = {
   direction: SortDirection;
   page: number;
   perPage: number;
+  /** The place the page follows (`after`) or precedes (`before`); without it, the page is counted from the start. */
+  cursor?: { side: 'after' | 'before'; at: ListCursor };
 };
+
+const HOME_COUNT_KEYS = Object.keys(HOME_COUNT_CONDITIONS) as HomeCountKey[];
 
 /** A reply body: JSON text of ShipmentsListResponse or HomeShipmentsResponse. */
 type BodyRow = { body: string };
@@ -46,6 +52,8 @@ const and = (conditions: readonly ShipmentCondition[]) =>
         sql` AND `,
       );
 
+const reverse = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc');
+
 /** ASC or DESC and the place of NULL: the same in the index scan and in the merge. */
 function orderOf(sort: ShipmentSortField, direction: SortDirection): RawBuilder<unknown> {
   const sortKey = SORT_KEYS[sort];
@@ -53,37 +61,89 @@ function orderOf(sort: ShipmentSortField, direction: SortDirection): RawBuilder<
   return sql.raw(`${direction.toUpperCase()} NULLS ${nullsFirst ? 'FIRST' : 'LAST'}`);
 }
 
+/** A sort key as a cursor writes it (ListCursor): the ETA to the microsecond, text as it is. */
+function cursorKeyOf(sort: ShipmentSortField, key: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sort === 'est_time_arrive' ? sql`to_char(${key}, 'YYYY-MM-DD HH24:MI:SS.US')` : key;
+}
+
+/**
+ * The rows of one account that come after `at` in the order `direction` (already reversed when
+ * reading before it), as conditions each read in index order and appended: one range of the key
+ * and id, and for the nullable ETA the unknown ones on their side of it. Row comparisons, so
+ * that the index reads from the cursor on.
+ */
+function rowsAfter(sort: ShipmentSortField, direction: SortDirection, at: ListCursor): ShipmentCondition[] {
+  const sortKey = SORT_KEYS[sort];
+  if (sortKey === 'account') throw new Error('the account order reads its cursor by account');
+  const beyond = sql.raw(direction === 'asc' ? '>' : '<');
+  if (sort !== 'est_time_arrive') {
+    return [sql<SqlBool>`(${sortKey.key}, shipments.id) ${beyond} (${at.key}, ${at.id}::int)`];
+  }
+  const eta = sortKey.key;
+  const unknownFirst = nullsFirstFor(sortKey.nullsFirst, direction);
+  if (at.key === null) {
+    const unknownAfter = sql<SqlBool>`${eta} IS NULL AND shipments.id ${beyond} ${at.id}::int`;
+    return unknownFirst ? [unknownAfter, sql<SqlBool>`${eta} IS NOT NULL`] : [unknownAfter];
+  }
+  const knownAfter = sql<SqlBool>`(${eta}, shipments.id) ${beyond} (cast(${at.key} AS timestamp), ${at.id}::int)`;
+  return unknownFirst ? [knownAfter] : [knownAfter, sql<SqlBool>`${eta} IS NULL`];
+}
+
 /**
  * `visible`: the caller's accounts (the access check); `a`: those the criteria ask for;
- * `page`: the ids and sort keys of the page.
+ * `page`: the ids, sort keys and cursors of the page, in the order read (reversed before a cursor).
  */
 function withAccountsAndPage(db: Db, user: SessionUser, request: ShipmentsPageRequest) {
-  const { criteria, sort, direction, perPage } = request;
-  const offset = (request.page - 1) * perPage;
+  const { criteria, sort, perPage, cursor } = request;
+  // Reading before a cursor is reading after it in the reverse order; pageItems puts the rows back.
+  const direction = cursor?.side === 'before' ? reverse(request.direction) : request.direction;
+  const offset = cursor ? 0 : (request.page - 1) * perPage;
   const sortKey = SORT_KEYS[sort];
   const order = orderOf(sort, direction);
   const byId = sql.raw(direction.toUpperCase());
   const narrowed = criteria.accountNo === undefined ? sql`true` : sql`visible.account_no = ${criteria.accountNo}`;
-  // Per account its first offset+perPage in index order, the key and the id only; by id
-  // alone when the key is the account itself. Then the merge.
-  const top =
-    sortKey === 'account'
-      ? sql`SELECT shipments.id, NULL AS sort_key FROM shipments
-            WHERE shipments.account_id = a.id AND ${and(criteriaConditions(criteria))}
-            ORDER BY shipments.id ${byId} LIMIT ${offset + perPage}`
-      : sql`SELECT shipments.id, ${sortKey.key} AS sort_key FROM shipments
-            WHERE shipments.account_id = a.id AND ${and(criteriaConditions(criteria))}
-            ORDER BY ${sortKey.key} ${order}, shipments.id ${byId} LIMIT ${offset + perPage}`;
+  const conditions = criteriaConditions(criteria);
+  // Per account its first offset+perPage in index order (after the cursor), the key and the id
+  // only; by id alone when the key is the account itself. Then the merge.
+  let top: RawBuilder<unknown>;
+  let accountsFrom = sql``;
+  if (sortKey === 'account') {
+    const idBound: ShipmentCondition[] = [];
+    if (cursor) {
+      // The cursor's own account from the id on, the accounts beyond it whole.
+      const [beyondOrAt, beyond, whole] = direction === 'asc' ? ['>=', '>', 0] : ['<=', '<', MAX_ID + 1];
+      accountsFrom = sql` WHERE a.account_no COLLATE "C" ${sql.raw(beyondOrAt)} ${cursor.at.key}`;
+      idBound.push(sql<SqlBool>`shipments.id ${sql.raw(beyond)}
+        (CASE WHEN a.account_no = ${cursor.at.key} THEN ${cursor.at.id}::bigint ELSE ${whole}::bigint END)`);
+    }
+    top = sql`SELECT shipments.id, NULL AS sort_key FROM shipments
+              WHERE shipments.account_id = a.id AND ${and([...conditions, ...idBound])}
+              ORDER BY shipments.id ${byId} LIMIT ${offset + perPage}`;
+  } else {
+    const parts = cursor ? rowsAfter(sort, direction, cursor.at).map((part) => [part]) : [[]];
+    const read = (part: ShipmentCondition[]) =>
+      sql`SELECT shipments.id, ${sortKey.key} AS sort_key FROM shipments
+          WHERE shipments.account_id = a.id AND ${and([...conditions, ...part])}
+          ORDER BY ${sortKey.key} ${order}, shipments.id ${byId} LIMIT ${offset + perPage}`;
+    top =
+      parts.length === 1
+        ? read(parts[0]!)
+        : sql.join(
+            parts.map((part) => sql`(${read(part)})`),
+            sql` UNION ALL `,
+          );
+  }
   const pageKey = sortKey === 'account' ? sql`a.account_no COLLATE "C"` : sql`top.sort_key`;
+  const cursorKey = sortKey === 'account' ? sql`a.account_no` : cursorKeyOf(sort, sql`top.sort_key`);
   return sql`
     WITH visible AS MATERIALIZED (
       SELECT accounts.id, accounts.account_no FROM accounts
       WHERE accounts.id IN (${visibleAccountIds(db, user)})
     ),
     a AS MATERIALIZED (SELECT * FROM visible WHERE ${narrowed}),
-    page AS (
-      SELECT top.id, ${pageKey} AS sort_key, a.account_no
-      FROM a CROSS JOIN LATERAL (${top}) AS top
+    page AS MATERIALIZED (
+      SELECT top.id, ${pageKey} AS sort_key, a.account_no, json_build_array(${cursorKey}, top.id)::text AS cursor
+      FROM a CROSS JOIN LATERAL (${top}) AS top${accountsFrom}
       ORDER BY sort_key ${order}, top.id ${byId}
       LIMIT ${perPage} OFFSET ${offset}
     )`;
@@ -113,21 +173,32 @@ function pageItems(request: ShipmentsPageRequest) {
 }
 
 /**
- * How many shipments of the asked accounts meet the criteria and the extra condition; without
- * any, the accounts' kept counts (migration 0005).
+ * How many shipments of the asked accounts meet the criteria and, if named, a Home count's
+ * condition. Without a search or ETA bounds, a sum of the accounts' counter rows (migration
+ * 0017); with them, a count of the shipments.
  */
-function countOf(criteria: ShipmentCriteria, extra?: ShipmentCondition) {
-  const conditions = [...criteriaConditions(criteria), ...(extra ? [extra] : [])];
-  if (conditions.length === 0) {
-    return sql`(SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN account_shipment_counts c ON c.account_id = a.id)`;
+function countOf(criteria: ShipmentCriteria, count?: HomeCountKey) {
+  const { filter, status, searches, etaFrom, etaTo } = criteria;
+  if (searches.length > 0 || etaFrom !== undefined || etaTo !== undefined) {
+    const conditions = [...criteriaConditions(criteria), ...(count ? [HOME_COUNT_CONDITIONS[count]] : [])];
+    return sql`(SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE ${and(conditions)})`;
   }
-  return sql`(SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE ${and(conditions)})`;
+  const conditions = [
+    ...(filter ? [HOME_FILTER_COUNTER_CONDITIONS[filter]] : []),
+    ...(status === undefined ? [] : [sql<SqlBool>`c.status = ${status}`]),
+    ...(count ? [HOME_COUNT_COUNTER_CONDITIONS[count]] : []),
+  ];
+  return sql`(SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
+              WHERE ${and(conditions)})`;
 }
 
 export const shipmentsRepository = {
   /** The list page's statement (the bench times it alone). */
   listQuery(db: Db, user: SessionUser, request: ShipmentsPageRequest): CompiledQuery<BodyRow> {
-    const { page, perPage } = request;
+    const { page, perPage, sort, direction } = request;
+    const edge = (at: SortDirection) =>
+      sql`(SELECT page.cursor FROM page
+           ORDER BY page.sort_key ${orderOf(sort, at)}, page.id ${sql.raw(at.toUpperCase())} LIMIT 1)`;
     // The total is a CTE so that it is counted once, though the reply names it twice.
     return sql<BodyRow>`
       ${withAccountsAndPage(db, user, request)},
@@ -138,7 +209,8 @@ export const shipmentsRepository = {
           'total', t.total,
           'last_page', greatest(1, (t.total + ${perPage}::int - 1) / ${perPage}::int),
           'current_page', ${page}::int,
-          'per_page', ${perPage}::int
+          'per_page', ${perPage}::int,
+          'cursors', json_build_object('before', ${edge(direction)}, 'after', ${edge(reverse(direction))})
         )
       )::text AS body
       FROM t`.compile(db);
@@ -153,9 +225,7 @@ export const shipmentsRepository = {
   /** Home's statement: the six counts, the caller's account numbers and the first page. */
   homeQuery(db: Db, user: SessionUser, criteria: ShipmentCriteria, perPage: number): CompiledQuery<BodyRow> {
     const request: ShipmentsPageRequest = { criteria, ...DEFAULT_SORT, page: 1, perPage };
-    const counts = Object.entries(HOME_COUNT_CONDITIONS).map(
-      ([key, condition]) => sql`${sql.lit(key)}, ${countOf(criteria, condition)}`,
-    );
+    const counts = HOME_COUNT_KEYS.map((key) => sql`${sql.lit(key)}, ${countOf(criteria, key)}`);
     return sql<BodyRow>`
       ${withAccountsAndPage(db, user, request)}
       SELECT json_build_object(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import {
   HOME_FILTERS,
@@ -20,6 +20,8 @@ import {
   type DemoUser,
   type TestApp,
 } from '../../../test/build-app.ts';
+import { expectCountsKept } from '../../../test/shipment-counts.ts';
+import type { ShipmentsTable } from '../../db/schema.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -157,7 +159,10 @@ describe('GET /api/user/shipments: who sees what', () => {
 
   it("answers no rows for another company's account number, never its data", async () => {
     const body = await list('primary', { account_no: '70001' });
-    expect(body).toEqual({ data: [], pagination: { total: 0, last_page: 1, current_page: 1, per_page: 40 } });
+    expect(body).toEqual({
+      data: [],
+      pagination: { total: 0, last_page: 1, current_page: 1, per_page: 40, cursors: { before: null, after: null } },
+    });
     const summary = await home('primary', { account_no: '70001' });
     expect(summary.data).toEqual([]);
     expect(summary.result).toEqual([]);
@@ -239,6 +244,60 @@ describe('Home counts', () => {
     expect((await home('primary')).shipments_without_do).toBe(before.shipments_without_do - 1);
     await t.app.db.deleteFrom('delivery_orders').where('id', '=', order.id).execute();
     expect((await home('primary')).shipments_without_do).toBe(before.shipments_without_do);
+  });
+
+  it('are kept equal to the rows through every kind of change to a shipment', async () => {
+    const db = t.app.db;
+    const change = async (values: Updateable<ShipmentsTable>, id: number) => {
+      await db.updateTable('shipments').set(values).where('id', '=', id).execute();
+      await expectCountsKept(db);
+    };
+    await expectCountsKept(db);
+    const initial = await home('primary');
+    const [shipment, second] = [
+      await insertShipment({ eta: null, status: 'pending documents' }),
+      await insertShipment({ eta: '2026-01-02 03:04:05', status: 'pending documents' }),
+    ];
+    const before = await home('primary');
+    await expectCountsKept(db);
+    await change({ status: 'CBP VACIS EXAM' }, shipment);
+    expect((await home('primary')).under_exam).toBe(before.under_exam + 1);
+    await change({ fda_review: ' may proceed ' }, shipment);
+    await change({ fda_review: 'REFUSED' }, shipment);
+    expect((await home('primary')).fda_exam).toBe(before.fda_exam + 1);
+    await change({ path_to_7501: '7501/test.pdf' }, shipment);
+    expect((await home('primary'))['7501_to_review']).toBe(before['7501_to_review'] + 1);
+    await change({ reviewed_7501: true }, shipment);
+    await change({ status: 'released' }, shipment);
+
+    const { company_id } = await db
+      .selectFrom('accounts')
+      .select('company_id')
+      .where('account_no', '=', '40001')
+      .executeTakeFirstOrThrow();
+    const [trucker, warehouse] = await Promise.all([
+      db.selectFrom('truckers').select('id').where('company_id', '=', company_id).executeTakeFirstOrThrow(),
+      db.selectFrom('warehouses').select('id').where('company_id', '=', company_id).executeTakeFirstOrThrow(),
+    ]);
+    const order = await db
+      .insertInto('delivery_orders')
+      .values({ shipment_id: second, trucker_id: trucker.id, warehouse_id: warehouse.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expectCountsKept(db);
+    await db.deleteFrom('delivery_orders').where('id', '=', order.id).execute();
+    await expectCountsKept(db);
+
+    const other = await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('account_no', '=', '40002')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('shipments').set({ account_id: other.id }).where('id', 'in', [shipment, second]).execute();
+    await expectCountsKept(db);
+    await db.deleteFrom('shipments').where('id', 'in', [shipment, second]).execute();
+    await expectCountsKept(db);
+    expect(await home('primary')).toEqual(initial);
   });
 
   it('answer the first page in the default order under both data and result', async () => {
@@ -418,6 +477,7 @@ describe('paging', () => {
         last_page: pagination.last_page,
         current_page: pagination.last_page + 1,
         per_page: 40,
+        cursors: { before: null, after: null },
       },
     });
     const far = await list('primary', { page: 5000, filter: 'documents-required' });
@@ -446,17 +506,6 @@ describe('paging', () => {
   });
 
   it('keeps every account’s count right when one statement moves many shipments both ways', async () => {
-    const countsMatch = async () => {
-      const kept = await t.app.db.selectFrom('account_shipment_counts').select(['account_id', 'shipments']).execute();
-      const counted = await t.app.db
-        .selectFrom('shipments')
-        .select(['account_id', (eb) => eb.fn.countAll<string>().as('shipments')])
-        .groupBy('account_id')
-        .execute();
-      const asMap = (rows: Array<{ account_id: number; shipments: string | number }>) =>
-        new Map(rows.filter((row) => Number(row.shipments) > 0).map((row) => [row.account_id, Number(row.shipments)]));
-      expect(asMap(kept)).toEqual(asMap(counted));
-    };
     const [first, second] = await Promise.all(
       ['40001', '40002'].map((accountNo) =>
         t.app.db.selectFrom('accounts').select('id').where('account_no', '=', accountNo).executeTakeFirstOrThrow(),
@@ -469,14 +518,14 @@ describe('paging', () => {
     await sql`UPDATE shipments SET account_id = CASE WHEN account_id = ${first!.id} THEN ${second!.id}::int ELSE ${first!.id}::int END
       WHERE account_id IN (${first!.id}, ${second!.id})`.execute(t.app.db);
     expect((await shipmentIdsOfAccounts(['40001'])).length).toBe(secondCount);
-    await countsMatch();
+    await expectCountsKept(t.app.db);
     await t.app.db.updateTable('shipments').set({ updated_at: new Date() }).execute();
-    await countsMatch();
+    await expectCountsKept(t.app.db);
 
     await sql`UPDATE shipments SET account_id = CASE WHEN account_id = ${first!.id} THEN ${second!.id}::int ELSE ${first!.id}::int END
       WHERE account_id IN (${first!.id}, ${second!.id})`.execute(t.app.db);
     expect((await shipmentIdsOfAccounts(['40001'])).length).toBe(firstCount);
-    await countsMatch();
+    await expectCountsKept(t.app.db);
   });
 
   it('pages through every shipment once', async () => {
@@ -513,6 +562,95 @@ function sortedInJs(items: readonly ShipmentListItem[], field: ShipmentSortField
   };
   return [...items].sort((a, b) => sign * (compare(sortKeyOf(a, field), sortKeyOf(b, field)) || a.id - b.id));
 }
+
+describe('stepping with cursors', () => {
+  const TIE = 'KEYSET-TIE';
+  beforeAll(async () => {
+    // Ties in every column: one ETA, unknown ETAs, one reference, container, bill and status; two accounts.
+    const added: number[] = [];
+    for (let n = 0; n < 12; n++) {
+      const eta = [null, '2026-03-01 00:00:00', `2026-03-0${2 + (n % 4)} 12:30:00`][n % 3]!;
+      const tied = n % 2 === 0;
+      added.push(
+        await insertShipment({
+          eta,
+          reference: TIE,
+          masters: tied ? ['MAEU-TIE'] : [],
+          containers: tied ? ['TIEU0000001'] : [],
+        }),
+      );
+    }
+    const other = await t.app.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('account_no', '=', '40002')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('shipments')
+      .set({ account_id: other.id })
+      .where(
+        'id',
+        'in',
+        added.filter((_, n) => n % 4 === 1),
+      )
+      .execute();
+  });
+
+  /** Every page of a list, stepping from each reply's cursors: forward from page 1, or back from the last. */
+  async function stepThrough(query: Query, way: 'forward' | 'back'): Promise<number[][]> {
+    const first = await list('primary', query);
+    const lastPage = first.pagination.last_page;
+    let page = way === 'forward' ? 1 : lastPage;
+    let reply = way === 'forward' ? first : await list('primary', { ...query, page });
+    const pages = [ids(reply.data)];
+    while (way === 'forward' ? page < lastPage : page > 1) {
+      const { before, after } = reply.pagination.cursors;
+      page += way === 'forward' ? 1 : -1;
+      reply = await list('primary', {
+        ...query,
+        page,
+        ...(way === 'forward' ? { after: after! } : { before: before! }),
+      });
+      expect(reply.pagination.current_page).toBe(page);
+      pages.push(ids(reply.data));
+    }
+    return way === 'forward' ? pages : pages.reverse();
+  }
+
+  const chunks = (items: readonly number[], size: number) =>
+    Array.from({ length: Math.max(1, Math.ceil(items.length / size)) }, (_, n) =>
+      items.slice(n * size, (n + 1) * size),
+    );
+
+  it.each(
+    SHIPMENT_SORT_FIELDS.flatMap((field) => (['asc', 'desc'] as const).map((direction) => [field, direction] as const)),
+  )(
+    'reads the pages of the plain order by %s %s, forward and back, ties across pages included',
+    async (sort, direction) => {
+      const narrowings: Array<Query & { per_page: number }> = [
+        { search: TIE.toLowerCase(), per_page: 2 },
+        { per_page: 40 },
+      ];
+      for (const narrowing of narrowings) {
+        const query: Query = { ...narrowing, sort, direction };
+        const items = await allPages('primary', query);
+        const expected = chunks(ids(sortedInJs(items, sort, direction)), narrowing.per_page);
+        expect(await stepThrough(query, 'forward')).toEqual(expected);
+        expect(await stepThrough(query, 'back')).toEqual(expected);
+      }
+    },
+  );
+
+  it('gives no cursors for an empty page, and reads nothing after the last row', async () => {
+    const query = { search: TIE, per_page: 40 };
+    const whole = await list('primary', query);
+    expect(whole.data).toHaveLength(12);
+    const beyond = await list('primary', { ...query, page: 2, after: whole.pagination.cursors.after! });
+    expect(beyond.data).toEqual([]);
+    expect(beyond.pagination.cursors).toEqual({ before: null, after: null });
+    expect(beyond.pagination.total).toBe(12);
+  });
+});
 
 describe('sorting', () => {
   it.each(SHIPMENT_SORT_FIELDS.flatMap((field) => [[field, 'asc'] as const, [field, 'desc'] as const]))(
@@ -618,6 +756,13 @@ describe('bad input', () => {
     ['date_to', { date_to: '2025-02-30T00:00:00Z' }],
     ['date_from', { source: 'home', date_from: '01/01/2025' }],
     ['source', { source: 'nope' }],
+    ['after', { after: 'garbage' }],
+    ['after', { after: '["next week", 1]' }],
+    ['after', { after: '["2026-02-30 00:00:00", 1]' }],
+    ['after', { after: '["2026-02-03 00:00:00", 2147483648]' }],
+    ['after', { sort: 'file_number', after: '[null, 1]' }],
+    ['before', { sort: 'status', before: '["\\u0000", 1]' }],
+    ['before', { after: '[null, 1]', before: '[null, 1]' }],
   ] as const)('answers 400 naming %s and nothing else', async (field, query) => {
     const response = await get('primary', query);
     expect(response.statusCode).toBe(400);

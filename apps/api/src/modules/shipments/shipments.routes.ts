@@ -2,9 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import { API_PATHS } from '@clearport/contract/paths';
-import { ShipmentsQuery } from '@clearport/contract/shipments';
-import { shipmentsRepository } from './shipments.repository.ts';
+import { readListCursor, ShipmentsQuery } from '@clearport/contract/shipments';
+import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
 import { criteriaOf } from './shipments.rules.ts';
+
+/** The place a list query reads from, if it names one (the schema has checked that it is one). */
+function cursorOf(query: { after?: string; before?: string }): ShipmentsPageRequest['cursor'] {
+  const [side, text] =
+    query.after !== undefined ? (['after', query.after] as const) : (['before', query.before] as const);
+  const at = text === undefined ? undefined : readListCursor(text);
+  return at && { side, at };
+}
 
 export const shipmentsRoutes: FastifyPluginAsync = async (app) => {
   /**
@@ -25,6 +33,7 @@ export const shipmentsRoutes: FastifyPluginAsync = async (app) => {
               direction: query.direction,
               page: query.page,
               perPage: query.per_page,
+              cursor: cursorOf(query),
             });
       return reply.type('application/json; charset=utf-8').send(body);
     });

@@ -52,6 +52,26 @@ export const HOME_COUNT_CONDITIONS = {
   before_summary: BEFORE_SUMMARY,
 } satisfies Record<HomeCountKey, ShipmentCondition>;
 
+/**
+ * HOME_FILTER_CONDITIONS on a counter row `c` of shipment_counts (migration 0017), which keeps,
+ * per account and status, how many shipments meet each condition that is not a status.
+ */
+export const HOME_FILTER_COUNTER_CONDITIONS: Record<HomeFilter, ShipmentCondition> = {
+  'documents-required': sql<SqlBool>`c.status = ${sql.lit(S.pendingDocuments)}`,
+  '7501-review': sql<SqlBool>`c.review_7501`,
+  'under-cbp-exam': sql<SqlBool>`c.status IN (${literals(CBP_EXAM_STATUSES)})`,
+  'under-fda-exam': sql<SqlBool>`c.fda_hold`,
+  'without-do': sql<SqlBool>`c.without_do`,
+};
+
+/** HOME_COUNT_CONDITIONS on a counter row `c`. */
+export const HOME_COUNT_COUNTER_CONDITIONS = {
+  ...(Object.fromEntries(
+    HOME_FILTERS.map((box) => [box.countKey, HOME_FILTER_COUNTER_CONDITIONS[box.value]]),
+  ) as Record<(typeof HOME_FILTERS)[number]['countKey'], ShipmentCondition>),
+  before_summary: sql<SqlBool>`c.before_summary`,
+} satisfies Record<HomeCountKey, ShipmentCondition>;
+
 const STORED_STATUSES: readonly string[] = Object.values(SHIPMENT_STATUSES);
 
 /** What the list is asked for, once the query is read. */

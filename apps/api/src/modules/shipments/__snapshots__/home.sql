@@ -3,16 +3,22 @@ WITH visible AS MATERIALIZED (
       WHERE accounts.id IN ((select "accounts"."id" from "accounts" where "accounts"."company_id" = $1))
     ),
     a AS MATERIALIZED (SELECT * FROM visible WHERE true),
-    page AS (
-      SELECT top.id, top.sort_key AS sort_key, a.account_no
+    page AS MATERIALIZED (
+      SELECT top.id, top.sort_key AS sort_key, a.account_no, json_build_array(to_char(top.sort_key, 'YYYY-MM-DD HH24:MI:SS.US'), top.id)::text AS cursor
       FROM a CROSS JOIN LATERAL (SELECT shipments.id, shipments.est_time_arrive AS sort_key FROM shipments
-            WHERE shipments.account_id = a.id AND true
-            ORDER BY shipments.est_time_arrive DESC NULLS LAST, shipments.id DESC LIMIT $2) AS top
+          WHERE shipments.account_id = a.id AND true
+          ORDER BY shipments.est_time_arrive DESC NULLS LAST, shipments.id DESC LIMIT $2) AS top
       ORDER BY sort_key DESC NULLS LAST, top.id DESC
       LIMIT $3 OFFSET $4
     )
       SELECT json_build_object(
-        'pending_docs', (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE (shipments.status = 'pending documents')), '7501_to_review', (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE (shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501)), 'under_exam', (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE (shipments.status IN ('CBP INTENSIVE EXAM', 'CBP VACIS EXAM', 'CBP DOCS REVIEW HOLD', 'CBP VAX EXAM'))), 'fda_exam', (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE (upper(btrim(shipments.fda_review)) NOT IN ('', 'MAY PROCEED'))), 'shipments_without_do', (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated'))), 'before_summary', (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE (shipments.path_to_7501 IS NULL AND shipments.status <> 'released')),
+        'pending_docs', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
+              WHERE (c.status = 'pending documents')), '7501_to_review', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
+              WHERE (c.review_7501)), 'under_exam', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
+              WHERE (c.status IN ('CBP INTENSIVE EXAM', 'CBP VACIS EXAM', 'CBP DOCS REVIEW HOLD', 'CBP VAX EXAM'))), 'fda_exam', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
+              WHERE (c.fda_hold)), 'shipments_without_do', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
+              WHERE (c.without_do)), 'before_summary', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
+              WHERE (c.before_summary)),
         'accounts', coalesce(
           (SELECT string_agg(visible.account_no, ',' ORDER BY visible.account_no COLLATE "C") FROM visible), ''),
         'data', items.list,

@@ -3,11 +3,11 @@ WITH visible AS MATERIALIZED (
       WHERE accounts.id IN ((select "accounts"."id" from "accounts" where "accounts"."company_id" = $1))
     ),
     a AS MATERIALIZED (SELECT * FROM visible WHERE visible.account_no = $2),
-    page AS (
-      SELECT top.id, top.sort_key AS sort_key, a.account_no
+    page AS MATERIALIZED (
+      SELECT top.id, top.sort_key AS sort_key, a.account_no, json_build_array(top.sort_key, top.id)::text AS cursor
       FROM a CROSS JOIN LATERAL (SELECT shipments.id, lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" AS sort_key FROM shipments
-            WHERE shipments.account_id = a.id AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($3) || '%'))
-            ORDER BY lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" ASC NULLS LAST, shipments.id ASC LIMIT $4) AS top
+          WHERE shipments.account_id = a.id AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($3) || '%'))
+          ORDER BY lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" ASC NULLS LAST, shipments.id ASC LIMIT $4) AS top
       ORDER BY sort_key ASC NULLS LAST, top.id ASC
       LIMIT $5 OFFSET $6
     ),
@@ -34,7 +34,10 @@ WITH visible AS MATERIALIZED (
           'total', t.total,
           'last_page', greatest(1, (t.total + $8::int - 1) / $9::int),
           'current_page', $10::int,
-          'per_page', $11::int
+          'per_page', $11::int,
+          'cursors', json_build_object('before', (SELECT page.cursor FROM page
+           ORDER BY page.sort_key ASC NULLS LAST, page.id ASC LIMIT 1), 'after', (SELECT page.cursor FROM page
+           ORDER BY page.sort_key DESC NULLS FIRST, page.id DESC LIMIT 1))
         )
       )::text AS body
       FROM t

@@ -39,7 +39,12 @@ export function ShipmentsRoute() {
   const listPage = useMemo(
     () =>
       reply && isCurrent
-        ? { query: list.query, total: reply.pagination.total, lastPage: reply.pagination.last_page }
+        ? {
+            query: list.query,
+            total: reply.pagination.total,
+            lastPage: reply.pagination.last_page,
+            cursors: reply.pagination.cursors,
+          }
         : undefined,
     [reply, isCurrent, list.query],
   );
@@ -90,7 +95,7 @@ export function ShipmentsRoute() {
           page={list.page}
           total={reply?.pagination.total}
           lastPage={reply?.pagination.last_page}
-          onPageChange={list.setPage}
+          onPageChange={(page) => list.setPage(page, isCurrent ? reply.pagination.cursors : undefined)}
         />
       </PageBody>
     </>

@@ -10,6 +10,7 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { TEXTS } from '@clearport/contract/texts';
 import { getShipmentsQueryOptions } from '../api/get-shipments.ts';
 import { adjacentShipments, idsOf, type ShipmentLinkState, type ShipmentStep } from '../utils/link-state.ts';
+import { stepQueryOf } from '../utils/shipments-query.ts';
 import styles from './shipment-navigation.module.css';
 
 type ShipmentNavigationProps = {
@@ -38,7 +39,7 @@ export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigation
     if ('id' in target) return goTo(target.id, linkState);
     const list = linkState?.list;
     if (!list) return;
-    const query = { ...list.query, page: target.page };
+    const query = stepQueryOf(list.query, target.page, list.cursors);
     setIsStepping(true);
     try {
       const reply = await queryClient.fetchQuery(getShipmentsQueryOptions(query));
@@ -48,7 +49,12 @@ export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigation
       await goTo(id, {
         ...linkState,
         ids,
-        list: { query, total: reply.pagination.total, lastPage: reply.pagination.last_page },
+        list: {
+          query,
+          total: reply.pagination.total,
+          lastPage: reply.pagination.last_page,
+          cursors: reply.pagination.cursors,
+        },
       });
     } catch {
       toast.error(TEXTS.shipmentsLoadFailed, { toastId: TEXTS.shipmentsLoadFailed });

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ShipmentFilters } from '../utils/saved-filters.ts';
 import { readSavedPage, readSavedSort, savePage, saveSort, type ShipmentSort } from '../utils/saved-list-position.ts';
-import { homeFilterOf, listQueryOf, pageOf } from '../utils/shipments-query.ts';
+import { cursorForStep, homeFilterOf, listQueryOf, pageOf, type PageCursors } from '../utils/shipments-query.ts';
 import { useSavedFilters } from './use-saved-filters.ts';
 
 /**
@@ -16,10 +16,11 @@ export function useShipmentsList() {
   const { filters, setFilters: saveFilters } = useSavedFilters();
   const [savedPage, setSavedPage] = useState(readSavedPage);
   const [sort, setSortState] = useState(readSavedSort);
-  const page = pageOf(savedPage, filter);
+  const { page, cursor } = pageOf(savedPage, filter);
 
-  const setPage = (next: number) => {
-    const value = { page: next, filter };
+  /** To page `next`; from the page at hand's cursors when they are known (a step reads no rows before it). */
+  const setPage = (next: number, cursors?: PageCursors) => {
+    const value = { page: next, filter, cursor: cursorForStep(page, next, cursors) };
     savePage(value);
     setSavedPage(value);
   };
@@ -33,6 +34,9 @@ export function useShipmentsList() {
     setPage(1);
   };
 
-  const query = useMemo(() => listQueryOf({ filters, filter, page, sort }), [filters, filter, page, sort]);
+  const query = useMemo(
+    () => listQueryOf({ filters, filter, page, cursor, sort }),
+    [filters, filter, page, cursor, sort],
+  );
   return { filter, filters, setFilters, page, setPage, sort, setSort, query };
 }

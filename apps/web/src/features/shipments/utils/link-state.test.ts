@@ -26,6 +26,16 @@ describe('readLinkState', () => {
     });
   });
 
+  it("keeps the list page's cursors, each a text or none", () => {
+    const list = { query: ShipmentsListQuery.parse({ page: 2 }), total: 45, lastPage: 3 };
+    const cursors = { before: '[null, 3]', after: '[null, 1]' };
+    expect(readLinkState({ ids: [3], filters: {}, list: { ...list, cursors } })?.list?.cursors).toEqual(cursors);
+    expect(readLinkState({ ids: [3], filters: {}, list: { ...list, cursors: { after: 7 } } })?.list?.cursors).toEqual({
+      before: null,
+      after: null,
+    });
+  });
+
   it.each([null, undefined, 'x', {}, { ids: ['1'] }, { ids: [0] }, { ids: [1.5] }])('ignores %j', (state) => {
     expect(readLinkState(state)).toBeNull();
   });

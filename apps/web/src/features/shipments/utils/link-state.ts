@@ -1,11 +1,12 @@
 import { ShipmentsListQuery, type ShipmentListItem } from '@clearport/contract/shipments';
-import type { ShipmentFilterParams } from './shipments-query.ts';
+import type { PageCursors, ShipmentFilterParams } from './shipments-query.ts';
 
-/** The list page a shipment was opened from: its query, and how far the whole list goes. */
+/** The list page a shipment was opened from: its query, how far the whole list goes, and its places. */
 export type ListPage = {
   query: ShipmentsListQuery;
   total: number;
   lastPage: number;
+  cursors?: PageCursors;
 };
 
 /**
@@ -29,12 +30,20 @@ function isCount(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0;
 }
 
+const cursorOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
+function cursorsOf(value: unknown): PageCursors | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { before, after } = value as Record<string, unknown>;
+  return { before: cursorOrNull(before), after: cursorOrNull(after) };
+}
+
 function listPageOf(value: unknown): ListPage | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { query, total, lastPage } = value as Record<string, unknown>;
+  const { query, total, lastPage, cursors } = value as Record<string, unknown>;
   const parsed = ShipmentsListQuery.safeParse(query);
   if (!parsed.success || !isCount(total) || !isCount(lastPage) || lastPage < 1) return undefined;
-  return { query: parsed.data, total, lastPage };
+  return { query: parsed.data, total, lastPage, cursors: cursorsOf(cursors) };
 }
 
 function isIdList(value: unknown): value is number[] {

@@ -24,25 +24,50 @@ export const DEFAULT_SORT: ShipmentSort = { field: CONTRACT_DEFAULTS.sort, direc
 const LIST_KEYS = {
   /** The Home filter (`?filter=`) the saved page belongs to: another filter starts at page 1. */
   pageFilter: 'shipmentsPageFilter',
+  /** The place the saved page was read from (PageCursor, as JSON), so that coming back reads it the same way. */
+  pageCursor: 'shipmentsPageCursor',
   sort: 'shipmentsSort',
 } as const;
 
 const KEYS = SESSION_STORAGE_KEYS;
 
-export type SavedPage = { page: number; filter: HomeFilter | undefined };
+/**
+ * Where a page was read from: the place after the previous page's last row, or before the next
+ * page's first one (ShipmentsListQuery's `after` and `before`). Without one, the server counts
+ * the rows before the page.
+ */
+export type PageCursor = { after: string } | { before: string };
+
+export type SavedPage = { page: number; filter: HomeFilter | undefined; cursor?: PageCursor };
+
+function pageCursorOf(text: string | null | undefined): PageCursor | undefined {
+  try {
+    const value: unknown = JSON.parse(text ?? '');
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { after, before } = value as Record<string, unknown>;
+    if (typeof after === 'string') return { after };
+    if (typeof before === 'string') return { before };
+  } catch {
+    // Nothing saved, or not by this version: the page is counted.
+  }
+  return undefined;
+}
 
 export function readSavedPage(): SavedPage {
   const store = sessionStore();
   const page = Number(store?.getItem(KEYS.shipmentsPage));
+  const isPage = Number.isInteger(page) && page > 0;
   return {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: isPage ? page : 1,
     filter: HomeFilter.safeParse(store?.getItem(LIST_KEYS.pageFilter)).data,
+    cursor: isPage ? pageCursorOf(store?.getItem(LIST_KEYS.pageCursor)) : undefined,
   };
 }
 
-export function savePage({ page, filter }: SavedPage): void {
+export function savePage({ page, filter, cursor }: SavedPage): void {
   setOrRemove(KEYS.shipmentsPage, String(page));
   setOrRemove(LIST_KEYS.pageFilter, filter ?? '');
+  setOrRemove(LIST_KEYS.pageCursor, cursor ? JSON.stringify(cursor) : '');
 }
 
 export function readSavedSort(): ShipmentSort {
@@ -81,4 +106,5 @@ export function clearReturnPoint(): void {
 /** Back to page 1 of the list, as after any change of the filters. */
 export function resetSavedPage(): void {
   setOrRemove(KEYS.shipmentsPage, '');
+  setOrRemove(LIST_KEYS.pageCursor, '');
 }

@@ -1,8 +1,19 @@
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
-import { HomeFilter, type HomeShipmentsQuery, type ShipmentsListQuery } from '@clearport/contract/shipments';
+import {
+  HomeFilter,
+  type HomeShipmentsQuery,
+  type ShipmentsListQuery,
+  type ShipmentsListResponse,
+} from '@clearport/contract/shipments';
 import { SHIPMENTS_FILTER_PARAM } from '../../../config/paths.ts';
 import { readSavedFilters, type ShipmentFilters } from './saved-filters.ts';
-import { readSavedPage, readSavedSort, type SavedPage, type ShipmentSort } from './saved-list-position.ts';
+import {
+  readSavedPage,
+  readSavedSort,
+  type PageCursor,
+  type SavedPage,
+  type ShipmentSort,
+} from './saved-list-position.ts';
 
 /** The filters as the list's query carries them; a shipment opened from the list receives them too. */
 export type ShipmentFilterParams = Pick<
@@ -34,17 +45,39 @@ type ListState = {
   filters: ShipmentFilters;
   filter: HomeFilter | undefined;
   page: number;
+  cursor?: PageCursor | undefined;
   sort: ShipmentSort;
 };
 
-export function listQueryOf({ filters, filter, page, sort }: ListState): ShipmentsListQuery {
+export function listQueryOf({ filters, filter, page, cursor, sort }: ListState): ShipmentsListQuery {
   return {
     page,
     per_page: SHIPMENTS_PAGE_SIZE,
     ...filterParamsOf(filters, filter),
     sort: sort.field,
     direction: sort.direction,
+    ...cursor,
   };
+}
+
+/** The page's first and last places, as a list reply gives them (`pagination.cursors`). */
+export type PageCursors = ShipmentsListResponse['pagination']['cursors'];
+
+/**
+ * How to read page `to` from page `from`: a step of one reads from the place beside the page at
+ * hand (page 1 is read from the start, as it is first opened, so it stays one cache entry); any
+ * other page is counted.
+ */
+export function cursorForStep(from: number, to: number, cursors: PageCursors | undefined): PageCursor | undefined {
+  if (to === from + 1 && cursors?.after) return { after: cursors.after };
+  if (to === from - 1 && to > 1 && cursors?.before) return { before: cursors.before };
+  return undefined;
+}
+
+/** The query of page `page` of the same list, stepping from the cursors of the page `query` read. */
+export function stepQueryOf(query: ShipmentsListQuery, page: number, cursors?: PageCursors): ShipmentsListQuery {
+  const { after: _after, before: _before, ...rest } = query;
+  return { ...rest, page, ...cursorForStep(query.page, page, cursors) };
 }
 
 /** The Home box filter an address names (`?filter=`), if it names one. */
@@ -53,8 +86,8 @@ export function homeFilterOf(searchParams: URLSearchParams): HomeFilter | undefi
 }
 
 /** The saved page belongs to the Home filter it was reached with; any other starts at page 1. */
-export function pageOf(savedPage: SavedPage, filter: HomeFilter | undefined): number {
-  return savedPage.filter === filter ? savedPage.page : 1;
+export function pageOf(savedPage: SavedPage, filter: HomeFilter | undefined): Pick<SavedPage, 'page' | 'cursor'> {
+  return savedPage.filter === filter ? { page: savedPage.page, cursor: savedPage.cursor } : { page: 1 };
 }
 
 /** The query the list opens with at an address: the saved filters, page and order (useShipmentsList's first state). */
@@ -63,7 +96,7 @@ export function openingListQuery(searchParams: URLSearchParams): ShipmentsListQu
   return listQueryOf({
     filters: readSavedFilters(),
     filter,
-    page: pageOf(readSavedPage(), filter),
+    ...pageOf(readSavedPage(), filter),
     sort: readSavedSort(),
   });
 }
