@@ -2,10 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
+import { PGLITE_EXTENSIONS } from '../src/db/connect.ts';
 import { createTestDatabase } from './build-app.ts';
 
 /** The seeded demo database every test app starts as (see buildTestApp), made once per run. */
@@ -56,7 +56,7 @@ export default async function setup(project: TestProject) {
   await seed(dataDir, database?.url);
   let pgliteImage: string | undefined;
   if (!database) {
-    const seeded = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
+    const seeded = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: PGLITE_EXTENSIONS });
     pgliteImage = path.join(root, 'pglite.tar');
     await writeFile(pgliteImage, Buffer.from(await (await seeded.dumpDataDir('none')).arrayBuffer()));
     await seeded.close();

@@ -3,12 +3,16 @@ import { mkdir } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from './schema.ts';
 import { pgliteAsPool } from './pglite-pool.ts';
 import { preparingPool } from './prepared-statements.ts';
 
 export type Db = Kysely<Database>;
+
+/** The extensions the migrations create (0018: the search index), which PGlite loads itself. */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /**
  * Both drivers return the same JavaScript values: int8 as number, a timestamp without
@@ -68,7 +72,7 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Db> {
   const pglite = await PGlite.create({
     dataDir: options.pgliteDir,
     loadDataDir: options.pgliteImage,
-    extensions: { pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
     parsers: PARSERS,
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) as never }) });

@@ -16,6 +16,7 @@ import * as brokerEvents from './migrations/0014-broker-events.ts';
 import * as deferredDerivedColumns from './migrations/0015-deferred-derived-columns.ts';
 import * as statementLevelMoves from './migrations/0016-statement-level-moves.ts';
 import * as shipmentCounts from './migrations/0017-shipment-counts.ts';
+import * as shipmentSearchIndex from './migrations/0018-shipment-search-index.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-deferred-derived-columns': deferredDerivedColumns,
   '0016-statement-level-moves': statementLevelMoves,
   '0017-shipment-counts': shipmentCounts,
+  '0018-shipment-search-index': shipmentSearchIndex,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -15,14 +15,18 @@ import {
   nullsFirstFor,
   SORT_KEYS,
   type ShipmentCondition,
+  searchConditions,
+  type SearchBy,
   type ShipmentCriteria,
 } from './shipments.rules.ts';
 
 /*
  * Each reading is one statement, one round trip, and its reply is the HTTP body as PostgreSQL
  * writes it (json_build_object): the totals and the page's items, each written as a list item
- * of the contract. The page takes, per visible account, the first offset+limit shipments in the
- * sort index's order and merges them. The statements are SQL through Kysely's `sql` template
+ * of the contract. The page takes, per visible account, the first shipments in the sort
+ * index's order (from the cursor on, when the pager steps) and merges them; a search reads the
+ * matching shipments once through the search index; counts without a search are sums of kept
+ * counter rows. The statements are SQL through Kysely's `sql` template
  * and run as prepared statements: building them with the query builder and planning them took
  * longer than running them, and reading forty rows into objects and writing them out again took
  * longer than PostgreSQL takes to write the JSON. The route tests check every reply against the
@@ -67,44 +71,56 @@ function cursorKeyOf(sort: ShipmentSortField, key: RawBuilder<unknown>): RawBuil
 }
 
 /**
- * The rows of one account that come after `at` in the order `direction` (already reversed when
- * reading before it), as conditions each read in index order and appended: one range of the key
- * and id, and for the nullable ETA the unknown ones on their side of it. Row comparisons, so
- * that the index reads from the cursor on.
+ * The rows that come after `at` in the order `direction` (already reversed when reading before
+ * it), as conditions on a sort key and an id, each read in index order and appended: one range
+ * of the key and id, and for the nullable ETA the unknown ones on their side of it. Row
+ * comparisons, so that an index reads from the cursor on.
  */
-function rowsAfter(sort: ShipmentSortField, direction: SortDirection, at: ListCursor): ShipmentCondition[] {
-  const sortKey = SORT_KEYS[sort];
-  if (sortKey === 'account') throw new Error('the account order reads its cursor by account');
+function rowsAfter(
+  sort: ShipmentSortField,
+  direction: SortDirection,
+  at: ListCursor,
+  { key, id }: { key: RawBuilder<unknown>; id: RawBuilder<unknown> },
+): ShipmentCondition[] {
   const beyond = sql.raw(direction === 'asc' ? '>' : '<');
-  if (sort !== 'est_time_arrive') {
-    return [sql<SqlBool>`(${sortKey.key}, shipments.id) ${beyond} (${at.key}, ${at.id}::int)`];
-  }
-  const eta = sortKey.key;
-  const unknownFirst = nullsFirstFor(sortKey.nullsFirst, direction);
+  if (sort !== 'est_time_arrive') return [sql<SqlBool>`(${key}, ${id}) ${beyond} (${at.key}, ${at.id}::int)`];
+  const unknownFirst = nullsFirstFor(true, direction);
   if (at.key === null) {
-    const unknownAfter = sql<SqlBool>`${eta} IS NULL AND shipments.id ${beyond} ${at.id}::int`;
-    return unknownFirst ? [unknownAfter, sql<SqlBool>`${eta} IS NOT NULL`] : [unknownAfter];
+    const unknownAfter = sql<SqlBool>`${key} IS NULL AND ${id} ${beyond} ${at.id}::int`;
+    return unknownFirst ? [unknownAfter, sql<SqlBool>`${key} IS NOT NULL`] : [unknownAfter];
   }
-  const knownAfter = sql<SqlBool>`(${eta}, shipments.id) ${beyond} (cast(${at.key} AS timestamp), ${at.id}::int)`;
-  return unknownFirst ? [knownAfter] : [knownAfter, sql<SqlBool>`${eta} IS NULL`];
+  const knownAfter = sql<SqlBool>`(${key}, ${id}) ${beyond} (cast(${at.key} AS timestamp), ${at.id}::int)`;
+  return unknownFirst ? [knownAfter] : [knownAfter, sql<SqlBool>`${key} IS NULL`];
+}
+
+const either = (conditions: readonly ShipmentCondition[]) =>
+  sql<SqlBool>`(${sql.join(
+    conditions.map((condition) => sql`(${condition})`),
+    sql` OR `,
+  )})`;
+
+/** How a page is read: its order (reversed before a cursor) and how many rows are skipped. */
+function readingOf(request: ShipmentsPageRequest) {
+  const { cursor, sort } = request;
+  // Reading before a cursor is reading after it in the reverse order; pageItems puts the rows back.
+  const direction = cursor?.side === 'before' ? reverse(request.direction) : request.direction;
+  return {
+    direction,
+    order: orderOf(sort, direction),
+    byId: sql.raw(direction.toUpperCase()),
+    offset: cursor ? 0 : (request.page - 1) * request.perPage,
+  };
 }
 
 /**
- * `visible`: the caller's accounts (the access check); `a`: those the criteria ask for;
- * `page`: the ids, sort keys and cursors of the page, in the order read (reversed before a cursor).
+ * Without a search, per account its first offset+perPage (after the cursor) in index order, the
+ * key and the id only, by id alone when the key is the account itself; then the merge.
  */
-function withAccountsAndPage(db: Db, user: SessionUser, request: ShipmentsPageRequest) {
+function pageByAccount(request: ShipmentsPageRequest) {
   const { criteria, sort, perPage, cursor } = request;
-  // Reading before a cursor is reading after it in the reverse order; pageItems puts the rows back.
-  const direction = cursor?.side === 'before' ? reverse(request.direction) : request.direction;
-  const offset = cursor ? 0 : (request.page - 1) * perPage;
+  const { direction, order, byId, offset } = readingOf(request);
   const sortKey = SORT_KEYS[sort];
-  const order = orderOf(sort, direction);
-  const byId = sql.raw(direction.toUpperCase());
-  const narrowed = criteria.accountNo === undefined ? sql`true` : sql`visible.account_no = ${criteria.accountNo}`;
   const conditions = criteriaConditions(criteria);
-  // Per account its first offset+perPage in index order (after the cursor), the key and the id
-  // only; by id alone when the key is the account itself. Then the merge.
   let top: RawBuilder<unknown>;
   let accountsFrom = sql``;
   if (sortKey === 'account') {
@@ -120,7 +136,8 @@ function withAccountsAndPage(db: Db, user: SessionUser, request: ShipmentsPageRe
               WHERE shipments.account_id = a.id AND ${and([...conditions, ...idBound])}
               ORDER BY shipments.id ${byId} LIMIT ${offset + perPage}`;
   } else {
-    const parts = cursor ? rowsAfter(sort, direction, cursor.at).map((part) => [part]) : [[]];
+    const columns = { key: sortKey.key, id: sql`shipments.id` };
+    const parts = cursor ? rowsAfter(sort, direction, cursor.at, columns).map((part) => [part]) : [[]];
     const read = (part: ShipmentCondition[]) =>
       sql`SELECT shipments.id, ${sortKey.key} AS sort_key FROM shipments
           WHERE shipments.account_id = a.id AND ${and([...conditions, ...part])}
@@ -135,18 +152,79 @@ function withAccountsAndPage(db: Db, user: SessionUser, request: ShipmentsPageRe
   }
   const pageKey = sortKey === 'account' ? sql`a.account_no COLLATE "C"` : sql`top.sort_key`;
   const cursorKey = sortKey === 'account' ? sql`a.account_no` : cursorKeyOf(sort, sql`top.sort_key`);
+  return sql`page AS MATERIALIZED (
+      SELECT top.id, ${pageKey} AS sort_key, a.account_no, json_build_array(${cursorKey}, top.id)::text AS cursor
+      FROM a CROSS JOIN LATERAL (${top}) AS top${accountsFrom}
+      ORDER BY sort_key ${order}, top.id ${byId}
+      LIMIT ${perPage} OFFSET ${offset}
+    )`;
+}
+
+/**
+ * Above this many shipments, an account's search is answered by the trigram index of migration
+ * 0018; up to it, by reading the account's own index entries, which is cheaper there and costs
+ * the same in a table of any size.
+ */
+const LARGE_ACCOUNT_SHIPMENTS = 10_000;
+
+/**
+ * With a search, the matching shipments of the asked accounts once (`matches`, with each Home
+ * count's condition), and the page and the counts from them: reading a large account in a sort
+ * index's order instead scanned it until forty rows matched, and all of it when fewer do.
+ */
+function pageOfMatches(request: ShipmentsPageRequest) {
+  const { criteria, sort, perPage, cursor } = request;
+  const { direction, order, byId, offset } = readingOf(request);
+  const sortKey = SORT_KEYS[sort];
+  const matchKey = sortKey === 'account' ? sql`a.account_no COLLATE "C"` : sortKey.key;
+  const columns = { key: sql`matches.sort_key`, id: sql`matches.id` };
+  const after = cursor ? sql` WHERE ${either(rowsAfter(sort, direction, cursor.at, columns))}` : sql``;
+  const flags = HOME_COUNT_KEYS.map((key) => sql`(${HOME_COUNT_CONDITIONS[key]}) AS ${sql.ref(key)}`);
+  // A small account's matching ids are found in its ETA index entries alone, which carry
+  // search_text (the OFFSET keeps the planner from reading whole rows to find them), and only
+  // those rows are read; a large account's rows are found through the trigram index.
+  const matchesOf = (accounts: RawBuilder<unknown>, searchBy: SearchBy) => {
+    const rows =
+      searchBy === 'entries'
+        ? sql`a CROSS JOIN LATERAL (
+            SELECT shipments.id FROM shipments
+            WHERE shipments.account_id = a.id AND ${and(searchConditions(criteria, searchBy))} OFFSET 0
+          ) AS found JOIN shipments ON shipments.id = found.id`
+        : sql`a JOIN shipments ON shipments.account_id = a.id`;
+    return sql`SELECT shipments.id, ${matchKey} AS sort_key, a.account_no, ${sql.join(flags)}
+      FROM ${rows}
+      WHERE ${accounts} AND ${and(criteriaConditions(criteria, searchBy))}`;
+  };
+  const shipmentsOfAccount = sql`(SELECT coalesce(sum(c.shipments), 0) FROM shipment_counts c WHERE c.account_id = a.id)`;
+  return sql`matches AS MATERIALIZED (
+      ${matchesOf(sql`${shipmentsOfAccount} <= ${sql.lit(LARGE_ACCOUNT_SHIPMENTS)}`, 'entries')}
+      UNION ALL
+      ${matchesOf(sql`${shipmentsOfAccount} > ${sql.lit(LARGE_ACCOUNT_SHIPMENTS)}`, 'trigrams')}
+    ),
+    page AS MATERIALIZED (
+      SELECT matches.id, matches.sort_key, matches.account_no,
+        json_build_array(${cursorKeyOf(sort, sql`matches.sort_key`)}, matches.id)::text AS cursor
+      FROM matches${after}
+      ORDER BY matches.sort_key ${order}, matches.id ${byId}
+      LIMIT ${perPage} OFFSET ${offset}
+    )`;
+}
+
+/**
+ * `visible`: the caller's accounts (the access check); `a`: those the criteria ask for;
+ * `page`: the ids, sort keys and cursors of the page, in the order read (reversed before a
+ * cursor); with a search, `matches` too.
+ */
+function withAccountsAndPage(db: Db, user: SessionUser, request: ShipmentsPageRequest) {
+  const { criteria } = request;
+  const narrowed = criteria.accountNo === undefined ? sql`true` : sql`visible.account_no = ${criteria.accountNo}`;
   return sql`
     WITH visible AS MATERIALIZED (
       SELECT accounts.id, accounts.account_no FROM accounts
       WHERE accounts.id IN (${visibleAccountIds(db, user)})
     ),
     a AS MATERIALIZED (SELECT * FROM visible WHERE ${narrowed}),
-    page AS MATERIALIZED (
-      SELECT top.id, ${pageKey} AS sort_key, a.account_no, json_build_array(${cursorKey}, top.id)::text AS cursor
-      FROM a CROSS JOIN LATERAL (${top}) AS top${accountsFrom}
-      ORDER BY sort_key ${order}, top.id ${byId}
-      LIMIT ${perPage} OFFSET ${offset}
-    )`;
+    ${criteria.searches.length > 0 ? pageOfMatches(request) : pageByAccount(request)}`;
 }
 
 /** The page's shipments as one JSON array of list items, in the page's order. */
@@ -174,12 +252,15 @@ function pageItems(request: ShipmentsPageRequest) {
 
 /**
  * How many shipments of the asked accounts meet the criteria and, if named, a Home count's
- * condition. Without a search or ETA bounds, a sum of the accounts' counter rows (migration
- * 0017); with them, a count of the shipments.
+ * condition: with a search, the matches counted; with ETA bounds alone, the shipments; without
+ * either, a sum of the accounts' counter rows (migration 0017).
  */
 function countOf(criteria: ShipmentCriteria, count?: HomeCountKey) {
   const { filter, status, searches, etaFrom, etaTo } = criteria;
-  if (searches.length > 0 || etaFrom !== undefined || etaTo !== undefined) {
+  if (searches.length > 0) {
+    return sql`(SELECT count(*) FROM matches${count ? sql` WHERE matches.${sql.ref(count)}` : sql``})`;
+  }
+  if (etaFrom !== undefined || etaTo !== undefined) {
     const conditions = [...criteriaConditions(criteria), ...(count ? [HOME_COUNT_CONDITIONS[count]] : [])];
     return sql`(SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE ${and(conditions)})`;
   }

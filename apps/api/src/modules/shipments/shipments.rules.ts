@@ -127,16 +127,31 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/**
+ * How search text is looked for: with `LIKE`, which the trigram index of migration 0018 answers,
+ * or with `strpos`, which no index answers, so that an account's own ETA index entries (which
+ * carry search_text) are read instead: the cheaper way for an account of a few thousand
+ * shipments, whose cost then does not grow with the table.
+ */
+export type SearchBy = 'trigrams' | 'entries';
+
+/** Each search text of the criteria, found in search_text. */
+export function searchConditions(criteria: ShipmentCriteria, searchBy: SearchBy = 'trigrams'): ShipmentCondition[] {
+  // Case-insensitive: search_text is lower case, and the database lower-cases the text with the
+  // same rules, once per statement (a sub-select, not once per row).
+  return criteria.searches.map((search) =>
+    searchBy === 'trigrams'
+      ? sql<SqlBool>`shipments.search_text LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`
+      : sql<SqlBool>`strpos(shipments.search_text, (SELECT lower(${search}))) > 0`,
+  );
+}
+
 /** The conditions of the criteria, the account aside (the access check's business). */
-export function criteriaConditions(criteria: ShipmentCriteria): ShipmentCondition[] {
+export function criteriaConditions(criteria: ShipmentCriteria, searchBy: SearchBy = 'trigrams'): ShipmentCondition[] {
   const conditions: ShipmentCondition[] = [];
   if (criteria.filter) conditions.push(HOME_FILTER_CONDITIONS[criteria.filter]);
   if (criteria.status !== undefined) conditions.push(sql<SqlBool>`shipments.status = ${criteria.status}`);
-  for (const search of criteria.searches) {
-    // Case-insensitive: search_text is lower case, and the database lower-cases the text with
-    // the same rules, once per statement (a sub-select, not once per row).
-    conditions.push(sql<SqlBool>`shipments.search_text LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`);
-  }
+  conditions.push(...searchConditions(criteria, searchBy));
   if (criteria.etaFrom !== undefined) {
     conditions.push(sql<SqlBool>`shipments.est_time_arrive >= cast(${criteria.etaFrom} as timestamp)`);
   }

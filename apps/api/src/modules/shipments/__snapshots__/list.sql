@@ -3,15 +3,26 @@ WITH visible AS MATERIALIZED (
       WHERE accounts.id IN ((select "accounts"."id" from "accounts" where "accounts"."company_id" = $1))
     ),
     a AS MATERIALIZED (SELECT * FROM visible WHERE visible.account_no = $2),
-    page AS MATERIALIZED (
-      SELECT top.id, top.sort_key AS sort_key, a.account_no, json_build_array(top.sort_key, top.id)::text AS cursor
-      FROM a CROSS JOIN LATERAL (SELECT shipments.id, lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" AS sort_key FROM shipments
-          WHERE shipments.account_id = a.id AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($3) || '%'))
-          ORDER BY lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" ASC NULLS LAST, shipments.id ASC LIMIT $4) AS top
-      ORDER BY sort_key ASC NULLS LAST, top.id ASC
-      LIMIT $5 OFFSET $6
+    matches AS MATERIALIZED (
+      SELECT shipments.id, lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" AS sort_key, a.account_no, (shipments.status = 'pending documents') AS "pending_docs", (shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501) AS "7501_to_review", (shipments.status IN ('CBP INTENSIVE EXAM', 'CBP VACIS EXAM', 'CBP DOCS REVIEW HOLD', 'CBP VAX EXAM')) AS "under_exam", (upper(btrim(shipments.fda_review)) NOT IN ('', 'MAY PROCEED')) AS "fda_exam", (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AS "shipments_without_do", (shipments.path_to_7501 IS NULL AND shipments.status <> 'released') AS "before_summary"
+      FROM a CROSS JOIN LATERAL (
+            SELECT shipments.id FROM shipments
+            WHERE shipments.account_id = a.id AND (strpos(shipments.search_text, (SELECT lower($3))) > 0) OFFSET 0
+          ) AS found JOIN shipments ON shipments.id = found.id
+      WHERE (SELECT coalesce(sum(c.shipments), 0) FROM shipment_counts c WHERE c.account_id = a.id) <= 10000 AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (strpos(shipments.search_text, (SELECT lower($4))) > 0)
+      UNION ALL
+      SELECT shipments.id, lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" AS sort_key, a.account_no, (shipments.status = 'pending documents') AS "pending_docs", (shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501) AS "7501_to_review", (shipments.status IN ('CBP INTENSIVE EXAM', 'CBP VACIS EXAM', 'CBP DOCS REVIEW HOLD', 'CBP VAX EXAM')) AS "under_exam", (upper(btrim(shipments.fda_review)) NOT IN ('', 'MAY PROCEED')) AS "fda_exam", (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AS "shipments_without_do", (shipments.path_to_7501 IS NULL AND shipments.status <> 'released') AS "before_summary"
+      FROM a JOIN shipments ON shipments.account_id = a.id
+      WHERE (SELECT coalesce(sum(c.shipments), 0) FROM shipment_counts c WHERE c.account_id = a.id) > 10000 AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($5) || '%'))
     ),
-      t AS MATERIALIZED (SELECT (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($7) || '%'))) AS total)
+    page AS MATERIALIZED (
+      SELECT matches.id, matches.sort_key, matches.account_no,
+        json_build_array(matches.sort_key, matches.id)::text AS cursor
+      FROM matches
+      ORDER BY matches.sort_key ASC NULLS LAST, matches.id ASC
+      LIMIT $6 OFFSET $7
+    ),
+      t AS MATERIALIZED (SELECT (SELECT count(*) FROM matches) AS total)
       SELECT json_build_object(
         'data', (
     SELECT coalesce(json_agg(json_build_object(
