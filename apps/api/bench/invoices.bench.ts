@@ -1,5 +1,4 @@
 import os from 'node:os';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { InvoicesQuery, type InvoicesResponse } from '@clearport/contract/invoices';
@@ -10,6 +9,7 @@ import type { SessionUser } from '../src/modules/access/session-user.ts';
 import { invoicesRepository } from '../src/modules/invoices/invoices.repository.ts';
 import { criteriaOf, todayOf } from '../src/modules/invoices/invoices.rules.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
+import { drive, percentile } from './drive.ts';
 import { BENCH_PASSWORD } from './generate.ts';
 
 /*
@@ -191,32 +191,6 @@ async function getJson<T>(url: string, token: string): Promise<T> {
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
-}
-
-async function drive(url: string, token: string, connections: number, seconds: number) {
-  const latencies: number[] = [];
-  let failures = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode === 200) latencies.push(responseTime);
-      else failures++;
-    });
-  });
-  if (failures > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(
-      `${url}: ${failures} answers other than 200, ${result.errors} errors, ${result.timeouts} time-outs`,
-    );
-  }
-  latencies.sort((a, b) => a - b);
-  return { medianMs: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), rps: latencies.length / seconds };
 }
 
 function statementOf(db: Db, user: SessionUser, query: Record<string, string>) {

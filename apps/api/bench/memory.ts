@@ -1,13 +1,11 @@
-import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { apiDir, freePort, startServerProcess } from '../test/server-process.ts';
+import { apiDir, freePort } from '../test/server-process.ts';
+import { loginAsDemoPrimary, recreateDatabase, startDemoServer } from './demo-server.ts';
 
 /*
  * The built server's memory under a steady read load: on PGlite (a temporary data folder with
@@ -21,7 +19,6 @@ import { apiDir, freePort, startServerProcess } from '../test/server-process.ts'
  *   npm run bench:memory -- --databases pglite        one database
  */
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const DATABASE_NAME = 'bench_memory';
 const CONNECTIONS = 16;
 const SAMPLE_MS = 1_000;
@@ -43,41 +40,8 @@ async function rssOf(pid: number): Promise<number> {
   return Number(kib) * 1024;
 }
 
-async function recreateDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE_NAME} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${DATABASE_NAME}`;
-  return url.toString();
-}
-
-function startServer(port: number, dataDir: string, databaseUrl: string): Promise<ChildProcess> {
-  return startServerProcess({
-    args: ['dist/server.js'],
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    output: [],
-    timeoutMs: 300_000,
-  });
-}
-
 async function readRoutes(base: string): Promise<{ token: string; paths: string[] }> {
-  const login = await fetch(`${base}${API_BASE}${API_PATHS.login}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'primary@demo.test', password: DEMO_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`login answered ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
+  const token = await loginAsDemoPrimary(base);
   const list = await fetch(`${base}${API_BASE}${API_PATHS.shipments}`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -99,9 +63,9 @@ type Run = { database: string; start: number; peak: number; perMinute: number[];
 
 async function measure(database: string): Promise<Run> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-memory-'));
-  const databaseUrl = database === 'postgres' ? await recreateDatabase() : '';
+  const databaseUrl = database === 'postgres' ? await recreateDatabase(DATABASE_NAME) : '';
   const port = await freePort();
-  const server = await startServer(port, dataDir, databaseUrl);
+  const server = await startDemoServer(port, dataDir, databaseUrl);
   try {
     const base = `http://127.0.0.1:${port}`;
     const { token, paths } = await readRoutes(base);

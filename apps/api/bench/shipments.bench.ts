@@ -1,16 +1,21 @@
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
-import { HOME_FILTER_VALUES, ShipmentsListQuery, type ShipmentsListResponse } from '@clearport/contract/shipments';
+import {
+  HOME_FILTER_VALUES,
+  readListCursor,
+  ShipmentsListQuery,
+  type ShipmentsListResponse,
+} from '@clearport/contract/shipments';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { SessionUser } from '../src/modules/access/session-user.ts';
 import { shipmentsRepository } from '../src/modules/shipments/shipments.repository.ts';
 import { criteriaOf } from '../src/modules/shipments/shipments.rules.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
+import { drive, percentile } from './drive.ts';
 import { BENCH_PASSWORD, generate, typicalBenchUser } from './generate.ts';
 
 /*
@@ -32,8 +37,9 @@ import { BENCH_PASSWORD, generate, typicalBenchUser } from './generate.ts';
  *   npm run bench -- --explain               EXPLAIN ANALYZE of each statement as well
  *   npm run bench -- --fill-only             fill the databases, measure nothing
  *   npm run bench -- --lists invoices        the invoice list only (invoices.bench.ts); by default
- *                                            the shipments list, the invoice list, then the
- *                                            broker API's import (import.bench.ts)
+ *                                            the shipments list, the invoice list, the broker
+ *                                            API's import (import.bench.ts), then the list on the
+ *                                            embedded default (embedded.bench.ts)
  */
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
@@ -69,7 +75,7 @@ const withExplain = args.includes('--explain');
 const fillOnly = args.includes('--fill-only');
 const lists = args.includes('--lists')
   ? (args[args.indexOf('--lists') + 1] ?? '').split(',')
-  : ['shipments', 'invoices', 'import'];
+  : ['shipments', 'invoices', 'import', 'embedded'];
 
 type Variant = { name: string; query: Record<string, string> };
 type Figures = { name: string; medianMs: number; p99Ms: number; rps: number; sqlMedianMs: number };
@@ -165,51 +171,20 @@ async function getJson<T>(url: string, token: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
-}
-
-/** Requests for a while on `connections` connections: latency of each answer, requests per second. */
-async function drive(url: string, token: string, connections: number, seconds: number) {
-  const latencies: number[] = [];
-  let failures = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    // autocannon's own histogram keeps whole milliseconds; these are exact.
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode === 200) latencies.push(responseTime);
-      else failures++;
-    });
-  });
-  if (failures > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(
-      `${url}: ${failures} answers other than 200, ${result.errors} errors, ${result.timeouts} time-outs`,
-    );
-  }
-  latencies.sort((a, b) => a - b);
-  return {
-    medianMs: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-    rps: latencies.length / seconds,
-  };
-}
-
 /** The statement the route runs for a variant, compiled, as the repository builds it. */
 function statementOf(db: Db, user: SessionUser, query: Record<string, string>) {
   if (query.source === 'home') {
     return shipmentsRepository.homeQuery(db, user, criteriaOf(query), SHIPMENTS_PAGE_SIZE);
   }
   const parsed = ShipmentsListQuery.parse(query);
+  const after = parsed.after === undefined ? undefined : readListCursor(parsed.after);
   return shipmentsRepository.listQuery(db, user, {
     criteria: criteriaOf(parsed),
     sort: parsed.sort,
     direction: parsed.direction,
     page: parsed.page,
     perPage: parsed.per_page,
+    cursor: after && { side: 'after', at: after },
   });
 }
 
@@ -262,7 +237,13 @@ async function prepare(size: Size, serve: string): Promise<Target> {
   // A fragment from the middle, in lower case: the search is case-insensitive.
   const fragment = container.slice(3, 9).toLowerCase();
   const lastPage = first.pagination.last_page;
-  const latePage = String(Math.max(1, Math.round(lastPage * 0.93)));
+  const latePage = Math.max(1, Math.round(lastPage * 0.93));
+  // Late pages as the pager reaches them: a step of Next from the page before, after its last row.
+  const stepTo = async (page: number): Promise<Record<string, string>> => {
+    if (page === 1) return {};
+    const before = await getJson<ShipmentsListResponse>(shipmentsUrl(origin, { page: String(page - 1) }), token);
+    return { page: String(page), after: before.pagination.cursors.after ?? '' };
+  };
   log(
     `${size.label}: ${benchUser.email}, accounts ${benchUser.accountNos.join(', ')}, ` +
       `${first.pagination.total} shipments visible (${first.pagination.last_page} pages)`,
@@ -272,8 +253,8 @@ async function prepare(size: Size, serve: string): Promise<Target> {
     ...HOME_FILTER_VALUES.map((filter) => ({ name: `filter=${filter}`, query: { filter } })),
     { name: `search "${fragment}"`, query: { status: fragment } },
     { name: 'sort ETA ascending', query: { sort: 'est_time_arrive', direction: 'asc' } },
-    { name: `page ${latePage}`, query: { page: latePage } },
-    { name: `last page (${lastPage})`, query: { page: String(lastPage) } },
+    { name: `page ${latePage}, stepped to`, query: await stepTo(latePage) },
+    { name: `last page (${lastPage}), stepped to`, query: await stepTo(lastPage) },
     { name: 'Home (source=home)', query: { source: 'home' } },
   ];
   // Warm the caches and the JIT of both processes.
@@ -440,3 +421,4 @@ if (!lists.includes('shipments')) {
 }
 if (lists.includes('invoices')) await import('./invoices.bench.ts');
 if (lists.includes('import')) await import('./import.bench.ts');
+if (lists.includes('embedded')) await import('./embedded.bench.ts');
