@@ -126,6 +126,7 @@ async function main() {
     const { cookies, shipmentId } = await sessionCookies(server.url);
     const routes: Route[] = [
       { name: '/login', path: '/login', signedIn: false, ready: 'button:has-text("Login")' },
+      { name: '/ (Home)', path: '/', signedIn: true, ready: 'table tbody tr >> nth=0' },
       { name: '/shipments', path: '/shipments', signedIn: true, ready: 'table tbody tr >> nth=0' },
       { name: '/shipments/:id', path: `/shipments/${shipmentId}`, signedIn: true, ready: 'h1' },
     ];

@@ -10,7 +10,8 @@ import { redirectSignedIn, requireNavItem, requireNavItemOrNotFound, requireSess
  * Every route of the spec's route table (section 2). Each screen's code is fetched through the
  * route's `lazy`, so a page downloads only its own screen; the guards are plain loaders defined
  * here, so a redirect happens before any screen code is fetched. The shipments list's loader
- * also starts the list's and the profile's requests, beside the screen's code rather than after it.
+ * also starts the list's and the profile's requests, and Home's its reply's, the notifications'
+ * and the profile's, beside the screen's code rather than after it.
  */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   const loadShipmentsList = async (args: LoaderFunctionArgs) => {
@@ -19,6 +20,21 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       prefetchShipments(queryClient, new URL(args.request.url).searchParams),
     );
     // The rows wait for the profile (which accounts track documents), so it is asked for now too.
+    void import('../features/auth/api/get-profile.ts').then(({ getProfileQueryOptions }) =>
+      queryClient.prefetchQuery(getProfileQueryOptions()),
+    );
+    return null;
+  };
+
+  const loadHome = async (args: LoaderFunctionArgs) => {
+    await requireNavItem('home')(args);
+    void import('../features/shipments/api/prefetch-shipments.ts').then(({ prefetchHomeShipments }) =>
+      prefetchHomeShipments(queryClient),
+    );
+    // The banner above the counts is asked for beside the screen's code, so it is there when they are.
+    void import('../features/notifications/api/get-notifications.ts').then(({ getNotificationsQueryOptions }) =>
+      queryClient.prefetchQuery(getNotificationsQueryOptions()),
+    );
     void import('../features/auth/api/get-profile.ts').then(({ getProfileQueryOptions }) =>
       queryClient.prefetchQuery(getProfileQueryOptions()),
     );
@@ -53,7 +69,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   index: true,
-                  loader: requireNavItem('home'),
+                  loader: loadHome,
                   lazy: async () => ({ Component: (await import('./routes/app/home.tsx')).HomeRoute }),
                 },
                 {

@@ -92,6 +92,36 @@ describe('Home', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
 
+  it('draws the counts once the banner is known, so that it never pushes them down', async () => {
+    const fetchMock = mockHomeApi();
+    let answerNotifications = () => {};
+    const notificationsAnswered = new Promise<void>((resolve) => (answerNotifications = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).includes('/user/get_notification')) await notificationsAnswered;
+      return fetchMock(input, init);
+    });
+    renderWithProviders(<HomeRoute />);
+    await vi.waitFor(() => expect(homeRequests(fetchMock)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Shipment counts' })).toBeNull();
+    answerNotifications();
+    expect(await screen.findByRole('region', { name: 'Notification' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Shipment counts' })).toBeTruthy();
+  });
+
+  it('draws the counts at once when the notifications fail, without a banner', async () => {
+    mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/get_notification': { status: 500, body: { message: 'Server error' } },
+      '/user/shipments': { body: homeReply(ROWS) },
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(<HomeRoute />);
+    expect(await screen.findByRole('region', { name: 'Shipment counts' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Notification' })).toBeNull();
+    expect(logged).toHaveBeenCalledWith('Could not fetch the notifications', expect.anything());
+    logged.mockRestore();
+  });
+
   it('sends the saved filters when opened by reload or history', async () => {
     sessionStorage.setItem('globalFilter', 'MSCU');
     sessionStorage.setItem('accountFilter', '40002');
@@ -100,7 +130,7 @@ describe('Home', () => {
     await vi.waitFor(() =>
       expect(homeRequests(fetchMock)).toEqual([{ source: 'home', search: 'MSCU', account_no: '40002' }]),
     );
-    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('MSCU');
+    expect((await screen.findByRole<HTMLInputElement>('searchbox')).value).toBe('MSCU');
   });
 
   it('clears the saved filters when reached by a push navigation', async () => {
@@ -129,7 +159,7 @@ describe('Home', () => {
     const fetchMock = mockHomeApi();
     renderWithProviders(<HomeRoute />);
     await vi.waitFor(() => expect(homeRequests(fetchMock)).toHaveLength(1));
-    fireEvent.keyDown(screen.getByLabelText('Account'), { key: 'ArrowDown' });
+    fireEvent.keyDown(await screen.findByLabelText('Account'), { key: 'ArrowDown' });
     const chosenAt = Date.now();
     await userEvent.setup().click(await screen.findByRole('option', { name: '40003' }));
     await vi.waitFor(() => expect(homeRequests(fetchMock)).toHaveLength(2), { timeout: 2000 });

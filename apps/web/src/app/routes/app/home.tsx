@@ -9,6 +9,7 @@ import { useProfile } from '../../../features/auth/api/get-profile.ts';
 import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
 import { HomeCountBoxes } from '../../../features/home/components/home-count-boxes.tsx';
 import { greetingWithName } from '../../../features/home/utils/greeting.ts';
+import { useNotifications } from '../../../features/notifications/api/get-notifications.ts';
 import { NotificationBanner } from '../../../features/notifications/components/notification-banner.tsx';
 import { useHomeShipments } from '../../../features/shipments/api/get-home-shipments.ts';
 import { ShipmentsFilters } from '../../../features/shipments/components/shipments-filters.tsx';
@@ -54,28 +55,33 @@ export function HomeRoute() {
 
   // The rows wait for the accounts too: an account's document tracking decides what its rows show.
   const isWaiting = homeQuery.isPending || accountsQuery.isPending;
+  // The banner sits above the counts: they are drawn once it is known whether there is one, so
+  // that it never pushes them down (a failed fetch shows no banner, and the counts then).
+  const isBannerPending = useNotifications().isPending;
 
   return (
     <>
       <PageHeader title={greetingWithName(name)} documentTitle={WEB_TEXTS.layout.navHome} />
       <NotificationBanner />
-      <PageBody>
-        <HomeCountBoxes counts={homeQuery.data} />
-        <ShipmentsFilters
-          filters={filters}
-          accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}
-          onChange={setFilters}
-        />
-        <ShipmentsTable
-          shipments={isWaiting ? NO_SHIPMENTS : (homeQuery.data?.data ?? NO_SHIPMENTS)}
-          documentTrackingAccounts={accountsQuery.data?.documentTrackingAccounts}
-          linkFilters={linkFilters}
-          isLoading={isWaiting}
-          isRefreshing={homeQuery.isPlaceholderData || debouncedQuery !== query}
-          isError={homeQuery.isError}
-          onRetry={() => void homeQuery.refetch()}
-        />
-      </PageBody>
+      {!isBannerPending && (
+        <PageBody>
+          <HomeCountBoxes counts={homeQuery.data} />
+          <ShipmentsFilters
+            filters={filters}
+            accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}
+            onChange={setFilters}
+          />
+          <ShipmentsTable
+            shipments={isWaiting ? NO_SHIPMENTS : (homeQuery.data?.data ?? NO_SHIPMENTS)}
+            documentTrackingAccounts={accountsQuery.data?.documentTrackingAccounts}
+            linkFilters={linkFilters}
+            isLoading={isWaiting}
+            isRefreshing={homeQuery.isPlaceholderData || debouncedQuery !== query}
+            isError={homeQuery.isError}
+            onRetry={() => void homeQuery.refetch()}
+          />
+        </PageBody>
+      )}
     </>
   );
 }

@@ -11,6 +11,8 @@ export function getNotificationsQueryOptions() {
   return queryOptions({
     queryKey: ['notifications'],
     queryFn: ({ signal }) => getNotifications(signal),
+    // Home draws its counts once this has settled; a failure only shows no banner, at once.
+    retry: false,
   });
 }
 

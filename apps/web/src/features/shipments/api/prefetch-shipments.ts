@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { openingListQuery } from '../utils/shipments-query.ts';
+import { readSavedFilters } from '../utils/saved-filters.ts';
+import { homeQueryOf, openingListQuery } from '../utils/shipments-query.ts';
+import { getHomeShipmentsQueryOptions } from './get-home-shipments.ts';
 import { getShipmentsQueryOptions } from './get-shipments.ts';
 
 /**
@@ -8,4 +10,12 @@ import { getShipmentsQueryOptions } from './get-shipments.ts';
  */
 export function prefetchShipments(queryClient: QueryClient, searchParams: URLSearchParams): void {
   void queryClient.prefetchQuery(getShipmentsQueryOptions(openingListQuery(searchParams)));
+}
+
+/**
+ * Asks for Home's reply with the saved filters, as Home opens on a reload or from history. Home
+ * reached by a link clears them (useSavedFilters) and asks again when any were set.
+ */
+export function prefetchHomeShipments(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(getHomeShipmentsQueryOptions(homeQueryOf(readSavedFilters())));
 }
