@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import type { HomeCountKey } from '@clearport/contract/shipments';
 import type { Db } from '../src/db/connect.ts';
-import { HOME_COUNT_CONDITIONS, HOME_COUNT_COUNTER_CONDITIONS } from '../src/modules/shipments/shipments.rules.ts';
-
-const KEYS = Object.keys(HOME_COUNT_CONDITIONS) as HomeCountKey[];
+import {
+  HOME_COUNT_CONDITIONS,
+  HOME_COUNT_COUNTER_CONDITIONS,
+  HOME_COUNT_KEYS,
+} from '../src/modules/shipments/shipments.rules.ts';
 
 /**
  * The counts kept in shipment_counts (migration 0017) equal counts of the shipments: per
@@ -13,12 +14,12 @@ const KEYS = Object.keys(HOME_COUNT_CONDITIONS) as HomeCountKey[];
 export async function expectCountsKept(db: Db): Promise<void> {
   const { rows: counted } = await sql<Record<string, unknown>>`
     SELECT shipments.account_id, shipments.status, count(*)::int AS shipments,
-      ${sql.join(KEYS.map((key) => sql`(count(*) FILTER (WHERE ${HOME_COUNT_CONDITIONS[key]}))::int AS ${sql.ref(key)}`))}
+      ${sql.join(HOME_COUNT_KEYS.map((key) => sql`(count(*) FILTER (WHERE ${HOME_COUNT_CONDITIONS[key]}))::int AS ${sql.ref(key)}`))}
     FROM shipments GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
   const { rows: kept } = await sql<Record<string, unknown>>`
     SELECT c.account_id, c.status, sum(c.shipments)::int AS shipments,
       ${sql.join(
-        KEYS.map(
+        HOME_COUNT_KEYS.map(
           (key) =>
             sql`coalesce(sum(c.shipments) FILTER (WHERE ${HOME_COUNT_COUNTER_CONDITIONS[key]}), 0)::int AS ${sql.ref(key)}`,
         ),

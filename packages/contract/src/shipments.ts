@@ -236,24 +236,13 @@ export function readListCursor(text: string): ListCursor | undefined {
   return tuple.success ? { key: tuple.data[0], id: tuple.data[1] } : undefined;
 }
 
-const TIMESTAMP_TEXT = /^(\d{4,6})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\d{1,6})?$/;
+const TIMESTAMP_TEXT = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.\d{1,6})?$/;
 
 /** A `timestamp` as PostgreSQL reads it back: a real day and time of year 1 or later. */
 export function isTimestampText(text: string): boolean {
-  const match = TIMESTAMP_TEXT.exec(text);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  const isDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return year >= 1 && isDay && hour < 24 && minute < 60 && second < 60;
+  const seconds = TIMESTAMP_TEXT.exec(text)?.[1];
+  const date = seconds === undefined ? null : parseDateTimeText(seconds);
+  return date !== null && date.getFullYear() >= 1;
 }
 
 /** A cursor of the ETA order has a timestamp or null as its key; one of a text order, a text. */

@@ -14,15 +14,17 @@ import { redirectSignedIn, requireNavItem, requireNavItemOrNotFound, requireSess
  * and the profile's, beside the screen's code rather than after it.
  */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  // The rows wait for the profile (which accounts track documents), so it is asked for at once.
+  const prefetchProfile = () =>
+    void import('../features/auth/api/get-profile.ts').then(({ getProfileQueryOptions }) =>
+      queryClient.prefetchQuery(getProfileQueryOptions()),
+    );
   const loadShipmentsList = async (args: LoaderFunctionArgs) => {
     await requireNavItem('shipments')(args);
     void import('../features/shipments/api/prefetch-shipments.ts').then(({ prefetchShipments }) =>
       prefetchShipments(queryClient, new URL(args.request.url).searchParams),
     );
-    // The rows wait for the profile (which accounts track documents), so it is asked for now too.
-    void import('../features/auth/api/get-profile.ts').then(({ getProfileQueryOptions }) =>
-      queryClient.prefetchQuery(getProfileQueryOptions()),
-    );
+    prefetchProfile();
     return null;
   };
 
@@ -35,9 +37,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     void import('../features/notifications/api/get-notifications.ts').then(({ getNotificationsQueryOptions }) =>
       queryClient.prefetchQuery(getNotificationsQueryOptions()),
     );
-    void import('../features/auth/api/get-profile.ts').then(({ getProfileQueryOptions }) =>
-      queryClient.prefetchQuery(getProfileQueryOptions()),
-    );
+    prefetchProfile();
     return null;
   };
 

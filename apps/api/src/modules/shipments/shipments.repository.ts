@@ -11,6 +11,7 @@ import {
   DEFAULT_SORT,
   HOME_COUNT_CONDITIONS,
   HOME_COUNT_COUNTER_CONDITIONS,
+  HOME_COUNT_KEYS,
   HOME_FILTER_COUNTER_CONDITIONS,
   nullsFirstFor,
   SORT_KEYS,
@@ -42,8 +43,6 @@ export type ShipmentsPageRequest = {
   /** The place the page follows (`after`) or precedes (`before`); without it, the page is counted from the start. */
   cursor?: { side: 'after' | 'before'; at: ListCursor };
 };
-
-const HOME_COUNT_KEYS = Object.keys(HOME_COUNT_CONDITIONS) as HomeCountKey[];
 
 /** A reply body: JSON text of ShipmentsListResponse or HomeShipmentsResponse. */
 type BodyRow = { body: string };
@@ -83,8 +82,12 @@ function rowsAfter(
   { key, id }: { key: RawBuilder<unknown>; id: RawBuilder<unknown> },
 ): ShipmentCondition[] {
   const beyond = sql.raw(direction === 'asc' ? '>' : '<');
-  if (sort !== 'est_time_arrive') return [sql<SqlBool>`(${key}, ${id}) ${beyond} (${at.key}, ${at.id}::int)`];
-  const unknownFirst = nullsFirstFor(true, direction);
+  const sortKey = SORT_KEYS[sort];
+  // Only the ETA has empty (NULL) keys: text keys are never NULL, nor is an account.
+  if (sort !== 'est_time_arrive' || sortKey === 'account') {
+    return [sql<SqlBool>`(${key}, ${id}) ${beyond} (${at.key}, ${at.id}::int)`];
+  }
+  const unknownFirst = nullsFirstFor(sortKey.nullsFirst, direction);
   if (at.key === null) {
     const unknownAfter = sql<SqlBool>`${key} IS NULL AND ${id} ${beyond} ${at.id}::int`;
     return unknownFirst ? [unknownAfter, sql<SqlBool>`${key} IS NOT NULL`] : [unknownAfter];

@@ -82,6 +82,15 @@ async function shipmentIdsOfAccounts(accountNos: readonly string[]): Promise<num
   return rows.map((row) => row.id);
 }
 
+/** An account of the demo, by its number. */
+async function accountOf(accountNo: string) {
+  return t.app.db
+    .selectFrom('accounts')
+    .select(['id', 'company_id'])
+    .where('account_no', '=', accountNo)
+    .executeTakeFirstOrThrow();
+}
+
 let nextFileNumber = 1;
 
 /** A shipment of our own in account 40001, with bills and containers added the way the broker adds them. */
@@ -94,11 +103,7 @@ async function insertShipment(values: {
   containers?: string[];
 }): Promise<number> {
   const db = t.app.db;
-  const account = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('account_no', '=', '40001')
-    .executeTakeFirstOrThrow();
+  const account = await accountOf('40001');
   const { id } = await db
     .insertInto('shipments')
     .values({
@@ -270,11 +275,7 @@ describe('Home counts', () => {
     await change({ reviewed_7501: true }, shipment);
     await change({ status: 'released' }, shipment);
 
-    const { company_id } = await db
-      .selectFrom('accounts')
-      .select('company_id')
-      .where('account_no', '=', '40001')
-      .executeTakeFirstOrThrow();
+    const { company_id } = await accountOf('40001');
     const [trucker, warehouse] = await Promise.all([
       db.selectFrom('truckers').select('id').where('company_id', '=', company_id).executeTakeFirstOrThrow(),
       db.selectFrom('warehouses').select('id').where('company_id', '=', company_id).executeTakeFirstOrThrow(),
@@ -288,11 +289,7 @@ describe('Home counts', () => {
     await db.deleteFrom('delivery_orders').where('id', '=', order.id).execute();
     await expectCountsKept(db);
 
-    const other = await db
-      .selectFrom('accounts')
-      .select('id')
-      .where('account_no', '=', '40002')
-      .executeTakeFirstOrThrow();
+    const other = await accountOf('40002');
     await db.updateTable('shipments').set({ account_id: other.id }).where('id', 'in', [shipment, second]).execute();
     await expectCountsKept(db);
     await db.deleteFrom('shipments').where('id', 'in', [shipment, second]).execute();
@@ -493,11 +490,7 @@ describe('paging', () => {
     const added = [await insertShipment({ eta: null }), await insertShipment({ eta: null })];
     expect((await list('user')).pagination.total).toBe(before + 2);
     await totalOf('primary', ['40001', '40002', '40003']);
-    const other = await t.app.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('account_no', '=', '40002')
-      .executeTakeFirstOrThrow();
+    const other = await accountOf('40002');
     await t.app.db.updateTable('shipments').set({ account_id: other.id }).where('id', '=', added[0]!).execute();
     expect((await list('user')).pagination.total).toBe(before + 1);
     await t.app.db.deleteFrom('shipments').where('id', 'in', added).execute();
@@ -506,11 +499,7 @@ describe('paging', () => {
   });
 
   it('keeps every account’s count right when one statement moves many shipments both ways', async () => {
-    const [first, second] = await Promise.all(
-      ['40001', '40002'].map((accountNo) =>
-        t.app.db.selectFrom('accounts').select('id').where('account_no', '=', accountNo).executeTakeFirstOrThrow(),
-      ),
-    );
+    const [first, second] = await Promise.all(['40001', '40002'].map(accountOf));
     const firstCount = (await shipmentIdsOfAccounts(['40001'])).length;
     const secondCount = (await shipmentIdsOfAccounts(['40002'])).length;
     expect(firstCount).not.toBe(secondCount);
@@ -580,11 +569,7 @@ describe('stepping with cursors', () => {
         }),
       );
     }
-    const other = await t.app.db
-      .selectFrom('accounts')
-      .select('id')
-      .where('account_no', '=', '40002')
-      .executeTakeFirstOrThrow();
+    const other = await accountOf('40002');
     await t.app.db
       .updateTable('shipments')
       .set({ account_id: other.id })
@@ -640,6 +625,21 @@ describe('stepping with cursors', () => {
       }
     },
   );
+
+  it("reads only the caller's accounts from any cursor, another company's account number included", async () => {
+    const own = (await shipmentIdsOfAccounts(['40001'])).length;
+    for (const [direction, after] of [
+      ['asc', '["39999", 1]'],
+      ['desc', '["70001", 2147483647]'],
+      ['asc', '["40002", 1]'],
+    ] as const) {
+      const reply = await list('user', { sort: 'account_no', direction, after, per_page: 40 });
+      expect(reply.pagination.total).toBe(own);
+      expect(new Set(reply.data.map((item) => item.account_no))).toEqual(
+        new Set(after.includes('40002') ? [] : ['40001']),
+      );
+    }
+  });
 
   it('gives no cursors for an empty page, and reads nothing after the last row', async () => {
     const query = { search: TIE, per_page: 40 };

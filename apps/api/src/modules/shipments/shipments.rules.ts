@@ -52,6 +52,8 @@ export const HOME_COUNT_CONDITIONS = {
   before_summary: BEFORE_SUMMARY,
 } satisfies Record<HomeCountKey, ShipmentCondition>;
 
+export const HOME_COUNT_KEYS = Object.keys(HOME_COUNT_CONDITIONS) as HomeCountKey[];
+
 /**
  * HOME_FILTER_CONDITIONS on a counter row `c` of shipment_counts (migration 0017), which keeps,
  * per account and status, how many shipments meet each condition that is not a status.
