@@ -316,14 +316,12 @@ describe('login throttling', () => {
     for (let failure = 1; failure <= THROTTLE.free.pair; failure += 1) {
       expect((await attempt('user@demo.test', `wrong-${failure}`)).statusCode).toBe(401);
     }
-    // One more sets a wait; the attempts sent with it wait, the right password among them.
-    const next = await Promise.all([
-      attempt('user@demo.test', 'wrong-again'),
-      attempt('user@demo.test', 'wrong-too'),
-      attempt('user@demo.test', 'portal-demo'),
-    ]);
-    expect(next.map((response) => response.statusCode).sort()).toEqual([401, 429, 429]);
-    const waiting = next.find((response) => response.statusCode === 429)!;
+    // One more sets a wait; the attempts sent during it wait, the right password among them. (Sent
+    // together with the one that sets it, which of them goes first is the database's choice.)
+    expect((await attempt('user@demo.test', 'wrong-again')).statusCode).toBe(401);
+    const next = await Promise.all([attempt('user@demo.test', 'wrong-too'), attempt('user@demo.test', 'portal-demo')]);
+    expect(next.map((response) => response.statusCode)).toEqual([429, 429]);
+    const waiting = next[0]!;
     expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(THROTTLE.maxWaitMs / 1000);
     expect(waiting.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds?\.$/);
