@@ -179,7 +179,10 @@ test.describe('Home', () => {
     await expect(search).toHaveValue('PO-1');
     await expect(page.getByLabel('Account', { exact: true }).locator('xpath=../..')).toContainText('40002');
 
+    // Home has a search box too: the list's is the one on its address, once the list is there.
     await mainNavigation(page).getByRole('link', { name: 'Shipments', exact: true }).click();
+    await expect(page).toHaveURL(/\/shipments$/);
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search shipments' })).toHaveValue('PO-1');
     await mainNavigation(page).getByRole('link', { name: 'Home', exact: true }).click();
     await expect(search).toHaveValue('');
