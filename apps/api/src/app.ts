@@ -18,6 +18,7 @@ import dbPlugin from './plugins/db.ts';
 import storagePlugin from './plugins/storage.ts';
 import mailPlugin from './plugins/mail.ts';
 import authPlugin from './plugins/auth.ts';
+import actionsPlugin from './plugins/actions.ts';
 import demoDataPlugin from './plugins/demo-data.ts';
 import { apiDocsGenerator, apiDocsRoutes } from './plugins/api-docs.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -26,7 +27,7 @@ import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { shipmentDetailRoutes } from './modules/shipments/shipment-detail.routes.ts';
 import { deliveryOrdersRoutes } from './modules/delivery-orders/delivery-orders.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { truckersRoutes } from './modules/truckers/truckers.routes.ts';
+import { truckersRoutes } from './modules/settings/truckers.routes.ts';
 import { subusersRoutes } from './modules/subusers/subusers.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     outboxDir: path.join(options.dataDir, 'outbox'),
   });
   await app.register(authPlugin);
+  await app.register(actionsPlugin, { publicUrl: options.publicUrl, brokerEmail: options.brokerEmail });
   if (options.seedDemo) await app.register(demoDataPlugin);
   scheduleOrphanSweeps(app);
   if (options.mailWorker) {
@@ -151,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           uploadQuotaBytes: options.uploadQuotaBytes,
           uploadsPerMinute: options.uploadsPerMinute,
         });
-        await user.register(deliveryOrdersRoutes, { brokerEmail: options.brokerEmail });
+        await user.register(deliveryOrdersRoutes);
         await user.register(subusersRoutes, { publicUrl: options.publicUrl });
         await user.register(invoicesRoutes);
         await user.register(settingsRoutes);

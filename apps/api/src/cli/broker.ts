@@ -5,7 +5,8 @@ import { connectDatabase, type Db } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { readFile } from 'node:fs/promises';
 import { PaymentInstructions } from '@clearport/contract/invoices';
-import { approveDeliveryOrder } from '../modules/delivery-orders/delivery-order-approval.ts';
+import { approveDeliveryOrder } from '../modules/delivery-orders/approve-delivery-order.ts';
+import { BROKER } from '../modules/access/session-user.ts';
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
 import { failedMessages, retryFailed } from '../modules/event-mail/event-mail.repository.ts';
@@ -62,7 +63,7 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
   if (command === 'approve-delivery-order' && rest.length === 1) {
     const id = Number(rest[0]);
     if (!Number.isInteger(id) || id <= 0) return { code: 2, lines: [`Not a delivery order id: ${rest[0]}`, USAGE] };
-    const result = await approveDeliveryOrder(db, id, new Date(), { tellsDeliveryList: true });
+    const result = await approveDeliveryOrder({ db }, BROKER, { orderId: id, tellsDeliveryList: true });
     if (result === 'notFound') return { code: 1, lines: [`There is no delivery order ${id}.`] };
     if (result === 'alreadyApproved') return { code: 0, lines: [`Delivery order ${id} was approved already.`] };
     return { code: 0, lines: [`Delivery order ${id} is approved.`] };

@@ -8,9 +8,10 @@ import type { Database, TrackingEvent } from '../db/schema.ts';
 import type { Mailer } from '../lib/mail.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Storage } from '../lib/storage.ts';
-import { approveDeliveryOrder } from '../modules/delivery-orders/delivery-order-approval.ts';
+import { approveDeliveryOrder } from '../modules/delivery-orders/approve-delivery-order.ts';
+import { BROKER } from '../modules/access/session-user.ts';
 import { writeRecords } from '../modules/ingestion/ingest.ts';
-import { newWarehouseValues } from '../modules/warehouses/warehouses.repository.ts';
+import { newWarehouseValues } from '../modules/settings/warehouses.repository.ts';
 import { NOTIFICATIONS, primaryOf } from './demo-companies.ts';
 import { DAY_MS } from './demo-numbers.ts';
 import type { DemoPlan, PlannedCompany, PlannedFile, PlannedShipment } from './demo-shipments.ts';
@@ -498,7 +499,8 @@ async function insertShipments(
   );
   // Approval is the broker's act, made the way the broker makes it.
   for (const [index, order] of orders.entries()) {
-    if (order.approvedAt !== null) await approveDeliveryOrder(trx, orderIds[index]!, new Date(order.approvedAt));
+    if (order.approvedAt !== null)
+      await approveDeliveryOrder({ db: trx }, BROKER, { orderId: orderIds[index]!, at: new Date(order.approvedAt) });
   }
 }
 

@@ -34,7 +34,8 @@ async function lockShipment(trx: Db, user: SessionUser, shipmentId: number) {
 }
 
 /**
- * The one way to change what is under a shipment. In one transaction: the shipment row is
+ * The one way to change what is under a shipment. In one transaction (the caller's, when `db`
+ * is one): the shipment row is
  * locked through the access check (shipmentNotFound when the caller may not see it), `change`
  * runs with it, and the history lines it recorded are written. Two changes of one shipment so
  * take turns, and the rules see the latest state. `change` returns its refusals before it
@@ -46,7 +47,7 @@ export async function changeShipment<Result>(
   shipmentId: number,
   change: (trx: Db, shipment: LockedShipment, record: RecordActivity) => Promise<Result>,
 ): Promise<Result | ShipmentNotFound> {
-  return db.transaction().execute(async (trx) => {
+  const inLock = async (trx: Db): Promise<Result | ShipmentNotFound> => {
     const shipment = await lockShipment(trx, user, shipmentId);
     if (!shipment) return { refused: 'shipmentNotFound' } as const;
     const activity: ShipmentActivityEntry[] = [];
@@ -55,5 +56,6 @@ export async function changeShipment<Result>(
     const result = await change(trx, shipment, record);
     await shipmentActivityRepository.record(trx, activity);
     return result;
-  });
+  };
+  return db.isTransaction ? inLock(db) : db.transaction().execute(inLock);
 }

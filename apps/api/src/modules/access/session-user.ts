@@ -6,3 +6,8 @@ export type SessionUser = {
   name: string;
   email: string;
 };
+
+/** The brokerage itself, acting through the broker API, the command line or the demo seed: no portal user. */
+export type Broker = { kind: 'broker' };
+
+export const BROKER: Broker = { kind: 'broker' };

@@ -19,7 +19,8 @@ import { pdfText } from '../../../test/pdf-text.ts';
 import { storedFiles } from '../../../test/shipment-fixtures.ts';
 import { freePort } from '../../../test/server-process.ts';
 import { startSmtpServer, stopSmtpServer, type Received } from '../../../test/smtp-server.ts';
-import { approveDeliveryOrder } from './delivery-order-approval.ts';
+import { approveDeliveryOrder } from './approve-delivery-order.ts';
+import { BROKER } from '../access/session-user.ts';
 
 /**
  * Sending through a real SMTP server on loopback: first none listens on the configured port,
@@ -57,7 +58,7 @@ describe('sending a delivery order over SMTP', () => {
     const created = await injectAs(t.app, token, { method: 'POST', url, payload });
     expect(created.statusCode, created.body).toBe(200);
     const order = DeliveryOrderResponse.parse(created.json()).delivery_order;
-    await approveDeliveryOrder(t.app.db, order.id);
+    await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id });
     const sendUrl = `${url}/${order.id}/send`;
 
     const before = await orderState(t.app.db, shipment.id);

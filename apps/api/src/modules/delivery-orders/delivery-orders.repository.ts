@@ -1,20 +1,10 @@
-import {
-  deliveryOrderChanges,
-  sortedIds,
-  type DeliveryOrder,
-  type DeliveryOrderContent,
-  type DeliveryOrderRequest,
-} from '@clearport/contract/delivery-orders';
+import { sortedIds, type DeliveryOrder, type DeliveryOrderRequest } from '@clearport/contract/delivery-orders';
 import { toFlag } from '@clearport/contract/http';
 import { NOTIFICATION_LISTS, type NotificationEmails } from '@clearport/contract/settings';
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
-import { changeShipment } from '../access/change-shipment.ts';
-import { settingsRepository } from '../settings/settings.repository.ts';
-import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
-import { truckersRepository } from '../truckers/truckers.repository.ts';
-import { warehousesRepository } from '../warehouses/warehouses.repository.ts';
+import { settingsReads } from '../settings/settings.reads.ts';
 import {
   deliveryOrderRecipients,
   deliveryOrderRefusal,
@@ -25,9 +15,9 @@ import {
 /*
  * A shipment's delivery orders. Every call starts from the access check: the shipment through
  * accessRepository.shipments, the order by its id within that shipment, trucker and warehouse
- * through the company. A change runs in changeShipment, which locks the shipment row first, so
- * two changes of one shipment's orders take turns and the container rule sees every other order
- * as it is.
+ * through the company. The actions (create-delivery-order.ts and its siblings) make each change
+ * inside changeShipment, which locks the shipment row first, so two changes of one shipment's
+ * orders take turns and the container rule sees every other order as it is.
  */
 
 const DELIVERY_LIST = NOTIFICATION_LISTS.find((list) => list.key === 'delivery_order_mails')!.table_number;
@@ -67,8 +57,8 @@ async function checkSave(
   current?: { id: number; trucker_id: number; warehouse_id: number },
 ): Promise<DeliveryOrderRefusal | undefined> {
   const [isTruckerUsable, isWarehouseUsable, containers, bills, orders] = await Promise.all([
-    input.trucker_id === current?.trucker_id || truckersRepository.isActive(trx, user, input.trucker_id),
-    input.warehouse_id === current?.warehouse_id || warehousesRepository.isActive(trx, user, input.warehouse_id),
+    input.trucker_id === current?.trucker_id || settingsReads.isTruckerActive(trx, user, input.trucker_id),
+    input.warehouse_id === current?.warehouse_id || settingsReads.isWarehouseActive(trx, user, input.warehouse_id),
     trx
       .selectFrom('containers')
       .select(['id', 'container_no'])
@@ -202,8 +192,8 @@ export const deliveryOrdersRepository = {
         .where('delivery_order_id', 'in', ids)
         .orderBy('bill_of_lading_id')
         .execute(),
-      truckersRepository.byIds(db, [...new Set(orders.map((order) => order.trucker_id))]),
-      warehousesRepository.byIds(db, [...new Set(orders.map((order) => order.warehouse_id))]),
+      settingsReads.truckersByIds(db, [...new Set(orders.map((order) => order.trucker_id))]),
+      settingsReads.warehousesByIds(db, [...new Set(orders.map((order) => order.warehouse_id))]),
     ]);
     return orders.flatMap((order) => {
       const trucker = truckers.find((each) => each.id === order.trucker_id);
@@ -237,7 +227,11 @@ export const deliveryOrdersRepository = {
   },
 
   /** Before a create's body is read: whether the shipment is visible, and whether it has a container yet. */
-  async creationState(db: Db, user: SessionUser, shipmentId: number): Promise<'notFound' | 'noContainers' | 'ready'> {
+  async creationState(
+    db: Db,
+    user: SessionUser,
+    shipmentId: number,
+  ): Promise<'shipmentNotFound' | 'noContainers' | 'ready'> {
     const shipment = await accessRepository
       .shipments(db, user)
       .select((eb) => [
@@ -250,120 +244,70 @@ export const deliveryOrdersRepository = {
       ])
       .where('shipments.id', '=', shipmentId)
       .executeTakeFirst();
-    if (!shipment) return 'notFound';
+    if (!shipment) return 'shipmentNotFound';
     return shipment.has_containers ? 'ready' : 'noContainers';
   },
 
-  async create(
-    db: Db,
-    user: SessionUser,
-    shipmentId: number,
-    input: DeliveryOrderRequest,
-  ): Promise<DeliveryOrder | DeliveryOrderRefusal> {
-    return changeShipment(db, user, shipmentId, async (trx, _shipment, record) => {
-      const refusal = await checkSave(trx, user, shipmentId, input);
-      if (refusal) return refusal;
-      const order = await trx
-        .insertInto('delivery_orders')
-        .values({
-          shipment_id: shipmentId,
-          trucker_id: input.trucker_id,
-          warehouse_id: input.warehouse_id,
-          reference_number: input.reference_number,
-          note: input.note,
-          created_by: user.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const links = { containers: sortedIds(input.containers), bills: sortedIds(input.bill_ladings) };
-      await replaceLinks(trx, order.id, { containers: [], bills: [] }, links);
-      record(SHIPMENT_ACTIVITY.deliveryOrderCreated, {
-        delivery_order_id: order.id,
+  /** The order of this shipment, or undefined. */
+  findOrder,
+
+  /** The refusal of a save, or undefined; `current` is the order being updated. */
+  saveRefusal: checkSave,
+
+  /** The containers and bills the order holds. */
+  async linksOf(db: Db, orderId: number): Promise<{ containers: number[]; bills: number[] }> {
+    const [containers, bills] = await Promise.all([containerIdsOf(db, orderId), billIdsOf(db, orderId)]);
+    return { containers, bills };
+  },
+
+  /** A new order holding these containers and bills; gives its id. */
+  async insert(trx: Db, user: SessionUser, shipmentId: number, input: DeliveryOrderRequest): Promise<number> {
+    const order = await trx
+      .insertInto('delivery_orders')
+      .values({
+        shipment_id: shipmentId,
         trucker_id: input.trucker_id,
         warehouse_id: input.warehouse_id,
         reference_number: input.reference_number,
         note: input.note,
-        containers: links.containers,
-        bill_ladings: links.bills,
-        reused_containers: input.reuse_assigned_containers,
-      });
-      const [created] = await deliveryOrdersRepository.listOf(trx, shipmentId, [order.id]);
-      return created!;
-    });
+        created_by: user.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await replaceLinks(
+      trx,
+      order.id,
+      { containers: [], bills: [] },
+      { containers: sortedIds(input.containers), bills: sortedIds(input.bill_ladings) },
+    );
+    return order.id;
   },
 
-  /** A change of content withdraws the broker's approval; a save that changes nothing writes nothing. */
+  /** The order's new content; its approval is withdrawn. */
   async update(
-    db: Db,
-    user: SessionUser,
-    shipmentId: number,
+    trx: Db,
     orderId: number,
+    before: { containers: readonly number[]; bills: readonly number[] },
     input: DeliveryOrderRequest,
-  ): Promise<DeliveryOrder | DeliveryOrderRefusal> {
-    return changeShipment(db, user, shipmentId, async (trx, _shipment, record) => {
-      const order = await findOrder(trx, shipmentId, orderId);
-      if (!order) return { refused: 'orderNotFound' } as const;
-      const refusal = await checkSave(trx, user, shipmentId, input, order);
-      if (refusal) return refusal;
-      const [containers, bills] = await Promise.all([containerIdsOf(trx, orderId), billIdsOf(trx, orderId)]);
-      const before: DeliveryOrderContent = { ...order, containers, bill_ladings: bills };
-      const changes = deliveryOrderChanges(before, input);
-      if (Object.keys(changes).length > 0) {
-        await trx
-          .updateTable('delivery_orders')
-          .set({
-            trucker_id: input.trucker_id,
-            warehouse_id: input.warehouse_id,
-            reference_number: input.reference_number,
-            note: input.note,
-            approved: false,
-            approved_at: null,
-            updated_at: new Date(),
-          })
-          .where('id', '=', orderId)
-          .execute();
-        await replaceLinks(
-          trx,
-          orderId,
-          { containers, bills },
-          { containers: input.containers, bills: input.bill_ladings },
-        );
-        record(SHIPMENT_ACTIVITY.deliveryOrderUpdated, {
-          delivery_order_id: orderId,
-          changes,
-          approval_withdrawn: order.approved,
-          reused_containers: input.reuse_assigned_containers,
-        });
-      }
-      const [updated] = await deliveryOrdersRepository.listOf(trx, shipmentId, [orderId]);
-      return updated!;
-    });
+  ): Promise<void> {
+    await trx
+      .updateTable('delivery_orders')
+      .set({
+        trucker_id: input.trucker_id,
+        warehouse_id: input.warehouse_id,
+        reference_number: input.reference_number,
+        note: input.note,
+        approved: false,
+        approved_at: null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', orderId)
+      .execute();
+    await replaceLinks(trx, orderId, before, { containers: input.containers, bills: input.bill_ladings });
   },
 
-  /** Removes the order; the caller then removes its PDF (`path`). */
-  async delete(
-    db: Db,
-    user: SessionUser,
-    shipmentId: number,
-    orderId: number,
-  ): Promise<{ path: string | null } | DeliveryOrderRefusal> {
-    return changeShipment(db, user, shipmentId, async (trx, _shipment, record) => {
-      const order = await findOrder(trx, shipmentId, orderId);
-      if (!order) return { refused: 'orderNotFound' } as const;
-      const [containers, bills] = await Promise.all([containerIdsOf(trx, orderId), billIdsOf(trx, orderId)]);
-      await trx.deleteFrom('delivery_orders').where('id', '=', orderId).execute();
-      record(SHIPMENT_ACTIVITY.deliveryOrderDeleted, {
-        delivery_order_id: orderId,
-        trucker_id: order.trucker_id,
-        warehouse_id: order.warehouse_id,
-        containers,
-        bill_ladings: bills,
-        approved: order.approved,
-        sent_at: order.sent_at ? order.sent_at.toISOString() : null,
-        path: order.path,
-      });
-      return { path: order.path };
-    });
+  async delete(trx: Db, orderId: number): Promise<void> {
+    await trx.deleteFrom('delivery_orders').where('id', '=', orderId).execute();
   },
 
   /**
@@ -405,7 +349,7 @@ export const deliveryOrdersRepository = {
         .where('id', 'in', [...order.bill_ladings, 0])
         .orderBy('id')
         .execute(),
-      settingsRepository.notificationList(db, shipment.company_id, DELIVERY_LIST),
+      settingsReads.notificationList(db, shipment.company_id, DELIVERY_LIST),
     ]);
     const truckerEmail = order.trucker.trucker_emails[0] ?? { email: '', cc_emails: [] };
     const recipients = deliveryOrderRecipients(truckerEmail, deliveryList);
@@ -427,34 +371,8 @@ export const deliveryOrdersRepository = {
     };
   },
 
-  /**
-   * After the mail server took the message: the order's `path` becomes the PDF sent, and the
-   * send is recorded. Gives the PDF it replaces, for the caller to remove.
-   */
-  async recordSent(
-    db: Db,
-    user: SessionUser,
-    shipmentId: number,
-    orderId: number,
-    sent: { path: string; recipients: Recipients; messageId: string },
-  ): Promise<{ order: DeliveryOrder; replacedPath: string | null } | DeliveryOrderRefusal> {
-    return changeShipment(db, user, shipmentId, async (trx, _shipment, record) => {
-      const order = await findOrder(trx, shipmentId, orderId);
-      if (!order) return { refused: 'orderNotFound' } as const;
-      await trx
-        .updateTable('delivery_orders')
-        .set({ path: sent.path, sent_at: new Date() })
-        .where('id', '=', orderId)
-        .execute();
-      record(SHIPMENT_ACTIVITY.deliveryOrderSent, {
-        delivery_order_id: orderId,
-        path: sent.path,
-        to: sent.recipients.to,
-        cc: sent.recipients.cc,
-        message_id: sent.messageId,
-      });
-      const [updated] = await deliveryOrdersRepository.listOf(trx, shipmentId, [orderId]);
-      return { order: updated!, replacedPath: order.path };
-    });
+  /** The order's `path` becomes the PDF sent. */
+  async markSent(trx: Db, orderId: number, path: string): Promise<void> {
+    await trx.updateTable('delivery_orders').set({ path, sent_at: new Date() }).where('id', '=', orderId).execute();
   },
 };

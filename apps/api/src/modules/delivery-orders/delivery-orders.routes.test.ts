@@ -32,7 +32,8 @@ import {
 import { pdfText } from '../../../test/pdf-text.ts';
 import { activityOf, storedFiles } from '../../../test/shipment-fixtures.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
-import { approveDeliveryOrder } from './delivery-order-approval.ts';
+import { approveDeliveryOrder } from './approve-delivery-order.ts';
+import { BROKER } from '../access/session-user.ts';
 
 const BROKER_EMAIL = 'desk@broker.test';
 let t: TestApp;
@@ -405,7 +406,7 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}', () => {
   it('withdraws the approval when the content changes, and keeps it when nothing does', async () => {
     const shipment = await orderableShipment(t.app.db, '40001', taken);
     const order = await createdOrder('primary', shipment);
-    expect(await approveDeliveryOrder(t.app.db, order.id)).toBe('approved');
+    expect(await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id })).toBe('approved');
 
     const before = await orderState(t.app.db, shipment.id);
     const same = await update('primary', shipment.id, order.id, orderOf(shipment));
@@ -479,7 +480,7 @@ describe('DELETE user/shipments/{id}/delivery_order/{orderId}', () => {
   it('deletes the order and its sent PDF, and records it', async () => {
     const shipment = await orderableShipment(t.app.db, '40001', taken);
     const order = await createdOrder('primary', shipment);
-    await approveDeliveryOrder(t.app.db, order.id);
+    await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id });
     const sent = SendDeliveryOrderResponse.parse((await send('primary', shipment.id, order.id)).json());
     const path = sent.delivery_order.path!;
     expect(await storedFiles(t.dataDir)).toContain(path);
@@ -512,7 +513,7 @@ describe('who may change orders', () => {
   beforeAll(async () => {
     shipment = await orderableShipment(t.app.db, '40001', taken);
     orderId = (await createdOrder('primary', shipment)).id;
-    await approveDeliveryOrder(t.app.db, orderId);
+    await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId });
   });
 
   const calls = (who: Who, shipmentId: number) => [
@@ -533,7 +534,7 @@ describe('who may change orders', () => {
     for (const call of calls('other', shipment.id)) await expectRefused(shipment.id, call, 404);
     const otherAccount = await orderableShipment(t.app.db, '40002', taken);
     const otherOrder = await createdOrder('primary', otherAccount);
-    await approveDeliveryOrder(t.app.db, otherOrder.id);
+    await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: otherOrder.id });
     const userCalls = [
       () => create('user', otherAccount.id, orderOf(otherAccount)),
       () => update('user', otherAccount.id, otherOrder.id, orderOf(otherAccount, { note: 'x' })),
@@ -575,7 +576,7 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
       containers: chosen.map((container) => container.id),
       note: 'Appointment required; call 30 minutes before arrival.',
     });
-    expect(await approveDeliveryOrder(t.app.db, order.id)).toBe('approved');
+    expect(await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id })).toBe('approved');
     const sentBefore = (await outboxMessages(t.dataDir)).length;
 
     const response = await send('user', shipment.id, order.id);
@@ -647,7 +648,7 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
   it('sends again on a second send, replacing the stored PDF', async () => {
     const shipment = await orderableShipment(t.app.db, '40001', taken);
     const order = await createdOrder('primary', shipment);
-    await approveDeliveryOrder(t.app.db, order.id);
+    await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id });
     const first = SendDeliveryOrderResponse.parse((await send('primary', shipment.id, order.id)).json());
     const sentBefore = (await outboxMessages(t.dataDir)).length;
     const second = await send('primary', shipment.id, order.id);
@@ -669,7 +670,7 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
     });
     const trucker = created.json().truckers[0];
     const order = await createdOrder('primary', shipment, { trucker_id: trucker.id });
-    await approveDeliveryOrder(t.app.db, order.id);
+    await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id });
     await expectRefused(shipment.id, () => send('primary', shipment.id, order.id), 409, {
       message: DELIVERY_ORDER_ERRORS.truckerHasNoEmail,
     });

@@ -12,29 +12,23 @@ import {
 import { API_PATHS } from '@clearport/contract/paths';
 import { ErrorResponse, IdParams } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
-import { isNamedRefusal, sendRefusal } from '../../lib/refusal.ts';
-import { newStorageKey } from '../../lib/storage.ts';
+import { replyWith } from '../../lib/action.ts';
+import { sendRefusal } from '../../lib/refusal.ts';
 import { refuseChangesByReadOnlyRoles } from '../access/read-only.ts';
-import { deliveryOrderMail } from './delivery-order-mail.ts';
-import { deliveryOrderPdf } from './delivery-order-pdf.ts';
+import { createDeliveryOrder } from './create-delivery-order.ts';
+import { deleteDeliveryOrder } from './delete-delivery-order.ts';
 import { deliveryOrdersRepository } from './delivery-orders.repository.ts';
 import { refusalOf, type DeliveryOrderRefusal } from './delivery-orders.rules.ts';
-
-export type DeliveryOrdersRoutesOptions = {
-  /** The brokerage's contact address, named in TEXTS.missingContainer and on the PDF. */
-  brokerEmail: string;
-};
-
-/** Where sent delivery orders are stored; each send makes a new key. */
-const DELIVERY_ORDERS_FOLDER = 'delivery-orders';
+import { sendDeliveryOrder } from './send-delivery-order.ts';
+import { updateDeliveryOrder } from './update-delivery-order.ts';
 
 const errors = { '4xx': ErrorResponse, 502: DeliveryOrderErrorResponse };
 
 /** Create, update, delete and send (docs/decisions/0008-delivery-orders.md); role 11 gets 403. */
-const orderRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app, { brokerEmail }) => {
+export const deliveryOrdersRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', refuseChangesByReadOnlyRoles);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const refuse = (reply: FastifyReply, named: DeliveryOrderRefusal) =>
+  const refuse = (reply: FastifyReply, named: DeliveryOrderRefusal, brokerEmail: string) =>
     sendRefusal(reply, refusalOf(named, brokerEmail));
 
   api.post(
@@ -47,13 +41,13 @@ const orderRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app,
         const params = IdParams.safeParse(request.params);
         if (!params.success) return;
         const state = await deliveryOrdersRepository.creationState(app.db, request.user, params.data.id);
-        if (state === 'notFound') return refuse(reply, { refused: 'shipmentNotFound' });
-        if (state === 'noContainers') return refuse(reply, { refused: 'noContainers' });
+        if (state !== 'ready') return refuse(reply, { refused: state }, request.deps.brokerEmail);
       },
     },
     async (request, reply) => {
-      const result = await deliveryOrdersRepository.create(app.db, request.user, request.params.id, request.body);
-      return isNamedRefusal(result) ? refuse(reply, result) : { delivery_order: result };
+      const input = { shipmentId: request.params.id, order: request.body };
+      const result = await createDeliveryOrder(request.deps, request.user, input);
+      return replyWith(reply, result, (order) => ({ delivery_order: order }));
     },
   );
 
@@ -67,9 +61,9 @@ const orderRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const { id, orderId } = request.params;
-      const result = await deliveryOrdersRepository.update(app.db, request.user, id, orderId, request.body);
-      return isNamedRefusal(result) ? refuse(reply, result) : { delivery_order: result };
+      const input = { shipmentId: request.params.id, orderId: request.params.orderId, order: request.body };
+      const result = await updateDeliveryOrder(request.deps, request.user, input);
+      return replyWith(reply, result, (order) => ({ delivery_order: order }));
     },
   );
 
@@ -77,64 +71,19 @@ const orderRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app,
     API_PATHS.deliveryOrder,
     { schema: { params: DeliveryOrderParams, response: { 200: DeleteDeliveryOrderResponse, ...errors } } },
     async (request, reply) => {
-      const { id, orderId } = request.params;
-      const result = await deliveryOrdersRepository.delete(app.db, request.user, id, orderId);
-      if (isNamedRefusal(result)) return refuse(reply, result);
-      if (result.path) await removeFile(result.path);
-      return { message: DELIVERY_ORDER_DELETED };
+      const input = { shipmentId: request.params.id, orderId: request.params.orderId };
+      const result = await deleteDeliveryOrder(request.deps, request.user, input);
+      return replyWith(reply, result, () => ({ message: DELIVERY_ORDER_DELETED }));
     },
   );
 
-  /**
-   * Renders the PDF, stores it under a new key, mails it, and only then records it as the
-   * order's `path`. A mail that fails removes the new file and changes nothing, so the order
-   * is as it was and the send can be repeated.
-   */
   api.post(
     API_PATHS.sendDeliveryOrder,
     { schema: { params: DeliveryOrderParams, response: { 200: SendDeliveryOrderResponse, ...errors } } },
     async (request, reply) => {
-      const { id, orderId } = request.params;
-      const details = await deliveryOrdersRepository.sendingDetails(app.db, request.user, id, orderId);
-      if (isNamedRefusal(details)) return refuse(reply, details);
-      const pdf = await deliveryOrderPdf(details, new Date(), brokerEmail);
-      const key = newStorageKey(DELIVERY_ORDERS_FOLDER, 'pdf');
-      await app.storage.put(key, Buffer.from(pdf));
-      try {
-        let messageId: string;
-        try {
-          ({ messageId } = await app.mailer.send(deliveryOrderMail(details, pdf)));
-        } catch (error) {
-          request.log.warn({ err: error, orderId }, 'the delivery order mail was not sent');
-          await app.storage.delete(key);
-          return refuse(reply, { refused: 'mailFailed' });
-        }
-        const sent = { path: key, recipients: details.recipients, messageId };
-        const result = await deliveryOrdersRepository.recordSent(app.db, request.user, id, orderId, sent);
-        if (isNamedRefusal(result)) {
-          await app.storage.delete(key);
-          return refuse(reply, result);
-        }
-        if (result.replacedPath) await removeFile(result.replacedPath);
-        return { message: TEXTS.deliveryOrderSent, delivery_order: result.order };
-      } catch (error) {
-        await app.storage.delete(key);
-        throw error;
-      }
+      const input = { shipmentId: request.params.id, orderId: request.params.orderId };
+      const result = await sendDeliveryOrder(request.deps, request.user, input);
+      return replyWith(reply, result, (order) => ({ message: TEXTS.deliveryOrderSent, delivery_order: order }));
     },
   );
-
-  /** A file whose record is gone is unreachable; failing to remove it only takes space. */
-  async function removeFile(path: string): Promise<void> {
-    try {
-      await app.storage.delete(path);
-    } catch (error) {
-      app.log.warn({ err: error, path }, 'a delivery order left its file behind');
-    }
-  }
-};
-
-/** The delivery order editor's calls; its Add New modals call the truckers and settings modules. */
-export const deliveryOrdersRoutes: FastifyPluginAsync<DeliveryOrdersRoutesOptions> = async (app, options) => {
-  await app.register(orderRoutes, options);
 };

@@ -12,7 +12,8 @@ import { newToken } from '../../lib/tokens.ts';
 import { SetPasswordMailError, sendSetPasswordLink } from '../subusers/set-password-link.ts';
 import { subusersRepository } from '../subusers/subusers.repository.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
-import { approveDeliveryOrder } from '../delivery-orders/delivery-order-approval.ts';
+import { approveDeliveryOrder } from '../delivery-orders/approve-delivery-order.ts';
+import { BROKER } from '../access/session-user.ts';
 import { recordDocumentsRequired, recordMailEvent } from '../event-mail/event-mail.repository.ts';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 
@@ -388,7 +389,10 @@ async function upsertRequiredType(
 }
 
 async function approve(trx: Db, record: Extract<IngestionRecord, { kind: 'delivery_order_approval' }>) {
-  const result = await approveDeliveryOrder(trx, record.delivery_order_id, new Date(), { tellsDeliveryList: true });
+  const result = await approveDeliveryOrder({ db: trx }, BROKER, {
+    orderId: record.delivery_order_id,
+    tellsDeliveryList: true,
+  });
   if (result === 'notFound') {
     throw new RecordRefusal('delivery_order_id', `There is no delivery order ${record.delivery_order_id}.`);
   }

@@ -17,8 +17,8 @@ import type { Db } from '../../db/connect.ts';
 import { listedRefusal, type Refusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
-import { truckersRepository } from '../truckers/truckers.repository.ts';
-import { warehousesRepository } from '../warehouses/warehouses.repository.ts';
+import { truckersRepository } from './truckers.repository.ts';
+import { warehousesRepository } from './warehouses.repository.ts';
 import { leftOut, removalOf, unknownEntry, type Removal, type Usage } from './settings.rules.ts';
 
 const EMPTY_LIST: NotificationEmails = { email: '', cc_emails: [] };

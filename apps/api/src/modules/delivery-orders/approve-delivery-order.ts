@@ -1,4 +1,5 @@
-import type { Db } from '../../db/connect.ts';
+import { inTransaction, type ActionDeps } from '../../lib/action.ts';
+import type { Broker } from '../access/session-user.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 import { recordMailEvent } from '../event-mail/event-mail.repository.ts';
 
@@ -13,12 +14,12 @@ export type ApprovalResult = 'approved' | 'alreadyApproved' | 'notFound';
  * the company's delivery list is told in the same transaction (the demo's history is not told).
  */
 export async function approveDeliveryOrder(
-  db: Db,
-  orderId: number,
-  at: Date = new Date(),
-  options: { tellsDeliveryList: boolean } = { tellsDeliveryList: false },
+  deps: Pick<ActionDeps, 'db'>,
+  actor: Broker,
+  input: { orderId: number; at?: Date; tellsDeliveryList?: boolean },
 ): Promise<ApprovalResult> {
-  const approve = async (trx: Db): Promise<ApprovalResult> => {
+  const { orderId, at = new Date(), tellsDeliveryList = false } = input;
+  return inTransaction(deps.db, async (trx): Promise<ApprovalResult> => {
     const order = await trx
       .selectFrom('delivery_orders')
       .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
@@ -46,10 +47,10 @@ export async function approveDeliveryOrder(
         shipmentId: order.shipment_id,
         userId: null,
         action: SHIPMENT_ACTIVITY.deliveryOrderApproved,
-        detail: { delivery_order_id: orderId, by: 'broker' },
+        detail: { delivery_order_id: orderId, by: actor.kind },
       },
     ]);
-    if (options.tellsDeliveryList) {
+    if (tellsDeliveryList) {
       const event = {
         kind: 'deliveryOrderApproved',
         shipmentId: order.shipment_id,
@@ -59,6 +60,5 @@ export async function approveDeliveryOrder(
       await recordMailEvent(trx, order.company_id, event, at);
     }
     return 'approved';
-  };
-  return db.isTransaction ? approve(db) : db.transaction().execute(approve);
+  });
 }

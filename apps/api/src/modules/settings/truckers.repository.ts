@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import type { TruckersTable } from '../../db/schema.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
-import type { Usage } from '../settings/settings.rules.ts';
+import type { Usage } from './settings.rules.ts';
 
 /**
  * The company's truckers. A trucker has one e-mail row: its address and CC list (the spec reads

@@ -6,8 +6,8 @@ import type { WarehousesTable } from '../../db/schema.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import type { SettingsWarehouseInput } from '@clearport/contract/settings';
-import type { Usage } from '../settings/settings.rules.ts';
-import { orderUsage } from '../truckers/truckers.repository.ts';
+import type { Usage } from './settings.rules.ts';
+import { orderUsage } from './truckers.repository.ts';
 
 /** The company's warehouses, each with its contacts (emails[0] is the contact the form names). */
 

@@ -1,0 +1,35 @@
+import { sortedIds, type DeliveryOrder, type DeliveryOrderRequest } from '@clearport/contract/delivery-orders';
+import { isNamedRefusal } from '../../lib/refusal.ts';
+import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
+import { changeShipment } from '../access/change-shipment.ts';
+import type { SessionUser } from '../access/session-user.ts';
+import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
+import { deliveryOrdersRepository } from './delivery-orders.repository.ts';
+import { refusalOf } from './delivery-orders.rules.ts';
+
+/** A new delivery order of the shipment, when its trucker, warehouse, containers and bills may be chosen. */
+export async function createDeliveryOrder(
+  deps: Pick<ActionDeps, 'db' | 'brokerEmail'>,
+  actor: SessionUser,
+  input: { shipmentId: number; order: DeliveryOrderRequest },
+): Promise<DeliveryOrder | Refused> {
+  const { shipmentId, order } = input;
+  const result = await changeShipment(deps.db, actor, shipmentId, async (trx, _shipment, record) => {
+    const refusal = await deliveryOrdersRepository.saveRefusal(trx, actor, shipmentId, order);
+    if (refusal) return refusal;
+    const orderId = await deliveryOrdersRepository.insert(trx, actor, shipmentId, order);
+    record(SHIPMENT_ACTIVITY.deliveryOrderCreated, {
+      delivery_order_id: orderId,
+      trucker_id: order.trucker_id,
+      warehouse_id: order.warehouse_id,
+      reference_number: order.reference_number,
+      note: order.note,
+      containers: sortedIds(order.containers),
+      bill_ladings: sortedIds(order.bill_ladings),
+      reused_containers: order.reuse_assigned_containers,
+    });
+    const [created] = await deliveryOrdersRepository.listOf(trx, shipmentId, [orderId]);
+    return created!;
+  });
+  return isNamedRefusal(result) ? refused(refusalOf(result, deps.brokerEmail)) : result;
+}

@@ -1,0 +1,37 @@
+import { isNamedRefusal } from '../../lib/refusal.ts';
+import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
+import { changeShipment } from '../access/change-shipment.ts';
+import type { SessionUser } from '../access/session-user.ts';
+import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
+import { deliveryOrdersRepository } from './delivery-orders.repository.ts';
+import { refusalOf } from './delivery-orders.rules.ts';
+import { removeOrderFile } from './delivery-order-files.ts';
+
+/** Removes the order, then its sent PDF. */
+export async function deleteDeliveryOrder(
+  deps: Pick<ActionDeps, 'db' | 'storage' | 'log' | 'brokerEmail'>,
+  actor: SessionUser,
+  input: { shipmentId: number; orderId: number },
+): Promise<{ deleted: true } | Refused> {
+  const { shipmentId, orderId } = input;
+  const result = await changeShipment(deps.db, actor, shipmentId, async (trx, _shipment, record) => {
+    const order = await deliveryOrdersRepository.findOrder(trx, shipmentId, orderId);
+    if (!order) return { refused: 'orderNotFound' } as const;
+    const links = await deliveryOrdersRepository.linksOf(trx, orderId);
+    await deliveryOrdersRepository.delete(trx, orderId);
+    record(SHIPMENT_ACTIVITY.deliveryOrderDeleted, {
+      delivery_order_id: orderId,
+      trucker_id: order.trucker_id,
+      warehouse_id: order.warehouse_id,
+      containers: links.containers,
+      bill_ladings: links.bills,
+      approved: order.approved,
+      sent_at: order.sent_at ? order.sent_at.toISOString() : null,
+      path: order.path,
+    });
+    return { path: order.path };
+  });
+  if (isNamedRefusal(result)) return refused(refusalOf(result, deps.brokerEmail));
+  if (result.path) await removeOrderFile(deps, result.path);
+  return { deleted: true };
+}

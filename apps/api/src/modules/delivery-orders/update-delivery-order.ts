@@ -1,0 +1,43 @@
+import {
+  deliveryOrderChanges,
+  type DeliveryOrder,
+  type DeliveryOrderContent,
+  type DeliveryOrderRequest,
+} from '@clearport/contract/delivery-orders';
+import { isNamedRefusal } from '../../lib/refusal.ts';
+import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
+import { changeShipment } from '../access/change-shipment.ts';
+import type { SessionUser } from '../access/session-user.ts';
+import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
+import { deliveryOrdersRepository } from './delivery-orders.repository.ts';
+import { refusalOf } from './delivery-orders.rules.ts';
+
+/** A change of content withdraws the broker's approval; a save that changes nothing writes nothing. */
+export async function updateDeliveryOrder(
+  deps: Pick<ActionDeps, 'db' | 'brokerEmail'>,
+  actor: SessionUser,
+  input: { shipmentId: number; orderId: number; order: DeliveryOrderRequest },
+): Promise<DeliveryOrder | Refused> {
+  const { shipmentId, orderId, order: next } = input;
+  const result = await changeShipment(deps.db, actor, shipmentId, async (trx, _shipment, record) => {
+    const order = await deliveryOrdersRepository.findOrder(trx, shipmentId, orderId);
+    if (!order) return { refused: 'orderNotFound' } as const;
+    const refusal = await deliveryOrdersRepository.saveRefusal(trx, actor, shipmentId, next, order);
+    if (refusal) return refusal;
+    const links = await deliveryOrdersRepository.linksOf(trx, orderId);
+    const before: DeliveryOrderContent = { ...order, containers: links.containers, bill_ladings: links.bills };
+    const changes = deliveryOrderChanges(before, next);
+    if (Object.keys(changes).length > 0) {
+      await deliveryOrdersRepository.update(trx, orderId, links, next);
+      record(SHIPMENT_ACTIVITY.deliveryOrderUpdated, {
+        delivery_order_id: orderId,
+        changes,
+        approval_withdrawn: order.approved,
+        reused_containers: next.reuse_assigned_containers,
+      });
+    }
+    const [updated] = await deliveryOrdersRepository.listOf(trx, shipmentId, [orderId]);
+    return updated!;
+  });
+  return isNamedRefusal(result) ? refused(refusalOf(result, deps.brokerEmail)) : result;
+}
