@@ -50,11 +50,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof PasswordHashingBusyError) {
       request.log.warn('password hashing busy');
-      return sendRefusal(reply.header('retry-after', '1'), { status: 503, message: BUSY_MESSAGE });
+      return sendRefusal(reply, { status: 503, message: BUSY_MESSAGE, retryAfterSeconds: 1 });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return sendRefusal(reply.header('retry-after', '5'), { status: 503, message: UNAVAILABLE_MESSAGE });
+      return sendRefusal(reply, { status: 503, message: UNAVAILABLE_MESSAGE, retryAfterSeconds: 5 });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its schema');

@@ -10,6 +10,8 @@ export type Refusal = {
   message: string;
   field?: string;
   errors?: readonly string[];
+  /** How long to wait before asking again (429, 503): sent as Retry-After. */
+  retryAfterSeconds?: number;
 };
 
 /**
@@ -29,7 +31,8 @@ export function listedRefusal(status: number, message: string, field?: string): 
 
 /** The one way a refusal is answered. */
 export function sendRefusal(reply: FastifyReply, refusal: Refusal) {
-  const { status, message, field, errors } = refusal;
+  const { status, message, field, errors, retryAfterSeconds } = refusal;
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
   return reply.code(status).send({
     message,
     ...(field === undefined ? {} : { field }),

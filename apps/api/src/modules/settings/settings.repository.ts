@@ -12,7 +12,6 @@ import {
   type SaveSettingsResponse,
   type TableNumber,
 } from '@clearport/contract/settings';
-import type { WarehouseInput } from '@clearport/contract/warehouses';
 import type { Db } from '../../db/connect.ts';
 import { listedRefusal, type Refusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
@@ -22,27 +21,6 @@ import { warehousesRepository } from './warehouses.repository.ts';
 import { leftOut, removalOf, unknownEntry, type Removal, type Usage } from './settings.rules.ts';
 
 const EMPTY_LIST: NotificationEmails = { email: '', cc_emails: [] };
-
-/** A save refused before anything was written: 400 naming the field. */
-export type SettingsRefusal = { refused: 'warehouseNotFound'; field: string; message: string };
-
-/**
- * Thrown inside the Settings screen's save, so its transaction rolls back whole; the route
- * answers its refusal, `{ message, field, errors: [message] }` with `code`.
- */
-export class SettingsSaveRefusal extends Error {
-  constructor(
-    readonly code: number,
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-
-  get refusal(): Refusal {
-    return listedRefusal(this.code, this.message, this.field);
-  }
-}
 
 type ListSync<Input> = {
   kind: 'truckers' | 'warehouses';
@@ -64,14 +42,14 @@ async function syncList<Input extends { id?: number }>(
   user: SessionUser,
   sent: readonly Input[],
   sync: ListSync<Input>,
-): Promise<void> {
+): Promise<Refusal | undefined> {
   const existingIds = await sync.repository.lockIdsOf(trx, user);
   const unknown = unknownEntry(sent, existingIds);
-  if (unknown !== -1) throw new SettingsSaveRefusal(400, `${sync.kind}.${unknown}.id`, sync.notFound);
+  if (unknown !== -1) return listedRefusal(400, sync.notFound, `${sync.kind}.${unknown}.id`);
   const removed = leftOut(existingIds, sent);
   const usage = await sync.repository.usage(trx, removed);
   const fates = removed.map((id) => ({ id, removal: removalOf(usage.get(id) ?? { unsentOrders: 0, sentOrders: 0 }) }));
-  if (fates.some((fate) => fate.removal === 'refuse')) throw new SettingsSaveRefusal(400, sync.kind, sync.inUse);
+  if (fates.some((fate) => fate.removal === 'refuse')) return listedRefusal(400, sync.inUse, sync.kind);
   const idsTo = (removal: Removal) => fates.filter((fate) => fate.removal === removal).map((fate) => fate.id);
   await sync.repository.markDeleted(trx, idsTo('markDeleted'));
   await sync.repository.remove(trx, idsTo('remove'));
@@ -83,6 +61,7 @@ async function syncList<Input extends { id?: number }>(
     user,
     sent.filter((entry) => entry.id === undefined),
   );
+  return undefined;
 }
 
 const truckerSync: ListSync<SettingsTruckerInput> = {
@@ -146,39 +125,6 @@ export const settingsRepository = {
     };
   },
 
-  /**
-   * user/settings/save from the New Warehouse modal: creates the entries without an id; those
-   * with one must be the company's and are kept as stored (contract: WarehousesSaveRequest).
-   */
-  async saveWarehouses(
-    db: Db,
-    user: SessionUser,
-    inputs: readonly WarehouseInput[],
-  ): Promise<SaveSettingsResponse | SettingsRefusal> {
-    return db.transaction().execute(async (trx) => {
-      const sentIds = inputs.flatMap((input) => (input.id === undefined ? [] : [input.id]));
-      const existing = await warehousesRepository.existingIds(trx, user, sentIds);
-      const unknown = inputs.findIndex((input) => input.id !== undefined && !existing.has(input.id));
-      if (unknown !== -1) {
-        return {
-          refused: 'warehouseNotFound',
-          field: `warehouses.${unknown}.id`,
-          message: WAREHOUSE_NOT_FOUND,
-        } as const;
-      }
-      await warehousesRepository.create(
-        trx,
-        user,
-        inputs.filter((input) => input.id === undefined),
-      );
-      const [truckers, warehouses] = await Promise.all([
-        truckersRepository.listOf(trx, user),
-        warehousesRepository.listOf(trx, user),
-      ]);
-      return { truckers, warehouses, messages: [] };
-    });
-  },
-
   /** Replaces the company's four notification lists. */
   async saveLists(trx: Db, user: SessionUser, lists: readonly NotificationEmailsInput[]): Promise<void> {
     await trx
@@ -200,14 +146,25 @@ export const settingsRepository = {
       .execute();
   },
 
-  /** The company's truckers, when sent; throws SettingsSaveRefusal. Call it in a transaction. */
-  async saveTruckers(trx: Db, user: SessionUser, truckers: readonly SettingsTruckerInput[]): Promise<void> {
-    await syncList(trx, user, truckers, truckerSync);
+  /**
+   * Makes the company's truckers the sent whole list, or gives the refusal before writing
+   * anything. Call it in a transaction.
+   */
+  async saveTruckers(
+    trx: Db,
+    user: SessionUser,
+    truckers: readonly SettingsTruckerInput[],
+  ): Promise<Refusal | undefined> {
+    return syncList(trx, user, truckers, truckerSync);
   },
 
-  /** The company's warehouses, when sent; throws SettingsSaveRefusal. Call it in a transaction. */
-  async saveWarehouseList(trx: Db, user: SessionUser, warehouses: readonly SettingsWarehouseInput[]): Promise<void> {
-    await syncList(trx, user, warehouses, warehouseSync);
+  /** The same for the company's warehouses. */
+  async saveWarehouseList(
+    trx: Db,
+    user: SessionUser,
+    warehouses: readonly SettingsWarehouseInput[],
+  ): Promise<Refusal | undefined> {
+    return syncList(trx, user, warehouses, warehouseSync);
   },
 
   async listsAfterSave(db: Db, user: SessionUser): Promise<Omit<SaveSettingsResponse, 'messages'>> {

@@ -76,11 +76,6 @@ export const truckersRepository = {
     return row !== undefined;
   },
 
-  /** Creates each trucker, active, with its e-mail row, in one transaction; in the order given. */
-  async create(db: Db, user: SessionUser, inputs: readonly TruckerInput[]): Promise<Trucker[]> {
-    return db.transaction().execute((trx) => truckersRepository.createIn(trx, user, inputs));
-  },
-
   /** Creates each trucker, active unless its status says otherwise, inside the caller's transaction. */
   async createIn(
     trx: Db,

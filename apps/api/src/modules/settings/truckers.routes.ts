@@ -4,7 +4,7 @@ import { API_PATHS } from '@clearport/contract/paths';
 import { ErrorResponse } from '@clearport/contract/http';
 import { CreateTruckerRequest, CreateTruckerResponse } from '@clearport/contract/truckers';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
-import { truckersRepository } from './truckers.repository.ts';
+import { createTruckers } from './create-truckers.ts';
 
 /**
  * POST user/trucker/save (the New Trucker modal): creates each trucker, active. The schema
@@ -18,6 +18,6 @@ export const truckersRoutes: FastifyPluginAsync = async (app) => {
     .post(
       API_PATHS.createTrucker,
       { schema: { body: CreateTruckerRequest, response: { 200: CreateTruckerResponse, '4xx': ErrorResponse } } },
-      async (request) => ({ truckers: await truckersRepository.create(app.db, request.user, request.body.truckers) }),
+      async (request) => ({ truckers: await createTruckers(request.deps, request.user, request.body.truckers) }),
     );
 };

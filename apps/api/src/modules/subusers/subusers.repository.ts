@@ -3,7 +3,7 @@ import { ROLES } from '@clearport/contract/roles';
 import { toFlag } from '@clearport/contract/http';
 import type { Subuser } from '@clearport/contract/subusers';
 import type { Db } from '../../db/connect.ts';
-import type { UserChangesTable } from '../../db/schema.ts';
+import { userChangesRepository } from '../activity/user-changes.repository.ts';
 
 type UserRow = { id: number; name: string; email: string; role: number; active: boolean };
 
@@ -33,16 +33,6 @@ function toSubusers(
 }
 
 export type NewUser = { name: string; email: string; passwordHash: string; role: number };
-
-export type UserChange = {
-  companyId: number;
-  userId: number;
-  userEmail: string;
-  /** Null when the brokerage made the change (its ingestion API), not a portal user. */
-  changedBy: number | null;
-  action: UserChangesTable['action'];
-  detail: Record<string, unknown>;
-};
 
 export const subusersRepository = {
   /** Every user of the company, primary users included, with their linked accounts. */
@@ -176,17 +166,6 @@ export const subusersRepository = {
       .execute();
   },
 
-  async recordChange(db: Db, change: UserChange): Promise<void> {
-    await db
-      .insertInto('user_changes')
-      .values({
-        company_id: change.companyId,
-        user_id: change.userId,
-        user_email: change.userEmail,
-        changed_by: change.changedBy,
-        action: change.action,
-        detail: JSON.stringify(change.detail),
-      })
-      .execute();
-  },
+  /** Records a change to a user (activity/user-changes.repository.ts). */
+  recordChange: userChangesRepository.record,
 };

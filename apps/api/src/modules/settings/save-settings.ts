@@ -1,0 +1,92 @@
+import {
+  SETTINGS_ERRORS,
+  SETTINGS_SAVED,
+  type SaveSettingsResponse,
+  type SettingsFormSaveRequest,
+} from '@clearport/contract/settings';
+import {
+  inTransaction,
+  isRefused,
+  isUniqueViolation,
+  refused,
+  type ActionDeps,
+  type Refused,
+} from '../../lib/action.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { listedRefusal } from '../../lib/refusal.ts';
+import { storePasswordHash } from '../access/passwords.ts';
+import type { SessionUser } from '../access/session-user.ts';
+import { userChangesRepository } from '../activity/user-changes.repository.ts';
+import { verifyCurrentPassword } from '../auth/verify-current-password.ts';
+import { changeOwnEmail, isEmailTaken, sendEmailChangedNotice } from './account-change.ts';
+import { settingsRepository } from './settings.repository.ts';
+import { isEmailChange, needsCurrentPassword } from './settings.rules.ts';
+
+const EMAIL_TAKEN = refused(listedRefusal(409, SETTINGS_ERRORS.emailTaken, 'email'));
+
+/**
+ * The Settings screen's save: the four notification lists, the truckers and warehouses when
+ * sent, and the user's own e-mail and password (after their current password). All or nothing:
+ * a refusal, or a notice of a changed e-mail that cannot be sent, leaves everything as it was.
+ */
+export async function saveSettings(
+  deps: Pick<ActionDeps, 'db' | 'mailer' | 'log'>,
+  actor: SessionUser,
+  input: { settings: SettingsFormSaveRequest; ip: string; sessionToken: string },
+): Promise<SaveSettingsResponse | Refused> {
+  const { settings } = input;
+  if (needsCurrentPassword(actor.email, settings)) {
+    const checked = await verifyCurrentPassword(deps, actor, { password: settings.current_password, ip: input.ip });
+    if (isRefused(checked)) return checked;
+  }
+  const newEmail = isEmailChange(actor.email, settings.email) ? settings.email!.trim() : undefined;
+  // Half a second of scrypt, outside the transaction.
+  const passwordHash = settings.password === undefined ? undefined : await hashPassword(settings.password);
+  try {
+    return await inTransaction(deps.db, async (trx): Promise<SaveSettingsResponse | Refused> => {
+      await settingsRepository.saveLists(trx, actor, settings.user_emails);
+      if (settings.truckers) {
+        const refusal = await settingsRepository.saveTruckers(trx, actor, settings.truckers);
+        if (refusal) return refused(refusal);
+      }
+      if (settings.warehouses) {
+        const refusal = await settingsRepository.saveWarehouseList(trx, actor, settings.warehouses);
+        if (refusal) return refused(refusal);
+      }
+      if (passwordHash) {
+        await storePasswordHash(trx, actor.id, passwordHash, { keepSessionToken: input.sessionToken });
+      }
+      if (newEmail) {
+        if (await isEmailTaken(trx, actor.id, newEmail)) return EMAIL_TAKEN;
+        await changeOwnEmail(trx, actor.id, newEmail);
+        // Told before the commit: a notice that cannot be sent changes nothing.
+        try {
+          await sendEmailChangedNotice(deps.mailer, actor, newEmail);
+        } catch (error) {
+          deps.log.error({ err: error }, 'e-mail change notice failed');
+          return refused(listedRefusal(502, SETTINGS_ERRORS.noticeFailed, 'email'));
+        }
+      }
+      const detail = {
+        ...(newEmail ? { email: { from: actor.email, to: newEmail } } : {}),
+        ...(passwordHash ? { password: 'changed' } : {}),
+      };
+      // Every change to a user is recorded, as the users screen records its own (decision 0011).
+      if (Object.keys(detail).length > 0) {
+        await userChangesRepository.record(trx, {
+          companyId: actor.companyId,
+          userId: actor.id,
+          userEmail: newEmail ?? actor.email,
+          changedBy: actor.id,
+          action: 'update',
+          detail,
+        });
+      }
+      return { ...(await settingsRepository.listsAfterSave(trx, actor)), messages: [SETTINGS_SAVED] };
+    });
+  } catch (error) {
+    // Another user took the address between the check and the update.
+    if (isUniqueViolation(error)) return EMAIL_TAKEN;
+    throw error;
+  }
+}
