@@ -11,6 +11,7 @@ import { criteriaOf } from '../src/modules/shipments/shipments.rules.ts';
 import { apiDir, freePort } from '../test/server-process.ts';
 import { loginAsDemoPrimary, recreateDatabase, startDemoServer } from './demo-server.ts';
 import { drive, percentile } from './drive.ts';
+import { sessionUserOf } from '../test/session-users.ts';
 
 /*
  * The shipments list on the demo data, as `npm start` serves it: the built server on the
@@ -37,11 +38,7 @@ const SQL_RUNS = 200;
 
 /** The median time of the list's and Home's statements for the demo's primary user, on `db`. */
 async function timeStatements(db: Db): Promise<StatementTimes> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'company_id as companyId', 'role', 'name', 'email'])
-    .where('email', '=', 'primary@demo.test')
-    .executeTakeFirstOrThrow();
+  const user = await sessionUserOf(db, 'primary@demo.test');
   const criteria = criteriaOf({});
   const request = { criteria, sort: 'est_time_arrive', direction: 'desc', page: 1, perPage: 40 } as const;
   const median = async (statement: CompiledQuery) => {

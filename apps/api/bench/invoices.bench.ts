@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import os from 'node:os';
 import pg from 'pg';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
@@ -11,6 +12,7 @@ import { criteriaOf, todayOf } from '../src/modules/invoices/invoices.rules.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
 import { drive, percentile } from './drive.ts';
 import { BENCH_PASSWORD } from './generate.ts';
+import { sessionUserOf } from '../test/session-users.ts';
 
 /*
  * GET user/invoices under load, on PostgreSQL: 1,000,000 invoices over 2,000 accounts, one
@@ -196,7 +198,7 @@ async function getJson<T>(url: string, token: string): Promise<T> {
 function statementOf(db: Db, user: SessionUser, query: Record<string, string>) {
   const parsed = InvoicesQuery.parse(query);
   return invoicesRepository.listQuery(db, user, {
-    criteria: criteriaOf(parsed, todayOf(new Date())),
+    criteria: criteriaOf(parsed, todayOf(new Date(), DEFAULT_TIME_ZONE)),
     sort: parsed.sort,
     direction: parsed.direction,
     page: parsed.page,
@@ -220,11 +222,7 @@ async function timeStatement(url: string, statement: { sql: string; parameters: 
 type Subject = { label: string; email: string; token: string; user: SessionUser; variants: Variant[] };
 
 async function subjectOf(db: Db, origin: string, label: string, email: string): Promise<Subject> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'company_id as companyId', 'role', 'name', 'email'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
+  const user = await sessionUserOf(db, email);
   const token = await loginAs(origin, email);
   const first = await getJson<InvoicesResponse>(invoicesUrl(origin, {}), token);
   const container = first.result.flatMap((invoice) => invoice.containers)[0] ?? 'MSCU0000000';

@@ -17,6 +17,7 @@ import { criteriaOf } from '../src/modules/shipments/shipments.rules.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
 import { drive, percentile } from './drive.ts';
 import { BENCH_PASSWORD, generate, typicalBenchUser } from './generate.ts';
+import { sessionUserOf } from '../test/session-users.ts';
 
 /*
  * GET user/shipments under load, on PostgreSQL: 1,000,000 shipments over 2,000 accounts, and
@@ -225,11 +226,7 @@ async function prepare(size: Size, serve: string): Promise<Target> {
   const url = await ensureFilled(size);
   const benchUser = await typicalBenchUser(url);
   const db = await connectDatabase({ databaseUrl: url });
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'company_id as companyId', 'role', 'name', 'email'])
-    .where('email', '=', benchUser.email)
-    .executeTakeFirstOrThrow();
+  const user = await sessionUserOf(db, benchUser.email);
   const { child, origin } = await startServer(serve, url);
   const token = await loginAs(origin, benchUser.email);
   const first = await getJson<ShipmentsListResponse>(shipmentsUrl(origin, {}), token);

@@ -29,6 +29,12 @@ export const TOAST_AUTO_CLOSE_MS = 5_000;
 export const TOAST_POSITION = 'top-right';
 
 export const DATE_DISPLAY_FORMAT = 'MM/dd/yyyy';
+
+/**
+ * A company's time zone until the brokerage sets another (IANA name): the day its mails, PDFs
+ * and due dates speak of. Most of the brokerage's importers are on the East Coast.
+ */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
 /** How the API writes an unknown date-time, as the client expects it. */
 export const UNKNOWN_DATE_TIME = '0000-00-00 00:00:00';
 

@@ -20,6 +20,8 @@ export type CompaniesTable = {
   document_bytes: Maintained<string>;
   /** The brokerage's own identifier (migration 0012), set by its ingestion API. */
   broker_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The IANA zone of its calendar days (migration 0019): mails, PDFs and due dates. */
+  time_zone: Defaulted<string>;
 };
 
 export type AccountsTable = {

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import type { PaymentInstructions } from '@clearport/contract/invoices';
 import type { Db } from '../db/connect.ts';
+import { calendarDay, displayDate, displayDay } from '../lib/display-dates.ts';
 import type { Storage } from '../lib/storage.ts';
 import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
 import { invoiceBackupPdf, invoicePdf } from './demo-pdfs.ts';
@@ -57,11 +59,6 @@ function chargesOf(id: number, containers: number): Charge[] {
   return charges;
 }
 
-function usDate(date: Date): string {
-  const [year, month, day] = date.toISOString().slice(0, 10).split('-');
-  return `${month}/${day}/${year}`;
-}
-
 export async function seedDemoBilling(db: Db, storage: Storage): Promise<void> {
   const invoices = await db
     .selectFrom('invoices')
@@ -84,15 +81,16 @@ export async function seedDemoBilling(db: Db, storage: Storage): Promise<void> {
       const invoiceNumber = `INV-${FIRST_INVOICE_NO + index}`;
       const charges = chargesOf(invoice.id, invoice.container_nos.length);
       const cents = charges.reduce((sum, charge) => sum + charge.cents, 0);
-      const due = new Date(invoice.created_at.getTime() + DUE_DAYS * DAY_MS);
+      // The demo's companies are in the default zone: their days are its days.
+      const due = calendarDay(new Date(invoice.created_at.getTime() + DUE_DAYS * DAY_MS), DEFAULT_TIME_ZONE);
       const details = { invoiceNumber, fileNumber: invoice.file_number, accountNo: invoice.account_no };
       const dollars = charges.map((charge) => ({ label: charge.label, amount: charge.cents / 100 }));
       if (invoice.path) {
         const pdf = await invoicePdf({
           ...details,
           billTo: invoice.proper_name,
-          issued: usDate(invoice.created_at),
-          due: usDate(due),
+          issued: displayDate(invoice.created_at, DEFAULT_TIME_ZONE),
+          due: displayDay(due)!,
           containers: invoice.container_nos,
           charges: dollars,
         });
@@ -103,7 +101,7 @@ export async function seedDemoBilling(db: Db, storage: Storage): Promise<void> {
         const pdf = await invoiceBackupPdf({ ...details, receipts: receipts.length > 0 ? receipts : dollars });
         await storage.put(invoice.backup, Buffer.from(pdf));
       }
-      return sql`(${invoice.id}::int, ${invoiceNumber}::text, ${cents}::bigint, ${due.toISOString().slice(0, 10)}::date)`;
+      return sql`(${invoice.id}::int, ${invoiceNumber}::text, ${cents}::bigint, ${due}::date)`;
     }),
   );
   await db.transaction().execute(async (trx) => {

@@ -51,11 +51,6 @@ export function isoDate(ms: number): string {
   return new Date(Math.round(ms / 60_000) * 60_000).toISOString();
 }
 
-export function usDate(date: Date): string {
-  const [year, month, day] = date.toISOString().slice(0, 10).split('-');
-  return `${month}/${day}/${year}`;
-}
-
 export type Rng = {
   next(): number;
   int(min: number, max: number): number;

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '@clearport/contract/statuses';
 import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contract/documents';
 import { ROLES } from '@clearport/contract/roles';
-import { SHIPMENT_UPDATES_CUTOFF_DATE } from '@clearport/contract/constants';
+import { DEFAULT_TIME_ZONE, SHIPMENT_UPDATES_CUTOFF_DATE } from '@clearport/contract/constants';
 import { ISF_FILED_BY_CLIENT } from '@clearport/contract/shipment-detail';
 import type {
   BillsOfLadingTable,
@@ -13,6 +13,7 @@ import type {
   ShipmentsTable,
   TrackingEvent,
 } from '../db/schema.ts';
+import { displayDate, displayDay } from '../lib/display-dates.ts';
 import { newStorageKey } from '../lib/storage.ts';
 import {
   AIRLINES,
@@ -36,7 +37,6 @@ import {
   isoDate,
   timestampText,
   unique,
-  usDate,
   type Rng,
 } from './demo-numbers.ts';
 import { entrySummaryPdf, invoiceBackupPdf, invoicePdf, shipmentDocumentPdf } from './demo-pdfs.ts';
@@ -602,7 +602,7 @@ function planDocuments(
           importer: profile.name,
           portOfEntry: `${route.port.code} ${route.port.name}`,
           carrier: `${route.line} ${route.vessel}`,
-          arrivalDate: facts.eta ? usDate(facts.eta) : 'Not available',
+          arrivalDate: (facts.eta && displayDay(timestampText(facts.eta.getTime()))) ?? 'Not available',
           origin: route.origin,
           billsOfLading: shipment.masters,
           containers: shipment.containers,
@@ -766,8 +766,8 @@ function planInvoice(
       invoicePdf({
         ...details,
         billTo: profile.name,
-        issued: usDate(invoice.created),
-        due: usDate(due),
+        issued: displayDate(invoice.created, DEFAULT_TIME_ZONE),
+        due: displayDate(due, DEFAULT_TIME_ZONE),
         containers: invoice.containers,
         charges: invoice.charges,
       }),

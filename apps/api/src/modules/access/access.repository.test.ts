@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
 import type { SessionUser } from './session-user.ts';
 import { accessRepository } from './access.repository.ts';
+import { sessionUserOf } from '../../../test/session-users.ts';
 
 let t: TestApp;
 let db: Db;
@@ -13,11 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function userOf(email: string): Promise<SessionUser> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'company_id as companyId', 'role', 'name', 'email'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
+  return sessionUserOf(db, email);
 }
 
 async function accountNosOf(email: string): Promise<string[]> {

@@ -5,6 +5,8 @@ export type SessionUser = {
   role: number;
   name: string;
   email: string;
+  /** The company's time zone (IANA name): the calendar day of its due dates and mails. */
+  timeZone: string;
 };
 
 /** The brokerage itself, acting through the broker API, the command line or the demo seed: no portal user. */

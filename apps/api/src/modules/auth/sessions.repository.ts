@@ -31,8 +31,9 @@ export const sessionsRepository = {
    */
   async findUser(db: Db, token: string): Promise<SessionUser | undefined> {
     const query = sql<SessionUser>`
-      SELECT users.id, users.company_id AS "companyId", users.role, users.name, users.email
-      FROM sessions JOIN users ON users.id = sessions.user_id
+      SELECT users.id, users.company_id AS "companyId", users.role, users.name, users.email,
+        companies.time_zone AS "timeZone"
+      FROM sessions JOIN users ON users.id = sessions.user_id JOIN companies ON companies.id = users.company_id
       WHERE sessions.token_hash = ${hashToken(token)} AND sessions.expires_at > now() AND users.active`;
     const [user] = await executePrepared(db, query.compile(db));
     return user;

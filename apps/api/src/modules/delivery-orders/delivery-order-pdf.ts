@@ -1,18 +1,7 @@
 import { BROKERAGE_NAME } from '@clearport/contract/constants';
+import { displayDate, displayDay } from '../../lib/display-dates.ts';
 import { renderFieldsPdf } from '../../lib/pdf.ts';
 import type { DeliveryOrderDetails } from './delivery-orders.repository.ts';
-
-/** MM/dd/yyyy of a local date. */
-function usDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
-}
-
-/** MM/dd/yyyy of a `YYYY-MM-DD HH:MM:SS` text. */
-function usDateOfText(text: string | null): string {
-  const match = text === null ? null : /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  return match && match[1] !== '0000' ? `${match[2]}/${match[3]}/${match[1]}` : 'Not available';
-}
 
 const listed = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : 'None');
 const orNone = (value: string) => (value.trim() === '' ? 'None' : value);
@@ -35,7 +24,7 @@ export function deliveryOrderPdf(
   const port = joinedParts(shipment.unlading_name, shipment.unlading_code ? `(${shipment.unlading_code})` : '');
   return renderFieldsPdf({
     title: 'Delivery Order',
-    subtitle: `Entry ${shipment.file_number}    Order ${details.orderId}    Date ${usDate(issued)}`,
+    subtitle: `Entry ${shipment.file_number}    Order ${details.orderId}    Date ${displayDate(issued, details.timeZone)}`,
     sections: [
       {
         heading: 'Shipment',
@@ -47,7 +36,7 @@ export function deliveryOrderPdf(
           ['House bills of lading', listed(details.houseBills)],
           ['Containers', listed(details.containers)],
           ['Carrier and vessel', orNone(joinedParts(shipment.steamship_line, shipment.vessel_name))],
-          ['ETA', usDateOfText(shipment.est_time_arrive)],
+          ['ETA', displayDay(shipment.est_time_arrive) ?? 'Not available'],
         ],
       },
       {

@@ -140,6 +140,8 @@ async function replaceLinks(
 export type DeliveryOrderDetails = {
   orderId: number;
   company: string;
+  /** The company's: the PDF's date is its day. */
+  timeZone: string;
   shipment: {
     file_number: string;
     account_no: string;
@@ -335,6 +337,7 @@ export const deliveryOrdersRepository = {
         'accounts.account_no',
         'accounts.company_id',
         'companies.name as company',
+        'companies.time_zone',
       ])
       .where('shipments.id', '=', shipmentId)
       .executeTakeFirst();
@@ -354,10 +357,11 @@ export const deliveryOrdersRepository = {
     const truckerEmail = order.trucker.trucker_emails[0] ?? { email: '', cc_emails: [] };
     const recipients = deliveryOrderRecipients(truckerEmail, deliveryList);
     if (!recipients) return { refused: 'truckerHasNoEmail' };
-    const { company, account_no, company_id: _companyId, ...shipmentFields } = shipment;
+    const { company, account_no, company_id: _companyId, time_zone: timeZone, ...shipmentFields } = shipment;
     return {
       orderId,
       company,
+      timeZone,
       shipment: { ...shipmentFields, account_no },
       reference_number: order.reference_number,
       note: order.note,

@@ -5,6 +5,7 @@ import { formatUsd } from '@clearport/contract/invoices';
 import { ROLES } from '@clearport/contract/roles';
 import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
 import { isAcceptableFile } from '../../lib/file-type.ts';
+import { spelledDay } from '../../lib/display-dates.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { newStorageKey, type Storage } from '../../lib/storage.ts';
@@ -491,15 +492,6 @@ async function upsertEntrySummary(
   return shipment.path_to_7501 === null ? 'created' : 'updated';
 }
 
-/** A due date as the invoice mail reads it: "2026-12-31" gives "Dec 31, 2026". */
-const mailDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
 async function upsertInvoice(
   files: FileStage,
   trx: Db,
@@ -573,7 +565,7 @@ async function upsertInvoice(
       invoiceId: created.id,
       invoiceNo: record.invoice_number,
       ...(record.amount === null ? {} : { amount: formatUsd(record.amount) }),
-      ...(record.due_date === null ? {} : { dueDate: mailDate(record.due_date) }),
+      ...(record.due_date === null ? {} : { dueDate: spelledDay(record.due_date) }),
     });
     return 'created';
   }

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { invoicesRepository, type InvoicesPageRequest } from './invoices.repository.ts';
 import { criteriaOf } from './invoices.rules.ts';
+import { sessionUserOf } from '../../../test/session-users.ts';
 
 /*
  * Migration 0006 indexes the expressions invoices.rules.ts writes; PostgreSQL uses an index only
@@ -19,11 +20,7 @@ let primary: SessionUser;
 beforeAll(async () => {
   t = await buildTestApp();
   db = t.app.db;
-  primary = await db
-    .selectFrom('users')
-    .select(['id', 'company_id as companyId', 'role', 'name', 'email'])
-    .where('email', '=', 'primary@demo.test')
-    .executeTakeFirstOrThrow();
+  primary = await sessionUserOf(db, 'primary@demo.test');
 });
 afterAll(async () => t?.close());
 

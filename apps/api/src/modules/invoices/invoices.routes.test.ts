@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,7 +145,7 @@ describe('GET user/invoices', () => {
     const paid = await allPages('primary', { payment_status: 'paid' });
     const notPaid = await allPages('primary', { payment_status: 'not-paid' });
     const overdue = await allPages('primary', { payment_status: 'overdue' });
-    const today = todayOf(new Date());
+    const today = todayOf(new Date(), DEFAULT_TIME_ZONE);
     expect(ids(paid).sort()).toEqual(ids(all.filter((invoice) => invoice.is_paid === 1)).sort());
     expect(ids(notPaid).sort()).toEqual(ids(all.filter((invoice) => invoice.is_paid === 0)).sort());
     expect(overdue.length).toBeGreaterThan(0);

@@ -32,7 +32,7 @@ export const invoicesRoutes: FastifyPluginAsync = async (app) => {
   api.get(API_PATHS.invoices, { schema: { querystring: InvoicesQuery } }, async (request, reply) => {
     const query = request.query;
     const body = await invoicesRepository.list(app.db, request.user, {
-      criteria: criteriaOf(query, todayOf(new Date())),
+      criteria: criteriaOf(query, todayOf(new Date(), request.user.timeZone)),
       sort: query.sort,
       direction: query.direction,
       page: query.page,
@@ -43,7 +43,7 @@ export const invoicesRoutes: FastifyPluginAsync = async (app) => {
 
   api.get(API_PATHS.invoicesCsv, { schema: { querystring: InvoicesExportQuery } }, async (request, reply) => {
     const query = request.query;
-    const today = todayOf(new Date());
+    const today = todayOf(new Date(), request.user.timeZone);
     const invoices = await invoicesRepository.all(app.db, request.user, {
       criteria: criteriaOf(query, today),
       sort: query.sort,
@@ -64,7 +64,12 @@ export const invoicesRoutes: FastifyPluginAsync = async (app) => {
     API_PATHS.invoice,
     { schema: { params: IdParams, response: { 200: InvoiceResponse, ...errors } } },
     async (request, reply) => {
-      const invoice = await invoicesRepository.find(app.db, request.user, request.params.id, todayOf(new Date()));
+      const invoice = await invoicesRepository.find(
+        app.db,
+        request.user,
+        request.params.id,
+        todayOf(new Date(), request.user.timeZone),
+      );
       return invoice ? { invoice } : notFound(reply);
     },
   );

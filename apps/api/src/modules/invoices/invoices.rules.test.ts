@@ -17,8 +17,10 @@ describe('invoice list rules', () => {
     });
   });
 
-  it('takes the day in UTC', () => {
-    expect(todayOf(new Date('2026-11-23T23:59:59-05:00'))).toBe('2026-11-24');
+  it("takes the day in the company's time zone", () => {
+    expect(todayOf(new Date('2026-11-23T23:59:59-05:00'), 'UTC')).toBe('2026-11-24');
+    expect(todayOf(new Date('2026-11-23T23:59:59-05:00'), 'America/New_York')).toBe('2026-11-23');
+    expect(todayOf(new Date('2026-11-24T07:59:59Z'), 'America/Los_Angeles')).toBe('2026-11-23');
   });
 
   it('escapes LIKE wildcards', () => {

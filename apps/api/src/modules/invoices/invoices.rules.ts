@@ -1,3 +1,4 @@
+import { calendarDay } from '../../lib/display-dates.ts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortDirection } from '@clearport/contract/http';
 import type { InvoicesExportQuery, InvoiceSortField, PaymentStatus } from '@clearport/contract/invoices';
@@ -29,9 +30,9 @@ export function criteriaOf(query: Omit<InvoicesExportQuery, 'sort' | 'direction'
   };
 }
 
-/** The server's calendar day, YYYY-MM-DD, in UTC. */
-export function todayOf(now: Date): string {
-  return now.toISOString().slice(0, 10);
+/** The calendar day, YYYY-MM-DD, of `now` in the company's time zone: an invoice is overdue from its next day. */
+export function todayOf(now: Date, timeZone: string): string {
+  return calendarDay(now, timeZone);
 }
 
 /** Not paid, and the due date is before today. */

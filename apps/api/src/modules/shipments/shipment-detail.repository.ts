@@ -112,7 +112,7 @@ export const shipmentDetailRepository = {
         .execute(),
       notesOf(db, id).execute(),
       deliveryOrdersRepository.listOf(db, id),
-      invoicesRepository.ofShipment(db, user, id, todayOf(new Date())),
+      invoicesRepository.ofShipment(db, user, id, todayOf(new Date(), user.timeZone)),
     ]);
     const masterBills = bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading);
     const houseBills = bills.filter((bill) => !bill.is_master).map((bill) => bill.bill_lading);

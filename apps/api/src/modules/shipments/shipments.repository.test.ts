@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
 import { criteriaOf } from './shipments.rules.ts';
+import { sessionUserOf } from '../../../test/session-users.ts';
 
 /*
  * Migration 0002 indexes the expressions shipments.rules.ts writes; PostgreSQL uses an index
@@ -24,11 +25,7 @@ let primary: SessionUser;
 beforeAll(async () => {
   t = await buildTestApp();
   db = t.app.db;
-  primary = await db
-    .selectFrom('users')
-    .select(['id', 'company_id as companyId', 'role', 'name', 'email'])
-    .where('email', '=', 'primary@demo.test')
-    .executeTakeFirstOrThrow();
+  primary = await sessionUserOf(db, 'primary@demo.test');
   // As autovacuum leaves a table at rest: its pages all-visible, so that index-only scans pay.
   await sql`VACUUM ANALYZE shipments`.execute(db);
 });

@@ -1,0 +1,59 @@
+/**
+ * The server's one way to write a date for people (mails and PDFs), as the portal shows it
+ * (MM/dd/yyyy), in the company's time zone: never the server's own zone or the UTC day. Wire
+ * formats are the contract's (shipments.ts: formatInstantText, parseDateTimeText).
+ */
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The year, month and day of `instant` in `timeZone`. */
+function dayParts(instant: Date, timeZone: string): { year: string; month: string; day: string } {
+  let format = partsFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    partsFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  return { year: parts.year!, month: parts.month!, day: parts.day! };
+}
+
+/** The calendar day of `instant` in `timeZone`, YYYY-MM-DD. */
+export function calendarDay(instant: Date, timeZone: string): string {
+  const { year, month, day } = dayParts(instant, timeZone);
+  return `${year}-${month}-${day}`;
+}
+
+/** MM/dd/yyyy of `instant` in `timeZone`. */
+export function displayDate(instant: Date, timeZone: string): string {
+  const { year, month, day } = dayParts(instant, timeZone);
+  return `${month}/${day}/${year}`;
+}
+
+/**
+ * MM/dd/yyyy of a calendar day or a wall-clock text (`YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS`), which
+ * has no zone to convert from; undefined when unknown (0000-00-00) or unreadable.
+ */
+export function displayDay(text: string | null): string | undefined {
+  const match = text === null ? null : /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  return match && match[1] !== '0000' ? `${match[2]}/${match[3]}/${match[1]}` : undefined;
+}
+
+/** A calendar day as a mail's sentence reads it: "2026-12-31" gives "Dec 31, 2026". */
+export function spelledDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Whether `name` is a time zone this server knows (an IANA name such as America/Chicago). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

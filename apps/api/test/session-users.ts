@@ -1,0 +1,13 @@
+import type { Db } from '../src/db/connect.ts';
+import type { SessionUser } from '../src/modules/access/session-user.ts';
+
+/** The user of this e-mail as a session sees them, for the tests and benches that call repositories directly. */
+export async function sessionUserOf(db: Db, email: string): Promise<SessionUser> {
+  return db
+    .selectFrom('users')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select(['users.id', 'users.company_id as companyId', 'users.role', 'users.name', 'users.email'])
+    .select('companies.time_zone as timeZone')
+    .where('users.email', '=', email)
+    .executeTakeFirstOrThrow();
+}
