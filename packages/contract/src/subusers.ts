@@ -68,6 +68,11 @@ export const SUBUSER_ERRORS = {
   primaryLocked: 'The primary user cannot be edited or deleted.',
   /** 403 */
   cannotDeleteSelf: 'You cannot delete yourself.',
+  /**
+   * 403: a manager changes or deletes only a user who sees nothing the manager does not (see
+   * canChangeUser); taking over a user who sees more would widen the manager's own access.
+   */
+  outsideAccounts: 'You can only change or delete users whose accounts are all linked to you.',
   /** 403: changing one's own position or deactivating oneself would lock one out. */
   cannotChangeOwnAccess: 'You cannot change your own position or deactivate yourself.',
   /** 409 naming `email`: user names are unique across the portal, whatever their case. */
@@ -81,6 +86,16 @@ export const SUBUSER_ERRORS = {
   /** 502: the set-password e-mail could not be sent; nothing was saved. */
   mailFailed: 'The set-password e-mail could not be sent. Please try again in a few minutes.',
 } as const;
+
+/**
+ * Whether a caller who sees `callerAccounts` (GET user/user/accounts) may change or delete a user
+ * linked to `linkedAccounts`: only when every one of them is among the caller's. A primary user
+ * sees all the company's accounts, so this holds for every user of the company.
+ */
+export function canChangeUser(linkedAccounts: readonly string[], callerAccounts: readonly string[]): boolean {
+  const seen = new Set(callerAccounts);
+  return linkedAccounts.every((accountNo) => seen.has(accountNo));
+}
 
 const password = z
   .string()

@@ -74,8 +74,11 @@ export const subusersRepository = {
     return users.find((user) => user.id === userId);
   },
 
-  /** Locks the user's row for the rest of the transaction, so two edits of one user take turns. */
-  async lock(db: Db, companyId: number, userId: number): Promise<boolean> {
+  /**
+   * Locks the user's row for the rest of the transaction, so two edits of one user take turns,
+   * and reads the user as they are now (links change only under this lock), or undefined.
+   */
+  async lockOfCompany(db: Db, companyId: number, userId: number): Promise<Subuser | undefined> {
     const row = await db
       .selectFrom('users')
       .select('id')
@@ -83,7 +86,7 @@ export const subusersRepository = {
       .where('company_id', '=', companyId)
       .forUpdate()
       .executeTakeFirst();
-    return row !== undefined;
+    return row && subusersRepository.findOfCompany(db, companyId, userId);
   },
 
   /** Whether another user already has this user name, compared without case. */

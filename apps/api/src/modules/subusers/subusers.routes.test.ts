@@ -13,6 +13,7 @@ import {
   AccountsResponse,
 } from '@clearport/contract/subusers';
 import { TEXTS } from '@clearport/contract/texts';
+import { subusersRepository } from './subusers.repository.ts';
 import {
   apiUrl,
   buildTestApp,
@@ -501,10 +502,10 @@ describe('PATCH user/user/subusers/{id}', () => {
     }
   });
 
-  it('keeps links a manager cannot see when the manager edits the accounts', async () => {
+  it('lets a manager link only the accounts they see', async () => {
     const limitedManager = await createUser({ role: 4, linkedAccounts: ['40001'] });
     const managerToken = await login(t.app, limitedManager.email, PASSWORD);
-    const target = await createUser({ role: 5, linkedAccounts: ['40001', '40003'] });
+    const target = await createUser({ role: 5, linkedAccounts: ['40001'] });
     const accounts = AccountsResponse.parse((await as(managerToken, 'GET', apiUrl(API_PATHS.accounts))).json());
     expect(accounts.accounts.map((account) => account.account_no)).toEqual(['40001']);
 
@@ -512,11 +513,210 @@ describe('PATCH user/user/subusers/{id}', () => {
       linkedAccounts: ['40001', '40002'],
     });
     expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('linkedAccounts');
     const response = await as(managerToken, 'PATCH', apiUrl(API_PATHS.subuser, { id: target.id }), {
       linkedAccounts: [],
     });
-    expect(SubuserSaveResponse.parse(response.json()).subuser.linked_accounts).toEqual(['40003']);
+    expect(SubuserSaveResponse.parse(response.json()).subuser.linked_accounts).toEqual([]);
   });
+});
+
+describe('a manager manages only users whose accounts are all theirs', () => {
+  const EVERY_ACCOUNT = ['40001', '40002', '40003'];
+
+  /** A manager of these accounts (40001 alone unless named), logged in. */
+  async function limitedManager(accounts = ['40001']) {
+    const created = await createUser({ role: 4, linkedAccounts: accounts });
+    return { ...created, token: await login(t.app, created.email, PASSWORD) };
+  }
+
+  const accountsSeenBy = async (token: string) =>
+    (await as(token, 'GET', apiUrl(API_PATHS.profile)))
+      .json<{ accounts: Array<{ account_no: string }> }>()
+      .accounts.map((account) => account.account_no);
+
+  const outboxCount = async () => (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).length;
+  const resetCount = async () =>
+    (
+      await t.app.db
+        .selectFrom('password_resets')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+
+  /** A manager of 40001 alone and a manager of every account, whom the first must not take over. */
+  async function takeoverAttempt() {
+    return {
+      manager40001: await limitedManager(),
+      target: await createUser({ role: 4, linkedAccounts: EVERY_ACCOUNT }),
+    };
+  }
+
+  /** The target still logs in with their own password only, and still sees every account. */
+  async function expectUntouched(target: { email: string }) {
+    const takenOver = await t.app.inject({
+      method: 'POST',
+      url: apiUrl(API_PATHS.login),
+      payload: { userName: target.email, password: 'taken-over-1' },
+    });
+    expect(takenOver.statusCode).toBe(401);
+    expect(await accountsSeenBy(await login(t.app, target.email, PASSWORD))).toEqual(EVERY_ACCOUNT);
+  }
+
+  const ATTACKS: Array<[string, object]> = [
+    ['a new password', { password: 'taken-over-1' }],
+    ['their e-mail moved to an address the manager reads', { email: 'taken-over@demo.test' }],
+    ['a set-password e-mail', { send_password_link: true }],
+    [
+      'a new e-mail, password and set-password e-mail at once',
+      {
+        email: 'taken-over-2@demo.test',
+        password: 'taken-over-1',
+        send_password_link: true,
+      },
+    ],
+    ['a new position', { role: 5 }],
+    ['deactivation', { active: 0 }],
+    ['a new name', { name: 'Taken Over' }],
+    ['fewer accounts', { linkedAccounts: ['40001'] }],
+  ];
+
+  it.for(ATTACKS)(
+    'refuses a manager %s for a user linked to an account the manager does not see (403), changing nothing',
+    async ([, change]) => {
+      const { manager40001, target } = await takeoverAttempt();
+      const before = await snapshot();
+      const [mails, resets] = [await outboxCount(), await resetCount()];
+      const response = await as(manager40001.token, 'PATCH', apiUrl(API_PATHS.subuser, { id: target.id }), change);
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json().message).toBe(SUBUSER_ERRORS.outsideAccounts);
+      expect(await snapshot()).toEqual(before);
+      expect([await outboxCount(), await resetCount()]).toEqual([mails, resets]);
+      await expectUntouched(target);
+    },
+  );
+
+  it('refuses a manager deleting a user linked to an account the manager does not see (403), changing nothing', async () => {
+    const { manager40001, target } = await takeoverAttempt();
+    const before = await snapshot();
+    const response = await as(manager40001.token, 'DELETE', apiUrl(API_PATHS.subuser, { id: target.id }));
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json().message).toBe(SUBUSER_ERRORS.outsideAccounts);
+    expect(await snapshot()).toEqual(before);
+    await expectUntouched(target);
+  });
+
+  it('refuses a user who shares none of the manager’s accounts, and the demo manager who sees them all', async () => {
+    const manager40001 = await limitedManager();
+    const elsewhere = await createUser({ role: 5, linkedAccounts: ['40002'] });
+    const demoManager = await userIdOf('manager@demo.test');
+    for (const id of [elsewhere.id, demoManager]) {
+      const response = await as(manager40001.token, 'PATCH', apiUrl(API_PATHS.subuser, { id }), {
+        password: 'taken-over-1',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(SUBUSER_ERRORS.outsideAccounts);
+    }
+    // The demo password still works.
+    await login(t.app, 'manager@demo.test');
+  });
+
+  it('still reads such a user', async () => {
+    const manager40001 = await limitedManager();
+    const target = await createUser({ role: 4, linkedAccounts: EVERY_ACCOUNT });
+    const response = await as(manager40001.token, 'GET', apiUrl(API_PATHS.subuser, { id: target.id }));
+    expect(SubuserResponse.parse(response.json()).subuser.linked_accounts).toEqual(EVERY_ACCOUNT);
+  });
+
+  it('lets a manager change and delete a user whose accounts are all among theirs, or who has none', async () => {
+    const manager = await limitedManager(['40001', '40002']);
+    const target = await createUser({ role: 5, linkedAccounts: ['40001'] });
+    const email = newEmail();
+    const response = await as(manager.token, 'PATCH', apiUrl(API_PATHS.subuser, { id: target.id }), {
+      email,
+      password: 'new-pass-123',
+      role: 4,
+      linkedAccounts: ['40001', '40002'],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await accountsSeenBy(await login(t.app, email, 'new-pass-123'))).toEqual(['40001', '40002']);
+
+    const unlinked = await createUser({ role: 11, linkedAccounts: [] });
+    expect(
+      (await as(manager.token, 'PATCH', apiUrl(API_PATHS.subuser, { id: unlinked.id }), { active: 0 })).statusCode,
+    ).toBe(200);
+    const ownName = await as(manager.token, 'PATCH', apiUrl(API_PATHS.subuser, { id: manager.id }), {
+      name: 'Still Me',
+    });
+    expect(ownName.statusCode).toBe(200);
+    for (const id of [target.id, unlinked.id]) {
+      expect((await as(manager.token, 'DELETE', apiUrl(API_PATHS.subuser, { id }))).statusCode).toBe(200);
+    }
+  });
+
+  it('lets the primary user change and delete a user linked to every account', async () => {
+    const target = await createUser({ role: 4, linkedAccounts: EVERY_ACCOUNT });
+    const response = await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: target.id }), {
+      password: 'new-pass-123',
+      role: 5,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await accountsSeenBy(await login(t.app, target.email, 'new-pass-123'))).toEqual(EVERY_ACCOUNT);
+    expect((await as(primary, 'DELETE', apiUrl(API_PATHS.subuser, { id: target.id }))).statusCode).toBe(200);
+  });
+
+  /**
+   * Another edit links the user to 40002 while holding the user's lock; the manager's call,
+   * which read the user before, waits for that lock and must then see the new link. On PGlite
+   * (one connection) a transaction never interleaves with another call, so the race needs PostgreSQL.
+   */
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'checks the user’s links as they are when the change is written, not as read before',
+    async () => {
+      const manager40001 = await limitedManager();
+      const attempts: Array<['PATCH' | 'DELETE', object | undefined]> = [
+        ['PATCH', { password: 'taken-over-1' }],
+        ['DELETE', undefined],
+      ];
+      for (const [method, payload] of attempts) {
+        const target = await createUser({ role: 5, linkedAccounts: ['40001'] });
+        let linked!: () => void;
+        const hasLinked = new Promise<void>((resolve) => (linked = resolve));
+        let mayCommit!: () => void;
+        const commit = new Promise<void>((resolve) => (mayCommit = resolve));
+        const otherEdit = t.app.db.transaction().execute(async (trx) => {
+          await subusersRepository.lockOfCompany(trx, demoCompanyId, target.id);
+          await subusersRepository.replaceLinks(trx, demoCompanyId, target.id, ['40001', '40002']);
+          linked();
+          await commit;
+        });
+        await hasLinked;
+        const call = as(manager40001.token, method, apiUrl(API_PATHS.subuser, { id: target.id }), payload);
+        try {
+          await waitForLockWaiter();
+        } finally {
+          mayCommit();
+        }
+        await otherEdit;
+        const response = await call;
+        expect(response.statusCode, `${method} ${response.body}`).toBe(403);
+        expect(response.json().message).toBe(SUBUSER_ERRORS.outsideAccounts);
+        expect(await accountsSeenBy(await login(t.app, target.email, PASSWORD))).toEqual(['40001', '40002']);
+      }
+    },
+  );
+
+  /** Until a call waits for a row lock another transaction holds. */
+  async function waitForLockWaiter() {
+    for (let tries = 0; tries < 500; tries += 1) {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.app.db);
+      if (rows[0]!.n > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('no call waited for the lock');
+  }
 });
 
 describe('DELETE user/user/subusers/{id}', () => {

@@ -15,18 +15,22 @@ import {
   SubusersQuery,
   SubusersResponse,
   SubuserUpdateRequest,
+  type Subuser,
 } from '@clearport/contract/subusers';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { listedRefusal, sendRefusal, type Refusal } from '../../lib/refusal.ts';
 import { newToken } from '../../lib/tokens.ts';
+import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 import { subusersRepository } from './subusers.repository.ts';
 import {
   changesOf,
   deleteRefusal,
   editRefusal,
   nextLinkedAccounts,
+  outsideAccountsRefusal,
   pageOfUsers,
   unlinkableAccounts,
 } from './subusers.rules.ts';
@@ -48,7 +52,15 @@ async function refuseOtherRoles(request: FastifyRequest, reply: FastifyReply) {
   if (!canManageUsers(request.user.role)) return sendRefusal(reply, NOT_ALLOWED);
 }
 
-class UserGoneError extends Error {}
+/** The account numbers the caller sees, so may link, and whose users they may manage. */
+async function linkableAccountsOf(db: Db, caller: SessionUser): Promise<string[]> {
+  return (await accessRepository.listAccounts(db, caller)).map((account) => account.account_no);
+}
+
+function accountsRefusal(accounts: readonly string[]): Refusal {
+  const message = fillText(SUBUSER_ERRORS.unknownAccounts, { accounts: accounts.join(', ') });
+  return listedRefusal(400, message, 'linkedAccounts');
+}
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
@@ -63,13 +75,7 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
   app.addHook('onRequest', refuseOtherRoles);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  const linkableAccountsOf = async (request: FastifyRequest) =>
-    (await accessRepository.listAccounts(app.db, request.user)).map((account) => account.account_no);
-
-  const refuseAccounts = (reply: FastifyReply, accounts: string[]) => {
-    const message = fillText(SUBUSER_ERRORS.unknownAccounts, { accounts: accounts.join(', ') });
-    return sendRefusal(reply, listedRefusal(400, message, 'linkedAccounts'));
-  };
+  const refuseAccounts = (reply: FastifyReply, accounts: string[]) => sendRefusal(reply, accountsRefusal(accounts));
   const refuseEmail = (reply: FastifyReply) => sendRefusal(reply, EMAIL_TAKEN);
   const refuseMail = (reply: FastifyReply) => sendRefusal(reply, MAIL_FAILED);
 
@@ -106,7 +112,7 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
       if (body.company_id !== caller.companyId) {
         return sendRefusal(reply, OTHER_COMPANY);
       }
-      const unlinkable = unlinkableAccounts(body.linkedAccounts, await linkableAccountsOf(request));
+      const unlinkable = unlinkableAccounts(body.linkedAccounts, await linkableAccountsOf(app.db, caller));
       if (unlinkable.length > 0) return refuseAccounts(reply, unlinkable);
       if (await subusersRepository.isEmailTaken(app.db, body.email)) return refuseEmail(reply);
 
@@ -169,37 +175,44 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
     },
     async (request, reply) => {
       const { body, user: caller } = request;
-      const target = await subusersRepository.findOfCompany(app.db, caller.companyId, request.params.id);
-      if (!target) return sendRefusal(reply, USER_NOT_FOUND);
-      const refusal = editRefusal(caller.id, target, body);
-      if (refusal) return sendRefusal(reply, refusal);
-
-      let linkedAccounts = target.linked_accounts;
-      if (body.linkedAccounts !== undefined) {
-        const linkable = await linkableAccountsOf(request);
-        const unlinkable = unlinkableAccounts(body.linkedAccounts, linkable);
-        if (unlinkable.length > 0) return refuseAccounts(reply, unlinkable);
-        linkedAccounts = nextLinkedAccounts(target.linked_accounts, body.linkedAccounts, linkable);
-      }
-      const email = body.email ?? target.email;
-      if (email.toLowerCase() !== target.email.toLowerCase()) {
-        if (await subusersRepository.isEmailTaken(app.db, email, target.id)) return refuseEmail(reply);
-      }
+      const refusalToEdit = (user: Subuser, callerAccounts: string[]) =>
+        editRefusal(caller.id, user, body) ?? outsideAccountsRefusal(user, callerAccounts);
+      const found = await subusersRepository.findOfCompany(app.db, caller.companyId, request.params.id);
+      if (!found) return sendRefusal(reply, USER_NOT_FOUND);
+      // Refused before the password is hashed; checked again below on the user as locked.
+      const early = refusalToEdit(found, await linkableAccountsOf(app.db, caller));
+      if (early) return sendRefusal(reply, early);
       const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
 
-      const before = { ...target, active: target.active === 1 };
-      const after = {
-        name: body.name ?? target.name,
-        email,
-        role: body.role ?? target.role,
-        active: body.active === undefined ? before.active : body.active === 1,
-        linked_accounts: linkedAccounts,
-      };
-      const detail = changesOf(before, after, passwordHash !== undefined);
+      let refusal: Refusal | undefined;
       try {
-        await app.db.transaction().execute(async (trx) => {
-          // Deleted since it was read: nothing to change.
-          if (!(await subusersRepository.lock(trx, caller.companyId, target.id))) throw new UserGoneError();
+        refusal = await app.db.transaction().execute(async (trx): Promise<Refusal | undefined> => {
+          const target = await subusersRepository.lockOfCompany(trx, caller.companyId, found.id);
+          if (!target) return USER_NOT_FOUND;
+          const linkable = await linkableAccountsOf(trx, caller);
+          const refused = refusalToEdit(target, linkable);
+          if (refused) return refused;
+
+          let linkedAccounts = target.linked_accounts;
+          if (body.linkedAccounts !== undefined) {
+            const unlinkable = unlinkableAccounts(body.linkedAccounts, linkable);
+            if (unlinkable.length > 0) return accountsRefusal(unlinkable);
+            linkedAccounts = nextLinkedAccounts(target.linked_accounts, body.linkedAccounts, linkable);
+          }
+          const email = body.email ?? target.email;
+          if (email.toLowerCase() !== target.email.toLowerCase()) {
+            if (await subusersRepository.isEmailTaken(trx, email, target.id)) return EMAIL_TAKEN;
+          }
+
+          const before = { ...target, active: target.active === 1 };
+          const after = {
+            name: body.name ?? target.name,
+            email,
+            role: body.role ?? target.role,
+            active: body.active === undefined ? before.active : body.active === 1,
+            linked_accounts: linkedAccounts,
+          };
+          const detail = changesOf(before, after, passwordHash !== undefined);
           const { name, role, active } = after;
           // A patch that changes nothing writes nothing.
           if (Object.keys(detail).length > 0)
@@ -217,9 +230,9 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
             await sendSetPasswordLink(trx, app.mailer, options.publicUrl, { id: target.id, name: after.name, email });
             await subusersRepository.recordChange(trx, { ...change, action: 'password-link', detail: {} });
           }
+          return undefined;
         });
       } catch (error) {
-        if (error instanceof UserGoneError) return sendRefusal(reply, USER_NOT_FOUND);
         if (isUniqueViolation(error)) return refuseEmail(reply);
         if (error instanceof SetPasswordMailError) {
           request.log.error({ err: error.cause }, 'set-password mail failed');
@@ -227,7 +240,8 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
         }
         throw error;
       }
-      const subuser = await subusersRepository.findOfCompany(app.db, caller.companyId, target.id);
+      if (refusal) return sendRefusal(reply, refusal);
+      const subuser = await subusersRepository.findOfCompany(app.db, caller.companyId, found.id);
       if (!subuser) return sendRefusal(reply, USER_NOT_FOUND);
       return { message: TEXTS.subuserUpdated, subuser };
     },
@@ -238,11 +252,12 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
     { schema: { params: SubuserParams, response: { 200: SubuserDeleteResponse, ...errors } } },
     async (request, reply) => {
       const caller = request.user;
-      const target = await subusersRepository.findOfCompany(app.db, caller.companyId, request.params.id);
-      if (!target) return sendRefusal(reply, USER_NOT_FOUND);
-      const refusal = deleteRefusal(caller.id, target);
-      if (refusal) return sendRefusal(reply, refusal);
-      await app.db.transaction().execute(async (trx) => {
+      const refusal = await app.db.transaction().execute(async (trx): Promise<Refusal | undefined> => {
+        const target = await subusersRepository.lockOfCompany(trx, caller.companyId, request.params.id);
+        if (!target) return USER_NOT_FOUND;
+        const refused =
+          deleteRefusal(caller.id, target) ?? outsideAccountsRefusal(target, await linkableAccountsOf(trx, caller));
+        if (refused) return refused;
         await subusersRepository.delete(trx, target.id);
         await subusersRepository.recordChange(trx, {
           companyId: caller.companyId,
@@ -252,7 +267,9 @@ export const subusersRoutes: FastifyPluginAsync<SubusersRoutesOptions> = async (
           action: 'delete',
           detail: { name: target.name, role: target.role, accounts: target.linked_accounts },
         });
+        return undefined;
       });
+      if (refusal) return sendRefusal(reply, refusal);
       return { message: SUBUSER_DELETED };
     },
   );

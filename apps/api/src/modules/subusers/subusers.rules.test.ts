@@ -5,6 +5,7 @@ import {
   deleteRefusal,
   editRefusal,
   nextLinkedAccounts,
+  outsideAccountsRefusal,
   pageOfUsers,
   unlinkableAccounts,
 } from './subusers.rules.ts';
@@ -46,6 +47,24 @@ describe('editRefusal and deleteRefusal', () => {
   it('lets others be edited and deleted', () => {
     expect(editRefusal(1, { id: 3, role: 5 }, { role: 11, active: 0 })).toBeUndefined();
     expect(deleteRefusal(1, { id: 3, role: 5 })).toBeUndefined();
+  });
+});
+
+describe('outsideAccountsRefusal', () => {
+  const linkedTo = (...accounts: string[]) => ({ linked_accounts: accounts });
+
+  it('lets a caller change a user whose accounts are all among the caller’s, or who has none', () => {
+    expect(outsideAccountsRefusal(linkedTo('40001'), ['40001'])).toBeUndefined();
+    expect(outsideAccountsRefusal(linkedTo('40001', '40003'), ['40001', '40002', '40003'])).toBeUndefined();
+    expect(outsideAccountsRefusal(linkedTo(), ['40001'])).toBeUndefined();
+    expect(outsideAccountsRefusal(linkedTo(), [])).toBeUndefined();
+  });
+
+  it('refuses a user linked to any account the caller does not see (403)', () => {
+    const refusal = { status: 403, message: SUBUSER_ERRORS.outsideAccounts };
+    expect(outsideAccountsRefusal(linkedTo('40001', '40002', '40003'), ['40001'])).toEqual(refusal);
+    expect(outsideAccountsRefusal(linkedTo('40002'), ['40001'])).toEqual(refusal);
+    expect(outsideAccountsRefusal(linkedTo('40001'), [])).toEqual(refusal);
   });
 });
 

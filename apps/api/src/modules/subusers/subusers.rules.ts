@@ -1,5 +1,6 @@
 import { ROLES } from '@clearport/contract/roles';
 import {
+  canChangeUser,
   SUBUSER_ERRORS,
   SUBUSERS_PAGE_SIZE,
   type Subuser,
@@ -31,6 +32,19 @@ export function deleteRefusal(callerId: number, target: { id: number; role: numb
   return undefined;
 }
 
+/**
+ * Why a caller who sees `callerAccounts` may not edit or delete `target` at all, or undefined
+ * when they may: a user linked to an account the caller does not see is another's to manage,
+ * or a manager could take the user over (a new password, their e-mail) and so see that account.
+ */
+export function outsideAccountsRefusal(
+  target: { linked_accounts: readonly string[] },
+  callerAccounts: readonly string[],
+): Refusal | undefined {
+  if (canChangeUser(target.linked_accounts, callerAccounts)) return undefined;
+  return { status: 403, message: SUBUSER_ERRORS.outsideAccounts };
+}
+
 /** The requested account numbers that the caller may not link, in the order asked. */
 export function unlinkableAccounts(requested: readonly string[], linkable: readonly string[]): string[] {
   const allowed = new Set(linkable);
@@ -38,9 +52,9 @@ export function unlinkableAccounts(requested: readonly string[], linkable: reado
 }
 
 /**
- * The user's accounts after an edit: the requested ones, plus the links the caller cannot see
- * (a manager with fewer accounts than the company's), which the editor never showed and so
- * cannot have meant to remove.
+ * The user's accounts after an edit: the requested ones, plus the links the caller cannot see,
+ * which the editor never showed and so cannot have meant to remove. (A caller may only edit a
+ * user whose links they all see, outsideAccountsRefusal, so today none are kept.)
  */
 export function nextLinkedAccounts(
   current: readonly string[],

@@ -65,6 +65,47 @@ describe('the sub-user editor', () => {
     expect(screen.getByLabelText('Username (e-mail)').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('shows the server’s refusal of a user who sees an account the caller does not', async () => {
+    const fetchMock = mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/user/accounts': { body: ACCOUNTS },
+      '/user/user/subusers/7': (_url, init) =>
+        init?.method === 'PATCH'
+          ? { status: 403, body: { message: SUBUSER_ERRORS.outsideAccounts } }
+          : { body: { subuser: SUBUSER } },
+    });
+    renderEditor('7');
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'taken-over-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(SUBUSER_ERRORS.outsideAccounts);
+    expect(bodiesSentTo(fetchMock, '/user/user/subusers/7').filter(Boolean)).toEqual([{ password: 'taken-over-1' }]);
+  });
+
+  it('opens a user linked to an account the caller does not see read-only, and says why', async () => {
+    const fetchMock = mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/user/accounts': { body: { accounts: [ACCOUNTS.accounts[0]] } },
+      '/user/user/subusers/7': { body: { subuser: SUBUSER } },
+    });
+    renderEditor('7');
+    expect((await screen.findByRole('alert')).textContent).toBe(SUBUSER_ERRORS.outsideAccounts);
+    for (const name of ['Save', 'Delete user']) {
+      const button = screen.getByRole('button', { name }) as HTMLButtonElement;
+      expect(button.disabled, name).toBe(true);
+      fireEvent.click(button);
+    }
+    for (const field of [
+      screen.getByLabelText('Full name'),
+      screen.getByLabelText('Password'),
+      screen.getByRole('switch', { name: '40001' }),
+      screen.getByRole('switch', { name: 'Active' }),
+      screen.getByLabelText('Position'),
+    ]) {
+      expect(field.matches(':disabled'), field.outerHTML).toBe(true);
+    }
+    expect(bodiesSentTo(fetchMock, '/user/user/subusers/7').filter(Boolean)).toEqual([]);
+  });
+
   it('says why the accounts are missing: Failed to fetch accounts', async () => {
     mockApi({
       '/user/profile': { body: PROFILE },

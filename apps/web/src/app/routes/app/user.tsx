@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MAX_ID } from '@clearport/contract/http';
 import { ROLES } from '@clearport/contract/roles';
-import { SUBUSER_ERRORS, type Subuser } from '@clearport/contract/subusers';
+import { canChangeUser, SUBUSER_ERRORS, type Subuser } from '@clearport/contract/subusers';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -96,6 +96,10 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
   const deleteMutation = useDeleteSubuser(subuser?.id ?? 0);
 
   const showError = (text: string, field?: string) => showMessage({ tone: 'error', text, field });
+  const callerAccounts = accountsQuery.data?.accounts.map((account) => account.account_no);
+  // The server refuses the same (403); until the accounts arrive, its answer decides.
+  const isOutsideCallerAccounts =
+    subuser !== undefined && callerAccounts !== undefined && !canChangeUser(subuser.linked_accounts, callerAccounts);
 
   const create = async (values: SubuserFormValues) => {
     let companyId: number;
@@ -150,6 +154,7 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
       isSaving={createMutation.isPending || updateMutation.isPending}
       isDeleting={deleteMutation.isPending}
       message={message}
+      readOnlyReason={isOutsideCallerAccounts ? SUBUSER_ERRORS.outsideAccounts : undefined}
       onSubmit={(values) => (subuser ? update(subuser, values) : void create(values))}
       onDelete={subuser ? () => remove(subuser) : undefined}
     />

@@ -26,6 +26,8 @@ type SubuserFormProps = {
   isSaving: boolean;
   isDeleting?: boolean;
   message: TimedMessage | null;
+  /** Why the caller may only read this user: the form shows it and saves or deletes nothing. */
+  readOnlyReason?: string;
   onSubmit: (values: SubuserFormValues) => void;
   onDelete?: () => void;
 };
@@ -39,9 +41,11 @@ export function SubuserForm({
   isSaving,
   isDeleting = false,
   message,
+  readOnlyReason,
   onSubmit,
   onDelete,
 }: SubuserFormProps) {
+  const isReadOnly = readOnlyReason !== undefined;
   const [values, setValues] = useState(initialValues);
   const messageId = useId();
   const invalidField = message?.tone === 'error' ? message.field : undefined;
@@ -61,7 +65,8 @@ export function SubuserForm({
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <fieldset className={styles.fieldset}>
+      {isReadOnly && <FormMessage tone="error">{readOnlyReason}</FormMessage>}
+      <fieldset className={styles.fieldset} disabled={isReadOnly}>
         <legend className="visually-hidden">{WEB_TEXTS.users.userDetailsLegend}</legend>
         <TextField
           label={WEB_TEXTS.users.fullNameLabel}
@@ -97,7 +102,7 @@ export function SubuserForm({
         />
       </fieldset>
 
-      <fieldset className={styles.fieldset}>
+      <fieldset className={styles.fieldset} disabled={isReadOnly}>
         <legend className={styles.legend}>{WEB_TEXTS.users.linkedAccountsLegend}</legend>
         {accountsFailure && <FormMessage tone="error">{accountsFailure}</FormMessage>}
         {accounts?.length === 0 && <p className={styles.hint}>{WEB_TEXTS.users.noAccountsToLink}</p>}
@@ -119,6 +124,7 @@ export function SubuserForm({
         value={values.role}
         onChange={(role) => set('role', role)}
         placeholder={WEB_TEXTS.users.choosePosition}
+        isDisabled={isReadOnly}
         {...invalidProps('role')}
       />
 
@@ -128,6 +134,7 @@ export function SubuserForm({
           label={WEB_TEXTS.users.activeLabel}
           description={WEB_TEXTS.users.activeHint}
           checked={values.active}
+          disabled={isReadOnly}
           onChange={(event) => set('active', event.target.checked)}
         />
       )}
@@ -139,11 +146,11 @@ export function SubuserForm({
       )}
 
       <div className={styles.actions}>
-        <Button type="submit" disabled={isSaving}>
+        <Button type="submit" disabled={isSaving || isReadOnly}>
           {isSaving ? WEB_TEXTS.common.saving : isNew ? WEB_TEXTS.users.addUser : WEB_TEXTS.users.saveUser}
         </Button>
         {onDelete && (
-          <Button variant="secondary" className={styles.delete} disabled={isDeleting} onClick={onDelete}>
+          <Button variant="secondary" className={styles.delete} disabled={isDeleting || isReadOnly} onClick={onDelete}>
             {isDeleting ? WEB_TEXTS.common.deleting : WEB_TEXTS.users.deleteUser}
           </Button>
         )}
