@@ -154,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           uploadsPerMinute: options.uploadsPerMinute,
         });
         await user.register(deliveryOrdersRoutes);
-        await user.register(subusersRoutes, { publicUrl: options.publicUrl });
+        await user.register(subusersRoutes);
         await user.register(invoicesRoutes);
         await user.register(settingsRoutes);
         await user.register(truckersRoutes);

@@ -15,7 +15,13 @@ let context: IngestionContext;
 beforeAll(async () => {
   t = await buildTestApp();
   folder = await mkdtemp(path.join(os.tmpdir(), 'clearport-import-'));
-  context = { db: t.app.db, storage: t.app.storage, mailer: t.app.mailer, publicUrl: 'http://portal.test' };
+  context = {
+    db: t.app.db,
+    log: t.app.log,
+    storage: t.app.storage,
+    mailer: t.app.mailer,
+    publicUrl: 'http://portal.test',
+  };
 });
 afterAll(async () => {
   await t?.close();

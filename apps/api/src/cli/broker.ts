@@ -1,3 +1,4 @@
+import { STDERR_LOG } from '../lib/action.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../config.ts';
@@ -220,6 +221,7 @@ async function runImport(db: Db, config: ReturnType<typeof configFromEnv>, file:
   const quiet = { info: () => {} };
   const context = {
     db,
+    log: STDERR_LOG,
     storage: localStorage(path.join(config.dataDir, 'files')),
     mailer: createMailer(
       { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') },

@@ -11,6 +11,13 @@ export type ActionLog = {
   error: (detail: object, message: string) => void;
 };
 
+/** The log of the command line and the demo seed: warnings and errors to standard error, nothing else. */
+export const STDERR_LOG: ActionLog = {
+  info: () => {},
+  warn: (detail, message) => console.error(message, detail),
+  error: (detail, message) => console.error(message, detail),
+};
+
 /**
  * What an action may use beside its input. `db` is the database, or a transaction the action
  * joins (the broker's ingestion and the demo seed write many records in one).

@@ -1,3 +1,4 @@
+import { STDERR_LOG } from '../lib/action.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -636,7 +637,7 @@ describe('seedDemoData', () => {
           { name: 'Other Trading Co', broker_id: 'C-10077' },
         ]);
         const unmailed = { send: () => Promise.reject(new Error('no mail expected')) };
-        const context = { db: fixture.db, storage, mailer: unmailed, publicUrl: 'http://127.0.0.1' };
+        const context = { db: fixture.db, log: STDERR_LOG, storage, mailer: unmailed, publicUrl: 'http://127.0.0.1' };
         const records = brokerRecords(plan);
         const results = await ingestRecords(context, records);
         const kinds = new Set(records.map((record) => record.kind));

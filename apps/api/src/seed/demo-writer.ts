@@ -1,3 +1,4 @@
+import { STDERR_LOG } from '../lib/action.ts';
 import { sql, type ControlledTransaction } from 'kysely';
 import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import type { IngestionRecordInput } from '@clearport/contract/ingestion';
@@ -167,7 +168,7 @@ export function brokerRecords({ companies }: DemoPlan): IngestionRecordInput[] {
 }
 
 async function writeBrokerRecords(trx: ControlledTransaction<Database>, storage: Storage, plan: DemoPlan) {
-  const context = { db: trx, storage, mailer: NO_MAIL, publicUrl: '' };
+  const context = { db: trx, log: STDERR_LOG, storage, mailer: NO_MAIL, publicUrl: '' };
   const written = await writeRecords(context, trx, brokerRecords(plan), { tellsDocumentsLists: false });
   // The records carry no files, so there is nothing to keep or remove.
   await written.settleFiles(true);

@@ -13,3 +13,10 @@ export type SessionUser = {
 export type Broker = { kind: 'broker' };
 
 export const BROKER: Broker = { kind: 'broker' };
+
+/** Who makes a change: a portal user, or the brokerage. */
+export type Actor = SessionUser | Broker;
+
+export function isBroker(actor: Actor): actor is Broker {
+  return 'kind' in actor && actor.kind === 'broker';
+}

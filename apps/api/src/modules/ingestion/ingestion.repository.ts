@@ -7,11 +7,10 @@ import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
 import { isAcceptableFile } from '../../lib/file-type.ts';
 import { spelledDay } from '../../lib/display-dates.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 import { newStorageKey, type Storage } from '../../lib/storage.ts';
-import { newToken } from '../../lib/tokens.ts';
-import { SetPasswordMailError, sendSetPasswordLink } from '../subusers/set-password-link.ts';
-import { subusersRepository } from '../subusers/subusers.repository.ts';
+import { createUser } from '../subusers/create-user.ts';
+import { updateUser } from '../subusers/update-user.ts';
+import { isRefused, type ActionLog } from '../../lib/action.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 import { approveDeliveryOrder } from '../delivery-orders/approve-delivery-order.ts';
 import { BROKER } from '../access/session-user.ts';
@@ -26,6 +25,7 @@ type Upserted = Exclude<RecordOutcome, 'refused'>;
  */
 export type IngestionContext = {
   db: Db;
+  log: ActionLog;
   storage: Storage;
   mailer: Mailer;
   publicUrl: string;
@@ -418,47 +418,22 @@ async function upsertPrimaryUser(
       `${record.email} is already a user of the portal, not this company's primary user.`,
     );
   }
+  const deps = { db: trx, mailer: context.mailer, log: context.log, publicUrl: context.publicUrl };
   if (current) {
     if (current.name === record.name) return 'unchanged';
-    await subusersRepository.update(trx, current.id, { name: record.name });
-    await subusersRepository.recordChange(trx, {
-      companyId,
-      userId: current.id,
-      userEmail: record.email,
-      changedBy: null,
-      action: 'update',
-      detail: { name: { from: current.name, to: record.name } },
-    });
+    const renamed = await updateUser(deps, BROKER, { companyId, userId: current.id, changes: { name: record.name } });
+    if (isRefused(renamed)) throw new RecordRefusal('email', renamed.refusal.message);
     return 'updated';
   }
-  // Nobody knows this password: the user chooses one through the e-mail's link or Forgot password.
-  const passwordHash = await hashPassword(newToken());
-  const user = { name: record.name, email: record.email, passwordHash, role: ROLES.primary };
-  const id = await subusersRepository.create(trx, companyId, user);
-  await subusersRepository.recordChange(trx, {
+  const created = await createUser(deps, BROKER, {
     companyId,
-    userId: id,
-    userEmail: record.email,
-    changedBy: null,
-    action: 'create',
-    detail: { name: record.name, email: record.email, role: ROLES.primary, password: 'link' },
+    name: record.name,
+    email: record.email,
+    role: ROLES.primary,
+    linkedAccounts: [],
+    sendPasswordLink: record.send_password_link,
   });
-  if (record.send_password_link) {
-    try {
-      await sendSetPasswordLink(trx, context.mailer, context.publicUrl, { id, ...user });
-    } catch (error) {
-      if (!(error instanceof SetPasswordMailError)) throw error;
-      throw new RecordRefusal('email', 'The set-password e-mail could not be sent; the user is not created.');
-    }
-    await subusersRepository.recordChange(trx, {
-      companyId,
-      userId: id,
-      userEmail: record.email,
-      changedBy: null,
-      action: 'password-link',
-      detail: {},
-    });
-  }
+  if (isRefused(created)) throw new RecordRefusal('email', created.refusal.message);
   return 'created';
 }
 

@@ -77,6 +77,7 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
         db: app.db,
         storage: app.storage,
         mailer: app.mailer,
+        log: request.log,
         publicUrl: options.publicUrl,
         parts: filePartsOf.get(request),
       };

@@ -1,7 +1,7 @@
 import { SET_PASSWORD_LINK_TTL_SECONDS } from '@clearport/contract/constants';
 import type { Db } from '../../db/connect.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import { passwordResetsRepository } from '../auth/password-resets.repository.ts';
+import { passwordResetsRepository } from './password-resets.repository.ts';
 
 /** Thrown when the set-password e-mail cannot be sent; the transaction around it rolls back. */
 export class SetPasswordMailError extends Error {}
