@@ -1,16 +1,9 @@
 import { TEXTS } from './texts.ts';
 
 /*
- * The e-mail pattern every address field checks, and the login form's own checks. Nothing here
- * imports zod: the login route imports this module and stays free of the schemas' library.
+ * The login form's own checks. Nothing here imports zod: the login route imports this module and
+ * stays free of the schemas' library.
  */
-
-/** A standard e-mail pattern: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value);
-}
 
 /** The login form's own checks, in the spec's words; null when the form may be sent. */
 export function loginFormError(userName: string, password: string): string | null {

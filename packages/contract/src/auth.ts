@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './auth-forms.ts';
+import { EMAIL_MAX_LENGTH, isEmail } from './email-address.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { Email } from './http.ts';
 import { TEXTS } from './texts.ts';
 
 export const LoginRequest = z.object({
@@ -32,16 +33,19 @@ export const ProfileResponse = z.object({
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
-export const ForgotPasswordRequest = z.object({
-  email: z.string().trim().max(254).regex(EMAIL_PATTERN, TEXTS.emailInvalid),
-});
+export const ForgotPasswordRequest = z.object({ email: Email });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
 export const ResetPasswordParams = z.object({ token: z.string().min(1).max(200) });
 
 export const ResetPasswordRequest = z
   .object({
-    email: z.string().trim().min(1, TEXTS.resetEmailEmpty).max(254).regex(EMAIL_PATTERN, TEXTS.resetEmailInvalid),
+    email: z
+      .string()
+      .trim()
+      .min(1, TEXTS.resetEmailEmpty)
+      .max(EMAIL_MAX_LENGTH)
+      .refine(isEmail, TEXTS.resetEmailInvalid),
     password: z
       .string()
       .min(1, TEXTS.resetPasswordEmpty)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './plain-text.ts';
+import { oneLineText, plainText } from './plain-text.ts';
 import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from './constants.ts';
 import { EntityId, ErrorResponse, Flag, Id, MAX_ID, MessageResponse } from './http.ts';
 import { TEXTS } from './texts.ts';
@@ -65,7 +65,7 @@ function requiredId(message: string) {
 export const DeliveryOrderRequest = z.object({
   trucker_id: requiredId(DELIVERY_ORDER_ERRORS.truckerRequired),
   warehouse_id: requiredId(DELIVERY_ORDER_ERRORS.warehouseRequired),
-  reference_number: plainText(z.string().trim().max(REFERENCE_MAX_LENGTH)),
+  reference_number: oneLineText(z.string().trim().max(REFERENCE_MAX_LENGTH)),
   note: plainText(z.string().trim().max(NOTE_MAX_LENGTH)),
   containers: z.array(EntityId).min(1, DELIVERY_ORDER_ERRORS.containersRequired).max(200),
   bill_ladings: z.array(EntityId).min(1, DELIVERY_ORDER_ERRORS.billsRequired).max(200),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, isEmail } from './auth-forms.ts';
+import { EMAIL_MAX_LENGTH, isEmail } from './email-address.ts';
 import { TEXTS } from './texts.ts';
 
 /** The body of every error reply: a message for people, and the field when one is at fault. */
@@ -47,12 +47,12 @@ export type Pagination = z.infer<typeof Pagination>;
 export const SortDirection = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof SortDirection>;
 
-/** An e-mail address, at most 254 characters (RFC 5321). */
-export const Email = z.string().trim().max(254).regex(EMAIL_PATTERN, TEXTS.emailInvalid);
+/** An e-mail address (email-address.ts), TEXTS.emailInvalid otherwise. */
+export const Email = z.string().trim().max(EMAIL_MAX_LENGTH).refine(isEmail, TEXTS.emailInvalid);
 
 /** An e-mail address or the empty string, for a recipient that is not set yet. */
 export const EmailOrEmpty = z
   .string()
   .trim()
-  .max(254)
+  .max(EMAIL_MAX_LENGTH)
   .refine((value) => value === '' || isEmail(value), TEXTS.emailInvalid);

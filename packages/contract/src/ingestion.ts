@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email } from './http.ts';
 import { Amount, DateText } from './invoices.ts';
+import { oneLineText, plainText } from './plain-text.ts';
 import { SHIPMENT_STATUSES } from './statuses.ts';
 
 /**
@@ -27,8 +28,14 @@ export const MAX_BATCH_RECORDS = 1000;
 /** A batch's body is at most this many bytes; more answers 413. */
 export const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 
-const Text = (max: number) => z.string().trim().max(max);
-const Key = z.string().trim().min(1).max(64);
+/*
+ * A record's texts refuse what a customer's form refuses (plain-text.ts): what PostgreSQL cannot
+ * store, control characters, and in all but notes and comments line breaks, so a bad record is
+ * refused with its field named, whichever way the batch came.
+ */
+const Text = (max: number) => oneLineText(z.string().trim().max(max));
+const Lines = (max: number) => plainText(z.string().trim().max(max));
+const Key = oneLineText(z.string().trim().min(1).max(64));
 /** A `timestamp` as the portal stores it: `YYYY-MM-DD HH:MM:SS`, or null when unknown. */
 const LocalTimestamp = z
   .string()
@@ -73,8 +80,8 @@ export const ShipmentRecord = z.object({
   unlading_name: Text(200).default(''),
   transport_mode: Text(20).default(''),
   transport_mode_description: Text(200).default(''),
-  document_note: Text(2000).default(''),
-  comment: Text(2000).default(''),
+  document_note: Lines(2000).default(''),
+  comment: Lines(2000).default(''),
 });
 
 /** One tracking event of a container, as the shipment detail shows it. */
@@ -183,7 +190,7 @@ export const InvoiceRecord = z.object({
 export const NotificationRecord = z.object({
   kind: z.literal('notification'),
   company_id: Key.nullable(),
-  message: Text(1000).min(1),
+  message: Lines(1000).min(1),
   active: z.boolean().default(true),
 });
 

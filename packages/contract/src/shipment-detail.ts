@@ -3,7 +3,7 @@ import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH, SHIPMENTS_PAGE_SIZE } from './co
 import { DeliveryOrder } from './delivery-orders.ts';
 import { EntityId, Flag, MessageResponse } from './http.ts';
 import { Invoice } from './invoices.ts';
-import { plainText } from './plain-text.ts';
+import { oneLineText, plainText } from './plain-text.ts';
 import { DocumentTypeEntry, ShipmentDocument } from './shipment-documents.ts';
 import { DateTimeText } from './shipments.ts';
 import { SHIPMENT_STATUSES } from './statuses.ts';
@@ -191,7 +191,7 @@ export type AddNoteResponse = z.infer<typeof AddNoteResponse>;
 
 /** POST user/shipments/{id}/reference_no. */
 export const SaveReferenceRequest = z.object({
-  reference_no: plainText(z.string().trim().min(1, TEXTS.cannotBeEmpty).max(REFERENCE_MAX_LENGTH)),
+  reference_no: oneLineText(z.string().trim().min(1, TEXTS.cannotBeEmpty).max(REFERENCE_MAX_LENGTH)),
 });
 export type SaveReferenceRequest = z.infer<typeof SaveReferenceRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './plain-text.ts';
+import { oneLineText } from './plain-text.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { Email, EntityId, Flag, Id, MessageResponse, Pagination, SortDirection } from './http.ts';
 import { ROLE_VALUES, SUBUSER_ROLES } from './roles.ts';
@@ -104,7 +104,7 @@ const password = z
   .max(1024);
 
 const subuserFields = {
-  name: plainText(z.string().trim().min(1, TEXTS.cannotBeEmpty).max(100)),
+  name: oneLineText(z.string().trim().min(1, TEXTS.cannotBeEmpty).max(100)),
   email: Email,
   password,
   role: z.literal(SUBUSER_ROLES, TEXTS.subuserInvalidRole),

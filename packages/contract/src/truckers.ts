@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './plain-text.ts';
+import { oneLineText } from './plain-text.ts';
 import { MAX_CC_EMAILS } from './constants.ts';
 import { Email, EmailOrEmpty, EntityId } from './http.ts';
 import { TEXTS } from './texts.ts';
@@ -24,7 +24,7 @@ export type Trucker = z.infer<typeof Trucker>;
 
 /** One trucker as the New Trucker form and the settings screen send it. */
 export const TruckerInput = z.object({
-  name: plainText(z.string().trim().min(1, TEXTS.cannotBeEmpty).max(100)),
+  name: oneLineText(z.string().trim().min(1, TEXTS.cannotBeEmpty).max(100)),
   /** Not required: a trucker may be saved before its address is known. */
   email: EmailOrEmpty,
   cc_emails: z.array(Email).max(MAX_CC_EMAILS, TEXTS.maxTruckerCc),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './plain-text.ts';
+import { oneLineText } from './plain-text.ts';
 import { DEFAULT_WAREHOUSE_CITY, DEFAULT_WAREHOUSE_ZIP } from './constants.ts';
 import { EmailOrEmpty, EntityId } from './http.ts';
 
@@ -74,7 +74,7 @@ export const WarehouseContact = z.object({
 });
 export type WarehouseContact = z.infer<typeof WarehouseContact>;
 
-export const WarehouseContactInput = z.object({ name: plainText(z.string().trim().max(150)), email: EmailOrEmpty });
+export const WarehouseContactInput = z.object({ name: oneLineText(z.string().trim().max(150)), email: EmailOrEmpty });
 export type WarehouseContactInput = z.infer<typeof WarehouseContactInput>;
 
 /**
@@ -106,12 +106,12 @@ export type Warehouse = z.infer<typeof Warehouse>;
  */
 export const WarehouseInput = z.object({
   id: EntityId.optional(),
-  name: plainText(z.string().trim().max(150)).optional(),
-  phone: plainText(z.string().trim().max(40)).optional(),
-  address: plainText(z.string().trim().max(200)).optional(),
-  city: plainText(z.string().trim().max(100)).optional(),
+  name: oneLineText(z.string().trim().max(150)).optional(),
+  phone: oneLineText(z.string().trim().max(40)).optional(),
+  address: oneLineText(z.string().trim().max(200)).optional(),
+  city: oneLineText(z.string().trim().max(100)).optional(),
   state: z.union([z.literal(''), UsStateCode]).optional(),
-  zip: plainText(z.string().trim().max(10)).optional(),
+  zip: oneLineText(z.string().trim().max(10)).optional(),
   emails: z.array(WarehouseContactInput).max(20).optional(),
 });
 export type WarehouseInput = z.infer<typeof WarehouseInput>;
@@ -121,13 +121,13 @@ export type WarehouseInput = z.infer<typeof WarehouseInput>;
  * to NY to agree with the default city and ZIP (the spec names only those two).
  */
 export const NewWarehouseForm = z.object({
-  name: plainText(z.string().trim().max(150)).default(''),
-  contact_name: plainText(z.string().trim().max(150)).default(''),
-  phone: plainText(z.string().trim().max(40)).default(''),
-  address: plainText(z.string().trim().max(200)).default(''),
-  city: plainText(z.string().trim().max(100)).default(DEFAULT_WAREHOUSE_CITY),
+  name: oneLineText(z.string().trim().max(150)).default(''),
+  contact_name: oneLineText(z.string().trim().max(150)).default(''),
+  phone: oneLineText(z.string().trim().max(40)).default(''),
+  address: oneLineText(z.string().trim().max(200)).default(''),
+  city: oneLineText(z.string().trim().max(100)).default(DEFAULT_WAREHOUSE_CITY),
   state: z.union([z.literal(''), UsStateCode]).default('NY'),
-  zip: plainText(z.string().trim().max(10)).default(DEFAULT_WAREHOUSE_ZIP),
+  zip: oneLineText(z.string().trim().max(10)).default(DEFAULT_WAREHOUSE_ZIP),
 });
 export type NewWarehouseForm = z.infer<typeof NewWarehouseForm>;
 

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTER_MESSAGE } from '@clearport/contract/plain-text';
 import { buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
+import { databaseDigest } from '../database-digest.ts';
 import { orderableShipment } from '../delivery-order-fixtures.ts';
 import { shipmentIdOf } from '../shipment-fixtures.ts';
 
@@ -14,34 +14,17 @@ let t: TestApp;
 let primary: string;
 let shipmentId: number;
 
-/** A digest of every table, to see that a refused call wrote nothing. */
-async function digest(): Promise<string> {
-  const tables = await sql<{ name: string }>`
-    SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'
-      AND table_name NOT IN ('sessions', 'login_throttle')
-    ORDER BY table_name`.execute(t.app.db);
-  const parts: string[] = [];
-  for (const { name } of tables.rows) {
-    const row = await sql<{ digest: string }>`
-      SELECT ${name} || count(*) || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS digest
-      FROM ${sql.table(name)} AS x`.execute(t.app.db);
-    parts.push(row.rows[0]!.digest);
-  }
-  return parts.join('\n');
-}
-
 /** A right-to-left override that shows "invoice.exe" as "invoiceexe.pdf", and a bell. */
 const HOSTILE = ['invoice\u202Efdp.exe', 'ring \u0007', 'esc \u001b[2J'];
 
 async function expectRefused(method: 'POST' | 'PATCH', url: string, field: string, body: (text: string) => object) {
-  const before = await digest();
+  const before = await databaseDigest(t.app.db);
   for (const text of HOSTILE) {
     const response = await injectAs(t.app, primary, { method, url: `/api${url}`, payload: body(text) });
     expect(response.statusCode, `${url} ${JSON.stringify(text)}: ${response.body}`).toBe(400);
     expect(response.json()).toMatchObject({ field, message: `${field}: ${CONTROL_CHARACTER_MESSAGE}` });
   }
-  expect(await digest()).toEqual(before);
+  expect(await databaseDigest(t.app.db)).toEqual(before);
 }
 
 beforeAll(async () => {

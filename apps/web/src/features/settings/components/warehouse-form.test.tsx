@@ -41,6 +41,17 @@ describe('WarehouseForm', () => {
     ]);
   });
 
+  it('names a field that holds a pasted tab and sends nothing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({ '/user/settings/save': { body: { truckers: [], warehouses: [], messages: [] } } });
+    renderWithProviders(<WarehouseForm existing={[]} isLoading={false} onCreated={vi.fn()} />);
+    await user.click(screen.getByRole('textbox', { name: 'Street Address' }));
+    await user.paste('2250 E Dominguez St\tSuite 4');
+    await user.click(screen.getByRole('button', { name: 'Create Warehouse' }));
+    expect(await screen.findByText('Street Address: contains a control character')).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, '/user/settings/save')).toEqual([]);
+  });
+
   it('does not submit while the settings load', () => {
     mockApi({});
     renderWithProviders(<WarehouseForm existing={[]} isLoading onCreated={vi.fn()} />);

@@ -27,6 +27,11 @@ const TEXT_FIELDS: ReadonlyArray<{ name: TextFieldName; label: string; type?: st
   { name: 'city', label: TEXTS.warehouseCityLabel, autoComplete: 'address-level2' },
 ];
 
+const LABELS: Record<string, string> = {
+  ...Object.fromEntries(TEXT_FIELDS.map((field) => [field.name, field.label])),
+  zip: TEXTS.warehouseZipLabel,
+};
+
 type WarehouseFormProps = {
   /** The company's warehouses, sent after the new one as the call expects. */
   existing: ReadonlyArray<Pick<Warehouse, 'id'>>;
@@ -49,8 +54,16 @@ export function WarehouseForm({ existing, isLoading, onCreated, onCancel }: Ware
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (createMutation.isPending || isLoading) return;
+    // A pasted tab or control character is refused here, as the server would refuse it.
+    const parsed = NewWarehouseForm.safeParse(form);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = String(issue.path[0]);
+      setFailure(`${LABELS[field] ?? field}: ${issue.message}`);
+      return;
+    }
     setFailure('');
-    createMutation.mutate(NewWarehouseForm.parse(form), {
+    createMutation.mutate(parsed.data, {
       onSuccess: (reply) => {
         const created = reply.warehouses.at(-1);
         toast.success(TEXTS.warehouseCreated);

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
+import { CONTROL_CHARACTER_MESSAGE, LINE_BREAK_MESSAGE } from '@clearport/contract/plain-text';
+import { TEXTS } from '@clearport/contract/texts';
+import { buildTestApp, injectAs, type TestApp } from '../../../test/build-app.ts';
+import { databaseDigest } from '../../../test/database-digest.ts';
+import { outboxMessages } from '../../../test/delivery-order-fixtures.ts';
+import { apiKeysRepository } from './api-keys.repository.ts';
+
+/**
+ * A broker's record is held to what a customer's form is: one-line texts refuse line breaks and
+ * control characters, notes and comments keep their lines, addresses pass the one check. The
+ * record is refused in its result with its field named; the others go on.
+ */
+
+let t: TestApp;
+let key: string;
+const url = `${BROKER_API_BASE}${BROKER_API_PATHS.records}`;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  key = (await apiKeysRepository.create(t.app.db, 'Customs system')).key;
+});
+afterAll(() => t.close());
+
+async function results(records: unknown[]) {
+  const response = await injectAs(t.app, key, { method: 'POST', url, payload: { records } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ results: unknown[] }>().results;
+}
+
+const refused = (index: number, field: string, message: string) => ({
+  index,
+  key: null,
+  outcome: 'refused',
+  field,
+  reason: `${field}: ${message}`,
+});
+
+describe('texts of broker records', () => {
+  it('refuses line breaks and control characters in one-line texts and markup in addresses, by field', async () => {
+    const company = { kind: 'company', company_id: 'T-1', name: 'Tidewater Imports' };
+    const user = { kind: 'primary_user', company_id: 'T-1', email: 'pat@tidewater.test', name: 'Pat Reyes' };
+    const before = await databaseDigest(t.app.db);
+    const mailBefore = (await outboxMessages(t.dataDir)).length;
+    expect(
+      await results([
+        { ...company, name: 'Tidewater\r\nBcc: attacker@evil.test' },
+        { ...company, primary_contact: 'Pat\u2028Reyes' },
+        { ...company, company_id: 'T-1\u0007' },
+        { ...user, name: 'Pat\r\nBcc: attacker@evil.test' },
+        { ...user, email: '"><img/src=x/onerror=alert(1)>@probe.test' },
+        { kind: 'notification', company_id: null, message: 'Closed \u202etoday' },
+      ]),
+    ).toEqual([
+      refused(0, 'name', LINE_BREAK_MESSAGE),
+      refused(1, 'primary_contact', LINE_BREAK_MESSAGE),
+      refused(2, 'company_id', CONTROL_CHARACTER_MESSAGE),
+      refused(3, 'name', LINE_BREAK_MESSAGE),
+      refused(4, 'email', TEXTS.emailInvalid),
+      refused(5, 'message', CONTROL_CHARACTER_MESSAGE),
+    ]);
+    expect(await databaseDigest(t.app.db)).toEqual(before);
+    expect(await outboxMessages(t.dataDir)).toHaveLength(mailBefore);
+
+    expect(await results([company, user])).toEqual([
+      { index: 0, key: 'company:T-1', outcome: 'created' },
+      { index: 1, key: 'primary_user:pat@tidewater.test', outcome: 'created' },
+    ]);
+  });
+
+  it("keeps the lines of a shipment's note and comment", async () => {
+    await results([
+      { kind: 'company', company_id: 'T-2', name: 'Tidewater West' },
+      { kind: 'account', account_no: 'T-2001', company_id: 'T-2' },
+    ]);
+    const shipment = {
+      kind: 'shipment',
+      file_number: 'T-2001-1',
+      account_no: 'T-2001',
+      status: 'submitted',
+      document_note: 'Send:\n- the invoice\n- the packing list',
+      comment: 'Two lines\r\nand a\ttab.',
+    };
+    expect(await results([shipment])).toEqual([{ index: 0, key: 'shipment:T-2001-1', outcome: 'created' }]);
+    const stored = await t.app.db
+      .selectFrom('shipments')
+      .select(['document_note', 'comment'])
+      .where('file_number', '=', 'T-2001-1')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ document_note: shipment.document_note, comment: shipment.comment });
+  });
+});
