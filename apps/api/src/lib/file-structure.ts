@@ -4,15 +4,15 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } fr
 /**
  * The whole-file checks behind an upload's first bytes: a file that starts like a PDF or a PNG
  * must also be one from end to end, with nothing else hidden in it (a polyglot that a browser
- * or another program could read as HTML or run).
+ * or another program could read as HTML or run, or a file carried inside).
  */
 
 /** What a browser sniffing the start of a file would take for markup. */
 const MARKUP = /<(?:!doctype|html|head|body|script|iframe|svg|object|embed)\b/i;
 const SNIFFED_BYTES = 1_024;
 
-/** Dictionary keys that carry code or run something when the document is opened or used. */
-const ACTIVE_KEYS = new Set(['JS', 'JavaScript', 'AA', 'Launch', 'RichMedia', 'XFA']);
+/** Dictionary keys that carry code, run something when the document is opened or used, or carry a file. */
+const ACTIVE_KEYS = new Set(['JS', 'JavaScript', 'AA', 'Launch', 'RichMedia', 'XFA', 'EmbeddedFiles', 'EF']);
 /** Action types (`/S`) that run code, start programs or send data. */
 const ACTIVE_ACTIONS = new Set(['JavaScript', 'Launch', 'SubmitForm', 'ImportData', 'RichMediaExecute']);
 /** Nesting deeper than this in one object is not a document anyone writes. */
@@ -27,12 +27,16 @@ function hasActiveContent(object: PDFObject, depth = 0): boolean {
     const name = key.decodeText();
     if (ACTIVE_KEYS.has(name)) return true;
     if (name === 'S' && value instanceof PDFName && ACTIVE_ACTIONS.has(value.decodeText())) return true;
+    if (name === 'Type' && value instanceof PDFName && value.decodeText() === 'EmbeddedFile') return true;
     if (hasActiveContent(value, depth + 1)) return true;
   }
   return false;
 }
 
-/** A PDF that pdf-lib reads whole, with at least one page, no script or launch action, and no markup up front. */
+/**
+ * A PDF that pdf-lib reads whole, with at least one page, no script or launch action, no
+ * embedded file and no markup up front.
+ */
 export async function isCleanPdf(bytes: Buffer): Promise<boolean> {
   if (MARKUP.test(bytes.toString('latin1', 0, SNIFFED_BYTES))) return false;
   let document: PDFDocument;

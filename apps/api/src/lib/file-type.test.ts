@@ -11,6 +11,7 @@ import {
   sampleXls,
   sampleXlsx,
 } from '../../test/sample-files.ts';
+import { pdfsWithEmbeddedExe } from '../../test/polyglot-files.ts';
 import {
   checkedUpload,
   ContentInspector,
@@ -127,6 +128,36 @@ describe('whole-file check', () => {
 
     const zipThenHtml = Buffer.concat([sampleDocx(), Buffer.from('<html><script>alert(1)</script></html>')]);
     expect(await isAcceptableFile('docx', zipThenHtml)).toBe(false);
+  });
+});
+
+/** Streams the bytes through checkedUpload in network-sized chunks: whether it lets them through. */
+async function passesStreamed(extension: UploadExtension, bytes: Buffer): Promise<boolean> {
+  const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, index) =>
+    bytes.subarray(index * 65_536, (index + 1) * 65_536),
+  );
+  try {
+    await pipeline(Readable.from(chunks), checkedUpload(extension, 20 * 1024 * 1024), async (source) => {
+      for await (const _chunk of source);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof UploadRefusedError) return false;
+    throw error;
+  }
+}
+
+describe('polyglots', () => {
+  async function expectRefused(extension: UploadExtension, samples: ReadonlyArray<{ name: string; bytes: Buffer }>) {
+    for (const { name, bytes } of samples) {
+      expect(isContentOf(extension, bytes), name).toBe(true);
+      expect(await isAcceptableFile(extension, bytes), name).toBe(false);
+      expect(await passesStreamed(extension, bytes), name).toBe(false);
+    }
+  }
+
+  it('refuses a PDF that carries a program as an embedded file', async () => {
+    await expectRefused('pdf', await pdfsWithEmbeddedExe());
   });
 });
 
