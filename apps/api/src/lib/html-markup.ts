@@ -14,7 +14,7 @@ const TAG_END = '[\\t\\n\\f\\r />]';
 const EVENT_HANDLER = `[\\t\\n\\f\\r /"']on[a-z]{3,}[\\t\\n\\f\\r ]*=`;
 const URL_SCHEMES = ['javascript:', 'vbscript:'];
 
-/** Tags of five characters or more that run or load something, and the scripting URL schemes. */
+/** Tags of five characters or more that run or load something. */
 const RUNNABLE_TAGS = ['!doctype', 'script', 'iframe', 'object', 'embed', 'applet'];
 /** WHATWG's HTML sniffing tags of three characters or more, and tags that draw or load something. */
 const SNIFFED_TAGS = [
@@ -62,7 +62,10 @@ const IS_TEXT_BYTE = new Uint8Array(256).map((_, byte) =>
 const MIN_TEXT_RUN = 24;
 const MIN_SNIFFED_TEXT_RUN = 12;
 
-/** Read as text this much at a time (strings small enough for V8's young generation); the overlap is longer than any match. */
+/**
+ * Read as text this much at a time (strings small enough for V8's young generation); the overlap
+ * is longer than any tag or handler a page would use.
+ */
 const WINDOW = 64 * 1024;
 const OVERLAP = 1_024;
 
