@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   makeZip,
@@ -11,6 +12,14 @@ import {
   sampleXls,
   sampleXlsx,
 } from '../../test/sample-files.ts';
+import {
+  pdfsWithEmbeddedExe,
+  pdfsWithMarkupFurtherOn,
+  pdfsWithMarkupUpFront,
+  pngsWithMarkupInText,
+  pngWithChunk,
+} from '../../test/polyglot-files.ts';
+import { realWorldPdfs, realWorldPngs, seededBytes } from '../../test/real-world-files.ts';
 import {
   checkedUpload,
   ContentInspector,
@@ -127,6 +136,99 @@ describe('whole-file check', () => {
 
     const zipThenHtml = Buffer.concat([sampleDocx(), Buffer.from('<html><script>alert(1)</script></html>')]);
     expect(await isAcceptableFile('docx', zipThenHtml)).toBe(false);
+  });
+});
+
+/** Streams the bytes through checkedUpload in network-sized chunks: whether it lets them through. */
+async function passesStreamed(extension: UploadExtension, bytes: Buffer): Promise<boolean> {
+  const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, index) =>
+    bytes.subarray(index * 65_536, (index + 1) * 65_536),
+  );
+  try {
+    await pipeline(Readable.from(chunks), checkedUpload(extension, 20 * 1024 * 1024), async (source) => {
+      for await (const _chunk of source);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof UploadRefusedError) return false;
+    throw error;
+  }
+}
+
+describe('polyglots', () => {
+  async function expectRefused(extension: UploadExtension, samples: ReadonlyArray<{ name: string; bytes: Buffer }>) {
+    for (const { name, bytes } of samples) {
+      expect(isContentOf(extension, bytes), name).toBe(true);
+      expect(await isAcceptableFile(extension, bytes), name).toBe(false);
+      expect(await passesStreamed(extension, bytes), name).toBe(false);
+    }
+  }
+
+  it('refuses a PDF that carries a program as an embedded file', async () => {
+    await expectRefused('pdf', await pdfsWithEmbeddedExe());
+  });
+
+  it('refuses a PDF whose first line holds markup a browser sniffs: a handler, a javascript: link, tags WHATWG sniffs', async () => {
+    await expectRefused('pdf', await pdfsWithMarkupUpFront());
+  });
+
+  it('refuses a PDF with a page or a handler past its first KiB, in plain text', async () => {
+    const samples = await pdfsWithMarkupFurtherOn();
+    for (const { name, bytes } of samples) expect(bytes.indexOf('<', 1_024, 'latin1'), name).toBeGreaterThan(1_024);
+    await expectRefused('pdf', samples);
+  });
+
+  it('reads a PDF’s encoded streams for what runs only: encoded text (ASCII85) holds short tags by chance', async () => {
+    const withStream = (dictionary: string, data: string) => {
+      const pdf = samplePdf(4_000);
+      pdf.write(data, pdf.indexOf('stream\n', 0, 'latin1') + 'stream\n'.length + 2_000, 'latin1');
+      return Buffer.from(pdf.toString('latin1').replace('<< /Length 4000 >>', dictionary), 'latin1');
+    };
+    const shortTags = 'Shipment MAEU-2231-88 <p> cleared <a href=x> at Newark';
+    expect(await isAcceptableFile('pdf', withStream('<< /Length 4000 >>', shortTags))).toBe(false);
+    expect(await isAcceptableFile('pdf', withStream('<< /Filter /ASCII85Decode /Length 4000 >>', shortTags))).toBe(
+      true,
+    );
+    const script = 'Shipment MAEU-2231-88 <script>alert(1)</script>';
+    expect(await isAcceptableFile('pdf', withStream('<< /Filter /ASCII85Decode /Length 4000 >>', script))).toBe(false);
+  });
+
+  it('refuses a PNG with markup in a text chunk, compressed or not', async () => {
+    await expectRefused('png', pngsWithMarkupInText());
+  });
+
+  it('refuses a PNG text chunk it cannot read: compressed text that does not inflate, or inflates past 8 MiB', async () => {
+    const zTXt = (text: Buffer) => pngWithChunk('zTXt', Buffer.concat([Buffer.from('Comment\0\0', 'latin1'), text]));
+    expect(await isAcceptableFile('png', zTXt(deflateSync('Pallet 3 of 12')))).toBe(true);
+    expect(await isAcceptableFile('png', zTXt(Buffer.from('not deflate data')))).toBe(false);
+    expect(await isAcceptableFile('png', zTXt(deflateSync(Buffer.alloc(8 * 1024 * 1024, 'a'))))).toBe(true);
+    expect(await isAcceptableFile('png', zTXt(deflateSync(Buffer.alloc(8 * 1024 * 1024 + 1, 'a'))))).toBe(false);
+  });
+});
+
+describe('real files', () => {
+  it('accepts PDFs of the shapes scanners, accounting systems and old drivers write, held whole and streamed', async () => {
+    const samples = await realWorldPdfs();
+    expect(samples.reduce((sum, { bytes }) => sum + bytes.length, 0)).toBeGreaterThan(8 * 1024 * 1024);
+    for (const { name, bytes } of samples) {
+      expect(await isAcceptableFile('pdf', bytes), name).toBe(true);
+      expect(await passesStreamed('pdf', bytes), name).toBe(true);
+    }
+  });
+
+  it('accepts PNGs with the text chunks phones and editors write', async () => {
+    for (const { name, bytes } of realWorldPngs()) {
+      expect(await isAcceptableFile('png', bytes), name).toBe(true);
+      expect(await passesStreamed('png', bytes), name).toBe(true);
+    }
+  });
+
+  it('accepts a PDF with megabytes of random bytes in an unencoded stream, as a raw image has', async () => {
+    for (const seed of ['one', 'two', 'three']) {
+      const bytes = samplePdf(4 * 1024 * 1024);
+      bytes.set(seededBytes(4 * 1024 * 1024, seed), bytes.indexOf('stream\n', 0, 'latin1') + 'stream\n'.length);
+      expect(await isAcceptableFile('pdf', bytes), seed).toBe(true);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
-import { Transform } from 'node:stream';
+import { Readable, Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { isAcceptedUpload } from '@clearport/contract/shipment-documents';
 import { isCleanPdf, isCleanPng } from './file-structure.ts';
 
@@ -202,9 +203,19 @@ export function isContentOf(extension: UploadExtension, bytes: Buffer): boolean 
   return bytes.length > 0 && inspector.push(bytes) && inspector.isMatch();
 }
 
-/** isContentOf, and the whole-file check of the kind: what an upload must pass. */
+/** Whether a file held whole passes checkedUpload: the one check of every upload, streamed or not. */
 export async function isAcceptableFile(extension: UploadExtension, bytes: Buffer): Promise<boolean> {
-  return isContentOf(extension, bytes) && ((await WHOLE_FILE_CHECKS[extension]?.(bytes)) ?? true);
+  try {
+    await pipeline(
+      Readable.from([bytes]),
+      checkedUpload(extension, Infinity),
+      new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof UploadRefusedError) return false;
+    throw error;
+  }
 }
 
 export type UploadRefusalReason = 'type' | 'tooLarge' | 'empty';
@@ -240,7 +251,10 @@ export function checkedUpload(extension: UploadExtension, maxBytes: number): Tra
       if (size === 0) return callback(new UploadRefusedError('empty'));
       if (!inspector.isMatch()) return callback(new UploadRefusedError('type'));
       if (!wholeFileCheck) return callback();
-      wholeFileCheck(Buffer.concat(chunks)).then(
+      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      // The pieces are garbage once joined: the file is held once while it is checked.
+      chunks.length = 0;
+      wholeFileCheck(bytes).then(
         (isClean) => callback(isClean ? null : new UploadRefusedError('type')),
         () => callback(new UploadRefusedError('type')),
       );

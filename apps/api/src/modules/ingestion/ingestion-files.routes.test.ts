@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
 import { apiUrl, buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { pdfsWithEmbeddedExe, pdfsWithMarkupFurtherOn, pdfsWithMarkupUpFront } from '../../../test/polyglot-files.ts';
+import { realWorldPdfs } from '../../../test/real-world-files.ts';
 import { samplePdf, samplePng } from '../../../test/sample-files.ts';
 import { storedFiles } from '../../../test/shipment-fixtures.ts';
 import { apiKeysRepository } from './api-keys.repository.ts';
@@ -365,5 +367,61 @@ describe('when the set-password e-mail cannot be sent', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('the broker API, polyglots and real files', () => {
+  const invoice = (number: string, pdf: object) => ({
+    kind: 'invoice',
+    invoice_number: number,
+    account_no: '88001',
+    amount: '10.00',
+    pdf: { name: `${number}.pdf`, ...pdf },
+  });
+  const invoicesNumbered = (prefix: string) =>
+    t.app.db.selectFrom('invoices').select('invoice_number').where('invoice_number', 'like', `${prefix}%`).execute();
+
+  it('refuses a PDF carrying a program or markup, in base64 or as a part, storing no file and no invoice', async () => {
+    const polyglots = [
+      ...(await pdfsWithEmbeddedExe()),
+      ...(await pdfsWithMarkupUpFront()),
+      ...(await pdfsWithMarkupFurtherOn()),
+    ];
+    const filesBefore = await storedFiles(t.dataDir);
+    const inBase64 = await outcomes(
+      polyglots.map(({ bytes }, index) => invoice(`INV-P${index}`, { content_base64: base64(bytes) })),
+    );
+    expect(inBase64).toEqual(
+      polyglots.map(() =>
+        expect.objectContaining({ outcome: 'refused', field: 'pdf.content_base64', reason: 'The file is not a PDF.' }),
+      ),
+    );
+    const asParts = await postMultipart([
+      ['records', JSON.stringify(polyglots.map((_, index) => invoice(`INV-Q${index}`, { part: `p${index}` })))],
+      ...polyglots.map(({ bytes }, index) => [`p${index}`, { bytes, filename: 'invoice.pdf' }] as const),
+    ]);
+    expect(asParts.statusCode, asParts.body).toBe(200);
+    expect(asParts.json<{ results: Result[] }>().results).toEqual(
+      polyglots.map(() =>
+        expect.objectContaining({ outcome: 'refused', field: 'pdf.part', reason: 'The file is not a PDF.' }),
+      ),
+    );
+    expect(await storedFiles(t.dataDir)).toEqual(filesBefore);
+    expect(await invoicesNumbered('INV-P')).toEqual([]);
+    expect(await invoicesNumbered('INV-Q')).toEqual([]);
+  });
+
+  it('takes PDFs of the shapes scanners and accounting systems write', async () => {
+    const samples = await realWorldPdfs();
+    const response = await postMultipart([
+      ['records', JSON.stringify(samples.map((_, index) => invoice(`INV-R${index}`, { part: `r${index}` })))],
+      ...samples.map(({ bytes }, index) => [`r${index}`, { bytes, filename: 'invoice.pdf' }] as const),
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json<{ results: Result[] }>().results;
+    expect(results.map((result, index) => [samples[index]!.name, result.outcome])).toEqual(
+      samples.map(({ name }) => [name, 'created']),
+    );
+    expect(await invoicesNumbered('INV-R')).toHaveLength(samples.length);
   });
 });

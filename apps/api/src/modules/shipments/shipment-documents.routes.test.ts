@@ -33,6 +33,13 @@ import {
   sampleXls,
   sampleXlsx,
 } from '../../../test/sample-files.ts';
+import {
+  pdfsWithEmbeddedExe,
+  pdfsWithMarkupFurtherOn,
+  pdfsWithMarkupUpFront,
+  pngsWithMarkupInText,
+} from '../../../test/polyglot-files.ts';
+import { realWorldPdfs, realWorldPngs } from '../../../test/real-world-files.ts';
 import { activityOf, shipmentState, storedFiles } from '../../../test/shipment-fixtures.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 
@@ -195,6 +202,38 @@ describe('POST user/shipments/{id}/upload_doc', () => {
     await expectUploadRefused(id, () => upload('primary', id, 'sheet.xlsx', sampleDocx()));
     await expectUploadRefused(id, () => upload('primary', id, 'photo.png', samplePdf()));
     await expectUploadRefused(id, () => upload('primary', id, 'letter.doc', sampleXls()));
+  });
+
+  it('refuses polyglots with the spec’s message and stores nothing: a PDF carrying a program, a PDF or a PNG carrying markup', async () => {
+    const id = nextShipment();
+    const polyglots = [
+      ...(await pdfsWithEmbeddedExe()).map((sample) => ({ ...sample, file: 'invoice.pdf' })),
+      ...(await pdfsWithMarkupUpFront()).map((sample) => ({ ...sample, file: 'scan.PDF' })),
+      ...(await pdfsWithMarkupFurtherOn()).map((sample) => ({ ...sample, file: 'bill-of-lading.pdf' })),
+      ...pngsWithMarkupInText().map((sample) => ({ ...sample, file: 'photo.png' })),
+    ];
+    const before = await documentsOf(id);
+    for (const { name, file, bytes } of polyglots) {
+      const message = await expectUploadRefused(id, () => upload('manager', id, file, bytes));
+      expect(message, name).toBe(`Couldn't upload ${file} - File type should be pdf, excel or png.`);
+    }
+    expect(await documentsOf(id)).toEqual(before);
+  });
+
+  it('takes PDFs and PNGs of the shapes scanners, accounting systems and phones write', async () => {
+    const id = nextShipment();
+    const samples = [
+      ...(await realWorldPdfs()).map((sample, index) => ({ ...sample, file: `document-${index}.pdf` })),
+      ...realWorldPngs().map((sample, index) => ({ ...sample, file: `photo-${index}.png` })),
+    ];
+    const before = await documentsOf(id);
+    for (const { name, file, bytes } of samples) {
+      const response = await upload('manager', id, file, bytes);
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
+      const { path_to_file } = response.json<UploadDocumentResponse>();
+      expect((await readFile(path.join(t.dataDir, 'files', path_to_file))).equals(bytes), name).toBe(true);
+    }
+    expect(await documentsOf(id)).toHaveLength(before.length + samples.length);
   });
 
   it('refuses an empty file', async () => {
