@@ -21,11 +21,18 @@ type SourceLine = { line: number; record: unknown } | { line: number; unreadable
 
 export type ImportSummary = Record<RecordOutcome, number> & {
   refusals: Array<{ line: number; key: string | null; reason: string }>;
+  /** Set when the import could not go on (the database failed): from which line nothing was written, and why. */
+  stopped?: { line: number; reason: string };
 };
 
 /** Told after each batch: the bytes of the file read so far. */
 export type ImportProgress = (bytesRead: number) => void;
 
+/**
+ * Imports every line it can: a line that is not a record, or a record refused (by its checks or
+ * by the database), is counted with its line number and the others are written. Only a failure
+ * of the database itself stops the import, told in `stopped`.
+ */
 export async function importFile(
   context: IngestionContext,
   file: string,
@@ -39,26 +46,34 @@ export async function importFile(
   const source = file.toLowerCase().endsWith('.csv') ? csvLines(file) : ndjsonLines(file);
   let batch: Array<{ line: number; record: unknown }> = [];
   const flush = async () => {
-    const results = await ingestRecords(
-      context,
-      batch.map((entry) => entry.record),
-    );
-    results.forEach((result: RecordResult, index) => {
-      if (result.outcome === 'refused') refuse(batch[index]!.line, result.key, result.reason ?? 'refused');
-      else summary[result.outcome] += 1;
-    });
+    const lines = batch.map((entry) => entry.line);
+    const records = batch.map((entry) => entry.record);
     batch = [];
+    let counted = 0;
+    try {
+      // Counted as each transaction commits, so that a stop leaves the summary of what is written.
+      await ingestRecords(context, records, (result: RecordResult) => {
+        counted += 1;
+        if (result.outcome === 'refused') refuse(lines[result.index]!, result.key, result.reason ?? 'refused');
+        else summary[result.outcome] += 1;
+      });
+    } catch (error) {
+      summary.stopped = { line: lines[counted]!, reason: error instanceof Error ? error.message : String(error) };
+    }
   };
   for await (const { entry, bytesRead } of source) {
     if ('unreadable' in entry) refuse(entry.line, null, entry.unreadable);
     else batch.push(entry);
     if (batch.length >= IMPORT_BATCH) {
       await flush();
+      if (summary.stopped) break;
       onProgress(bytesRead);
     }
   }
   if (batch.length > 0) await flush();
-  onProgress((await stat(file)).size);
+  if (!summary.stopped) onProgress((await stat(file)).size);
+  // A line that is not a record is refused as it is read, a record once its batch is written.
+  summary.refusals.sort((one, other) => one.line - other.line);
   return summary;
 }
 
@@ -151,10 +166,17 @@ async function csvRecord(
 
 /** The summary as the command prints it. */
 export function summaryLines(summary: ImportSummary): string[] {
+  const { stopped } = summary;
   return [
     `created ${summary.created}, updated ${summary.updated}, unchanged ${summary.unchanged}, refused ${summary.refused}`,
     ...summary.refusals.map(
       (refusal) => `  line ${refusal.line}${refusal.key ? ` (${refusal.key})` : ''}: ${refusal.reason}`,
     ),
+    ...(stopped
+      ? [
+          `The import stopped on line ${stopped.line}: ${stopped.reason}`,
+          'Every line before it is imported or refused as counted above; import the file again for the rest (the lines written come back unchanged).',
+        ]
+      : []),
   ];
 }
