@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -120,6 +120,45 @@ describe('npm run broker -- import, a bad line among good ones', () => {
       { kind: 'account', account_no: '66002', company_id: 'IMP-2' },
     ]);
     expect(written.map((result) => result.outcome)).toEqual(['created', 'created']);
+  });
+
+  it("reads PDFs only in the CSV's folder: no way out by '..', an absolute path or a link", async () => {
+    const csvFolder = path.join(folder, 'csv');
+    await mkdir(path.join(csvFolder, 'scans'), { recursive: true });
+    const outside = path.join(folder, 'outside.pdf');
+    await writeFile(outside, samplePdf());
+    await writeFile(path.join(csvFolder, 'beside.pdf'), samplePdf());
+    await writeFile(path.join(csvFolder, 'scans', 'below.pdf'), samplePdf());
+    await symlink(outside, path.join(csvFolder, 'link.pdf'));
+    await symlink(path.join(csvFolder, 'beside.pdf'), path.join(csvFolder, 'scans', 'up.pdf'));
+    const file = path.join(csvFolder, 'invoices.csv');
+    await writeFile(
+      file,
+      'invoice_number,account_no,pdf_file,backup_file\n' +
+        'INV-IN-1,66002,beside.pdf,\n' +
+        'INV-OUT-1,66002,../outside.pdf,\n' +
+        `INV-OUT-2,66002,${outside},\n` +
+        'INV-OUT-3,66002,link.pdf,\n' +
+        'INV-OUT-4,66002,scans/below.pdf,../../../../../../../../etc/passwd\n' +
+        'INV-OUT-5,66002,/etc/passwd,\n' +
+        `INV-IN-2,66002,scans/../beside.pdf,${path.join(csvFolder, 'scans', 'up.pdf')}\n`,
+    );
+    const summary = await importFile(context, file);
+    expect(summary).toMatchObject({ created: 2, refused: 5 });
+    expect(summary.refusals).toEqual([
+      { line: 3, key: null, reason: "pdf_file: ../outside.pdf is not in the CSV's folder" },
+      { line: 4, key: null, reason: `pdf_file: ${outside} is not in the CSV's folder` },
+      { line: 5, key: null, reason: "pdf_file: link.pdf is not in the CSV's folder" },
+      { line: 6, key: null, reason: "backup_file: ../../../../../../../../etc/passwd is not in the CSV's folder" },
+      { line: 7, key: null, reason: "pdf_file: /etc/passwd is not in the CSV's folder" },
+    ]);
+    const invoices = await t.app.db
+      .selectFrom('invoices')
+      .select('invoice_number')
+      .where('invoice_number', 'like', 'INV-%-_')
+      .orderBy('invoice_number')
+      .execute();
+    expect(invoices.map((invoice) => invoice.invoice_number)).toEqual(['INV-IN-1', 'INV-IN-2']);
   });
 
   const shipments = (prefix: string, count: number, vessels: Record<number, string>) =>

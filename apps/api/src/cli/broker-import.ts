@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
@@ -108,7 +108,7 @@ async function* csvLines(file: string): AsyncGenerator<{ entry: SourceLine; byte
     parse({ columns: true, bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, info: true }),
   );
   let kind: keyof typeof CSV_KINDS | undefined;
-  const folder = path.dirname(file);
+  const folder = await realpath(path.dirname(file));
   try {
     for await (const { record: row, info } of parser as AsyncIterable<{
       record: Record<string, string>;
@@ -153,8 +153,10 @@ async function csvRecord(
     ] as const) {
       const name = row[column];
       if (!name) continue;
+      const found = await fileInFolder(folder, name);
+      if (found === 'outside') return { line, unreadable: `${column}: ${name} is not in the CSV's folder` };
       try {
-        const bytes = await readFile(path.resolve(folder, name));
+        const bytes = await readFile(found);
         record[field] = { name: path.basename(name), content_base64: bytes.toString('base64') };
       } catch {
         return { line, unreadable: `${column}: cannot read ${name}` };
@@ -162,6 +164,23 @@ async function csvRecord(
     }
   }
   return { line, record };
+}
+
+/**
+ * The real path of the file `name` names in `folder` (a real path), or 'outside' when it lies
+ * elsewhere: by `..`, by an absolute path or through a link. A name that is not there gives its
+ * path, for the read to fail on.
+ */
+async function fileInFolder(folder: string, name: string): Promise<string | 'outside'> {
+  const isInside = (file: string) => {
+    const relative = path.relative(folder, file);
+    return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+  };
+  const named = path.resolve(folder, name);
+  if (!isInside(named)) return 'outside';
+  const real = await realpath(named).catch(() => undefined);
+  if (real === undefined) return named;
+  return isInside(real) ? real : 'outside';
 }
 
 /** The summary as the command prints it. */

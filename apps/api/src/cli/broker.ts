@@ -45,8 +45,8 @@ export const USAGE = `Usage: npm run broker -- <command>
   import FILE                 write the records of FILE as the broker API would: NDJSON, one
                               record a line, or a .csv of shipments or of invoices (columns
                               named as the records' fields; pdf_file and backup_file name PDFs
-                              beside the CSV); prints what was created, updated, unchanged
-                              and refused, with line numbers.
+                              in the CSV's folder, a path out of it is refused); prints what
+                              was created, updated, unchanged and refused, with line numbers.
                               A line refused (not JSON, a field the API refuses) costs only
                               itself. Exit code: 0 every line imported, 1 some lines refused
                               and the others imported, 3 the file cannot be read or the import
