@@ -1,10 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { samplePdf } from '../../test/sample-files.ts';
 import { expectCountsKept } from '../../test/shipment-counts.ts';
+import { ingestRecords } from '../modules/ingestion/ingest.ts';
 import type { IngestionContext } from '../modules/ingestion/ingestion.repository.ts';
 import { importFile, summaryLines } from './broker-import.ts';
 
@@ -114,5 +116,115 @@ describe('npm run broker -- import', () => {
       .where('invoice_number', '=', 'INV-1')
       .executeTakeFirstOrThrow();
     expect(invoice).toEqual({ amount_cents: 9_995, due_date: '2026-12-15', is_paid: false });
+  });
+});
+
+describe('npm run broker -- import, a bad line among good ones', () => {
+  beforeAll(async () => {
+    const written = await ingestRecords(context, [
+      { kind: 'company', company_id: 'IMP-2', name: 'Import Two Co' },
+      { kind: 'account', account_no: '66002', company_id: 'IMP-2' },
+    ]);
+    expect(written.map((result) => result.outcome)).toEqual(['created', 'created']);
+  });
+
+  it("reads PDFs only in the CSV's folder: no way out by '..', an absolute path or a link", async () => {
+    const csvFolder = path.join(folder, 'csv');
+    await mkdir(path.join(csvFolder, 'scans'), { recursive: true });
+    const outside = path.join(folder, 'outside.pdf');
+    await writeFile(outside, samplePdf());
+    await writeFile(path.join(csvFolder, 'beside.pdf'), samplePdf());
+    await writeFile(path.join(csvFolder, 'scans', 'below.pdf'), samplePdf());
+    await symlink(outside, path.join(csvFolder, 'link.pdf'));
+    await symlink(path.join(csvFolder, 'beside.pdf'), path.join(csvFolder, 'scans', 'up.pdf'));
+    const file = path.join(csvFolder, 'invoices.csv');
+    await writeFile(
+      file,
+      'invoice_number,account_no,pdf_file,backup_file\n' +
+        'INV-IN-1,66002,beside.pdf,\n' +
+        'INV-OUT-1,66002,../outside.pdf,\n' +
+        `INV-OUT-2,66002,${outside},\n` +
+        'INV-OUT-3,66002,link.pdf,\n' +
+        'INV-OUT-4,66002,scans/below.pdf,../../../../../../../../etc/passwd\n' +
+        'INV-OUT-5,66002,/etc/passwd,\n' +
+        `INV-IN-2,66002,scans/../beside.pdf,${path.join(csvFolder, 'scans', 'up.pdf')}\n`,
+    );
+    const summary = await importFile(context, file);
+    expect(summary).toMatchObject({ created: 2, refused: 5 });
+    expect(summary.refusals).toEqual([
+      { line: 3, key: null, reason: "pdf_file: ../outside.pdf is not in the CSV's folder" },
+      { line: 4, key: null, reason: `pdf_file: ${outside} is not in the CSV's folder` },
+      { line: 5, key: null, reason: "pdf_file: link.pdf is not in the CSV's folder" },
+      { line: 6, key: null, reason: "backup_file: ../../../../../../../../etc/passwd is not in the CSV's folder" },
+      { line: 7, key: null, reason: "pdf_file: /etc/passwd is not in the CSV's folder" },
+    ]);
+    const invoices = await t.app.db
+      .selectFrom('invoices')
+      .select('invoice_number')
+      .where('invoice_number', 'like', 'INV-%-_')
+      .orderBy('invoice_number')
+      .execute();
+    expect(invoices.map((invoice) => invoice.invoice_number)).toEqual(['INV-IN-1', 'INV-IN-2']);
+  });
+
+  const shipments = (prefix: string, count: number, vessels: Record<number, string>) =>
+    Array.from({ length: count }, (_, index) => ({
+      kind: 'shipment',
+      file_number: `${prefix}-${String(index + 1).padStart(3, '0')}`,
+      account_no: '66002',
+      status: 'submitted',
+      vessel_name: vessels[index + 1] ?? '',
+    }));
+  const importedCount = async (prefix: string) =>
+    (await t.app.db.selectFrom('shipments').select('id').where('file_number', 'like', `${prefix}-%`).execute()).length;
+
+  it('refuses alone a record the database refuses, and keeps the others of its transaction', async () => {
+    // A rule of the database no check of the import knows: the record passes them all.
+    await sql`ALTER TABLE shipments ADD CONSTRAINT refused_vessel CHECK (vessel_name <> 'Refused by the database')`.execute(
+      t.app.db,
+    );
+    try {
+      const file = await write('refused.ndjson', ndjson(shipments('IMP-DB', 150, { 60: 'Refused by the database' })));
+      const summary = await importFile(context, file);
+      expect(summary).toMatchObject({ created: 149, refused: 1 });
+      expect(summary.refusals).toEqual([
+        { line: 60, key: 'shipment:IMP-DB-060', reason: 'The database cannot store this record (SQLSTATE 23514).' },
+      ]);
+      expect(await importedCount('IMP-DB')).toBe(149);
+      await expectCountsKept(t.app.db);
+    } finally {
+      await sql`ALTER TABLE shipments DROP CONSTRAINT refused_vessel`.execute(t.app.db);
+    }
+  });
+
+  it('stops on a failure of the database itself, and tells from which line nothing was written', async () => {
+    await sql`
+      CREATE FUNCTION fill_disk() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.vessel_name = 'Fills the disk' THEN RAISE EXCEPTION 'the disk is full' USING ERRCODE = '53100'; END IF;
+        RETURN NEW;
+      END $$`.execute(t.app.db);
+    await sql`CREATE TRIGGER fill_disk BEFORE INSERT ON shipments FOR EACH ROW EXECUTE FUNCTION fill_disk()`.execute(
+      t.app.db,
+    );
+    try {
+      const file = await write(
+        'stopped.ndjson',
+        `{not json\n${ndjson(shipments('IMP-STOP', 250, { 180: 'Fills the disk' }))}`,
+      );
+      const summary = await importFile(context, file);
+      expect(summary).toMatchObject({ created: 100, refused: 1, stopped: { line: 102, reason: 'the disk is full' } });
+      expect(summaryLines(summary)).toEqual([
+        'created 100, updated 0, unchanged 0, refused 1',
+        '  line 1: not a JSON record',
+        'The import stopped on line 102: the disk is full',
+        'Every line before it is imported or refused as counted above; import the file again for the rest (the lines written come back unchanged).',
+      ]);
+      expect(await importedCount('IMP-STOP')).toBe(100);
+      await expectCountsKept(t.app.db);
+    } finally {
+      await sql`DROP TRIGGER fill_disk ON shipments`.execute(t.app.db);
+      await sql`DROP FUNCTION fill_disk()`.execute(t.app.db);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
@@ -21,11 +21,18 @@ type SourceLine = { line: number; record: unknown } | { line: number; unreadable
 
 export type ImportSummary = Record<RecordOutcome, number> & {
   refusals: Array<{ line: number; key: string | null; reason: string }>;
+  /** Set when the import could not go on (the database failed): from which line nothing was written, and why. */
+  stopped?: { line: number; reason: string };
 };
 
 /** Told after each batch: the bytes of the file read so far. */
 export type ImportProgress = (bytesRead: number) => void;
 
+/**
+ * Imports every line it can: a line that is not a record, or a record refused (by its checks or
+ * by the database), is counted with its line number and the others are written. Only a failure
+ * of the database itself stops the import, told in `stopped`.
+ */
 export async function importFile(
   context: IngestionContext,
   file: string,
@@ -39,26 +46,34 @@ export async function importFile(
   const source = file.toLowerCase().endsWith('.csv') ? csvLines(file) : ndjsonLines(file);
   let batch: Array<{ line: number; record: unknown }> = [];
   const flush = async () => {
-    const results = await ingestRecords(
-      context,
-      batch.map((entry) => entry.record),
-    );
-    results.forEach((result: RecordResult, index) => {
-      if (result.outcome === 'refused') refuse(batch[index]!.line, result.key, result.reason ?? 'refused');
-      else summary[result.outcome] += 1;
-    });
+    const lines = batch.map((entry) => entry.line);
+    const records = batch.map((entry) => entry.record);
     batch = [];
+    let counted = 0;
+    try {
+      // Counted as each transaction commits, so that a stop leaves the summary of what is written.
+      await ingestRecords(context, records, (result: RecordResult) => {
+        counted += 1;
+        if (result.outcome === 'refused') refuse(lines[result.index]!, result.key, result.reason ?? 'refused');
+        else summary[result.outcome] += 1;
+      });
+    } catch (error) {
+      summary.stopped = { line: lines[counted]!, reason: error instanceof Error ? error.message : String(error) };
+    }
   };
   for await (const { entry, bytesRead } of source) {
     if ('unreadable' in entry) refuse(entry.line, null, entry.unreadable);
     else batch.push(entry);
     if (batch.length >= IMPORT_BATCH) {
       await flush();
+      if (summary.stopped) break;
       onProgress(bytesRead);
     }
   }
   if (batch.length > 0) await flush();
-  onProgress((await stat(file)).size);
+  if (!summary.stopped) onProgress((await stat(file)).size);
+  // A line that is not a record is refused as it is read, a record once its batch is written.
+  summary.refusals.sort((one, other) => one.line - other.line);
   return summary;
 }
 
@@ -93,7 +108,7 @@ async function* csvLines(file: string): AsyncGenerator<{ entry: SourceLine; byte
     parse({ columns: true, bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, info: true }),
   );
   let kind: keyof typeof CSV_KINDS | undefined;
-  const folder = path.dirname(file);
+  const folder = await realpath(path.dirname(file));
   try {
     for await (const { record: row, info } of parser as AsyncIterable<{
       record: Record<string, string>;
@@ -138,8 +153,10 @@ async function csvRecord(
     ] as const) {
       const name = row[column];
       if (!name) continue;
+      const found = await fileInFolder(folder, name);
+      if (found === 'outside') return { line, unreadable: `${column}: ${name} is not in the CSV's folder` };
       try {
-        const bytes = await readFile(path.resolve(folder, name));
+        const bytes = await readFile(found);
         record[field] = { name: path.basename(name), content_base64: bytes.toString('base64') };
       } catch {
         return { line, unreadable: `${column}: cannot read ${name}` };
@@ -149,12 +166,36 @@ async function csvRecord(
   return { line, record };
 }
 
+/**
+ * The real path of the file `name` names in `folder` (a real path), or 'outside' when it lies
+ * elsewhere: by `..`, by an absolute path or through a link. A name that is not there gives its
+ * path, for the read to fail on.
+ */
+async function fileInFolder(folder: string, name: string): Promise<string | 'outside'> {
+  const isInside = (file: string) => {
+    const relative = path.relative(folder, file);
+    return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+  };
+  const named = path.resolve(folder, name);
+  if (!isInside(named)) return 'outside';
+  const real = await realpath(named).catch(() => undefined);
+  if (real === undefined) return named;
+  return isInside(real) ? real : 'outside';
+}
+
 /** The summary as the command prints it. */
 export function summaryLines(summary: ImportSummary): string[] {
+  const { stopped } = summary;
   return [
     `created ${summary.created}, updated ${summary.updated}, unchanged ${summary.unchanged}, refused ${summary.refused}`,
     ...summary.refusals.map(
       (refusal) => `  line ${refusal.line}${refusal.key ? ` (${refusal.key})` : ''}: ${refusal.reason}`,
     ),
+    ...(stopped
+      ? [
+          `The import stopped on line ${stopped.line}: ${stopped.reason}`,
+          'Every line before it is imported or refused as counted above; import the file again for the rest (the lines written come back unchanged).',
+        ]
+      : []),
   ];
 }

@@ -15,7 +15,8 @@ import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.reposit
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 import { DEMO_PAYMENT_INSTRUCTIONS } from '../seed/demo-billing.ts';
 import { apiKeysRepository } from '../modules/ingestion/api-keys.repository.ts';
-import { runBrokerCommand, USAGE } from './broker.ts';
+import { UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
+import { IMPORT_EXIT, runBrokerCommand, USAGE } from './broker.ts';
 
 const run = promisify(execFile);
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -137,6 +138,8 @@ describe('runBrokerCommand', () => {
       expect((await runBrokerCommand(db, ['approve-delivery-order', 'x'])).code).toBe(2);
       expect(await runBrokerCommand(db, ['approve'])).toEqual({ code: 2, lines: [USAGE] });
       expect(await runBrokerCommand(db, [])).toEqual({ code: 2, lines: [USAGE] });
+      expect(await runBrokerCommand(db, ['--help'])).toEqual({ code: 0, lines: [USAGE] });
+      expect(await runBrokerCommand(db, ['help'])).toEqual({ code: 0, lines: [USAGE] });
     } finally {
       await db.destroy();
     }
@@ -267,4 +270,95 @@ describe('api-keys', () => {
       await db.destroy();
     }
   });
+});
+
+describe('the import command', () => {
+  /** Runs `import FILE` as `npm run broker` does: its exit code and what it printed. */
+  async function runImport(file: string): Promise<{ code: number; output: string }> {
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', INIT_CWD: apiDir };
+    try {
+      const { stdout, stderr } = await run(tsx, ['src/cli/broker.ts', 'import', file], { cwd: apiDir, env });
+      return { code: 0, output: stdout + stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, output: failed.stdout + failed.stderr };
+    }
+  }
+
+  async function fileNumbers(prefix: string): Promise<string[]> {
+    const db = await open();
+    try {
+      const rows = await db
+        .selectFrom('shipments')
+        .select('file_number')
+        .where('file_number', 'like', `${prefix}%`)
+        .orderBy('file_number')
+        .execute();
+      return rows.map((row) => row.file_number);
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it('refuses a line it cannot store or read by its number and field, imports every other line, and prints the summary', async () => {
+    const shipment = (number: number, changes: object = {}) =>
+      JSON.stringify({
+        kind: 'shipment',
+        file_number: `CLI-${String(number).padStart(3, '0')}`,
+        account_no: '40001',
+        status: 'submitted',
+        ...changes,
+      });
+    // The bad lines sit among the first hundred records, which share one transaction.
+    const lines = Array.from({ length: 250 }, (_, index) => shipment(index + 1));
+    lines[49] = shipment(50, { vessel_name: 'Ever\u0000Given' });
+    lines[50] = shipment(51, { origin: 'Shanghai \ud800' });
+    lines[51] = shipment(52, { tracking: { note: '\udc00' } });
+    lines[52] = '{"kind":"shipment","file_number":';
+    lines[53] = shipment(54, { vessel_name: 'Ever Given' }).replace(' ', '\u0000');
+    const file = path.join(dataDir, 'with-bad-lines.ndjson');
+    await writeFile(file, `${lines.join('\n')}\n`);
+
+    const result = await runImport(file);
+    expect(result.code).toBe(IMPORT_EXIT.someRefused);
+    expect(result.output).not.toMatch(/\n\s+at /);
+    expect(result.output.trimEnd().split('\n')).toEqual([
+      'created 245, updated 0, unchanged 0, refused 5',
+      `  line 50: vessel_name: ${UNSTORABLE_TEXT_MESSAGE}`,
+      `  line 51: origin: ${UNSTORABLE_TEXT_MESSAGE}`,
+      `  line 52: tracking.note: ${UNSTORABLE_TEXT_MESSAGE}`,
+      '  line 53: not a JSON record',
+      '  line 54: not a JSON record',
+    ]);
+    const imported = await fileNumbers('CLI-');
+    expect(imported).toHaveLength(245);
+    expect(imported).toContain('CLI-049');
+    expect(imported).toContain('CLI-055');
+    expect(imported).not.toContain('CLI-050');
+
+    const good = path.join(dataDir, 'good.ndjson');
+    await writeFile(good, `${lines.slice(0, 49).join('\n')}\n`);
+    expect(await runImport(good)).toEqual({
+      code: IMPORT_EXIT.allImported,
+      output: 'created 0, updated 0, unchanged 49, refused 0\n',
+    });
+    expect(await runImport(path.join(dataDir, 'none.ndjson'))).toMatchObject({ code: IMPORT_EXIT.cannotRun });
+  }, 300_000);
+
+  it('refuses a CSV cell it cannot store on its line, and imports the other rows', async () => {
+    const file = path.join(dataDir, 'shipments.csv');
+    await writeFile(
+      file,
+      'file_number,account_no,status,vessel_name\n' +
+        'CLI-CSV-1,40001,submitted,Ever Given\n' +
+        'CLI-CSV-2,40001,submitted,Ever\u0000Given\n' +
+        'CLI-CSV-3,40001,submitted,Maersk Ohio\n',
+    );
+    const result = await runImport(file);
+    expect(result).toEqual({
+      code: IMPORT_EXIT.someRefused,
+      output: `created 2, updated 0, unchanged 0, refused 1\n  line 3: vessel_name: ${UNSTORABLE_TEXT_MESSAGE}\n`,
+    });
+    expect(await fileNumbers('CLI-CSV-')).toEqual(['CLI-CSV-1', 'CLI-CSV-3']);
+  }, 300_000);
 });

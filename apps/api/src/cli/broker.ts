@@ -47,11 +47,18 @@ export const USAGE = `Usage: npm run broker -- <command>
   import FILE                 write the records of FILE as the broker API would: NDJSON, one
                               record a line, or a .csv of shipments or of invoices (columns
                               named as the records' fields; pdf_file and backup_file name PDFs
-                              beside the CSV); prints what was created, updated, unchanged
-                              and refused, with line numbers
+                              in the CSV's folder, a path out of it is refused); prints what
+                              was created, updated, unchanged and refused, with line numbers.
+                              A line refused (not JSON, a field the API refuses) costs only
+                              itself. Exit code: 0 every line imported, 1 some lines refused
+                              and the others imported, 3 the file cannot be read or the import
+                              stopped (the database failed; the summary tells where)
+  help                        print this text
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data); stop the
-server before using the embedded database.`;
+server before using the embedded database. Exit code 2: a command not understood.`;
+
+const HELP = ['help', '--help', '-h'];
 
 /** How many of the newest user changes `user-changes` prints. */
 const USER_CHANGES_SHOWN = 200;
@@ -147,6 +154,7 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
     return setPaymentInstructions(db, rest[1]!);
   }
   if (command === 'api-keys') return apiKeysCommand(db, rest);
+  if (HELP.includes(command ?? '') && rest.length === 0) return { code: 0, lines: [USAGE] };
   return { code: 2, lines: [USAGE] };
 }
 
@@ -212,12 +220,15 @@ async function setPaymentInstructions(db: Db, file: string): Promise<BrokerResul
   return { code: 0, lines: ['The payment instructions are set.'] };
 }
 
+/** The exit codes of `import`, as USAGE tells them. */
+export const IMPORT_EXIT = { allImported: 0, someRefused: 1, cannotRun: 3 } as const;
+
 async function runImport(db: Db, config: ReturnType<typeof configFromEnv>, file: string): Promise<BrokerResult> {
   const size = await stat(file).then(
     (info) => (info.isFile() ? info.size : undefined),
     () => undefined,
   );
-  if (size === undefined) return { code: 1, lines: [`Cannot read ${file}.`] };
+  if (size === undefined) return { code: IMPORT_EXIT.cannotRun, lines: [`Cannot read ${file}.`] };
   const quiet = { info: () => {} };
   const context = {
     db,
@@ -239,11 +250,14 @@ async function runImport(db: Db, config: ReturnType<typeof configFromEnv>, file:
   bar?.start(size, 0);
   try {
     const summary = await importFile(context, file, (bytes) => bar?.update(bytes));
+    const code = summary.stopped
+      ? IMPORT_EXIT.cannotRun
+      : summary.refused > 0
+        ? IMPORT_EXIT.someRefused
+        : IMPORT_EXIT.allImported;
+    return { code, lines: summaryLines(summary) };
+  } finally {
     bar?.stop();
-    return { code: summary.refused === 0 ? 0 : 1, lines: summaryLines(summary) };
-  } catch (error) {
-    bar?.stop();
-    throw error;
   }
 }
 

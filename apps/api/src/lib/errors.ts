@@ -19,6 +19,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * An error of the database about the data of a statement, not about the database itself:
+ * SQLSTATE class 22 (data exception: a NUL, a number out of range), 23 (a constraint) or 54
+ * (a value beyond a limit, such as an index entry).
+ */
+export function isRefusedByDatabase(error: unknown): error is Error & { code: string } {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^(22|23|54)[0-9A-Z]{3}$/.test(code);
+}
+
 function fieldOf(instancePath: string | undefined, params: Record<string, unknown> | undefined): string {
   const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   if (path) return path;

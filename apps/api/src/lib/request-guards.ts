@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_BASE } from '@clearport/contract/paths';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
-import { sendRefusal } from './refusal.ts';
+import { sendRefusal, type Refusal } from './refusal.ts';
 
 const UTF8_CHARSETS = ['utf-8', 'utf8'];
 
@@ -14,6 +14,25 @@ function charsetOf(contentType: string): string | undefined {
 function isJson(contentType: string): boolean {
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   return mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
+/**
+ * The 400 for text PostgreSQL cannot store in the request's query, path or body, naming the
+ * field, or undefined. A route that makes its body itself after this hook ran (a multipart
+ * batch's records) passes the request here again once the body is made.
+ */
+export function unstorableTextRefusal(request: FastifyRequest): Refusal | undefined {
+  for (const [part, value] of [
+    ['query', request.query],
+    ['params', request.params],
+    ['body', request.body],
+  ] as const) {
+    const field = findUnstorableText(value);
+    if (field === undefined) continue;
+    const named = field || part;
+    return { status: 400, message: `${named}: ${UNSTORABLE_TEXT_MESSAGE}`, field: named };
+  }
+  return undefined;
 }
 
 /**
@@ -38,16 +57,8 @@ export function registerRequestGuards(app: FastifyInstance): void {
   });
 
   app.addHook('preValidation', async (request, reply) => {
-    for (const [part, value] of [
-      ['query', request.query],
-      ['params', request.params],
-      ['body', request.body],
-    ] as const) {
-      const field = findUnstorableText(value);
-      if (field === undefined) continue;
-      const named = field || part;
-      return sendRefusal(reply, { status: 400, message: `${named}: ${UNSTORABLE_TEXT_MESSAGE}`, field: named });
-    }
+    const refusal = unstorableTextRefusal(request);
+    if (refusal) return sendRefusal(reply, refusal);
   });
 
   app.addHook('onSend', async (request, reply) => {

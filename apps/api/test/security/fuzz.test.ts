@@ -1,7 +1,26 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
-import { buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
+import {
+  BROKER_API_BASE,
+  BROKER_API_PATHS,
+  IngestionRecord,
+  MAX_BATCH_BYTES,
+  MAX_BATCH_PARTS,
+  MULTIPART_RECORDS_FIELD,
+  type RecordKind,
+} from '@clearport/contract/ingestion';
+import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
+import { importFile, summaryLines } from '../../src/cli/broker-import.ts';
+import { apiKeysRepository } from '../../src/modules/ingestion/api-keys.repository.ts';
+import { buildTestApp, createTestDatabase, injectAs, login, type TestApp } from '../build-app.ts';
+import { samplePdf } from '../sample-files.ts';
+import { apiDir } from '../server-process.ts';
 
 /**
  * Malformed requests to every route of the contract, as a logged-in primary user and without a
@@ -222,4 +241,332 @@ describe('the fuzzer', () => {
     expect(failures.slice(0, 40)).toEqual([]);
     expect(changed).toEqual([]);
   }, 600_000);
+});
+
+/**
+ * The brokerage's side: batches to the broker API as JSON and as multipart/form-data, and files
+ * to `npm run broker -- import`, each record of every kind of the contract with one field
+ * malformed, and bodies, parts and lines broken in every way the readers meet.
+ */
+
+/** A record of each kind that the portal would refuse anyway (it names what does not exist), so nothing can be written. */
+const BASE_RECORDS: Record<RecordKind, Record<string, unknown>> = {
+  company: { kind: 'company', company_id: 'FZ-C', name: 'Fuzz Co' },
+  account: { kind: 'account', account_no: 'FZ-A', company_id: 'FZ-404' },
+  shipment: { kind: 'shipment', file_number: 'FZ-S', account_no: 'FZ-404', status: 'submitted' },
+  container: { kind: 'container', file_number: 'FZ-404', container_no: 'FZ-K' },
+  bill_of_lading: { kind: 'bill_of_lading', file_number: 'FZ-404', bill_lading: 'FZ-B', is_master: true },
+  required_document_type: { kind: 'required_document_type', file_number: 'FZ-404', type: 'Invoice' },
+  delivery_order_approval: { kind: 'delivery_order_approval', delivery_order_id: 2_147_483_647 },
+  primary_user: { kind: 'primary_user', company_id: 'FZ-404', email: 'fuzz@fuzz.test', name: 'Fuzz' },
+  entry_summary: { kind: 'entry_summary', file_number: 'FZ-404', file: { name: 'x.pdf', part: 'file' } },
+  invoice: { kind: 'invoice', invoice_number: 'FZ-I', account_no: 'FZ-404', pdf: { name: 'x.pdf', part: 'file' } },
+  notification: { kind: 'notification', company_id: 'FZ-404', message: 'Fuzz' },
+};
+
+/** Values no record field takes: wrong types, numbers beyond every range, text that cannot be stored. */
+const RECORD_VALUES: unknown[] = [...ODD, ...BAD_TEXT, -1, 0, true, {}, [], { name: '\u0000', part: '\ud800' }];
+
+/** Every field of every kind in the contract, with each value in turn: one record a field, one batch a kind and value. */
+function malformedBatches(): unknown[][] {
+  const batches: unknown[][] = [];
+  for (const option of IngestionRecord.options) {
+    const kind = option.shape.kind.value as RecordKind;
+    for (const value of RECORD_VALUES) {
+      batches.push(Object.keys(option.shape).map((field) => ({ ...BASE_RECORDS[kind], [field]: value })));
+    }
+  }
+  return batches;
+}
+
+/** Records texts no JSON body parser reads as a batch of records, or whose numbers no field takes. */
+const BROKEN_RECORDS_TEXTS = [
+  '',
+  'null',
+  '{}',
+  ']',
+  '[{"kind":"shipment","file_number":',
+  '[{"kind":"delivery_order_approval","delivery_order_id":1e999}]',
+  '[{"kind":"delivery_order_approval","delivery_order_id":-1e999}]',
+  '[{"kind":"delivery_order_approval","delivery_order_id":123456789012345678901234567890}]',
+  '[{"kind":"account","account_no":"FZ","company_id":"FZ-404","__proto__":{"name":"x"}}]',
+  '[{"kind":"account","account_no":"FZ","company_id":"FZ-404","constructor":{"prototype":{"x":1}}}]',
+  '"\\u0000"',
+  '[{"kind":"company","company_id":"FZ-C","name":"\\ud800"}]',
+  '[{"kind\\u0000":"company"}]',
+  '['.repeat(100_000),
+  `[${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}]`,
+];
+
+type Part = { name: string; filename?: string; body: string | Buffer; headers?: string };
+
+/** A multipart/form-data body written by hand, so that its parts can be what no form would send. */
+function multipartBody(parts: readonly Part[], boundary = 'fuzz-boundary'): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
+    const head = part.headers ?? `Content-Disposition: form-data; name="${part.name}"${filename}\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n`), Buffer.from(part.body), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+/** Multipart bodies broken in their structure, their parts or their sizes. */
+function brokenMultiparts(): Array<{ payload: Buffer; contentType: string }> {
+  const type = 'multipart/form-data; boundary=fuzz-boundary';
+  const records = (text: string): Part => ({ name: MULTIPART_RECORDS_FIELD, body: text });
+  const pdf = samplePdf();
+  const someRecords = JSON.stringify([BASE_RECORDS.entry_summary, BASE_RECORDS.invoice]);
+  const bodies: Part[][] = [
+    [],
+    [{ name: MULTIPART_RECORDS_FIELD, filename: 'records.json', body: someRecords }],
+    [records(someRecords), records(someRecords)],
+    [records(someRecords), { name: 'note', body: 'x' }],
+    [records(someRecords), { name: 'file', filename: 'x.pdf', body: Buffer.from('%PDF-1.4 not really') }],
+    [
+      records(someRecords),
+      { name: 'file', filename: 'x.pdf', body: pdf },
+      { name: 'file', filename: 'y.pdf', body: pdf },
+    ],
+    [records(someRecords), { name: 'fi\u0000le', filename: 'x\u0000.pdf', body: pdf }],
+    [records(someRecords), { name: '\ud800', filename: '\udfff.pdf', body: pdf }],
+    [records(someRecords), { name: 'file', headers: 'Content-Type: application/pdf\r\n', body: pdf }],
+    [records(someRecords), { name: '', filename: '', body: pdf }],
+    [records(Buffer.from([0xff, 0xfe, 0xed, 0xa0, 0x80, 0x00]).toString('latin1'))],
+    [{ name: MULTIPART_RECORDS_FIELD, body: Buffer.from([0x5b, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x5d]) }],
+    [records(JSON.stringify([{ ...BASE_RECORDS.notification, message: 'x'.repeat(MAX_BATCH_BYTES) }]))],
+    [records(someRecords), { name: 'file', filename: 'big.pdf', body: Buffer.alloc(UPLOAD_MAX_BYTES + 1) }],
+    [
+      records(someRecords),
+      ...Array.from({ length: MAX_BATCH_PARTS + 1 }, (_, index) => ({
+        name: `f${index}`,
+        filename: 'x.pdf',
+        body: 'x',
+      })),
+    ],
+    ...BROKEN_RECORDS_TEXTS.map((text) => [records(text)]),
+  ];
+  const whole = multipartBody([records(someRecords), { name: 'file', filename: 'x.pdf', body: pdf }]);
+  return [
+    ...bodies.map((parts) => ({ payload: multipartBody(parts), contentType: type })),
+    { payload: whole.subarray(0, whole.length - 100), contentType: type },
+    { payload: whole, contentType: 'multipart/form-data' },
+    { payload: whole, contentType: 'multipart/form-data; boundary=' },
+    { payload: whole, contentType: 'multipart/form-data; boundary=other' },
+    { payload: Buffer.from('--fuzz-boundary\r\n\r\n\r\n'), contentType: type },
+    { payload: Buffer.from([0x00, 0xff, 0x00, 0xfe]), contentType: type },
+  ];
+}
+
+describe('the fuzzer, on the broker API', () => {
+  it('sends malformed batches as JSON and as multipart/form-data: no 5xx, no row changed', async () => {
+    const key = (await apiKeysRepository.create(t.app.db, 'Fuzz')).key;
+    const url = `${BROKER_API_BASE}${BROKER_API_PATHS.records}`;
+    const pdf = samplePdf();
+    const requests: Array<{ label: string; payload: string | Buffer; contentType: string }> = [];
+    for (const records of malformedBatches()) {
+      const text = JSON.stringify(records);
+      requests.push({ label: text, payload: `{"records":${text}}`, contentType: 'application/json' });
+      requests.push({
+        label: `multipart ${text}`,
+        payload: multipartBody([
+          { name: MULTIPART_RECORDS_FIELD, body: text },
+          { name: 'file', filename: 'x.pdf', body: pdf },
+        ]),
+        contentType: 'multipart/form-data; boundary=fuzz-boundary',
+      });
+    }
+    for (const text of BROKEN_RECORDS_TEXTS) {
+      requests.push({ label: text, payload: `{"records":${text}}`, contentType: 'application/json' });
+    }
+    for (const [index, body] of brokenMultiparts().entries()) {
+      requests.push({ label: `broken multipart ${index}`, payload: body.payload, contentType: body.contentType });
+    }
+
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const request of requests) {
+      const response = await injectAs(t.app, key, {
+        method: 'POST',
+        url,
+        payload: request.payload,
+        headers: { 'content-type': request.contentType },
+      });
+      if (response.statusCode >= 500) failures.push(`${response.statusCode} ${request.label.slice(0, 160)}`);
+    }
+    const after = await snapshot();
+    const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+    console.log(`fuzzer, broker API: ${requests.length} batches sent, ${failures.length} answered 5xx`);
+    expect(requests.length).toBeGreaterThanOrEqual(400);
+    expect(failures.slice(0, 40)).toEqual([]);
+    expect(changed).toEqual([]);
+  }, 600_000);
+});
+
+/** NDJSON lines no import reads as a record it writes: every malformed record, and lines that are no JSON at all. */
+function malformedNdjson(): Buffer {
+  const lines: Array<string | Buffer> = malformedBatches()
+    .flat()
+    .map((record) => JSON.stringify(record));
+  lines.push(
+    ...BROKEN_RECORDS_TEXTS.filter((text) => !text.includes('\n')),
+    '{',
+    '42',
+    '"\\ud800"',
+    '\uFEFF{"kind":"company"}',
+    '\r',
+    `{"kind":"notification","company_id":"FZ-404","message":"${'x'.repeat(2_000_000)}"}`,
+    Buffer.from('{"kind":"company","company_id":"FZ-C","name":"a\u0000b"}'),
+    Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+    Buffer.from([0x22, 0xed, 0xa0, 0x80, 0x22]),
+  );
+  return Buffer.concat(lines.flatMap((line) => [Buffer.from(line), Buffer.from('\n')]));
+}
+
+/** Cells no column takes: text that cannot be stored, bytes that are no UTF-8, numbers and dates beyond range. */
+const BAD_CELLS = [
+  'a\u0000b',
+  '\u0000',
+  Buffer.from([0xff, 0xfe]).toString('latin1'),
+  Buffer.from([0xed, 0xa0, 0x80]).toString('latin1'),
+  'x'.repeat(100_000),
+  '2147483648',
+  '1e309',
+  '-1',
+  'NaN',
+  '2026-02-30 25:61:61',
+  '=HYPERLINK("http://x")',
+  '"quoted ""twice"""',
+];
+/** pdf_file and backup_file cells that name no PDF in the CSV's folder. */
+const BAD_PATHS = [
+  '../outside.pdf',
+  '/etc/passwd',
+  '.',
+  'scans',
+  'scans/',
+  'missing.pdf',
+  'a\u0000.pdf',
+  '..',
+  '~/x.pdf',
+];
+
+/** CSV files: bad cells in each column, paths out of the folder, a broken quote, a header lacking columns, empty files. */
+function malformedCsvs(): Array<{ name: string; bytes: Buffer }> {
+  const row = (cells: readonly string[]) =>
+    cells.map((cell) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
+  const table = (header: readonly string[], base: readonly string[], values: readonly string[]) =>
+    [
+      row(header),
+      ...header.flatMap((_, column) =>
+        values.map((value) => row(base.map((cell, index) => (index === column ? value : cell)))),
+      ),
+    ].join('\n');
+  const shipments = table(
+    ['file_number', 'account_no', 'status', 'vessel_name', 'est_time_arrive', 'customer_reference_no'],
+    ['FZ-S', 'FZ-404', 'submitted', '', '', ''],
+    BAD_CELLS,
+  );
+  const invoices = table(
+    ['invoice_number', 'account_no', 'file_number', 'amount', 'due_date', 'is_paid', 'pdf_file', 'backup_file'],
+    ['FZ-I', 'FZ-404', '', '10.00', '', 'no', 'beside.pdf', ''],
+    [...BAD_CELLS, ...BAD_PATHS],
+  );
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+  return [
+    { name: 'shipments.csv', bytes: latin1(shipments) },
+    { name: 'invoices.csv', bytes: latin1(invoices) },
+    {
+      name: 'broken-quote.csv',
+      bytes: Buffer.from('file_number,account_no,status\nFZ-1,FZ-404,submitted\n"FZ-2,FZ-404\n'),
+    },
+    { name: 'no-columns.csv', bytes: Buffer.from('vessel_name,origin\nEver Given,Shanghai\n') },
+    {
+      name: 'ragged.csv',
+      bytes: Buffer.from('file_number,account_no,status\nFZ-1\nFZ-2,FZ-404,submitted,extra,cells\n,,\n'),
+    },
+    { name: 'bom-only.csv', bytes: Buffer.from([0xef, 0xbb, 0xbf]) },
+    { name: 'empty.csv', bytes: Buffer.alloc(0) },
+    { name: 'nul-header.csv', bytes: Buffer.from('file_number\u0000,account_no,status\nFZ-1,FZ-404,submitted\n') },
+  ];
+}
+
+const run = promisify(execFile);
+const tsx = path.join(apiDir, '../../node_modules/.bin/tsx');
+/** A summary as `import` prints it first. */
+const SUMMARY = /^created \d+, updated \d+, unchanged \d+, refused \d+$/;
+
+describe('the fuzzer, on npm run broker -- import', () => {
+  let folder: string;
+  let cliDataDir: string;
+  let cliDatabase: { url: string; drop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'clearport-fuzz-import-'));
+    cliDataDir = path.join(folder, 'data');
+    if (process.env.TEST_DATABASE_URL) cliDatabase = await createTestDatabase(process.env.TEST_DATABASE_URL);
+    await mkdir(path.join(folder, 'files', 'scans'), { recursive: true });
+    await writeFile(path.join(folder, 'files', 'beside.pdf'), samplePdf());
+    await writeFile(path.join(folder, 'outside.pdf'), samplePdf());
+  });
+  afterAll(async () => {
+    await cliDatabase?.drop();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  async function writeFiles(): Promise<string[]> {
+    const files = [{ name: 'records.ndjson', bytes: malformedNdjson() }, ...malformedCsvs()];
+    const written: string[] = [];
+    for (const { name, bytes } of files) {
+      const file = path.join(folder, 'files', name);
+      await writeFile(file, bytes);
+      written.push(file);
+    }
+    return written;
+  }
+
+  it('imports malformed NDJSON and CSV files: every line refused or written, never a crash, always the summary', async () => {
+    const files = await writeFiles();
+    const context = { db: t.app.db, storage: t.app.storage, mailer: t.app.mailer, publicUrl: 'http://portal.test' };
+    const before = await snapshot();
+    let lines = 0;
+    for (const file of files) {
+      const summary = await importFile(context, file);
+      expect(summary.stopped, file).toBeUndefined();
+      expect(summaryLines(summary)[0], file).toMatch(SUMMARY);
+      lines += summary.refused + summary.created + summary.updated + summary.unchanged;
+    }
+    expect(Object.entries(await snapshot()).filter(([table, digest]) => before[table] !== digest)).toEqual([]);
+
+    // The command itself, on its own database: exit code 0 or 1 with the summary, never a stack trace.
+    const env = {
+      ...process.env,
+      DATA_DIR: cliDataDir,
+      DATABASE_URL: cliDatabase?.url ?? '',
+      INIT_CWD: apiDir,
+    };
+    const codes: Record<string, number> = {};
+    // A few files: each run of the command costs seconds.
+    for (const file of files.filter((each) => /(records\.ndjson|shipments\.csv|invoices\.csv)$/.test(each))) {
+      const { code, output } = await run(tsx, ['src/cli/broker.ts', 'import', file], {
+        cwd: apiDir,
+        env,
+        maxBuffer: 64 * 1024 * 1024,
+      }).then(
+        ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => ({
+          code: error.code,
+          output: error.stdout + error.stderr,
+        }),
+      );
+      codes[path.basename(file)] = code;
+      expect(output.split('\n')[0], `${file}: ${output.slice(0, 400)}`).toMatch(SUMMARY);
+      expect(output, file).not.toMatch(/\n\s+at /);
+    }
+    console.log(
+      `fuzzer, import: ${files.length} files, ${lines} lines; exit codes of the command ${JSON.stringify(codes)}`,
+    );
+    expect(Object.values(codes).every((code) => code === 0 || code === 1)).toBe(true);
+    expect(codes['records.ndjson']).toBe(1);
+  }, 900_000);
 });

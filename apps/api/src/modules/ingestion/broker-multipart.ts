@@ -79,8 +79,21 @@ export async function readMultipartBatch(request: FastifyRequest): Promise<Multi
     };
   }
   try {
-    return { records: JSON.parse(recordsText) as unknown, parts };
+    return { records: await parseAsJsonBody(request, recordsText), parts };
   } catch {
     return { status: 400, message: 'The records are not JSON.', field: MULTIPART_RECORDS_FIELD };
   }
+}
+
+/** `text` read by the parser of the server's JSON bodies, so that a `__proto__` key is refused alike. */
+function parseAsJsonBody(request: FastifyRequest, text: string): Promise<unknown> {
+  const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = request.server.initialConfig;
+  const parse = request.server.getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning) as (
+    request: FastifyRequest,
+    body: string,
+    done: (error: Error | null, value?: unknown) => void,
+  ) => void;
+  return new Promise((resolve, reject) =>
+    parse(request, text, (error, value) => (error ? reject(error) : resolve(value))),
+  );
 }

@@ -2,6 +2,8 @@ import { sql, type ControlledTransaction } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { IngestionRecord, recordKey, type RecordKind, type RecordResult } from '@clearport/contract/ingestion';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
+import { isRefusedByDatabase } from '../../lib/errors.ts';
 import {
   FileStage,
   ingestionRepository,
@@ -49,7 +51,41 @@ export async function ingestRecords(
   return results;
 }
 
-async function ingestChunk(context: IngestionContext, offset: number, records: readonly unknown[]) {
+/**
+ * The records of one transaction. When the database refuses one of them (text or a value the
+ * checks let through), the transaction is lost: each record is then written again alone, so
+ * that only the one the database refuses is refused and the others are kept.
+ */
+async function ingestChunk(
+  context: IngestionContext,
+  offset: number,
+  records: readonly unknown[],
+): Promise<RecordResult[]> {
+  try {
+    return await writeChunk(context, offset, records);
+  } catch (error) {
+    if (!isRefusedByDatabase(error)) throw error;
+    if (records.length === 1) return [refusedByDatabase(offset, records[0], error)];
+    const results: RecordResult[] = [];
+    for (const [position, record] of records.entries()) {
+      results.push(...(await ingestChunk(context, offset + position, [record])));
+    }
+    return results;
+  }
+}
+
+function refusedByDatabase(index: number, record: unknown, error: { code: string }): RecordResult {
+  const parsed = IngestionRecord.safeParse(record);
+  return {
+    index,
+    key: parsed.success ? recordKey(parsed.data) : null,
+    outcome: 'refused',
+    reason: `The database cannot store this record (SQLSTATE ${error.code}).`,
+    field: 'record',
+  };
+}
+
+async function writeChunk(context: IngestionContext, offset: number, records: readonly unknown[]) {
   const trx = await context.db.startTransaction().execute();
   let written: WrittenRecords | undefined;
   let committed = false;
@@ -97,11 +133,18 @@ export async function writeRecords(
     await sql`SELECT set_config('clearport.defer_derived', 'on', true)`.execute(trx);
     for (const [position, raw] of records.entries()) {
       const index = offset + position;
+      const refuse = (field: string, message: string) =>
+        results.push({ index, key: null, outcome: 'refused', reason: `${field}: ${message}`, field });
+      // As the request guard refuses it in a body, before it can cost the transaction.
+      const unstorable = findUnstorableText(raw);
+      if (unstorable !== undefined) {
+        refuse(unstorable || 'record', UNSTORABLE_TEXT_MESSAGE);
+        continue;
+      }
       const parsed = IngestionRecord.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        const field = issue.path.join('.') || 'record';
-        results.push({ index, key: null, outcome: 'refused', reason: `${field}: ${issue.message}`, field });
+        refuse(issue.path.join('.') || 'record', issue.message);
         continue;
       }
       const key = recordKey(parsed.data);

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
-import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
+import { BROKER_API_BASE, BROKER_API_PATHS, MAX_BATCH_BYTES, MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
 import { apiUrl, buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
 import { pdfsWithEmbeddedExe, pdfsWithMarkupFurtherOn, pdfsWithMarkupUpFront } from '../../../test/polyglot-files.ts';
 import { realWorldPdfs } from '../../../test/real-world-files.ts';
 import { samplePdf, samplePng } from '../../../test/sample-files.ts';
 import { storedFiles } from '../../../test/shipment-fixtures.ts';
+import { UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { apiKeysRepository } from './api-keys.repository.ts';
 
 let t: TestApp;
@@ -322,6 +323,63 @@ describe('the broker API, files as multipart parts', () => {
     expect(cutShort.statusCode).toBe(400);
     expect(cutShort.json()).toEqual({ message: 'The multipart body is malformed or was cut short.' });
     expect(await storedFiles(t.dataDir)).toEqual(before);
+  });
+
+  it('holds the same guards as a JSON body: text that cannot be stored answers the same 400, nothing written', async () => {
+    const notices = () => t.app.db.selectFrom('notifications').select(['message']).orderBy('id').execute();
+    const before = await notices();
+    const notice = { kind: 'notification', company_id: 'F-1' };
+    for (const bad of [
+      [{ ...notice, message: 'a\u0000b' }],
+      [{ ...notice, message: 'lone \ud800 surrogate' }],
+      [
+        { ...notice, message: 'fine' },
+        { ...notice, message: 'x\udfffy' },
+      ],
+      [{ ...notice, message: 'fine', ['key\u0000']: 1 }],
+    ]) {
+      const asJson = await injectAs(t.app, key, { method: 'POST', url, payload: { records: bad } });
+      const asMultipart = await postMultipart([['records', JSON.stringify(bad)]]);
+      expect(asJson.statusCode, asJson.body).toBe(400);
+      expect(asMultipart.statusCode, asMultipart.body).toBe(400);
+      expect(asMultipart.json()).toEqual(asJson.json());
+      expect(asMultipart.json().message).toBe(`${asMultipart.json().field}: ${UNSTORABLE_TEXT_MESSAGE}`);
+    }
+    expect(await notices()).toEqual(before);
+  });
+
+  it('holds the same limits and shape as a JSON body', async () => {
+    const asJson = (text: string) =>
+      injectAs(t.app, key, {
+        method: 'POST',
+        url,
+        payload: `{"records":${text}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+    const many = JSON.stringify(Array.from({ length: MAX_BATCH_RECORDS + 1 }, () => company));
+    for (const [records, status] of [
+      ['[]', 400],
+      ['"x"', 400],
+      ['{"kind":"company"}', 400],
+      [many, 413],
+    ] as const) {
+      const json = await asJson(records);
+      const multipart = await postMultipart([['records', records]]);
+      expect([json.statusCode, multipart.statusCode], records.slice(0, 40)).toEqual([status, status]);
+      expect(multipart.json()).toEqual(json.json());
+    }
+    for (const poisoned of [
+      '[{"kind":"company","__proto__":{"isAdmin":true}}]',
+      '[{"constructor":{"prototype":{}}}]',
+    ]) {
+      expect((await asJson(poisoned)).statusCode).toBe(400);
+      const multipart = await postMultipart([['records', poisoned]]);
+      expect(multipart.statusCode).toBe(400);
+      expect(multipart.json()).toEqual({ message: 'The records are not JSON.', field: 'records' });
+    }
+    const huge = JSON.stringify([{ ...company, name: 'x'.repeat(MAX_BATCH_BYTES) }]);
+    expect((await asJson(huge)).statusCode).toBe(413);
+    expect((await postMultipart([['records', huge]])).statusCode).toBe(413);
   });
 
   it('refuses a multipart batch without a broker key', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROKER_API_BASE, BROKER_API_PATHS, MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
@@ -243,6 +244,46 @@ describe('the broker API', () => {
       .where('id', '=', order.id)
       .executeTakeFirstOrThrow();
     expect(stored.approved).toBe(true);
+  });
+
+  it('refuses alone a record the database refuses, and writes the others of the batch', async () => {
+    // A rule of the database no check of the API knows: the record passes them all.
+    await sql`ALTER TABLE shipments ADD CONSTRAINT refused_vessel CHECK (vessel_name <> 'Refused by the database')`.execute(
+      test.app.db,
+    );
+    try {
+      const numbers = ['HG-DB-1', 'HG-DB-2', 'HG-DB-3'];
+      const results = await outcomes([
+        company,
+        account,
+        ...numbers.map((file_number, index) => ({
+          ...shipment,
+          file_number,
+          vessel_name: index === 1 ? 'Refused by the database' : 'Maersk Ohio',
+        })),
+      ]);
+      expect(results.slice(2)).toEqual([
+        { index: 2, key: 'shipment:HG-DB-1', outcome: 'created' },
+        {
+          index: 3,
+          key: 'shipment:HG-DB-2',
+          outcome: 'refused',
+          field: 'record',
+          reason: 'The database cannot store this record (SQLSTATE 23514).',
+        },
+        { index: 4, key: 'shipment:HG-DB-3', outcome: 'created' },
+      ]);
+      const stored = await test.app.db
+        .selectFrom('shipments')
+        .select('file_number')
+        .where('file_number', 'in', numbers)
+        .orderBy('file_number')
+        .execute();
+      expect(stored.map((row) => row.file_number)).toEqual(['HG-DB-1', 'HG-DB-3']);
+      await expectCountsKept(test.app.db);
+    } finally {
+      await sql`ALTER TABLE shipments DROP CONSTRAINT refused_vessel`.execute(test.app.db);
+    }
   });
 
   it('answers 400 to a body that is not a batch, and 413 to a batch too large', async () => {

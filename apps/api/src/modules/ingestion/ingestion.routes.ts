@@ -21,6 +21,7 @@ import { readMultipartBatch } from './broker-multipart.ts';
 import { contentDisposition } from '../../lib/file-names.ts';
 import { contentTypeOf } from '../../lib/file-type.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
+import { unstorableTextRefusal } from '../../lib/request-guards.ts';
 import { isStorageKey } from '../../lib/storage.ts';
 
 export const NOT_A_BROKER_KEY = 'This call needs a live API key of the brokerage.';
@@ -61,9 +62,12 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
         if (request.isMultipart()) {
           const batch = await readMultipartBatch(request);
           if (!('parts' in batch)) return sendRefusal(reply, batch);
-          // Checked by the schema next, as a JSON body is.
+          // From here on the records are checked as a JSON body is: the request guard ran before
+          // they were read, so they pass it now; then the batch's size and the schema.
           (request as FastifyRequest).body = { records: batch.records };
           filePartsOf.set(request, batch.parts);
+          const unstorable = unstorableTextRefusal(request);
+          if (unstorable) return sendRefusal(reply, unstorable);
         }
         // Too many records is a batch too large, like too many bytes, not a malformed one.
         const records = (request.body as { records?: unknown } | null)?.records;
