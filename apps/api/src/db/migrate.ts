@@ -17,6 +17,7 @@ import * as deferredDerivedColumns from './migrations/0015-deferred-derived-colu
 import * as statementLevelMoves from './migrations/0016-statement-level-moves.ts';
 import * as shipmentCounts from './migrations/0017-shipment-counts.ts';
 import * as shipmentSearchIndex from './migrations/0018-shipment-search-index.ts';
+import * as loginKnownClients from './migrations/0019-login-known-clients.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-statement-level-moves': statementLevelMoves,
   '0017-shipment-counts': shipmentCounts,
   '0018-shipment-search-index': shipmentSearchIndex,
+  '0019-login-known-clients': loginKnownClients,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
