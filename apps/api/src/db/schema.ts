@@ -110,6 +110,13 @@ export type LoginThrottleTable = {
   next_attempt_at: Timestamp;
 };
 
+export type LoginKnownClientsTable = {
+  user_name: string;
+  address: string;
+  logged_in_at: Timestamp;
+  attempts: number;
+};
+
 export type ShipmentsTable = {
   id: Generated<number>;
   account_id: number;
@@ -365,6 +372,7 @@ export type Database = {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   login_throttle: LoginThrottleTable;
+  login_known_clients: LoginKnownClientsTable;
   shipments: ShipmentsTable;
   containers: ContainersTable;
   bills_of_lading: BillsOfLadingTable;

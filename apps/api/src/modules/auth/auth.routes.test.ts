@@ -292,6 +292,22 @@ describe('login throttling', () => {
       remoteAddress: from,
     });
   const clearThrottle = () => t.app.db.deleteFrom('login_throttle').execute();
+  /** The clock moves to the end of the address's wait, or the wait is the longest there is. */
+  const setAddressWait = (address: string, seconds: number) =>
+    t.app.db
+      .updateTable('login_throttle')
+      .set({ next_attempt_at: sql<Date>`now() + make_interval(secs => ${seconds})` })
+      .where('key', '=', `login-address:${address}`)
+      .execute();
+  const waitOver = (address: string) => setAddressWait(address, 0);
+  const longestWait = (address: string) => setAddressWait(address, THROTTLE.maxWaitMs / 1000);
+  /** The address's count and the end of its wait, exactly. */
+  const addressRow = (address: string) =>
+    t.app.db
+      .selectFrom('login_throttle')
+      .select(['attempts', sql<string>`next_attempt_at::text`.as('until')])
+      .where('key', '=', `login-address:${address}`)
+      .executeTakeFirstOrThrow();
 
   it('counts an attempt before checking it, so a parallel burst cannot pass the throttle', async () => {
     await clearThrottle();
@@ -355,6 +371,109 @@ describe('login throttling', () => {
     // Other addresses, and logins that succeed, are not held back.
     expect((await attempt('primary@demo.test', 'portal-demo', '10.0.0.67')).statusCode).toBe(200);
   }, 180_000);
+
+  it('lets colleagues behind a throttled address in one after another: a right password sets no wait', async () => {
+    await clearThrottle();
+    const office = '10.0.1.1';
+    // The address's free attempts and the one that sets its first wait, all guesses.
+    for (let index = 0; index <= THROTTLE.free.address; index += 1) {
+      expect((await attempt(`guess-${index}@demo.test`, 'wrong', office)).statusCode).toBe(401);
+    }
+    await longestWait(office);
+    expect((await attempt('guess-more@demo.test', 'wrong', office)).statusCode).toBe(429);
+    await waitOver(office);
+
+    const codes: number[] = [];
+    for (const userName of ['primary@demo.test', 'user@demo.test', 'viewer@demo.test']) {
+      codes.push((await attempt(userName, 'portal-demo', office)).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200]);
+    // The guesses are as slow as before: the next one is checked, counted after the others.
+    expect((await attempt('guess-again@demo.test', 'wrong', office)).statusCode).toBe(401);
+    expect((await addressRow(office)).attempts).toBe(THROTTLE.free.address + 2);
+  });
+
+  it('lets names that logged in from an address before in while a guessing flood from it waits', async () => {
+    await clearThrottle();
+    const office = '10.0.2.1';
+    const colleagues = ['primary@demo.test', 'user@demo.test', 'viewer@demo.test'];
+    for (const userName of colleagues) expect((await attempt(userName, 'portal-demo', office)).statusCode).toBe(200);
+    // Wrong passwords, all at once, for the office's other users and for names no one has.
+    const targets = [
+      'manager@demo.test',
+      'primary@other.test',
+      ...Array.from({ length: 8 }, (_, i) => `nobody-${i}@x.test`),
+    ];
+    const flood = await Promise.all(
+      Array.from({ length: 120 }, (_, index) => attempt(targets[index % targets.length]!, `wrong-${index}`, office)),
+    );
+    const floodCodes = flood.map((response) => response.statusCode);
+    // The address's free attempts and the one that sets its first wait; a slow burst outlasts a few waits.
+    expect(floodCodes.filter((code) => code === 401).length).toBeLessThanOrEqual(THROTTLE.free.address + 1 + 4);
+    expect(floodCodes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(80);
+    // The flood has gone on for minutes.
+    await longestWait(office);
+    const flooded = await addressRow(office);
+
+    for (const [index, userName] of colleagues.entries()) {
+      expect((await attempt(userName, 'portal-demo', office)).statusCode).toBe(200);
+      const guess = await attempt(`fresh-${index}@x.test`, 'wrong', office);
+      expect(guess.statusCode).toBe(429);
+      expect(Number(guess.headers['retry-after'])).toBeGreaterThan(1);
+      expect((await attempt('manager@demo.test', `wrong-again-${index}`, office)).statusCode).toBe(429);
+    }
+    expect(await addressRow(office)).toEqual(flooded);
+
+    // Guessing a colleague's password from the address is soon held back too.
+    const codes: number[] = [];
+    for (let index = 0; index < THROTTLE.free.known + 2; index += 1) {
+      codes.push((await attempt('viewer@demo.test', `wrong-${index}`, office)).statusCode);
+    }
+    expect(codes).toEqual([...Array<number>(THROTTLE.free.known).fill(401), 429, 429]);
+  });
+
+  it('gives a guesser no faster guessing for logging in to an own account between guesses', async () => {
+    await clearThrottle();
+    const from = '10.0.3.1';
+    let guesses = 0;
+    const guess = async () => (await attempt(`guess-${(guesses += 1)}@demo.test`, 'wrong', from)).statusCode;
+    const ownLogin = async (userName = 'viewer@demo.test') => (await attempt(userName, 'portal-demo', from)).statusCode;
+    expect(await ownLogin()).toBe(200);
+    for (let index = 0; index <= THROTTLE.free.address; index += 1) expect(await guess()).toBe(401);
+    await longestWait(from);
+    const waiting = await addressRow(from);
+    expect(waiting.attempts).toBe(THROTTLE.free.address + 1);
+
+    // The own login goes in; the guesses wait as before, and the address's count and wait stand.
+    for (let round = 0; round < 3; round += 1) {
+      expect(await ownLogin()).toBe(200);
+      expect(await guess()).toBe(429);
+    }
+    expect(await addressRow(from)).toEqual(waiting);
+    // A name that has not logged in from here waits with the guesses.
+    expect(await ownLogin('primary@other.test')).toBe(429);
+
+    // Once the wait is over, the next guess is checked and counted as it would be without the own logins.
+    await waitOver(from);
+    expect(await ownLogin('primary@other.test')).toBe(200);
+    expect(await ownLogin()).toBe(200);
+    expect(await guess()).toBe(401);
+    const counted = await addressRow(from);
+    expect(counted.attempts).toBe(THROTTLE.free.address + 2);
+    expect(await ownLogin('primary@other.test')).toBe(200);
+    expect(await ownLogin()).toBe(200);
+    expect(await addressRow(from)).toEqual(counted);
+  });
+
+  it('counts a parallel burst of names from one address before checking any', async () => {
+    await clearThrottle();
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => attempt(`burst-${index}@demo.test`, 'wrong', '10.0.4.1')),
+    );
+    const codes = burst.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(THROTTLE.free.address + 1 + 4);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(60);
+  });
 });
 
 describe('reset links and forgot-password limits', () => {

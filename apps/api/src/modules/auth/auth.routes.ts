@@ -47,10 +47,10 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
     { schema: { body: LoginRequest, response: { 200: LoginResponse, '4xx': ErrorResponse } } },
     async (request, reply) => {
       const keys = loginThrottleKeys(request.body.userName, request.ip);
-      const waitSeconds = await loginThrottle.reserve(app.db, [keys.pair, keys.name, keys.address]);
-      if (waitSeconds > 0) {
-        reply.header('retry-after', String(waitSeconds));
-        return sendRefusal(reply, { status: 429, message: waitMessage(waitSeconds) });
+      const attempt = await loginThrottle.start(app.db, keys);
+      if (attempt.waitSeconds > 0) {
+        reply.header('retry-after', String(attempt.waitSeconds));
+        return sendRefusal(reply, { status: 429, message: waitMessage(attempt.waitSeconds) });
       }
 
       const user = await usersRepository.findByEmail(app.db, request.body.userName);
@@ -60,7 +60,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
         return sendRefusal(reply, { status: 401, message: TEXTS.loginFailed });
       }
 
-      await loginThrottle.succeeded(app.db, keys);
+      await loginThrottle.succeeded(app.db, attempt);
       const token = await sessionsRepository.create(app.db, user.id);
       return {
         token,
