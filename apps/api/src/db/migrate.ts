@@ -18,6 +18,7 @@ import * as statementLevelMoves from './migrations/0016-statement-level-moves.ts
 import * as shipmentCounts from './migrations/0017-shipment-counts.ts';
 import * as shipmentSearchIndex from './migrations/0018-shipment-search-index.ts';
 import * as companyTimeZone from './migrations/0019-company-time-zone.ts';
+import * as deferredShipmentLists from './migrations/0020-deferred-shipment-lists.ts';
 import * as loginKnownClients from './migrations/0021-login-known-clients.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-shipment-counts': shipmentCounts,
   '0018-shipment-search-index': shipmentSearchIndex,
   '0019-company-time-zone': companyTimeZone,
+  '0020-deferred-shipment-lists': deferredShipmentLists,
   '0021-login-known-clients': loginKnownClients,
 };
 

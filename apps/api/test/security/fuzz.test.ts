@@ -527,7 +527,13 @@ describe('the fuzzer, on npm run broker -- import', () => {
 
   it('imports malformed NDJSON and CSV files: every line refused or written, never a crash, always the summary', async () => {
     const files = await writeFiles();
-    const context = { db: t.app.db, storage: t.app.storage, mailer: t.app.mailer, publicUrl: 'http://portal.test' };
+    const context = {
+      db: t.app.db,
+      log: t.app.log,
+      storage: t.app.storage,
+      mailer: t.app.mailer,
+      publicUrl: 'http://portal.test',
+    };
     const before = await snapshot();
     let lines = 0;
     for (const file of files) {

@@ -31,6 +31,6 @@ export async function verifyCurrentPassword(
   if (!stored || !(await verifyPassword(input.password, stored.password_hash))) {
     return refused(listedRefusal(400, SETTINGS_ERRORS.currentPasswordWrong, 'current_password'));
   }
-  await loginThrottle.succeeded(deps.db, keys);
+  await loginThrottle.succeeded(deps.db, { keys, waitSeconds: 0, addressUntil: null });
   return { verified: true };
 }

@@ -1,5 +1,6 @@
-import { sql, type ControlledTransaction } from 'kysely';
+import type { ControlledTransaction } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { catchUpDerivedColumns, deferDerivedColumns } from '../../db/derived-columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { IngestionRecord, recordKey, type RecordKind, type RecordResult } from '@clearport/contract/ingestion';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
@@ -130,7 +131,7 @@ export async function writeRecords(
   const scope = newIngestionScope();
   try {
     // The shipments' lists and the accounts' counts are brought up to date once, below.
-    await sql`SELECT set_config('clearport.defer_derived', 'on', true)`.execute(trx);
+    await deferDerivedColumns(trx);
     for (const [position, raw] of records.entries()) {
       const index = offset + position;
       const refuse = (field: string, message: string) =>
@@ -162,14 +163,10 @@ export async function writeRecords(
         results.push({ index, key, outcome: 'refused', reason: error.message, field: error.field });
       }
     }
-    await sql`SELECT set_config('clearport.defer_derived', 'off', true)`.execute(trx);
-    if (scope.listsToRefresh.size > 0) {
-      await sql`SELECT refresh_shipment_lists(${[...scope.listsToRefresh]}::integer[])`.execute(trx);
-    }
     // Last, so that the mail's gathering messages and the accounts' counter rows, shared by every
     // import into one company, stay locked only until the commit just after.
     if (tellsDocumentsLists) await tellDocumentsLists(trx, scope);
-    await sql`SELECT apply_pending_shipment_counts()`.execute(trx);
+    await catchUpDerivedColumns(trx);
   } catch (error) {
     await settleFiles(false);
     throw error;

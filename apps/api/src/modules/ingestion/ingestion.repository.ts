@@ -37,14 +37,12 @@ type StagedFile = { key: string; bytes: Buffer };
 
 /**
  * What the records of one transaction share: the ids already looked up (accounts and shipments
- * are never removed by a record, so an id found stays right until the transaction ends), and what
- * ingestRecords brings up to date once before it commits (migration 0015): the shipments whose
- * container and bill lists changed (the counts of shipments gather in the database, migration 0017).
+ * are never removed by a record, so an id found stays right until the transaction ends). The
+ * derived lists and counts catch up once before the commit (db/derived-columns.ts).
  */
 export type IngestionScope = {
   accountIds: Map<string, number>;
   shipmentIds: Map<string, number>;
-  listsToRefresh: Set<number>;
   /** Shipments that entered Documents Required: their documents lists are told at the end. */
   documentsRequired: Set<number>;
 };
@@ -52,7 +50,6 @@ export type IngestionScope = {
 export const newIngestionScope = (): IngestionScope => ({
   accountIds: new Map(),
   shipmentIds: new Map(),
-  listsToRefresh: new Set(),
   documentsRequired: new Set(),
 });
 
@@ -322,10 +319,7 @@ async function upsertContainer(
     .onConflict((conflict) => conflict.columns(['shipment_id', 'container_no']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (created) {
-    scope.listsToRefresh.add(shipmentId);
-    return 'created';
-  }
+  if (created) return 'created';
   const current = await trx
     .selectFrom('containers')
     .select(['id', 'tracking_info'])
@@ -359,9 +353,7 @@ async function upsertBill(
     .onConflict((conflict) => conflict.columns(['shipment_id', 'bill_lading', 'is_master']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!inserted) return 'unchanged';
-  scope.listsToRefresh.add(shipmentId);
-  return 'created';
+  return inserted ? 'created' : 'unchanged';
 }
 
 async function upsertRequiredType(
