@@ -12,11 +12,10 @@ import {
 import { type ShipmentDocument } from '@clearport/contract/shipment-documents';
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import { deliveryOrdersRepository } from '../delivery-orders/delivery-orders.repository.ts';
+import { deliveryOrdersReads } from '../delivery-orders/delivery-orders.reads.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { changeShipment } from '../access/change-shipment.ts';
-import { invoicesRepository } from '../invoices/invoices.repository.ts';
-import { todayOf } from '../invoices/invoices.rules.ts';
+import { invoicesReads } from '../invoices/invoices.reads.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 import type { ShipmentRefusal } from './shipments.rules.ts';
 import { statusAfterSubmission } from './shipment-status.rules.ts';
@@ -111,8 +110,8 @@ export const shipmentDetailRepository = {
         .orderBy('id')
         .execute(),
       notesOf(db, id).execute(),
-      deliveryOrdersRepository.listOf(db, id),
-      invoicesRepository.ofShipment(db, user, id, todayOf(new Date())),
+      deliveryOrdersReads.ordersOf(db, id),
+      invoicesReads.ofShipment(db, user, id, new Date()),
     ]);
     const masterBills = bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading);
     const houseBills = bills.filter((bill) => !bill.is_master).map((bill) => bill.bill_lading);
