@@ -3,6 +3,29 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = import.meta.dirname;
+const apiModules = path.join(root, 'apps/api/src/modules');
+/** The base every module may use whole: the access check, the activity records, the event mail queue. */
+const BASE_MODULES = ['access', 'activity', 'event-mail'];
+const moduleNames = readdirSync(apiModules, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * A module's repositories and routes are its own: another module reaches it through its action
+ * files (verb-noun.ts) and its reads file (<module>.reads.ts); app.ts registers every routes file.
+ */
+const moduleZones = moduleNames
+  .filter((name) => !BASE_MODULES.includes(name))
+  .map((name) => ({
+    target: path.join(apiModules, name),
+    from: [path.join(apiModules, '*/*.repository.ts'), path.join(apiModules, '*/*.routes.ts')],
+    except: [name, ...BASE_MODULES].map((allowed) => path.join(apiModules, allowed, '**')),
+    message: `Import another module's action or reads file, not its repository or routes (module ${name}).`,
+  }));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -35,7 +58,9 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: root,
           zones: [
+            ...moduleZones,
             {
               target: ['./apps/api/src/lib', './apps/api/src/db'],
               from: ['./apps/api/src/modules', './apps/api/src/plugins', './apps/api/src/app.ts'],

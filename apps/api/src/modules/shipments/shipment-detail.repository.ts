@@ -3,30 +3,22 @@ import { toFlag } from '@clearport/contract/http';
 import { formatInstantText } from '@clearport/contract/shipments';
 import {
   ISF_FILED_BY_CLIENT,
-  isIsfOnFile,
-  type FileIsfResponse,
   type ShipmentDetailResponse,
   type ShipmentNote,
-  type SkipDeliveryOrderResponse,
 } from '@clearport/contract/shipment-detail';
 import { type ShipmentDocument } from '@clearport/contract/shipment-documents';
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import { deliveryOrdersRepository } from '../delivery-orders/delivery-orders.repository.ts';
+import { deliveryOrdersReads } from '../delivery-orders/delivery-orders.reads.ts';
 import type { SessionUser } from '../access/session-user.ts';
-import { changeShipment } from '../access/change-shipment.ts';
-import { invoicesRepository } from '../invoices/invoices.repository.ts';
-import { todayOf } from '../invoices/invoices.rules.ts';
-import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
-import type { ShipmentRefusal } from './shipments.rules.ts';
-import { statusAfterSubmission } from './shipment-status.rules.ts';
+import { invoicesReads } from '../invoices/invoices.reads.ts';
 
 /*
- * The detail page's reading and its changes to the shipment itself. Every query starts from
- * the access check: the shipment row through accessRepository.shipments, everything under it
- * by the id that check gave. A change runs in changeShipment, which locks the shipment row first
- * (through the same check), so two changes of one shipment take turns and the status rules see
- * the latest state.
+ * The detail page's reading, and the writes of its actions (file-isf.ts and its siblings) to the
+ * shipment itself. Every read starts from the access check: the shipment row through
+ * accessRepository.shipments, everything under it by the id that check gave. The actions write
+ * inside changeShipment, which locks the shipment row first (through the same check), so two
+ * changes of one shipment take turns and the status rules see the latest state.
  */
 
 /** The shipment's document types in the order they were added. */
@@ -111,8 +103,8 @@ export const shipmentDetailRepository = {
         .orderBy('id')
         .execute(),
       notesOf(db, id).execute(),
-      deliveryOrdersRepository.listOf(db, id),
-      invoicesRepository.ofShipment(db, user, id, todayOf(new Date(), user.timeZone)),
+      deliveryOrdersReads.ordersOf(db, id),
+      invoicesReads.ofShipment(db, user, id, new Date()),
     ]);
     const masterBills = bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading);
     const houseBills = bills.filter((bill) => !bill.is_master).map((bill) => bill.bill_lading);
@@ -167,143 +159,67 @@ export const shipmentDetailRepository = {
     };
   },
 
-  /**
-   * isf_no: records the client's own filing (ISF_FILED_BY_CLIENT, now). Sent again it answers
-   * what is stored; a number the broker filed is kept (isfOnFile).
-   */
-  async fileIsf(db: Db, user: SessionUser, shipmentId: number): Promise<FileIsfResponse | ShipmentRefusal> {
-    return changeShipment(db, user, shipmentId, async (trx, shipment, record) => {
-      if (shipment.isf_transaction_no === ISF_FILED_BY_CLIENT) {
-        return {
-          isf_transaction_no: shipment.isf_transaction_no,
-          isf_submit_date: formatInstantText(shipment.isf_submit_date),
-          status: shipment.status,
-        };
-      }
-      if (isIsfOnFile(shipment)) return { refused: 'isfOnFile' } as const;
-      const types = await documentTypesOf(trx, shipment.id);
-      const status = statusAfterSubmission({ status: shipment.status, isfTransactionNo: ISF_FILED_BY_CLIENT }, types);
-      const updated = await trx
-        .updateTable('shipments')
-        .set({ isf_transaction_no: ISF_FILED_BY_CLIENT, isf_submit_date: new Date(), status, updated_at: new Date() })
-        .where('id', '=', shipment.id)
-        .returning(['isf_submit_date'])
-        .executeTakeFirstOrThrow();
-      record(SHIPMENT_ACTIVITY.isfFiled, { isf_transaction_no: ISF_FILED_BY_CLIENT });
-      if (status !== shipment.status) {
-        record(SHIPMENT_ACTIVITY.statusChanged, {
-          from: shipment.status,
-          to: status,
-          after: SHIPMENT_ACTIVITY.isfFiled,
-        });
-      }
-      return {
-        isf_transaction_no: ISF_FILED_BY_CLIENT,
-        isf_submit_date: formatInstantText(updated.isf_submit_date),
-        status,
-      };
-    });
+  /** Records the client's own ISF filing, now, with the status it leads to; answers the time written. */
+  async fileIsf(trx: Db, shipmentId: number, status: string): Promise<Date | null> {
+    const updated = await trx
+      .updateTable('shipments')
+      .set({ isf_transaction_no: ISF_FILED_BY_CLIENT, isf_submit_date: new Date(), status, updated_at: new Date() })
+      .where('id', '=', shipmentId)
+      .returning(['isf_submit_date'])
+      .executeTakeFirstOrThrow();
+    return updated.isf_submit_date;
   },
 
-  async saveReference(
-    db: Db,
-    user: SessionUser,
-    shipmentId: number,
-    referenceNo: string,
-  ): Promise<{ reference_no: string } | ShipmentRefusal> {
-    return changeShipment(db, user, shipmentId, async (trx, shipment, record) => {
-      if (shipment.customer_reference_no === referenceNo) return { reference_no: referenceNo };
-      await trx
-        .updateTable('shipments')
-        .set({ customer_reference_no: referenceNo, updated_at: new Date() })
-        .where('id', '=', shipment.id)
-        .execute();
-      record(SHIPMENT_ACTIVITY.referenceChanged, { from: shipment.customer_reference_no, to: referenceNo });
-      return { reference_no: referenceNo };
-    });
+  async setReference(trx: Db, shipmentId: number, referenceNo: string): Promise<void> {
+    await trx
+      .updateTable('shipments')
+      .set({ customer_reference_no: referenceNo, updated_at: new Date() })
+      .where('id', '=', shipmentId)
+      .execute();
   },
 
-  async addNote(
-    db: Db,
-    user: SessionUser,
-    shipmentId: number,
-    comments: string,
-  ): Promise<ShipmentNote | ShipmentRefusal> {
-    return changeShipment(db, user, shipmentId, async (trx, shipment, record) => {
-      const note = await trx
-        .insertInto('shipment_notes')
-        .values({ shipment_id: shipment.id, user_id: user.id, role: user.role, comments })
-        .returning(['id', 'role', 'comments', 'created_at'])
-        .executeTakeFirstOrThrow();
-      record(SHIPMENT_ACTIVITY.noteAdded, { note_id: note.id });
-      return toNote({ ...note, name: user.name });
-    });
+  async setIgnored(trx: Db, shipmentId: number, isIgnored: boolean): Promise<void> {
+    await trx
+      .updateTable('shipments')
+      .set({ ignored_shipment: isIgnored, updated_at: new Date() })
+      .where('id', '=', shipmentId)
+      .execute();
   },
 
-  /** toggle-ignore sets the WithoutDeliveryOrder flag to the value sent. */
-  async skipDeliveryOrder(
-    db: Db,
-    user: SessionUser,
-    shipmentId: number,
-    isIgnored: boolean,
-  ): Promise<SkipDeliveryOrderResponse | ShipmentRefusal> {
-    return changeShipment(db, user, shipmentId, async (trx, shipment, record) => {
-      if (shipment.ignored_shipment !== isIgnored) {
-        await trx
-          .updateTable('shipments')
-          .set({ ignored_shipment: isIgnored, updated_at: new Date() })
-          .where('id', '=', shipment.id)
-          .execute();
-        record(SHIPMENT_ACTIVITY.ignoreChanged, { from: shipment.ignored_shipment, to: isIgnored });
-      }
-      return { shipment_id: shipment.id, ignored_shipment: toFlag(isIgnored) };
-    });
+  async setStatus(trx: Db, shipmentId: number, status: string): Promise<void> {
+    await trx.updateTable('shipments').set({ status, updated_at: new Date() }).where('id', '=', shipmentId).execute();
+  },
+
+  /** The note as the detail lists it, written by `user`. */
+  async insertNote(trx: Db, user: SessionUser, shipmentId: number, comments: string): Promise<ShipmentNote> {
+    const note = await trx
+      .insertInto('shipment_notes')
+      .values({ shipment_id: shipmentId, user_id: user.id, role: user.role, comments })
+      .returning(['id', 'role', 'comments', 'created_at'])
+      .executeTakeFirstOrThrow();
+    return toNote({ ...note, name: user.name });
   },
 
   /**
-   * toggle-reviewed: all become reviewed unless all already are, then all become not reviewed.
-   * Every shipment must be visible and have a 7501, or none changes.
+   * Those of the shipments the caller may see, with their 7501 review state, locked until the
+   * transaction ends; in one lock order for every caller, so two toggles of overlapping lists
+   * cannot deadlock.
    */
-  async toggleReviewed(
-    db: Db,
-    user: SessionUser,
-    shipmentIds: readonly number[],
-  ): Promise<{ reviewed: boolean } | ShipmentRefusal> {
-    const ids = [...new Set(shipmentIds)];
-    return db.transaction().execute(async (trx) => {
-      const shipments = await accessRepository
-        .shipments(trx, user)
-        .select(['shipments.id', 'shipments.reviewed_7501', 'shipments.path_to_7501'])
-        .where('shipments.id', 'in', ids)
-        // One lock order for every caller, so two toggles of overlapping lists cannot deadlock.
-        .orderBy('shipments.id')
-        .forNoKeyUpdate()
-        .execute();
-      if (shipments.length !== ids.length) return { refused: 'shipmentNotFound' } as const;
-      if (shipments.some((shipment) => shipment.path_to_7501 === null)) return { refused: 'no7501' } as const;
-      const reviewed = !shipments.every((shipment) => shipment.reviewed_7501);
-      const changing = shipments.filter((shipment) => shipment.reviewed_7501 !== reviewed);
-      if (changing.length > 0) {
-        await trx
-          .updateTable('shipments')
-          .set({ reviewed_7501: reviewed, updated_at: new Date() })
-          .where(
-            'id',
-            'in',
-            changing.map((shipment) => shipment.id),
-          )
-          .execute();
-        await shipmentActivityRepository.record(
-          trx,
-          changing.map((shipment) => ({
-            shipmentId: shipment.id,
-            userId: user.id,
-            action: SHIPMENT_ACTIVITY.reviewedChanged,
-            detail: { from: shipment.reviewed_7501, to: reviewed },
-          })),
-        );
-      }
-      return { reviewed };
-    });
+  lockReviewStates(trx: Db, user: SessionUser, shipmentIds: readonly number[]) {
+    return accessRepository
+      .shipments(trx, user)
+      .select(['shipments.id', 'shipments.reviewed_7501', 'shipments.path_to_7501'])
+      .where('shipments.id', 'in', shipmentIds)
+      .orderBy('shipments.id')
+      .forNoKeyUpdate()
+      .execute();
+  },
+
+  async setReviewed(trx: Db, shipmentIds: readonly number[], reviewed: boolean): Promise<void> {
+    await trx
+      .updateTable('shipments')
+      .set({ reviewed_7501: reviewed, updated_at: new Date() })
+      .where('id', 'in', shipmentIds)
+      .execute();
   },
 };

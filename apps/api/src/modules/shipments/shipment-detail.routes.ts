@@ -16,11 +16,17 @@ import {
   ToggleReviewedResponse,
 } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
-import { isNamedRefusal, sendRefusal } from '../../lib/refusal.ts';
+import { replyWith } from '../../lib/action.ts';
+import { sendRefusal } from '../../lib/refusal.ts';
 import { refuseChangesByReadOnlyRoles } from '../access/read-only.ts';
+import { addNote } from './add-note.ts';
+import { fileIsf } from './file-isf.ts';
+import { saveReference } from './save-reference.ts';
 import { shipmentDetailRepository } from './shipment-detail.repository.ts';
 import { shipmentDocumentsRoutes } from './shipment-documents.routes.ts';
 import { refusalOf } from './shipments.rules.ts';
+import { skipDeliveryOrder } from './skip-delivery-order.ts';
+import { toggleReviewed } from './toggle-reviewed.ts';
 import type { UploadLimits } from './upload-limits.ts';
 
 const errors = { '4xx': ErrorResponse };
@@ -42,8 +48,8 @@ const detailRoutes: FastifyPluginAsync = async (app) => {
     API_PATHS.fileIsf,
     { schema: { params: IdParams, body: FileIsfRequest, response: { 200: FileIsfResponse, ...errors } } },
     async (request, reply) => {
-      const result = await shipmentDetailRepository.fileIsf(app.db, request.user, request.params.id);
-      return isNamedRefusal(result) ? sendRefusal(reply, refusalOf(result)) : result;
+      const result = await fileIsf(request.deps, request.user, { shipmentId: request.params.id });
+      return replyWith(reply, result, (filed) => filed);
     },
   );
 
@@ -51,10 +57,9 @@ const detailRoutes: FastifyPluginAsync = async (app) => {
     API_PATHS.addNote,
     { schema: { params: IdParams, body: AddNoteRequest, response: { 200: AddNoteResponse, ...errors } } },
     async (request, reply) => {
-      const result = await shipmentDetailRepository.addNote(app.db, request.user, request.params.id, request.body.note);
-      return isNamedRefusal(result)
-        ? sendRefusal(reply, refusalOf(result))
-        : { message: TEXTS.noteSubmitted, note: result };
+      const input = { shipmentId: request.params.id, comments: request.body.note };
+      const result = await addNote(request.deps, request.user, input);
+      return replyWith(reply, result, (note) => ({ message: TEXTS.noteSubmitted, note }));
     },
   );
 
@@ -62,9 +67,9 @@ const detailRoutes: FastifyPluginAsync = async (app) => {
     API_PATHS.saveReference,
     { schema: { params: IdParams, body: SaveReferenceRequest, response: { 200: SaveReferenceResponse, ...errors } } },
     async (request, reply) => {
-      const { id } = request.params;
-      const result = await shipmentDetailRepository.saveReference(app.db, request.user, id, request.body.reference_no);
-      return isNamedRefusal(result) ? sendRefusal(reply, refusalOf(result)) : result;
+      const input = { shipmentId: request.params.id, referenceNo: request.body.reference_no };
+      const result = await saveReference(request.deps, request.user, input);
+      return replyWith(reply, result, (saved) => saved);
     },
   );
 
@@ -72,9 +77,9 @@ const detailRoutes: FastifyPluginAsync = async (app) => {
     API_PATHS.skipDeliveryOrder,
     { schema: { body: SkipDeliveryOrderRequest, response: { 200: SkipDeliveryOrderResponse, ...errors } } },
     async (request, reply) => {
-      const { shipment_id: id, ignore } = request.body;
-      const result = await shipmentDetailRepository.skipDeliveryOrder(app.db, request.user, id, ignore);
-      return isNamedRefusal(result) ? sendRefusal(reply, refusalOf(result)) : result;
+      const input = { shipmentId: request.body.shipment_id, isIgnored: request.body.ignore };
+      const result = await skipDeliveryOrder(request.deps, request.user, input);
+      return replyWith(reply, result, (skipped) => skipped);
     },
   );
 
@@ -82,8 +87,8 @@ const detailRoutes: FastifyPluginAsync = async (app) => {
     API_PATHS.toggleReviewed,
     { schema: { body: ToggleReviewedRequest, response: { 200: ToggleReviewedResponse, ...errors } } },
     async (request, reply) => {
-      const result = await shipmentDetailRepository.toggleReviewed(app.db, request.user, request.body.shipment_ids);
-      return isNamedRefusal(result) ? sendRefusal(reply, refusalOf(result)) : result;
+      const result = await toggleReviewed(request.deps, request.user, { shipmentIds: request.body.shipment_ids });
+      return replyWith(reply, result, (toggled) => toggled);
     },
   );
 };

@@ -86,3 +86,5 @@ export function uploadRateLimit(perMinute: number, now: () => number = Date.now)
     },
   };
 }
+
+export type UploadRate = ReturnType<typeof uploadRateLimit>;

@@ -1,0 +1,22 @@
+import type { ShipmentNote } from '@clearport/contract/shipment-detail';
+import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
+import { isNamedRefusal } from '../../lib/refusal.ts';
+import { changeShipment } from '../access/change-shipment.ts';
+import type { SessionUser } from '../access/session-user.ts';
+import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
+import { shipmentDetailRepository } from './shipment-detail.repository.ts';
+import { refusalOf } from './shipments.rules.ts';
+
+/** add_comment: a note under the shipment, signed with the actor's name and role. */
+export async function addNote(
+  deps: Pick<ActionDeps, 'db'>,
+  actor: SessionUser,
+  input: { shipmentId: number; comments: string },
+): Promise<ShipmentNote | Refused> {
+  const result = await changeShipment(deps.db, actor, input.shipmentId, async (trx, shipment, record) => {
+    const note = await shipmentDetailRepository.insertNote(trx, actor, shipment.id, input.comments);
+    record(SHIPMENT_ACTIVITY.noteAdded, { note_id: note.id });
+    return note;
+  });
+  return isNamedRefusal(result) ? refused(refusalOf(result)) : result;
+}
