@@ -16,6 +16,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import type { Trucker } from '@clearport/contract/truckers';
 import type { Warehouse } from '@clearport/contract/warehouses';
 import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
+import { THROTTLE } from '../auth/login-throttle.ts';
 import { apiUrl, buildTestApp, injectAs, login, loginDemoUsers, type TestApp } from '../../../test/build-app.ts';
 import { addressesOf, orderableShipment, outboxMessages } from '../../../test/delivery-order-fixtures.ts';
 
@@ -418,5 +419,41 @@ describe('POST user/settings/save from the Settings screen: the user’s own e-m
       payload: { userName: 'primary@other.test', password: DEMO_PASSWORD },
     });
     expect(login.statusCode).toBe(429);
+  });
+
+  it('gives guesses from the address no attempts back when the current password is right', async () => {
+    await t.app.db.deleteFrom('login_throttle').execute();
+    try {
+      const guess = (index: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: apiUrl(API_PATHS.login),
+          payload: { userName: `guess-${index}@demo.test`, password: 'wrong' },
+        });
+      for (let index = 0; index < THROTTLE.free.address; index += 1) expect((await guess(index)).statusCode).toBe(401);
+      const body = await unchangedBody(tokens.primary!);
+      const taken = await t.app.db
+        .selectFrom('users')
+        .select('email')
+        .where('email', '<>', 'primary@demo.test')
+        .executeTakeFirstOrThrow();
+      for (let round = 0; round < 3; round += 1) {
+        // The current password is right and the new address taken: nothing changes.
+        const response = await save(tokens.primary!, {
+          ...body,
+          email: taken.email,
+          current_password: DEMO_PASSWORD,
+        });
+        expect(response.statusCode).toBe(409);
+      }
+      const address = await t.app.db
+        .selectFrom('login_throttle')
+        .select('attempts')
+        .where('key', '=', 'login-address:127.0.0.1')
+        .executeTakeFirstOrThrow();
+      expect(address.attempts).toBe(THROTTLE.free.address);
+    } finally {
+      await t.app.db.deleteFrom('login_throttle').execute();
+    }
   });
 });
