@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './e2e/browser-session.ts';
 
 /**
- * Each worker starts its own built portal on its own port and data folder (e2e/fixtures.ts), so the
- * files spread over workers while the tests within a file keep their order. E2E_WORKERS sets how many.
+ * Each worker starts its own built portal on its own port and data folder (e2e/fixtures.ts), a copy of
+ * the one global setup seeded, so the files spread over workers while the tests within a file keep
+ * their order. E2E_WORKERS sets how many.
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
@@ -17,6 +18,7 @@ const TRACE = TRACE_MODES.find((mode) => mode === process.env.E2E_TRACE) ?? 'off
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: WORKERS,
   forbidOnly: !!process.env.CI,

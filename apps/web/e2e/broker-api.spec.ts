@@ -30,6 +30,9 @@ let folder: string;
 // Playwright reads a hook's fixtures from its first parameter's pattern: this one needs none.
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, workerInfo) => {
+  // Two runs of the broker's command, the first of which builds the database, then a server start:
+  // about 18 s of CPU, which a loaded machine stretches past the 60 s a hook gets by default.
+  test.setTimeout(180_000);
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'clearport-broker-e2e-'));
   const records = [
     { kind: 'company', company_id: 'NEWCO', name: 'New Company Imports', primary_contact: 'Olive Owner' },

@@ -45,7 +45,6 @@ test.describe('Delivery orders', () => {
     page,
     request,
     signIn,
-    navigate,
   }) => {
     test.setTimeout(90_000);
     const api = await apiLogin(request, USER);
@@ -57,8 +56,7 @@ test.describe('Delivery orders', () => {
         each.delivery_orders.length === 0 &&
         each.ignored_shipment === 0,
     );
-    await signIn(USER);
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn(USER, path), shipment.id, shipment.file_number);
 
     // A new order that is dropped before it is saved only disappears.
     await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
@@ -161,13 +159,11 @@ test.describe('Delivery orders', () => {
     page,
     request,
     signIn,
-    navigate,
   }) => {
     test.setTimeout(60_000);
     const api = await apiLogin(request, USER);
     const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length >= 1);
-    await signIn(USER);
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn(USER, path), shipment.id, shipment.file_number);
     await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
     const draft = area(page).getByRole('article', { name: 'New delivery order (not saved)' });
     await choose(page, draft, 'Trucker', 'Add New');
@@ -195,8 +191,7 @@ test.describe('Delivery orders', () => {
     test.setTimeout(60_000);
     const api = await apiLogin(request, USER);
     const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length >= 1);
-    await signIn(USER);
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn(USER, path), shipment.id, shipment.file_number);
     const shipmentsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' });
 
     // An order opened and left untouched is let go without a word.
@@ -223,7 +218,6 @@ test.describe('Delivery orders', () => {
     page,
     request,
     signIn,
-    navigate,
   }) => {
     test.setTimeout(60_000);
     const api = await apiLogin(request, USER);
@@ -239,8 +233,7 @@ test.describe('Delivery orders', () => {
     const deliveryList = SettingsResponse.parse(await settingsReply.json()).user.delivery_order_mails;
     const truckerEmails = sendable.trucker.trucker_emails[0]!;
 
-    await signIn(USER);
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn(USER, path), shipment.id, shipment.file_number);
     const order = area(page).getByRole('article', { name: `Delivery Order ${sendable.id}` });
     await expect(order.getByText('Approved', { exact: true })).toBeVisible();
     // Sending is the next step of an approved order: Send is the main button, first and filled; Save is secondary.
@@ -277,16 +270,10 @@ test.describe('Delivery orders', () => {
     expect(mail.raw).toMatch(/^Content-Disposition: attachment/im);
   });
 
-  test('a shipment without a container says so before an order is started', async ({
-    page,
-    request,
-    signIn,
-    navigate,
-  }) => {
+  test('a shipment without a container says so before an order is started', async ({ page, request, signIn }) => {
     const api = await apiLogin(request, USER);
     const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length === 0);
-    await signIn(USER);
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn(USER, path), shipment.id, shipment.file_number);
     const newOrder = area(page).getByRole('button', { name: 'New Delivery Order' });
     await expect(newOrder).toBeDisabled();
     await expect(newOrder).toHaveAccessibleDescription(/this shipment has none yet/);

@@ -3,7 +3,7 @@ import { LoginResponse } from '@clearport/contract/auth';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { TEXTS } from '@clearport/contract/texts';
 import { DEMO_PASSWORD, sessionCookiesOf } from './browser-session.ts';
-import { DATA_DIR_ENV, basePort, startPortalServer, type PortalServer } from './portal-server.ts';
+import { DATA_DIR_ENV, SEEDED_DATA_DIR_ENV, basePort, startPortalServer, type PortalServer } from './portal-server.ts';
 
 export { DEMO_PASSWORD };
 
@@ -55,9 +55,9 @@ export async function submitLogin(page: Page, email: string, password: string) {
 
 type WorkerFixtures = {
   /**
-   * This worker's own portal server on its own fresh data folder, started before the worker's first
-   * test and stopped (its folder removed) after its last. Files keep their order within a worker, so a
-   * file's tests still see what the ones before them wrote.
+   * This worker's own portal server on its own fresh data folder (a copy of the one global setup
+   * seeded), started before the worker's first test and stopped (its folder removed) after its last.
+   * Files keep their order within a worker, so a file's tests still see what the ones before them wrote.
    */
   portal: PortalServer;
 };
@@ -82,7 +82,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide, workerInfo) => {
       // parallelIndex, unlike workerIndex, is reused when a worker is replaced after a failure, so the ports stay in range.
-      const server = await startPortalServer(basePort() + workerInfo.parallelIndex, 120_000);
+      const server = await startPortalServer(basePort() + workerInfo.parallelIndex, 120_000, {
+        from: process.env[SEEDED_DATA_DIR_ENV],
+      });
       process.env[DATA_DIR_ENV] = server.dataDir;
       try {
         await provide(server);

@@ -7,11 +7,15 @@ import { fileURLToPath } from 'node:url';
 /** The environment variable through which a worker's helpers (e2e/outbox.ts) find its data folder. */
 export const DATA_DIR_ENV = 'CLEARPORT_E2E_DATA_DIR';
 
+/** The environment variable through which global setup hands the workers a data folder with the demo data. */
+export const SEEDED_DATA_DIR_ENV = 'CLEARPORT_E2E_SEEDED_DIR';
+
 export type PortalServer = {
   url: string;
   /** The server's database, stored files and mail outbox. */
   dataDir: string;
-  stop: () => Promise<void>;
+  /** Stops the server and removes its data folder, unless asked to keep it. */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 };
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,12 +55,16 @@ export async function startPortalServer(
   timeoutMs: number,
   {
     prepare,
+    from,
   }: {
     /** Runs on the data folder before the server starts, with the server's environment (the broker's command). */
     prepare?: (env: NodeJS.ProcessEnv, url: string) => void;
+    /** A data folder to start from, copied: a seeded one spares the server seeding the demo data again. */
+    from?: string;
   } = {},
 ): Promise<PortalServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clearport-e2e-'));
+  if (from) fs.cpSync(from, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -91,14 +99,14 @@ export async function startPortalServer(
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const stop = async () => {
+  const stop = async ({ keepData = false } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const killLater = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(killLater);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {

@@ -33,7 +33,6 @@ test.describe('Shipment detail', () => {
     page,
     request,
     signIn,
-    navigate,
   }) => {
     test.setTimeout(60_000);
     const api = await apiLogin(request, 'primary@demo.test');
@@ -44,8 +43,7 @@ test.describe('Shipment detail', () => {
         each.isf_transaction_no === null &&
         each.types.filter((entry) => entry.required === 1 && entry.submitted === 0).length >= 2,
     );
-    await signIn('primary@demo.test');
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
 
     const documentsStep = region(page, '2 Upload Documents');
     const releaseStep = region(page, '3 Shipment Released');
@@ -109,7 +107,6 @@ test.describe('Shipment detail', () => {
     page,
     request,
     signIn,
-    navigate,
   }) => {
     test.setTimeout(60_000);
     const api = await apiLogin(request, 'primary@demo.test');
@@ -120,8 +117,7 @@ test.describe('Shipment detail', () => {
         each.isf_transaction_no !== null &&
         each.types.some((entry) => entry.type === 'Commercial Invoice' && entry.submitted === 0),
     );
-    await signIn('primary@demo.test');
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
     const documentsStep = region(page, '2 Upload Documents');
     const invoiceBox = documentsStep.getByRole('checkbox', { name: 'Commercial Invoice', exact: true });
 
@@ -153,15 +149,14 @@ test.describe('Shipment detail', () => {
       .toBe(1);
   });
 
-  test('an .exe renamed to .pdf is refused with the spec message', async ({ page, request, signIn, navigate }) => {
+  test('an .exe renamed to .pdf is refused with the spec message', async ({ page, request, signIn }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(
       api,
       S.pendingDocuments,
       ({ shipment: each }) => each.isf_transaction_no !== null,
     );
-    await signIn('primary@demo.test');
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
     const before = (await getDetail(api, shipment.id)).shipment.documents.length;
 
     const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(512, 0)]);
@@ -178,7 +173,7 @@ test.describe('Shipment detail', () => {
     expect((await getDetail(api, shipment.id)).shipment.documents).toHaveLength(before);
   });
 
-  test('deletes a document', async ({ page, request, signIn, navigate }) => {
+  test('deletes a document', async ({ page, request, signIn }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(api, S.submitted, ({ shipment: each }) => each.isf_transaction_no !== null);
     const name = `Packing list ${Date.now()}.pdf`;
@@ -187,8 +182,7 @@ test.describe('Shipment detail', () => {
       mimeType: 'application/pdf',
       buffer: samplePdf(name),
     });
-    await signIn('primary@demo.test');
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
 
     const uploads = region(page, 'Uploaded documents');
     await expect(uploads.getByRole('button', { name, exact: true })).toBeVisible();
@@ -226,11 +220,10 @@ test.describe('Shipment detail', () => {
     }
   });
 
-  test('adds a note', async ({ page, request, signIn, navigate }) => {
+  test('adds a note', async ({ page, request, signIn }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(api, S.released, () => true, 0);
-    await signIn('primary@demo.test');
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
 
     const notes = region(page, 'Notes');
     const submit = notes.getByRole('button', { name: 'Submit' });
@@ -246,16 +239,10 @@ test.describe('Shipment detail', () => {
     await expect(region(page, 'Notes').getByText(text)).toBeVisible();
   });
 
-  test('saves a reference number, and asks before leaving with an unsaved one', async ({
-    page,
-    request,
-    signIn,
-    navigate,
-  }) => {
+  test('saves a reference number, and asks before leaving with an unsaved one', async ({ page, request, signIn }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(api, S.released, () => true, 1);
-    await signIn('primary@demo.test');
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
 
     const reference = page.getByRole('textbox', { name: 'Reference number' });
     const save = page.getByRole('button', { name: 'Save', exact: true });
@@ -281,12 +268,11 @@ test.describe('Shipment detail', () => {
     expect((await getDetail(api, shipment.id)).shipment.customer_reference_no).toBe(saved);
   });
 
-  test('toggles 7501 reviewed', async ({ page, request, signIn, navigate }) => {
+  test('toggles 7501 reviewed', async ({ page, request, signIn }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(api, S.released, ({ shipment: each }) => each.path_to_7501 !== null);
     const wasReviewed = (await getDetail(api, shipment.id))['7501_reviewed'] === 1;
-    await signIn('primary@demo.test');
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
 
     const toggle = page.getByRole('switch', { name: '7501 reviewed' });
     await expect(toggle).toBeChecked({ checked: wasReviewed });
@@ -308,15 +294,14 @@ test.describe('Shipment detail', () => {
     await (await popup).close();
   });
 
-  test('Skip Delivery Order is kept by the server', async ({ page, request, signIn, navigate }) => {
+  test('Skip Delivery Order is kept by the server', async ({ page, request, signIn }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(
       api,
       S.pendingRelease,
       ({ shipment: each }) => each.delivery_orders.length === 0 && each.ignored_shipment === 0,
     );
-    await signIn('primary@demo.test');
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
 
     const skip = region(page, 'Delivery orders').getByRole('checkbox', { name: 'Skip Delivery Order' });
     await expect(region(page, 'Delivery orders').getByRole('button', { name: 'New Delivery Order' })).toBeVisible();
@@ -396,15 +381,14 @@ test.describe('Shipment detail', () => {
     await expect(page.getByText(`40 of ${total}`)).toBeVisible();
   });
 
-  test('viewer@demo.test sees the read-only view', async ({ page, request, signIn, navigate }) => {
+  test('viewer@demo.test sees the read-only view', async ({ page, request, signIn }) => {
     const api = await apiLogin(request, 'viewer@demo.test');
     const shipment = await findShipment(
       api,
       S.released,
       ({ shipment: each }) => each.path_to_7501 !== null && each.delivery_orders.length > 0,
     );
-    await signIn('viewer@demo.test');
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn('viewer@demo.test', path), shipment.id, shipment.file_number);
 
     await expect(region(page, 'Progress').getByRole('heading', { level: 3 })).toHaveText(['1 ISF Submitted']);
     await expect(region(page, 'Shipment details')).toBeVisible();
@@ -423,8 +407,7 @@ test.describe('Shipment detail', () => {
 
     // The same shipment shows all of it to a primary user.
     await page.context().clearCookies();
-    await signIn('primary@demo.test');
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
     await expect(region(page, 'Progress').getByRole('heading', { level: 3 })).toHaveCount(3);
     for (const name of ['Delivery orders', 'Notes', 'Files']) await expect(region(page, name)).toBeVisible();
     await expect(page.getByRole('switch', { name: '7501 reviewed' })).toBeVisible();
@@ -435,7 +418,7 @@ test.describe('Shipment detail, in Tokyo', () => {
   const ZONE = 'Asia/Tokyo';
   test.use({ timezoneId: ZONE });
 
-  test('shows when the ISF was submitted in the user’s zone', async ({ page, request, signIn, navigate }) => {
+  test('shows when the ISF was submitted in the user’s zone', async ({ page, request, signIn }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(
       api,
@@ -456,8 +439,7 @@ test.describe('Shipment detail, in Tokyo', () => {
       .replace(',', '')
       // ICU puts a narrow no-break space before AM/PM.
       .replace(/\s/g, ' ');
-    await signIn('primary@demo.test');
-    await openShipment(page, navigate, shipment.id, shipment.file_number);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
     await expect(region(page, '1 ISF Submitted')).toContainText(local);
   });
 });

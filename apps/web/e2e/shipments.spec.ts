@@ -173,26 +173,28 @@ test.describe('Shipments list', () => {
     await expect(page.getByRole('search').getByText('Released', { exact: true })).toBeVisible();
   });
 
-  test('sorts by each column on the server, both ways', async ({ page }) => {
-    test.setTimeout(90_000);
-    for (const column of COLUMNS) {
-      const header = shipmentsTable(page).getByRole('columnheader', { name: column });
-      const firstKeys: string[][] = [];
-      for (const [direction, ariaSort] of [
-        ['asc', 'ascending'],
-        ['desc', 'descending'],
-      ] as const) {
-        await header.getByRole('button').click();
-        await expect(header).toHaveAttribute('aria-sort', ariaSort);
-        await tableSettled(page);
-        const keys = (await readRows(page)).map((row) => sortKeys(row, column));
-        expect(keys, `${column} ${direction}`).toHaveLength(40);
-        expect(isSorted(keys, direction), `${column} ${direction}: ${JSON.stringify(keys)}`).toBe(true);
-        firstKeys.push(keys[0]!);
+  // Three columns a test: eighteen sorts in one took most of a minute on a loaded machine.
+  for (const columns of [COLUMNS.slice(0, 3), COLUMNS.slice(3, 6), COLUMNS.slice(6)]) {
+    test(`sorts by ${columns.join(', ')} on the server, both ways`, async ({ page }) => {
+      for (const column of columns) {
+        const header = shipmentsTable(page).getByRole('columnheader', { name: column });
+        const firstKeys: string[][] = [];
+        for (const [direction, ariaSort] of [
+          ['asc', 'ascending'],
+          ['desc', 'descending'],
+        ] as const) {
+          await header.getByRole('button').click();
+          await expect(header).toHaveAttribute('aria-sort', ariaSort);
+          await tableSettled(page);
+          const keys = (await readRows(page)).map((row) => sortKeys(row, column));
+          expect(keys, `${column} ${direction}`).toHaveLength(40);
+          expect(isSorted(keys, direction), `${column} ${direction}: ${JSON.stringify(keys)}`).toBe(true);
+          firstKeys.push(keys[0]!);
+        }
+        expect(firstKeys[0], `${column}: the first row changes with the direction`).not.toEqual(firstKeys[1]);
       }
-      expect(firstKeys[0], `${column}: the first row changes with the direction`).not.toEqual(firstKeys[1]);
-    }
-  });
+    });
+  }
 
   test('expands and collapses a +N list', async ({ page }) => {
     const more = shipmentsTable(page)

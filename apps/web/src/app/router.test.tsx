@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { detailReply } from '../testing/shipment-detail-data.ts';
 import { invoice, invoicesReply, PAYMENT_INSTRUCTIONS } from '../testing/invoices-data.ts';
@@ -28,8 +28,7 @@ function renderApp(url: string) {
   return renderRoutes(createAppRoutes(queryClient), url, queryClient);
 }
 
-// The first lazy import of a screen is transformed on the spot, which takes a while.
-const heading = async () => (await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent;
+const heading = async () => (await screen.findByRole('heading', { level: 1 })).textContent;
 
 describe('app routes', () => {
   beforeEach(() => {
@@ -64,7 +63,7 @@ describe('app routes', () => {
     signIn(3);
     const { router } = renderApp(url);
     // A screen with data to load shows Loading... first.
-    await vi.waitFor(async () => expect(await heading()).toContain(title), { timeout: 5000 });
+    await waitFor(async () => expect(await heading()).toContain(title));
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(url);
   });
@@ -115,7 +114,7 @@ describe('app routes', () => {
   ])('sends a signed-in user from %s on to %s', async (url, pathname) => {
     signIn(3);
     const { router } = renderApp(url);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+    await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
   });
 
   it.each(['/login', '/forgot-password', '/reset-password/some-token'])('%s opens without a session', async (url) => {
@@ -164,11 +163,11 @@ describe('app routes', () => {
     const fetchMock = mockApi({ '/user/profile': { body: LINK_PROFILE }, '/user/shipments': { body: homeReply([]) } });
     const { router } = renderApp('/?token_user=link-token&name_user=Sam%20Ortiz&primary=Maria%20Delgado');
     expect(await heading()).toMatch(/^Good (morning|afternoon|evening), Maria Delgado$/);
-    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/');
     expect(Cookies.get()).toEqual({ token: 'link-token', name: 'Sam Ortiz', role: '5', primary: 'Maria Delgado' });
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ authorization: 'Bearer link-token' });
-    await vi.waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
     expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
   });
 
@@ -176,14 +175,14 @@ describe('app routes', () => {
     signIn(3, 'Tom Becker');
     mockApi({ '/user/profile': { body: { ...LINK_PROFILE, role: 11 } }, '/user/shipments': { body: listReply([]) } });
     const { router } = renderApp('/?token_user=link-token&name_user=Sam%20Ortiz');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/shipments'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shipments'));
     expect(Cookies.get()).toEqual({ token: 'link-token', name: 'Sam Ortiz', role: '11', primary: 'Priya Raman' });
   });
 
   it("sends a broker's link with a token the server does not know to the login page", async () => {
     mockApi({ '/user/profile': { status: 401, body: { message: 'Unauthenticated' } } });
     renderApp('/?token_user=stale-token');
-    await vi.waitFor(() => expect(Cookies.get('token')).toBeUndefined());
+    await waitFor(() => expect(Cookies.get('token')).toBeUndefined());
   });
 
   it('takes a token only on Home', async () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
@@ -31,7 +31,7 @@ describe('FileLink', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     renderWithProviders(<FileLink fileKey={KEY} fileName="Invoice.pdf" />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Invoice.pdf' }));
-    await vi.waitFor(() => expect(tab.location.href).toBe('blob:http://localhost/file'));
+    await waitFor(() => expect(tab.location.href).toBe('blob:http://localhost/file'));
     expect(open).toHaveBeenCalledWith('', '_blank');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`/api/user/files/${KEY}`);
@@ -47,7 +47,7 @@ describe('FileLink', () => {
     });
     renderWithProviders(<FileLink fileKey="documents/a.xlsx" fileName="Rates.xlsx" />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Rates.xlsx' }));
-    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(open).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { Link } from 'react-router';
@@ -56,7 +56,7 @@ describe('Home', () => {
       url: '/?primary=Maria%20Delgado&name_user=Priya%20Raman&tab=1',
     });
     expect(heading()).toMatch(/, Maria Delgado$/);
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?tab=1'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=1'));
     expect(heading()).toMatch(/, Maria Delgado$/);
     unmount();
 
@@ -71,7 +71,7 @@ describe('Home', () => {
       'ACE maintenance on Saturday.',
     );
     const counts = screen.getByRole('region', { name: 'Shipment counts' });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         within(counts)
           .getAllByRole('link')
@@ -101,7 +101,7 @@ describe('Home', () => {
       return fetchMock(input, init);
     });
     renderWithProviders(<HomeRoute />);
-    await vi.waitFor(() => expect(homeRequests(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(homeRequests(fetchMock)).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Shipment counts' })).toBeNull();
     answerNotifications();
     expect(await screen.findByRole('region', { name: 'Notification' })).toBeTruthy();
@@ -127,7 +127,7 @@ describe('Home', () => {
     sessionStorage.setItem('accountFilter', '40002');
     const fetchMock = mockHomeApi();
     renderWithProviders(<HomeRoute />);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(homeRequests(fetchMock)).toEqual([{ source: 'home', search: 'MSCU', account_no: '40002' }]),
     );
     expect((await screen.findByRole<HTMLInputElement>('searchbox')).value).toBe('MSCU');
@@ -151,18 +151,18 @@ describe('Home', () => {
       '/shipments',
     );
     await user.click(screen.getByRole('link', { name: 'Home' }));
-    await vi.waitFor(() => expect(homeRequests(fetchMock)).toEqual([{ source: 'home' }]));
+    await waitFor(() => expect(homeRequests(fetchMock)).toEqual([{ source: 'home' }]));
     expect({ ...sessionStorage }).toEqual({ shipmentsScroll: '200' });
   });
 
   it('waits 500 ms after the last change of a filter before asking again', async () => {
     const fetchMock = mockHomeApi();
     renderWithProviders(<HomeRoute />);
-    await vi.waitFor(() => expect(homeRequests(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(homeRequests(fetchMock)).toHaveLength(1));
     fireEvent.keyDown(await screen.findByLabelText('Account'), { key: 'ArrowDown' });
     const chosenAt = Date.now();
     await userEvent.setup().click(await screen.findByRole('option', { name: '40003' }));
-    await vi.waitFor(() => expect(homeRequests(fetchMock)).toHaveLength(2), { timeout: 2000 });
+    await waitFor(() => expect(homeRequests(fetchMock)).toHaveLength(2));
     expect(Date.now() - chosenAt).toBeGreaterThanOrEqual(500);
     expect(homeRequests(fetchMock)[1]).toEqual({ source: 'home', account_no: '40003' });
   });

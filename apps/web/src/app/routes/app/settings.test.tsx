@@ -1,27 +1,34 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { TEXTS } from '@clearport/contract/texts';
 import { mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { SettingsRoute } from './settings.tsx';
 
+/** The settings are asked for three times, 1 s and then 2 s apart: a fake clock lets those waits pass at once. */
+async function waitOutRetries(fetchMock: { mock: { calls: unknown[] } }) {
+  await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(0));
+  await act(() => vi.advanceTimersByTimeAsync(3000));
+}
+
 describe('SettingsRoute', () => {
   beforeEach(() => {
     Cookies.set('token', 'session-token');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
   });
 
   it('says Failed to fetch user settings. when the server answers with an error', async () => {
-    mockApi({ '/user/settings': { status: 500, body: { message: 'Something went wrong.' } } });
+    const fetchMock = mockApi({ '/user/settings': { status: 500, body: { message: 'Something went wrong.' } } });
     renderWithProviders(<SettingsRoute />);
-    expect(await screen.findByText(TEXTS.settingsFetchFailed, {}, { timeout: 8000 })).toBeTruthy();
+    await waitOutRetries(fetchMock);
+    expect(await screen.findByText(TEXTS.settingsFetchFailed)).toBeTruthy();
   });
 
   it('says An error occurred while fetching user settings. when no answer comes', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    const fetchMock = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<SettingsRoute />);
-    expect(await screen.findByText(TEXTS.settingsFetchError, {}, { timeout: 8000 })).toBeTruthy();
+    await waitOutRetries(fetchMock);
+    expect(await screen.findByText(TEXTS.settingsFetchError)).toBeTruthy();
   });
 });

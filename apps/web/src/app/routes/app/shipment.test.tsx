@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import type { InitialEntry } from 'react-router';
@@ -78,7 +78,7 @@ describe('Shipment detail', () => {
     expect(confirm).toHaveBeenCalledWith('Record that you filed the ISF yourself? This cannot be undone.');
     expect(bodiesSentTo(fetchMock, '/user/shipments/12/isf_no')).toEqual([]);
     await user.click(screen.getByRole('checkbox', { name: 'ISF was submitted' }));
-    await vi.waitFor(() => expect(detailValue(region('1 ISF Submitted'), 'ISF transaction no.')).toBe('N\\A'));
+    await waitFor(() => expect(detailValue(region('1 ISF Submitted'), 'ISF transaction no.')).toBe('N\\A'));
     expect(bodiesSentTo(fetchMock, '/user/shipments/12/isf_no')).toEqual([{ isf_num: 'N/A', date: 'N/A' }]);
     expect(detailValue(region('1 ISF Submitted'), 'ISF submitted on')).toBe('11/20/2026 10:30 AM');
     expect(screen.getByRole('checkbox', { name: 'Bill of Lading' })).toBeTruthy();
@@ -98,13 +98,13 @@ describe('Shipment detail', () => {
     expect(billOfLading.getAttribute('aria-describedby')).toBeTruthy();
 
     await user.click(billOfLading);
-    await vi.waitFor(() => expect(region('3 Shipment Released').textContent).toContain('Shipment is Awaiting Release'));
+    await waitFor(() => expect(region('3 Shipment Released').textContent).toContain('Shipment is Awaiting Release'));
     expect(billOfLading.checked).toBe(true);
     expect(bodiesSentTo(fetchMock, '/user/shipments/12/set_type')).toEqual([{ types: ['Bill of Lading'] }]);
     expect(detailValue(region('Shipment details'), 'Status')).toBe('PENDING RELEASE');
 
     await user.click(screen.getByRole('checkbox', { name: 'Arrival Notice' }));
-    await vi.waitFor(() => expect(region('3 Shipment Released').textContent).toContain('Locked'));
+    await waitFor(() => expect(region('3 Shipment Released').textContent).toContain('Locked'));
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Arrival Notice' }).checked).toBe(false);
     expect(bodiesSentTo(fetchMock, '/user/shipments/12/unset_type')).toEqual([{ types: ['Arrival Notice'] }]);
     expect(detailValue(region('Shipment details'), 'Status')).toBe('Documents Required');
@@ -198,12 +198,12 @@ describe('Shipment detail', () => {
     const toggle = screen.getByRole<HTMLInputElement>('switch', { name: '7501 reviewed' });
     expect(toggle.checked).toBe(false);
     await user.click(toggle);
-    await vi.waitFor(() => expect(bodiesSentTo(fetchMock, '/user/shipments/toggle-reviewed')).toHaveLength(1));
-    await vi.waitFor(() =>
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/shipments/toggle-reviewed')).toHaveLength(1));
+    await waitFor(() =>
       expect(screen.getByRole<HTMLInputElement>('switch', { name: '7501 reviewed' }).checked).toBe(true),
     );
     await user.click(toggle);
-    await vi.waitFor(() => expect(toggle.checked).toBe(false));
+    await waitFor(() => expect(toggle.checked).toBe(false));
     expect(bodiesSentTo(fetchMock, '/user/shipments/toggle-reviewed')).toEqual([
       { shipment_ids: [12] },
       { shipment_ids: [12] },

@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { homeReply, listReply, PROFILE, shipmentRow } from '../../../testing/shipments-data.ts';
 import { mockApi, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
 import { ShipmentsRoute } from './shipments.tsx';
 
-const ROWS = Array.from({ length: 40 }, (_, index) => shipmentRow(index + 1));
+// Fewer rows than the 40 of a full page: the pager counts by page, and every row drawn again on each
+// change made these tests take seconds.
+const ROWS = Array.from({ length: 8 }, (_, index) => shipmentRow(index + 1));
 
 function mockShipmentsApi(total = 300) {
   return mockApi({
@@ -111,7 +113,7 @@ describe('Shipments list', () => {
     renderList();
     await screen.findByText('80/300');
     await user.type(screen.getByRole('searchbox', { name: 'Search shipments' }), 'MSCU12');
-    await vi.waitFor(() => expect(lastListRequest(fetchMock)).toMatchObject({ search: 'MSCU12', page: '1' }));
+    await waitFor(() => expect(lastListRequest(fetchMock)).toMatchObject({ search: 'MSCU12', page: '1' }));
     // One request for the search, not one per key.
     expect(listRequests(fetchMock).filter((query) => query.search !== undefined)).toHaveLength(1);
     expect(sessionStorage.getItem('globalFilter')).toBe('MSCU12');
@@ -131,7 +133,7 @@ describe('Shipments list', () => {
     await screen.findByText('80/300');
 
     await choose(label, option);
-    await vi.waitFor(() => expect(lastListRequest(fetchMock)).toMatchObject({ ...params, page: '1' }));
+    await waitFor(() => expect(lastListRequest(fetchMock)).toMatchObject({ ...params, page: '1' }));
     expect(sessionStorage.getItem(key)).toBe(value);
     expect(sessionStorage.getItem('shipmentsPage')).toBe('1');
     await screen.findByText('40/300');
@@ -143,7 +145,7 @@ describe('Shipments list', () => {
     renderList();
     await screen.findByText('40/300');
     await choose('Date', 'Last 30 Days');
-    await vi.waitFor(() => expect(lastListRequest(fetchMock)).toHaveProperty('date_from'));
+    await waitFor(() => expect(lastListRequest(fetchMock)).toHaveProperty('date_from'));
     const query = lastListRequest(fetchMock)!;
     expect(Date.parse(query.date_from!)).toBe(new Date(2026, 9, 23, 9, 30).getTime());
     expect(Date.parse(query.date_to!)).toBe(new Date(2026, 10, 22, 9, 30).getTime());
@@ -157,11 +159,11 @@ describe('Shipments list', () => {
     renderList();
     await screen.findByText('80/300');
     await user.click(screen.getByRole('button', { name: 'Reference Number' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(lastListRequest(fetchMock)).toMatchObject({ sort: 'customer_reference_no', direction: 'asc', page: '1' }),
     );
     await user.click(screen.getByRole('button', { name: 'Reference Number' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(lastListRequest(fetchMock)).toMatchObject({ sort: 'customer_reference_no', direction: 'desc' }),
     );
     expect(screen.getByRole('columnheader', { name: 'Reference Number' }).getAttribute('aria-sort')).toBe('descending');
@@ -179,7 +181,7 @@ describe('Shipments list', () => {
       return answer(input, init);
     });
     renderList();
-    await vi.waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(screen.queryByRole('link', { name: ROWS[0]!.file_number })).toBeNull();
     answerProfile();
@@ -190,15 +192,16 @@ describe('Shipments list', () => {
     mockShipmentsApi();
     renderList();
     await screen.findByText('40/300');
-    await vi.waitFor(() => {
-      fireEvent.keyDown(screen.getByLabelText('Account'), { key: 'ArrowDown' });
+    // The open menu follows the options: the accounts join it when the profile comes.
+    fireEvent.keyDown(screen.getByLabelText('Account'), { key: 'ArrowDown' });
+    await waitFor(() =>
       expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
         'All Shipments',
         '40001',
         '40002',
         '40003',
-      ]);
-    });
+      ]),
+    );
   });
 
   it('shows the toast Failed to load shipments when the list fails', async () => {
@@ -219,7 +222,7 @@ describe('Shipments list', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     renderList();
-    await vi.waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
     expect(timeoutSpy).toHaveBeenCalledWith(8000);
     expect(screen.getByRole('status').textContent).toBe('Loading shipments...');
 

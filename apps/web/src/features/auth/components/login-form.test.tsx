@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
@@ -54,7 +54,7 @@ describe('LoginForm with the server', () => {
     const { onSuccess } = renderForm();
     await submit(' dana@demo.test ', 'portal-demo');
 
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/user/login');
     expect(init?.method).toBe('POST');

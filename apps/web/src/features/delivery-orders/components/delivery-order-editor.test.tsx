@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
@@ -68,8 +68,8 @@ describe('DeliveryOrderEditor', () => {
   it('offers only active truckers and warehouses, then Add New', async () => {
     const user = userEvent.setup();
     renderEditor();
-    await vi.waitFor(() => expect(screen.getByRole('combobox', { name: 'Trucker' })).toBeTruthy());
-    await vi.waitFor(async () =>
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Trucker' })).toBeTruthy());
+    await waitFor(async () =>
       expect(await optionsOf(user, 'Trucker')).toEqual(['Harbor Express Drayage', 'Add New']),
     );
     expect(await optionsOf(user, 'Warehouse')).toEqual(['Carson Distribution Center', 'Add New']);
@@ -81,7 +81,7 @@ describe('DeliveryOrderEditor', () => {
     const order = { ...base, trucker_id: 9, trucker: trucker(9, 'Bayside Transport', { deleted_at: '2026-10-01' }) };
     renderEditor({ order });
     expect(await screen.findByText('Bayside Transport (Deleted)')).toBeTruthy();
-    await vi.waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Harbor Express Drayage'));
+    await waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Harbor Express Drayage'));
   });
 
   it('preselects a single container read-only and defaults the reference to the customer reference', () => {
@@ -118,14 +118,14 @@ describe('DeliveryOrderEditor', () => {
     const user = userEvent.setup();
     const saved = deliveryOrder(21);
     const { fetchMock, onSaved } = renderEditor({ answers: { [CREATE_PATH]: { body: { delivery_order: saved } } } });
-    await vi.waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Harbor Express Drayage'));
+    await waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Harbor Express Drayage'));
     await choose(user, 'Trucker', 'Harbor Express Drayage');
     await choose(user, 'Warehouse', 'Carson Distribution Center');
     await user.click(screen.getByRole('checkbox', { name: 'MSCU4412093' }));
     await user.click(screen.getByRole('checkbox', { name: 'MEDU123456789' }));
     await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Dock 4');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     expect(bodiesSentTo(fetchMock, CREATE_PATH)).toEqual([
       {
         trucker_id: 5,
@@ -230,7 +230,7 @@ describe('DeliveryOrderEditor', () => {
   it('opens New Trucker from Add New: Cannot be empty, and Escape closes it', async () => {
     const user = userEvent.setup();
     renderEditor();
-    await vi.waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Add New'));
+    await waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Add New'));
     await choose(user, 'Trucker', 'Add New');
     const dialog = screen.getByRole('dialog', { name: 'New Trucker' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'New Trucker' }));
@@ -244,7 +244,7 @@ describe('DeliveryOrderEditor', () => {
     const user = userEvent.setup();
     const created = trucker(15, 'Seaside Haulers');
     const { fetchMock } = renderEditor({ answers: { '/user/trucker/save': { body: { truckers: [created] } } } });
-    await vi.waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Add New'));
+    await waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Add New'));
     await choose(user, 'Trucker', 'Add New');
     const dialog = screen.getByRole('dialog', { name: 'New Trucker' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Trucker name' }), 'Seaside Haulers');
@@ -270,7 +270,7 @@ describe('DeliveryOrderEditor', () => {
         },
       },
     });
-    await vi.waitFor(async () => expect(await optionsOf(user, 'Warehouse')).toContain('Add New'));
+    await waitFor(async () => expect(await optionsOf(user, 'Warehouse')).toContain('Add New'));
     await choose(user, 'Warehouse', 'Add New');
     const dialog = screen.getByRole('dialog', { name: 'New Warehouse' });
     const states = await optionsOf(user, 'State');
@@ -303,7 +303,7 @@ describe('DeliveryOrderEditor', () => {
   it('says Failed to create warehouse when the server refuses', async () => {
     const user = userEvent.setup();
     renderEditor({ answers: { '/user/settings/save': { status: 400, body: { message: 'Bad Request' } } } });
-    await vi.waitFor(async () => expect(await optionsOf(user, 'Warehouse')).toContain('Add New'));
+    await waitFor(async () => expect(await optionsOf(user, 'Warehouse')).toContain('Add New'));
     await choose(user, 'Warehouse', 'Add New');
     const dialog = screen.getByRole('dialog', { name: 'New Warehouse' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Warehouse' }));

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { deliveryOrder, shipmentDetail } from '../../../testing/shipment-detail-data.ts';
@@ -115,7 +115,7 @@ describe('DeliveryOrdersSection', () => {
     expect(skip().getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(skip());
     expect(skip().checked).toBe(true);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     answer(Response.json({ shipment_id: 12, ignored_shipment: 1 }));
     expect(await toast('Shipment ignore status updated successfully!')).toBeTruthy();
     expect(skip().checked).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { NotificationBanner } from './notification-banner.tsx';
@@ -31,7 +31,7 @@ describe('NotificationBanner', () => {
 
     const fetchMock = mockApi({ '/user/get_notification': { body: NOTIFICATIONS } });
     const again = renderWithProviders(<NotificationBanner />);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(screen.queryByRole('region', { name: 'Notification' })).toBeNull();
     again.unmount();
 
@@ -43,7 +43,7 @@ describe('NotificationBanner', () => {
   it('shows nothing without notifications', async () => {
     const fetchMock = mockApi({ '/user/get_notification': { body: [] } });
     renderWithProviders(<NotificationBanner />);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(screen.queryByRole('region', { name: 'Notification' })).toBeNull();
   });
 
@@ -51,7 +51,7 @@ describe('NotificationBanner', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({ '/user/get_notification': { status: 400, body: { message: 'Bad request' } } });
     renderWithProviders(<NotificationBanner />);
-    await vi.waitFor(() => expect(log).toHaveBeenCalled());
+    await waitFor(() => expect(log).toHaveBeenCalled());
     expect(screen.queryByRole('region', { name: 'Notification' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });

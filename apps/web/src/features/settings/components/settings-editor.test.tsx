@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import type { SettingsResponse } from '@clearport/contract/settings';
@@ -53,7 +53,7 @@ describe('SettingsEditor', () => {
     expect(within(list).getByText('2/10 CC')).toBeTruthy();
     await events.click(screen.getByRole('button', { name: 'Delete Harbor Express' }));
     await events.click(screen.getByRole('button', { name: 'Save' }));
-    await expect.poll(() => bodiesSentTo(fetchMock, '/user/settings/save')).toHaveLength(1);
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/settings/save')).toHaveLength(1));
     expect(bodiesSentTo(fetchMock, '/user/settings/save')[0]).toEqual({
       user_emails: [
         { table_number: 0, ...empty },

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { trucker } from '../../../testing/shipment-detail-data.ts';
@@ -21,7 +21,7 @@ describe('TruckerForm', () => {
     await user.type(screen.getByRole('textbox', { name: 'Trucker name' }), 'Seaside Haulers');
     await user.type(screen.getByRole('textbox', { name: 'Contact 1' }), 'dispatch@seaside.test');
     await user.click(screen.getByRole('button', { name: 'Create Trucker' }));
-    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
     expect(bodiesSentTo(fetchMock, '/user/trucker/save')).toEqual([
       { truckers: [{ name: 'Seaside Haulers', email: 'dispatch@seaside.test', cc_emails: [] }] },
     ]);

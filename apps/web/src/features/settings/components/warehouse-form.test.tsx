@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { warehouse } from '../../../testing/shipment-detail-data.ts';
@@ -22,7 +22,7 @@ describe('WarehouseForm', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     await user.type(screen.getByRole('textbox', { name: 'Warehouse Name' }), 'Newark Cross-Dock');
     await user.click(screen.getByRole('button', { name: 'Create Warehouse' }));
-    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
     expect(bodiesSentTo(fetchMock, '/user/settings/save')).toEqual([
       {
         warehouses: [

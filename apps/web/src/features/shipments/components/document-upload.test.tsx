@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { shipmentDocument } from '../../../testing/shipment-detail-data.ts';
@@ -105,6 +105,6 @@ describe('DocumentUpload', () => {
         status: 200,
       }),
     );
-    await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
   });
 });

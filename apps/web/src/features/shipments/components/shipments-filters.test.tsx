@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { NO_FILTERS, type ShipmentFilters } from '../utils/saved-filters.ts';
@@ -104,7 +104,7 @@ describe('ShipmentsFilters', () => {
     const searchbox = screen.getByRole('searchbox');
     await userEvent.setup().clear(searchbox);
     await userEvent.setup().type(searchbox, 'CSNU');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, search: 'CSNU', status: 'released' }),
     );
     expect(screen.getByText('Released')).toBeTruthy();
