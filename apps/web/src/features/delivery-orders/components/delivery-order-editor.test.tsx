@@ -69,9 +69,7 @@ describe('DeliveryOrderEditor', () => {
     const user = userEvent.setup();
     renderEditor();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Trucker' })).toBeTruthy());
-    await waitFor(async () =>
-      expect(await optionsOf(user, 'Trucker')).toEqual(['Harbor Express Drayage', 'Add New']),
-    );
+    await waitFor(async () => expect(await optionsOf(user, 'Trucker')).toEqual(['Harbor Express Drayage', 'Add New']));
     expect(await optionsOf(user, 'Warehouse')).toEqual(['Carson Distribution Center', 'Add New']);
   });
 
