@@ -38,11 +38,12 @@ export class PasswordHashingBusyError extends Error {
 }
 
 let running = 0;
+let finished = 0;
 const queue: (() => void)[] = [];
 
-/** Hashes running and waiting now. */
-export function hashingLoad(): { running: number; waiting: number } {
-  return { running, waiting: queue.length };
+/** Hashes running and waiting now, and how many have finished since the process started. */
+export function hashingLoad(): { running: number; waiting: number; finished: number } {
+  return { running, waiting: queue.length, finished };
 }
 
 async function hashingSlot<T>(work: () => Promise<T>): Promise<T> {
@@ -53,6 +54,7 @@ async function hashingSlot<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
+    finished += 1;
     const next = queue.shift();
     if (next) next();
     else running -= 1;
