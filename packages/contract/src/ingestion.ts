@@ -42,46 +42,71 @@ const LocalTimestamp = z
   .regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/, 'must be YYYY-MM-DD HH:MM:SS')
   .nullable();
 
+/*
+ * A record changes only the fields it carries (docs/decisions/0018-broker-api.md): a field left
+ * out keeps what the portal holds, a field sent as null is cleared ('' for a text, no date for a
+ * date), and the upsert key alone plus one field is a valid milestone. A field a new record
+ * cannot do without is refused, with its name, only when the record creates.
+ */
+/** A text the record may leave out (kept) or send as null (cleared to ''). */
+const KeptText = (max: number) =>
+  Text(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value === null ? '' : value));
+const KeptLines = (max: number) =>
+  Lines(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value === null ? '' : value));
+
 export const CompanyRecord = z.object({
   kind: z.literal('company'),
   /** The brokerage's own identifier of the company. */
   company_id: Key,
-  name: Text(200).min(1),
-  primary_contact: Text(200).default(''),
+  /** Needed when the record creates the company. */
+  name: Text(200).min(1).optional(),
+  primary_contact: KeptText(200),
 });
 
 export const AccountRecord = z.object({
   kind: z.literal('account'),
   account_no: Key,
-  company_id: Key,
-  name: Text(200).default(''),
-  document_tracking: z.boolean().default(false),
+  /** Needed when the record creates the account; sent for an existing one, it moves the account. */
+  company_id: Key.optional(),
+  name: KeptText(200),
+  document_tracking: z.boolean().optional(),
 });
 
 const STATUS_VALUES = Object.values(SHIPMENT_STATUSES) as [string, ...string[]];
 
-/** Every field of the shipment detail the brokerage knows (spec section 3). */
+/**
+ * Every field of the shipment detail the brokerage knows (spec section 3). A milestone is the
+ * file number and what changed: `{ kind, file_number, status: 'released' }`.
+ */
 export const ShipmentRecord = z.object({
   kind: z.literal('shipment'),
   file_number: Key,
-  account_no: Key,
-  status: z.enum(STATUS_VALUES),
-  /** The ISF filed by the broker; left out, the shipment's stays as it is (the importer may have filed it). */
-  isf_transaction_no: Text(40).min(1).optional(),
-  customer_reference_no: Text(200).default(''),
-  est_time_arrive: LocalTimestamp.default(null),
-  shipment_discharge_date: LocalTimestamp.default(null),
-  fda_review: Text(200).default(''),
-  origin: Text(200).default(''),
-  destination_terminal: Text(200).default(''),
-  steamship_line: Text(200).default(''),
-  vessel_name: Text(200).default(''),
-  unlading_code: Text(20).default(''),
-  unlading_name: Text(200).default(''),
-  transport_mode: Text(20).default(''),
-  transport_mode_description: Text(200).default(''),
-  document_note: Lines(2000).default(''),
-  comment: Lines(2000).default(''),
+  /** Needed when the record creates the shipment; sent for an existing one, it moves the shipment. */
+  account_no: Key.optional(),
+  /** Needed when the record creates the shipment. */
+  status: z.enum(STATUS_VALUES).optional(),
+  /** The ISF filed by the broker; null clears it (the importer may then file it again). */
+  isf_transaction_no: Text(40).min(1).nullable().optional(),
+  customer_reference_no: KeptText(200),
+  est_time_arrive: LocalTimestamp.optional(),
+  shipment_discharge_date: LocalTimestamp.optional(),
+  fda_review: KeptText(200),
+  origin: KeptText(200),
+  destination_terminal: KeptText(200),
+  steamship_line: KeptText(200),
+  vessel_name: KeptText(200),
+  unlading_code: KeptText(20),
+  unlading_name: KeptText(200),
+  transport_mode: KeptText(20),
+  transport_mode_description: KeptText(200),
+  document_note: KeptLines(2000),
+  comment: KeptLines(2000),
 });
 
 /** One tracking event of a container, as the shipment detail shows it. */
@@ -91,12 +116,15 @@ export const TrackingEventRecord = z.object({
   date: Text(40),
 });
 
-/** A container of a shipment, with its whole tracking history (sent again, it replaces it). */
+/**
+ * A container of a shipment, with its whole tracking history: sent, `tracking_events` replaces
+ * the history; left out, the history stays.
+ */
 export const ContainerRecord = z.object({
   kind: z.literal('container'),
   file_number: Key,
   container_no: Key,
-  tracking_events: z.array(TrackingEventRecord).max(500).default([]),
+  tracking_events: z.array(TrackingEventRecord).max(500).optional(),
 });
 
 export const BillOfLadingRecord = z.object({
@@ -127,7 +155,8 @@ export const PrimaryUserRecord = z.object({
   kind: z.literal('primary_user'),
   company_id: Key,
   email: Email,
-  name: Text(100).min(1),
+  /** Needed when the record creates the user. */
+  name: Text(100).min(1).optional(),
   send_password_link: z.boolean().default(true),
 });
 
@@ -168,19 +197,25 @@ export const EntrySummaryRecord = z.object({
   file: FileRecord,
 });
 
-/** An invoice of an account, keyed by account and invoice number, with its PDF and optional backup PDF. */
+/**
+ * An invoice of an account, keyed by account and invoice number, with its PDF and optional backup
+ * PDF. Sent again, it changes what it carries: `{ kind, invoice_number, account_no, is_paid: true }`
+ * marks it paid.
+ */
 export const InvoiceRecord = z.object({
   kind: z.literal('invoice'),
   invoice_number: Key,
   account_no: Key,
-  /** The shipment it bills, or '' when it is not tied to one. */
-  file_number: Text(64).default(''),
-  proper_name: Text(200).default(''),
-  amount: Amount.nullable().default(null),
-  due_date: DateText.nullable().default(null),
-  is_paid: z.boolean().default(false),
-  pdf: FileRecord,
-  backup: FileRecord.nullable().default(null),
+  /** The shipment it bills; null or '' when it is not tied to one. */
+  file_number: KeptText(64),
+  proper_name: KeptText(200),
+  amount: Amount.nullable().optional(),
+  due_date: DateText.nullable().optional(),
+  is_paid: z.boolean().optional(),
+  /** Needed when the record creates the invoice. */
+  pdf: FileRecord.optional(),
+  /** null removes the backup PDF. */
+  backup: FileRecord.nullable().optional(),
 });
 
 /**

@@ -139,6 +139,12 @@ function changedFields<T extends Record<string, unknown>>(current: T, wanted: Pa
   return changes;
 }
 
+/** A field the record left out that a new record cannot do without. */
+function neededToCreate<T>(value: T | undefined, field: string, what: string): T {
+  if (value === undefined) throw new RecordRefusal(field, `A new ${what} needs ${field}.`);
+  return value;
+}
+
 async function companyIdOf(trx: Db, brokerId: string): Promise<number> {
   const company = await trx.selectFrom('companies').select('id').where('broker_id', '=', brokerId).executeTakeFirst();
   if (!company) throw new RecordRefusal('company_id', `There is no company ${brokerId}.`);
@@ -156,7 +162,7 @@ async function upsertCompany(trx: Db, record: Extract<IngestionRecord, { kind: '
   if (!current) {
     await trx
       .insertInto('companies')
-      .values({ ...wanted, broker_id: record.company_id })
+      .values({ ...wanted, name: neededToCreate(record.name, 'name', 'company'), broker_id: record.company_id })
       .execute();
     return 'created';
   }
@@ -168,7 +174,7 @@ async function upsertCompany(trx: Db, record: Extract<IngestionRecord, { kind: '
 
 async function upsertAccount(trx: Db, record: Extract<IngestionRecord, { kind: 'account' }>): Promise<Upserted> {
   const wanted = {
-    company_id: await companyIdOf(trx, record.company_id),
+    company_id: record.company_id === undefined ? undefined : await companyIdOf(trx, record.company_id),
     name: record.name,
     document_tracking: record.document_tracking,
   };
@@ -181,7 +187,11 @@ async function upsertAccount(trx: Db, record: Extract<IngestionRecord, { kind: '
   if (!current) {
     await trx
       .insertInto('accounts')
-      .values({ ...wanted, account_no: record.account_no })
+      .values({
+        ...wanted,
+        company_id: neededToCreate(wanted.company_id, 'company_id', 'account'),
+        account_no: record.account_no,
+      })
       .execute();
     return 'created';
   }
@@ -205,20 +215,22 @@ async function upsertShipment(
   scope: IngestionScope,
   record: Extract<IngestionRecord, { kind: 'shipment' }>,
 ): Promise<Upserted> {
-  const accountId = await accountIdOf(trx, scope, record.account_no);
-  const { kind: _kind, file_number, account_no: _accountNo, ...fields } = record;
-  const wanted = { ...fields, account_id: accountId };
-  // A new shipment is the common case of an import: one statement, no lookup first.
-  const created = await trx
-    .insertInto('shipments')
-    .values({ ...wanted, file_number })
-    .onConflict((conflict) => conflict.column('file_number').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (created) {
-    scope.shipmentIds.set(file_number, created.id);
-    if (wanted.status === SHIPMENT_STATUSES.pendingDocuments) scope.documentsRequired.add(created.id);
-    return 'created';
+  const { kind: _kind, file_number, account_no, status, ...fields } = record;
+  const accountId = account_no === undefined ? undefined : await accountIdOf(trx, scope, account_no);
+  const wanted = { ...fields, status, account_id: accountId };
+  if (accountId !== undefined && status !== undefined) {
+    // A new shipment is the common case of an import: one statement, no lookup first.
+    const created = await trx
+      .insertInto('shipments')
+      .values({ ...wanted, status, account_id: accountId, file_number })
+      .onConflict((conflict) => conflict.column('file_number').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (created) {
+      scope.shipmentIds.set(file_number, created.id);
+      if (status === SHIPMENT_STATUSES.pendingDocuments) scope.documentsRequired.add(created.id);
+      return 'created';
+    }
   }
   const current = await trx
     .selectFrom('shipments')
@@ -244,7 +256,12 @@ async function upsertShipment(
     ])
     .where('file_number', '=', file_number)
     .forUpdate()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!current) {
+    // A milestone of a shipment the portal does not hold yet: the account or the status is missing.
+    const missing = account_no === undefined ? 'account_no' : 'status';
+    throw new RecordRefusal(missing, `A new shipment needs ${missing}.`);
+  }
   scope.shipmentIds.set(file_number, current.id);
   const changes = changedFields(current, wanted);
   if (Object.keys(changes).length === 0) return 'unchanged';
@@ -312,7 +329,8 @@ async function upsertContainer(
   record: Extract<IngestionRecord, { kind: 'container' }>,
 ): Promise<Upserted> {
   const shipmentId = await shipmentIdOf(trx, scope, record.file_number);
-  const trackingInfo = JSON.stringify(record.tracking_events);
+  const events = record.tracking_events;
+  const trackingInfo = JSON.stringify(events ?? []);
   const created = await trx
     .insertInto('containers')
     .values({ shipment_id: shipmentId, container_no: record.container_no, tracking_info: trackingInfo })
@@ -320,6 +338,8 @@ async function upsertContainer(
     .returning('id')
     .executeTakeFirst();
   if (created) return 'created';
+  // Left out, the tracking history stays as it is.
+  if (events === undefined) return 'unchanged';
   const current = await trx
     .selectFrom('containers')
     .select(['id', 'tracking_info'])
@@ -329,12 +349,12 @@ async function upsertContainer(
     .executeTakeFirstOrThrow();
   // jsonb keeps its own key order, so the events are compared as values, field by field.
   const isSame =
-    current.tracking_info.length === record.tracking_events.length &&
+    current.tracking_info.length === events.length &&
     current.tracking_info.every(
       (event, index) =>
-        event.location === record.tracking_events[index]!.location &&
-        event.type === record.tracking_events[index]!.type &&
-        event.date === record.tracking_events[index]!.date,
+        event.location === events[index]!.location &&
+        event.type === events[index]!.type &&
+        event.date === events[index]!.date,
     );
   if (isSame) return 'unchanged';
   await trx.updateTable('containers').set({ tracking_info: trackingInfo }).where('id', '=', current.id).execute();
@@ -412,14 +432,14 @@ async function upsertPrimaryUser(
   }
   const deps = { db: trx, mailer: context.mailer, log: context.log, publicUrl: context.publicUrl };
   if (current) {
-    if (current.name === record.name) return 'unchanged';
+    if (record.name === undefined || current.name === record.name) return 'unchanged';
     const renamed = await updateUser(deps, BROKER, { companyId, userId: current.id, changes: { name: record.name } });
     if (isRefused(renamed)) throw new RecordRefusal('email', renamed.refusal.message);
     return 'updated';
   }
   const created = await createUser(deps, BROKER, {
     companyId,
-    name: record.name,
+    name: neededToCreate(record.name, 'name', 'primary user'),
     email: record.email,
     role: ROLES.primary,
     linkedAccounts: [],
@@ -463,8 +483,8 @@ async function upsertInvoice(
   files: FileStage,
   trx: Db,
   record: Extract<IngestionRecord, { kind: 'invoice' }>,
-  pdf: StagedFile,
-  backup: StagedFile | null,
+  pdf: StagedFile | undefined,
+  backup: StagedFile | null | undefined,
 ): Promise<Upserted> {
   const account = await trx
     .selectFrom('accounts')
@@ -472,8 +492,8 @@ async function upsertInvoice(
     .where('account_no', '=', record.account_no)
     .executeTakeFirst();
   if (!account) throw new RecordRefusal('account_no', `There is no account ${record.account_no}.`);
-  let shipmentId: number | null = null;
-  if (record.file_number !== '') {
+  let shipmentId: number | null | undefined = record.file_number === undefined ? undefined : null;
+  if (record.file_number !== undefined && record.file_number !== '') {
     const shipment = await trx
       .selectFrom('shipments')
       .select('id')
@@ -492,7 +512,7 @@ async function upsertInvoice(
     shipment_id: shipmentId,
     file_number: record.file_number,
     proper_name: record.proper_name,
-    amount_cents: record.amount === null ? null : Number(record.amount.replace('.', '')),
+    amount_cents: record.amount == null ? record.amount : Number(record.amount.replace('.', '')),
     due_date: record.due_date,
     is_paid: record.is_paid,
   };
@@ -514,25 +534,26 @@ async function upsertInvoice(
     .forUpdate()
     .executeTakeFirst();
   if (!current) {
+    const newPdf = neededToCreate(pdf, 'pdf', 'invoice');
     const created = await trx
       .insertInto('invoices')
       .values({
         ...wanted,
         account_id: account.id,
         invoice_number: record.invoice_number,
-        path: pdf.key,
+        path: newPdf.key,
         backup: backup?.key ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    files.take(pdf, null);
+    files.take(newPdf, null);
     if (backup) files.take(backup, null);
     await recordMailEvent(trx, account.company_id, {
       kind: 'invoicePosted',
       invoiceId: created.id,
       invoiceNo: record.invoice_number,
-      ...(record.amount === null ? {} : { amount: formatUsd(record.amount) }),
-      ...(record.due_date === null ? {} : { dueDate: spelledDay(record.due_date) }),
+      ...(record.amount == null ? {} : { amount: formatUsd(record.amount) }),
+      ...(record.due_date == null ? {} : { dueDate: spelledDay(record.due_date) }),
     });
     return 'created';
   }
@@ -540,14 +561,14 @@ async function upsertInvoice(
     current,
     wanted,
   );
-  if (!(await files.isSame(current.path, pdf.bytes))) {
+  if (pdf && !(await files.isSame(current.path, pdf.bytes))) {
     changes.path = pdf.key;
     files.take(pdf, current.path);
   }
   if (backup === null && current.backup !== null) {
     changes.backup = null;
     files.replaced.push(current.backup);
-  } else if (backup !== null && !(await files.isSame(current.backup, backup.bytes))) {
+  } else if (backup && !(await files.isSame(current.backup, backup.bytes))) {
     changes.backup = backup.key;
     files.take(backup, current.backup);
   }
@@ -619,7 +640,7 @@ export const ingestionRepository = {
         return upsertEntrySummary(files, trx, record, pdf);
       }
       case 'invoice': {
-        const pdf = await files.add('pdf', record.pdf, 'invoices');
+        const pdf = record.pdf && (await files.add('pdf', record.pdf, 'invoices'));
         const backup = record.backup && (await files.add('backup', record.backup, 'invoices'));
         return upsertInvoice(files, trx, record, pdf, backup);
       }
