@@ -308,7 +308,10 @@ export const DEFAULT_EVENTS_PAGE = 100;
 export const EventCursor = z.string().regex(/^\d{1,15}-\d{1,15}$/, 'must be a cursor the feed handed out');
 
 export const EventsQuery = z.object({
-  /** The `next` of the previous page; absent, the feed starts at its first event. */
+  /**
+   * The `next` of the previous page; absent, the feed starts at its first event. A cursor the feed
+   * never handed out answers 400.
+   */
   after: EventCursor.optional(),
   limit: z.coerce.number().int().min(1).max(MAX_EVENTS_PAGE).default(DEFAULT_EVENTS_PAGE),
 });

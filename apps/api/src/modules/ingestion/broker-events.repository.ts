@@ -54,6 +54,18 @@ export const brokerEventsRepository = {
     });
   },
 
+  /** Whether `cursor` names an event the feed has handed out (a read transaction's event, as `page` reads). */
+  async isHandedOut(db: Db, cursor: string): Promise<boolean> {
+    const [tx, id] = cursor.split('-');
+    const event = await db
+      .selectFrom('broker_events')
+      .select('id')
+      .where(sql<boolean>`id = ${id}::bigint and tx = ${tx}::bigint`)
+      .where(sql<boolean>`tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`)
+      .executeTakeFirst();
+    return event !== undefined;
+  },
+
   /** The download name of a stored file any record still holds, or undefined. */
   async storedFileName(db: Db, key: string): Promise<string | undefined> {
     const document = await db

@@ -105,6 +105,7 @@ describe('the change feed', () => {
         company: 'Demo Imports LLC',
       });
     }
+    expect(events[1]!.detail).toMatchObject({ text: 'Pallets are wrapped', author: expect.any(String), role: 3 });
     expect(events[2]!.detail).toMatchObject({ to: 'PO-FEED-1' });
     expect(new Set(events.map((event) => event.cursor)).size).toBe(3);
 
@@ -156,12 +157,17 @@ describe('the change feed', () => {
     });
   });
 
-  it('refuses a cursor it did not hand out, and a customer session', async () => {
-    for (const after of ['abc', '1', '1-', '99999999999999999999-1']) {
+  it('refuses a cursor it did not hand out, malformed, unknown or from the future, and a customer session', async () => {
+    const { cursor: end } = await readAll(null);
+    const [tx, id] = end!.split('-').map(Number) as [number, number];
+    // Malformed; well formed but never handed out (one past the end, a future one, a mismatched pair).
+    const neverHandedOut = [`${tx}-${id + 1}`, '999999999-999999999', '999999999999999-1', `${tx + 1}-${id}`, '0-0'];
+    for (const after of ['abc', '1', '1-', '99999999999999999999-1', ...neverHandedOut]) {
       const response = await injectAs(t.app, key, { method: 'GET', url: `${eventsUrl}?after=${after}` });
-      expect(response.statusCode).toBe(400);
+      expect(response.statusCode, after).toBe(400);
       expect(response.json<{ field?: string }>().field).toBe('after');
     }
+    expect((await injectAs(t.app, key, { method: 'GET', url: `${eventsUrl}?after=${end}` })).statusCode).toBe(200);
     const tooMany = await injectAs(t.app, key, { method: 'GET', url: `${eventsUrl}?limit=100000` });
     expect(tooMany.statusCode).toBe(400);
     expect((await injectAs(t.app, tokens.primary, { method: 'GET', url: eventsUrl })).statusCode).toBe(401);

@@ -25,6 +25,7 @@ import { unstorableTextRefusal } from '../../lib/request-guards.ts';
 import { isStorageKey } from '../../lib/storage.ts';
 
 export const NOT_A_BROKER_KEY = 'This call needs a live API key of the brokerage.';
+export const UNKNOWN_CURSOR = 'after: not a cursor the feed handed out; start again without it.';
 export const TOO_MANY_RECORDS = `A batch carries at most ${MAX_BATCH_RECORDS} records.`;
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -94,7 +95,12 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
     {
       schema: { querystring: EventsQuery, response: { 200: EventsResponse, 400: ErrorResponse, 401: ErrorResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
+      const { after } = request.query;
+      // A cursor the feed never handed out would skip, silently, every event before it.
+      if (after !== undefined && !(await brokerEventsRepository.isHandedOut(app.db, after))) {
+        return sendRefusal(reply, { status: 400, message: UNKNOWN_CURSOR, field: 'after' });
+      }
       const events = await brokerEventsRepository.page(app.db, request.query);
       return { events, next: events.at(-1)?.cursor ?? request.query.after ?? null };
     },

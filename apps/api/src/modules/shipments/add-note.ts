@@ -15,7 +15,8 @@ export async function addNote(
 ): Promise<ShipmentNote | Refused> {
   const result = await changeShipment(deps.db, actor, input.shipmentId, async (trx, shipment, record) => {
     const note = await shipmentDetailRepository.insertNote(trx, actor, shipment.id, input.comments);
-    record(SHIPMENT_ACTIVITY.noteAdded, { note_id: note.id });
+    // The broker's feed tells the note itself: its text and who wrote it (the user's e-mail is the event's).
+    record(SHIPMENT_ACTIVITY.noteAdded, { note_id: note.id, text: note.comments, author: note.name, role: note.role });
     return note;
   });
   return isNamedRefusal(result) ? refused(refusalOf(result)) : result;

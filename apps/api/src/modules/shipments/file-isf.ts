@@ -30,7 +30,10 @@ export async function fileIsf(
     const types = await documentTypesOf(trx, shipment.id);
     const status = statusAfterSubmission({ status: shipment.status, isfTransactionNo: ISF_FILED_BY_CLIENT }, types);
     const submittedAt = await shipmentDetailRepository.fileIsf(trx, shipment.id, status);
-    record(SHIPMENT_ACTIVITY.isfFiled, { isf_transaction_no: ISF_FILED_BY_CLIENT });
+    record(SHIPMENT_ACTIVITY.isfFiled, {
+      isf_transaction_no: ISF_FILED_BY_CLIENT,
+      isf_submit_date: formatInstantText(submittedAt),
+    });
     if (status !== shipment.status) {
       record(SHIPMENT_ACTIVITY.statusChanged, { from: shipment.status, to: status, after: SHIPMENT_ACTIVITY.isfFiled });
     }

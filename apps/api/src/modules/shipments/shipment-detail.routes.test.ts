@@ -310,7 +310,11 @@ describe('POST user/shipments/{id}/isf_no', () => {
     expect(shipment.isf_transaction_no).toBe(ISF_FILED_BY_CLIENT);
     expect(shipment.isf_submit_date).toBe(body.isf_submit_date);
     expect(await activityOf(t.app.db, id)).toEqual([
-      { user_id: userIds.primary, action: SHIPMENT_ACTIVITY.isfFiled, detail: { isf_transaction_no: 'N\\A' } },
+      {
+        user_id: userIds.primary,
+        action: SHIPMENT_ACTIVITY.isfFiled,
+        detail: { isf_transaction_no: 'N\\A', isf_submit_date: body.isf_submit_date },
+      },
     ]);
 
     // The tick sent again answers what is stored and records nothing more.
@@ -381,7 +385,11 @@ describe('POST user/shipments/{id}/add_comment', () => {
     expect(last).toMatchObject({ role: ROLES.user, comments: 'Please deliver after 2pm.', name: 'Priya Raman' });
     expect(new Date(last.created_at).toISOString()).toBe(last.created_at);
     expect(await activityOf(t.app.db, id)).toEqual([
-      { user_id: userIds.user, action: SHIPMENT_ACTIVITY.noteAdded, detail: { note_id: last.id } },
+      {
+        user_id: userIds.user,
+        action: SHIPMENT_ACTIVITY.noteAdded,
+        detail: { note_id: last.id, text: 'Please deliver after 2pm.', author: 'Priya Raman', role: ROLES.user },
+      },
     ]);
   });
 
