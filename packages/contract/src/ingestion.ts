@@ -259,11 +259,43 @@ export type IngestionRequest = z.infer<typeof IngestionRequest>;
 export const RECORD_OUTCOMES = ['created', 'updated', 'unchanged', 'refused'] as const;
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
 
+/**
+ * Why a record was refused, for a program to switch on (`reason` says it in English):
+ * - `invalid_field`: a field fails its type, format, length or enum (`field` names it);
+ * - `unstorable_text`: a text holds what no text may (a NUL, a lone surrogate);
+ * - `needed_to_create`: the record would create, and leaves out a field a new one needs;
+ * - `unknown_company`, `unknown_account`, `unknown_shipment`, `unknown_delivery_order`: the
+ *   record names a parent the portal does not hold; send the parent first (or after its batch);
+ * - `user_conflict`: the e-mail belongs to another company's user or to another role;
+ * - `missing_part`, `file_too_large`, `not_a_pdf`: the record's file;
+ * - `database_refused`: the database refused a value the checks let through (SQLSTATE in `reason`).
+ */
+export const RECORD_REFUSAL_CODES = [
+  'invalid_field',
+  'unstorable_text',
+  'needed_to_create',
+  'unknown_company',
+  'unknown_account',
+  'unknown_shipment',
+  'unknown_delivery_order',
+  'user_conflict',
+  'missing_part',
+  'file_too_large',
+  'not_a_pdf',
+  'database_refused',
+] as const;
+export type RecordRefusalCode = (typeof RECORD_REFUSAL_CODES)[number];
+
 export const RecordResult = z.object({
   index: z.number().int(),
-  /** The record's identifier as sent (`kind:id`), or null when it could not be read. */
+  /**
+   * The record's identifier as sent (`kind:id`), read from its key fields even when another field
+   * is refused; null only when the key fields themselves cannot be read.
+   */
   key: z.string().nullable(),
   outcome: z.enum(RECORD_OUTCOMES),
+  /** With `refused`: what a program switches on. */
+  code: z.enum(RECORD_REFUSAL_CODES).optional(),
   reason: z.string().optional(),
   field: z.string().optional(),
 });
@@ -272,8 +304,30 @@ export type RecordResult = z.infer<typeof RecordResult>;
 export const IngestionResponse = z.object({ results: z.array(RecordResult) });
 export type IngestionResponse = z.infer<typeof IngestionResponse>;
 
+/** What names a record: its kind and the fields it is upserted by. */
+export const RecordKeyFields = z.discriminatedUnion('kind', [
+  CompanyRecord.pick({ kind: true, company_id: true }),
+  AccountRecord.pick({ kind: true, account_no: true }),
+  ShipmentRecord.pick({ kind: true, file_number: true }),
+  ContainerRecord.pick({ kind: true, file_number: true, container_no: true }),
+  BillOfLadingRecord.pick({ kind: true, file_number: true, bill_lading: true, is_master: true }),
+  RequiredDocumentTypeRecord.pick({ kind: true, file_number: true, type: true }),
+  DeliveryOrderApprovalRecord.pick({ kind: true, delivery_order_id: true }),
+  PrimaryUserRecord.pick({ kind: true, email: true }),
+  EntrySummaryRecord.pick({ kind: true, file_number: true }),
+  InvoiceRecord.pick({ kind: true, account_no: true, invoice_number: true }),
+  NotificationRecord.pick({ kind: true, company_id: true, message: true }),
+]);
+export type RecordKeyFields = z.infer<typeof RecordKeyFields>;
+
+/** The key of a record as sent, even one refused: null when its key fields cannot be read. */
+export function keyOfSent(sent: unknown): string | null {
+  const parsed = RecordKeyFields.safeParse(sent);
+  return parsed.success ? recordKey(parsed.data) : null;
+}
+
 /** The identifier a record is upserted by, as its result names it. */
-export function recordKey(record: IngestionRecord): string {
+export function recordKey(record: RecordKeyFields): string {
   switch (record.kind) {
     case 'company':
       return `company:${record.company_id}`;

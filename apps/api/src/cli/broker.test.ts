@@ -324,9 +324,9 @@ describe('the import command', () => {
     expect(result.output).not.toMatch(/\n\s+at /);
     expect(result.output.trimEnd().split('\n')).toEqual([
       'created 245, updated 0, unchanged 0, refused 5',
-      `  line 50: vessel_name: ${UNSTORABLE_TEXT_MESSAGE}`,
-      `  line 51: origin: ${UNSTORABLE_TEXT_MESSAGE}`,
-      `  line 52: tracking.note: ${UNSTORABLE_TEXT_MESSAGE}`,
+      `  line 50 (shipment:CLI-050): vessel_name: ${UNSTORABLE_TEXT_MESSAGE}`,
+      `  line 51 (shipment:CLI-051): origin: ${UNSTORABLE_TEXT_MESSAGE}`,
+      `  line 52 (shipment:CLI-052): tracking.note: ${UNSTORABLE_TEXT_MESSAGE}`,
       '  line 53: not a JSON record',
       '  line 54: not a JSON record',
     ]);
@@ -357,7 +357,7 @@ describe('the import command', () => {
     const result = await runImport(file);
     expect(result).toEqual({
       code: IMPORT_EXIT.someRefused,
-      output: `created 2, updated 0, unchanged 0, refused 1\n  line 3: vessel_name: ${UNSTORABLE_TEXT_MESSAGE}\n`,
+      output: `created 2, updated 0, unchanged 0, refused 1\n  line 3 (shipment:CLI-CSV-2): vessel_name: ${UNSTORABLE_TEXT_MESSAGE}\n`,
     });
     expect(await fileNumbers('CLI-CSV-')).toEqual(['CLI-CSV-1', 'CLI-CSV-3']);
   }, 300_000);

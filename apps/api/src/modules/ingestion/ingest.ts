@@ -2,7 +2,14 @@ import type { ControlledTransaction } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { catchUpDerivedColumns, deferDerivedColumns } from '../../db/derived-columns.ts';
 import type { Database } from '../../db/schema.ts';
-import { IngestionRecord, recordKey, type RecordKind, type RecordResult } from '@clearport/contract/ingestion';
+import {
+  IngestionRecord,
+  keyOfSent,
+  recordKey,
+  type RecordKind,
+  type RecordRefusalCode,
+  type RecordResult,
+} from '@clearport/contract/ingestion';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { isRefusedByDatabase } from '../../lib/errors.ts';
 import {
@@ -76,11 +83,11 @@ async function ingestChunk(
 }
 
 function refusedByDatabase(index: number, record: unknown, error: { code: string }): RecordResult {
-  const parsed = IngestionRecord.safeParse(record);
   return {
     index,
-    key: parsed.success ? recordKey(parsed.data) : null,
+    key: keyOfSent(record),
     outcome: 'refused',
+    code: 'database_refused',
     reason: `The database cannot store this record (SQLSTATE ${error.code}).`,
     field: 'record',
   };
@@ -134,18 +141,18 @@ export async function writeRecords(
     await deferDerivedColumns(trx);
     for (const [position, raw] of records.entries()) {
       const index = offset + position;
-      const refuse = (field: string, message: string) =>
-        results.push({ index, key: null, outcome: 'refused', reason: `${field}: ${message}`, field });
+      const refuse = (code: RecordRefusalCode, field: string, message: string) =>
+        results.push({ index, key: keyOfSent(raw), outcome: 'refused', code, reason: `${field}: ${message}`, field });
       // As the request guard refuses it in a body, before it can cost the transaction.
       const unstorable = findUnstorableText(raw);
       if (unstorable !== undefined) {
-        refuse(unstorable || 'record', UNSTORABLE_TEXT_MESSAGE);
+        refuse('unstorable_text', unstorable || 'record', UNSTORABLE_TEXT_MESSAGE);
         continue;
       }
       const parsed = IngestionRecord.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        refuse(issue.path.join('.') || 'record', issue.message);
+        refuse('invalid_field', issue.path.join('.') || 'record', issue.message);
         continue;
       }
       const key = recordKey(parsed.data);
@@ -160,7 +167,7 @@ export async function writeRecords(
         results.push({ index, key, outcome });
       } catch (error) {
         if (!(error instanceof RecordRefusal)) throw error;
-        results.push({ index, key, outcome: 'refused', reason: error.message, field: error.field });
+        results.push({ index, key, outcome: 'refused', code: error.code, reason: error.message, field: error.field });
       }
     }
     // Last, so that the mail's gathering messages and the accounts' counter rows, shared by every

@@ -137,6 +137,7 @@ describe('a milestone record', () => {
     expect(await outcomeOf({ kind: 'shipment', file_number: 'PP-0404', status: 'released' })).toMatchObject({
       outcome: 'refused',
       key: 'shipment:PP-0404',
+      code: 'needed_to_create',
       field: 'account_no',
     });
     expect(await outcomeOf({ kind: 'shipment', file_number: 'PP-0404', account_no: '66001' })).toMatchObject({

@@ -29,10 +29,12 @@ async function results(records: unknown[]) {
   return response.json<{ results: unknown[] }>().results;
 }
 
-const refused = (index: number, field: string, message: string) => ({
+/** A record refused for one field: its key stays readable when the key fields themselves are sound. */
+const refused = (index: number, key: string | null, field: string, message: string) => ({
   index,
-  key: null,
+  key,
   outcome: 'refused',
+  code: 'invalid_field',
   field,
   reason: `${field}: ${message}`,
 });
@@ -53,12 +55,12 @@ describe('texts of broker records', () => {
         { kind: 'notification', company_id: null, message: 'Closed \u202etoday' },
       ]),
     ).toEqual([
-      refused(0, 'name', LINE_BREAK_MESSAGE),
-      refused(1, 'primary_contact', LINE_BREAK_MESSAGE),
-      refused(2, 'company_id', CONTROL_CHARACTER_MESSAGE),
-      refused(3, 'name', LINE_BREAK_MESSAGE),
-      refused(4, 'email', TEXTS.emailInvalid),
-      refused(5, 'message', CONTROL_CHARACTER_MESSAGE),
+      refused(0, 'company:T-1', 'name', LINE_BREAK_MESSAGE),
+      refused(1, 'company:T-1', 'primary_contact', LINE_BREAK_MESSAGE),
+      refused(2, null, 'company_id', CONTROL_CHARACTER_MESSAGE),
+      refused(3, 'primary_user:pat@tidewater.test', 'name', LINE_BREAK_MESSAGE),
+      refused(4, null, 'email', TEXTS.emailInvalid),
+      refused(5, null, 'message', CONTROL_CHARACTER_MESSAGE),
     ]);
     expect(await databaseDigest(t.app.db)).toEqual(before);
     expect(await outboxMessages(t.dataDir)).toHaveLength(mailBefore);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { FileRecord, IngestionRecord, RecordOutcome } from '@clearport/contract/ingestion';
+import type { FileRecord, IngestionRecord, RecordOutcome, RecordRefusalCode } from '@clearport/contract/ingestion';
 import { formatUsd } from '@clearport/contract/invoices';
 import { ROLES } from '@clearport/contract/roles';
 import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
@@ -82,11 +82,12 @@ export class FileStage {
     } else {
       field = `${name}.part`;
       const part = this.parts.get(file.part);
-      if (!part) throw new RecordRefusal(field, `The request has no file part named ${file.part}.`);
+      if (!part) throw new RecordRefusal('missing_part', field, `The request has no file part named ${file.part}.`);
       bytes = part;
     }
-    if (bytes.length > UPLOAD_MAX_BYTES) throw new RecordRefusal(field, 'The file is larger than 20 MB.');
-    if (!(await isAcceptableFile('pdf', bytes))) throw new RecordRefusal(field, 'The file is not a PDF.');
+    if (bytes.length > UPLOAD_MAX_BYTES)
+      throw new RecordRefusal('file_too_large', field, 'The file is larger than 20 MB.');
+    if (!(await isAcceptableFile('pdf', bytes))) throw new RecordRefusal('not_a_pdf', field, 'The file is not a PDF.');
     const staged = { key: newStorageKey(folder, 'pdf'), bytes };
     await this.storage.put(staged.key, bytes);
     this.staged.push(staged);
@@ -123,6 +124,7 @@ export class FileStage {
 /** A record that names something the portal does not hold; nothing of it is written. */
 export class RecordRefusal extends Error {
   constructor(
+    readonly code: RecordRefusalCode,
     readonly field: string,
     reason: string,
   ) {
@@ -141,13 +143,13 @@ function changedFields<T extends Record<string, unknown>>(current: T, wanted: Pa
 
 /** A field the record left out that a new record cannot do without. */
 function neededToCreate<T>(value: T | undefined, field: string, what: string): T {
-  if (value === undefined) throw new RecordRefusal(field, `A new ${what} needs ${field}.`);
+  if (value === undefined) throw new RecordRefusal('needed_to_create', field, `A new ${what} needs ${field}.`);
   return value;
 }
 
 async function companyIdOf(trx: Db, brokerId: string): Promise<number> {
   const company = await trx.selectFrom('companies').select('id').where('broker_id', '=', brokerId).executeTakeFirst();
-  if (!company) throw new RecordRefusal('company_id', `There is no company ${brokerId}.`);
+  if (!company) throw new RecordRefusal('unknown_company', 'company_id', `There is no company ${brokerId}.`);
   return company.id;
 }
 
@@ -205,7 +207,7 @@ async function accountIdOf(trx: Db, scope: IngestionScope, accountNo: string): P
   const known = scope.accountIds.get(accountNo);
   if (known !== undefined) return known;
   const account = await trx.selectFrom('accounts').select('id').where('account_no', '=', accountNo).executeTakeFirst();
-  if (!account) throw new RecordRefusal('account_no', `There is no account ${accountNo}.`);
+  if (!account) throw new RecordRefusal('unknown_account', 'account_no', `There is no account ${accountNo}.`);
   scope.accountIds.set(accountNo, account.id);
   return account.id;
 }
@@ -260,7 +262,7 @@ async function upsertShipment(
   if (!current) {
     // A milestone of a shipment the portal does not hold yet: the account or the status is missing.
     const missing = account_no === undefined ? 'account_no' : 'status';
-    throw new RecordRefusal(missing, `A new shipment needs ${missing}.`);
+    throw new RecordRefusal('needed_to_create', missing, `A new shipment needs ${missing}.`);
   }
   scope.shipmentIds.set(file_number, current.id);
   const changes = changedFields(current, wanted);
@@ -318,7 +320,7 @@ async function shipmentIdOf(trx: Db, scope: IngestionScope, fileNumber: string):
     .select('id')
     .where('file_number', '=', fileNumber)
     .executeTakeFirst();
-  if (!shipment) throw new RecordRefusal('file_number', `There is no shipment ${fileNumber}.`);
+  if (!shipment) throw new RecordRefusal('unknown_shipment', 'file_number', `There is no shipment ${fileNumber}.`);
   scope.shipmentIds.set(fileNumber, shipment.id);
   return shipment.id;
 }
@@ -407,7 +409,11 @@ async function approve(trx: Db, record: Extract<IngestionRecord, { kind: 'delive
     tellsDeliveryList: true,
   });
   if (result === 'notFound') {
-    throw new RecordRefusal('delivery_order_id', `There is no delivery order ${record.delivery_order_id}.`);
+    throw new RecordRefusal(
+      'unknown_delivery_order',
+      'delivery_order_id',
+      `There is no delivery order ${record.delivery_order_id}.`,
+    );
   }
   return result === 'approved' ? 'updated' : 'unchanged';
 }
@@ -426,6 +432,7 @@ async function upsertPrimaryUser(
     .executeTakeFirst();
   if (current && (current.company_id !== companyId || current.role !== ROLES.primary)) {
     throw new RecordRefusal(
+      'user_conflict',
       'email',
       `${record.email} is already a user of the portal, not this company's primary user.`,
     );
@@ -434,7 +441,7 @@ async function upsertPrimaryUser(
   if (current) {
     if (record.name === undefined || current.name === record.name) return 'unchanged';
     const renamed = await updateUser(deps, BROKER, { companyId, userId: current.id, changes: { name: record.name } });
-    if (isRefused(renamed)) throw new RecordRefusal('email', renamed.refusal.message);
+    if (isRefused(renamed)) throw new RecordRefusal('user_conflict', 'email', renamed.refusal.message);
     return 'updated';
   }
   const created = await createUser(deps, BROKER, {
@@ -445,7 +452,7 @@ async function upsertPrimaryUser(
     linkedAccounts: [],
     sendPasswordLink: record.send_password_link,
   });
-  if (isRefused(created)) throw new RecordRefusal('email', created.refusal.message);
+  if (isRefused(created)) throw new RecordRefusal('user_conflict', 'email', created.refusal.message);
   return 'created';
 }
 
@@ -462,7 +469,8 @@ async function upsertEntrySummary(
     .where('shipments.file_number', '=', record.file_number)
     .forUpdate()
     .executeTakeFirst();
-  if (!shipment) throw new RecordRefusal('file_number', `There is no shipment ${record.file_number}.`);
+  if (!shipment)
+    throw new RecordRefusal('unknown_shipment', 'file_number', `There is no shipment ${record.file_number}.`);
   if (await files.isSame(shipment.path_to_7501, pdf.bytes)) return 'unchanged';
   // A new 7501 asks for a new review.
   await trx
@@ -491,7 +499,7 @@ async function upsertInvoice(
     .select(['id', 'company_id'])
     .where('account_no', '=', record.account_no)
     .executeTakeFirst();
-  if (!account) throw new RecordRefusal('account_no', `There is no account ${record.account_no}.`);
+  if (!account) throw new RecordRefusal('unknown_account', 'account_no', `There is no account ${record.account_no}.`);
   let shipmentId: number | null | undefined = record.file_number === undefined ? undefined : null;
   if (record.file_number !== undefined && record.file_number !== '') {
     const shipment = await trx
@@ -502,6 +510,7 @@ async function upsertInvoice(
       .executeTakeFirst();
     if (!shipment) {
       throw new RecordRefusal(
+        'unknown_shipment',
         'file_number',
         `There is no shipment ${record.file_number} of account ${record.account_no}.`,
       );
