@@ -32,12 +32,12 @@ describe('the web import boundaries', { timeout: 120_000 }, () => {
       'features/billing/components/probe.tsx',
       [
         "import { formatAmount } from '../utils/format-invoice.ts';",
-        "import { ListCell } from '../../../components/ui/list-cell.tsx';",
+        "import { ListTable } from '../../../components/ui/list-table.tsx';",
         "import { formatDate } from '../../../lib/format-date.ts';",
         "import { WEB_TEXTS } from '../../../config/texts.ts';",
         "import { useIsNarrowLayout } from '../../../hooks/use-media-query.ts';",
         "import { TEXTS } from '@clearport/contract/texts';",
-        'export const probe = [formatAmount, ListCell, formatDate, WEB_TEXTS, useIsNarrowLayout, TEXTS];',
+        'export const probe = [formatAmount, ListTable, formatDate, WEB_TEXTS, useIsNarrowLayout, TEXTS];',
       ].join('\n'),
     );
     expect(errors).toEqual([]);
