@@ -100,11 +100,6 @@ export const WEB_TEXTS = {
     statusFilterLabel: 'Status',
     accountFilterLabel: 'Account',
     dateFilterLabel: 'Date',
-    /** Below 600 px, where the cards have no column headers to sort by. */
-    sortBy: 'Sort by',
-    /** {column} is a column's header. */
-    sortAscending: '{column}, ascending',
-    sortDescending: '{column}, descending',
     loadingShipments: 'Loading shipments...',
     noShipments: 'No shipments found',
     previousPage: 'Previous',
