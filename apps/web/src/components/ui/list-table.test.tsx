@@ -23,8 +23,8 @@ const TEXTS = { loading: 'Loading ports...', empty: 'No ports found', failed: 'F
 
 type TableOptions = Partial<Parameters<typeof ListTable<Port, PortField>>[0]>;
 
-function renderTable(options: TableOptions = {}) {
-  return render(
+function table(options: TableOptions = {}) {
+  return (
     <ListTable<Port, PortField>
       caption="Ports"
       rows={PORTS}
@@ -33,9 +33,11 @@ function renderTable(options: TableOptions = {}) {
       isLoading={false}
       texts={TEXTS}
       {...options}
-    />,
+    />
   );
 }
+
+const renderTable = (options: TableOptions = {}) => render(table(options));
 
 const bodyRows = () =>
   within(screen.getByRole('table', { name: 'Ports' }))
@@ -83,18 +85,7 @@ describe('ListTable', () => {
     await user.keyboard(' ');
     expect(onSortChange).toHaveBeenLastCalledWith({ field: 'city', direction: 'asc' });
 
-    rerender(
-      <ListTable<Port, PortField>
-        caption="Ports"
-        rows={PORTS}
-        columns={COLUMNS}
-        getRowId={(port) => String(port.id)}
-        isLoading={false}
-        texts={TEXTS}
-        sort={{ field: 'city', direction: 'desc' }}
-        onSortChange={onSortChange}
-      />,
-    );
+    rerender(table({ sort: { field: 'city', direction: 'desc' }, onSortChange }));
     expect(screen.getByRole('columnheader', { name: 'City' }).getAttribute('aria-sort')).toBe('descending');
     expect(screen.getByRole('columnheader', { name: 'Port code' }).getAttribute('aria-sort')).toBeNull();
   });

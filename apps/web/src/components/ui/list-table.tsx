@@ -16,6 +16,7 @@ import { useIsNarrowLayout } from '../../hooks/use-media-query.ts';
 import { Button } from './button.tsx';
 import { SortIcon } from './icons.tsx';
 import type { ListSort } from './list-state.ts';
+import loadingStyles from './loading.module.css';
 import styles from './list-table.module.css';
 
 /**
@@ -126,7 +127,7 @@ export function ListTable<Item, Field extends string = string>({
     if (isLoading) {
       message = (
         <span role="status" className={styles.loading}>
-          <span className={styles.spinner} aria-hidden="true" />
+          <span className={`${loadingStyles.spinner} ${loadingStyles.inline}`} aria-hidden="true" />
           {texts.loading}
         </span>
       );
