@@ -27,6 +27,23 @@ const moduleZones = moduleNames
     message: `Import another module's action or reads file, not its repository or routes (module ${name}).`,
   }));
 
+const webSrc = path.join(root, 'apps/web/src');
+const webFeatures = path.join(webSrc, 'features');
+const featureNames = readdirSync(webFeatures, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * A web feature is one screen's own code: it may use the shared layers, never another feature.
+ * What two features share moves to components/ or lib/; app/ composes features.
+ */
+const featureZones = featureNames.map((name) => ({
+  target: path.join(webFeatures, name),
+  from: webFeatures,
+  except: [path.join(webFeatures, name)],
+  message: `A feature does not import another feature (features/${name}): move what they share to components/ or lib/, or compose them in app/.`,
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -102,22 +119,18 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: root,
           zones: [
+            ...featureZones,
             {
-              target: './apps/web/src/features/*',
-              from: './apps/web/src/features/*',
-              except: ['./'],
-              message: 'A feature does not import another feature; compose them in app/.',
+              target: webFeatures,
+              from: path.join(webSrc, 'app'),
+              message: 'A feature does not import app/: app/ composes features.',
             },
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
             {
-              target: [
-                './apps/web/src/components',
-                './apps/web/src/lib',
-                './apps/web/src/config',
-                './apps/web/src/hooks',
-              ],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
+              target: ['components', 'lib', 'config', 'hooks'].map((layer) => path.join(webSrc, layer)),
+              from: [webFeatures, path.join(webSrc, 'app')],
+              message: 'The shared layers (components, lib, config, hooks) import no feature and no app/ code.',
             },
           ],
         },

@@ -86,6 +86,11 @@ export const TEXTS = {
   shipmentAwaitingRelease: 'Shipment is Awaiting Release',
   notAvailable: 'NOT AVAILABLE',
 
+  /** Every list's search box and pager (spec section 2: the shipments list's filters and pager). */
+  searchPlaceholder: 'Search',
+  previousPage: 'Previous',
+  nextPage: 'Next',
+
   noMasterBills: 'No master bill lading info provided',
   noContainers: 'No containers info provided',
 

@@ -24,6 +24,18 @@ export const WEB_TEXTS = {
     tryAgain: 'Try again',
   },
 
+  /** Every list screen's table, cards and pager (components/ui/list-*); Previous, Next and Search are the spec's (contract). */
+  list: {
+    pagination: 'Pagination',
+    /** {page} is a page's number. */
+    pageNumber: 'Page {page}',
+    /** Below 600 px, where the cards have no column headers to sort by. */
+    sortBy: 'Sort by',
+    /** {column} is a column's header. */
+    sortAscending: '{column}, ascending',
+    sortDescending: '{column}, descending',
+  },
+
   /** The main layout: navigation, header and page frame. */
   layout: {
     navHome: 'Home',
@@ -83,21 +95,12 @@ export const WEB_TEXTS = {
     columnFda: 'FDA',
     columnStatus: 'Status',
     shipmentsFilters: 'Shipment filters',
-    searchPlaceholder: 'Search',
     searchLabel: 'Search shipments',
     statusFilterLabel: 'Status',
     accountFilterLabel: 'Account',
     dateFilterLabel: 'Date',
-    /** Below 600 px, where the cards have no column headers to sort by. */
-    sortBy: 'Sort by',
-    /** {column} is a column's header. */
-    sortAscending: '{column}, ascending',
-    sortDescending: '{column}, descending',
     loadingShipments: 'Loading shipments...',
     noShipments: 'No shipments found',
-    previousPage: 'Previous',
-    nextPage: 'Next',
-    pagination: 'Pagination',
     missingDocuments: 'Missing',
     missingDocumentsIcon: 'Documents missing',
     allDocumentsSubmitted: 'All documents submitted',
@@ -333,6 +336,7 @@ export const WEB_TEXTS = {
     columnInvoiceNumber: 'Invoice Number',
     columnFileNumber: 'File Number',
     columnAccount: 'Account',
+    columnMasterBill: 'Master Bill of Lading',
     columnInvoiceContainers: 'Container Number(s)',
     columnCustomerReference: 'Reference Number',
     columnInvoiceDate: 'Date',

@@ -1,25 +1,30 @@
-import type { Invoice } from '@clearport/contract/invoices';
+import { useMemo } from 'react';
+import { INVOICES_PAGE_SIZE, type Invoice } from '@clearport/contract/invoices';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
+import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useListState } from '../../../components/ui/use-list-state.ts';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useProfile } from '../../../features/auth/api/get-profile.ts';
 import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
 import { useInvoices } from '../../../features/billing/api/get-invoices.ts';
 import { InvoicesFilters } from '../../../features/billing/components/invoices-filters.tsx';
-import { InvoicesPager } from '../../../features/billing/components/invoices-pager.tsx';
 import { InvoicesSummary } from '../../../features/billing/components/invoices-summary.tsx';
 import { InvoicesTable } from '../../../features/billing/components/invoices-table.tsx';
 import { PaymentMethods } from '../../../features/billing/components/payment-methods.tsx';
-import { useBillingList } from '../../../features/billing/hooks/use-billing-list.ts';
+import { BILLING_LIST, filterQueryOf } from '../../../features/billing/utils/saved-billing-list.ts';
 
 const NO_ACCOUNTS: string[] = [];
 const NO_INVOICES: Invoice[] = [];
 
 /** The invoice list (spec section 2): payment methods, filters, the server-sorted table and the pager. */
 export function BillingRoute() {
-  const list = useBillingList();
-  const invoicesQuery = useInvoices(list.query);
+  const list = useListState(BILLING_LIST);
+  const { filters, sort, page } = list;
+  const filterQuery = useMemo(() => filterQueryOf({ filters, sort }), [filters, sort]);
+  const query = useMemo(() => ({ ...filterQuery, page }), [filterQuery, page]);
+  const invoicesQuery = useInvoices(query);
   const accountsQuery = useProfile({ select: profileAccountsOf });
   const reply = invoicesQuery.data;
 
@@ -39,7 +44,7 @@ export function BillingRoute() {
           accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}
           onChange={list.setFilters}
         />
-        <InvoicesSummary openTotal={reply?.open_total} query={list.filterQuery} />
+        <InvoicesSummary openTotal={reply?.open_total} query={filterQuery} />
         <InvoicesTable
           invoices={reply?.result ?? NO_INVOICES}
           sort={list.sort}
@@ -49,8 +54,9 @@ export function BillingRoute() {
           isError={invoicesQuery.isError}
           onRetry={() => void invoicesQuery.refetch()}
         />
-        <InvoicesPager
+        <ListPager
           page={list.page}
+          pageSize={INVOICES_PAGE_SIZE}
           total={reply?.pagination.total}
           lastPage={reply?.pagination.last_page}
           onPageChange={list.setPage}

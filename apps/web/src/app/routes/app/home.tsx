@@ -4,6 +4,7 @@ import { HOME_QUERY_DEBOUNCE_MS } from '@clearport/contract/constants';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useListState } from '../../../components/ui/use-list-state.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useProfile } from '../../../features/auth/api/get-profile.ts';
 import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
@@ -14,7 +15,7 @@ import { NotificationBanner } from '../../../features/notifications/components/n
 import { useHomeShipments } from '../../../features/shipments/api/get-home-shipments.ts';
 import { ShipmentsFilters } from '../../../features/shipments/components/shipments-filters.tsx';
 import { ShipmentsTable } from '../../../features/shipments/components/shipments-table.tsx';
-import { useSavedFilters } from '../../../features/shipments/hooks/use-saved-filters.ts';
+import { SHIPMENTS_LIST } from '../../../features/shipments/utils/shipments-list.ts';
 import { filterParamsOf, homeQueryOf } from '../../../features/shipments/utils/shipments-query.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { HOME_LINK_PARAMS, readSession } from '../../../lib/session.ts';
@@ -39,7 +40,7 @@ export function HomeRoute() {
   );
   // Arriving by a link or the navigation clears the filters; back, forward and reload keep them.
   const navigationType = useNavigationType();
-  const { filters, setFilters } = useSavedFilters({ isCleared: navigationType === 'PUSH' });
+  const { filters, setFilters } = useListState(SHIPMENTS_LIST, { isCleared: navigationType === 'PUSH' });
   const query = useMemo(() => homeQueryOf(filters), [filters]);
   const debouncedQuery = useDebouncedValue(query, HOME_QUERY_DEBOUNCE_MS);
   const homeQuery = useHomeShipments(debouncedQuery);

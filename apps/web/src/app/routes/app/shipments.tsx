@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
 import { fillText } from '@clearport/contract/texts';
+import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
+import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
@@ -11,7 +13,6 @@ import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts
 import { useShipments } from '../../../features/shipments/api/get-shipments.ts';
 import { HomeFilterChip, homeFilterLabel } from '../../../features/shipments/components/home-filter-chip.tsx';
 import { ShipmentsFilters } from '../../../features/shipments/components/shipments-filters.tsx';
-import { ShipmentsPager } from '../../../features/shipments/components/shipments-pager.tsx';
 import { ShipmentsTable } from '../../../features/shipments/components/shipments-table.tsx';
 import { useReturnPoint } from '../../../features/shipments/hooks/use-return-point.ts';
 import { useShipmentsList } from '../../../features/shipments/hooks/use-shipments-list.ts';
@@ -91,11 +92,13 @@ export function ShipmentsRoute() {
           isError={shipmentsQuery.isError}
           onRetry={() => void shipmentsQuery.refetch()}
         />
-        <ShipmentsPager
+        <ListPager
           page={list.page}
+          pageSize={SHIPMENTS_PAGE_SIZE}
           total={reply?.pagination.total}
           lastPage={reply?.pagination.last_page}
-          onPageChange={(page) => list.setPage(page, isCurrent ? reply.pagination.cursors : undefined)}
+          cursors={isCurrent ? reply.pagination.cursors : undefined}
+          onPageChange={list.setPage}
         />
       </PageBody>
     </>

@@ -1,19 +1,9 @@
-import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type SortDirection as ColumnSortDirection,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { paidLabel, type Invoice, type InvoiceSortField } from '@clearport/contract/invoices';
 import { TEXTS } from '@clearport/contract/texts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SortIcon } from '../../../components/ui/icons.tsx';
 import { ListCell } from '../../../components/ui/list-cell.tsx';
+import { ListTable } from '../../../components/ui/list-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatAmount, formatDueDate, formatInvoiceDate } from '../utils/format-invoice.ts';
@@ -31,12 +21,6 @@ type InvoicesTableProps = {
 };
 
 const column = createColumnHelper<Invoice>();
-
-function ariaSortOf(direction: ColumnSortDirection | false): 'ascending' | 'descending' | undefined {
-  if (direction === 'asc') return 'ascending';
-  if (direction === 'desc') return 'descending';
-  return undefined;
-}
 
 const COLUMNS = [
   column.accessor('invoice_number', {
@@ -66,7 +50,7 @@ const COLUMNS = [
   }),
   column.accessor('master_bill_lading', {
     id: 'master_bill_lading' satisfies InvoiceSortField,
-    header: WEB_TEXTS.shipments.columnMasterBill,
+    header: WEB_TEXTS.billing.columnMasterBill,
     cell: ({ getValue }) => (
       <ListCell values={getValue() ? getValue().split(', ') : []} emptyText={TEXTS.noMasterBills} />
     ),
@@ -109,7 +93,9 @@ const COLUMNS = [
   }),
 ];
 
-/** The invoice table (spec section 2). The server sorts: a header asks for its column ascending, then flips. */
+const LIST_TEXTS = { loading: WEB_TEXTS.billing.loadingInvoices, empty: TEXTS.noInvoicesFound };
+
+/** The invoice table (spec section 2), on the list kit. The server sorts: a header asks for its column ascending, then flips. */
 export function InvoicesTable({
   invoices,
   sort,
@@ -119,98 +105,19 @@ export function InvoicesTable({
   isError = false,
   onRetry,
 }: InvoicesTableProps) {
-  const captionId = useId();
-  const sorting: SortingState = [{ id: sort.field, desc: sort.direction === 'desc' }];
-  const onSortingChange = (updater: Updater<SortingState>) => {
-    const [first] = typeof updater === 'function' ? updater(sorting) : updater;
-    if (first) onSortChange({ field: first.id as InvoiceSortField, direction: first.desc ? 'desc' : 'asc' });
-  };
-
-  // TanStack Table's functions are meant to be called again on every render.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: invoices as Invoice[],
-    columns: COLUMNS,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.id),
-    state: { sorting },
-    onSortingChange,
-    manualSorting: true,
-    enableMultiSort: false,
-    enableSortingRemoval: false,
-    sortDescFirst: false,
-  });
-
-  const rows = table.getRowModel().rows;
-  let message: ReactNode = null;
-  if (rows.length === 0) {
-    if (isLoading) {
-      message = (
-        <span role="status" className={styles.loading}>
-          <span className={styles.spinner} aria-hidden="true" />
-          {WEB_TEXTS.billing.loadingInvoices}
-        </span>
-      );
-    } else if (isError) {
-      message = (
-        <span className={styles.failed}>
-          {TEXTS.genericError}
-          {onRetry && (
-            <Button variant="secondary" onClick={onRetry}>
-              {WEB_TEXTS.common.tryAgain}
-            </Button>
-          )}
-        </span>
-      );
-    } else {
-      message = TEXTS.noInvoicesFound;
-    }
-  }
-
   return (
-    <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table} aria-busy={isLoading || isRefreshing || undefined}>
-        <caption id={captionId} className="visually-hidden">
-          {WEB_TEXTS.billing.invoicesCaption}
-        </caption>
-        <thead>
-          {table.getHeaderGroups().map((headerGroup) => (
-            <tr key={headerGroup.id}>
-              {headerGroup.headers.map((header) => {
-                const direction = header.column.getIsSorted();
-                return (
-                  <th key={header.id} scope="col" aria-sort={ariaSortOf(direction)}>
-                    <button
-                      type="button"
-                      className={styles.sortButton}
-                      onClick={header.column.getToggleSortingHandler()}
-                    >
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                      <SortIcon sortDirection={direction} size={14} />
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody className={isRefreshing ? styles.refreshing : undefined}>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
-            </tr>
-          ))}
-          {message !== null && (
-            <tr>
-              <td colSpan={COLUMNS.length} className={styles.message}>
-                {message}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      caption={WEB_TEXTS.billing.invoicesCaption}
+      rows={invoices}
+      columns={COLUMNS}
+      getRowId={(row) => String(row.id)}
+      sort={sort}
+      onSortChange={onSortChange}
+      isLoading={isLoading}
+      isRefreshing={isRefreshing}
+      isError={isError}
+      onRetry={onRetry}
+      texts={LIST_TEXTS}
+    />
   );
 }

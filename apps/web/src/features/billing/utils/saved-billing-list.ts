@@ -1,74 +1,54 @@
-import { SortDirection } from '@clearport/contract/http';
 import {
   BILLING_SESSION_STORAGE_KEYS as KEYS,
   InvoiceSortField,
   PaymentStatus,
   type InvoicesQuery,
 } from '@clearport/contract/invoices';
+import {
+  readListPage,
+  readListSort,
+  saveListPage,
+  saveListSort,
+  type ListSort,
+  type ListState,
+  type ListStore,
+} from '../../../components/ui/list-state.ts';
+import { readTabItem, writeTabItem } from '../../../lib/tab-storage.ts';
 
-export type InvoiceSort = { field: InvoiceSortField; direction: SortDirection };
+export type InvoiceSort = ListSort<InvoiceSortField>;
 export type BillingFilters = { search: string; account: string; paymentStatus: PaymentStatus | '' };
-export type BillingListState = { filters: BillingFilters; sort: InvoiceSort; page: number };
+export type BillingListState = ListState<BillingFilters, InvoiceSort>;
 
 export const DEFAULT_INVOICE_SORT: InvoiceSort = { field: 'created_at', direction: 'desc' };
-export const NO_BILLING_FILTERS: BillingFilters = { search: '', account: '', paymentStatus: '' };
 
-/** Session storage, or null where the browser refuses it: nothing is kept then. */
-function store(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-function read(key: string): string {
-  try {
-    return store()?.getItem(key) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function write(key: string, value: string): void {
-  try {
-    if (value === '') store()?.removeItem(key);
-    else store()?.setItem(key, value);
-  } catch {
-    // A full or refused storage keeps nothing: the list still works, only forgets on return.
-  }
-}
+const PAGE_KEYS = { page: KEYS.page };
 
 /** The list as it was left in this tab; anything unreadable is its default. */
 export function readBillingList(): BillingListState {
-  const page = Number(read(KEYS.page));
-  let sort = DEFAULT_INVOICE_SORT;
-  try {
-    const saved = JSON.parse(read(KEYS.sort) || 'null') as { field?: unknown; direction?: unknown } | null;
-    const field = InvoiceSortField.safeParse(saved?.field);
-    const direction = SortDirection.safeParse(saved?.direction);
-    if (field.success && direction.success) sort = { field: field.data, direction: direction.data };
-  } catch {
-    // Not JSON: the default order.
-  }
   return {
     filters: {
-      search: read(KEYS.search),
-      account: read(KEYS.account),
-      paymentStatus: PaymentStatus.safeParse(read(KEYS.paymentStatus)).data ?? '',
+      search: readTabItem(KEYS.search) ?? '',
+      account: readTabItem(KEYS.account) ?? '',
+      paymentStatus: PaymentStatus.safeParse(readTabItem(KEYS.paymentStatus)).data ?? '',
     },
-    sort,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    sort: readListSort(KEYS.sort, InvoiceSortField.options, DEFAULT_INVOICE_SORT),
+    ...readListPage(PAGE_KEYS),
   };
 }
 
 export function saveBillingList({ filters, sort, page }: BillingListState): void {
-  write(KEYS.search, filters.search);
-  write(KEYS.account, filters.account);
-  write(KEYS.paymentStatus, filters.paymentStatus);
-  write(KEYS.sort, sort === DEFAULT_INVOICE_SORT ? '' : JSON.stringify(sort));
-  write(KEYS.page, page === 1 ? '' : String(page));
+  writeTabItem(KEYS.search, filters.search);
+  writeTabItem(KEYS.account, filters.account);
+  writeTabItem(KEYS.paymentStatus, filters.paymentStatus);
+  saveListSort(KEYS.sort, sort, DEFAULT_INVOICE_SORT);
+  saveListPage(PAGE_KEYS, { page });
 }
+
+/**
+ * The billing list's filters, order and page, kept in session storage like the shipments list's,
+ * so returning from an invoice finds the same page.
+ */
+export const BILLING_LIST: ListStore<BillingFilters, InvoiceSort> = { read: readBillingList, save: saveBillingList };
 
 /** The filters and order as the API's query (the CSV takes the same, without the page). */
 export function filterQueryOf({ filters, sort }: Pick<BillingListState, 'filters' | 'sort'>) {

@@ -14,7 +14,7 @@ export function prefetchShipments(queryClient: QueryClient, searchParams: URLSea
 
 /**
  * Asks for Home's reply with the saved filters, as Home opens on a reload or from history. Home
- * reached by a link clears them (useSavedFilters) and asks again when any were set.
+ * reached by a link clears them (useListState's isCleared) and asks again when any were set.
  */
 export function prefetchHomeShipments(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(getHomeShipmentsQueryOptions(homeQueryOf(readSavedFilters())));

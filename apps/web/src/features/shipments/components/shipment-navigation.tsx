@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
-import { fillText } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { TEXTS } from '@clearport/contract/texts';
+import { fillText, TEXTS } from '@clearport/contract/texts';
 import { getShipmentsQueryOptions } from '../api/get-shipments.ts';
 import { adjacentShipments, idsOf, type ShipmentLinkState, type ShipmentStep } from '../utils/link-state.ts';
 import { stepQueryOf } from '../utils/shipments-query.ts';
@@ -75,7 +74,7 @@ export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigation
             onClick={() => void step(adjacent.previous)}
           >
             <ChevronLeftIcon size={18} />
-            {WEB_TEXTS.shipments.previousPage}
+            {TEXTS.previousPage}
           </Button>
           <span className={styles.position}>
             {fillText(WEB_TEXTS.shipment.shipmentPosition, {
@@ -90,7 +89,7 @@ export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigation
             disabled={isStepping}
             onClick={() => void step(adjacent.next)}
           >
-            {WEB_TEXTS.shipments.nextPage}
+            {TEXTS.nextPage}
             <ChevronRightIcon size={18} />
           </Button>
         </div>

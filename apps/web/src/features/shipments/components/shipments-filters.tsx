@@ -1,10 +1,8 @@
-import { useEffect, useEffectEvent, useId, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '@clearport/contract/constants';
 import { DATE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, type DateFilterCode } from '@clearport/contract/statuses';
+import { ListFilterBar } from '../../../components/ui/list-filter-bar.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { dateFilterFor, type ShipmentFilters } from '../utils/saved-filters.ts';
-import styles from './shipments-filters.module.css';
 
 type ShipmentsFiltersProps = {
   filters: ShipmentFilters;
@@ -23,43 +21,14 @@ const ALL_ACCOUNTS: SelectOption<string> = { label: STATUS_FILTER_OPTIONS[0].lab
 
 /** Search, status, account and date (spec section 2); each narrows what the others select. */
 export function ShipmentsFilters({ filters, accounts, onChange }: ShipmentsFiltersProps) {
-  const searchId = useId();
-  const [searchText, setSearchText] = useState(filters.search);
-  const [appliedSearch, setAppliedSearch] = useState(filters.search);
-  // The search was changed from outside (a status chosen, the filters cleared): show it.
-  if (filters.search !== appliedSearch) {
-    setAppliedSearch(filters.search);
-    setSearchText(filters.search);
-  }
-
-  const applySearch = useEffectEvent((search: string) => {
-    onChange({ ...filters, search });
-  });
-  useEffect(() => {
-    if (searchText === appliedSearch) return;
-    const timer = window.setTimeout(() => applySearch(searchText), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [searchText, appliedSearch]);
-
   const accountOptions = [ALL_ACCOUNTS, ...accounts.map((account) => ({ label: account, value: account }))];
-
   return (
-    <div role="search" className={styles.filters} aria-label={WEB_TEXTS.shipments.shipmentsFilters}>
-      <div className={styles.searchField}>
-        <label htmlFor={searchId} className="visually-hidden">
-          {WEB_TEXTS.shipments.searchLabel}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className={styles.search}
-          placeholder={WEB_TEXTS.shipments.searchPlaceholder}
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </div>
+    <ListFilterBar
+      label={WEB_TEXTS.shipments.shipmentsFilters}
+      searchLabel={WEB_TEXTS.shipments.searchLabel}
+      search={filters.search}
+      onSearchChange={(search) => onChange({ ...filters, search })}
+    >
       <SelectField
         label={WEB_TEXTS.shipments.statusFilterLabel}
         options={STATUS_OPTIONS}
@@ -78,6 +47,6 @@ export function ShipmentsFilters({ filters, accounts, onChange }: ShipmentsFilte
         value={filters.dateOption}
         onChange={(code) => onChange({ ...filters, ...dateFilterFor(code, new Date()) })}
       />
-    </div>
+    </ListFilterBar>
   );
 }

@@ -1,27 +1,16 @@
-import { useCallback, useId, useMemo, type ReactNode } from 'react';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type SortDirection as ColumnSortDirection,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
+import { useCallback, useMemo } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { ShipmentListItem, ShipmentSortField } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SortIcon } from '../../../components/ui/icons.tsx';
+import { ListCell } from '../../../components/ui/list-cell.tsx';
+import { ListTable, type PhoneCards } from '../../../components/ui/list-table.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { useIsNarrowLayout } from '../../../hooks/use-media-query.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { idsOf, type ListPage, type ShipmentLinkState } from '../utils/link-state.ts';
 import type { ShipmentSort } from '../utils/saved-list-position.ts';
 import type { ShipmentFilterParams } from '../utils/shipments-query.ts';
 import { EntryCell } from './entry-cell.tsx';
 import { FdaCell } from './fda-cell.tsx';
-import { ListCell } from '../../../components/ui/list-cell.tsx';
-import { ShipmentCards } from './shipment-cards.tsx';
 import { StatusCell } from './status-cell.tsx';
 import styles from './shipments-table.module.css';
 
@@ -51,17 +40,24 @@ type ShipmentsTableProps = {
 
 const column = createColumnHelper<ShipmentListItem>();
 
-/** Only one column at a time has aria-sort (https://www.w3.org/TR/wai-aria-1.2/#aria-sort). */
-function ariaSortOf(direction: ColumnSortDirection | false): 'ascending' | 'descending' | undefined {
-  if (direction === 'asc') return 'ascending';
-  if (direction === 'desc') return 'descending';
-  return undefined;
-}
+/**
+ * A phone's card: the entry and its status first, then ETA, containers and reference (when there
+ * is one). The other columns are on the shipment's own page.
+ */
+const PHONE_CARDS: PhoneCards = {
+  heading: ['file_number', 'status'] satisfies ShipmentSortField[],
+  fields: ['est_time_arrive', 'containers', 'customer_reference_no'] satisfies ShipmentSortField[],
+};
+
+const LIST_TEXTS = {
+  loading: WEB_TEXTS.shipments.loadingShipments,
+  empty: WEB_TEXTS.shipments.noShipments,
+  failed: TEXTS.shipmentsLoadFailed,
+};
 
 /**
- * The shipments table of Home and the list (spec section 2). The server sorts (manualSorting):
- * a header button asks for its column ascending, then flips the direction. Below 600 px the
- * shipments show as cards, in the same order.
+ * The shipments table of Home and the list (spec section 2), on the list kit: the server sorts,
+ * and below 600 px the shipments show as cards, in the same order.
  */
 export function ShipmentsTable({
   shipments,
@@ -77,9 +73,6 @@ export function ShipmentsTable({
   isError = false,
   onRetry,
 }: ShipmentsTableProps) {
-  const captionId = useId();
-  const isNarrow = useIsNarrowLayout();
-
   const linkState = useMemo(
     (): ShipmentLinkState => ({
       ids: idsOf(shipments),
@@ -155,129 +148,21 @@ export function ShipmentsTable({
     [linkState, isTracking, onOpenShipment],
   );
 
-  const sorting: SortingState = sort ? [{ id: sort.field, desc: sort.direction === 'desc' }] : [];
-  const onSortingChange = (updater: Updater<SortingState>) => {
-    const [first] = typeof updater === 'function' ? updater(sorting) : updater;
-    if (first && onSortChange) {
-      onSortChange({ field: first.id as ShipmentSortField, direction: first.desc ? 'desc' : 'asc' });
-    }
-  };
-
-  // The rule guards React Compiler memoization, which this project does not use; TanStack Table's
-  // functions are meant to be called again on every render.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: shipments as ShipmentListItem[],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.id),
-    state: { sorting },
-    onSortingChange,
-    manualSorting: true,
-    enableSorting: sort !== undefined,
-    enableMultiSort: false,
-    enableSortingRemoval: false,
-    sortDescFirst: false,
-  });
-
-  const rows = table.getRowModel().rows;
-  const columnCount = columns.length;
-  let message: ReactNode = null;
-  if (rows.length === 0) {
-    if (isLoading) {
-      message = (
-        <span role="status" className={styles.loading}>
-          <span className={styles.spinner} aria-hidden="true" />
-          {WEB_TEXTS.shipments.loadingShipments}
-        </span>
-      );
-    } else if (isError) {
-      message = (
-        <span className={styles.failed}>
-          {TEXTS.shipmentsLoadFailed}
-          {onRetry && (
-            <Button variant="secondary" onClick={onRetry}>
-              {WEB_TEXTS.common.tryAgain}
-            </Button>
-          )}
-        </span>
-      );
-    } else {
-      message = WEB_TEXTS.shipments.noShipments;
-    }
-  }
-
-  if (isNarrow) {
-    return (
-      <ShipmentCards
-        shipments={shipments}
-        sort={sort}
-        sortColumns={columns.map((each) => ({ field: each.id as ShipmentSortField, label: each.header as string }))}
-        onSortChange={onSortChange}
-        isTracking={isTracking}
-        linkState={linkState}
-        highlightedId={highlightedId}
-        onOpenShipment={onOpenShipment}
-        message={message}
-        isBusy={isLoading || isRefreshing}
-        isRefreshing={isRefreshing}
-      />
-    );
-  }
-
   return (
-    <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table} aria-busy={isLoading || isRefreshing || undefined}>
-        <caption id={captionId} className="visually-hidden">
-          {WEB_TEXTS.layout.navShipments}
-        </caption>
-        <thead>
-          {table.getHeaderGroups().map((headerGroup) => (
-            <tr key={headerGroup.id}>
-              {headerGroup.headers.map((header) => {
-                const direction = header.column.getIsSorted();
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                return (
-                  <th key={header.id} scope="col" aria-sort={ariaSortOf(direction)}>
-                    {header.column.getCanSort() ? (
-                      <button
-                        type="button"
-                        className={styles.sortButton}
-                        onClick={header.column.getToggleSortingHandler()}
-                      >
-                        {label}
-                        <SortIcon sortDirection={direction} size={14} />
-                      </button>
-                    ) : (
-                      label
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody className={isRefreshing ? styles.refreshing : undefined}>
-          {rows.map((row) => (
-            <tr
-              key={row.id}
-              className={row.original.id === highlightedId ? styles.highlighted : undefined}
-              data-highlighted={row.original.id === highlightedId || undefined}
-            >
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
-            </tr>
-          ))}
-          {message !== null && (
-            <tr>
-              <td colSpan={columnCount} className={isLoading ? `${styles.message} ${styles.pending}` : styles.message}>
-                {message}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      caption={WEB_TEXTS.layout.navShipments}
+      rows={shipments}
+      columns={columns}
+      getRowId={(row) => String(row.id)}
+      sort={sort}
+      onSortChange={onSortChange}
+      phoneCards={PHONE_CARDS}
+      highlightedRowId={highlightedId === null ? null : String(highlightedId)}
+      isLoading={isLoading}
+      isRefreshing={isRefreshing}
+      isError={isError}
+      onRetry={onRetry}
+      texts={LIST_TEXTS}
+    />
   );
 }

@@ -2,8 +2,8 @@ import { formatISO } from 'date-fns';
 import { SESSION_STORAGE_KEYS } from '@clearport/contract/constants';
 import { dateRangeFor } from '@clearport/contract/shipments';
 import { DATE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, type DateFilterCode } from '@clearport/contract/statuses';
+import { readTabItem, writeTabItem } from '../../../lib/tab-storage.ts';
 import { resetSavedPage } from './saved-list-position.ts';
-import { sessionStore, setOrRemove } from './session-store.ts';
 
 /**
  * The search, status, account and date filters the shipments list and Home share, kept in
@@ -49,27 +49,25 @@ function readDateRange(text: string | null): DateRange | null {
 
 /** The saved filters; anything unreadable counts as no filter. */
 export function readSavedFilters(): ShipmentFilters {
-  const store = sessionStore();
-  if (!store) return NO_FILTERS;
-  const status = store.getItem(KEYS.statusFilter) ?? '';
-  const dateCode = Number(store.getItem(KEYS.dateFilterOption) ?? 0);
-  const dateRange = readDateRange(store.getItem(KEYS.dateFilter));
+  const status = readTabItem(KEYS.statusFilter) ?? '';
+  const dateCode = Number(readTabItem(KEYS.dateFilterOption) ?? 0);
+  const dateRange = readDateRange(readTabItem(KEYS.dateFilter));
   const hasDate = isDateCode(dateCode) && dateCode !== 0 && dateRange !== null;
   return {
-    search: store.getItem(KEYS.globalFilter) ?? '',
+    search: readTabItem(KEYS.globalFilter) ?? '',
     status: isStatusOption(status) ? status : '',
-    account: store.getItem(KEYS.accountFilter) ?? '',
+    account: readTabItem(KEYS.accountFilter) ?? '',
     dateOption: hasDate ? dateCode : 0,
     dateRange: hasDate ? dateRange : null,
   };
 }
 
 export function saveFilters(filters: ShipmentFilters): void {
-  setOrRemove(KEYS.globalFilter, filters.search);
-  setOrRemove(KEYS.statusFilter, filters.status);
-  setOrRemove(KEYS.accountFilter, filters.account);
-  setOrRemove(KEYS.dateFilterOption, filters.dateOption === 0 ? '' : String(filters.dateOption));
-  setOrRemove(KEYS.dateFilter, filters.dateRange ? JSON.stringify(filters.dateRange) : '');
+  writeTabItem(KEYS.globalFilter, filters.search);
+  writeTabItem(KEYS.statusFilter, filters.status);
+  writeTabItem(KEYS.accountFilter, filters.account);
+  writeTabItem(KEYS.dateFilterOption, filters.dateOption === 0 ? '' : String(filters.dateOption));
+  writeTabItem(KEYS.dateFilter, filters.dateRange ? JSON.stringify(filters.dateRange) : '');
 }
 
 /**
@@ -77,10 +75,8 @@ export function saveFilters(filters: ShipmentFilters): void {
  * back to page 1 when a filter changes). True when there was one to forget.
  */
 export function clearSavedFilters(): boolean {
-  const store = sessionStore();
-  if (!store) return false;
-  const hadFilter = FILTER_KEYS.some((key) => store.getItem(key) !== null);
-  for (const key of FILTER_KEYS) setOrRemove(key, '');
+  const hadFilter = FILTER_KEYS.some((key) => readTabItem(key) !== null);
+  for (const key of FILTER_KEYS) writeTabItem(key, '');
   if (hadFilter) resetSavedPage();
   return hadFilter;
 }

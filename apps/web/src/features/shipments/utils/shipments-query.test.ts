@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HomeShipmentsQuery, ShipmentsListQuery } from '@clearport/contract/shipments';
+import type { PageCursor } from '../../../components/ui/list-state.ts';
 import { NO_FILTERS, type ShipmentFilters } from './saved-filters.ts';
-import { DEFAULT_SORT, readSavedPage, resetSavedPage, savePage, type PageCursor } from './saved-list-position.ts';
-import { cursorForStep, filterParamsOf, homeQueryOf, listQueryOf, pageOf, stepQueryOf } from './shipments-query.ts';
+import { DEFAULT_SORT, readSavedPage, resetSavedPage, savePage } from './saved-list-position.ts';
+import { filterParamsOf, homeQueryOf, listQueryOf, pageOf, stepQueryOf } from './shipments-query.ts';
 
 const RANGE = { from: '2026-11-01T00:00:00-05:00', to: '2026-11-30T23:59:59-05:00' };
 const filters = (changes: Partial<ShipmentFilters>): ShipmentFilters => ({ ...NO_FILTERS, ...changes });
@@ -94,19 +95,6 @@ describe('stepping pages', () => {
   const cursors = { before: '["2026-11-02 10:00:00.000000", 9]', after: '["2026-11-01 10:00:00.000000", 4]' };
   const page = (number: number, cursor?: PageCursor) =>
     listQueryOf({ filters: NO_FILTERS, filter: undefined, page: number, cursor, sort: DEFAULT_SORT });
-
-  it('reads the next page after the last row and the previous one before the first', () => {
-    expect(cursorForStep(3, 4, cursors)).toEqual({ after: cursors.after });
-    expect(cursorForStep(3, 2, cursors)).toEqual({ before: cursors.before });
-  });
-
-  it('reads page 1 from the start, and counts a page it does not step to', () => {
-    expect(cursorForStep(2, 1, cursors)).toBeUndefined();
-    expect(cursorForStep(1, 5, cursors)).toBeUndefined();
-    expect(cursorForStep(5, 1, cursors)).toBeUndefined();
-    expect(cursorForStep(3, 4, undefined)).toBeUndefined();
-    expect(cursorForStep(3, 4, { before: null, after: null })).toBeUndefined();
-  });
 
   it('sends the cursor the server accepts, and replaces the one the page was read with', () => {
     const third = page(3, { before: cursors.before });

@@ -5,15 +5,10 @@ import {
   type ShipmentsListQuery,
   type ShipmentsListResponse,
 } from '@clearport/contract/shipments';
+import { cursorForStep, type PageCursor } from '../../../components/ui/list-state.ts';
 import { SHIPMENTS_FILTER_PARAM } from '../../../config/paths.ts';
 import { readSavedFilters, type ShipmentFilters } from './saved-filters.ts';
-import {
-  readSavedPage,
-  readSavedSort,
-  type PageCursor,
-  type SavedPage,
-  type ShipmentSort,
-} from './saved-list-position.ts';
+import { readSavedPage, readSavedSort, type SavedPage, type ShipmentSort } from './saved-list-position.ts';
 
 /** The filters as the list's query carries them; a shipment opened from the list receives them too. */
 export type ShipmentFilterParams = Pick<
@@ -62,17 +57,6 @@ export function listQueryOf({ filters, filter, page, cursor, sort }: ListState):
 
 /** The page's first and last places, as a list reply gives them (`pagination.cursors`). */
 export type PageCursors = ShipmentsListResponse['pagination']['cursors'];
-
-/**
- * How to read page `to` from page `from`: a step of one reads from the place beside the page at
- * hand (page 1 is read from the start, as it is first opened, so it stays one cache entry); any
- * other page is counted.
- */
-export function cursorForStep(from: number, to: number, cursors: PageCursors | undefined): PageCursor | undefined {
-  if (to === from + 1 && cursors?.after) return { after: cursors.after };
-  if (to === from - 1 && to > 1 && cursors?.before) return { before: cursors.before };
-  return undefined;
-}
 
 /** The query of page `page` of the same list, stepping from the cursors of the page `query` read. */
 export function stepQueryOf(query: ShipmentsListQuery, page: number, cursors?: PageCursors): ShipmentsListQuery {
