@@ -19,7 +19,11 @@ import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './dem
 import { planDemo } from './demo-shipments.ts';
 import { brokerRecords, writeDemoPlan } from './demo-writer.ts';
 
-const SEED_TIMEOUT_MS = 60_000;
+/**
+ * Seeding writes 420 shipments with their files: about 10 s alone on this machine, and several
+ * times that when the two cores are shared with other work. The limit only stops a seed that hangs.
+ */
+const SEED_TIMEOUT_MS = 300_000;
 const REQUIRED_TYPES = TRACKED_DOCUMENT_ABBREVIATIONS.map((tracked) => tracked.type);
 
 type Fixture = { db: Db; filesDir: string; close(): Promise<void> };
