@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { MAX_CC_EMAILS } from './constants.ts';
 import { Email } from './http.ts';
 import { Amount, DateText } from './invoices.ts';
 import { oneLineText, plainText } from './plain-text.ts';
+import { NOTIFICATION_LISTS } from './settings.ts';
 import { SHIPMENT_STATUSES } from './statuses.ts';
 
 /**
@@ -229,6 +231,25 @@ export const NotificationRecord = z.object({
   active: z.boolean().default(true),
 });
 
+const LIST_NAMES = NOTIFICATION_LISTS.map((list) => list.name) as [
+  (typeof NOTIFICATION_LISTS)[number]['name'],
+  ...(typeof NOTIFICATION_LISTS)[number]['name'][],
+];
+
+/**
+ * One of a company's four notification lists (spec: documents, 7501, invoice, delivery), as its
+ * Settings page sets them: the recipient and up to MAX_CC_EMAILS copies. Until the company or
+ * this record sets them, the lists go to the company's primary user.
+ */
+export const NotificationListRecord = z.object({
+  kind: z.literal('notification_list'),
+  company_id: Key,
+  list: z.enum(LIST_NAMES),
+  /** null clears the recipient: the list's mails then go to nobody. */
+  email: Email.nullable().optional(),
+  cc_emails: z.array(Email).max(MAX_CC_EMAILS).optional(),
+});
+
 export const IngestionRecord = z.discriminatedUnion('kind', [
   CompanyRecord,
   AccountRecord,
@@ -241,6 +262,7 @@ export const IngestionRecord = z.discriminatedUnion('kind', [
   EntrySummaryRecord,
   InvoiceRecord,
   NotificationRecord,
+  NotificationListRecord,
 ]);
 export type IngestionRecord = z.infer<typeof IngestionRecord>;
 /** A record as sent, before its defaults are filled in. */
@@ -317,6 +339,7 @@ export const RecordKeyFields = z.discriminatedUnion('kind', [
   EntrySummaryRecord.pick({ kind: true, file_number: true }),
   InvoiceRecord.pick({ kind: true, account_no: true, invoice_number: true }),
   NotificationRecord.pick({ kind: true, company_id: true, message: true }),
+  NotificationListRecord.pick({ kind: true, company_id: true, list: true }),
 ]);
 export type RecordKeyFields = z.infer<typeof RecordKeyFields>;
 
@@ -351,6 +374,8 @@ export function recordKey(record: RecordKeyFields): string {
       return `invoice:${record.account_no}/${record.invoice_number}`;
     case 'notification':
       return `notification:${record.company_id ?? '*'}/${record.message.slice(0, 40)}`;
+    case 'notification_list':
+      return `notification_list:${record.company_id}/${record.list}`;
   }
 }
 

@@ -20,6 +20,7 @@ import * as shipmentSearchIndex from './migrations/0018-shipment-search-index.ts
 import * as companyTimeZone from './migrations/0019-company-time-zone.ts';
 import * as deferredShipmentLists from './migrations/0020-deferred-shipment-lists.ts';
 import * as loginKnownClients from './migrations/0021-login-known-clients.ts';
+import * as defaultNotificationLists from './migrations/0022-default-notification-lists.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-company-time-zone': companyTimeZone,
   '0020-deferred-shipment-lists': deferredShipmentLists,
   '0021-login-known-clients': loginKnownClients,
+  '0022-default-notification-lists': defaultNotificationLists,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

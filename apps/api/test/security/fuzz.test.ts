@@ -262,6 +262,7 @@ const BASE_RECORDS: Record<RecordKind, Record<string, unknown>> = {
   entry_summary: { kind: 'entry_summary', file_number: 'FZ-404', file: { name: 'x.pdf', part: 'file' } },
   invoice: { kind: 'invoice', invoice_number: 'FZ-I', account_no: 'FZ-404', pdf: { name: 'x.pdf', part: 'file' } },
   notification: { kind: 'notification', company_id: 'FZ-404', message: 'Fuzz' },
+  notification_list: { kind: 'notification_list', company_id: 'FZ-404', list: 'documents', email: 'fuzz@fuzz.test' },
 };
 
 /** Values no record field takes: wrong types, numbers beyond every range, text that cannot be stored. */

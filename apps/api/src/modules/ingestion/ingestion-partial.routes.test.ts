@@ -1,7 +1,9 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-app.ts';
 import { samplePdf } from '../../../test/sample-files.ts';
+import { up as defaultListsOfExistingCompanies } from '../../db/migrations/0022-default-notification-lists.ts';
 import { apiKeysRepository } from './api-keys.repository.ts';
 
 /**
@@ -277,5 +279,97 @@ describe('a record of another kind', () => {
       .where('email', '=', 'boss@partial.test')
       .executeTakeFirstOrThrow();
     expect(stored.name).toBe('Pat Boss');
+  });
+});
+
+describe("a company's notification lists", () => {
+  const listsOf = async (brokerId: string) =>
+    (
+      await t.app.db
+        .selectFrom('notification_emails')
+        .innerJoin('companies', 'companies.id', 'notification_emails.company_id')
+        .select(['notification_emails.table_number', 'notification_emails.email', 'notification_emails.cc_emails'])
+        .where('companies.broker_id', '=', brokerId)
+        .orderBy('notification_emails.table_number')
+        .execute()
+    ).map((list) => [list.table_number, list.email, list.cc_emails]);
+
+  it('go to the primary user of a new company until the company or the broker sets them', async () => {
+    expect((await outcomeOf({ kind: 'company', company_id: 'P-2', name: 'Listed Goods Inc' })).outcome).toBe('created');
+    expect(await listsOf('P-2')).toEqual([]);
+    const boss = { kind: 'primary_user', company_id: 'P-2', send_password_link: false };
+    expect((await outcomeOf({ ...boss, email: 'boss@listed.test', name: 'Lee Boss' })).outcome).toBe('created');
+    const toBoss = [0, 1, 2, 3].map((table) => [table, 'boss@listed.test', []]);
+    expect(await listsOf('P-2')).toEqual(toBoss);
+    // A second primary user takes nothing over.
+    expect((await outcomeOf({ ...boss, email: 'deputy@listed.test', name: 'Dee Puty' })).outcome).toBe('created');
+    expect(await listsOf('P-2')).toEqual(toBoss);
+  });
+
+  it('are set by a record, one list at a time, changing only what it carries', async () => {
+    const list = { kind: 'notification_list', company_id: 'P-2', list: 'invoice' };
+    expect(await outcomeOf({ ...list, email: 'ap@listed.test' })).toMatchObject({
+      outcome: 'updated',
+      key: 'notification_list:P-2/invoice',
+    });
+    expect(await outcomeOf({ ...list, cc_emails: ['cfo@listed.test'] })).toMatchObject({ outcome: 'updated' });
+    expect(await outcomeOf({ ...list, cc_emails: ['cfo@listed.test'] })).toMatchObject({ outcome: 'unchanged' });
+    // The invoice list is table 1; the others still go to the primary user.
+    expect(await listsOf('P-2')).toEqual([
+      [0, 'boss@listed.test', []],
+      [1, 'ap@listed.test', ['cfo@listed.test']],
+      [2, 'boss@listed.test', []],
+      [3, 'boss@listed.test', []],
+    ]);
+    expect(await outcomeOf({ ...list, list: 'delivery', email: null })).toMatchObject({ outcome: 'updated' });
+    expect((await listsOf('P-2'))[3]).toEqual([3, '', []]);
+
+    expect(await outcomeOf({ ...list, company_id: 'P-404', email: 'x@listed.test' })).toMatchObject({
+      outcome: 'refused',
+      code: 'unknown_company',
+      key: 'notification_list:P-404/invoice',
+    });
+    expect(await outcomeOf({ ...list, email: 'not an address' })).toMatchObject({
+      outcome: 'refused',
+      code: 'invalid_field',
+      field: 'email',
+      key: 'notification_list:P-2/invoice',
+    });
+    const tooMany = Array.from({ length: 11 }, (_, index) => `cc${index}@listed.test`);
+    expect(await outcomeOf({ ...list, cc_emails: tooMany })).toMatchObject({ outcome: 'refused', field: 'cc_emails' });
+    expect(await outcomeOf({ ...list, list: 'customs' })).toMatchObject({
+      outcome: 'refused',
+      field: 'list',
+      key: null,
+    });
+    expect((await listsOf('P-2'))[1]).toEqual([1, 'ap@listed.test', ['cfo@listed.test']]);
+  });
+
+  it('of a company that never set them go to its first primary user when the portal is upgraded', async () => {
+    expect((await outcomeOf({ kind: 'company', company_id: 'P-3', name: 'Older Goods Inc' })).outcome).toBe('created');
+    const boss = { kind: 'primary_user', company_id: 'P-3', send_password_link: false };
+    expect((await outcomeOf({ ...boss, email: 'first@older.test', name: 'Fir St' })).outcome).toBe('created');
+    expect((await outcomeOf({ ...boss, email: 'second@older.test', name: 'Sec Ond' })).outcome).toBe('created');
+    const company = await t.app.db
+      .selectFrom('companies')
+      .select('id')
+      .where('broker_id', '=', 'P-3')
+      .executeTakeFirstOrThrow();
+    // As a company created before its lists had a default: one list saved (empty), three never.
+    await t.app.db.deleteFrom('notification_emails').where('company_id', '=', company.id).execute();
+    await t.app.db
+      .insertInto('notification_emails')
+      .values({ company_id: company.id, table_number: 2, email: '', cc_emails: [] })
+      .execute();
+    const others = await listsOf('P-2');
+    // A migration takes the database untyped.
+    await defaultListsOfExistingCompanies(t.app.db as unknown as Kysely<unknown>);
+    expect(await listsOf('P-3')).toEqual([
+      [0, 'first@older.test', []],
+      [1, 'first@older.test', []],
+      [2, '', []],
+      [3, 'first@older.test', []],
+    ]);
+    expect(await listsOf('P-2')).toEqual(others);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import type { FileRecord, IngestionRecord, RecordOutcome, RecordRefusalCode } from '@clearport/contract/ingestion';
 import { formatUsd } from '@clearport/contract/invoices';
 import { ROLES } from '@clearport/contract/roles';
+import { NOTIFICATION_LISTS } from '@clearport/contract/settings';
 import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
 import { isAcceptableFile } from '../../lib/file-type.ts';
 import { spelledDay } from '../../lib/display-dates.ts';
@@ -10,6 +11,7 @@ import type { Mailer } from '../../lib/mail.ts';
 import { newStorageKey, type Storage } from '../../lib/storage.ts';
 import { createUser } from '../subusers/create-user.ts';
 import { updateUser } from '../subusers/update-user.ts';
+import { setNotificationList } from '../settings/set-notification-list.ts';
 import { isRefused, type ActionLog } from '../../lib/action.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 import { approveDeliveryOrder } from '../delivery-orders/approve-delivery-order.ts';
@@ -611,6 +613,19 @@ async function upsertNotification(
   return 'updated';
 }
 
+async function upsertNotificationList(
+  trx: Db,
+  record: Extract<IngestionRecord, { kind: 'notification_list' }>,
+): Promise<Upserted> {
+  const list = NOTIFICATION_LISTS.find((candidate) => candidate.name === record.list)!;
+  return setNotificationList(trx, {
+    companyId: await companyIdOf(trx, record.company_id),
+    tableNumber: list.table_number,
+    email: record.email === null ? '' : record.email,
+    ccEmails: record.cc_emails,
+  });
+}
+
 export const ingestionRepository = {
   /**
    * Writes one record inside the caller's transaction (ingestRecords gives it a savepoint where
@@ -644,6 +659,8 @@ export const ingestionRepository = {
         return upsertPrimaryUser(context, trx, record);
       case 'notification':
         return upsertNotification(trx, record);
+      case 'notification_list':
+        return upsertNotificationList(trx, record);
       case 'entry_summary': {
         const pdf = await files.add('file', record.file, 'entry-summaries');
         return upsertEntrySummary(files, trx, record, pdf);

@@ -1,9 +1,11 @@
+import { ROLES } from '@clearport/contract/roles';
 import { hashPassword } from '../../lib/passwords.ts';
 import { inTransaction, isUniqueViolation, refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { isBroker, type Actor } from '../access/session-user.ts';
 import { userChangesRepository } from '../activity/user-changes.repository.ts';
 import { SetPasswordMailError, sendSetPasswordLink } from '../auth/send-set-password-link.ts';
+import { defaultNotificationLists } from '../settings/default-notification-lists.ts';
 import { subusersRepository } from './subusers.repository.ts';
 import { unlinkableAccounts } from './subusers.rules.ts';
 import { accountsRefusal, EMAIL_TAKEN, linkableAccountsOf, MAIL_FAILED, OTHER_COMPANY } from './subusers.refusals.ts';
@@ -23,7 +25,8 @@ export type NewUserInput = {
  * A new user of the company, with their linked accounts, recorded in user_changes, and (when
  * asked) the set-password e-mail, sent before the commit so that a mail that cannot be sent
  * creates nobody. A portal user adds users to their own company only, linked to accounts they
- * see; the brokerage (its API's primary_user record) adds a company's primary user.
+ * see; the brokerage (its API's primary_user record) adds a company's primary user, to whom the
+ * company's notification lists then go until the company sets them.
  */
 export async function createUser(
   deps: Pick<ActionDeps, 'db' | 'mailer' | 'log' | 'publicUrl'>,
@@ -44,6 +47,7 @@ export async function createUser(
     return await inTransaction(deps.db, async (trx): Promise<{ id: number } | Refused> => {
       const id = await subusersRepository.create(trx, companyId, { name, email, role, passwordHash });
       await subusersRepository.replaceLinks(trx, companyId, id, input.linkedAccounts);
+      if (role === ROLES.primary) await defaultNotificationLists(trx, { companyId, email });
       await userChangesRepository.record(trx, {
         ...change,
         userId: id,
