@@ -56,7 +56,7 @@ const NOT_BUILD_INPUTS = new Set([
 ]);
 
 /** A hash of every build input's path and content: the same sources give the same fingerprint. */
-export function sourcesFingerprint() {
+export function sourcesFingerprint(inputs = BUILD_INPUTS) {
   const hash = createHash('sha256');
   const add = (relative) => {
     const absolute = path.join(root, relative);
@@ -67,7 +67,7 @@ export function sourcesFingerprint() {
       hash.update(`${relative}\0`).update(readFileSync(absolute)).update('\0');
     }
   };
-  for (const input of BUILD_INPUTS) add(input);
+  for (const input of inputs) add(input);
   return hash.digest('hex');
 }
 

@@ -1,9 +1,13 @@
 // Bundles the server with the contract package's sources; other packages stay in node_modules.
 import { build } from 'esbuild';
 
+// `node build.mjs broker` bundles the command line alone (scripts/broker.mjs), leaving the server's files as they are.
+const entryPoints = process.argv[2] === 'broker' ? ['src/cli/broker.ts'] : ['src/server.ts', 'src/cli/broker.ts'];
+
 await build({
-  entryPoints: ['src/server.ts', 'src/cli/broker.ts'],
+  entryPoints,
   outdir: 'dist',
+  outbase: 'src',
   bundle: true,
   platform: 'node',
   format: 'esm',

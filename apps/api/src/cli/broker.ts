@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../config.ts';
 import { connectDatabase, type Db } from '../db/connect.ts';
+import { DatabaseInUseError } from '../db/folder-lock.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { readFile } from 'node:fs/promises';
 import { PaymentInstructions } from '@clearport/contract/invoices';
@@ -28,7 +29,8 @@ import { stat } from 'node:fs/promises';
  *   npm run broker -- api-keys create NAME | list | revoke ID
  *   npm run broker -- import FILE
  * On DATABASE_URL, or on the embedded database of DATA_DIR (`data` in the folder npm was run
- * from, as `npm start` uses it). The embedded database serves one process: stop the server first.
+ * from, as `npm start` uses it). The embedded database serves one process: while the portal runs
+ * on it, a command is refused before it opens the database (exit code 4).
  */
 
 export const USAGE = `Usage: npm run broker -- <command>
@@ -55,10 +57,15 @@ export const USAGE = `Usage: npm run broker -- <command>
                               stopped (the database failed; the summary tells where)
   help                        print this text
 
-The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data); stop the
-server before using the embedded database. Exit code 2: a command not understood.`;
+The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data). The embedded
+database serves one process: while the portal runs on it, every command is refused and writes
+nothing (stop the portal, or run both on PostgreSQL). Exit code 2: a command not understood;
+4: the embedded database is in use by the running portal.`;
 
 const HELP = ['help', '--help', '-h'];
+
+/** The exit code of a command refused because the running portal holds the embedded database. */
+export const DATABASE_IN_USE_EXIT = 4;
 
 /** How many of the newest user changes `user-changes` prints. */
 const USER_CHANGES_SHOWN = 200;
@@ -265,14 +272,27 @@ async function main(): Promise<number> {
   // npm runs workspace scripts in the workspace's folder; a relative DATA_DIR means the folder
   // npm was started from, where `npm start` keeps its data.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const args = process.argv.slice(2);
+  // Help needs no database, and none is opened for it.
+  if (args.length === 1 && HELP.includes(args[0]!)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (args.length === 0) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
   const config = configFromEnv();
-  const db = await connectDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
+  let db: Db;
+  try {
+    db = await connectDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  } catch (error) {
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return DATABASE_IN_USE_EXIT;
+  }
   try {
     await migrateToLatest(db);
-    const args = process.argv.slice(2);
     const { code, lines } =
       args[0] === 'import' && args.length === 2
         ? await runImport(db, config, args[1]!)
@@ -285,5 +305,10 @@ async function main(): Promise<number> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // A reader that stops early (`| head`) closes the pipe: the rest is not wanted, and no error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   process.exitCode = await main();
 }

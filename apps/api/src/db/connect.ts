@@ -6,6 +6,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from './schema.ts';
+import { lockFolder } from './folder-lock.ts';
 import { pgliteAsPool } from './pglite-pool.ts';
 import { preparingPool } from './prepared-statements.ts';
 
@@ -68,12 +69,21 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Db> {
     pool.on('connect', (client) => client.on('error', report));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) as never }) });
   }
-  if (options.pgliteDir) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
-  const pglite = await PGlite.create({
-    dataDir: options.pgliteDir,
-    loadDataDir: options.pgliteImage,
-    extensions: PGLITE_EXTENSIONS,
-    parsers: PARSERS,
-  });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) as never }) });
+  let unlock = async () => {};
+  if (options.pgliteDir) {
+    await mkdir(path.dirname(options.pgliteDir), { recursive: true });
+    unlock = await lockFolder(options.pgliteDir);
+  }
+  try {
+    const pglite = await PGlite.create({
+      dataDir: options.pgliteDir,
+      loadDataDir: options.pgliteImage,
+      extensions: PGLITE_EXTENSIONS,
+      parsers: PARSERS,
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgliteAsPool(pglite, unlock) as never }) });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }

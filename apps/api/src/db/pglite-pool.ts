@@ -5,9 +5,10 @@ type QueryResult = { command: string; rowCount: number; rows: unknown[] };
 /**
  * Lets Kysely's PostgresDialect drive an embedded PGlite as if it were a pg Pool.
  * PGlite is a single connection, so a connection is held by one caller at a time:
- * a transaction's statements never interleave with another request's.
+ * a transaction's statements never interleave with another request's. `afterClose` runs once
+ * the database is closed (the data folder's lock is let go).
  */
-export function pgliteAsPool(pglite: PGlite) {
+export function pgliteAsPool(pglite: PGlite, afterClose: () => Promise<void> = async () => {}) {
   let queue = Promise.resolve();
 
   const client = {
@@ -33,6 +34,7 @@ export function pgliteAsPool(pglite: PGlite) {
     async end() {
       await queue;
       await pglite.close();
+      await afterClose();
     },
   };
 }

@@ -1,0 +1,78 @@
+import { execFile, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiDir, freePort, startServerProcess } from '../../test/server-process.ts';
+import { DATABASE_IN_USE_EXIT } from './broker.ts';
+
+/**
+ * The embedded database serves one process. While the portal runs on a data folder, the command
+ * line refuses at once and writes nothing; once the portal has stopped, or died (kill -9), it runs.
+ */
+
+const run = promisify(execFile);
+const tsx = path.join(apiDir, '../../node_modules/.bin/tsx');
+let dataDir: string;
+const servers: ChildProcess[] = [];
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-in-use-'));
+});
+afterAll(async () => {
+  for (const server of servers) if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const env = () => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: apiDir });
+const broker = (...args: string[]) =>
+  run(tsx, ['src/cli/broker.ts', ...args], { cwd: apiDir, env: env() }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+
+async function startPortal(): Promise<ChildProcess> {
+  const output: string[] = [];
+  const server = await startServerProcess({
+    args: ['--import', 'tsx', 'src/server.ts'],
+    env: { PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' },
+    output,
+  });
+  servers.push(server);
+  return server;
+}
+
+describe.skipIf(process.env.TEST_DATABASE_URL)('the command line beside a running portal', () => {
+  it('refuses every command while the portal holds the embedded database, and writes nothing', async () => {
+    const portal = await startPortal();
+    expect(await readFile(path.join(dataDir, 'db.lock'), 'utf8')).toBe(String(portal.pid));
+
+    for (const command of [['api-keys', 'create', 'Customs system'], ['api-keys', 'list'], ['delivery-orders']]) {
+      const refused = await broker(...command);
+      expect(refused.code, command.join(' ')).toBe(DATABASE_IN_USE_EXIT);
+      expect(refused.stderr).toContain(`is in use by process ${portal.pid} (the portal is running)`);
+      expect(refused.stderr).toContain('Nothing was written.');
+      expect(refused.stdout).toBe('');
+    }
+    // Help needs no database.
+    expect(await broker('--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: npm run broker') });
+
+    portal.kill('SIGTERM');
+    await once(portal, 'exit');
+    expect(await broker('api-keys', 'list')).toMatchObject({ code: 0, stdout: 'No API key is made.\n' });
+    expect(await broker('api-keys', 'create', 'Customs system')).toMatchObject({ code: 0 });
+  }, 300_000);
+
+  it('takes over the lock a portal killed with -9 left behind', async () => {
+    const portal = await startPortal();
+    portal.kill('SIGKILL');
+    await once(portal, 'exit');
+    expect(await readFile(path.join(dataDir, 'db.lock'), 'utf8')).toBe(String(portal.pid));
+    expect(await broker('api-keys', 'list')).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^id\tname\tkey\tcreated\trevoked\n1\tCustoms system\t/),
+    });
+  }, 300_000);
+});
