@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
 import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { EVENT_TYPE_DOCS, RECORD_DOCS } from '@clearport/contract/ingestion-docs';
+import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.repository.ts';
 import { API_DOCS } from './api-docs.ts';
 
 let t: TestApp;
@@ -12,8 +14,14 @@ afterAll(() => t?.close());
 
 type Document = {
   openapi: string;
-  paths: Record<string, Record<string, { security?: unknown; requestBody?: unknown; parameters?: unknown[] }>>;
-  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  paths: Record<
+    string,
+    Record<string, { security?: unknown; requestBody?: unknown; parameters?: unknown[]; summary?: string }>
+  >;
+  components: {
+    securitySchemes: Record<string, { type: string; scheme: string }>;
+    schemas: Record<string, { description?: string; example?: unknown; oneOf?: { $ref: string }[] }>;
+  };
 };
 
 async function documentOf(page: string): Promise<Document> {
@@ -61,5 +69,42 @@ describe('the API descriptions', () => {
       }
     }
     expect((await t.app.inject({ method: 'GET', url: `${API_BASE}/docs/assets/package.json` })).statusCode).toBe(404);
+  });
+
+  it('gives every call of both APIs a summary', async () => {
+    for (const { page } of Object.values(API_DOCS)) {
+      const document = await documentOf(page);
+      for (const [route, operations] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          expect(operation.summary, `${method} ${route}`).toMatch(/^\S.{5,}/);
+        }
+      }
+    }
+  });
+
+  it('names every record kind with its fields, a description and an example the schema takes', async () => {
+    const document = await documentOf(API_DOCS.broker.page);
+    const records = document.paths[`${BROKER_API_BASE}${BROKER_API_PATHS.records}`]!.post!;
+    expect(JSON.stringify(records.requestBody)).toContain('"$ref":"#/components/schemas/IngestionRecordInput"');
+    const kinds = document.components.schemas.IngestionRecordInput!.oneOf!.map((kind) => kind.$ref);
+    expect(kinds).toEqual(RECORD_DOCS.map((record) => `#/components/schemas/${record.id}Input`));
+    for (const record of RECORD_DOCS) {
+      const component = document.components.schemas[`${record.id}Input`]!;
+      expect(component.description, record.id).toBe(record.description);
+      expect(component.example, record.id).toEqual(record.example);
+      expect(record.schema.safeParse(record.example).success, record.id).toBe(true);
+    }
+  });
+
+  it("describes each change feed event's type and detail", async () => {
+    const document = await documentOf(API_DOCS.broker.page);
+    const events = JSON.stringify(document.paths[`${BROKER_API_BASE}${BROKER_API_PATHS.events}`]!.get);
+    const userTypes = ['user.created', 'user.updated', 'user.deleted', 'user.password_link_sent'];
+    // The broker's own act (its approval) is not in the feed.
+    const customerActs = Object.values(SHIPMENT_ACTIVITY).filter(
+      (type) => type !== SHIPMENT_ACTIVITY.deliveryOrderApproved,
+    );
+    expect(Object.keys(EVENT_TYPE_DOCS).sort()).toEqual([...customerActs, ...userTypes].sort());
+    for (const type of Object.keys(EVENT_TYPE_DOCS)) expect(events).toContain(`\`${type}\`: detail {`);
   });
 });

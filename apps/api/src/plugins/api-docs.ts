@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_BASE } from '@clearport/contract/paths';
 import { BROKER_API_BASE } from '@clearport/contract/ingestion';
+import { registerIngestionDocs } from '@clearport/contract/ingestion-docs';
+import { CALL_SUMMARIES } from './api-summaries.ts';
 
 /**
  * OpenAPI 3.1 descriptions generated from the routes' zod schemas (the contract), never written by
@@ -23,9 +25,13 @@ const INIT_SCRIPT = `${API_BASE}/docs/init.js`;
 /** Some routes take what JSON Schema cannot say (a transform); those parts read as "any value". */
 const zodToJsonConfig = { unrepresentable: 'any' } as const;
 
+const transformSchema = createJsonSchemaTransform({ zodToJsonConfig });
+
 /** Registers the generator; it must come before the routes, which it sees as they are added. */
 export const apiDocsGenerator = fp(
   async (app) => {
+    // The records and events named as components, with their descriptions and examples.
+    registerIngestionDocs();
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -45,7 +51,12 @@ export const apiDocsGenerator = fp(
           },
         },
       },
-      transform: createJsonSchemaTransform({ zodToJsonConfig }),
+      transform: (input) => {
+        const { schema, url } = transformSchema(input);
+        // Every call carries a one-line summary (a test holds each to one).
+        const summary = CALL_SUMMARIES[`${String(input.route.method)} ${input.url}`];
+        return { schema: summary ? { summary, ...schema } : schema, url };
+      },
       transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
     });
   },

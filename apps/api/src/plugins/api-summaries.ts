@@ -1,0 +1,49 @@
+import { API_BASE, API_PATHS } from '@clearport/contract/paths';
+import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
+
+const call = (path: string) => `${API_BASE}${path}`;
+const brokerCall = (path: string) => `${BROKER_API_BASE}${path}`;
+
+/** What each call does, one line, as the API descriptions show it beside the call: `METHOD path`. */
+export const CALL_SUMMARIES: Record<string, string> = {
+  [`POST ${call(API_PATHS.login)}`]: 'Log in: a session token for the bearer header',
+  [`POST ${call(API_PATHS.logout)}`]: 'Log out: the session ends',
+  [`GET ${call(API_PATHS.profile)}`]: 'The logged-in user, their company and role',
+  [`POST ${call(API_PATHS.forgotPassword)}`]: 'Ask for a reset-password e-mail',
+  [`POST ${call(API_PATHS.resetPassword)}`]: 'Choose a password with the link of a reset or set-password e-mail',
+  [`GET ${call(API_PATHS.notifications)}`]: 'The Home banner message',
+  [`GET ${call(API_PATHS.shipments)}`]: 'The shipments list: filters, search, sort and keyset pages',
+  [`GET ${call(API_PATHS.shipmentDetail)}`]: 'One shipment with its documents, containers, delivery orders and notes',
+  [`POST ${call(API_PATHS.fileIsf)}`]: 'Record that the client filed the ISF',
+  [`POST ${call(API_PATHS.addNote)}`]: 'Add a note under the shipment',
+  [`POST ${call(API_PATHS.saveReference)}`]: 'Set the customer reference number',
+  [`POST ${call(API_PATHS.skipDeliveryOrder)}`]: 'Skip Delivery Order, or take it back, for shipments',
+  [`POST ${call(API_PATHS.toggleReviewed)}`]: 'Mark the 7501 of shipments reviewed, or not',
+  [`POST ${call(API_PATHS.uploadDocument)}`]: 'Upload documents to the shipment',
+  [`DELETE ${call(API_PATHS.deleteDocument)}`]: 'Delete a document the client uploaded',
+  [`POST ${call(API_PATHS.setDocumentTypes)}`]: 'Mark document types as submitted',
+  [`POST ${call(API_PATHS.unsetDocumentTypes)}`]: 'Mark document types as not submitted',
+  [`POST ${call(API_PATHS.deliveryOrders)}`]: 'Create a delivery order',
+  [`POST ${call(API_PATHS.deliveryOrder)}`]: 'Change a delivery order',
+  [`DELETE ${call(API_PATHS.deliveryOrder)}`]: 'Delete a delivery order',
+  [`POST ${call(API_PATHS.sendDeliveryOrder)}`]: 'Send an approved delivery order to the trucker',
+  [`POST ${call(API_PATHS.createTrucker)}`]: 'Add truckers to the company',
+  [`GET ${call(API_PATHS.invoices)}`]: 'The invoices list: filters, sort and pages',
+  [`GET ${call(API_PATHS.invoicesCsv)}`]: 'The invoices the filters select, as CSV',
+  [`GET ${call(API_PATHS.invoice)}`]: 'One invoice',
+  [`GET ${call(API_PATHS.invoicePdf)}`]: "The invoice's PDF",
+  [`GET ${call(API_PATHS.invoiceBackup)}`]: "The invoice's backup file",
+  [`GET ${call(API_PATHS.paymentInstructions)}`]: 'How to pay the brokerage',
+  [`GET ${call(API_PATHS.settings)}`]: "The company's notification lists, truckers and warehouses",
+  [`POST ${call(API_PATHS.saveSettings)}`]: 'Save the notification lists, truckers and warehouses',
+  [`GET ${call(API_PATHS.subusers)}`]: "The company's users",
+  [`POST ${call(API_PATHS.subusers)}`]: 'Add a user',
+  [`GET ${call(API_PATHS.subuser)}`]: 'One user',
+  [`PATCH ${call(API_PATHS.subuser)}`]: 'Change a user',
+  [`DELETE ${call(API_PATHS.subuser)}`]: 'Remove a user',
+  [`GET ${call(API_PATHS.accounts)}`]: 'The accounts the user may link',
+  [`GET ${call(API_PATHS.file)}`]: 'A stored file by its key, through the access check',
+  [`POST ${brokerCall(BROKER_API_PATHS.records)}`]: 'Push records: each created, updated, unchanged or refused',
+  [`GET ${brokerCall(BROKER_API_PATHS.events)}`]: 'Read what customers did, after a cursor',
+  [`GET ${brokerCall(BROKER_API_PATHS.file)}`]: 'Download a file an event names',
+};

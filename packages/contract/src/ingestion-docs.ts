@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import {
+  AccountRecord,
+  BillOfLadingRecord,
+  BrokerEvent,
+  CompanyRecord,
+  ContainerRecord,
+  DeliveryOrderApprovalRecord,
+  EntrySummaryRecord,
+  FileRecord,
+  IngestionRecord,
+  IngestionRequest,
+  InvoiceRecord,
+  MULTIPART_RECORDS_FIELD,
+  NotificationListRecord,
+  NotificationRecord,
+  PrimaryUserRecord,
+  RECORD_REFUSAL_CODES,
+  RecordResult,
+  RequiredDocumentTypeRecord,
+  ShipmentRecord,
+  TrackingEventRecord,
+} from './ingestion.ts';
+
+/*
+ * What the broker API's description (OpenAPI, /api/broker/docs) says of the records and events
+ * beyond their types: each schema named as a component, with what it means and an example. The
+ * API registers these once, before it describes its routes; the web never loads them.
+ */
+
+const PARTIAL =
+  'A record changes only the fields it carries: a field left out keeps what the portal holds, a field ' +
+  'sent as null is cleared. The upsert key plus one field is a valid milestone.';
+
+/** Each record kind: its description and an example (a test checks every example against its schema). */
+export const RECORD_DOCS = [
+  {
+    schema: CompanyRecord,
+    id: 'CompanyRecord',
+    description: `A customer company, keyed by the brokerage's company_id; name is needed to create one. ${PARTIAL}`,
+    example: { kind: 'company', company_id: 'C-10042', name: 'Harbor Goods Inc', primary_contact: 'Ada Lane' },
+  },
+  {
+    schema: AccountRecord,
+    id: 'AccountRecord',
+    description: `An importer account of a company, keyed by account_no; company_id is needed to create one. ${PARTIAL}`,
+    example: { kind: 'account', account_no: '40001', company_id: 'C-10042', name: 'Harbor Goods East' },
+  },
+  {
+    schema: ShipmentRecord,
+    id: 'ShipmentRecord',
+    description:
+      `A shipment (entry), keyed by file_number; account_no and status are needed to create one. ${PARTIAL} ` +
+      'A status milestone: {"kind":"shipment","file_number":"…","status":"released"}.',
+    example: {
+      kind: 'shipment',
+      file_number: '11223344556',
+      account_no: '40001',
+      status: 'submitted',
+      customer_reference_no: 'PO-7731',
+      est_time_arrive: '2026-12-01 08:00:00',
+      origin: 'Shanghai, China',
+      steamship_line: 'Maersk',
+      vessel_name: 'Maersk Ohio',
+      unlading_code: '4601',
+      unlading_name: 'Newark, NJ',
+      transport_mode: '11',
+      transport_mode_description: 'Vessel, containerized',
+    },
+  },
+  {
+    schema: ContainerRecord,
+    id: 'ContainerRecord',
+    description:
+      'A container of a shipment, keyed by file_number and container_no. tracking_events, when sent, replaces ' +
+      'its tracking history; left out, the history stays.',
+    example: {
+      kind: 'container',
+      file_number: '11223344556',
+      container_no: 'MSKU1234565',
+      tracking_events: [{ location: 'Newark, NJ', type: 'Discharged', date: '2026-12-02 06:40' }],
+    },
+  },
+  {
+    schema: BillOfLadingRecord,
+    id: 'BillOfLadingRecord',
+    description: 'A master or house bill of lading of a shipment; sent again, it is unchanged.',
+    example: { kind: 'bill_of_lading', file_number: '11223344556', bill_lading: 'MAEU123456789', is_master: true },
+  },
+  {
+    schema: RequiredDocumentTypeRecord,
+    id: 'RequiredDocumentTypeRecord',
+    description: 'A document type the shipment needs (required, the default) or no longer needs (required: false).',
+    example: { kind: 'required_document_type', file_number: '11223344556', type: 'Commercial Invoice' },
+  },
+  {
+    schema: DeliveryOrderApprovalRecord,
+    id: 'DeliveryOrderApprovalRecord',
+    description: 'Approves a delivery order a customer created, so that they can send it (the id the feed named).',
+    example: { kind: 'delivery_order_approval', delivery_order_id: 812 },
+  },
+  {
+    schema: PrimaryUserRecord,
+    id: 'PrimaryUserRecord',
+    description:
+      "The company's primary user, keyed by e-mail; name is needed to create one, who gets the set-password " +
+      'e-mail unless send_password_link is false. Until the company sets them, its notification lists go to them.',
+    example: { kind: 'primary_user', company_id: 'C-10042', email: 'ada@harborgoods.example', name: 'Ada Lane' },
+  },
+  {
+    schema: EntrySummaryRecord,
+    id: 'EntrySummaryRecord',
+    description:
+      "The shipment's CBP 7501 (a PDF) for the importer's review; other bytes replace it and ask for a new review.",
+    example: { kind: 'entry_summary', file_number: '11223344556', file: { name: '7501.pdf', part: 'f7501' } },
+  },
+  {
+    schema: InvoiceRecord,
+    id: 'InvoiceRecord',
+    description:
+      `An invoice of an account, keyed by account_no and invoice_number; pdf is needed to create one. ${PARTIAL} ` +
+      'Marking it paid: {"kind":"invoice","invoice_number":"…","account_no":"…","is_paid":true}.',
+    example: {
+      kind: 'invoice',
+      invoice_number: 'INV-20931',
+      account_no: '40001',
+      file_number: '11223344556',
+      amount: '1250.40',
+      due_date: '2026-12-20',
+      pdf: { name: 'INV-20931.pdf', part: 'inv20931' },
+    },
+  },
+  {
+    schema: NotificationRecord,
+    id: 'NotificationRecord',
+    description:
+      'A Home banner message for one company or, with a null company_id, for all; active: false takes it down.',
+    example: {
+      kind: 'notification',
+      company_id: null,
+      message: 'The portal is down for maintenance Sunday 2-4 am ET.',
+    },
+  },
+  {
+    schema: NotificationListRecord,
+    id: 'NotificationListRecord',
+    description: `One of a company's four notification lists: its recipient and copies. ${PARTIAL}`,
+    example: {
+      kind: 'notification_list',
+      company_id: 'C-10042',
+      list: 'invoice',
+      email: 'ap@harborgoods.example',
+      cc_emails: ['cfo@harborgoods.example'],
+    },
+  },
+] as const;
+
+/**
+ * The feed's event types and what each one's `detail` holds. `user_email` is who acted;
+ * `file_number` and `account_no` name the shipment of a shipment event.
+ */
+export const EVENT_TYPE_DOCS: Record<string, string> = {
+  'document.uploaded': '{ document_id, path, name, size }: a document a customer uploaded; file_url downloads it.',
+  'document.deleted': '{ document_id, path, name }: a document a customer deleted.',
+  'document_types.set': "{ types }: the shipment's document types a customer marked as submitted.",
+  'document_types.unset': '{ types }: the document types a customer marked as not submitted.',
+  'isf.filed':
+    '{ isf_transaction_no, isf_submit_date }: the customer filed the ISF themselves (the number reads N\\A).',
+  'status.changed': '{ from, to, after }: the status a customer act moved (after: the act that moved it).',
+  'note.added': '{ note_id, text, author, role }: a note a customer wrote under the shipment.',
+  'reference.changed': '{ from, to }: the customer reference number.',
+  'ignored.changed': '{ from, to }: Skip Delivery Order ticked (true) or taken back.',
+  '7501_reviewed.changed': '{ from, to }: the 7501 marked reviewed (true) or taken back.',
+  'delivery_order.created':
+    '{ delivery_order_id, trucker_id, warehouse_id, reference_number, note, containers, bill_ladings }: ' +
+    'approve it with a delivery_order_approval record.',
+  'delivery_order.updated': '{ delivery_order_id, changes, approval_withdrawn, reused_containers }.',
+  'delivery_order.deleted': '{ delivery_order_id, trucker_id, warehouse_id, containers, bill_ladings }.',
+  'delivery_order.sent': '{ delivery_order_id, path, to, cc, message_id }: sent to the trucker.',
+  'user.created': '{ user_id, user_email, name, email, role, accounts, password }: a user added.',
+  'user.updated': '{ user_id, user_email, and each field changed }: a user changed.',
+  'user.deleted': '{ user_id, user_email, … }: a user removed.',
+  'user.password_link_sent': '{ user_id, user_email }: a set-password e-mail sent to a user.',
+};
+
+let isRegistered = false;
+
+/** Names the schemas and adds their descriptions and examples, once. */
+export function registerIngestionDocs(): void {
+  if (isRegistered) return;
+  isRegistered = true;
+  for (const record of RECORD_DOCS) {
+    // `example`, not `examples`: zod leaves examples out of a schema read as input when it transforms.
+    z.globalRegistry.add(record.schema, { id: record.id, description: record.description, example: record.example });
+  }
+  z.globalRegistry.add(TrackingEventRecord, { id: 'TrackingEvent' });
+  z.globalRegistry.add(FileRecord, {
+    id: 'RecordFile',
+    description:
+      'A PDF: in the record as content_base64, or in a multipart/form-data batch as the file part that part names.',
+  });
+  z.globalRegistry.add(IngestionRecord, {
+    id: 'IngestionRecord',
+    description: 'One record of a batch; kind says which.',
+  });
+  z.globalRegistry.add(IngestionRequest.shape.records, {
+    description:
+      'The records, each checked and answered on its own (a refused record costs only itself). As ' +
+      `multipart/form-data the same array is the JSON of the field \`${MULTIPART_RECORDS_FIELD}\`.`,
+    items: { $ref: '#/components/schemas/IngestionRecordInput' },
+  });
+  z.globalRegistry.add(RecordResult.shape.code, {
+    description: `Why a record was refused, one of: ${RECORD_REFUSAL_CODES.join(', ')}.`,
+  });
+  z.globalRegistry.add(BrokerEvent.shape.type, {
+    description: Object.entries(EVENT_TYPE_DOCS)
+      .map(([type, detail]) => `- \`${type}\`: detail ${detail}`)
+      .join('\n'),
+    enum: Object.keys(EVENT_TYPE_DOCS),
+  });
+}
