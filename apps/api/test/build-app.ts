@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/paths';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
@@ -88,6 +88,34 @@ export async function buildTestApp(
   };
 }
 
+/**
+ * The app of one test file: built by buildTestApp before the file's tests and closed after them.
+ * What it returns reads that app once it is built, so a file declares it once at the top.
+ */
+export function testAppForFile(overrides: Partial<AppOptions> = {}, options: { freshSeed?: boolean } = {}): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(overrides, options);
+  });
+  afterAll(async () => built?.close());
+  const current = () => {
+    if (!built) throw new Error('the test app is built before the file’s tests run');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+    close: () => current().close(),
+  };
+}
+
 type PathParams = Record<string, string | number>;
 type Query = Record<string, string | number>;
 
@@ -136,5 +164,14 @@ export async function loginDemoUsers(app: FastifyInstance): Promise<Record<DemoU
   for (const [who, email] of Object.entries(DEMO_USERS) as Array<[DemoUser, string]>) {
     tokens[who] = await login(app, email);
   }
+  return tokens;
+}
+
+/** Every demo user's bearer token, logged in before the file's tests (after its testAppForFile). */
+export function demoTokensOf(t: TestApp): Record<DemoUser, string> {
+  const tokens = {} as Record<DemoUser, string>;
+  beforeAll(async () => {
+    Object.assign(tokens, await loginDemoUsers(t.app));
+  });
   return tokens;
 }

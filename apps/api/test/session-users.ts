@@ -11,3 +11,8 @@ export async function sessionUserOf(db: Db, email: string): Promise<SessionUser>
     .where('users.email', '=', email)
     .executeTakeFirstOrThrow();
 }
+
+/** The id of the user of this e-mail. */
+export async function userIdOf(db: Db, email: string): Promise<number> {
+  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
-import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { testAppForFile } from '../../test/build-app.ts';
 import { API_DOCS } from './api-docs.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({}, { freshSeed: false });
-});
-afterAll(() => t?.close());
+const t = testAppForFile({}, { freshSeed: false });
 
 type Document = {
   openapi: string;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTER_MESSAGE } from '@clearport/contract/plain-text';
-import { buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
+import { injectAs, login, testAppForFile } from '../build-app.ts';
 import { databaseDigest } from '../database-digest.ts';
 import { orderableShipment } from '../delivery-order-fixtures.ts';
 import { shipmentIdOf } from '../shipment-fixtures.ts';
@@ -10,7 +10,7 @@ import { shipmentIdOf } from '../shipment-fixtures.ts';
  * (contract/plain-text.ts): 400 naming the field, nothing written. One call of each kind.
  */
 
-let t: TestApp;
+const t = testAppForFile();
 let primary: string;
 let shipmentId: number;
 
@@ -28,11 +28,9 @@ async function expectRefused(method: 'POST' | 'PATCH', url: string, field: strin
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   primary = await login(t.app, 'primary@demo.test');
   shipmentId = await shipmentIdOf(t.app.db, '40001');
 });
-afterAll(async () => t?.close());
 
 describe('control characters in names, references and notes', () => {
   it("refuses them in a trucker's name", async () => {

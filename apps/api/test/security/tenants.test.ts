@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
-import { apiUrl, buildTestApp, fileUrl, injectAs, loginDemoUsers, type TestApp } from '../build-app.ts';
+import { apiUrl, fileUrl, injectAs, loginDemoUsers, testAppForFile } from '../build-app.ts';
 
 /**
  * Every route of the contract with the ids of another company's records: each answers 404 and
  * changes nothing. Then every changing route as role 11 (Shipments Info): 403, nothing changed.
  */
 
-let t: TestApp;
+const t = testAppForFile();
 let primary: string;
 let viewer: string;
 
@@ -47,7 +47,6 @@ async function companyId(name: string) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   ({ primary, viewer } = await loginDemoUsers(t.app));
   const db = t.app.db;
   const other = await companyId('Other Trading Co');
@@ -119,7 +118,6 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   own = { truckerId: ownTrucker.id, warehouseId: ownWarehouse.id };
 });
-afterAll(async () => t?.close());
 
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/connect.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
+import { testAppForFile } from '../../../test/build-app.ts';
 import type { SessionUser } from './session-user.ts';
 import { accessRepository } from './access.repository.ts';
 import { sessionUserOf } from '../../../test/session-users.ts';
 
-let t: TestApp;
+const t = testAppForFile();
 let db: Db;
 beforeAll(async () => {
-  t = await buildTestApp();
   db = t.app.db;
 });
-afterAll(async () => t?.close());
 
 async function userOf(email: string): Promise<SessionUser> {
   return sessionUserOf(db, email);

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   INVOICE_CSV_COLUMNS,
@@ -15,28 +15,21 @@ import {
 import { API_PATHS } from '@clearport/contract/paths';
 import {
   apiUrl,
-  buildTestApp,
   DEMO_USERS,
+  demoTokensOf,
   fileUrl,
   injectAs,
-  loginDemoUsers,
+  testAppForFile,
   type DemoUser,
-  type TestApp,
 } from '../../../test/build-app.ts';
 import { runBrokerCommand } from '../../cli/broker.ts';
 import { DEMO_PAYMENT_INSTRUCTIONS } from '../../seed/demo-billing.ts';
 import { todayOf } from './invoices.rules.ts';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const t = testAppForFile();
+const tokens = demoTokensOf(t);
 type Who = DemoUser;
 type Query = Record<string, string | number>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(tokens, await loginDemoUsers(t.app));
-});
-afterAll(async () => t?.close());
 
 function get(who: Who, url: string) {
   return injectAs(t.app, tokens[who]!, { method: 'GET', url });

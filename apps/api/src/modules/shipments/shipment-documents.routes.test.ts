@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ISF_FILED_BY_CLIENT, SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
@@ -15,13 +15,12 @@ import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import { TEXTS } from '@clearport/contract/texts';
 import {
   apiUrl,
-  buildTestApp,
   DEMO_USERS,
+  demoTokensOf,
   fileUrl,
   injectAs,
-  loginDemoUsers,
+  testAppForFile,
   type DemoUser,
-  type TestApp,
 } from '../../../test/build-app.ts';
 import {
   multipartBody,
@@ -40,37 +39,20 @@ import {
   pngsWithMarkupInText,
 } from '../../../test/polyglot-files.ts';
 import { realWorldPdfs, realWorldPngs } from '../../../test/real-world-files.ts';
-import { activityOf, shipmentState, storedFiles } from '../../../test/shipment-fixtures.ts';
+import { userIdOf } from '../../../test/session-users.ts';
+import { activityOf, shipmentState, spareShipmentsOf, storedFiles } from '../../../test/shipment-fixtures.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const t = testAppForFile();
+const tokens = demoTokensOf(t);
 type Who = DemoUser;
 let primaryId: number;
 
-let spare: number[] = [];
-const nextShipment = () => {
-  const id = spare.shift();
-  if (id === undefined) throw new Error('out of demo shipments');
-  return id;
-};
+const nextShipment = spareShipmentsOf(t, '40001');
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(tokens, await loginDemoUsers(t.app));
-  primaryId = (
-    await t.app.db.selectFrom('users').select('id').where('email', '=', DEMO_USERS.primary).executeTakeFirstOrThrow()
-  ).id;
-  const rows = await t.app.db
-    .selectFrom('shipments')
-    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-    .select('shipments.id')
-    .where('accounts.account_no', '=', '40001')
-    .orderBy('shipments.id')
-    .execute();
-  spare = rows.map((row) => row.id);
+  primaryId = await userIdOf(t.app.db, DEMO_USERS.primary);
 });
-afterAll(async () => t?.close());
 
 type Payload = Buffer | Readable;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { sql, type Updateable } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
@@ -12,26 +12,13 @@ import {
 } from '@clearport/contract/shipments';
 import { API_PATHS } from '@clearport/contract/paths';
 import { STATUS_FILTER_OPTIONS } from '@clearport/contract/statuses';
-import {
-  apiUrl,
-  buildTestApp,
-  injectAs,
-  loginDemoUsers,
-  type DemoUser,
-  type TestApp,
-} from '../../../test/build-app.ts';
+import { apiUrl, demoTokensOf, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import { expectCountsKept } from '../../../test/shipment-counts.ts';
 import type { ShipmentsTable } from '../../db/schema.ts';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const t = testAppForFile();
+const tokens = demoTokensOf(t);
 type Who = DemoUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(tokens, await loginDemoUsers(t.app));
-});
-afterAll(async () => t?.close());
 
 type Query = Record<string, string | number>;
 
