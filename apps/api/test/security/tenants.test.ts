@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { apiUrl, fileUrl, injectAs, loginDemoUsers, testAppForFile } from '../build-app.ts';
+import { companyIdOf } from '../session-users.ts';
+import { deliveryOrdersRepository } from '../../src/modules/delivery-orders/delivery-orders.repository.ts';
 
 /**
  * Every route of the contract with the ids of another company's records: each answers 404 and
@@ -42,19 +44,16 @@ async function rowDigest(): Promise<string> {
   return parts.join('\n');
 }
 
-async function companyId(name: string) {
-  return (await t.app.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-}
-
 beforeAll(async () => {
   ({ primary, viewer } = await loginDemoUsers(t.app));
   const db = t.app.db;
-  const other = await companyId('Other Trading Co');
-  const demo = await companyId('Demo Imports LLC');
-  const order = await db
-    .selectFrom('delivery_orders')
-    .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
-    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+  const other = await companyIdOf(db, 'Other Trading Co');
+  const demo = await companyIdOf(db, 'Demo Imports LLC');
+  /** The company's first trucker or warehouse. */
+  const firstOf = async (table: 'truckers' | 'warehouses', companyId: number) =>
+    (await db.selectFrom(table).select('id').where('company_id', '=', companyId).executeTakeFirstOrThrow()).id;
+  const order = await deliveryOrdersRepository
+    .withAccount(db)
     .select(['delivery_orders.id', 'delivery_orders.shipment_id'])
     .where('accounts.company_id', '=', other)
     .executeTakeFirstOrThrow();
@@ -83,16 +82,6 @@ beforeAll(async () => {
     .limit(3)
     .execute();
   const user = await db.selectFrom('users').select('id').where('company_id', '=', other).executeTakeFirstOrThrow();
-  const trucker = await db
-    .selectFrom('truckers')
-    .select('id')
-    .where('company_id', '=', other)
-    .executeTakeFirstOrThrow();
-  const warehouse = await db
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', other)
-    .executeTakeFirstOrThrow();
   victim = {
     shipmentId: order.shipment_id,
     orderId: order.id,
@@ -100,23 +89,13 @@ beforeAll(async () => {
     billId: bill.id,
     invoiceId: invoice.id,
     userId: user.id,
-    truckerId: trucker.id,
-    warehouseId: warehouse.id,
+    truckerId: await firstOf('truckers', other),
+    warehouseId: await firstOf('warehouses', other),
     files: [invoice.path, invoice.backup, ...documents.map((each) => each.path)].filter(
       (key): key is string => typeof key === 'string',
     ),
   };
-  const ownTrucker = await db
-    .selectFrom('truckers')
-    .select('id')
-    .where('company_id', '=', demo)
-    .executeTakeFirstOrThrow();
-  const ownWarehouse = await db
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', demo)
-    .executeTakeFirstOrThrow();
-  own = { truckerId: ownTrucker.id, warehouseId: ownWarehouse.id };
+  own = { truckerId: await firstOf('truckers', demo), warehouseId: await firstOf('warehouses', demo) };
 });
 
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;

@@ -30,6 +30,7 @@ import {
   type OrderableShipment,
 } from '../../../test/delivery-order-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { companyIdOf } from '../../../test/session-users.ts';
 import { activityOf, storedFiles } from '../../../test/shipment-fixtures.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { approveDeliveryOrder } from './approve-delivery-order.ts';
@@ -67,27 +68,19 @@ beforeAll(async () => {
     inactiveWarehouse: await warehouseId(db, 'Dallas Regional Warehouse'),
     deletedWarehouse: await warehouseId(db, 'Reno Overflow Storage'),
   });
-  const otherCompany = await db
-    .selectFrom('companies')
-    .select('id')
-    .where('name', '=', 'Other Trading Co')
-    .executeTakeFirstOrThrow();
-  const otherTrucker = await db
-    .selectFrom('truckers')
-    .select('id')
-    .where('company_id', '=', otherCompany.id)
-    .where('status', '=', 1)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  const otherWarehouse = await db
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', otherCompany.id)
-    .where('status', '=', 1)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  ids.otherCompanyTrucker = otherTrucker.id;
-  ids.otherCompanyWarehouse = otherWarehouse.id;
+  const otherCompanyId = await companyIdOf(db, 'Other Trading Co');
+  const activeOfOtherCompany = async (table: 'truckers' | 'warehouses') => {
+    const row = await db
+      .selectFrom(table)
+      .select('id')
+      .where('company_id', '=', otherCompanyId)
+      .where('status', '=', 1)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  ids.otherCompanyTrucker = await activeOfOtherCompany('truckers');
+  ids.otherCompanyWarehouse = await activeOfOtherCompany('warehouses');
 });
 afterAll(async () => t?.close());
 
