@@ -53,6 +53,17 @@ export async function orderableShipment(
   return { id: row.id, fileNumber: row.file_number, containers, bills };
 }
 
+/** The oldest delivery order the broker has not approved yet. */
+export async function waitingOrderId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('delivery_orders')
+    .select('id')
+    .where('approved', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A trucker or warehouse of the company by its demo name. */
 export async function truckerId(db: Db, name: string): Promise<number> {
   const row = await db.selectFrom('truckers').select('id').where('name', '=', name).executeTakeFirstOrThrow();

@@ -55,6 +55,17 @@ export async function shipmentState(db: Db, shipmentIds: readonly number[]) {
   return { shipments, types, documents, notes, activity };
 }
 
+/** The text of the shipment's newest note. */
+export async function lastNoteOf(db: Db, shipmentId: number): Promise<string> {
+  const row = await db
+    .selectFrom('shipment_notes')
+    .select('comments')
+    .where('shipment_id', '=', shipmentId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.comments;
+}
+
 /** The shipment's activity rows, oldest first. */
 export async function activityOf(db: Db, shipmentId: number) {
   return db

@@ -3,7 +3,7 @@ import { CONTROL_CHARACTER_MESSAGE } from '@clearport/contract/plain-text';
 import { injectAs, login, testAppForFile } from '../build-app.ts';
 import { databaseDigest } from '../database-digest.ts';
 import { orderableShipment } from '../delivery-order-fixtures.ts';
-import { shipmentIdOf } from '../shipment-fixtures.ts';
+import { lastNoteOf, shipmentIdOf } from '../shipment-fixtures.ts';
 
 /**
  * Names, references and notes refuse control characters and bidirectional overrides
@@ -77,13 +77,7 @@ describe('control characters in names, references and notes', () => {
       payload: { note },
     });
     expect(kept.statusCode, kept.body).toBe(200);
-    const stored = await t.app.db
-      .selectFrom('shipment_notes')
-      .select('comments')
-      .where('shipment_id', '=', shipmentId)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(stored.comments).toBe(note);
+    expect(await lastNoteOf(t.app.db, shipmentId)).toBe(note);
   });
 
   it("refuses them in a sub-user's name", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
 import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf, RECORDS_URL } from '../../../test/broker-api.ts';
+import { waitingOrderId } from '../../../test/delivery-order-fixtures.ts';
 import { apiKeysRepository } from './api-keys.repository.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { expectCountsKept } from '../../../test/shipment-counts.ts';
@@ -210,16 +211,11 @@ describe('the broker API', () => {
 
   it('approves a delivery order through the same approval as the broker command', async () => {
     const db = test.app.db;
-    const order = await db
-      .selectFrom('delivery_orders')
-      .select('id')
-      .where('approved', '=', false)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const approval = { kind: 'delivery_order_approval', delivery_order_id: order.id };
+    const orderId = await waitingOrderId(db);
+    const approval = { kind: 'delivery_order_approval', delivery_order_id: orderId };
     expect(await outcomes([approval, approval, { ...approval, delivery_order_id: 2_000_000 }])).toEqual([
-      { index: 0, key: `delivery_order_approval:${order.id}`, outcome: 'updated' },
-      { index: 1, key: `delivery_order_approval:${order.id}`, outcome: 'unchanged' },
+      { index: 0, key: `delivery_order_approval:${orderId}`, outcome: 'updated' },
+      { index: 1, key: `delivery_order_approval:${orderId}`, outcome: 'unchanged' },
       {
         index: 2,
         key: 'delivery_order_approval:2000000',
@@ -231,7 +227,7 @@ describe('the broker API', () => {
     const stored = await db
       .selectFrom('delivery_orders')
       .select('approved')
-      .where('id', '=', order.id)
+      .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
     expect(stored.approved).toBe(true);
   });
