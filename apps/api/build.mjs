@@ -1,14 +1,17 @@
 // Bundles the server with the contract package's sources; other packages stay in node_modules.
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src/server.ts', 'src/cli/broker.ts'],
-  outdir: 'dist',
+/**
+ * How the server is bundled for production, and the benches' server with it: the contract's
+ * sources inlined, every other package left in node_modules.
+ * @type {import('esbuild').BuildOptions}
+ */
+export const SERVER_BUNDLE = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  sourcemap: true,
   logLevel: 'warning',
   plugins: [
     {
@@ -20,4 +23,13 @@ await build({
       },
     },
   ],
-});
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await build({
+    ...SERVER_BUNDLE,
+    entryPoints: ['src/server.ts', 'src/cli/broker.ts'],
+    outdir: 'dist',
+    sourcemap: true,
+  });
+}

@@ -54,6 +54,32 @@ export async function recreateDatabase(name: string): Promise<string> {
   return databaseUrl(name);
 }
 
+/**
+ * The bench's database on the benches' server, filled: reused when `check` finds it holds what is
+ * wanted, else made anew and filled by `fill`. `check` and `wanted` give the lines logged.
+ */
+export async function filledDatabase(
+  name: string,
+  filling: {
+    wanted: string;
+    check(url: string): Promise<{ isFilled: boolean; line: string | undefined }>;
+    fill(url: string): Promise<void>;
+  },
+): Promise<string> {
+  const url = databaseUrl(name);
+  if (await databaseExists(name)) {
+    const { isFilled, line } = await filling.check(url);
+    if (line) log(`${name}: ${line}`);
+    if (isFilled) return url;
+  }
+  await recreateDatabase(name);
+  log(`${name}: filling ${filling.wanted}`);
+  const started = performance.now();
+  await filling.fill(url);
+  log(`${name}: filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return url;
+}
+
 /** The session token of a login through the app at `origin`. */
 export async function loginAs(origin: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${origin}${API_BASE}${API_PATHS.login}`, {
@@ -96,8 +122,8 @@ export async function explain(url: string, name: string, statement: Statement): 
   log(`\n-- ${name}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
 }
 
-/** A Markdown table of figures: the first column left-aligned, the others right-aligned. */
-export function logTable(header: readonly string[], lines: ReadonlyArray<readonly string[]>): void {
+/** A Markdown table: the first column left-aligned, the others right-aligned. */
+function logTable(header: readonly string[], lines: ReadonlyArray<readonly string[]>): void {
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((cells) => cells[column]!.length)));
   const format = (cells: readonly string[]) =>
     `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
@@ -108,10 +134,27 @@ export function logTable(header: readonly string[], lines: ReadonlyArray<readonl
   for (const cells of lines) log(format(cells));
 }
 
-/** A variant's figures as a table row: median, p99, rate and the statement alone. */
-export function figureCells(row: Figures): string[] {
-  return [row.name, row.medianMs.toFixed(2), row.p99Ms.toFixed(2), row.rps.toFixed(0), row.sqlMedianMs.toFixed(2)];
+/**
+ * The variants' figures as a Markdown table: median, p99, rate and the statement alone, and the
+ * `extra` column when given.
+ */
+export function logFigures(
+  rows: readonly Figures[],
+  extra?: { title: string; cellOf(row: Figures, index: number): string | undefined },
+): void {
+  const header = ['variant (1 connection)', 'median ms', 'p99 ms', 'req/s', 'SQL median ms'];
+  if (extra) header.push(extra.title);
+  const lines = rows.map((row, index) => {
+    const cells = [
+      row.name,
+      row.medianMs.toFixed(2),
+      row.p99Ms.toFixed(2),
+      row.rps.toFixed(0),
+      row.sqlMedianMs.toFixed(2),
+    ];
+    const extraCell = extra?.cellOf(row, index);
+    if (extraCell !== undefined) cells.push(extraCell);
+    return cells;
+  });
+  logTable(header, lines);
 }
-
-/** The header of figureCells' rows. */
-export const FIGURES_HEADER = ['variant (1 connection)', 'median ms', 'p99 ms', 'req/s', 'SQL median ms'] as const;

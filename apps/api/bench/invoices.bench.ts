@@ -10,16 +10,12 @@ import { invoicesRepository } from '../src/modules/invoices/invoices.repository.
 import { criteriaOf, todayOf } from '../src/modules/invoices/invoices.rules.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
 import {
-  databaseExists,
-  databaseUrl,
   explain,
-  figureCells,
-  FIGURES_HEADER,
+  filledDatabase,
   getJson,
   log,
-  logTable,
+  logFigures,
   loginAs,
-  recreateDatabase,
   timeStatement,
   withClient,
   type Figures,
@@ -135,29 +131,24 @@ async function fill(url: string): Promise<void> {
 }
 
 async function ensureFilled(): Promise<string> {
-  const url = databaseUrl(DATABASE);
-  if (await databaseExists(DATABASE)) {
-    const count = await withClient(url, async (client) => {
-      const result = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM invoices');
-      return result.rows[0]!.count;
-    });
-    const totals = await withClient(url, async (client) => {
-      const result = await client.query<{ count: number }>(
-        "SELECT count(*)::int AS count FROM information_schema.tables WHERE table_name = 'account_invoice_totals'",
-      );
-      return result.rows[0]!.count;
-    });
-    if (count === INVOICES && totals === 1) {
-      log(`${DATABASE}: reusing ${count} invoices`);
-      return url;
-    }
-  }
-  await recreateDatabase(DATABASE);
-  log(`${DATABASE}: filling ${INVOICES} invoices over ${ACCOUNTS} accounts`);
-  const started = performance.now();
-  await fill(url);
-  log(`${DATABASE}: filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return url;
+  return filledDatabase(DATABASE, {
+    wanted: `${INVOICES} invoices over ${ACCOUNTS} accounts`,
+    async check(url) {
+      const count = await withClient(url, async (client) => {
+        const result = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM invoices');
+        return result.rows[0]!.count;
+      });
+      const totals = await withClient(url, async (client) => {
+        const result = await client.query<{ count: number }>(
+          "SELECT count(*)::int AS count FROM information_schema.tables WHERE table_name = 'account_invoice_totals'",
+        );
+        return result.rows[0]!.count;
+      });
+      const isFilled = count === INVOICES && totals === 1;
+      return { isFilled, line: isFilled ? `reusing ${count} invoices` : undefined };
+    },
+    fill,
+  });
 }
 
 const invoicesUrl = (origin: string, query: Record<string, string>) =>
@@ -207,7 +198,7 @@ async function subjectOf(db: Db, origin: string, label: string, email: string): 
 
 function printTable(subject: Subject, rows: Figures[], concurrentRps: number): void {
   log(`\n${subject.label} (${subject.email})`);
-  logTable(FIGURES_HEADER, rows.map(figureCells));
+  logFigures(rows);
   log(`\nlist, ${CONCURRENT_CONNECTIONS} connections: ${concurrentRps.toFixed(0)} req/s`);
 }
 

@@ -15,16 +15,12 @@ import { shipmentsRepository } from '../src/modules/shipments/shipments.reposito
 import { criteriaOf } from '../src/modules/shipments/shipments.rules.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
 import {
-  databaseExists,
-  databaseUrl,
   explain,
-  figureCells,
-  FIGURES_HEADER,
+  filledDatabase,
   getJson,
   log,
-  logTable,
+  logFigures,
   loginAs,
-  recreateDatabase,
   timeStatement,
   withClient,
   type Figures,
@@ -103,37 +99,33 @@ type SizeReport = {
 
 /** The size's database, filled: reused when its shipment and account counts match. */
 async function ensureFilled(size: Size): Promise<string> {
-  const url = databaseUrl(size.database);
-  if (await databaseExists(size.database)) {
-    const db = await connectDatabase({ databaseUrl: url });
-    try {
-      await migrateToLatest(db);
-    } finally {
-      await db.destroy();
-    }
-    const counts = await withClient(url, async (client) => {
-      const result = await client.query<{ shipments: number; accounts: number }>(
-        'SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM accounts)::int AS accounts',
-      );
-      return result.rows[0]!;
-    });
-    if (counts.shipments === size.shipments && counts.accounts === size.accounts) {
-      log(`${size.database}: reusing ${counts.shipments} shipments over ${counts.accounts} accounts`);
-      return url;
-    }
-    log(`${size.database}: ${counts.shipments} shipments over ${counts.accounts} accounts, filling again`);
-  }
-  await recreateDatabase(size.database);
-  log(`${size.database}: filling ${size.shipments} shipments over ${size.accounts} accounts`);
-  const started = performance.now();
-  await generate(url, {
-    shipments: size.shipments,
-    accounts: size.accounts,
-    largeAccountShipments: largeAccountShipmentsOf(size),
-    log,
+  return filledDatabase(size.database, {
+    wanted: `${size.shipments} shipments over ${size.accounts} accounts`,
+    async check(url) {
+      const db = await connectDatabase({ databaseUrl: url });
+      try {
+        await migrateToLatest(db);
+      } finally {
+        await db.destroy();
+      }
+      const counts = await withClient(url, async (client) => {
+        const result = await client.query<{ shipments: number; accounts: number }>(
+          'SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM accounts)::int AS accounts',
+        );
+        return result.rows[0]!;
+      });
+      const found = `${counts.shipments} shipments over ${counts.accounts} accounts`;
+      const isFilled = counts.shipments === size.shipments && counts.accounts === size.accounts;
+      return { isFilled, line: isFilled ? `reusing ${found}` : `${found}, filling again` };
+    },
+    fill: (url) =>
+      generate(url, {
+        shipments: size.shipments,
+        accounts: size.accounts,
+        largeAccountShipments: largeAccountShipmentsOf(size),
+        log,
+      }),
   });
-  log(`${size.database}: filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return url;
 }
 
 function shipmentsUrl(origin: string, query: Record<string, string>): string {
@@ -294,19 +286,20 @@ async function measureBulkMove(url: string): Promise<void> {
 }
 
 function printReport(report: SizeReport, base: SizeReport | undefined): void {
-  const header: string[] = [...FIGURES_HEADER];
-  if (base) header.push(`median / ${base.label}`);
-  // Both sizes run the same variants in the same order (the search text and page differ).
-  const lines = report.rows.map((row, index) => {
-    const cells = figureCells(row);
-    const baseRow = base?.rows[index];
-    if (baseRow) cells.push((row.medianMs / baseRow.medianMs).toFixed(2));
-    return cells;
-  });
   log(
     `\n${report.label}: ${report.shipments.toLocaleString('en-US')} shipments over ${report.accounts.toLocaleString('en-US')} accounts`,
   );
-  logTable(header, lines);
+  // Both sizes run the same variants in the same order (the search text and page differ).
+  logFigures(
+    report.rows,
+    base && {
+      title: `median / ${base.label}`,
+      cellOf: (row, index) => {
+        const baseRow = base.rows[index];
+        return baseRow && (row.medianMs / baseRow.medianMs).toFixed(2);
+      },
+    },
+  );
   log(`\nlist, ${CONCURRENT_CONNECTIONS} connections: ${report.concurrentRps.toFixed(0)} req/s`);
 
   const targets = report.targets;
