@@ -9,6 +9,7 @@ import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/path
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import { userIdOf } from './session-users.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -167,11 +168,18 @@ export async function loginDemoUsers(app: FastifyInstance): Promise<Record<DemoU
   return tokens;
 }
 
-/** Every demo user's bearer token, logged in before the file's tests (after its testAppForFile). */
-export function demoTokensOf(t: TestApp): Record<DemoUser, string> {
+/**
+ * Every demo user, logged in before the file's tests (after its testAppForFile): their bearer
+ * tokens and their ids by name.
+ */
+export function demoUsersOf(t: TestApp): { tokens: Record<DemoUser, string>; ids: Record<DemoUser, number> } {
   const tokens = {} as Record<DemoUser, string>;
+  const ids = {} as Record<DemoUser, number>;
   beforeAll(async () => {
     Object.assign(tokens, await loginDemoUsers(t.app));
+    for (const [who, email] of Object.entries(DEMO_USERS) as Array<[DemoUser, string]>) {
+      ids[who] = await userIdOf(t.app.db, email);
+    }
   });
-  return tokens;
+  return { tokens, ids };
 }

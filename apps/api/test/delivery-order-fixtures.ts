@@ -65,13 +65,8 @@ export async function waitingOrderId(db: Db): Promise<number> {
 }
 
 /** A trucker or warehouse of the company by its demo name. */
-export async function truckerId(db: Db, name: string): Promise<number> {
-  const row = await db.selectFrom('truckers').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function warehouseId(db: Db, name: string): Promise<number> {
-  const row = await db.selectFrom('warehouses').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+export async function idByName(db: Db, table: 'truckers' | 'warehouses', name: string): Promise<number> {
+  const row = await db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -21,6 +21,7 @@ import { apiKeysRepository } from '../../src/modules/ingestion/api-keys.reposito
 import { createTestDatabase, injectAs, login, testAppForFile } from '../build-app.ts';
 import { samplePdf } from '../sample-files.ts';
 import { apiDir } from '../server-process.ts';
+import { shipmentIdOf } from '../shipment-fixtures.ts';
 
 /**
  * Malformed requests to every route of the contract, as a logged-in primary user and without a
@@ -197,14 +198,7 @@ function requestsFor(path: string, routeIndex: number): Request[] {
 
 beforeAll(async () => {
   token = await login(t.app, 'primary@demo.test');
-  const row = await t.app.db
-    .selectFrom('shipments')
-    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-    .select('shipments.id')
-    .where('accounts.account_no', '=', '40001')
-    .orderBy('shipments.id')
-    .executeTakeFirstOrThrow();
-  ownShipmentId = row.id;
+  ownShipmentId = await shipmentIdOf(t.app.db, '40001');
 });
 
 describe('the fuzzer', () => {

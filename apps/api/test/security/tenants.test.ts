@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { apiUrl, fileUrl, injectAs, loginDemoUsers, testAppForFile } from '../build-app.ts';
 import { companyIdOf } from '../session-users.ts';
+import { shipmentIdOf } from '../shipment-fixtures.ts';
 import { deliveryOrdersRepository } from '../../src/modules/delivery-orders/delivery-orders.repository.ts';
 
 /**
@@ -180,12 +181,7 @@ describe('another company’s records', () => {
 describe('role 11 (Shipments Info)', () => {
   it('is refused every change with 403, and nothing changes', async () => {
     const before = await rowDigest();
-    const own40001 = await t.app.db
-      .selectFrom('shipments')
-      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-      .select('shipments.id')
-      .where('accounts.account_no', '=', '40001')
-      .executeTakeFirstOrThrow();
+    const own40001 = await shipmentIdOf(t.app.db, '40001');
     const publicPaths: string[] = [
       API_PATHS.login,
       API_PATHS.forgotPassword,
@@ -195,7 +191,7 @@ describe('role 11 (Shipments Info)', () => {
     const answers: string[] = [];
     for (const path of Object.values(API_PATHS)) {
       if (publicPaths.includes(path) || path === API_PATHS.file) continue;
-      const url = apiUrl(path, { id: own40001.id, orderId: 1 });
+      const url = apiUrl(path, { id: own40001, orderId: 1 });
       for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
         const response = await injectAs(t.app, viewer, { method, url, payload: bodyFor(path) });
         // 404: the route has no such method.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS, type EventsResponse } from '@clearport/contract/ingestion';
-import { apiUrl, DEMO_USERS, demoTokensOf, injectAs, testAppForFile } from '../../../test/build-app.ts';
+import { apiUrl, DEMO_USERS, demoUsersOf, injectAs, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf } from '../../../test/broker-api.ts';
 import { multipartBody, samplePdf } from '../../../test/sample-files.ts';
 import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
@@ -9,7 +9,7 @@ import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipm
 
 const t = testAppForFile();
 const broker = brokerApiOf(t);
-const tokens = demoTokensOf(t);
+const { tokens } = demoUsersOf(t);
 const eventsUrl = `${BROKER_API_BASE}${BROKER_API_PATHS.events}`;
 
 async function feed(query: Record<string, string | number>, as = broker.key()): Promise<EventsResponse> {

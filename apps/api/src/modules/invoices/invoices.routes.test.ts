@@ -16,7 +16,7 @@ import { API_PATHS } from '@clearport/contract/paths';
 import {
   apiUrl,
   DEMO_USERS,
-  demoTokensOf,
+  demoUsersOf,
   fileUrl,
   injectAs,
   testAppForFile,
@@ -27,7 +27,7 @@ import { DEMO_PAYMENT_INSTRUCTIONS } from '../../seed/demo-billing.ts';
 import { todayOf } from './invoices.rules.ts';
 
 const t = testAppForFile();
-const tokens = demoTokensOf(t);
+const { tokens } = demoUsersOf(t);
 type Who = DemoUser;
 type Query = Record<string, string | number>;
 

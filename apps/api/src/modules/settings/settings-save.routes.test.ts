@@ -17,11 +17,11 @@ import type { Trucker } from '@clearport/contract/truckers';
 import type { Warehouse } from '@clearport/contract/warehouses';
 import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
 import { THROTTLE } from '../auth/login-throttle.ts';
-import { apiUrl, demoTokensOf, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
+import { apiUrl, demoUsersOf, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { addressesOf, orderableShipment, outboxMessages } from '../../../test/delivery-order-fixtures.ts';
 
 const t = testAppForFile();
-const tokens = demoTokensOf(t);
+const { tokens } = demoUsersOf(t);
 
 const settingsOf = async (token: string) =>
   SettingsResponse.parse((await injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.settings) })).json())

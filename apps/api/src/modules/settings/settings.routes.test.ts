@@ -6,11 +6,11 @@ import { SettingsResponse, SaveSettingsResponse, WAREHOUSE_NOT_FOUND } from '@cl
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { isActive } from '@clearport/contract/constants';
 import { NEW_WAREHOUSE_DEFAULTS, warehouseFromForm } from '@clearport/contract/warehouses';
-import { apiUrl, demoTokensOf, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
-import { orderableShipment, truckerId } from '../../../test/delivery-order-fixtures.ts';
+import { apiUrl, demoUsersOf, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
+import { idByName, orderableShipment } from '../../../test/delivery-order-fixtures.ts';
 
 const t = testAppForFile();
-const tokens = demoTokensOf(t);
+const { tokens } = demoUsersOf(t);
 
 const getSettings = (who: DemoUser) =>
   injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.settings) });
@@ -129,7 +129,7 @@ describe('POST user/settings/save from the New Warehouse modal', () => {
       method: 'POST',
       url: apiUrl(API_PATHS.deliveryOrders, { id: shipment.id }),
       payload: {
-        trucker_id: await truckerId(t.app.db, 'Harbor Express Drayage'),
+        trucker_id: await idByName(t.app.db, 'truckers', 'Harbor Express Drayage'),
         warehouse_id: warehouse.id,
         reference_number: '',
         note: '',

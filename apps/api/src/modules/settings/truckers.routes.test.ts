@@ -5,10 +5,10 @@ import { SettingsResponse } from '@clearport/contract/settings';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
 import { CreateTruckerResponse } from '@clearport/contract/truckers';
-import { apiUrl, demoTokensOf, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
+import { apiUrl, demoUsersOf, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 
 const t = testAppForFile();
-const tokens = demoTokensOf(t);
+const { tokens } = demoUsersOf(t);
 
 const save = (who: DemoUser, payload: object) =>
   injectAs(t.app, tokens[who]!, { method: 'POST', url: apiUrl(API_PATHS.createTrucker), payload });

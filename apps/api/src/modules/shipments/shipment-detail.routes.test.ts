@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
@@ -13,17 +13,8 @@ import {
 } from '@clearport/contract/shipment-detail';
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import { TEXTS } from '@clearport/contract/texts';
-import {
-  apiUrl,
-  DEMO_USERS,
-  demoTokensOf,
-  fileUrl,
-  injectAs,
-  testAppForFile,
-  type DemoUser,
-} from '../../../test/build-app.ts';
+import { apiUrl, demoUsersOf, fileUrl, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import { multipartBody, samplePdf } from '../../../test/sample-files.ts';
-import { userIdOf } from '../../../test/session-users.ts';
 import {
   activityOf,
   shipmentIdOf,
@@ -34,16 +25,11 @@ import {
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 
 const t = testAppForFile();
-const tokens = demoTokensOf(t);
+const { tokens, ids: userIds } = demoUsersOf(t);
 type Who = Exclude<DemoUser, 'manager'>;
-const userIds: Record<string, number> = {};
 
 /** Demo Imports shipments of account 40001, handed out one per test so tests do not meet. */
 const nextShipment = spareShipmentsOf(t, '40001', 'desc');
-
-beforeAll(async () => {
-  for (const [who, email] of Object.entries(DEMO_USERS)) userIds[who] = await userIdOf(t.app.db, email);
-});
 
 const details = (who: Who, id: number | string) =>
   injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.shipmentDetail, { id }) });

@@ -12,12 +12,12 @@ import {
 } from '@clearport/contract/shipments';
 import { API_PATHS } from '@clearport/contract/paths';
 import { STATUS_FILTER_OPTIONS } from '@clearport/contract/statuses';
-import { apiUrl, demoTokensOf, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
+import { apiUrl, demoUsersOf, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import { expectCountsKept } from '../../../test/shipment-counts.ts';
 import type { ShipmentsTable } from '../../db/schema.ts';
 
 const t = testAppForFile();
-const tokens = demoTokensOf(t);
+const { tokens } = demoUsersOf(t);
 type Who = DemoUser;
 
 type Query = Record<string, string | number>;
