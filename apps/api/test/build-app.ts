@@ -4,7 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { z } from 'zod';
 import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/paths';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
@@ -142,6 +143,18 @@ export async function login(app: FastifyInstance, email: string, password = DEMO
   if (response.statusCode !== 200)
     throw new Error(`login of ${email} answered ${response.statusCode}: ${response.body}`);
   return response.json<{ token: string }>().token;
+}
+
+/** A 200 reply's JSON, which must be exactly the schema's: every field of its type, none more. */
+export function exactJson<T>(
+  schema: z.ZodType<T>,
+  response: { statusCode: number; body: string; headers: Record<string, unknown> },
+): T {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  const body: unknown = JSON.parse(response.body);
+  expect(schema.parse(body)).toEqual(body);
+  return body as T;
 }
 
 /** inject() with the bearer token of a logged-in user. */

@@ -6,6 +6,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { apiUrl, injectAs, login, testAppForFile } from '../build-app.ts';
 import { databaseDigest } from '../database-digest.ts';
 import { outboxMessages } from '../delivery-order-fixtures.ts';
+import { userIdOf } from '../session-users.ts';
 
 /**
  * Every address field goes through the one check (contract/email-address.ts): an address with
@@ -102,15 +103,11 @@ describe('an e-mail address with markup', () => {
       },
       'email',
     );
-    const user = await t.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'user@demo.test')
-      .executeTakeFirstOrThrow();
+    const userId = await userIdOf(t.app.db, 'user@demo.test');
     await expectRefused(
       {
         method: 'PATCH',
-        url: apiUrl(API_PATHS.subuser, { id: user.id }),
+        url: apiUrl(API_PATHS.subuser, { id: userId }),
         token: primary,
         body: (email) => ({ email }),
       },

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { sql, type Updateable } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import {
@@ -12,7 +11,7 @@ import {
 } from '@clearport/contract/shipments';
 import { API_PATHS } from '@clearport/contract/paths';
 import { STATUS_FILTER_OPTIONS } from '@clearport/contract/statuses';
-import { apiUrl, demoUsersOf, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
+import { apiUrl, demoUsersOf, exactJson, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import { expectCountsKept } from '../../../test/shipment-counts.ts';
 import type { ShipmentsTable } from '../../db/schema.ts';
 
@@ -26,24 +25,12 @@ function get(who: Who, query: Query) {
   return injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.shipments, {}, query) });
 }
 
-/** The reply's JSON, which must be exactly the schema's: every field of its type, none more. */
-function exactly<T>(
-  schema: z.ZodType<T>,
-  response: { statusCode: number; body: string; headers: Record<string, unknown> },
-): T {
-  expect(response.statusCode, response.body).toBe(200);
-  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-  const body: unknown = JSON.parse(response.body);
-  expect(schema.parse(body)).toEqual(body);
-  return body as T;
-}
-
 async function list(who: Who, query: Query = {}): Promise<ShipmentsListResponse> {
-  return exactly(ShipmentsListResponse, await get(who, query));
+  return exactJson(ShipmentsListResponse, await get(who, query));
 }
 
 async function home(who: Who, query: Query = {}): Promise<HomeShipmentsResponse> {
-  return exactly(HomeShipmentsResponse, await get(who, { source: 'home', ...query }));
+  return exactJson(HomeShipmentsResponse, await get(who, { source: 'home', ...query }));
 }
 
 /** Every page of a list, in order. */
