@@ -175,7 +175,7 @@ export type DeliveryOrderDetails = {
 export const deliveryOrdersRepository = {
   /**
    * Delivery orders of every company with their shipment and its account (whose company the order
-   * is), for the broker and the tests; add columns and conditions on top.
+   * is): the broker's reads, which no access check narrows; add columns and conditions on top.
    */
   withAccount(db: Db) {
     return db
