@@ -1,18 +1,17 @@
 // Bundles the server with the contract package's sources; other packages stay in node_modules.
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-// `node build.mjs broker` bundles the command line alone (scripts/broker.mjs), leaving the server's files as they are.
-const entryPoints = process.argv[2] === 'broker' ? ['src/cli/broker.ts'] : ['src/server.ts', 'src/cli/broker.ts'];
-
-await build({
-  entryPoints,
-  outdir: 'dist',
-  outbase: 'src',
+/**
+ * How the server is bundled for production, and the benches' server with it: the contract's
+ * sources inlined, every other package left in node_modules.
+ * @type {import('esbuild').BuildOptions}
+ */
+export const SERVER_BUNDLE = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  sourcemap: true,
   logLevel: 'warning',
   plugins: [
     {
@@ -24,4 +23,10 @@ await build({
       },
     },
   ],
-});
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // `node build.mjs broker` bundles the command line alone (scripts/broker.mjs), leaving the server's files as they are.
+  const entryPoints = process.argv[2] === 'broker' ? ['src/cli/broker.ts'] : ['src/server.ts', 'src/cli/broker.ts'];
+  await build({ ...SERVER_BUNDLE, entryPoints, outdir: 'dist', outbase: 'src', sourcemap: true });
+}

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SERVER_BUNDLE } from '../build.mjs';
 
 /** The benches' server: serve.ts in its own process, built as production builds the server. */
 
@@ -13,23 +14,9 @@ import { build } from 'esbuild';
 export async function bundleServer(): Promise<string> {
   const outfile = fileURLToPath(new URL('../node_modules/.cache/clearport-bench/serve.mjs', import.meta.url));
   await build({
+    ...SERVER_BUNDLE,
     entryPoints: [fileURLToPath(new URL('./serve.ts', import.meta.url))],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-packages',
-        setup(builder) {
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@clearport/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
   });
   return outfile;
 }

@@ -9,7 +9,8 @@ import { executePrepared } from '../src/db/prepared-statements.ts';
 import { shipmentsRepository } from '../src/modules/shipments/shipments.repository.ts';
 import { criteriaOf } from '../src/modules/shipments/shipments.rules.ts';
 import { apiDir, freePort } from '../test/server-process.ts';
-import { loginAsDemoPrimary, recreateDatabase, startDemoServer } from './demo-server.ts';
+import { log, recreateDatabase } from './bench-kit.ts';
+import { loginAsDemoPrimary, startDemoServer } from './demo-server.ts';
 import { drive, percentile } from './drive.ts';
 import { sessionUserOf } from '../test/session-users.ts';
 
@@ -27,8 +28,6 @@ const DATABASE_NAME = 'bench_embedded';
 const ROUNDS = 3;
 const SECONDS = 3;
 const TARGETS = { concurrentMedianMs: 5, concurrentP99Ms: 100 };
-
-const log = (line: string) => process.stdout.write(`${line}\n`);
 
 type Figures = { medianMs: number; p99Ms: number; rps: number };
 /** The list's and Home's statements alone, timed in this process: what the database takes of a request. */

@@ -1,5 +1,4 @@
 import os from 'node:os';
-import pg from 'pg';
 import {
   BROKER_API_BASE,
   BROKER_API_PATHS,
@@ -9,6 +8,7 @@ import {
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { apiKeysRepository } from '../src/modules/ingestion/api-keys.repository.ts';
+import { log, recreateDatabase } from './bench-kit.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
 
 /*
@@ -22,15 +22,12 @@ import { bundleServer, startServer, stopServer } from './bench-server.ts';
  *   npm run bench -- --lists import --shipments 20000    fewer shipments
  */
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const DATABASE = 'bench_import';
 const args = process.argv.slice(2);
 const SHIPMENTS = args.includes('--shipments') ? Number(args[args.indexOf('--shipments') + 1]) : 100_000;
 /** Batches in flight at once: the customs system's few parallel senders. */
 const CLIENTS = Number(process.env.BENCH_IMPORT_CLIENTS ?? 8);
 const TARGET_RECORDS_PER_SECOND = 2_000;
-
-const log = (line: string) => process.stdout.write(`${line}\n`);
 
 function recordsOfShipment(index: number): unknown[] {
   const fileNumber = `IMP${String(index).padStart(7, '0')}`;
@@ -106,18 +103,11 @@ async function importAll(origin: string, key: string) {
   return { outcomes, records, seconds, perSecond: records / seconds };
 }
 
-const databaseUrl = new URL(SERVER_URL);
-databaseUrl.pathname = `/${DATABASE}`;
-const admin = new pg.Client({ connectionString: SERVER_URL });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${DATABASE}`);
-await admin.end();
-
-const db = await connectDatabase({ databaseUrl: databaseUrl.toString() });
+const databaseUrl = await recreateDatabase(DATABASE);
+const db = await connectDatabase({ databaseUrl });
 await migrateToLatest(db);
 const { key } = await apiKeysRepository.create(db, 'bench');
-const { child, origin } = await startServer(await bundleServer(), databaseUrl.toString());
+const { child, origin } = await startServer(await bundleServer(), databaseUrl);
 try {
   log(`import: ${SHIPMENTS.toLocaleString('en-US')} shipments with a container and a bill each, ${CLIENTS} clients`);
   for (const pass of ['first import', 'same records again']) {

@@ -1,6 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import os from 'node:os';
-import pg from 'pg';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { InvoicesQuery, type InvoicesResponse } from '@clearport/contract/invoices';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
@@ -10,7 +9,19 @@ import type { SessionUser } from '../src/modules/access/session-user.ts';
 import { invoicesRepository } from '../src/modules/invoices/invoices.repository.ts';
 import { criteriaOf, todayOf } from '../src/modules/invoices/invoices.rules.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
-import { drive, percentile } from './drive.ts';
+import {
+  explain,
+  filledDatabase,
+  getJson,
+  log,
+  logFigures,
+  loginAs,
+  timeStatement,
+  withClient,
+  type Figures,
+  type Variant,
+} from './bench-kit.ts';
+import { drive } from './drive.ts';
 import { BENCH_PASSWORD } from './generate.ts';
 import { sessionUserOf } from '../test/session-users.ts';
 
@@ -24,7 +35,6 @@ import { sessionUserOf } from '../test/session-users.ts';
  *   npm run bench -- --lists invoices --explain  EXPLAIN ANALYZE of each statement as well
  */
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const DATABASE = 'bench_invoices_1m';
 const INVOICES = 1_000_000;
 const ACCOUNTS = 2_000;
@@ -38,29 +48,6 @@ const SQL_RUNS = 100;
 const args = process.argv.slice(2);
 const withExplain = args.includes('--explain');
 const fillOnly = args.includes('--fill-only');
-
-type Variant = { name: string; query: Record<string, string> };
-type Figures = { name: string; medianMs: number; p99Ms: number; rps: number; sqlMedianMs: number };
-
-function log(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * 1,000 companies of two accounts, one primary user each; the invoices' list columns written
@@ -144,56 +131,28 @@ async function fill(url: string): Promise<void> {
 }
 
 async function ensureFilled(): Promise<string> {
-  const url = databaseUrl(DATABASE);
-  const exists = await withClient(databaseUrl('postgres'), async (admin) => {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
-    return found.rowCount === 1;
+  return filledDatabase(DATABASE, {
+    wanted: `${INVOICES} invoices over ${ACCOUNTS} accounts`,
+    async check(url) {
+      const count = await withClient(url, async (client) => {
+        const result = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM invoices');
+        return result.rows[0]!.count;
+      });
+      const totals = await withClient(url, async (client) => {
+        const result = await client.query<{ count: number }>(
+          "SELECT count(*)::int AS count FROM information_schema.tables WHERE table_name = 'account_invoice_totals'",
+        );
+        return result.rows[0]!.count;
+      });
+      const isFilled = count === INVOICES && totals === 1;
+      return { isFilled, line: isFilled ? `reusing ${count} invoices` : undefined };
+    },
+    fill,
   });
-  if (exists) {
-    const count = await withClient(url, async (client) => {
-      const result = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM invoices');
-      return result.rows[0]!.count;
-    });
-    const totals = await withClient(url, async (client) => {
-      const result = await client.query<{ count: number }>(
-        "SELECT count(*)::int AS count FROM information_schema.tables WHERE table_name = 'account_invoice_totals'",
-      );
-      return result.rows[0]!.count;
-    });
-    if (count === INVOICES && totals === 1) {
-      log(`${DATABASE}: reusing ${count} invoices`);
-      return url;
-    }
-  }
-  await withClient(databaseUrl('postgres'), async (admin) => {
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-  });
-  log(`${DATABASE}: filling ${INVOICES} invoices over ${ACCOUNTS} accounts`);
-  const started = performance.now();
-  await fill(url);
-  log(`${DATABASE}: filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return url;
-}
-
-async function loginAs(origin: string, email: string): Promise<string> {
-  const response = await fetch(`${origin}${API_BASE}${API_PATHS.login}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: email, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`Login of ${email} answered ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
 }
 
 const invoicesUrl = (origin: string, query: Record<string, string>) =>
   `${origin}${API_BASE}${API_PATHS.invoices}?${new URLSearchParams(query)}`;
-
-async function getJson<T>(url: string, token: string): Promise<T> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 function statementOf(db: Db, user: SessionUser, query: Record<string, string>) {
   const parsed = InvoicesQuery.parse(query);
@@ -206,24 +165,11 @@ function statementOf(db: Db, user: SessionUser, query: Record<string, string>) {
   });
 }
 
-async function timeStatement(url: string, statement: { sql: string; parameters: readonly unknown[] }) {
-  return withClient(url, async (client) => {
-    const durations: number[] = [];
-    for (let run = 0; run < SQL_RUNS + 20; run++) {
-      const started = performance.now();
-      await client.query({ name: 'bench', text: statement.sql, values: [...statement.parameters] });
-      if (run >= 20) durations.push(performance.now() - started);
-    }
-    durations.sort((a, b) => a - b);
-    return percentile(durations, 0.5);
-  });
-}
-
 type Subject = { label: string; email: string; token: string; user: SessionUser; variants: Variant[] };
 
 async function subjectOf(db: Db, origin: string, label: string, email: string): Promise<Subject> {
   const user = await sessionUserOf(db, email);
-  const token = await loginAs(origin, email);
+  const token = await loginAs(origin, email, BENCH_PASSWORD);
   const first = await getJson<InvoicesResponse>(invoicesUrl(origin, {}), token);
   const container = first.result.flatMap((invoice) => invoice.containers)[0] ?? 'MSCU0000000';
   const fragment = container.slice(3, 9).toLowerCase();
@@ -251,23 +197,8 @@ async function subjectOf(db: Db, origin: string, label: string, email: string): 
 }
 
 function printTable(subject: Subject, rows: Figures[], concurrentRps: number): void {
-  const header = ['variant (1 connection)', 'median ms', 'p99 ms', 'req/s', 'SQL median ms'];
-  const lines = rows.map((row) => [
-    row.name,
-    row.medianMs.toFixed(2),
-    row.p99Ms.toFixed(2),
-    row.rps.toFixed(0),
-    row.sqlMedianMs.toFixed(2),
-  ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((cells) => cells[column]!.length)));
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
   log(`\n${subject.label} (${subject.email})`);
-  log(format(header));
-  log(
-    `|${widths.map((width, column) => (column === 0 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
-  );
-  for (const cells of lines) log(format(cells));
+  logFigures(rows);
   log(`\nlist, ${CONCURRENT_CONNECTIONS} connections: ${concurrentRps.toFixed(0)} req/s`);
 }
 
@@ -309,15 +240,8 @@ if (!fillOnly) {
     for (const [position, subject] of subjects.entries()) {
       for (const [index, variant] of subject.variants.entries()) {
         const statement = statementOf(db, subject.user, variant.query);
-        best[position]![index]!.sqlMedianMs = await timeStatement(url, statement);
-        if (withExplain) {
-          const plan = await withClient(url, (client) =>
-            client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, [
-              ...statement.parameters,
-            ]),
-          );
-          log(`\n-- ${subject.label} ${variant.name}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
-        }
+        best[position]![index]!.sqlMedianMs = await timeStatement(url, statement, SQL_RUNS);
+        if (withExplain) await explain(url, `${subject.label} ${variant.name}`, statement);
       }
     }
     log(`\n${new Date().toISOString()}, ${os.cpus().length} cores, best of ${ROUNDS} rounds`);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { apiDir, freePort } from '../test/server-process.ts';
-import { loginAsDemoPrimary, recreateDatabase, startDemoServer } from './demo-server.ts';
+import { log, recreateDatabase } from './bench-kit.ts';
+import { loginAsDemoPrimary, startDemoServer } from './demo-server.ts';
 
 /*
  * The built server's memory under a steady read load: on PGlite (a temporary data folder with
@@ -29,7 +30,6 @@ const minutes = Number(option('--minutes') ?? 5);
 if (!(minutes > 0)) throw new Error(`--minutes is not a positive number: ${option('--minutes')}`);
 const databases = (option('--databases') ?? 'pglite,postgres').split(',');
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
 
 /** The process's resident set size from /proc (Linux). */

@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import pg from 'pg';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import {
@@ -15,7 +14,19 @@ import type { SessionUser } from '../src/modules/access/session-user.ts';
 import { shipmentsRepository } from '../src/modules/shipments/shipments.repository.ts';
 import { criteriaOf } from '../src/modules/shipments/shipments.rules.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
-import { drive, percentile } from './drive.ts';
+import {
+  explain,
+  filledDatabase,
+  getJson,
+  log,
+  logFigures,
+  loginAs,
+  timeStatement,
+  withClient,
+  type Figures,
+  type Variant,
+} from './bench-kit.ts';
+import { drive } from './drive.ts';
 import { BENCH_PASSWORD, generate, typicalBenchUser } from './generate.ts';
 import { sessionUserOf } from '../test/session-users.ts';
 
@@ -43,7 +54,6 @@ import { sessionUserOf } from '../test/session-users.ts';
  *                                            embedded default (embedded.bench.ts)
  */
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/';
 const SIZES = [
   { label: '10k', shipments: 10_000, accounts: 20, database: 'bench_10k', byDefault: true },
   { label: '1m', shipments: 1_000_000, accounts: 2_000, database: 'bench_1m', byDefault: true },
@@ -78,8 +88,6 @@ const lists = args.includes('--lists')
   ? (args[args.indexOf('--lists') + 1] ?? '').split(',')
   : ['shipments', 'invoices', 'import', 'embedded'];
 
-type Variant = { name: string; query: Record<string, string> };
-type Figures = { name: string; medianMs: number; p99Ms: number; rps: number; sqlMedianMs: number };
 type SizeReport = {
   label: string;
   shipments: number;
@@ -89,87 +97,40 @@ type SizeReport = {
   concurrentRps: number;
 };
 
-function databaseUrl(name: string): string {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-function log(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The size's database, filled: reused when its shipment and account counts match. */
 async function ensureFilled(size: Size): Promise<string> {
-  const url = databaseUrl(size.database);
-  const exists = await withClient(databaseUrl('postgres'), async (admin) => {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [size.database]);
-    return found.rowCount === 1;
+  return filledDatabase(size.database, {
+    wanted: `${size.shipments} shipments over ${size.accounts} accounts`,
+    async check(url) {
+      const db = await connectDatabase({ databaseUrl: url });
+      try {
+        await migrateToLatest(db);
+      } finally {
+        await db.destroy();
+      }
+      const counts = await withClient(url, async (client) => {
+        const result = await client.query<{ shipments: number; accounts: number }>(
+          'SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM accounts)::int AS accounts',
+        );
+        return result.rows[0]!;
+      });
+      const found = `${counts.shipments} shipments over ${counts.accounts} accounts`;
+      const isFilled = counts.shipments === size.shipments && counts.accounts === size.accounts;
+      return { isFilled, line: isFilled ? `reusing ${found}` : `${found}, filling again` };
+    },
+    fill: (url) =>
+      generate(url, {
+        shipments: size.shipments,
+        accounts: size.accounts,
+        largeAccountShipments: largeAccountShipmentsOf(size),
+        log,
+      }),
   });
-  if (exists) {
-    const db = await connectDatabase({ databaseUrl: url });
-    try {
-      await migrateToLatest(db);
-    } finally {
-      await db.destroy();
-    }
-    const counts = await withClient(url, async (client) => {
-      const result = await client.query<{ shipments: number; accounts: number }>(
-        'SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM accounts)::int AS accounts',
-      );
-      return result.rows[0]!;
-    });
-    if (counts.shipments === size.shipments && counts.accounts === size.accounts) {
-      log(`${size.database}: reusing ${counts.shipments} shipments over ${counts.accounts} accounts`);
-      return url;
-    }
-    log(`${size.database}: ${counts.shipments} shipments over ${counts.accounts} accounts, filling again`);
-  }
-  await withClient(databaseUrl('postgres'), async (admin) => {
-    await admin.query(`DROP DATABASE IF EXISTS ${size.database} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${size.database}`);
-  });
-  log(`${size.database}: filling ${size.shipments} shipments over ${size.accounts} accounts`);
-  const started = performance.now();
-  await generate(url, {
-    shipments: size.shipments,
-    accounts: size.accounts,
-    largeAccountShipments: largeAccountShipmentsOf(size),
-    log,
-  });
-  log(`${size.database}: filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return url;
-}
-
-async function loginAs(origin: string, email: string): Promise<string> {
-  const response = await fetch(`${origin}${API_BASE}${API_PATHS.login}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: email, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`Login of ${email} answered ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
 }
 
 function shipmentsUrl(origin: string, query: Record<string, string>): string {
   const search = new URLSearchParams(query).toString();
   return `${origin}${API_BASE}${API_PATHS.shipments}${search ? `?${search}` : ''}`;
-}
-
-async function getJson<T>(url: string, token: string): Promise<T> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /** The statement the route runs for a variant, compiled, as the repository builds it. */
@@ -187,27 +148,6 @@ function statementOf(db: Db, user: SessionUser, query: Record<string, string>) {
     perPage: parsed.per_page,
     cursor: after && { side: 'after', at: after },
   });
-}
-
-/** The statement's median time through pg, prepared once as the app prepares it (db/prepared-statements.ts). */
-async function timeStatement(url: string, statement: { sql: string; parameters: readonly unknown[] }): Promise<number> {
-  return withClient(url, async (client) => {
-    const durations: number[] = [];
-    for (let run = 0; run < SQL_RUNS + 20; run++) {
-      const started = performance.now();
-      await client.query({ name: 'bench', text: statement.sql, values: [...statement.parameters] });
-      if (run >= 20) durations.push(performance.now() - started);
-    }
-    durations.sort((a, b) => a - b);
-    return percentile(durations, 0.5);
-  });
-}
-
-async function explain(url: string, name: string, statement: { sql: string; parameters: readonly unknown[] }) {
-  const plan = await withClient(url, (client) =>
-    client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, [...statement.parameters]),
-  );
-  log(`\n-- ${name}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
 }
 
 type Target = {
@@ -228,7 +168,7 @@ async function prepare(size: Size, serve: string): Promise<Target> {
   const db = await connectDatabase({ databaseUrl: url });
   const user = await sessionUserOf(db, benchUser.email);
   const { child, origin } = await startServer(serve, url);
-  const token = await loginAs(origin, benchUser.email);
+  const token = await loginAs(origin, benchUser.email, BENCH_PASSWORD);
   const first = await getJson<ShipmentsListResponse>(shipmentsUrl(origin, {}), token);
   const container = first.data.flatMap((item) => item.containers)[0] ?? 'MSCU0000000';
   // A fragment from the middle, in lower case: the search is case-insensitive.
@@ -294,7 +234,7 @@ async function measure(targets: readonly Target[]): Promise<SizeReport[]> {
   for (const [position, target] of targets.entries()) {
     for (const [index, variant] of target.variants.entries()) {
       const statement = statementOf(target.db, target.user, variant.query);
-      best[position]![index]!.sqlMedianMs = await timeStatement(target.url, statement);
+      best[position]![index]!.sqlMedianMs = await timeStatement(target.url, statement, SQL_RUNS);
       if (withExplain) await explain(target.url, `${target.size.label} ${variant.name}`, statement);
     }
   }
@@ -346,32 +286,20 @@ async function measureBulkMove(url: string): Promise<void> {
 }
 
 function printReport(report: SizeReport, base: SizeReport | undefined): void {
-  const header = ['variant (1 connection)', 'median ms', 'p99 ms', 'req/s', 'SQL median ms'];
-  if (base) header.push(`median / ${base.label}`);
-  // Both sizes run the same variants in the same order (the search text and page differ).
-  const lines = report.rows.map((row, index) => {
-    const cells = [
-      row.name,
-      row.medianMs.toFixed(2),
-      row.p99Ms.toFixed(2),
-      row.rps.toFixed(0),
-      row.sqlMedianMs.toFixed(2),
-    ];
-    const baseRow = base?.rows[index];
-    if (baseRow) cells.push((row.medianMs / baseRow.medianMs).toFixed(2));
-    return cells;
-  });
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((cells) => cells[column]!.length)));
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
   log(
     `\n${report.label}: ${report.shipments.toLocaleString('en-US')} shipments over ${report.accounts.toLocaleString('en-US')} accounts`,
   );
-  log(format(header));
-  log(
-    `|${widths.map((width, column) => (column === 0 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
+  // Both sizes run the same variants in the same order (the search text and page differ).
+  logFigures(
+    report.rows,
+    base && {
+      title: `median / ${base.label}`,
+      cellOf: (row, index) => {
+        const baseRow = base.rows[index];
+        return baseRow && (row.medianMs / baseRow.medianMs).toFixed(2);
+      },
+    },
   );
-  for (const cells of lines) log(format(cells));
   log(`\nlist, ${CONCURRENT_CONNECTIONS} connections: ${report.concurrentRps.toFixed(0)} req/s`);
 
   const targets = report.targets;

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { z } from 'zod';
 import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/paths';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import { userIdOf } from './session-users.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -88,6 +90,34 @@ export async function buildTestApp(
   };
 }
 
+/**
+ * The app of one test file: built by buildTestApp before the file's tests and closed after them.
+ * What it returns reads that app once it is built, so a file declares it once at the top.
+ */
+export function testAppForFile(overrides: Partial<AppOptions> = {}, options: { freshSeed?: boolean } = {}): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(overrides, options);
+  });
+  afterAll(async () => built?.close());
+  const current = () => {
+    if (!built) throw new Error('the test app is built before the file’s tests run');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+    close: () => current().close(),
+  };
+}
+
 type PathParams = Record<string, string | number>;
 type Query = Record<string, string | number>;
 
@@ -115,6 +145,18 @@ export async function login(app: FastifyInstance, email: string, password = DEMO
   return response.json<{ token: string }>().token;
 }
 
+/** A 200 reply's JSON, which must be exactly the schema's: every field of its type, none more. */
+export function exactJson<T>(
+  schema: z.ZodType<T>,
+  response: { statusCode: number; body: string; headers: Record<string, unknown> },
+): T {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  const body: unknown = JSON.parse(response.body);
+  expect(schema.parse(body)).toEqual(body);
+  return body as T;
+}
+
 /** inject() with the bearer token of a logged-in user. */
 export function injectAs(app: FastifyInstance, token: string, options: InjectOptions) {
   return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
@@ -137,4 +179,20 @@ export async function loginDemoUsers(app: FastifyInstance): Promise<Record<DemoU
     tokens[who] = await login(app, email);
   }
   return tokens;
+}
+
+/**
+ * Every demo user, logged in before the file's tests (after its testAppForFile): their bearer
+ * tokens and their ids by name.
+ */
+export function demoUsersOf(t: TestApp): { tokens: Record<DemoUser, string>; ids: Record<DemoUser, number> } {
+  const tokens = {} as Record<DemoUser, string>;
+  const ids = {} as Record<DemoUser, number>;
+  beforeAll(async () => {
+    Object.assign(tokens, await loginDemoUsers(t.app));
+    for (const [who, email] of Object.entries(DEMO_USERS) as Array<[DemoUser, string]>) {
+      ids[who] = await userIdOf(t.app.db, email);
+    }
+  });
+  return { tokens, ids };
 }

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runBrokerCommand } from '../src/cli/broker.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { createTestDatabase } from './build-app.ts';
+import { waitingOrderId } from './delivery-order-fixtures.ts';
 import { freePort, startServerProcess } from './server-process.ts';
 import { startSmtpServer, stopSmtpServer, type Received } from './smtp-server.ts';
 
@@ -63,13 +64,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a crash before event mail is sent
 
     const db = await connectDatabase({ databaseUrl: database.url });
     cleanups.push(() => db.destroy());
-    const order = await db
-      .selectFrom('delivery_orders')
-      .select('id')
-      .where('approved', '=', false)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const approval = await runBrokerCommand(db, ['approve-delivery-order', String(order.id)]);
+    const orderId = await waitingOrderId(db);
+    const approval = await runBrokerCommand(db, ['approve-delivery-order', String(orderId)]);
     expect(approval.code).toBe(0);
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));

@@ -53,14 +53,20 @@ export async function orderableShipment(
   return { id: row.id, fileNumber: row.file_number, containers, bills };
 }
 
-/** A trucker or warehouse of the company by its demo name. */
-export async function truckerId(db: Db, name: string): Promise<number> {
-  const row = await db.selectFrom('truckers').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+/** The oldest delivery order the broker has not approved yet. */
+export async function waitingOrderId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('delivery_orders')
+    .select('id')
+    .where('approved', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function warehouseId(db: Db, name: string): Promise<number> {
-  const row = await db.selectFrom('warehouses').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+/** A trucker or warehouse of the company by its demo name. */
+export async function idByName(db: Db, table: 'truckers' | 'warehouses', name: string): Promise<number> {
+  const row = await db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -1,6 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
-import { sampleExe, samplePng } from './sample-files.ts';
+import { pngChunk, sampleExe, samplePng } from './sample-files.ts';
 
 /**
  * Files that pass for a PDF or a PNG by their structure and carry something else: a program
@@ -91,15 +91,6 @@ export async function pdfsWithMarkupFurtherOn(): Promise<Polyglot[]> {
     { name: 'a page after %%EOF', bytes: Buffer.concat([pdf, Buffer.from(`\n${PAGE}\n`, 'latin1')]) },
     { name: 'an image with a handler in a comment', bytes: pastFirstKib(pdf, '%<img src=x onerror=alert(1)>\n') },
   ];
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, checksum]);
 }
 
 /** `chunk` after a PNG's IHDR. */

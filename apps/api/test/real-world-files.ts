@@ -1,6 +1,7 @@
 import { createCipheriv, createHash } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
+import { pngChunk } from './sample-files.ts';
 
 /**
  * Files shaped like those that scanners, accounting systems and phones produce, for the upload
@@ -373,15 +374,6 @@ export async function realWorldPdfs(): Promise<NamedSample[]> {
     { name: 'a secured file with encrypted strings', bytes: securedPdf() },
     { name: 'a legacy driver’s ASCII85-encoded image', bytes: legacyDriverPdf() },
   ];
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, checksum]);
 }
 
 /** An RGBA photo of noise, `chunks` before its image data. */

@@ -41,7 +41,8 @@ export function samplePdf(filler = 2_000, extra = ''): Buffer {
   return Buffer.concat([...parts, Buffer.from(xref, 'latin1')]);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** A PNG chunk: its length, type, data and checksum. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);

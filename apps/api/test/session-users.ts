@@ -11,3 +11,13 @@ export async function sessionUserOf(db: Db, email: string): Promise<SessionUser>
     .where('users.email', '=', email)
     .executeTakeFirstOrThrow();
 }
+
+/** The id of the company of this name. */
+export async function companyIdOf(db: Db, name: string): Promise<number> {
+  return (await db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
+/** The id of the user of this e-mail. */
+export async function userIdOf(db: Db, email: string): Promise<number> {
+  return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}

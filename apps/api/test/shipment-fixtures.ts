@@ -1,6 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { beforeAll } from 'vitest';
 import type { Db } from '../src/db/connect.ts';
+import type { TestApp } from './build-app.ts';
 
 /** Helpers of the shipment detail tests: find demo shipments, and see that nothing changed. */
 
@@ -13,6 +15,23 @@ export async function shipmentIdOf(
   const row = await where(shipmentsOfAccount(db, accountNo)).orderBy('shipments.id').executeTakeFirst();
   if (!row) throw new Error(`no shipment of account ${accountNo} matches`);
   return row.id;
+}
+
+/**
+ * Hands out the account's shipments one a call, read before the file's tests (lowest id first, or
+ * highest with `desc`), so that tests do not meet.
+ */
+export function spareShipmentsOf(t: TestApp, accountNo: string, order: 'asc' | 'desc' = 'asc'): () => number {
+  let spare: number[] = [];
+  beforeAll(async () => {
+    const rows = await shipmentsOfAccount(t.app.db, accountNo).orderBy('shipments.id', order).execute();
+    spare = rows.map((row) => row.id);
+  });
+  return () => {
+    const id = spare.shift();
+    if (id === undefined) throw new Error('out of demo shipments');
+    return id;
+  };
 }
 
 function shipmentsOfAccount(db: Db, accountNo: string) {
@@ -34,6 +53,17 @@ export async function shipmentState(db: Db, shipmentIds: readonly number[]) {
     db.selectFrom('shipment_activity').selectAll().where('shipment_id', 'in', ids).orderBy('id').execute(),
   ]);
   return { shipments, types, documents, notes, activity };
+}
+
+/** The text of the shipment's newest note. */
+export async function lastNoteOf(db: Db, shipmentId: number): Promise<string> {
+  const row = await db
+    .selectFrom('shipment_notes')
+    .select('comments')
+    .where('shipment_id', '=', shipmentId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.comments;
 }
 
 /** The shipment's activity rows, oldest first. */

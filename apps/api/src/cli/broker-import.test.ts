@@ -3,19 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-app.ts';
+import { testAppForFile } from '../../test/build-app.ts';
 import { samplePdf } from '../../test/sample-files.ts';
 import { expectCountsKept } from '../../test/shipment-counts.ts';
 import { ingestRecords } from '../modules/ingestion/ingest.ts';
 import type { IngestionContext } from '../modules/ingestion/ingestion.repository.ts';
 import { importFile, summaryLines } from './broker-import.ts';
 
-let t: TestApp;
+const t = testAppForFile();
 let folder: string;
 let context: IngestionContext;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   folder = await mkdtemp(path.join(os.tmpdir(), 'clearport-import-'));
   context = {
     db: t.app.db,
@@ -26,7 +25,6 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await t?.close();
   await rm(folder, { recursive: true, force: true });
 });
 

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/build-app.ts';
-import { connectDatabase, type Db } from '../db/connect.ts';
+import { waitingOrderId } from '../../test/delivery-order-fixtures.ts';
+import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { localStorage } from '../lib/storage.ts';
 import { seedDemoData } from '../seed/demo-data.ts';
@@ -31,16 +32,6 @@ let databaseUrl: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
 const open = () => connectDatabase({ databaseUrl, pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'db') });
-
-async function waitingOrderId(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('delivery_orders')
-    .select('id')
-    .where('approved', '=', false)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-broker-'));

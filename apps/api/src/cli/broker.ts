@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { readFile } from 'node:fs/promises';
 import { PaymentInstructions } from '@clearport/contract/invoices';
 import { approveDeliveryOrder } from '../modules/delivery-orders/approve-delivery-order.ts';
+import { deliveryOrdersRepository } from '../modules/delivery-orders/delivery-orders.repository.ts';
 import { BROKER } from '../modules/access/session-user.ts';
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
@@ -84,22 +85,7 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
     return { code: 0, lines: [`Delivery order ${id} is approved.`] };
   }
   if (command === 'delivery-orders' && rest.length === 0) {
-    const orders = await db
-      .selectFrom('delivery_orders')
-      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
-      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-      .innerJoin('truckers', 'truckers.id', 'delivery_orders.trucker_id')
-      .select([
-        'delivery_orders.id',
-        'shipments.file_number',
-        'accounts.account_no',
-        'truckers.name as trucker',
-        'delivery_orders.created_at',
-      ])
-      .where('delivery_orders.approved', '=', false)
-      .orderBy('delivery_orders.created_at')
-      .orderBy('delivery_orders.id')
-      .execute();
+    const orders = await deliveryOrdersRepository.waitingForApproval(db);
     if (orders.length === 0) return { code: 0, lines: ['No delivery order is waiting for approval.'] };
     return {
       code: 0,

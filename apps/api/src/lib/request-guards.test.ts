@@ -5,7 +5,7 @@ import { apiPath, API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { MAX_ID } from '@clearport/contract/http';
 import { UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { buildTestApp, injectAs, login, type TestApp } from '../../test/build-app.ts';
-import { shipmentIdOf, shipmentState } from '../../test/shipment-fixtures.ts';
+import { lastNoteOf, shipmentIdOf, shipmentState } from '../../test/shipment-fixtures.ts';
 import { redactUrl } from './redact-url.ts';
 
 let t: TestApp;
@@ -72,13 +72,7 @@ describe('text PostgreSQL cannot store', () => {
     const note = 'tab\there\nline two: ünïcode, 中文, emoji 📦';
     const response = await post(API_PATHS.addNote, { note });
     expect(response.statusCode).toBe(200);
-    const stored = await t.app.db
-      .selectFrom('shipment_notes')
-      .select('comments')
-      .where('shipment_id', '=', shipmentId)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(stored.comments).toBe(note);
+    expect(await lastNoteOf(t.app.db, shipmentId)).toBe(note);
   });
 });
 

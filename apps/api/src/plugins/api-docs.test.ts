@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
-import { buildTestApp, type TestApp } from '../../test/build-app.ts';
 import { EVENT_TYPE_DOCS, RECORD_DOCS } from '@clearport/contract/ingestion-docs';
+import { testAppForFile } from '../../test/build-app.ts';
 import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.repository.ts';
 import { API_DOCS } from './api-docs.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({}, { freshSeed: false });
-});
-afterAll(() => t?.close());
+const t = testAppForFile({}, { freshSeed: false });
 
 type Document = {
   openapi: string;

@@ -18,6 +18,7 @@ import { ingestRecords } from '../modules/ingestion/ingest.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo-data.ts';
 import { planDemo } from './demo-shipments.ts';
 import { brokerRecords, writeDemoPlan } from './demo-writer.ts';
+import { deliveryOrdersRepository } from '../modules/delivery-orders/delivery-orders.repository.ts';
 
 /**
  * Seeding writes 420 shipments with their files: about 10 s alone on this machine, and several
@@ -373,10 +374,8 @@ function describeSeededDatabase(serverUrl?: string) {
       .execute();
     expect(twiceAssigned).toEqual([]);
 
-    const orders = await db
-      .selectFrom('delivery_orders')
-      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
-      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+    const orders = await deliveryOrdersRepository
+      .withAccount(db)
       .innerJoin('truckers', 'truckers.id', 'delivery_orders.trucker_id')
       .innerJoin('warehouses', 'warehouses.id', 'delivery_orders.warehouse_id')
       .select([
@@ -432,10 +431,8 @@ function describeSeededDatabase(serverUrl?: string) {
   });
 
   it('approves orders the broker’s way, leaving approved unsent ones, and has shipments still waiting for a container', async () => {
-    const approvals = await db
-      .selectFrom('delivery_orders')
-      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
-      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+    const approvals = await deliveryOrdersRepository
+      .withAccount(db)
       .leftJoin('shipment_activity', (join) =>
         join
           .onRef('shipment_activity.shipment_id', '=', 'delivery_orders.shipment_id')

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTER_MESSAGE } from '@clearport/contract/plain-text';
-import { buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
+import { injectAs, login, testAppForFile } from '../build-app.ts';
 import { databaseDigest } from '../database-digest.ts';
 import { orderableShipment } from '../delivery-order-fixtures.ts';
-import { shipmentIdOf } from '../shipment-fixtures.ts';
+import { lastNoteOf, shipmentIdOf } from '../shipment-fixtures.ts';
 
 /**
  * Names, references and notes refuse control characters and bidirectional overrides
  * (contract/plain-text.ts): 400 naming the field, nothing written. One call of each kind.
  */
 
-let t: TestApp;
+const t = testAppForFile();
 let primary: string;
 let shipmentId: number;
 
@@ -28,11 +28,9 @@ async function expectRefused(method: 'POST' | 'PATCH', url: string, field: strin
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   primary = await login(t.app, 'primary@demo.test');
   shipmentId = await shipmentIdOf(t.app.db, '40001');
 });
-afterAll(async () => t?.close());
 
 describe('control characters in names, references and notes', () => {
   it("refuses them in a trucker's name", async () => {
@@ -79,13 +77,7 @@ describe('control characters in names, references and notes', () => {
       payload: { note },
     });
     expect(kept.statusCode, kept.body).toBe(200);
-    const stored = await t.app.db
-      .selectFrom('shipment_notes')
-      .select('comments')
-      .where('shipment_id', '=', shipmentId)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(stored.comments).toBe(note);
+    expect(await lastNoteOf(t.app.db, shipmentId)).toBe(note);
   });
 
   it("refuses them in a sub-user's name", async () => {

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ProfileResponse } from '@clearport/contract/auth';
 import { API_PATHS } from '@clearport/contract/paths';
 import { NOTIFICATION_LISTS } from '@clearport/contract/settings';
 import { TEXTS } from '@clearport/contract/texts';
-import { apiUrl, buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
+import { apiUrl, injectAs, login, testAppForFile } from '../build-app.ts';
 import { databaseDigest } from '../database-digest.ts';
 import { outboxMessages } from '../delivery-order-fixtures.ts';
+import { userIdOf } from '../session-users.ts';
 
 /**
  * Every address field goes through the one check (contract/email-address.ts): an address with
@@ -15,17 +16,15 @@ import { outboxMessages } from '../delivery-order-fixtures.ts';
 const MARKUP = '"><img/src=x/onerror=alert(1)>@probe.test';
 const OTHERS = ['Ann <ann@demo.test>', 'ann@demo.test, bob@demo.test', 'ann@demo.test\r\nBcc: evil@probe.test'];
 
-let t: TestApp;
+const t = testAppForFile();
 let primary: string;
 let companyId: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   primary = await login(t.app, 'primary@demo.test');
   const profile = await injectAs(t.app, primary, { method: 'GET', url: apiUrl(API_PATHS.profile) });
   companyId = ProfileResponse.parse(profile.json()).company.id;
 });
-afterAll(async () => t?.close());
 
 const lists = (change: { table_number?: number; email?: string; cc_emails?: string[] } = {}) =>
   NOTIFICATION_LISTS.map(({ table_number }) => ({
@@ -104,15 +103,11 @@ describe('an e-mail address with markup', () => {
       },
       'email',
     );
-    const user = await t.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'user@demo.test')
-      .executeTakeFirstOrThrow();
+    const userId = await userIdOf(t.app.db, 'user@demo.test');
     await expectRefused(
       {
         method: 'PATCH',
-        url: apiUrl(API_PATHS.subuser, { id: user.id }),
+        url: apiUrl(API_PATHS.subuser, { id: userId }),
         token: primary,
         body: (email) => ({ email }),
       },

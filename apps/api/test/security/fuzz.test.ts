@@ -18,9 +18,10 @@ import {
 import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
 import { importFile, summaryLines } from '../../src/cli/broker-import.ts';
 import { apiKeysRepository } from '../../src/modules/ingestion/api-keys.repository.ts';
-import { buildTestApp, createTestDatabase, injectAs, login, type TestApp } from '../build-app.ts';
+import { createTestDatabase, injectAs, login, testAppForFile } from '../build-app.ts';
 import { samplePdf } from '../sample-files.ts';
 import { apiDir } from '../server-process.ts';
+import { shipmentIdOf } from '../shipment-fixtures.ts';
 
 /**
  * Malformed requests to every route of the contract, as a logged-in primary user and without a
@@ -28,7 +29,8 @@ import { apiDir } from '../server-process.ts';
  * the fuzzer grows with the contract.
  */
 
-let t: TestApp;
+// Every malformed upload reaches the route's checks rather than the rate limit.
+const t = testAppForFile({ uploadsPerMinute: 1_000_000 });
 let token: string;
 let ownShipmentId: number;
 
@@ -195,19 +197,9 @@ function requestsFor(path: string, routeIndex: number): Request[] {
 }
 
 beforeAll(async () => {
-  // Every malformed upload reaches the route's checks rather than the rate limit.
-  t = await buildTestApp({ uploadsPerMinute: 1_000_000 });
   token = await login(t.app, 'primary@demo.test');
-  const row = await t.app.db
-    .selectFrom('shipments')
-    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-    .select('shipments.id')
-    .where('accounts.account_no', '=', '40001')
-    .orderBy('shipments.id')
-    .executeTakeFirstOrThrow();
-  ownShipmentId = row.id;
+  ownShipmentId = await shipmentIdOf(t.app.db, '40001');
 });
-afterAll(async () => t?.close());
 
 describe('the fuzzer', () => {
   it('sends malformed requests to every route: no 5xx, no row changed', async () => {

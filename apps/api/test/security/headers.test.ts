@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/paths';
 import { buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
+import { companyIdOf } from '../session-users.ts';
+import { deliveryOrdersRepository } from '../../src/modules/delivery-orders/delivery-orders.repository.ts';
 
 /**
  * The headers every reply carries, on every route of the contract (API_PATHS, so the sweep grows
@@ -52,30 +54,24 @@ beforeAll(async () => {
   t = await buildTestApp({ webDir, hsts: true, publicUrl: 'https://portal.test' });
   token = await login(t.app, 'primary@demo.test');
   const db = t.app.db;
-  const company = await db
-    .selectFrom('companies')
-    .select('id')
-    .where('name', '=', 'Demo Imports LLC')
-    .executeTakeFirstOrThrow();
-  const order = await db
-    .selectFrom('delivery_orders')
-    .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
-    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+  const companyId = await companyIdOf(db, 'Demo Imports LLC');
+  const order = await deliveryOrdersRepository
+    .withAccount(db)
     .select(['delivery_orders.id', 'delivery_orders.shipment_id', 'delivery_orders.path'])
-    .where('accounts.company_id', '=', company.id)
+    .where('accounts.company_id', '=', companyId)
     .orderBy(sql`delivery_orders.path IS NULL`)
     .executeTakeFirstOrThrow();
   const invoice = await db
     .selectFrom('invoices')
     .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
     .select(['invoices.id', 'invoices.path', 'invoices.backup'])
-    .where('accounts.company_id', '=', company.id)
+    .where('accounts.company_id', '=', companyId)
     .orderBy(sql`invoices.backup IS NULL`)
     .executeTakeFirstOrThrow();
   const subuser = await db
     .selectFrom('users')
     .select('id')
-    .where('company_id', '=', company.id)
+    .where('company_id', '=', companyId)
     .where('email', '!=', 'primary@demo.test')
     .executeTakeFirstOrThrow();
   const document = await db
@@ -87,7 +83,7 @@ beforeAll(async () => {
     .selectFrom('shipments')
     .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
     .select('shipments.path_to_7501')
-    .where('accounts.company_id', '=', company.id)
+    .where('accounts.company_id', '=', companyId)
     .where('shipments.path_to_7501', 'is not', null)
     .executeTakeFirst();
   ids = { id: order.shipment_id, orderId: order.id, invoiceId: invoice.id, subuserId: subuser.id };

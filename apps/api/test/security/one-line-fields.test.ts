@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ProfileResponse } from '@clearport/contract/auth';
 import { API_PATHS } from '@clearport/contract/paths';
 import { CONTROL_CHARACTER_MESSAGE, LINE_BREAK_MESSAGE } from '@clearport/contract/plain-text';
 import { SubuserSaveResponse } from '@clearport/contract/subusers';
-import { apiUrl, buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
+import { apiUrl, injectAs, login, testAppForFile } from '../build-app.ts';
 import { databaseDigest } from '../database-digest.ts';
 import { orderableShipment, outboxMessages } from '../delivery-order-fixtures.ts';
 import { shipmentIdOf } from '../shipment-fixtures.ts';
@@ -14,7 +14,7 @@ import { shipmentIdOf } from '../shipment-fixtures.ts';
  * no mail sent. Notes and comments keep theirs (control-characters.test.ts).
  */
 
-let t: TestApp;
+const t = testAppForFile();
 let primary: string;
 let companyId: number;
 let shipmentId: number;
@@ -24,13 +24,11 @@ const BCC = 'Eve\r\nBcc: attacker@evil.test';
 const LINE_BREAKS = ['Eve\r\nBcc', 'Eve\nBcc', 'Eve\rBcc', 'Eve\u2028Bcc', 'Eve\u2029Bcc'];
 
 beforeAll(async () => {
-  t = await buildTestApp();
   primary = await login(t.app, 'primary@demo.test');
   const profile = await injectAs(t.app, primary, { method: 'GET', url: apiUrl(API_PATHS.profile) });
   companyId = ProfileResponse.parse(profile.json()).company.id;
   shipmentId = await shipmentIdOf(t.app.db, '40001');
 });
-afterAll(async () => t?.close());
 
 const newUser = (name: string) => ({
   name,

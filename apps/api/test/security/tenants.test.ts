@@ -1,14 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
-import { apiUrl, buildTestApp, fileUrl, injectAs, loginDemoUsers, type TestApp } from '../build-app.ts';
+import { apiUrl, fileUrl, injectAs, loginDemoUsers, testAppForFile } from '../build-app.ts';
+import { companyIdOf } from '../session-users.ts';
+import { shipmentIdOf } from '../shipment-fixtures.ts';
+import { deliveryOrdersRepository } from '../../src/modules/delivery-orders/delivery-orders.repository.ts';
 
 /**
  * Every route of the contract with the ids of another company's records: each answers 404 and
  * changes nothing. Then every changing route as role 11 (Shipments Info): 403, nothing changed.
  */
 
-let t: TestApp;
+const t = testAppForFile();
 let primary: string;
 let viewer: string;
 
@@ -42,20 +45,16 @@ async function rowDigest(): Promise<string> {
   return parts.join('\n');
 }
 
-async function companyId(name: string) {
-  return (await t.app.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-}
-
 beforeAll(async () => {
-  t = await buildTestApp();
   ({ primary, viewer } = await loginDemoUsers(t.app));
   const db = t.app.db;
-  const other = await companyId('Other Trading Co');
-  const demo = await companyId('Demo Imports LLC');
-  const order = await db
-    .selectFrom('delivery_orders')
-    .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
-    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+  const other = await companyIdOf(db, 'Other Trading Co');
+  const demo = await companyIdOf(db, 'Demo Imports LLC');
+  /** The company's first trucker or warehouse. */
+  const firstOf = async (table: 'truckers' | 'warehouses', companyId: number) =>
+    (await db.selectFrom(table).select('id').where('company_id', '=', companyId).executeTakeFirstOrThrow()).id;
+  const order = await deliveryOrdersRepository
+    .withAccount(db)
     .select(['delivery_orders.id', 'delivery_orders.shipment_id'])
     .where('accounts.company_id', '=', other)
     .executeTakeFirstOrThrow();
@@ -84,16 +83,6 @@ beforeAll(async () => {
     .limit(3)
     .execute();
   const user = await db.selectFrom('users').select('id').where('company_id', '=', other).executeTakeFirstOrThrow();
-  const trucker = await db
-    .selectFrom('truckers')
-    .select('id')
-    .where('company_id', '=', other)
-    .executeTakeFirstOrThrow();
-  const warehouse = await db
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', other)
-    .executeTakeFirstOrThrow();
   victim = {
     shipmentId: order.shipment_id,
     orderId: order.id,
@@ -101,25 +90,14 @@ beforeAll(async () => {
     billId: bill.id,
     invoiceId: invoice.id,
     userId: user.id,
-    truckerId: trucker.id,
-    warehouseId: warehouse.id,
+    truckerId: await firstOf('truckers', other),
+    warehouseId: await firstOf('warehouses', other),
     files: [invoice.path, invoice.backup, ...documents.map((each) => each.path)].filter(
       (key): key is string => typeof key === 'string',
     ),
   };
-  const ownTrucker = await db
-    .selectFrom('truckers')
-    .select('id')
-    .where('company_id', '=', demo)
-    .executeTakeFirstOrThrow();
-  const ownWarehouse = await db
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', demo)
-    .executeTakeFirstOrThrow();
-  own = { truckerId: ownTrucker.id, warehouseId: ownWarehouse.id };
+  own = { truckerId: await firstOf('truckers', demo), warehouseId: await firstOf('warehouses', demo) };
 });
-afterAll(async () => t?.close());
 
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 
@@ -203,12 +181,7 @@ describe('another company’s records', () => {
 describe('role 11 (Shipments Info)', () => {
   it('is refused every change with 403, and nothing changes', async () => {
     const before = await rowDigest();
-    const own40001 = await t.app.db
-      .selectFrom('shipments')
-      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-      .select('shipments.id')
-      .where('accounts.account_no', '=', '40001')
-      .executeTakeFirstOrThrow();
+    const own40001 = await shipmentIdOf(t.app.db, '40001');
     const publicPaths: string[] = [
       API_PATHS.login,
       API_PATHS.forgotPassword,
@@ -218,7 +191,7 @@ describe('role 11 (Shipments Info)', () => {
     const answers: string[] = [];
     for (const path of Object.values(API_PATHS)) {
       if (publicPaths.includes(path) || path === API_PATHS.file) continue;
-      const url = apiUrl(path, { id: own40001.id, orderId: 1 });
+      const url = apiUrl(path, { id: own40001, orderId: 1 });
       for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
         const response = await injectAs(t.app, viewer, { method, url, payload: bodyFor(path) });
         // 404: the route has no such method.

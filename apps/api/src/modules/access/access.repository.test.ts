@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/connect.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
+import { testAppForFile } from '../../../test/build-app.ts';
 import type { SessionUser } from './session-user.ts';
 import { accessRepository } from './access.repository.ts';
 import { sessionUserOf } from '../../../test/session-users.ts';
+import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 
-let t: TestApp;
+const t = testAppForFile();
 let db: Db;
 beforeAll(async () => {
-  t = await buildTestApp();
   db = t.app.db;
 });
-afterAll(async () => t?.close());
 
 async function userOf(email: string): Promise<SessionUser> {
   return sessionUserOf(db, email);
@@ -58,15 +57,10 @@ describe('the access check', () => {
       .execute();
     expect(invoiceAccounts.map((row) => row.account_no)).toEqual(['70001']);
 
-    const demoShipment = await db
-      .selectFrom('shipments')
-      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-      .select('shipments.id')
-      .where('accounts.account_no', '=', '40001')
-      .executeTakeFirstOrThrow();
-    expect(await accessRepository.findShipmentId(db, other, demoShipment.id)).toBeUndefined();
-    expect(await accessRepository.findShipmentId(db, await userOf('user@demo.test'), demoShipment.id)).toBe(
-      demoShipment.id,
+    const demoShipmentId = await shipmentIdOf(db, '40001');
+    expect(await accessRepository.findShipmentId(db, other, demoShipmentId)).toBeUndefined();
+    expect(await accessRepository.findShipmentId(db, await userOf('user@demo.test'), demoShipmentId)).toBe(
+      demoShipmentId,
     );
   });
 

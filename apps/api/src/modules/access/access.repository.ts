@@ -42,16 +42,11 @@ export const accessRepository = {
   },
 
   /**
-   * Truckers of the caller's company, whatever their state; add conditions on top. Truckers
-   * and warehouses are the company's, not an account's: every user of the company uses them.
+   * Truckers or warehouses of the caller's company, whatever their state; add conditions on top.
+   * They are the company's, not an account's: every user of the company uses them.
    */
-  truckers(db: Db, user: SessionUser) {
-    return db.selectFrom('truckers').where('truckers.company_id', '=', user.companyId);
-  },
-
-  /** Warehouses of the caller's company, whatever their state. */
-  warehouses(db: Db, user: SessionUser) {
-    return db.selectFrom('warehouses').where('warehouses.company_id', '=', user.companyId);
+  companyList(db: Db, user: SessionUser, table: 'truckers' | 'warehouses') {
+    return db.selectFrom(table).where(`${table}.company_id`, '=', user.companyId);
   },
 
   /** The id of a shipment the caller may see, or undefined: the caller answers 404. */

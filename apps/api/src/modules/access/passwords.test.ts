@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
+import { userIdOf } from '../../../test/session-users.ts';
 import { changePassword } from './passwords.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const EMAIL = 'viewer@demo.test';
 const profileStatus = async (token: string) =>
   (await injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' })).statusCode;
-const userId = async () =>
-  (await t.app.db.selectFrom('users').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow()).id;
+const userId = () => userIdOf(t.app.db, EMAIL);
 
 describe('changePassword', () => {
   it('sets the new password and ends every other session, keeping the one named', async () => {

@@ -1,17 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { TEXTS } from '@clearport/contract/texts';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { THROTTLE } from './login-throttle.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
 

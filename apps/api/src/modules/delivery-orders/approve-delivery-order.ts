@@ -2,6 +2,7 @@ import { inTransaction, type ActionDeps } from '../../lib/action.ts';
 import type { Broker } from '../access/session-user.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 import { recordMailEvent } from '../event-mail/event-mail.repository.ts';
+import { deliveryOrdersRepository } from './delivery-orders.repository.ts';
 
 export type ApprovalResult = 'approved' | 'alreadyApproved' | 'notFound';
 
@@ -20,10 +21,8 @@ export async function approveDeliveryOrder(
 ): Promise<ApprovalResult> {
   const { orderId, at = new Date(), tellsDeliveryList = false } = input;
   return inTransaction(deps.db, async (trx): Promise<ApprovalResult> => {
-    const order = await trx
-      .selectFrom('delivery_orders')
-      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
-      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+    const order = await deliveryOrdersRepository
+      .withAccount(trx)
       .select([
         'delivery_orders.id',
         'delivery_orders.shipment_id',

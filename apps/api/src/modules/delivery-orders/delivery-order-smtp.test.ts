@@ -9,11 +9,10 @@ import { TEXTS } from '@clearport/contract/texts';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
 import {
   addressesOf,
+  idByName,
   orderableShipment,
   orderState,
   outboxMessages,
-  truckerId,
-  warehouseId,
 } from '../../../test/delivery-order-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { storedFiles } from '../../../test/shipment-fixtures.ts';
@@ -47,8 +46,8 @@ describe('sending a delivery order over SMTP', () => {
   it('leaves the order unsent while the mail server is unreachable, and sends once it answers', async () => {
     const shipment = await orderableShipment(t.app.db, '40001', new Set());
     const payload = {
-      trucker_id: await truckerId(t.app.db, 'Golden State Intermodal'),
-      warehouse_id: await warehouseId(t.app.db, 'Ontario Fulfillment Center'),
+      trucker_id: await idByName(t.app.db, 'truckers', 'Golden State Intermodal'),
+      warehouse_id: await idByName(t.app.db, 'warehouses', 'Ontario Fulfillment Center'),
       reference_number: 'PO-SMTP',
       note: '',
       containers: shipment.containers.map((container) => container.id),

@@ -173,6 +173,35 @@ export type DeliveryOrderDetails = {
 };
 
 export const deliveryOrdersRepository = {
+  /**
+   * Delivery orders of every company with their shipment and its account (whose company the order
+   * is): the broker's reads, which no access check narrows; add columns and conditions on top.
+   */
+  withAccount(db: Db) {
+    return db
+      .selectFrom('delivery_orders')
+      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id');
+  },
+
+  /** The orders the broker has not approved yet, oldest first, with their shipment, account and trucker. */
+  async waitingForApproval(db: Db) {
+    return deliveryOrdersRepository
+      .withAccount(db)
+      .innerJoin('truckers', 'truckers.id', 'delivery_orders.trucker_id')
+      .select([
+        'delivery_orders.id',
+        'shipments.file_number',
+        'accounts.account_no',
+        'truckers.name as trucker',
+        'delivery_orders.created_at',
+      ])
+      .where('delivery_orders.approved', '=', false)
+      .orderBy('delivery_orders.created_at')
+      .orderBy('delivery_orders.id')
+      .execute();
+  },
+
   /** The shipment's orders (or these of them) with their trucker, warehouse, containers and bills. */
   async listOf(db: Db, shipmentId: number, orderIds?: readonly number[]): Promise<DeliveryOrder[]> {
     let query = db.selectFrom('delivery_orders').selectAll().where('shipment_id', '=', shipmentId);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DELIVERY_ORDER_DELETED,
   DELIVERY_ORDER_ERRORS,
@@ -11,33 +11,25 @@ import {
 import { API_PATHS } from '@clearport/contract/paths';
 import { SHIPMENT_DETAIL_ERRORS, ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { fillText, TEXTS } from '@clearport/contract/texts';
-import {
-  apiUrl,
-  buildTestApp,
-  fileUrl,
-  injectAs,
-  loginDemoUsers,
-  type DemoUser,
-  type TestApp,
-} from '../../../test/build-app.ts';
+import { apiUrl, demoUsersOf, fileUrl, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import {
   addressesOf,
+  idByName,
   orderableShipment,
   orderState,
   outboxMessages,
-  truckerId,
-  warehouseId,
   type OrderableShipment,
 } from '../../../test/delivery-order-fixtures.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { activityOf, storedFiles } from '../../../test/shipment-fixtures.ts';
+import { companyIdOf } from '../../../test/session-users.ts';
+import { activityOf, shipmentIdOf, storedFiles } from '../../../test/shipment-fixtures.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { approveDeliveryOrder } from './approve-delivery-order.ts';
 import { BROKER } from '../access/session-user.ts';
 
 const BROKER_EMAIL = 'desk@broker.test';
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const t = testAppForFile({ brokerEmail: BROKER_EMAIL });
+const { tokens } = demoUsersOf(t);
 type Who = DemoUser;
 const taken = new Set<number>();
 
@@ -55,41 +47,30 @@ const ids = {
 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ brokerEmail: BROKER_EMAIL });
-  Object.assign(tokens, await loginDemoUsers(t.app));
   const db = t.app.db;
   Object.assign(ids, {
-    trucker: await truckerId(db, 'Harbor Express Drayage'),
-    truckerWithoutCc: await truckerId(db, 'Pacific Coast Cartage'),
-    inactiveTrucker: await truckerId(db, 'Port Logistics Trucking'),
-    deletedTrucker: await truckerId(db, 'Bayside Transport'),
-    warehouse: await warehouseId(db, 'Carson Distribution Center'),
-    inactiveWarehouse: await warehouseId(db, 'Dallas Regional Warehouse'),
-    deletedWarehouse: await warehouseId(db, 'Reno Overflow Storage'),
+    trucker: await idByName(db, 'truckers', 'Harbor Express Drayage'),
+    truckerWithoutCc: await idByName(db, 'truckers', 'Pacific Coast Cartage'),
+    inactiveTrucker: await idByName(db, 'truckers', 'Port Logistics Trucking'),
+    deletedTrucker: await idByName(db, 'truckers', 'Bayside Transport'),
+    warehouse: await idByName(db, 'warehouses', 'Carson Distribution Center'),
+    inactiveWarehouse: await idByName(db, 'warehouses', 'Dallas Regional Warehouse'),
+    deletedWarehouse: await idByName(db, 'warehouses', 'Reno Overflow Storage'),
   });
-  const otherCompany = await db
-    .selectFrom('companies')
-    .select('id')
-    .where('name', '=', 'Other Trading Co')
-    .executeTakeFirstOrThrow();
-  const otherTrucker = await db
-    .selectFrom('truckers')
-    .select('id')
-    .where('company_id', '=', otherCompany.id)
-    .where('status', '=', 1)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  const otherWarehouse = await db
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', otherCompany.id)
-    .where('status', '=', 1)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  ids.otherCompanyTrucker = otherTrucker.id;
-  ids.otherCompanyWarehouse = otherWarehouse.id;
+  const otherCompanyId = await companyIdOf(db, 'Other Trading Co');
+  const activeOfOtherCompany = async (table: 'truckers' | 'warehouses') => {
+    const row = await db
+      .selectFrom(table)
+      .select('id')
+      .where('company_id', '=', otherCompanyId)
+      .where('status', '=', 1)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  ids.otherCompanyTrucker = await activeOfOtherCompany('truckers');
+  ids.otherCompanyWarehouse = await activeOfOtherCompany('warehouses');
 });
-afterAll(async () => t?.close());
 
 const ordersUrl = (shipmentId: number | string) => apiUrl(API_PATHS.deliveryOrders, { id: shipmentId });
 const orderUrl = (shipmentId: number | string, orderId: number | string) =>
@@ -267,18 +248,13 @@ describe('POST user/shipments/{id}/delivery_order', () => {
   });
 
   it('answers the spec’s text naming the broker when the shipment has no container yet', async () => {
-    const row = await t.app.db
-      .selectFrom('shipments')
-      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-      .select('shipments.id')
-      .where('accounts.account_no', '=', '40001')
-      .where(sql<boolean>`cardinality(shipments.container_nos) = 0`)
-      .orderBy('shipments.id')
-      .executeTakeFirstOrThrow();
+    const id = await shipmentIdOf(t.app.db, '40001', (query) =>
+      query.where(sql<boolean>`cardinality(shipments.container_nos) = 0`),
+    );
     const body = await expectRefused(
-      row.id,
+      id,
       () =>
-        create('primary', row.id, {
+        create('primary', id, {
           trucker_id: ids.trucker,
           warehouse_id: ids.warehouse,
           reference_number: '',

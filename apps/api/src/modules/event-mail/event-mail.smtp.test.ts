@@ -11,9 +11,9 @@ import { samplePdf } from '../../../test/sample-files.ts';
 import { freePort } from '../../../test/server-process.ts';
 import { startSmtpServer, stopSmtpServer, type Received } from '../../../test/smtp-server.ts';
 import { runBrokerCommand } from '../../cli/broker.ts';
-import type { Db } from '../../db/connect.ts';
 import { recordMailEvent } from './event-mail.repository.ts';
 import { sendDueMail, type EventMailOptions } from './event-mail.worker.ts';
+import { companyIdOf } from '../../../test/session-users.ts';
 
 /**
  * Event mail through a real SMTP server on loopback: what each list receives, gathering, retries
@@ -37,13 +37,8 @@ const received: Received[] = [];
 
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
-async function companyId(db: Db, name: string): Promise<number> {
-  const row = await db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.id;
-}
-
 async function record(companyName: string, events: EventMailDetail[], at: Date): Promise<void> {
-  const id = await companyId(t.app.db, companyName);
+  const id = await companyIdOf(t.app.db, companyName);
   await t.app.db.transaction().execute(async (trx) => {
     for (const event of events) await recordMailEvent(trx, id, event, at);
   });
@@ -225,7 +220,7 @@ describe('event mail', () => {
       'updated',
     ]);
     // The new company has no lists yet; the shipment moves into Documents Required in another batch.
-    const harbor = await companyId(t.app.db, 'Harbor Goods Inc');
+    const harbor = await companyIdOf(t.app.db, 'Harbor Goods Inc');
     await t.app.db
       .insertInto('notification_emails')
       .values({ company_id: harbor, table_number: 0, email: 'docs@harbor.test', cc_emails: ['ops@harbor.test'] })

@@ -18,6 +18,22 @@ type StoredFileColumn = {
 
 const visibleShipmentIds = (db: Db, user: SessionUser) => accessRepository.shipments(db, user).select('shipments.id');
 
+/** An invoice's file in `column`, downloaded as "Invoice <file number><suffix>". */
+function invoiceFile(column: 'path' | 'backup', suffix: string): StoredFileColumn {
+  return {
+    table: 'invoices',
+    column,
+    async nameOf(db, user, key, extension) {
+      const invoice = await accessRepository
+        .invoices(db, user)
+        .select('invoices.file_number')
+        .where(`invoices.${column}`, '=', key)
+        .executeTakeFirst();
+      return invoice && `Invoice ${invoice.file_number}${suffix}.${extension}`;
+    },
+  };
+}
+
 /**
  * Every column that names a stored file: a shipment's documents, its 7501 and its delivery
  * orders, an invoice's PDF and backup. The downloads look a key up here, and the orphan file
@@ -63,30 +79,8 @@ export const STORED_FILE_COLUMNS: readonly StoredFileColumn[] = [
       return order && `Delivery order ${order.file_number}-${order.id}.${extension}`;
     },
   },
-  {
-    table: 'invoices',
-    column: 'path',
-    async nameOf(db, user, key, extension) {
-      const invoice = await accessRepository
-        .invoices(db, user)
-        .select('invoices.file_number')
-        .where('invoices.path', '=', key)
-        .executeTakeFirst();
-      return invoice && `Invoice ${invoice.file_number}.${extension}`;
-    },
-  },
-  {
-    table: 'invoices',
-    column: 'backup',
-    async nameOf(db, user, key, extension) {
-      const invoice = await accessRepository
-        .invoices(db, user)
-        .select('invoices.file_number')
-        .where('invoices.backup', '=', key)
-        .executeTakeFirst();
-      return invoice && `Invoice ${invoice.file_number} backup.${extension}`;
-    },
-  },
+  invoiceFile('path', ''),
+  invoiceFile('backup', ' backup'),
 ];
 
 export const filesRepository = {

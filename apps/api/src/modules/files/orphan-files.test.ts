@@ -1,16 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/build-app.ts';
 import { samplePdf } from '../../../test/sample-files.ts';
 import { sweepOrphanFiles } from './orphan-files.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const TWO_HOURS_AGO = new Date(Date.now() - 2 * 60 * 60 * 1000);
 

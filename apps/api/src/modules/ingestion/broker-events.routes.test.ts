@@ -1,33 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS, type EventsResponse } from '@clearport/contract/ingestion';
-import {
-  apiUrl,
-  buildTestApp,
-  DEMO_USERS,
-  injectAs,
-  loginDemoUsers,
-  type DemoUser,
-  type TestApp,
-} from '../../../test/build-app.ts';
+import { apiUrl, DEMO_USERS, demoUsersOf, injectAs, testAppForFile } from '../../../test/build-app.ts';
+import { brokerApiOf } from '../../../test/broker-api.ts';
 import { multipartBody, samplePdf } from '../../../test/sample-files.ts';
 import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
-import { apiKeysRepository } from './api-keys.repository.ts';
 
-let t: TestApp;
-let key: string;
-let tokens: Record<DemoUser, string>;
+const t = testAppForFile();
+const broker = brokerApiOf(t);
+const { tokens } = demoUsersOf(t);
 const eventsUrl = `${BROKER_API_BASE}${BROKER_API_PATHS.events}`;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  key = (await apiKeysRepository.create(t.app.db, 'Customs system')).key;
-  tokens = await loginDemoUsers(t.app);
-});
-afterAll(() => t?.close());
-
-async function feed(query: Record<string, string | number>, as = key): Promise<EventsResponse> {
+async function feed(query: Record<string, string | number>, as = broker.key()): Promise<EventsResponse> {
   const search = new URLSearchParams(
     Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
   );
@@ -114,13 +99,13 @@ describe('the change feed', () => {
 
     const upload = events[0]!;
     expect(upload.detail).toMatchObject({ name: 'invoice scan.pdf' });
-    const file = await injectAs(t.app, key, { method: 'GET', url: upload.file_url! });
+    const file = await injectAs(t.app, broker.key(), { method: 'GET', url: upload.file_url! });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(pdf)).toBe(true);
     expect(file.headers['content-disposition']).toContain('invoice%20scan.pdf');
     expect((await injectAs(t.app, tokens.primary, { method: 'GET', url: upload.file_url! })).statusCode).toBe(401);
     const unknown = upload.file_url!.replace(/[^/]+$/, 'nothing-here.pdf');
-    expect((await injectAs(t.app, key, { method: 'GET', url: unknown })).statusCode).toBe(404);
+    expect((await injectAs(t.app, broker.key(), { method: 'GET', url: unknown })).statusCode).toBe(404);
   });
 
   it("tells a user change by the company's primary, and not the broker's own acts", async () => {
@@ -163,12 +148,14 @@ describe('the change feed', () => {
     // Malformed; well formed but never handed out (one past the end, a future one, a mismatched pair).
     const neverHandedOut = [`${tx}-${id + 1}`, '999999999-999999999', '999999999999999-1', `${tx + 1}-${id}`, '0-0'];
     for (const after of ['abc', '1', '1-', '99999999999999999999-1', ...neverHandedOut]) {
-      const response = await injectAs(t.app, key, { method: 'GET', url: `${eventsUrl}?after=${after}` });
+      const response = await injectAs(t.app, broker.key(), { method: 'GET', url: `${eventsUrl}?after=${after}` });
       expect(response.statusCode, after).toBe(400);
       expect(response.json<{ field?: string }>().field).toBe('after');
     }
-    expect((await injectAs(t.app, key, { method: 'GET', url: `${eventsUrl}?after=${end}` })).statusCode).toBe(200);
-    const tooMany = await injectAs(t.app, key, { method: 'GET', url: `${eventsUrl}?limit=100000` });
+    expect((await injectAs(t.app, broker.key(), { method: 'GET', url: `${eventsUrl}?after=${end}` })).statusCode).toBe(
+      200,
+    );
+    const tooMany = await injectAs(t.app, broker.key(), { method: 'GET', url: `${eventsUrl}?limit=100000` });
     expect(tooMany.statusCode).toBe(400);
     expect((await injectAs(t.app, tokens.primary, { method: 'GET', url: eventsUrl })).statusCode).toBe(401);
   });

@@ -1,33 +1,24 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
-import { BROKER_API_BASE, BROKER_API_PATHS, MAX_BATCH_BYTES, MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
-import { apiUrl, buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { MAX_BATCH_BYTES, MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
+import { apiUrl, buildTestApp, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
+import { brokerApiOf, RECORDS_URL } from '../../../test/broker-api.ts';
+import { apiKeysRepository } from './api-keys.repository.ts';
 import { pdfsWithEmbeddedExe, pdfsWithMarkupFurtherOn, pdfsWithMarkupUpFront } from '../../../test/polyglot-files.ts';
 import { realWorldPdfs } from '../../../test/real-world-files.ts';
 import { samplePdf, samplePng } from '../../../test/sample-files.ts';
 import { storedFiles } from '../../../test/shipment-fixtures.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
-import { apiKeysRepository } from './api-keys.repository.ts';
 
-let t: TestApp;
-let key: string;
-const url = `${BROKER_API_BASE}${BROKER_API_PATHS.records}`;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  key = (await apiKeysRepository.create(t.app.db, 'Customs system')).key;
-});
-afterAll(() => t?.close());
+const t = testAppForFile();
+const broker = brokerApiOf(t);
+const url = RECORDS_URL;
 
 type Result = { outcome: string; key: string | null; field?: string; reason?: string };
-async function outcomes(records: unknown[]): Promise<Result[]> {
-  const response = await injectAs(t.app, key, { method: 'POST', url, payload: { records } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ results: Result[] }>().results;
-}
+const outcomes = (records: unknown[]) => broker.results<Result>(records);
 const outcomeOf = async (record: unknown) => (await outcomes([record]))[0]!;
 
 const base64 = (bytes: Buffer) => bytes.toString('base64');
@@ -202,7 +193,7 @@ async function multipartBody(fields: ReadonlyArray<readonly [string, FormValue]>
   };
 }
 const postMultipart = async (fields: ReadonlyArray<readonly [string, FormValue]>) =>
-  injectAs(t.app, key, { method: 'POST', url, ...(await multipartBody(fields)) });
+  injectAs(t.app, broker.key(), { method: 'POST', url, ...(await multipartBody(fields)) });
 
 describe('the broker API, files as multipart parts', () => {
   const invoicePdf = samplePdf(2_200);
@@ -314,7 +305,7 @@ describe('the broker API, files as multipart parts', () => {
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toEqual({ message: 'Two parts have this name.', field: 'entry' });
     const whole = await multipartBody(parts);
-    const cutShort = await injectAs(t.app, key, {
+    const cutShort = await injectAs(t.app, broker.key(), {
       method: 'POST',
       url,
       headers: whole.headers,
@@ -338,7 +329,7 @@ describe('the broker API, files as multipart parts', () => {
       ],
       [{ ...notice, message: 'fine', ['key\u0000']: 1 }],
     ]) {
-      const asJson = await injectAs(t.app, key, { method: 'POST', url, payload: { records: bad } });
+      const asJson = await injectAs(t.app, broker.key(), { method: 'POST', url, payload: { records: bad } });
       const asMultipart = await postMultipart([['records', JSON.stringify(bad)]]);
       expect(asJson.statusCode, asJson.body).toBe(400);
       expect(asMultipart.statusCode, asMultipart.body).toBe(400);
@@ -350,7 +341,7 @@ describe('the broker API, files as multipart parts', () => {
 
   it('holds the same limits and shape as a JSON body', async () => {
     const asJson = (text: string) =>
-      injectAs(t.app, key, {
+      injectAs(t.app, broker.key(), {
         method: 'POST',
         url,
         payload: `{"records":${text}}`,

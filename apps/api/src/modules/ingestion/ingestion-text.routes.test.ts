@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
+import { describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTER_MESSAGE, LINE_BREAK_MESSAGE } from '@clearport/contract/plain-text';
 import { TEXTS } from '@clearport/contract/texts';
-import { buildTestApp, injectAs, type TestApp } from '../../../test/build-app.ts';
+import { testAppForFile } from '../../../test/build-app.ts';
+import { brokerApiOf } from '../../../test/broker-api.ts';
 import { databaseDigest } from '../../../test/database-digest.ts';
 import { outboxMessages } from '../../../test/delivery-order-fixtures.ts';
-import { apiKeysRepository } from './api-keys.repository.ts';
 
 /**
  * A broker's record is held to what a customer's form is: one-line texts refuse line breaks and
@@ -13,21 +12,9 @@ import { apiKeysRepository } from './api-keys.repository.ts';
  * record is refused in its result with its field named; the others go on.
  */
 
-let t: TestApp;
-let key: string;
-const url = `${BROKER_API_BASE}${BROKER_API_PATHS.records}`;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  key = (await apiKeysRepository.create(t.app.db, 'Customs system')).key;
-});
-afterAll(() => t.close());
-
-async function results(records: unknown[]) {
-  const response = await injectAs(t.app, key, { method: 'POST', url, payload: { records } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ results: unknown[] }>().results;
-}
+const t = testAppForFile();
+const broker = brokerApiOf(t);
+const results = (records: unknown[]) => broker.results<unknown>(records);
 
 /** A record refused for one field: its key stays readable when the key fields themselves are sound. */
 const refused = (index: number, key: string | null, field: string, message: string) => ({

@@ -1,29 +1,20 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROKER_API_BASE, BROKER_API_PATHS, MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
-import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
+import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
+import { brokerApiOf, RECORDS_URL } from '../../../test/broker-api.ts';
+import { waitingOrderId } from '../../../test/delivery-order-fixtures.ts';
+import { apiKeysRepository } from './api-keys.repository.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { expectCountsKept } from '../../../test/shipment-counts.ts';
-import { apiKeysRepository } from './api-keys.repository.ts';
 import { NOT_A_BROKER_KEY, TOO_MANY_RECORDS } from './ingestion.routes.ts';
 
-let test: TestApp;
-let key: string;
-const url = `${BROKER_API_BASE}${BROKER_API_PATHS.records}`;
-
-beforeAll(async () => {
-  test = await buildTestApp();
-  key = (await apiKeysRepository.create(test.app.db, 'Customs system')).key;
-});
-afterAll(() => test.close());
-
-const send = (records: unknown[], as = key) => injectAs(test.app, as, { method: 'POST', url, payload: { records } });
-
-async function outcomes(records: unknown[]) {
-  const response = await send(records);
-  expect(response.statusCode).toBe(200);
-  return response.json<{ results: { outcome: string; key: string | null; field?: string }[] }>().results;
-}
+const test = testAppForFile();
+const broker = brokerApiOf(test);
+const url = RECORDS_URL;
+const { send } = broker;
+const outcomes = (records: unknown[]) =>
+  broker.results<{ outcome: string; key: string | null; field?: string }>(records);
 
 const company = { kind: 'company', company_id: 'C-100', name: 'Harbor Goods Inc', primary_contact: 'Ada Lane' };
 const account = { kind: 'account', account_no: '77001', company_id: 'C-100', name: 'Harbor Goods East' };
@@ -243,16 +234,11 @@ describe('the broker API', () => {
 
   it('approves a delivery order through the same approval as the broker command', async () => {
     const db = test.app.db;
-    const order = await db
-      .selectFrom('delivery_orders')
-      .select('id')
-      .where('approved', '=', false)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const approval = { kind: 'delivery_order_approval', delivery_order_id: order.id };
+    const orderId = await waitingOrderId(db);
+    const approval = { kind: 'delivery_order_approval', delivery_order_id: orderId };
     expect(await outcomes([approval, approval, { ...approval, delivery_order_id: 2_000_000 }])).toEqual([
-      { index: 0, key: `delivery_order_approval:${order.id}`, outcome: 'updated' },
-      { index: 1, key: `delivery_order_approval:${order.id}`, outcome: 'unchanged' },
+      { index: 0, key: `delivery_order_approval:${orderId}`, outcome: 'updated' },
+      { index: 1, key: `delivery_order_approval:${orderId}`, outcome: 'unchanged' },
       {
         index: 2,
         key: 'delivery_order_approval:2000000',
@@ -265,7 +251,7 @@ describe('the broker API', () => {
     const stored = await db
       .selectFrom('delivery_orders')
       .select('approved')
-      .where('id', '=', order.id)
+      .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
     expect(stored.approved).toBe(true);
   });
@@ -313,7 +299,7 @@ describe('the broker API', () => {
 
   it('answers 400 to a body that is not a batch, and 413 to a batch too large', async () => {
     for (const payload of [{}, { records: 'x' }, { records: [] }, [company]]) {
-      const response = await injectAs(test.app, key, { method: 'POST', url, payload });
+      const response = await injectAs(test.app, broker.key(), { method: 'POST', url, payload });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ field: expect.any(String) });
     }
@@ -332,7 +318,7 @@ describe('the broker API', () => {
     expect(asCustomer.json()).toEqual({ message: NOT_A_BROKER_KEY });
     expect((await test.app.inject({ method: 'POST', url, payload: { records: [company] } })).statusCode).toBe(401);
 
-    const asBroker = await injectAs(test.app, key, { method: 'GET', url: '/api/user/shipments' });
+    const asBroker = await injectAs(test.app, broker.key(), { method: 'GET', url: '/api/user/shipments' });
     expect(asBroker.statusCode).toBe(401);
 
     const revoked = await apiKeysRepository.create(test.app.db, 'Old system');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import { INVOICE_SORT_FIELDS, type InvoiceSortField } from '@clearport/contract/invoices';
 import type { Db } from '../../db/connect.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
+import { testAppForFile } from '../../../test/build-app.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { invoicesRepository, type InvoicesPageRequest } from './invoices.repository.ts';
 import { criteriaOf } from './invoices.rules.ts';
@@ -14,15 +14,13 @@ import { sessionUserOf } from '../../../test/session-users.ts';
  * each sort reaching its index.
  */
 
-let t: TestApp;
+const t = testAppForFile();
 let db: Db;
 let primary: SessionUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   db = t.app.db;
   primary = await sessionUserOf(db, 'primary@demo.test');
 });
-afterAll(async () => t?.close());
 
 async function planOf(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
   return db.transaction().execute(async (trx) => {

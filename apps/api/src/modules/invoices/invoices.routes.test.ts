@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   INVOICE_CSV_COLUMNS,
@@ -15,28 +15,22 @@ import {
 import { API_PATHS } from '@clearport/contract/paths';
 import {
   apiUrl,
-  buildTestApp,
   DEMO_USERS,
+  demoUsersOf,
+  exactJson,
   fileUrl,
   injectAs,
-  loginDemoUsers,
+  testAppForFile,
   type DemoUser,
-  type TestApp,
 } from '../../../test/build-app.ts';
 import { runBrokerCommand } from '../../cli/broker.ts';
 import { DEMO_PAYMENT_INSTRUCTIONS } from '../../seed/demo-billing.ts';
 import { todayOf } from './invoices.rules.ts';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const t = testAppForFile();
+const { tokens } = demoUsersOf(t);
 type Who = DemoUser;
 type Query = Record<string, string | number>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(tokens, await loginDemoUsers(t.app));
-});
-afterAll(async () => t?.close());
 
 function get(who: Who, url: string) {
   return injectAs(t.app, tokens[who]!, { method: 'GET', url });
@@ -44,12 +38,7 @@ function get(who: Who, url: string) {
 
 /** A list reply, which must be exactly the schema's: every field of its type, none more. */
 async function list(who: Who, query: Query = {}): Promise<InvoicesResponse> {
-  const response = await get(who, apiUrl(API_PATHS.invoices, {}, query));
-  expect(response.statusCode, response.body).toBe(200);
-  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-  const body: unknown = JSON.parse(response.body);
-  expect(InvoicesResponse.parse(body)).toEqual(body);
-  return body as InvoicesResponse;
+  return exactJson(InvoicesResponse, await get(who, apiUrl(API_PATHS.invoices, {}, query)));
 }
 
 async function allPages(who: Who, query: Query = {}): Promise<Invoice[]> {

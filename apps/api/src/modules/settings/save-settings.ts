@@ -46,11 +46,11 @@ export async function saveSettings(
     return await inTransaction(deps.db, async (trx): Promise<SaveSettingsResponse | Refused> => {
       await settingsRepository.saveLists(trx, actor, settings.user_emails);
       if (settings.truckers) {
-        const refusal = await settingsRepository.saveTruckers(trx, actor, settings.truckers);
+        const refusal = await settingsRepository.saveList(trx, actor, 'truckers', settings.truckers);
         if (refusal) return refused(refusal);
       }
       if (settings.warehouses) {
-        const refusal = await settingsRepository.saveWarehouseList(trx, actor, settings.warehouses);
+        const refusal = await settingsRepository.saveList(trx, actor, 'warehouses', settings.warehouses);
         if (refusal) return refused(refusal);
       }
       if (passwordHash) {

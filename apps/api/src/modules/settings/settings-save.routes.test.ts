@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   CC_LIST_FULL,
@@ -17,17 +17,11 @@ import type { Trucker } from '@clearport/contract/truckers';
 import type { Warehouse } from '@clearport/contract/warehouses';
 import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
 import { THROTTLE } from '../auth/login-throttle.ts';
-import { apiUrl, buildTestApp, injectAs, login, loginDemoUsers, type TestApp } from '../../../test/build-app.ts';
+import { apiUrl, demoUsersOf, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { addressesOf, orderableShipment, outboxMessages } from '../../../test/delivery-order-fixtures.ts';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(tokens, await loginDemoUsers(t.app));
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
+const { tokens } = demoUsersOf(t);
 
 const settingsOf = async (token: string) =>
   SettingsResponse.parse((await injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.settings) })).json())

@@ -16,6 +16,7 @@ import type { Db } from '../../db/connect.ts';
 import { listedRefusal, type Refusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
+import type { CompanyList } from './company-lists.repository.ts';
 import { truckersRepository } from './truckers.repository.ts';
 import { warehousesRepository } from './warehouses.repository.ts';
 import { leftOut, removalOf, unknownEntry, type Removal, type Usage } from './settings.rules.ts';
@@ -23,7 +24,7 @@ import { leftOut, removalOf, unknownEntry, type Removal, type Usage } from './se
 const EMPTY_LIST: NotificationEmails = { email: '', cc_emails: [] };
 
 type ListSync<Input> = {
-  kind: 'truckers' | 'warehouses';
+  kind: CompanyList;
   notFound: string;
   inUse: string;
   repository: {
@@ -64,22 +65,26 @@ async function syncList<Input extends { id?: number }>(
   return undefined;
 }
 
-const truckerSync: ListSync<SettingsTruckerInput> = {
-  kind: 'truckers',
-  notFound: SETTINGS_ERRORS.truckerNotFound,
-  inUse: TEXTS.truckersInUse,
-  repository: truckersRepository,
-  create: async (trx, user, inputs) => {
-    if (inputs.length > 0) await truckersRepository.createIn(trx, user, inputs);
-  },
-};
+/** What the Settings screen's save sends of each list. */
+type SentList = { truckers: SettingsTruckerInput; warehouses: SettingsWarehouseInput };
 
-const warehouseSync: ListSync<SettingsWarehouseInput> = {
-  kind: 'warehouses',
-  notFound: WAREHOUSE_NOT_FOUND,
-  inUse: TEXTS.warehousesInUse,
-  repository: warehousesRepository,
-  create: (trx, user, inputs) => warehousesRepository.create(trx, user, inputs),
+const LIST_SYNCS: { [Kind in CompanyList]: ListSync<SentList[Kind]> } = {
+  truckers: {
+    kind: 'truckers',
+    notFound: SETTINGS_ERRORS.truckerNotFound,
+    inUse: TEXTS.truckersInUse,
+    repository: truckersRepository,
+    create: async (trx, user, inputs) => {
+      if (inputs.length > 0) await truckersRepository.createIn(trx, user, inputs);
+    },
+  },
+  warehouses: {
+    kind: 'warehouses',
+    notFound: WAREHOUSE_NOT_FOUND,
+    inUse: TEXTS.warehousesInUse,
+    repository: warehousesRepository,
+    create: (trx, user, inputs) => warehousesRepository.create(trx, user, inputs),
+  },
 };
 
 export const settingsRepository = {
@@ -147,24 +152,16 @@ export const settingsRepository = {
   },
 
   /**
-   * Makes the company's truckers the sent whole list, or gives the refusal before writing
-   * anything. Call it in a transaction.
+   * Makes the company's truckers or warehouses the sent whole list, or gives the refusal before
+   * writing anything. Call it in a transaction.
    */
-  async saveTruckers(
+  async saveList<Kind extends CompanyList>(
     trx: Db,
     user: SessionUser,
-    truckers: readonly SettingsTruckerInput[],
+    kind: Kind,
+    sent: ReadonlyArray<SentList[Kind]>,
   ): Promise<Refusal | undefined> {
-    return syncList(trx, user, truckers, truckerSync);
-  },
-
-  /** The same for the company's warehouses. */
-  async saveWarehouseList(
-    trx: Db,
-    user: SessionUser,
-    warehouses: readonly SettingsWarehouseInput[],
-  ): Promise<Refusal | undefined> {
-    return syncList(trx, user, warehouses, warehouseSync);
+    return syncList(trx, user, sent, LIST_SYNCS[kind]);
   },
 
   async listsAfterSave(db: Db, user: SessionUser): Promise<Omit<SaveSettingsResponse, 'messages'>> {

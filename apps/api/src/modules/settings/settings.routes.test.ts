@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_WAREHOUSE_CITY, DEFAULT_WAREHOUSE_ZIP } from '@clearport/contract/constants';
 import { DeliveryOrderResponse } from '@clearport/contract/delivery-orders';
 import { API_PATHS } from '@clearport/contract/paths';
@@ -6,21 +6,16 @@ import { SettingsResponse, SaveSettingsResponse, WAREHOUSE_NOT_FOUND } from '@cl
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { isActive } from '@clearport/contract/constants';
 import { NEW_WAREHOUSE_DEFAULTS, warehouseFromForm } from '@clearport/contract/warehouses';
-import { apiUrl, buildTestApp, injectAs, loginDemoUsers, type TestApp } from '../../../test/build-app.ts';
-import { orderableShipment, truckerId } from '../../../test/delivery-order-fixtures.ts';
+import { apiUrl, demoUsersOf, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
+import { idByName, orderableShipment } from '../../../test/delivery-order-fixtures.ts';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const t = testAppForFile();
+const { tokens } = demoUsersOf(t);
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(tokens, await loginDemoUsers(t.app));
-});
-afterAll(async () => t?.close());
-
-const getSettings = (who: string) => injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.settings) });
-const settingsOf = async (who: string) => SettingsResponse.parse((await getSettings(who)).json()).user;
-const save = (who: string, payload: object) =>
+const getSettings = (who: DemoUser) =>
+  injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.settings) });
+const settingsOf = async (who: DemoUser) => SettingsResponse.parse((await getSettings(who)).json()).user;
+const save = (who: DemoUser, payload: object) =>
   injectAs(t.app, tokens[who]!, { method: 'POST', url: apiUrl(API_PATHS.saveSettings), payload });
 const warehouseRows = () => t.app.db.selectFrom('warehouses').selectAll().orderBy('id').execute();
 
@@ -134,7 +129,7 @@ describe('POST user/settings/save from the New Warehouse modal', () => {
       method: 'POST',
       url: apiUrl(API_PATHS.deliveryOrders, { id: shipment.id }),
       payload: {
-        trucker_id: await truckerId(t.app.db, 'Harbor Express Drayage'),
+        trucker_id: await idByName(t.app.db, 'truckers', 'Harbor Express Drayage'),
         warehouse_id: warehouse.id,
         reference_number: '',
         note: '',

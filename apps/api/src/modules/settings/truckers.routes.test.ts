@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_CC_EMAILS } from '@clearport/contract/constants';
 import { API_PATHS } from '@clearport/contract/paths';
 import { SettingsResponse } from '@clearport/contract/settings';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
 import { CreateTruckerResponse } from '@clearport/contract/truckers';
-import { apiUrl, buildTestApp, injectAs, loginDemoUsers, type TestApp } from '../../../test/build-app.ts';
+import { apiUrl, demoUsersOf, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const t = testAppForFile();
+const { tokens } = demoUsersOf(t);
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(tokens, await loginDemoUsers(t.app));
-});
-afterAll(async () => t?.close());
-
-const save = (who: string, payload: object) =>
+const save = (who: DemoUser, payload: object) =>
   injectAs(t.app, tokens[who]!, { method: 'POST', url: apiUrl(API_PATHS.createTrucker), payload });
-const settings = async (who: string) =>
+const settings = async (who: DemoUser) =>
   SettingsResponse.parse(
     (await injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.settings) })).json(),
   );

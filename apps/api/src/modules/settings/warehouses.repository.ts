@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import { NEW_WAREHOUSE_DEFAULTS, type Warehouse, type WarehouseInput } from '@clearport/contract/warehouses';
 import type { Db } from '../../db/connect.ts';
@@ -6,8 +6,7 @@ import type { WarehousesTable } from '../../db/schema.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import type { SettingsWarehouseInput } from '@clearport/contract/settings';
-import type { Usage } from './settings.rules.ts';
-import { orderUsage } from './truckers.repository.ts';
+import { companyListRepository } from './company-lists.repository.ts';
 
 /** The company's warehouses, each with its contacts (emails[0] is the contact the form names). */
 
@@ -53,46 +52,14 @@ export function newWarehouseValues(input: WarehouseInput) {
 }
 
 export const warehousesRepository = {
-  /** These warehouses whatever their company or state: for ids reached through the access check already. */
-  async byIds(db: Db, ids: readonly number[]): Promise<Warehouse[]> {
-    if (ids.length === 0) return [];
-    const rows = await db
-      .selectFrom('warehouses')
-      .selectAll()
-      .where('id', 'in', [...ids])
-      .orderBy('id')
-      .execute();
-    return withContacts(db, rows);
-  },
-
-  /** The company's warehouses that are not deleted, active or not, oldest first. */
-  async listOf(db: Db, user: SessionUser): Promise<Warehouse[]> {
-    const rows = await accessRepository
-      .warehouses(db, user)
-      .selectAll('warehouses')
-      .where('warehouses.deleted_at', 'is', null)
-      .orderBy('warehouses.id')
-      .execute();
-    return withContacts(db, rows);
-  },
-
-  /** Whether the id is one of the company's active warehouses: the only ones a new choice may name. */
-  async isActive(db: Db, user: SessionUser, warehouseId: number): Promise<boolean> {
-    const row = await accessRepository
-      .warehouses(db, user)
-      .select('warehouses.id')
-      .where('warehouses.id', '=', warehouseId)
-      .where('warehouses.status', '=', ACTIVE_STATUS)
-      .where('warehouses.deleted_at', 'is', null)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
+  /** byIds, listOf, isActive, lockIdsOf, usage, markDeleted and remove, as for truckers. */
+  ...companyListRepository('warehouses', withContacts),
 
   /** Of these ids, those that are the company's warehouses and not deleted. */
   async existingIds(db: Db, user: SessionUser, ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const rows = await accessRepository
-      .warehouses(db, user)
+      .companyList(db, user, 'warehouses')
       .select('warehouses.id')
       .where('warehouses.id', 'in', [...ids])
       .where('warehouses.deleted_at', 'is', null)
@@ -125,23 +92,6 @@ export const warehousesRepository = {
     if (contacts.length > 0) await trx.insertInto('warehouse_emails').values(contacts).execute();
   },
 
-  /** The ids of the company's warehouses that are not deleted, locked until the transaction ends. */
-  async lockIdsOf(trx: Db, user: SessionUser): Promise<number[]> {
-    const rows = await accessRepository
-      .warehouses(trx, user)
-      .select('warehouses.id')
-      .where('warehouses.deleted_at', 'is', null)
-      .orderBy('warehouses.id')
-      .forUpdate()
-      .execute();
-    return rows.map((row) => row.id);
-  },
-
-  /** How many unsent and sent delivery orders name each of these warehouses. */
-  async usage(db: Db, ids: readonly number[]): Promise<Map<number, Usage>> {
-    return orderUsage(db, 'warehouse_id', ids);
-  },
-
   /** Replaces the fields sent of an existing warehouse; sent `emails` replace its contacts. */
   async update(trx: Db, id: number, input: SettingsWarehouseInput): Promise<void> {
     const { id: _id, emails, ...fields } = input;
@@ -156,24 +106,5 @@ export const warehousesRepository = {
         .values(emails.map((contact) => ({ warehouse_id: id, name: contact.name, email: contact.email })))
         .execute();
     }
-  },
-
-  /** Kept for the sent orders that name them, out of every list: they show with (Deleted). */
-  async markDeleted(trx: Db, ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await trx
-      .updateTable('warehouses')
-      .set({ deleted_at: sql<Date>`now()` })
-      .where('id', 'in', [...ids])
-      .execute();
-  },
-
-  /** Removes warehouses no order names, with their contacts. */
-  async remove(trx: Db, ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await trx
-      .deleteFrom('warehouses')
-      .where('id', 'in', [...ids])
-      .execute();
   },
 };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
@@ -13,50 +13,23 @@ import {
 } from '@clearport/contract/shipment-detail';
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import { TEXTS } from '@clearport/contract/texts';
-import {
-  apiUrl,
-  buildTestApp,
-  DEMO_USERS,
-  fileUrl,
-  injectAs,
-  loginDemoUsers,
-  type DemoUser,
-  type TestApp,
-} from '../../../test/build-app.ts';
+import { apiUrl, demoUsersOf, fileUrl, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import { multipartBody, samplePdf } from '../../../test/sample-files.ts';
-import { activityOf, shipmentIdOf, shipmentState, storedFiles } from '../../../test/shipment-fixtures.ts';
+import {
+  activityOf,
+  shipmentIdOf,
+  shipmentState,
+  spareShipmentsOf,
+  storedFiles,
+} from '../../../test/shipment-fixtures.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const t = testAppForFile();
+const { tokens, ids: userIds } = demoUsersOf(t);
 type Who = Exclude<DemoUser, 'manager'>;
-const userIds: Record<string, number> = {};
 
 /** Demo Imports shipments of account 40001, handed out one per test so tests do not meet. */
-let spare: number[] = [];
-const nextShipment = () => {
-  const id = spare.shift();
-  if (id === undefined) throw new Error('out of demo shipments');
-  return id;
-};
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(tokens, await loginDemoUsers(t.app));
-  for (const [who, email] of Object.entries(DEMO_USERS)) {
-    const row = await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    userIds[who] = row.id;
-  }
-  const rows = await t.app.db
-    .selectFrom('shipments')
-    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-    .select('shipments.id')
-    .where('accounts.account_no', '=', '40001')
-    .orderBy('shipments.id', 'desc')
-    .execute();
-  spare = rows.map((row) => row.id);
-});
-afterAll(async () => t?.close());
+const nextShipment = spareShipmentsOf(t, '40001', 'desc');
 
 const details = (who: Who, id: number | string) =>
   injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.shipmentDetail, { id }) });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ISF_FILED_BY_CLIENT, SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
@@ -13,16 +13,7 @@ import {
 } from '@clearport/contract/shipment-documents';
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import { TEXTS } from '@clearport/contract/texts';
-import {
-  apiUrl,
-  buildTestApp,
-  DEMO_USERS,
-  fileUrl,
-  injectAs,
-  loginDemoUsers,
-  type DemoUser,
-  type TestApp,
-} from '../../../test/build-app.ts';
+import { apiUrl, demoUsersOf, fileUrl, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import {
   multipartBody,
   sampleDoc,
@@ -40,37 +31,14 @@ import {
   pngsWithMarkupInText,
 } from '../../../test/polyglot-files.ts';
 import { realWorldPdfs, realWorldPngs } from '../../../test/real-world-files.ts';
-import { activityOf, shipmentState, storedFiles } from '../../../test/shipment-fixtures.ts';
+import { activityOf, shipmentState, spareShipmentsOf, storedFiles } from '../../../test/shipment-fixtures.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const t = testAppForFile();
+const { tokens, ids: userIds } = demoUsersOf(t);
 type Who = DemoUser;
-let primaryId: number;
 
-let spare: number[] = [];
-const nextShipment = () => {
-  const id = spare.shift();
-  if (id === undefined) throw new Error('out of demo shipments');
-  return id;
-};
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(tokens, await loginDemoUsers(t.app));
-  primaryId = (
-    await t.app.db.selectFrom('users').select('id').where('email', '=', DEMO_USERS.primary).executeTakeFirstOrThrow()
-  ).id;
-  const rows = await t.app.db
-    .selectFrom('shipments')
-    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-    .select('shipments.id')
-    .where('accounts.account_no', '=', '40001')
-    .orderBy('shipments.id')
-    .execute();
-  spare = rows.map((row) => row.id);
-});
-afterAll(async () => t?.close());
+const nextShipment = spareShipmentsOf(t, '40001');
 
 type Payload = Buffer | Readable;
 
@@ -450,9 +418,9 @@ describe('set_type and unset_type, and the status rules', () => {
     expect(response.json()).toEqual({ type_set: [REQUIRED[1]], status: S.pendingRelease });
     expect(await statusOf(id)).toBe(S.pendingRelease);
     expect((await activityOf(t.app.db, id)).slice(earlier)).toEqual([
-      { user_id: primaryId, action: SHIPMENT_ACTIVITY.typesSet, detail: { types: [REQUIRED[1]] } },
+      { user_id: userIds.primary, action: SHIPMENT_ACTIVITY.typesSet, detail: { types: [REQUIRED[1]] } },
       {
-        user_id: primaryId,
+        user_id: userIds.primary,
         action: SHIPMENT_ACTIVITY.statusChanged,
         detail: { from: S.pendingDocuments, to: S.pendingRelease, after: SHIPMENT_ACTIVITY.typesSet },
       },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import {
   HOME_FILTER_VALUES,
@@ -7,7 +7,7 @@ import {
   type ShipmentSortField,
 } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-app.ts';
+import { testAppForFile } from '../../../test/build-app.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
 import { criteriaOf } from './shipments.rules.ts';
@@ -19,17 +19,15 @@ import { sessionUserOf } from '../../../test/session-users.ts';
  * show each filter and each sort reaching its index.
  */
 
-let t: TestApp;
+const t = testAppForFile();
 let db: Db;
 let primary: SessionUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   db = t.app.db;
   primary = await sessionUserOf(db, 'primary@demo.test');
   // As autovacuum leaves a table at rest: its pages all-visible, so that index-only scans pay.
   await sql`VACUUM ANALYZE shipments`.execute(db);
 });
-afterAll(async () => t?.close());
 
 /**
  * The plan of a statement. `onlyIndex` drops every other index of shipments but the unique ones

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Updateable } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import {
@@ -12,26 +11,13 @@ import {
 } from '@clearport/contract/shipments';
 import { API_PATHS } from '@clearport/contract/paths';
 import { STATUS_FILTER_OPTIONS } from '@clearport/contract/statuses';
-import {
-  apiUrl,
-  buildTestApp,
-  injectAs,
-  loginDemoUsers,
-  type DemoUser,
-  type TestApp,
-} from '../../../test/build-app.ts';
+import { apiUrl, demoUsersOf, exactJson, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import { expectCountsKept } from '../../../test/shipment-counts.ts';
 import type { ShipmentsTable } from '../../db/schema.ts';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+const t = testAppForFile();
+const { tokens } = demoUsersOf(t);
 type Who = DemoUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  Object.assign(tokens, await loginDemoUsers(t.app));
-});
-afterAll(async () => t?.close());
 
 type Query = Record<string, string | number>;
 
@@ -39,24 +25,12 @@ function get(who: Who, query: Query) {
   return injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.shipments, {}, query) });
 }
 
-/** The reply's JSON, which must be exactly the schema's: every field of its type, none more. */
-function exactly<T>(
-  schema: z.ZodType<T>,
-  response: { statusCode: number; body: string; headers: Record<string, unknown> },
-): T {
-  expect(response.statusCode, response.body).toBe(200);
-  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-  const body: unknown = JSON.parse(response.body);
-  expect(schema.parse(body)).toEqual(body);
-  return body as T;
-}
-
 async function list(who: Who, query: Query = {}): Promise<ShipmentsListResponse> {
-  return exactly(ShipmentsListResponse, await get(who, query));
+  return exactJson(ShipmentsListResponse, await get(who, query));
 }
 
 async function home(who: Who, query: Query = {}): Promise<HomeShipmentsResponse> {
-  return exactly(HomeShipmentsResponse, await get(who, { source: 'home', ...query }));
+  return exactJson(HomeShipmentsResponse, await get(who, { source: 'home', ...query }));
 }
 
 /** Every page of a list, in order. */

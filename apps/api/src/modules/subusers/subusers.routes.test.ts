@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import {
   SUBUSER_DELETED,
@@ -21,22 +21,20 @@ import {
   injectAs,
   login,
   loginDemoUsers,
-  type TestApp,
+  testAppForFile,
 } from '../../../test/build-app.ts';
 
-let t: TestApp;
+const t = testAppForFile();
 let primary: string;
 let manager: string;
 let demoCompanyId: number;
 let otherCompanyId: number;
 beforeAll(async () => {
-  t = await buildTestApp();
   ({ primary, manager } = await loginDemoUsers(t.app));
   const companies = await t.app.db.selectFrom('companies').select(['id', 'name']).execute();
   demoCompanyId = companies.find((company) => company.name === 'Demo Imports LLC')!.id;
   otherCompanyId = companies.find((company) => company.name === 'Other Trading Co')!.id;
 });
-afterAll(async () => t?.close());
 
 const PASSWORD = 'secret-pass-1';
 let serial = 0;
