@@ -12,12 +12,13 @@ import { API_PATHS } from '@clearport/contract/paths';
 import { ErrorResponse, MessageResponse } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { listedRefusal, sendRefusal } from '../../lib/refusal.ts';
+import { isRefused } from '../../lib/action.ts';
+import { sendRefusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import { storePasswordHash } from '../access/passwords.ts';
 import { loginThrottle, loginThrottleKeys, resetMailKey, resetRequestKey, waitMessage } from './login-throttle.ts';
 import { passwordResetsRepository } from './password-resets.repository.ts';
 import { sessionsRepository } from './sessions.repository.ts';
+import { resetPassword } from './reset-password.ts';
 import { usersRepository } from './users.repository.ts';
 
 /** Unknown user names are checked against this hash too, so timing does not tell them apart. */
@@ -25,8 +26,6 @@ let unknownUserHash: Promise<string> | undefined;
 const hashForUnknownUser = () => (unknownUserHash ??= hashPassword('unknown-user-placeholder'));
 
 export type AuthRoutesOptions = { publicUrl: string };
-
-const RESET_INVALID = listedRefusal(400, TEXTS.resetInvalid);
 
 /** Calls that need no session. */
 export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
@@ -106,21 +105,8 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const { token } = request.params;
-      const userId = await passwordResetsRepository.peekUser(app.db, token);
-      const user = userId ? await usersRepository.findByEmail(app.db, request.body.email) : undefined;
-      if (!userId || !user || user.id !== userId) {
-        return sendRefusal(reply, RESET_INVALID);
-      }
-      const passwordHash = await hashPassword(request.body.password);
-      const isChanged = await app.db.transaction().execute(async (trx) => {
-        if ((await passwordResetsRepository.consume(trx, token)) !== userId) return false;
-        // Every other link sent to this user ends with this one.
-        await passwordResetsRepository.deleteAllOf(trx, userId);
-        await storePasswordHash(trx, userId, passwordHash);
-        return true;
-      });
-      if (!isChanged) return sendRefusal(reply, RESET_INVALID);
+      const result = await resetPassword(request.deps, { token: request.params.token, ...request.body });
+      if (isRefused(result)) return sendRefusal(reply, result.refusal);
       return { message: TEXTS.resetSuccess };
     },
   );

@@ -1,0 +1,31 @@
+import { TEXTS } from '@clearport/contract/texts';
+import { inTransaction, refused, type ActionDeps, type Refused } from '../../lib/action.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { listedRefusal } from '../../lib/refusal.ts';
+import { storePasswordHash } from '../access/passwords.ts';
+import { passwordResetsRepository } from './password-resets.repository.ts';
+import { usersRepository } from './users.repository.ts';
+
+const RESET_INVALID = listedRefusal(400, TEXTS.resetInvalid);
+
+/**
+ * reset-password/{token}: the link's user, named by their e-mail, chooses a password. The link
+ * is used up, and every other link sent to them ends with it; a link used, expired or another
+ * user's is refused alike.
+ */
+export async function resetPassword(
+  deps: Pick<ActionDeps, 'db'>,
+  input: { token: string; email: string; password: string },
+): Promise<{ reset: true } | Refused> {
+  const userId = await passwordResetsRepository.peekUser(deps.db, input.token);
+  const user = userId ? await usersRepository.findByEmail(deps.db, input.email) : undefined;
+  if (!userId || !user || user.id !== userId) return refused(RESET_INVALID);
+  // Half a second of scrypt, before the transaction.
+  const passwordHash = await hashPassword(input.password);
+  return inTransaction(deps.db, async (trx): Promise<{ reset: true } | Refused> => {
+    if ((await passwordResetsRepository.consume(trx, input.token)) !== userId) return refused(RESET_INVALID);
+    await passwordResetsRepository.deleteAllOf(trx, userId);
+    await storePasswordHash(trx, userId, passwordHash);
+    return { reset: true };
+  });
+}
