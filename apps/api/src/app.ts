@@ -67,8 +67,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectionTimeout: options.clientTimeoutMs,
     trustProxy: options.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Migrations and the first start's demo data run inside plugins.
-    pluginTimeout: 120_000,
+    // Migrations and the first start's demo data run inside plugins: about 10 s alone, minutes on
+    // a machine whose two cores other work keeps busy. The limit only stops a start that hangs.
+    pluginTimeout: 900_000,
   });
   app.server.headersTimeout = options.clientTimeoutMs;
   app.setValidatorCompiler(validatorCompiler);
