@@ -1,19 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { SHIPMENT_STATUSES, statusDisplay } from '@clearport/contract/statuses';
+import { SHIPMENT_COLUMNS } from '../src/testing/shipments-data.ts';
 
 /** The table of Home and the shipments list, and the reading of its rows. */
 
-export const COLUMNS = [
-  'Entry Number',
-  'Account no',
-  'Master Bill of Lading',
-  'House Bill of Lading',
-  'Container Number(s)',
-  'Reference Number',
-  'ETA',
-  'FDA',
-  'Status',
-] as const;
+export const COLUMNS = SHIPMENT_COLUMNS;
 export type Column = (typeof COLUMNS)[number];
 
 export function shipmentsTable(page: Page) {

@@ -30,6 +30,13 @@ function download(url: string, name: string): void {
   link.remove();
 }
 
+/** Saves a fetched file under `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  download(url, name);
+  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+}
+
 /**
  * Opens a stored file: a PDF or PNG in a new tab, anything else as a download named `name`.
  * The tab is opened at once, within the click, so that popup blockers let it through, and shows

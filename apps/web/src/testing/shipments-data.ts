@@ -36,14 +36,32 @@ export function listReply(rows: ShipmentListItem[], total = rows.length, page = 
   };
 }
 
+/** The counts of Home's boxes, as the server sends them. */
+export const HOME_COUNTS = {
+  pending_docs: 55,
+  '7501_to_review': 29,
+  before_summary: 160,
+  under_exam: 22,
+  fda_exam: 33,
+  shipments_without_do: 150,
+};
+
+/** The columns of the shipments table, in order, as the spec names them. */
+export const SHIPMENT_COLUMNS = [
+  'Entry Number',
+  'Account no',
+  'Master Bill of Lading',
+  'House Bill of Lading',
+  'Container Number(s)',
+  'Reference Number',
+  'ETA',
+  'FDA',
+  'Status',
+] as const;
+
 export function homeReply(rows: ShipmentListItem[], accounts = '40001,40002,40003'): HomeShipmentsResponse {
   return {
-    pending_docs: 55,
-    '7501_to_review': 29,
-    before_summary: 160,
-    under_exam: 22,
-    fda_exam: 33,
-    shipments_without_do: 150,
+    ...HOME_COUNTS,
     data: rows,
     result: rows,
     accounts,

@@ -36,6 +36,27 @@ async function choose(label: string, option: string) {
   await userEvent.setup().click(await screen.findByRole('option', { name: option }));
 }
 
+/** Opens the list at page 1 and goes on to page 2 with Next. */
+async function goToSecondPage() {
+  const user = userEvent.setup();
+  const fetchMock = mockShipmentsApi();
+  renderList();
+  await screen.findByText('40/300');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByText('80/300');
+  return { user, fetchMock };
+}
+
+/** Opens the list where page 2 was saved for the tab. */
+async function openAtSavedSecondPage() {
+  const user = userEvent.setup();
+  sessionStorage.setItem('shipmentsPage', '2');
+  const fetchMock = mockShipmentsApi();
+  renderList();
+  await screen.findByText('80/300');
+  return { user, fetchMock };
+}
+
 const pagerText = () => within(screen.getByRole('navigation', { name: 'Pagination' })).getByText(/\//).textContent;
 
 describe('Shipments list', () => {
@@ -78,12 +99,7 @@ describe('Shipments list', () => {
   });
 
   it('pages with Next and Previous, keeping the page in session storage, and asks for a page once', async () => {
-    const user = userEvent.setup();
-    const fetchMock = mockShipmentsApi();
-    renderList();
-    await screen.findByText('40/300');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByText('80/300');
+    const { user, fetchMock } = await goToSecondPage();
     expect(lastListRequest(fetchMock)).toMatchObject({ page: '2' });
     expect(sessionStorage.getItem('shipmentsPage')).toBe('2');
 
@@ -107,11 +123,7 @@ describe('Shipments list', () => {
   });
 
   it('sends the search text in search after 200 ms and goes back to page 1', async () => {
-    const user = userEvent.setup();
-    sessionStorage.setItem('shipmentsPage', '2');
-    const fetchMock = mockShipmentsApi();
-    renderList();
-    await screen.findByText('80/300');
+    const { user, fetchMock } = await openAtSavedSecondPage();
     await user.type(screen.getByRole('searchbox', { name: 'Search shipments' }), 'MSCU12');
     await waitFor(() => expect(lastListRequest(fetchMock)).toMatchObject({ search: 'MSCU12', page: '1' }));
     // One request for the search, not one per key.
@@ -125,12 +137,7 @@ describe('Shipments list', () => {
     ['Account', '40003', { account_no: '40003' }, ['accountFilter', '40003']],
     ['Date', 'Year to Date', {}, ['dateFilterOption', '5']],
   ] as const)('choosing %s %s sends it and goes back to page 1', async (label, option, params, [key, value]) => {
-    const user = userEvent.setup();
-    const fetchMock = mockShipmentsApi();
-    renderList();
-    await screen.findByText('40/300');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByText('80/300');
+    const { fetchMock } = await goToSecondPage();
 
     await choose(label, option);
     await waitFor(() => expect(lastListRequest(fetchMock)).toMatchObject({ ...params, page: '1' }));
@@ -153,11 +160,7 @@ describe('Shipments list', () => {
   });
 
   it('asks the server for the order of a header and goes back to page 1', async () => {
-    const user = userEvent.setup();
-    sessionStorage.setItem('shipmentsPage', '2');
-    const fetchMock = mockShipmentsApi();
-    renderList();
-    await screen.findByText('80/300');
+    const { user, fetchMock } = await openAtSavedSecondPage();
     await user.click(screen.getByRole('button', { name: 'Reference Number' }));
     await waitFor(() =>
       expect(lastListRequest(fetchMock)).toMatchObject({ sort: 'customer_reference_no', direction: 'asc', page: '1' }),

@@ -23,16 +23,3 @@ export function getInvoiceBackup(id: number): Promise<Blob> {
 export function getInvoicesCsv(query: Partial<InvoicesExportQuery>): Promise<Blob> {
   return api.get<Blob>(API_PATHS.invoicesCsv, { query, responseType: 'blob', timeoutMs: FILE_TRANSFER_TIMEOUT_MS });
 }
-
-/** Saves a fetched file under `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

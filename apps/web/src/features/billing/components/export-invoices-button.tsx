@@ -4,7 +4,8 @@ import type { InvoicesExportQuery } from '@clearport/contract/invoices';
 import { TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { getInvoicesCsv, saveBlob } from '../api/invoice-files.ts';
+import { saveBlob } from '../../../lib/files.ts';
+import { getInvoicesCsv } from '../api/invoice-files.ts';
 
 /** Downloads the CSV of every invoice the filters select, all pages, in the table's order. */
 export function ExportInvoicesButton({ query }: { query: Partial<InvoicesExportQuery> }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import { HOME_COUNTS } from '../../../testing/shipments-data.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DashboardBox } from './dashboard-box.tsx';
 import { HomeCountBoxes } from './home-count-boxes.tsx';
@@ -19,18 +20,7 @@ describe('DashboardBox', () => {
 
 describe('HomeCountBoxes', () => {
   it('shows the five counts in order, each leading to the list with its filter', () => {
-    renderWithProviders(
-      <HomeCountBoxes
-        counts={{
-          pending_docs: 55,
-          '7501_to_review': 29,
-          before_summary: 160,
-          under_exam: 22,
-          fda_exam: 33,
-          shipments_without_do: 150,
-        }}
-      />,
-    );
+    renderWithProviders(<HomeCountBoxes counts={HOME_COUNTS} />);
     expect(screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['55 Documents Required', '/shipments?filter=documents-required'],
       ['29 7501 Forms to Review', '/shipments?filter=7501-review'],

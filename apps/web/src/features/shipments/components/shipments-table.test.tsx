@@ -2,22 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
-import { shipmentRow } from '../../../testing/shipments-data.ts';
+import { SHIPMENT_COLUMNS, shipmentRow } from '../../../testing/shipments-data.ts';
 import { mockMatchMedia, renderWithProviders } from '../../../testing/test-utils.tsx';
 import type { ShipmentSort } from '../utils/saved-list-position.ts';
 import { ShipmentsTable } from './shipments-table.tsx';
 
-const HEADERS = [
-  'Entry Number',
-  'Account no',
-  'Master Bill of Lading',
-  'House Bill of Lading',
-  'Container Number(s)',
-  'Reference Number',
-  'ETA',
-  'FDA',
-  'Status',
-];
+const HEADERS = SHIPMENT_COLUMNS;
 
 type TableOptions = Partial<Parameters<typeof ShipmentsTable>[0]>;
 
