@@ -82,6 +82,11 @@ describe('the API descriptions', () => {
     const document = await documentOf(API_DOCS.broker.page);
     const records = document.paths[`${BROKER_API_BASE}${BROKER_API_PATHS.records}`]!.post!;
     expect(JSON.stringify(records.requestBody)).toContain('"$ref":"#/components/schemas/IngestionRecordInput"');
+    const multipart = JSON.stringify(
+      (records.requestBody as { content: Record<string, unknown> }).content['multipart/form-data'],
+    );
+    expect(multipart).toContain('"required":["records"]');
+    expect(multipart).toContain('"contentMediaType":"application/pdf"');
     const kinds = document.components.schemas.IngestionRecordInput!.oneOf!.map((kind) => kind.$ref);
     expect(kinds).toEqual(RECORD_DOCS.map((record) => `#/components/schemas/${record.id}Input`));
     for (const record of RECORD_DOCS) {

@@ -6,7 +6,13 @@ import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_BASE } from '@clearport/contract/paths';
-import { BROKER_API_BASE } from '@clearport/contract/ingestion';
+import {
+  BROKER_API_BASE,
+  BROKER_API_PATHS,
+  MAX_BATCH_PARTS,
+  MAX_MULTIPART_BYTES,
+  MULTIPART_RECORDS_FIELD,
+} from '@clearport/contract/ingestion';
 import { registerIngestionDocs } from '@clearport/contract/ingestion-docs';
 import { CALL_SUMMARIES } from './api-summaries.ts';
 
@@ -83,8 +89,34 @@ function documentOf(whole: OpenApiDocument, api: keyof typeof API_DOCS): OpenApi
         ),
       ]),
   );
+  const records = paths[`${BROKER_API_BASE}${BROKER_API_PATHS.records}`]?.post as
+    { requestBody?: { content?: Record<string, unknown> } } | undefined;
+  // The same batch as multipart/form-data, which the JSON schema of the route cannot say.
+  if (records?.requestBody?.content) records.requestBody.content['multipart/form-data'] = MULTIPART_BATCH;
   return { ...whole, info: { ...whole.info, title: API_DOCS[api].title }, paths };
 }
+
+/** A batch as multipart/form-data: the records as JSON text in one field, the files as file parts. */
+const MULTIPART_BATCH = {
+  schema: {
+    type: 'object',
+    required: [MULTIPART_RECORDS_FIELD],
+    properties: {
+      [MULTIPART_RECORDS_FIELD]: {
+        type: 'string',
+        contentMediaType: 'application/json',
+        description:
+          'The records array as JSON text (the array itself, not an object around it); each item an ' +
+          'IngestionRecordInput. A record file names its file part by `part` instead of carrying content_base64.',
+      },
+    },
+    additionalProperties: {
+      type: 'string',
+      contentMediaType: 'application/pdf',
+      description: `A file part, named as a record's file names it by \`part\` (at most ${MAX_BATCH_PARTS} parts, ${MAX_MULTIPART_BYTES / 1024 / 1024} MB in all).`,
+    },
+  },
+};
 
 /** The interactive page: Swagger UI reading the page's own description. Scripts are files, as the CSP wants. */
 const pageOf = (api: keyof typeof API_DOCS) => `<!doctype html>
