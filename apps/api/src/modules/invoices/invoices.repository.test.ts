@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CompiledQuery, sql } from 'kysely';
 import { INVOICE_SORT_FIELDS, type InvoiceSortField } from '@clearport/contract/invoices';
 import type { Db } from '../../db/connect.ts';
 import { testAppForFile } from '../../../test/build-app.ts';
+import { planWithoutScansOrSorts } from '../../../test/query-plans.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { invoicesRepository, type InvoicesPageRequest } from './invoices.repository.ts';
 import { criteriaOf } from './invoices.rules.ts';
@@ -23,14 +23,7 @@ beforeAll(async () => {
 });
 
 async function planOf(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    await sql`SET LOCAL enable_sort = off`.execute(trx);
-    const explained = await trx.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return explained.rows.map((row) => Object.values(row)[0]).join('\n');
-  });
+  return db.transaction().execute((trx) => planWithoutScansOrSorts(trx, compiled));
 }
 
 const SORT_INDEXES: Record<InvoiceSortField, string> = {

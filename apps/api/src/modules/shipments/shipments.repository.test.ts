@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import {
   HOME_FILTER_VALUES,
   SHIPMENT_SORT_FIELDS,
@@ -8,6 +8,7 @@ import {
 } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
 import { testAppForFile } from '../../../test/build-app.ts';
+import { planWithoutScansOrSorts } from '../../../test/query-plans.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
 import { criteriaOf } from './shipments.rules.ts';
@@ -44,12 +45,7 @@ async function planOf(compiled: { sql: string; parameters: readonly unknown[] },
       `.execute(trx);
       for (const { indexname } of rows) await sql`DROP INDEX ${sql.ref(indexname)}`.execute(trx);
     }
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    await sql`SET LOCAL enable_sort = off`.execute(trx);
-    const explained = await trx.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]),
-    );
-    const plan = explained.rows.map((row) => Object.values(row)[0]).join('\n');
+    const plan = await planWithoutScansOrSorts(trx, compiled);
     // Thrown, so that the transaction rolls back and the indexes stay.
     if (onlyIndex) throw new PlanRead(plan);
     return plan;
