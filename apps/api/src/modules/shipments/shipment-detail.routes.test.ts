@@ -71,27 +71,24 @@ describe('GET user/shipments/details/{id}', () => {
     const { shipment } = body;
     const row = await t.app.db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-    const copiedColumns = [
-      'file_number',
-      'customer_reference_no',
-      'status',
-      'isf_transaction_no',
-      'fda_review',
-      'origin',
-      'destination_terminal',
-      'steamship_line',
-      'vessel_name',
-      'unlading_code',
-      'unlading_name',
-      'transport_mode',
-      'transport_mode_description',
-      'document_note',
-      'comment',
-      'path_to_7501',
-    ] as const;
     expect(shipment).toMatchObject({
       id,
-      ...Object.fromEntries(copiedColumns.map((column) => [column, row[column]])),
+      file_number: row.file_number,
+      customer_reference_no: row.customer_reference_no,
+      status: row.status,
+      isf_transaction_no: row.isf_transaction_no,
+      fda_review: row.fda_review,
+      origin: row.origin,
+      destination_terminal: row.destination_terminal,
+      steamship_line: row.steamship_line,
+      vessel_name: row.vessel_name,
+      unlading_code: row.unlading_code,
+      unlading_name: row.unlading_name,
+      transport_mode: row.transport_mode,
+      transport_mode_description: row.transport_mode_description,
+      document_note: row.document_note,
+      comment: row.comment,
+      path_to_7501: row.path_to_7501,
       ignored_shipment: row.ignored_shipment ? 1 : 0,
     });
     expect(body['7501_reviewed']).toBe(row.reviewed_7501 ? 1 : 0);
