@@ -45,6 +45,24 @@ async function mailsReach(count: number): Promise<number> {
   return mailCount();
 }
 
+/** How long the newest session or reset link was issued for, in seconds. */
+async function newestLifetimeSeconds(table: 'sessions' | 'password_resets'): Promise<number> {
+  const row = await t.app.db
+    .selectFrom(table)
+    .select(sql<number>`extract(epoch from expires_at - created_at)::int`.as('seconds'))
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.seconds;
+}
+
+/** Makes every session or reset link one that expired a second ago. */
+async function expireAll(table: 'sessions' | 'password_resets'): Promise<void> {
+  await t.app.db
+    .updateTable(table)
+    .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+    .execute();
+}
+
 describe('POST /api/user/login', () => {
   it('answers a token, the name, the role and the primary contact', async () => {
     const response = await post('/api/user/login', { userName: 'user@demo.test', password: 'portal-demo' });
@@ -126,16 +144,8 @@ describe('sessions', () => {
 
   it('a session expires after 86400 seconds', async () => {
     const token = await login(t.app, 'primary@demo.test');
-    const session = await t.app.db
-      .selectFrom('sessions')
-      .select(sql<number>`extract(epoch from expires_at - created_at)::int`.as('seconds'))
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(session.seconds).toBe(86_400);
-    await t.app.db
-      .updateTable('sessions')
-      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-      .execute();
+    expect(await newestLifetimeSeconds('sessions')).toBe(86_400);
+    await expireAll('sessions');
     expect((await injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
   });
 
@@ -215,16 +225,8 @@ describe('forgot and reset password', () => {
   it('a reset link expires after one hour', async () => {
     const token = resetTokenIn(await mailAfter(() => post('/api/forgot-password', { email: 'primary@other.test' })));
     expect(token).toHaveLength(43);
-    const row = await t.app.db
-      .selectFrom('password_resets')
-      .select(sql<number>`extract(epoch from expires_at - created_at)::int`.as('seconds'))
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(row.seconds).toBe(3_600);
-    await t.app.db
-      .updateTable('password_resets')
-      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-      .execute();
+    expect(await newestLifetimeSeconds('password_resets')).toBe(3_600);
+    await expireAll('password_resets');
     const response = await post(`/api/reset-password/${token}`, {
       email: 'primary@other.test',
       password: 'new-secret-2',
