@@ -11,6 +11,10 @@ const t = testAppForFile();
 
 const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
 
+/** Chooses `password` (confirmed) from the reset link of `token`, for `email`. */
+const resetPassword = (token: string | undefined, email: string, password: string) =>
+  post(`/api/reset-password/${token}`, { email, password, password_confirmation: password });
+
 async function newestMail(): Promise<ParsedMail> {
   const outbox = path.join(t.dataDir, 'outbox');
   const files = (await readdir(outbox)).sort();
@@ -191,19 +195,11 @@ describe('forgot and reset password', () => {
     expect(token).toHaveLength(43);
 
     const otherSession = await login(t.app, 'manager@demo.test');
-    const wrongEmail = await post(`/api/reset-password/${token}`, {
-      email: 'user@demo.test',
-      password: 'new-secret-1',
-      password_confirmation: 'new-secret-1',
-    });
+    const wrongEmail = await resetPassword(token, 'user@demo.test', 'new-secret-1');
     expect(wrongEmail.statusCode).toBe(400);
     expect(wrongEmail.json().message).toBe(TEXTS.resetInvalid);
 
-    const reset = await post(`/api/reset-password/${token}`, {
-      email: 'manager@demo.test',
-      password: 'new-secret-1',
-      password_confirmation: 'new-secret-1',
-    });
+    const reset = await resetPassword(token, 'manager@demo.test', 'new-secret-1');
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe(TEXTS.resetSuccess);
 
@@ -213,11 +209,7 @@ describe('forgot and reset password', () => {
     await login(t.app, 'manager@demo.test', 'new-secret-1');
     expect((await injectAs(t.app, otherSession, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
 
-    const again = await post(`/api/reset-password/${token}`, {
-      email: 'manager@demo.test',
-      password: 'another-secret',
-      password_confirmation: 'another-secret',
-    });
+    const again = await resetPassword(token, 'manager@demo.test', 'another-secret');
     expect(again.statusCode).toBe(400);
     await login(t.app, 'manager@demo.test', 'new-secret-1');
   });
@@ -227,11 +219,7 @@ describe('forgot and reset password', () => {
     expect(token).toHaveLength(43);
     expect(await newestLifetimeSeconds('password_resets')).toBe(3_600);
     await expireAll('password_resets');
-    const response = await post(`/api/reset-password/${token}`, {
-      email: 'primary@other.test',
-      password: 'new-secret-2',
-      password_confirmation: 'new-secret-2',
-    });
+    const response = await resetPassword(token, 'primary@other.test', 'new-secret-2');
     expect(response.statusCode).toBe(400);
     await login(t.app, 'primary@other.test');
   });
@@ -483,10 +471,8 @@ describe('reset links and forgot-password limits', () => {
     const first = resetTokenIn(await mailAfter(() => forgot('user@demo.test', '10.3.0.1')));
     const second = resetTokenIn(await mailAfter(() => forgot('user@demo.test', '10.3.0.2')));
     expect(first).not.toBe(second);
-    const reset = (token: string | undefined, password: string) =>
-      post(`/api/reset-password/${token}`, { email: 'user@demo.test', password, password_confirmation: password });
-    expect((await reset(second, 'newest-secret')).statusCode).toBe(200);
-    expect((await reset(first, 'oldest-secret')).statusCode).toBe(400);
+    expect((await resetPassword(second, 'user@demo.test', 'newest-secret')).statusCode).toBe(200);
+    expect((await resetPassword(first, 'user@demo.test', 'oldest-secret')).statusCode).toBe(400);
     await login(t.app, 'user@demo.test', 'newest-secret');
     const hash = await t.app.db
       .selectFrom('users')
