@@ -70,6 +70,16 @@ export async function idByName(db: Db, table: 'truckers' | 'warehouses', name: s
   return row.id;
 }
 
+/** Whether the shipment's row says it has a delivery order. */
+export async function hasDeliveryOrder(db: Db, shipmentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('shipments')
+    .select('has_delivery_order')
+    .where('id', '=', shipmentId)
+    .executeTakeFirstOrThrow();
+  return row.has_delivery_order;
+}
+
 /** Everything a delivery order call could change for the shipment, to compare before and after. */
 export async function orderState(db: Db, shipmentId: number) {
   const orders = await db

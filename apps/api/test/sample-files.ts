@@ -89,21 +89,22 @@ export function makeZip(entries: ReadonlyArray<{ name: string; data: Buffer }>):
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
     const checksum = crc32(entry.data);
+    // Both headers hold the checksum, the two sizes (stored, so equal) and the name's length in this order.
+    const writeEntryFields = (header: Buffer, at: number) => {
+      header.writeUInt32LE(checksum, at);
+      header.writeUInt32LE(entry.data.length, at + 4);
+      header.writeUInt32LE(entry.data.length, at + 8);
+      header.writeUInt16LE(name.length, at + 12);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 14);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 16);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, entry.data);
     centrals.push(central, name);

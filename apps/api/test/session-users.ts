@@ -21,3 +21,12 @@ export async function companyIdOf(db: Db, name: string): Promise<number> {
 export async function userIdOf(db: Db, email: string): Promise<number> {
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 }
+
+/** The company's invoices with the files they keep, as a query to order or narrow further. */
+export function invoicesOfCompany(db: Db, companyId: number) {
+  return db
+    .selectFrom('invoices')
+    .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
+    .select(['invoices.id', 'invoices.path', 'invoices.backup'])
+    .where('accounts.company_id', '=', companyId);
+}

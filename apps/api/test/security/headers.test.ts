@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/paths';
 import { buildTestApp, injectAs, login, type TestApp } from '../build-app.ts';
-import { companyIdOf } from '../session-users.ts';
+import { companyIdOf, invoicesOfCompany } from '../session-users.ts';
 import { deliveryOrdersRepository } from '../../src/modules/delivery-orders/delivery-orders.repository.ts';
 
 /**
@@ -61,11 +61,7 @@ beforeAll(async () => {
     .where('accounts.company_id', '=', companyId)
     .orderBy(sql`delivery_orders.path IS NULL`)
     .executeTakeFirstOrThrow();
-  const invoice = await db
-    .selectFrom('invoices')
-    .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
-    .select(['invoices.id', 'invoices.path', 'invoices.backup'])
-    .where('accounts.company_id', '=', companyId)
+  const invoice = await invoicesOfCompany(db, companyId)
     .orderBy(sql`invoices.backup IS NULL`)
     .executeTakeFirstOrThrow();
   const subuser = await db

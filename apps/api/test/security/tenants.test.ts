@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { apiUrl, fileUrl, injectAs, loginDemoUsers, testAppForFile } from '../build-app.ts';
-import { companyIdOf } from '../session-users.ts';
+import { companyIdOf, invoicesOfCompany } from '../session-users.ts';
 import { shipmentIdOf } from '../shipment-fixtures.ts';
 import { deliveryOrdersRepository } from '../../src/modules/delivery-orders/delivery-orders.repository.ts';
 
@@ -68,12 +68,7 @@ beforeAll(async () => {
     .select('id')
     .where('shipment_id', '=', order.shipment_id)
     .executeTakeFirstOrThrow();
-  const invoice = await db
-    .selectFrom('invoices')
-    .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
-    .select(['invoices.id', 'invoices.path', 'invoices.backup'])
-    .where('accounts.company_id', '=', other)
-    .executeTakeFirstOrThrow();
+  const invoice = await invoicesOfCompany(db, other).executeTakeFirstOrThrow();
   const documents = await db
     .selectFrom('documents')
     .innerJoin('shipments', 'shipments.id', 'documents.shipment_id')

@@ -132,3 +132,16 @@ export function warehouse(id: number, name: string, changes: Partial<Warehouse> 
     ...changes,
   };
 }
+
+/** The row the warehouse form saves for a new warehouse that keeps the form's address defaults (New York, NY 10001). */
+export function newWarehouseRow(name: string, contactName = '') {
+  return {
+    name,
+    phone: '',
+    address: '',
+    city: 'New York',
+    state: 'NY',
+    zip: '10001',
+    emails: [{ name: contactName, email: '' }],
+  };
+}

@@ -68,7 +68,7 @@ export function mockFetch(status: number, body: unknown = {}) {
   return fetchMock;
 }
 
-type ApiAnswer = { status?: number; body: unknown };
+export type ApiAnswer = { status?: number; body: unknown };
 
 /**
  * Replaces fetch with one that answers by the request's path (without `/api` and the query):

@@ -11,6 +11,10 @@ const t = testAppForFile();
 
 const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
 
+/** Chooses `password` (confirmed) from the reset link of `token`, for `email`. */
+const resetPassword = (token: string | undefined, email: string, password: string) =>
+  post(`/api/reset-password/${token}`, { email, password, password_confirmation: password });
+
 async function newestMail(): Promise<ParsedMail> {
   const outbox = path.join(t.dataDir, 'outbox');
   const files = (await readdir(outbox)).sort();
@@ -43,6 +47,24 @@ async function mailsReach(count: number): Promise<number> {
   }
   await settle();
   return mailCount();
+}
+
+/** How long the newest session or reset link was issued for, in seconds. */
+async function newestLifetimeSeconds(table: 'sessions' | 'password_resets'): Promise<number> {
+  const row = await t.app.db
+    .selectFrom(table)
+    .select(sql<number>`extract(epoch from expires_at - created_at)::int`.as('seconds'))
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.seconds;
+}
+
+/** Makes every session or reset link one that expired a second ago. */
+async function expireAll(table: 'sessions' | 'password_resets'): Promise<void> {
+  await t.app.db
+    .updateTable(table)
+    .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+    .execute();
 }
 
 describe('POST /api/user/login', () => {
@@ -126,16 +148,8 @@ describe('sessions', () => {
 
   it('a session expires after 86400 seconds', async () => {
     const token = await login(t.app, 'primary@demo.test');
-    const session = await t.app.db
-      .selectFrom('sessions')
-      .select(sql<number>`extract(epoch from expires_at - created_at)::int`.as('seconds'))
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(session.seconds).toBe(86_400);
-    await t.app.db
-      .updateTable('sessions')
-      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-      .execute();
+    expect(await newestLifetimeSeconds('sessions')).toBe(86_400);
+    await expireAll('sessions');
     expect((await injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
   });
 
@@ -181,19 +195,11 @@ describe('forgot and reset password', () => {
     expect(token).toHaveLength(43);
 
     const otherSession = await login(t.app, 'manager@demo.test');
-    const wrongEmail = await post(`/api/reset-password/${token}`, {
-      email: 'user@demo.test',
-      password: 'new-secret-1',
-      password_confirmation: 'new-secret-1',
-    });
+    const wrongEmail = await resetPassword(token, 'user@demo.test', 'new-secret-1');
     expect(wrongEmail.statusCode).toBe(400);
     expect(wrongEmail.json().message).toBe(TEXTS.resetInvalid);
 
-    const reset = await post(`/api/reset-password/${token}`, {
-      email: 'manager@demo.test',
-      password: 'new-secret-1',
-      password_confirmation: 'new-secret-1',
-    });
+    const reset = await resetPassword(token, 'manager@demo.test', 'new-secret-1');
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe(TEXTS.resetSuccess);
 
@@ -203,11 +209,7 @@ describe('forgot and reset password', () => {
     await login(t.app, 'manager@demo.test', 'new-secret-1');
     expect((await injectAs(t.app, otherSession, { method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
 
-    const again = await post(`/api/reset-password/${token}`, {
-      email: 'manager@demo.test',
-      password: 'another-secret',
-      password_confirmation: 'another-secret',
-    });
+    const again = await resetPassword(token, 'manager@demo.test', 'another-secret');
     expect(again.statusCode).toBe(400);
     await login(t.app, 'manager@demo.test', 'new-secret-1');
   });
@@ -215,21 +217,9 @@ describe('forgot and reset password', () => {
   it('a reset link expires after one hour', async () => {
     const token = resetTokenIn(await mailAfter(() => post('/api/forgot-password', { email: 'primary@other.test' })));
     expect(token).toHaveLength(43);
-    const row = await t.app.db
-      .selectFrom('password_resets')
-      .select(sql<number>`extract(epoch from expires_at - created_at)::int`.as('seconds'))
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(row.seconds).toBe(3_600);
-    await t.app.db
-      .updateTable('password_resets')
-      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
-      .execute();
-    const response = await post(`/api/reset-password/${token}`, {
-      email: 'primary@other.test',
-      password: 'new-secret-2',
-      password_confirmation: 'new-secret-2',
-    });
+    expect(await newestLifetimeSeconds('password_resets')).toBe(3_600);
+    await expireAll('password_resets');
+    const response = await resetPassword(token, 'primary@other.test', 'new-secret-2');
     expect(response.statusCode).toBe(400);
     await login(t.app, 'primary@other.test');
   });
@@ -481,10 +471,8 @@ describe('reset links and forgot-password limits', () => {
     const first = resetTokenIn(await mailAfter(() => forgot('user@demo.test', '10.3.0.1')));
     const second = resetTokenIn(await mailAfter(() => forgot('user@demo.test', '10.3.0.2')));
     expect(first).not.toBe(second);
-    const reset = (token: string | undefined, password: string) =>
-      post(`/api/reset-password/${token}`, { email: 'user@demo.test', password, password_confirmation: password });
-    expect((await reset(second, 'newest-secret')).statusCode).toBe(200);
-    expect((await reset(first, 'oldest-secret')).statusCode).toBe(400);
+    expect((await resetPassword(second, 'user@demo.test', 'newest-secret')).statusCode).toBe(200);
+    expect((await resetPassword(first, 'user@demo.test', 'oldest-secret')).statusCode).toBe(400);
     await login(t.app, 'user@demo.test', 'newest-secret');
     const hash = await t.app.db
       .selectFrom('users')

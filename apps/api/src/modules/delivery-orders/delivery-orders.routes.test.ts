@@ -14,6 +14,7 @@ import { fillText, TEXTS } from '@clearport/contract/texts';
 import { apiUrl, demoUsersOf, fileUrl, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import {
   addressesOf,
+  hasDeliveryOrder,
   idByName,
   orderableShipment,
   orderState,
@@ -167,12 +168,7 @@ describe('POST user/shipments/{id}/delivery_order', () => {
     const { shipment: read } = ShipmentDetailResponse.parse(detail.json());
     expect(read.delivery_orders).toEqual([order]);
 
-    const row = await t.app.db
-      .selectFrom('shipments')
-      .select('has_delivery_order')
-      .where('id', '=', shipment.id)
-      .executeTakeFirstOrThrow();
-    expect(row.has_delivery_order).toBe(true);
+    expect(await hasDeliveryOrder(t.app.db, shipment.id)).toBe(true);
     const activity = await activityOf(t.app.db, shipment.id);
     expect(activity.at(-1)).toMatchObject({
       action: SHIPMENT_ACTIVITY.deliveryOrderCreated,
@@ -467,12 +463,7 @@ describe('DELETE user/shipments/{id}/delivery_order/{orderId}', () => {
     expect(await storedFiles(t.dataDir)).not.toContain(path);
     const rows = await t.app.db.selectFrom('delivery_orders').select('id').where('id', '=', order.id).execute();
     expect(rows).toEqual([]);
-    const shipmentRow = await t.app.db
-      .selectFrom('shipments')
-      .select('has_delivery_order')
-      .where('id', '=', shipment.id)
-      .executeTakeFirstOrThrow();
-    expect(shipmentRow.has_delivery_order).toBe(false);
+    expect(await hasDeliveryOrder(t.app.db, shipment.id)).toBe(false);
     expect((await activityOf(t.app.db, shipment.id)).at(-1)).toMatchObject({
       action: SHIPMENT_ACTIVITY.deliveryOrderDeleted,
       detail: { delivery_order_id: order.id, path },

@@ -1,12 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { CompiledQuery, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { INVOICE_SORT_FIELDS, type InvoiceSortField } from '@clearport/contract/invoices';
-import type { Db } from '../../db/connect.ts';
-import { testAppForFile } from '../../../test/build-app.ts';
-import type { SessionUser } from '../access/session-user.ts';
+import { indexTestApp, planWithoutScansOrSorts } from '../../../test/query-plans.ts';
 import { invoicesRepository, type InvoicesPageRequest } from './invoices.repository.ts';
 import { criteriaOf } from './invoices.rules.ts';
-import { sessionUserOf } from '../../../test/session-users.ts';
 
 /*
  * Migration 0006 indexes the expressions invoices.rules.ts writes; PostgreSQL uses an index only
@@ -14,23 +10,10 @@ import { sessionUserOf } from '../../../test/session-users.ts';
  * each sort reaching its index.
  */
 
-const t = testAppForFile();
-let db: Db;
-let primary: SessionUser;
-beforeAll(async () => {
-  db = t.app.db;
-  primary = await sessionUserOf(db, 'primary@demo.test');
-});
+const demo = indexTestApp();
 
 async function planOf(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    await sql`SET LOCAL enable_sort = off`.execute(trx);
-    const explained = await trx.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return explained.rows.map((row) => Object.values(row)[0]).join('\n');
-  });
+  return demo.db.transaction().execute((trx) => planWithoutScansOrSorts(trx, compiled));
 }
 
 const SORT_INDEXES: Record<InvoiceSortField, string> = {
@@ -54,7 +37,7 @@ describe('the invoice list statement uses the indexes of migration 0006', () => 
   it.each(INVOICE_SORT_FIELDS.flatMap((sort) => [[sort, 'asc'] as const, [sort, 'desc'] as const]))(
     'sort %s %s',
     async (sort, direction) => {
-      const plan = await planOf(invoicesRepository.listQuery(db, primary, request(sort, direction)));
+      const plan = await planOf(invoicesRepository.listQuery(demo.db, demo.primary, request(sort, direction)));
       expect(plan).toContain(SORT_INDEXES[sort]);
     },
   );
@@ -62,7 +45,7 @@ describe('the invoice list statement uses the indexes of migration 0006', () => 
   it('the totals of a search and a payment status read the default order’s index', async () => {
     const searched = request('created_at', 'desc');
     searched.criteria = criteriaOf({ search: 'mscu', payment_status: 'overdue' }, '2026-11-23');
-    const plan = await planOf(invoicesRepository.listQuery(db, primary, searched));
+    const plan = await planOf(invoicesRepository.listQuery(demo.db, demo.primary, searched));
     expect(plan).toContain('invoices_list_created_idx');
     expect(plan).not.toMatch(/Seq Scan on invoices/);
   });

@@ -218,28 +218,18 @@ describe('POST user/settings/save from the Settings screen: truckers and warehou
     const changedLists = body.user_emails.map((list) => ({ ...list, email: 'changed@demo.test' }));
 
     const before = await snapshot();
-    const truckerGone = await save(tokens.primary!, {
-      ...body,
-      user_emails: changedLists,
-      truckers: body.truckers!.slice(1),
-    });
-    expect(truckerGone.statusCode).toBe(400);
-    expect(truckerGone.json()).toEqual({
-      message: TEXTS.truckersInUse,
-      field: 'truckers',
-      errors: [TEXTS.truckersInUse],
-    });
-    const warehouseGone = await save(tokens.primary!, {
-      ...body,
-      user_emails: changedLists,
-      warehouses: body.warehouses!.slice(1),
-    });
-    expect(warehouseGone.statusCode).toBe(400);
-    expect(warehouseGone.json()).toEqual({
-      message: TEXTS.warehousesInUse,
-      field: 'warehouses',
-      errors: [TEXTS.warehousesInUse],
-    });
+    for (const [field, message] of [
+      ['truckers', TEXTS.truckersInUse],
+      ['warehouses', TEXTS.warehousesInUse],
+    ] as const) {
+      const usedOneGone = await save(tokens.primary!, {
+        ...body,
+        user_emails: changedLists,
+        [field]: body[field]!.slice(1),
+      });
+      expect(usedOneGone.statusCode, field).toBe(400);
+      expect(usedOneGone.json()).toEqual({ message, field, errors: [message] });
+    }
     expect(await snapshot()).toEqual(before);
   });
 
@@ -269,18 +259,13 @@ describe('POST user/settings/save from the Settings screen: truckers and warehou
     const reply = SaveSettingsResponse.parse(response.json());
     expect(reply.truckers.map((each) => each.id)).not.toContain(trucker.id);
     expect(reply.warehouses.map((each) => each.id)).not.toContain(warehouse.id);
-    const kept = await t.app.db
-      .selectFrom('truckers')
-      .select('deleted_at')
-      .where('id', '=', trucker.id)
-      .executeTakeFirst();
-    expect(kept?.deleted_at).toBeInstanceOf(Date);
-    const keptWarehouse = await t.app.db
-      .selectFrom('warehouses')
-      .select('deleted_at')
-      .where('id', '=', warehouse.id)
-      .executeTakeFirst();
-    expect(keptWarehouse?.deleted_at).toBeInstanceOf(Date);
+    for (const [table, id] of [
+      ['truckers', trucker.id],
+      ['warehouses', warehouse.id],
+    ] as const) {
+      const kept = await t.app.db.selectFrom(table).select('deleted_at').where('id', '=', id).executeTakeFirst();
+      expect(kept?.deleted_at, table).toBeInstanceOf(Date);
+    }
   });
 
   it('refuses another company’s trucker or warehouse id with 400 on the field, changing nothing', async () => {

@@ -1,17 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import {
   HOME_FILTER_VALUES,
   SHIPMENT_SORT_FIELDS,
   type HomeFilter,
   type ShipmentSortField,
 } from '@clearport/contract/shipments';
-import type { Db } from '../../db/connect.ts';
-import { testAppForFile } from '../../../test/build-app.ts';
-import type { SessionUser } from '../access/session-user.ts';
+import { indexTestApp, planWithoutScansOrSorts } from '../../../test/query-plans.ts';
 import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
 import { criteriaOf } from './shipments.rules.ts';
-import { sessionUserOf } from '../../../test/session-users.ts';
 
 /*
  * Migration 0002 indexes the expressions shipments.rules.ts writes; PostgreSQL uses an index
@@ -19,14 +16,10 @@ import { sessionUserOf } from '../../../test/session-users.ts';
  * show each filter and each sort reaching its index.
  */
 
-const t = testAppForFile();
-let db: Db;
-let primary: SessionUser;
+const demo = indexTestApp();
 beforeAll(async () => {
-  db = t.app.db;
-  primary = await sessionUserOf(db, 'primary@demo.test');
   // As autovacuum leaves a table at rest: its pages all-visible, so that index-only scans pay.
-  await sql`VACUUM ANALYZE shipments`.execute(db);
+  await sql`VACUUM ANALYZE shipments`.execute(demo.db);
 });
 
 /**
@@ -36,7 +29,7 @@ beforeAll(async () => {
  * its place only at scale (the bench); this shows that the statement can use it.
  */
 async function planOf(compiled: { sql: string; parameters: readonly unknown[] }, onlyIndex?: string): Promise<string> {
-  const read = db.transaction().execute(async (trx) => {
+  const read = demo.db.transaction().execute(async (trx) => {
     if (onlyIndex) {
       const { rows } = await sql<{ indexname: string }>`
         SELECT index.relname AS indexname FROM pg_index JOIN pg_class index ON index.oid = pg_index.indexrelid
@@ -44,12 +37,7 @@ async function planOf(compiled: { sql: string; parameters: readonly unknown[] },
       `.execute(trx);
       for (const { indexname } of rows) await sql`DROP INDEX ${sql.ref(indexname)}`.execute(trx);
     }
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    await sql`SET LOCAL enable_sort = off`.execute(trx);
-    const explained = await trx.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]),
-    );
-    const plan = explained.rows.map((row) => Object.values(row)[0]).join('\n');
+    const plan = await planWithoutScansOrSorts(trx, compiled);
     // Thrown, so that the transaction rolls back and the indexes stay.
     if (onlyIndex) throw new PlanRead(plan);
     return plan;
@@ -103,16 +91,16 @@ const SEARCH_INDEX_READ = /Bitmap Index Scan on shipments_search_idx[^\n]*\n\s*I
 
 describe('the shipments statements use the indexes of migration 0002', () => {
   it.each(HOME_FILTER_VALUES)('filter %s: its page by index, its total from the counters', async (filter) => {
-    const plan = await planOf(shipmentsRepository.listQuery(db, primary, listRequest({ filter })));
+    const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, listRequest({ filter })));
     expect(plan).toContain(FILTER_INDEXES[filter]);
     expect(plan).toContain('shipment_counts');
   });
 
   it('Home counts from the counters; with a search, from the matches, through the search index', async () => {
-    const plan = await planOf(shipmentsRepository.homeQuery(db, primary, criteriaOf({}), 40));
+    const plan = await planOf(shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}), 40));
     expect(plan).toContain('shipment_counts');
     const searched = await planOf(
-      shipmentsRepository.homeQuery(db, primary, criteriaOf({ search: 'mscu' }), 40),
+      shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({ search: 'mscu' }), 40),
       'shipments_search_idx',
     );
     expect(searched).toMatch(SEARCH_INDEX_READ);
@@ -123,11 +111,11 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     async (sort) => {
       const request = listRequest({ sort });
       request.criteria = criteriaOf({ search: 'mscu' });
-      const plan = await planOf(shipmentsRepository.listQuery(db, primary, request));
+      const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
       expect(plan).toMatch(
         /Index Only Scan using shipments_list_eta_idx on shipments[^\n]*\n\s*Index Cond: \(account_id = a\.id\)/,
       );
-      const large = await planOf(shipmentsRepository.listQuery(db, primary, request), 'shipments_search_idx');
+      const large = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), 'shipments_search_idx');
       expect(large).toMatch(SEARCH_INDEX_READ);
     },
   );
@@ -135,7 +123,7 @@ describe('the shipments statements use the indexes of migration 0002', () => {
   it.each(SHIPMENT_SORT_FIELDS.flatMap((sort) => [[sort, 'asc'] as const, [sort, 'desc'] as const]))(
     'sort %s %s',
     async (sort, direction) => {
-      const plan = await planOf(shipmentsRepository.listQuery(db, primary, listRequest({ sort, direction })));
+      const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, listRequest({ sort, direction })));
       expect(plan).toContain(SORT_INDEXES[sort]);
     },
   );
@@ -151,7 +139,9 @@ describe('a step from a cursor', () => {
     ['account_no', after('40002', 5)],
   ] as const)('by %s starts the index scan at the cursor', async (sort, cursor) => {
     for (const direction of ['asc', 'desc'] as const) {
-      const plan = await planOf(shipmentsRepository.listQuery(db, primary, listRequest({ sort, direction, cursor })));
+      const plan = await planOf(
+        shipmentsRepository.listQuery(demo.db, demo.primary, listRequest({ sort, direction, cursor })),
+      );
       expect(plan).toContain(SORT_INDEXES[sort]);
       // The index condition holds the cursor: a row comparison of key and id, or a bound on the id.
       expect(plan).toMatch(/Index Cond: \(\(account_id = a\.id\) AND .*(ROW\(|\(id [<>] )/);
@@ -165,14 +155,14 @@ describe('the statements, as a reviewer reads them', () => {
   it('list page: a search, a filter and a sort', async () => {
     const request = listRequest({ sort: 'containers', direction: 'asc', page: 3 });
     request.criteria = criteriaOf({ status: 'mscu', filter: 'without-do', account_no: '40001' });
-    await expect(tidy(shipmentsRepository.listQuery(db, primary, request).sql)).toMatchFileSnapshot(
+    await expect(tidy(shipmentsRepository.listQuery(demo.db, demo.primary, request).sql)).toMatchFileSnapshot(
       '__snapshots__/list.sql',
     );
   });
 
   it('Home', async () => {
-    await expect(tidy(shipmentsRepository.homeQuery(db, primary, criteriaOf({}), 40).sql)).toMatchFileSnapshot(
-      '__snapshots__/home.sql',
-    );
+    await expect(
+      tidy(shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}), 40).sql),
+    ).toMatchFileSnapshot('__snapshots__/home.sql');
   });
 });

@@ -13,6 +13,7 @@ import {
   AccountsResponse,
 } from '@clearport/contract/subusers';
 import { TEXTS } from '@clearport/contract/texts';
+import type { Db } from '../../db/connect.ts';
 import { subusersRepository } from './subusers.repository.ts';
 import {
   apiUrl,
@@ -23,6 +24,7 @@ import {
   loginDemoUsers,
   testAppForFile,
 } from '../../../test/build-app.ts';
+import { companyIdOf } from '../../../test/session-users.ts';
 
 const t = testAppForFile();
 let primary: string;
@@ -60,16 +62,31 @@ async function createUser(body: Partial<Record<string, unknown>> = {}, token = p
 const userIdOf = async (email: string) =>
   (await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
+/** How many rows `table` holds. */
+async function rowCount(db: Db, table: 'users' | 'user_changes' | 'password_resets'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** The user_changes record of this action on the user. */
+const changeRecordOf = (userId: number, action: 'update' | 'delete') =>
+  t.app.db
+    .selectFrom('user_changes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('action', '=', action)
+    .executeTakeFirstOrThrow();
+
 async function snapshot() {
   const [users, links, changes] = await Promise.all([
     t.app.db.selectFrom('users').selectAll().orderBy('id').execute(),
     t.app.db.selectFrom('user_accounts').selectAll().orderBy('user_id').orderBy('account_id').execute(),
-    t.app.db
-      .selectFrom('user_changes')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow(),
+    rowCount(t.app.db, 'user_changes'),
   ]);
-  return { users, links, changes: changes.n };
+  return { users, links, changes };
 }
 
 describe('who may call', () => {
@@ -343,12 +360,7 @@ describe('PATCH user/user/subusers/{id}', () => {
     const body = SubuserSaveResponse.parse(response.json());
     expect(body.message).toBe(TEXTS.subuserUpdated);
     expect(body.subuser).toMatchObject({ name: 'Renamed', email, role: 4, linked_accounts: ['40002', '40003'] });
-    const record = await t.app.db
-      .selectFrom('user_changes')
-      .selectAll()
-      .where('user_id', '=', created.id)
-      .where('action', '=', 'update')
-      .executeTakeFirstOrThrow();
+    const record = await changeRecordOf(created.id, 'update');
     expect(record.changed_by).toBe(await userIdOf('manager@demo.test'));
     expect(record.detail).toEqual({
       name: { from: 'New Person', to: 'Renamed' },
@@ -534,13 +546,7 @@ describe('a manager manages only users whose accounts are all theirs', () => {
       .accounts.map((account) => account.account_no);
 
   const outboxCount = async () => (await readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).length;
-  const resetCount = async () =>
-    (
-      await t.app.db
-        .selectFrom('password_resets')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .executeTakeFirstOrThrow()
-    ).n;
+  const resetCount = () => rowCount(t.app.db, 'password_resets');
 
   /** A manager of 40001 alone and a manager of every account, whom the first must not take over. */
   async function takeoverAttempt() {
@@ -728,12 +734,7 @@ describe('DELETE user/user/subusers/{id}', () => {
       (await injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.shipments, {}, { page: 1 }) })).statusCode,
     ).toBe(401);
     expect((await as(primary, 'GET', apiUrl(API_PATHS.subuser, { id: created.id }))).statusCode).toBe(404);
-    const record = await t.app.db
-      .selectFrom('user_changes')
-      .selectAll()
-      .where('user_id', '=', created.id)
-      .where('action', '=', 'delete')
-      .executeTakeFirstOrThrow();
+    const record = await changeRecordOf(created.id, 'delete');
     expect(record).toMatchObject({ user_email: created.email, changed_by: await userIdOf('manager@demo.test') });
   });
 
@@ -758,18 +759,8 @@ describe('when the set-password e-mail cannot be sent', () => {
     const broken = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
     try {
       const token = await login(broken.app, 'primary@demo.test');
-      const company = await broken.app.db
-        .selectFrom('companies')
-        .select('id')
-        .where('name', '=', 'Demo Imports LLC')
-        .executeTakeFirstOrThrow();
-      const count = async () =>
-        (
-          await broken.app.db
-            .selectFrom('users')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .executeTakeFirstOrThrow()
-        ).n;
+      const companyId = await companyIdOf(broken.app.db, 'Demo Imports LLC');
+      const count = () => rowCount(broken.app.db, 'users');
       const before = await count();
       const response = await injectAs(broken.app, token, {
         method: 'POST',
@@ -779,7 +770,7 @@ describe('when the set-password e-mail cannot be sent', () => {
           email: 'unreachable@demo.test',
           role: 5,
           linkedAccounts: ['40001'],
-          company_id: company.id,
+          company_id: companyId,
           send_password_link: true,
         },
       });

@@ -1,27 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { SUBUSER_ERRORS, type Subuser } from '@clearport/contract/subusers';
+import { SUBUSER_ERRORS } from '@clearport/contract/subusers';
 import { TEXTS } from '@clearport/contract/texts';
 import { PROFILE } from '../../../testing/shipments-data.ts';
-import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { SUBUSER } from '../../../testing/subusers-data.ts';
+import { bodiesSentTo, mockApi, renderWithProviders, type ApiAnswer } from '../../../testing/test-utils.tsx';
 import { UserRoute } from './user.tsx';
 
-const SUBUSER: Subuser = {
-  id: 7,
-  name: 'Tom Becker',
-  email: 'viewer@demo.test',
-  role: 11,
-  active: 1,
-  linked_accounts: ['40001', '40002'],
-  linked_users: [],
-  account_no: '40001, 40002',
-};
 const ACCOUNTS = {
   accounts: [
     { account_no: '40001', name: 'Demo Imports LLC' },
     { account_no: '40002', name: 'Home Goods' },
   ],
 };
+
+/** Sub-user 7 as the server reads it, and `saved` as its answer to saving it. */
+const subuserSeven =
+  (saved: ApiAnswer) =>
+  (_url: URL, init?: RequestInit): ApiAnswer =>
+    init?.method === 'PATCH' ? saved : { body: { subuser: SUBUSER } };
 
 const renderEditor = (id: string) => renderWithProviders(<UserRoute />, { url: `/users/${id}`, path: '/users/:id' });
 
@@ -30,10 +27,9 @@ describe('the sub-user editor', () => {
     const fetchMock = mockApi({
       '/user/profile': { body: PROFILE },
       '/user/user/accounts': { body: ACCOUNTS },
-      '/user/user/subusers/7': (_url, init) =>
-        init?.method === 'PATCH'
-          ? { body: { message: TEXTS.subuserUpdated, subuser: { ...SUBUSER, linked_accounts: ['40002'] } } }
-          : { body: { subuser: SUBUSER } },
+      '/user/user/subusers/7': subuserSeven({
+        body: { message: TEXTS.subuserUpdated, subuser: { ...SUBUSER, linked_accounts: ['40002'] } },
+      }),
     });
     renderEditor('7');
     expect(await screen.findByDisplayValue('Tom Becker')).toBeTruthy();
@@ -69,10 +65,7 @@ describe('the sub-user editor', () => {
     const fetchMock = mockApi({
       '/user/profile': { body: PROFILE },
       '/user/user/accounts': { body: ACCOUNTS },
-      '/user/user/subusers/7': (_url, init) =>
-        init?.method === 'PATCH'
-          ? { status: 403, body: { message: SUBUSER_ERRORS.outsideAccounts } }
-          : { body: { subuser: SUBUSER } },
+      '/user/user/subusers/7': subuserSeven({ status: 403, body: { message: SUBUSER_ERRORS.outsideAccounts } }),
     });
     renderEditor('7');
     fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'taken-over-1' } });

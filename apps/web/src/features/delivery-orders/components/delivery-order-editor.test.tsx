@@ -5,7 +5,13 @@ import Cookies from 'js-cookie';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import type { SettingsResponse } from '@clearport/contract/settings';
 import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
-import { deliveryOrder, shipmentDetail, trucker, warehouse } from '../../../testing/shipment-detail-data.ts';
+import {
+  deliveryOrder,
+  newWarehouseRow,
+  shipmentDetail,
+  trucker,
+  warehouse,
+} from '../../../testing/shipment-detail-data.ts';
 import { DELIVERY_ORDER_SETTINGS } from '../../../testing/delivery-order-settings.ts';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DeliveryOrderEditor } from './delivery-order-editor.tsx';
@@ -281,19 +287,7 @@ describe('DeliveryOrderEditor', () => {
     expect(screen.getByText('Newark Cross-Dock')).toBeTruthy();
     expect(bodiesSentTo(fetchMock, '/user/settings/save')).toEqual([
       {
-        warehouses: [
-          {
-            name: 'Newark Cross-Dock',
-            phone: '',
-            address: '',
-            city: 'New York',
-            state: 'NY',
-            zip: '10001',
-            emails: [{ name: 'Ana Reyes', email: '' }],
-          },
-          { id: 6 },
-          { id: 8 },
-        ],
+        warehouses: [newWarehouseRow('Newark Cross-Dock', 'Ana Reyes'), { id: 6 }, { id: 8 }],
       },
     ]);
   });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { warehouse } from '../../../testing/shipment-detail-data.ts';
+import { newWarehouseRow, warehouse } from '../../../testing/shipment-detail-data.ts';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { WarehouseForm } from './warehouse-form.tsx';
 
@@ -25,18 +25,7 @@ describe('WarehouseForm', () => {
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
     expect(bodiesSentTo(fetchMock, '/user/settings/save')).toEqual([
       {
-        warehouses: [
-          {
-            name: 'Newark Cross-Dock',
-            phone: '',
-            address: '',
-            city: 'New York',
-            state: 'NY',
-            zip: '10001',
-            emails: [{ name: '', email: '' }],
-          },
-          { id: 6 },
-        ],
+        warehouses: [newWarehouseRow('Newark Cross-Dock'), { id: 6 }],
       },
     ]);
   });

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SUBUSER_ERRORS, type Subuser } from '@clearport/contract/subusers';
+import { SUBUSER_ERRORS } from '@clearport/contract/subusers';
 import { TEXTS } from '@clearport/contract/texts';
+import { SUBUSER as subuser } from '../../../testing/subusers-data.ts';
 import { createRequestOf, formValuesOf, updateRequestOf } from './subuser-requests.ts';
-
-const subuser: Subuser = {
-  id: 7,
-  name: 'Tom Becker',
-  email: 'viewer@demo.test',
-  role: 11,
-  active: 1,
-  linked_accounts: ['40001', '40002'],
-  linked_users: [],
-  account_no: '40001, 40002',
-};
 
 describe('createRequestOf', () => {
   const values = { ...formValuesOf(undefined), name: 'Ana', email: 'ana@demo.test', role: 5, password: 'secret1' };
