@@ -7,7 +7,7 @@ import {
 } from '@clearport/contract/ingestion';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { apiKeysRepository } from '../src/modules/ingestion/api-keys.repository.ts';
+import { apiKeysRepository } from '../src/modules/access/api-keys.repository.ts';
 import { log, recreateDatabase } from './bench-kit.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
 
@@ -106,7 +106,7 @@ async function importAll(origin: string, key: string) {
 const databaseUrl = await recreateDatabase(DATABASE);
 const db = await connectDatabase({ databaseUrl });
 await migrateToLatest(db);
-const { key } = await apiKeysRepository.create(db, 'bench');
+const { key } = await apiKeysRepository.create(db, { name: 'bench', scopes: ['records'], expiresAt: null });
 const { child, origin } = await startServer(await bundleServer(), databaseUrl);
 try {
   log(`import: ${SHIPMENTS.toLocaleString('en-US')} shipments with a container and a bill each, ${CLIENTS} clients`);

@@ -34,6 +34,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { scheduleOrphanSweeps } from './modules/files/orphan-files.ts';
 import { scheduleEventMail } from './modules/event-mail/event-mail.worker.ts';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
+import { brokerAdminRoutes } from './modules/broker-admin/broker-admin.routes.ts';
 import { BROKER_API_BASE } from '@clearport/contract/ingestion';
 
 /** Smaller replies are sent as they are: compressing them saves less than it costs. */
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_BASE },
   );
   await app.register(ingestionRoutes, { prefix: BROKER_API_BASE, publicUrl: options.publicUrl });
+  await app.register(brokerAdminRoutes, { prefix: BROKER_API_BASE });
   await app.register(apiDocsRoutes);
 
   const webDir = options.webDir;

@@ -1,10 +1,25 @@
 import { beforeAll, expect } from 'vitest';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
-import { apiKeysRepository } from '../src/modules/ingestion/api-keys.repository.ts';
+import { DEFAULT_API_KEY_SCOPES, type ApiKeyScope } from '@clearport/contract/broker-admin';
+import type { Db } from '../src/db/connect.ts';
+import { isRefused } from '../src/lib/action.ts';
+import { BROKER } from '../src/modules/access/session-user.ts';
+import { createApiKey } from '../src/modules/broker-admin/create-api-key.ts';
 import { injectAs, type TestApp } from './build-app.ts';
 
 /** The broker API's records call. */
 export const RECORDS_URL = `${BROKER_API_BASE}${BROKER_API_PATHS.records}`;
+
+/** A new live key of the brokerage, with the integration's scopes or these; its id and text. */
+export async function newBrokerKey(
+  db: Db,
+  name = 'Customs system',
+  scopes: readonly ApiKeyScope[] = DEFAULT_API_KEY_SCOPES,
+): Promise<{ id: number; key: string }> {
+  const made = await createApiKey({ db }, BROKER, { name, scopes, expiresAt: null });
+  if (isRefused(made)) throw new Error(made.refusal.message);
+  return made;
+}
 
 /**
  * The brokerage's system as a test file sees it: an API key made before the file's tests, and
@@ -13,7 +28,7 @@ export const RECORDS_URL = `${BROKER_API_BASE}${BROKER_API_PATHS.records}`;
 export function brokerApiOf(t: TestApp) {
   let key = '';
   beforeAll(async () => {
-    key = (await apiKeysRepository.create(t.app.db, 'Customs system')).key;
+    key = (await newBrokerKey(t.app.db)).key;
   });
   /** Sends the batch with the key, or with `as`. */
   const send = (records: unknown[], as = key) =>

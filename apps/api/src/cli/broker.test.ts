@@ -15,7 +15,7 @@ import { seedDemoData } from '../seed/demo-data.ts';
 import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.repository.ts';
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 import { DEMO_PAYMENT_INSTRUCTIONS } from '../seed/demo-billing.ts';
-import { apiKeysRepository } from '../modules/ingestion/api-keys.repository.ts';
+import { apiKeysRepository } from '../modules/access/api-keys.repository.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { IMPORT_EXIT, runBrokerCommand, USAGE } from './broker.ts';
 
@@ -222,12 +222,21 @@ describe('api-keys', () => {
       const stored = await db.selectFrom('broker_api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(stored.key_hash).toBe(createHash('sha256').update(key!).digest('hex'));
       expect(JSON.stringify(stored)).not.toContain(key!.slice(10));
-      expect(await apiKeysRepository.findLive(db, key!)).toEqual({ id, name: 'Customs system' });
+      const usedAt = new Date();
+      expect(await apiKeysRepository.findLive(db, key!, usedAt)).toEqual({
+        id,
+        name: 'Customs system',
+        scopes: ['records', 'events', 'files'],
+      });
 
       const listed = await runBrokerCommand(db, ['api-keys', 'list']);
-      expect(listed.lines[0]).toBe('id\tname\tkey\tcreated\trevoked');
+      expect(listed.lines[0]).toBe('id\tname\tkey\tscopes\tcreated\texpires\tlast used\trevoked');
       const line = listed.lines.find((each) => each.startsWith(`${id}\t`));
-      expect(line).toMatch(new RegExp(`^${id}\\tCustoms system\\t${key!.slice(0, 10)}…\\t[\\d-]+T[\\d:.]+Z\\t$`));
+      expect(line).toMatch(
+        new RegExp(
+          `^${id}\\tCustoms system\\t${key!.slice(0, 10)}…\\trecords,events,files\\t[\\d-]+T[\\d:.]+Z\\t\\t${usedAt.toISOString()}\\t$`,
+        ),
+      );
       expect(listed.lines.join('\n')).not.toContain(key);
 
       expect(await runBrokerCommand(db, ['api-keys', 'revoke', String(id)])).toEqual({
@@ -241,6 +250,38 @@ describe('api-keys', () => {
       expect(await apiKeysRepository.findLive(db, key!)).toBeUndefined();
       const relisted = await runBrokerCommand(db, ['api-keys', 'list']);
       expect(relisted.lines.find((each) => each.startsWith(`${id}\t`))).toMatch(/\t[\d-]+T[\d:.]+Z$/);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('makes a key with the scopes and the expiry asked for, and refuses an expiry past or unreadable', async () => {
+    const db = await open();
+    try {
+      const made = await runBrokerCommand(db, [
+        'api-keys',
+        'create',
+        'Admin console',
+        '--scopes',
+        'admin,events',
+        '--expires',
+        '2099-06-30',
+      ]);
+      expect(made.lines[0]).toMatch(/^API key \d+ is made \(admin, events\)/);
+      const before = await apiKeysRepository.list(db);
+      const [key] = before;
+      expect(key).toMatchObject({ name: 'Admin console', scopes: ['admin', 'events'] });
+      expect(key!.expires_at?.toISOString()).toBe('2099-06-30T00:00:00.000Z');
+      expect(await apiKeysRepository.findLive(db, made.lines[1]!, new Date('2099-06-30T00:00:00Z'))).toBeUndefined();
+
+      const past = await runBrokerCommand(db, ['api-keys', 'create', 'Old', '--expires', '2020-01-01']);
+      expect(past).toEqual({ code: 1, lines: ['expires_at: must lie in the future'] });
+      const unreadable = await runBrokerCommand(db, ['api-keys', 'create', 'Old', '--expires', 'soon']);
+      expect(unreadable.code).toBe(2);
+      expect(unreadable.lines[0]).toBe('Not a date: soon (2027-06-30, or 2027-06-30T12:00:00Z).');
+      const scope = await runBrokerCommand(db, ['api-keys', 'create', 'Old', '--scopes', 'records,everything']);
+      expect(scope.lines[0]).toBe('Not a scope: everything. Scopes: records, events, files, admin.');
+      expect(await apiKeysRepository.list(db)).toHaveLength(before.length);
     } finally {
       await db.destroy();
     }

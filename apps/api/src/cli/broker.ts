@@ -12,8 +12,14 @@ import { deliveryOrdersRepository } from '../modules/delivery-orders/delivery-or
 import { BROKER } from '../modules/access/session-user.ts';
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
-import { failedMessages, retryFailed } from '../modules/event-mail/event-mail.repository.ts';
-import { apiKeysRepository } from '../modules/ingestion/api-keys.repository.ts';
+import { setPaymentInstructions } from '../modules/invoices/set-payment-instructions.ts';
+import { failedMessages } from '../modules/event-mail/event-mail.repository.ts';
+import { retryFailedMail } from '../modules/event-mail/retry-failed-mail.ts';
+import { apiKeysRepository } from '../modules/access/api-keys.repository.ts';
+import { createApiKey } from '../modules/broker-admin/create-api-key.ts';
+import { revokeApiKey } from '../modules/broker-admin/revoke-api-key.ts';
+import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES, type ApiKeyScope } from '@clearport/contract/broker-admin';
+import { isRefused } from '../lib/action.ts';
 import { createMailer } from '../lib/mail.ts';
 import { localStorage } from '../lib/storage.ts';
 import cliProgress from 'cli-progress';
@@ -27,11 +33,12 @@ import { stat } from 'node:fs/promises';
  *   npm run broker -- user-changes
  *   npm run broker -- payment-instructions show | set FILE.json
  *   npm run broker -- mail failed | retry ID
- *   npm run broker -- api-keys create NAME | list | revoke ID
+ *   npm run broker -- api-keys create NAME [--scopes LIST] [--expires DATE] | list | revoke ID
  *   npm run broker -- import FILE
  * On DATABASE_URL, or on the embedded database of DATA_DIR (`data` in the folder npm was run
  * from, as `npm start` uses it). The embedded database serves one process: while the portal runs
- * on it, a command is refused before it opens the database (exit code 4).
+ * on it, a command is refused before it opens the database (exit code 4), and the running
+ * portal's admin API (/api/broker/v1/admin/) does the same through the same actions.
  */
 
 export const USAGE = `Usage: npm run broker -- <command>
@@ -44,9 +51,15 @@ export const USAGE = `Usage: npm run broker -- <command>
                               replace them (the portal shows them at once, no restart)
   mail failed                 list the event e-mails that could not be sent within their retries
   mail retry ID               send that e-mail again (the running server's worker sends it)
-  api-keys create NAME        make a key for the broker API (/api/broker/v1/); it is shown once
-  api-keys list               list the keys: id, name, first characters, created, revoked
-  api-keys revoke ID          refuse the key from now on
+  api-keys create NAME [--scopes LIST] [--expires DATE]
+                              make a key for the broker API (/api/broker/v1/); it is shown once.
+                              LIST: some of records,events,files,admin, comma-separated (default
+                              records,events,files; admin is the administration through the
+                              running portal: keys, approvals, payment instructions, mail,
+                              webhooks). DATE: when it stops working (2027-06-30, or with a time)
+  api-keys list               list the keys: id, name, first characters, scopes, created,
+                              expires, last used (to the minute), revoked
+  api-keys revoke ID          refuse the key from its next call on
   import FILE                 write the records of FILE as the broker API would: NDJSON, one
                               record a line, or a .csv of shipments or of invoices (columns
                               named as the records' fields; pdf_file and backup_file name PDFs
@@ -60,8 +73,9 @@ export const USAGE = `Usage: npm run broker -- <command>
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data). The embedded
 database serves one process: while the portal runs on it, every command is refused and writes
-nothing (stop the portal, or run both on PostgreSQL). Exit code 2: a command not understood;
-4: the embedded database is in use by the running portal.`;
+nothing. Then use the running portal's admin API with a key of the admin scope (the README's
+"Administration while the portal runs"), stop the portal, or run both on PostgreSQL.
+Exit code 2: a command not understood; 4: the embedded database is in use by the running portal.`;
 
 const HELP = ['help', '--help', '-h'];
 
@@ -135,7 +149,8 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
   if (command === 'mail' && rest[0] === 'retry' && rest.length === 2) {
     const id = rest[1]!;
     if (!/^[1-9]\d{0,17}$/.test(id)) return { code: 2, lines: [`Not an e-mail id: ${id}`, USAGE] };
-    if (!(await retryFailed(db, id))) return { code: 1, lines: [`There is no failed e-mail ${id}.`] };
+    if (!(await retryFailedMail({ db }, BROKER, { id })))
+      return { code: 1, lines: [`There is no failed e-mail ${id}.`] };
     return { code: 0, lines: [`E-mail ${id} will be sent again.`] };
   }
   if (command === 'payment-instructions' && rest[0] === 'show' && rest.length === 1) {
@@ -144,41 +159,72 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
     return { code: 0, lines: [JSON.stringify(instructions, null, 2)] };
   }
   if (command === 'payment-instructions' && rest[0] === 'set' && rest.length === 2) {
-    return setPaymentInstructions(db, rest[1]!);
+    return setPaymentInstructionsFrom(db, rest[1]!);
   }
   if (command === 'api-keys') return apiKeysCommand(db, rest);
   if (HELP.includes(command ?? '') && rest.length === 0) return { code: 0, lines: [USAGE] };
   return { code: 2, lines: [USAGE] };
 }
 
+/** The options of `api-keys create` after NAME: scopes and expiry, or what is wrong with them. */
+function keyOptions(args: readonly string[]): { scopes: ApiKeyScope[]; expiresAt: Date | null } | string {
+  let scopes = [...DEFAULT_API_KEY_SCOPES];
+  let expiresAt: Date | null = null;
+  for (let at = 0; at < args.length; at += 2) {
+    const [option, value] = [args[at], args[at + 1]];
+    if (value === undefined) return `${option} needs a value.`;
+    if (option === '--scopes') {
+      const named = value.split(',').map((scope) => scope.trim());
+      const unknown = named.find((scope) => !(API_KEY_SCOPES as readonly string[]).includes(scope));
+      if (unknown !== undefined) return `Not a scope: ${unknown || '(empty)'}. Scopes: ${API_KEY_SCOPES.join(', ')}.`;
+      scopes = named as ApiKeyScope[];
+    } else if (option === '--expires') {
+      expiresAt = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+      if (Number.isNaN(expiresAt.getTime())) return `Not a date: ${value} (2027-06-30, or 2027-06-30T12:00:00Z).`;
+    } else return `Not an option of api-keys create: ${option}`;
+  }
+  return { scopes, expiresAt };
+}
+
 async function apiKeysCommand(db: Db, args: readonly string[]): Promise<BrokerResult> {
-  const [action, ...rest] = args;
-  if (action === 'create' && rest.length === 1 && rest[0]!.trim() !== '') {
-    const { id, key } = await apiKeysRepository.create(db, rest[0]!.trim());
+  const [action, name, ...rest] = args;
+  if (action === 'create' && name !== undefined && name.trim() !== '' && !name.startsWith('--')) {
+    const options = keyOptions(rest);
+    if (typeof options === 'string') return { code: 2, lines: [options, USAGE] };
+    const made = await createApiKey({ db }, BROKER, { name: name.trim(), ...options });
+    if (isRefused(made)) return { code: 1, lines: [made.refusal.message] };
     return {
       code: 0,
-      lines: [`API key ${id} is made. It is shown this once; keep it now:`, key],
+      lines: [`API key ${made.id} is made (${made.scopes.join(', ')}). It is shown this once; keep it now:`, made.key],
     };
   }
-  if (action === 'list' && rest.length === 0) {
+  if (action === 'list' && args.length === 1) {
     const keys = await apiKeysRepository.list(db);
     if (keys.length === 0) return { code: 0, lines: ['No API key is made.'] };
+    const when = (date: Date | null) => date?.toISOString() ?? '';
     return {
       code: 0,
       lines: [
-        'id\tname\tkey\tcreated\trevoked',
+        'id\tname\tkey\tscopes\tcreated\texpires\tlast used\trevoked',
         ...keys.map((key) =>
-          [key.id, key.name, `${key.prefix}…`, key.created_at.toISOString(), key.revoked_at?.toISOString() ?? ''].join(
-            '\t',
-          ),
+          [
+            key.id,
+            key.name,
+            `${key.prefix}…`,
+            key.scopes.join(','),
+            when(key.created_at),
+            when(key.expires_at),
+            when(key.last_used_at),
+            when(key.revoked_at),
+          ].join('\t'),
         ),
       ],
     };
   }
-  if (action === 'revoke' && rest.length === 1) {
-    const id = Number(rest[0]);
-    if (!Number.isInteger(id) || id <= 0) return { code: 2, lines: [`Not an API key id: ${rest[0]}`, USAGE] };
-    const result = await apiKeysRepository.revoke(db, id);
+  if (action === 'revoke' && args.length === 2) {
+    const id = Number(name);
+    if (!Number.isInteger(id) || id <= 0) return { code: 2, lines: [`Not an API key id: ${name}`, USAGE] };
+    const result = await revokeApiKey({ db }, BROKER, { id });
     if (result === 'notFound') return { code: 1, lines: [`There is no API key ${id}.`] };
     if (result === 'alreadyRevoked') return { code: 0, lines: [`API key ${id} was revoked already.`] };
     return { code: 0, lines: [`API key ${id} is revoked.`] };
@@ -186,7 +232,7 @@ async function apiKeysCommand(db: Db, args: readonly string[]): Promise<BrokerRe
   return { code: 2, lines: [USAGE] };
 }
 
-async function setPaymentInstructions(db: Db, file: string): Promise<BrokerResult> {
+async function setPaymentInstructionsFrom(db: Db, file: string): Promise<BrokerResult> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -209,7 +255,7 @@ async function setPaymentInstructions(db: Db, file: string): Promise<BrokerResul
       ],
     };
   }
-  await invoicesRepository.setPaymentInstructions(db, parsed.data);
+  await setPaymentInstructions({ db }, BROKER, parsed.data);
   return { code: 0, lines: ['The payment instructions are set.'] };
 }
 

@@ -21,6 +21,7 @@ import * as companyTimeZone from './migrations/0019-company-time-zone.ts';
 import * as deferredShipmentLists from './migrations/0020-deferred-shipment-lists.ts';
 import * as loginKnownClients from './migrations/0021-login-known-clients.ts';
 import * as defaultNotificationLists from './migrations/0022-default-notification-lists.ts';
+import * as brokerKeyScopes from './migrations/0023-broker-key-scopes.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-deferred-shipment-lists': deferredShipmentLists,
   '0021-login-known-clients': loginKnownClients,
   '0022-default-notification-lists': defaultNotificationLists,
+  '0023-broker-key-scopes': brokerKeyScopes,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

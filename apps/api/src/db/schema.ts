@@ -357,8 +357,11 @@ export type BrokerApiKeysTable = {
   name: string;
   prefix: string;
   key_hash: string;
+  scopes: string[];
   created_at: CreatedAt;
   revoked_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
 };
 
 export type Database = {

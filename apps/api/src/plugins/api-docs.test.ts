@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
+import { BROKER_ADMIN_PATHS } from '@clearport/contract/broker-admin';
 import { EVENT_TYPE_DOCS, RECORD_DOCS } from '@clearport/contract/ingestion-docs';
 import { testAppForFile } from '../../test/build-app.ts';
 import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.repository.ts';
@@ -42,10 +43,11 @@ describe('the API descriptions', () => {
 
   it('describes the broker API from the contract, behind the API key, without the customer calls', async () => {
     const document = await documentOf(API_DOCS.broker.page);
+    const routes = [...Object.values(BROKER_API_PATHS), ...Object.values(BROKER_ADMIN_PATHS)].map((route) =>
+      route.replace('*', '{*}').replace(':id', '{id}'),
+    );
     expect(Object.keys(document.paths).sort()).toEqual(
-      [BROKER_API_PATHS.events, BROKER_API_PATHS.file.replace('*', '{*}'), BROKER_API_PATHS.records]
-        .map((route) => `${BROKER_API_BASE}${route}`)
-        .sort(),
+      [...new Set(routes)].map((route) => `${BROKER_API_BASE}${route}`).sort(),
     );
     const records = document.paths[`${BROKER_API_BASE}${BROKER_API_PATHS.records}`]!.post!;
     expect(JSON.stringify(records.requestBody)).toContain('"records"');

@@ -52,7 +52,10 @@ export const apiDocsGenerator = fp(
             brokerKey: {
               type: 'http',
               scheme: 'bearer',
-              description: 'An API key of the brokerage: npm run broker -- api-keys create NAME.',
+              description:
+                'An API key of the brokerage: POST /api/broker/v1/admin/api-keys with a key of the admin scope, ' +
+                'or npm run broker -- api-keys create NAME. A key may make the calls its scopes name ' +
+                '(records, events, files, admin); another call answers 403, a revoked or expired key 401.',
             },
           },
         },

@@ -1,5 +1,6 @@
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
+import { BROKER_ADMIN_PATHS } from '@clearport/contract/broker-admin';
 
 const call = (path: string) => `${API_BASE}${path}`;
 const brokerCall = (path: string) => `${BROKER_API_BASE}${path}`;
@@ -46,4 +47,13 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`POST ${brokerCall(BROKER_API_PATHS.records)}`]: 'Push records: each created, updated, unchanged or refused',
   [`GET ${brokerCall(BROKER_API_PATHS.events)}`]: 'Read what customers did, after a cursor',
   [`GET ${brokerCall(BROKER_API_PATHS.file)}`]: 'Download a file an event names',
+  [`GET ${brokerCall(BROKER_ADMIN_PATHS.apiKeys)}`]: 'The API keys: scopes, expiry, last use, revoked',
+  [`POST ${brokerCall(BROKER_ADMIN_PATHS.apiKeys)}`]: 'Make an API key, shown this once',
+  [`POST ${brokerCall(BROKER_ADMIN_PATHS.revokeApiKey)}`]: 'Revoke an API key from its next call on',
+  [`GET ${brokerCall(BROKER_ADMIN_PATHS.deliveryOrders)}`]: 'The delivery orders waiting for approval',
+  [`POST ${brokerCall(BROKER_ADMIN_PATHS.approveDeliveryOrder)}`]: 'Approve a delivery order, so the client can send it',
+  [`GET ${brokerCall(BROKER_ADMIN_PATHS.paymentInstructions)}`]: 'The payment instructions the invoice pages show',
+  [`PUT ${brokerCall(BROKER_ADMIN_PATHS.paymentInstructions)}`]: 'Replace the payment instructions',
+  [`GET ${brokerCall(BROKER_ADMIN_PATHS.failedMail)}`]: 'The event e-mails that failed within their retries',
+  [`POST ${brokerCall(BROKER_ADMIN_PATHS.retryMail)}`]: 'Send a failed event e-mail again',
 };

@@ -17,7 +17,7 @@ import {
 } from '@clearport/contract/ingestion';
 import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
 import { importFile, summaryLines } from '../../src/cli/broker-import.ts';
-import { apiKeysRepository } from '../../src/modules/ingestion/api-keys.repository.ts';
+import { newBrokerKey } from '../broker-api.ts';
 import { createTestDatabase, injectAs, login, testAppForFile } from '../build-app.ts';
 import { samplePdf } from '../sample-files.ts';
 import { apiDir } from '../server-process.ts';
@@ -354,7 +354,7 @@ function brokenMultiparts(): Array<{ payload: Buffer; contentType: string }> {
 
 describe('the fuzzer, on the broker API', () => {
   it('sends malformed batches as JSON and as multipart/form-data: no 5xx, no row changed', async () => {
-    const key = (await apiKeysRepository.create(t.app.db, 'Fuzz')).key;
+    const key = (await newBrokerKey(t.app.db, 'Fuzz')).key;
     const url = `${BROKER_API_BASE}${BROKER_API_PATHS.records}`;
     const pdf = samplePdf();
     const requests: Array<{ label: string; payload: string | Buffer; contentType: string }> = [];

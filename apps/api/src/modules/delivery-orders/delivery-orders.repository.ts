@@ -185,8 +185,9 @@ export const deliveryOrdersRepository = {
   },
 
   /** The orders the broker has not approved yet, oldest first, with their shipment, account and trucker. */
-  async waitingForApproval(db: Db) {
-    return deliveryOrdersRepository
+  /** The orders waiting for approval, oldest first, a page at a time when `page` is given. */
+  async waitingForApproval(db: Db, page?: { after?: number; limit: number }) {
+    let query = deliveryOrdersRepository
       .withAccount(db)
       .innerJoin('truckers', 'truckers.id', 'delivery_orders.trucker_id')
       .select([
@@ -197,9 +198,9 @@ export const deliveryOrdersRepository = {
         'delivery_orders.created_at',
       ])
       .where('delivery_orders.approved', '=', false)
-      .orderBy('delivery_orders.created_at')
-      .orderBy('delivery_orders.id')
-      .execute();
+      .orderBy('delivery_orders.id');
+    if (page) query = query.where('delivery_orders.id', '>', page.after ?? 0).limit(page.limit);
+    return query.execute();
   },
 
   /** The shipment's orders (or these of them) with their trucker, warehouse, containers and bills. */

@@ -174,8 +174,9 @@ export type FailedMail = {
   createdAt: Date;
 };
 
-export async function failedMessages(db: Db): Promise<FailedMail[]> {
-  const rows = await db
+/** The failed messages by id, a page at a time when `page` is given (index mail_messages_failed). */
+export async function failedMessages(db: Db, page?: { after?: string; limit: number }): Promise<FailedMail[]> {
+  let query = db
     .selectFrom('mail_messages')
     .innerJoin('companies', 'companies.id', 'mail_messages.company_id')
     .select([
@@ -187,8 +188,9 @@ export async function failedMessages(db: Db): Promise<FailedMail[]> {
       'mail_messages.created_at',
     ])
     .where('mail_messages.state', '=', 'failed')
-    .orderBy('mail_messages.id')
-    .execute();
+    .orderBy('mail_messages.id');
+  if (page) query = query.where('mail_messages.id', '>', page.after ?? '0').limit(page.limit);
+  const rows = await query.execute();
   return rows.map((row) => ({
     id: String(row.id),
     company: row.company,

@@ -5,8 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { MAX_BATCH_BYTES, MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
 import { apiUrl, buildTestApp, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
-import { brokerApiOf, RECORDS_URL } from '../../../test/broker-api.ts';
-import { apiKeysRepository } from './api-keys.repository.ts';
+import { brokerApiOf, newBrokerKey, RECORDS_URL } from '../../../test/broker-api.ts';
 import { pdfsWithEmbeddedExe, pdfsWithMarkupFurtherOn, pdfsWithMarkupUpFront } from '../../../test/polyglot-files.ts';
 import { realWorldPdfs } from '../../../test/real-world-files.ts';
 import { samplePdf, samplePng } from '../../../test/sample-files.ts';
@@ -383,7 +382,7 @@ describe('when the set-password e-mail cannot be sent', () => {
   it('refuses that primary user alone and writes the records around it', async () => {
     const broken = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
     try {
-      const brokenKey = (await apiKeysRepository.create(broken.app.db, 'Customs system')).key;
+      const brokenKey = (await newBrokerKey(broken.app.db)).key;
       const response = await injectAs(broken.app, brokenKey, {
         method: 'POST',
         url,

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
+import { newBrokerKey } from '../../../test/broker-api.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-app.ts';
 import { samplePdf } from '../../../test/sample-files.ts';
 import { up as defaultListsOfExistingCompanies } from '../../db/migrations/0022-default-notification-lists.ts';
-import { apiKeysRepository } from './api-keys.repository.ts';
 
 /**
  * A record changes only the fields it carries: the broker's systems send milestones (a status, a
@@ -17,7 +17,7 @@ const url = `${BROKER_API_BASE}${BROKER_API_PATHS.records}`;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  key = (await apiKeysRepository.create(t.app.db, 'Customs system')).key;
+  key = (await newBrokerKey(t.app.db)).key;
 });
 afterAll(() => t?.close());
 

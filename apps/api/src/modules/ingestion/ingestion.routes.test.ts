@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
 import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
-import { brokerApiOf, RECORDS_URL } from '../../../test/broker-api.ts';
+import { brokerApiOf, newBrokerKey, RECORDS_URL } from '../../../test/broker-api.ts';
 import { waitingOrderId } from '../../../test/delivery-order-fixtures.ts';
-import { apiKeysRepository } from './api-keys.repository.ts';
+import { apiKeysRepository } from '../access/api-keys.repository.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { expectCountsKept } from '../../../test/shipment-counts.ts';
-import { NOT_A_BROKER_KEY, TOO_MANY_RECORDS } from './ingestion.routes.ts';
+import { TOO_MANY_RECORDS } from './ingestion.routes.ts';
+import { NOT_A_BROKER_KEY } from '../access/broker-key.ts';
 
 const test = testAppForFile();
 const broker = brokerApiOf(test);
@@ -321,7 +322,7 @@ describe('the broker API', () => {
     const asBroker = await injectAs(test.app, broker.key(), { method: 'GET', url: '/api/user/shipments' });
     expect(asBroker.statusCode).toBe(401);
 
-    const revoked = await apiKeysRepository.create(test.app.db, 'Old system');
+    const revoked = await newBrokerKey(test.app.db, 'Old system');
     expect((await send([company], revoked.key)).statusCode).toBe(200);
     await apiKeysRepository.revoke(test.app.db, revoked.id);
     expect((await send([{ ...company, name: 'Renamed' }], revoked.key)).statusCode).toBe(401);

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@clearport/contract/http';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import {
   MAX_BATCH_RECORDS,
   MULTIPART_RECORDS_FIELD,
 } from '@clearport/contract/ingestion';
-import { apiKeysRepository } from './api-keys.repository.ts';
+import { brokerKeyGuard } from '../access/broker-key.ts';
 import { ingestRecords } from './ingest.ts';
 import { brokerEventsRepository } from './broker-events.repository.ts';
 import { readMultipartBatch } from './broker-multipart.ts';
@@ -24,24 +24,14 @@ import { sendRefusal } from '../../lib/refusal.ts';
 import { unstorableTextRefusal } from '../../lib/request-guards.ts';
 import { isStorageKey } from '../../lib/storage.ts';
 
-export const NOT_A_BROKER_KEY = 'This call needs a live API key of the brokerage.';
 export const UNKNOWN_CURSOR = 'after: not a cursor the feed handed out; start again without it.';
 export const TOO_MANY_RECORDS = `A batch carries at most ${MAX_BATCH_RECORDS} records.`;
-
-function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return (header ? /^Bearer\s+(\S+)$/i.exec(header) : null)?.[1];
-}
 
 export type IngestionRoutesOptions = { publicUrl: string };
 
 /** The brokerage's calls, under BROKER_API_BASE: a live API key, never a customer's session. */
 export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async (app, options) => {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = bearer(request);
-    const live = key ? await apiKeysRepository.findLive(app.db, key) : undefined;
-    if (!live) return reply.code(401).send({ message: NOT_A_BROKER_KEY });
-  });
+  app.addHook('onRequest', brokerKeyGuard(() => app.db));
 
   await app.register(multipart);
   /** The file parts of a multipart batch, by part name, for its records. */
@@ -51,6 +41,7 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
     BROKER_API_PATHS.records,
     {
       bodyLimit: MAX_BATCH_BYTES,
+      config: { brokerScope: 'records' },
       schema: {
         description:
           `The records as JSON, or as multipart/form-data: the records as JSON in the field ` +
@@ -93,6 +84,7 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
   app.withTypeProvider<ZodTypeProvider>().get(
     BROKER_API_PATHS.events,
     {
+      config: { brokerScope: 'events' },
       schema: { querystring: EventsQuery, response: { 200: EventsResponse, 400: ErrorResponse, 401: ErrorResponse } },
     },
     async (request, reply) => {
@@ -110,7 +102,7 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
   const FileParams = z.object({ '*': z.string().max(300) });
   app.get<{ Params: z.infer<typeof FileParams> }>(
     BROKER_API_PATHS.file,
-    { schema: { params: FileParams, response: { '4xx': ErrorResponse } } },
+    { config: { brokerScope: 'files' }, schema: { params: FileParams, response: { '4xx': ErrorResponse } } },
     async (request, reply) => {
       const key = request.params['*'];
       const name = isStorageKey(key) ? await brokerEventsRepository.storedFileName(app.db, key) : undefined;

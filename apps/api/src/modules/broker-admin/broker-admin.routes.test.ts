@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { BROKER_ADMIN_ERRORS, BROKER_ADMIN_PATHS, type ApiKey } from '@clearport/contract/broker-admin';
+import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
+import { API_PATHS } from '@clearport/contract/paths';
+import { apiUrl, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
+import { newBrokerKey, RECORDS_URL } from '../../../test/broker-api.ts';
+import { waitingOrderId } from '../../../test/delivery-order-fixtures.ts';
+import { DEMO_PAYMENT_INSTRUCTIONS } from '../../seed/demo-billing.ts';
+import { NOT_A_BROKER_KEY, outOfScope } from '../access/broker-key.ts';
+
+const t = testAppForFile();
+const url = (path: string, id?: number | string) =>
+  `${BROKER_API_BASE}${id === undefined ? path : path.replace(':id', String(id))}`;
+const company = { kind: 'company', company_id: 'ADMIN-TEST', name: 'Admin Test Co' };
+
+async function adminKey() {
+  return (await newBrokerKey(t.app.db, 'Console', ['admin'])).key;
+}
+
+describe('the broker administration', () => {
+  it('answers 401 without a live key and 403 to a key whose scopes do not name the call', async () => {
+    const integration = (await newBrokerKey(t.app.db)).key;
+    const admin = await adminKey();
+    const none = await t.app.inject({ method: 'GET', url: url(BROKER_ADMIN_PATHS.apiKeys) });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ message: NOT_A_BROKER_KEY });
+
+    const notAdmin = await injectAs(t.app, integration, { method: 'GET', url: url(BROKER_ADMIN_PATHS.apiKeys) });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json()).toEqual({ message: outOfScope('admin') });
+
+    const onlyAdmin = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: RECORDS_URL,
+      payload: { records: [company] },
+    });
+    expect(onlyAdmin.statusCode).toBe(403);
+    expect(onlyAdmin.json()).toEqual({ message: outOfScope('records') });
+    const feed = await injectAs(t.app, admin, { method: 'GET', url: `${BROKER_API_BASE}${BROKER_API_PATHS.events}` });
+    expect(feed.statusCode).toBe(403);
+    const stored = await t.app.db.selectFrom('companies').select('id').where('broker_id', '=', 'ADMIN-TEST').execute();
+    expect(stored).toEqual([]);
+
+    const customer = await login(t.app, 'primary@demo.test');
+    const asCustomer = await injectAs(t.app, customer, { method: 'GET', url: url(BROKER_ADMIN_PATHS.apiKeys) });
+    expect(asCustomer.statusCode).toBe(401);
+  });
+
+  it('makes a key with its scopes and expiry, lists its last use, and revokes it from its next call on', async () => {
+    const admin = await adminKey();
+    const made = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: url(BROKER_ADMIN_PATHS.apiKeys),
+      payload: { name: 'Feed reader', scopes: ['events'], expires_at: '2099-01-01T00:00:00Z' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const key = made.json<ApiKey & { key: string }>();
+    expect(key).toMatchObject({
+      name: 'Feed reader',
+      scopes: ['events'],
+      expires_at: '2099-01-01T00:00:00.000Z',
+      last_used_at: null,
+      revoked_at: null,
+    });
+    expect(key.key.startsWith(key.prefix)).toBe(true);
+
+    const events = `${BROKER_API_BASE}${BROKER_API_PATHS.events}`;
+    expect((await injectAs(t.app, key.key, { method: 'GET', url: events })).statusCode).toBe(200);
+    expect(
+      (await injectAs(t.app, key.key, { method: 'POST', url: RECORDS_URL, payload: { records: [] } })).statusCode,
+    ).toBe(403);
+    const listed = await injectAs(t.app, admin, { method: 'GET', url: url(BROKER_ADMIN_PATHS.apiKeys) });
+    const entry = listed.json<{ api_keys: ApiKey[] }>().api_keys.find((each) => each.id === key.id);
+    expect(entry?.last_used_at).not.toBeNull();
+    expect(JSON.stringify(listed.json())).not.toContain(key.key);
+
+    const revoke = () => injectAs(t.app, admin, { method: 'POST', url: url(BROKER_ADMIN_PATHS.revokeApiKey, key.id) });
+    expect((await revoke()).json()).toEqual({ outcome: 'revoked' });
+    expect((await revoke()).json()).toEqual({ outcome: 'already_revoked' });
+    expect((await injectAs(t.app, key.key, { method: 'GET', url: events })).statusCode).toBe(401);
+    const unknown = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: url(BROKER_ADMIN_PATHS.revokeApiKey, 2_000_000),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: BROKER_ADMIN_ERRORS.apiKeyNotFound });
+  });
+
+  it('refuses a key that expired, and a new key whose expiry, name or scopes are wrong, naming the field', async () => {
+    const admin = await adminKey();
+    const expiring = await newBrokerKey(t.app.db, 'Short-lived');
+    await t.app.db
+      .updateTable('broker_api_keys')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expiring.id)
+      .execute();
+    const expired = await injectAs(t.app, expiring.key, { method: 'POST', url: RECORDS_URL, payload: { records: [] } });
+    expect(expired.statusCode).toBe(401);
+
+    const before = await t.app.db.selectFrom('broker_api_keys').select('id').execute();
+    for (const [payload, field] of [
+      [{ name: 'Old', expires_at: '2020-01-01T00:00:00Z' }, 'expires_at'],
+      [{ name: 'Old', expires_at: 'tomorrow' }, 'expires_at'],
+      [{ name: '' }, 'name'],
+      [{ name: 'Bad\u0000' }, 'name'],
+      [{ name: 'Old', scopes: [] }, 'scopes'],
+      [{ name: 'Old', scopes: ['everything'] }, 'scopes'],
+    ] as const) {
+      const response = await injectAs(t.app, admin, { method: 'POST', url: url(BROKER_ADMIN_PATHS.apiKeys), payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json<{ field?: string; message: string }>().message).toContain(field);
+    }
+    expect(await t.app.db.selectFrom('broker_api_keys').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('lists the delivery orders waiting a page at a time and approves one, once', async () => {
+    const admin = await adminKey();
+    const orderId = await waitingOrderId(t.app.db);
+    const firstPage = await injectAs(t.app, admin, {
+      method: 'GET',
+      url: `${url(BROKER_ADMIN_PATHS.deliveryOrders)}?limit=1`,
+    });
+    expect(firstPage.statusCode, firstPage.body).toBe(200);
+    const page = firstPage.json<{ delivery_orders: Array<{ id: number }>; next: number | null }>();
+    expect(page.delivery_orders.map((order) => order.id)).toEqual([orderId]);
+    expect(page.next).toBe(orderId);
+
+    const approve = () =>
+      injectAs(t.app, admin, { method: 'POST', url: url(BROKER_ADMIN_PATHS.approveDeliveryOrder, orderId) });
+    expect((await approve()).json()).toEqual({ outcome: 'approved' });
+    expect((await approve()).json()).toEqual({ outcome: 'already_approved' });
+    const order = await t.app.db
+      .selectFrom('delivery_orders')
+      .select('approved')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.approved).toBe(true);
+    const after = await injectAs(t.app, admin, { method: 'GET', url: url(BROKER_ADMIN_PATHS.deliveryOrders) });
+    expect(
+      after.json<{ delivery_orders: Array<{ id: number }> }>().delivery_orders.map((each) => each.id),
+    ).not.toContain(orderId);
+    const unknown = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: url(BROKER_ADMIN_PATHS.approveDeliveryOrder, 2_000_000),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const notANumber = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: url(BROKER_ADMIN_PATHS.approveDeliveryOrder, '99999999999999999999'),
+    });
+    expect(notANumber.statusCode).toBe(400);
+  });
+
+  it('replaces the payment instructions the customers read, and refuses incomplete ones naming the field', async () => {
+    const admin = await adminKey();
+    const changed = {
+      ...DEMO_PAYMENT_INSTRUCTIONS,
+      bank_transfer: { ...DEMO_PAYMENT_INSTRUCTIONS.bank_transfer, bank_name: 'Harbor Trust Bank' },
+    };
+    const put = await injectAs(t.app, admin, {
+      method: 'PUT',
+      url: url(BROKER_ADMIN_PATHS.paymentInstructions),
+      payload: changed,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const customer = await login(t.app, 'primary@demo.test');
+    const read = await injectAs(t.app, customer, { method: 'GET', url: apiUrl(API_PATHS.paymentInstructions) });
+    expect(read.json().payment_instructions.bank_transfer.bank_name).toBe('Harbor Trust Bank');
+
+    const incomplete = await injectAs(t.app, admin, {
+      method: 'PUT',
+      url: url(BROKER_ADMIN_PATHS.paymentInstructions),
+      payload: { ...changed, quick_pay: { recipient: 'Clearport' } },
+    });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().message).toContain('quick_pay.email');
+    const unchanged = await injectAs(t.app, admin, { method: 'GET', url: url(BROKER_ADMIN_PATHS.paymentInstructions) });
+    expect(unchanged.json().payment_instructions.quick_pay.email).toBe(changed.quick_pay.email);
+  });
+
+  it('lists the failed event mail and queues one again', async () => {
+    const admin = await adminKey();
+    const companyRow = await t.app.db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const failed = await t.app.db
+      .insertInto('mail_messages')
+      .values({
+        company_id: companyRow.id,
+        table_number: 0,
+        kind: 'documentsRequired',
+        state: 'failed',
+        attempts: 12,
+        last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+        message_id: '<failed-admin-test@clearport>',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const listed = await injectAs(t.app, admin, { method: 'GET', url: url(BROKER_ADMIN_PATHS.failedMail) });
+    expect(listed.json().mail).toContainEqual(
+      expect.objectContaining({ id: String(failed.id), attempts: 12, last_error: 'connect ECONNREFUSED 127.0.0.1:25' }),
+    );
+    const retry = () => injectAs(t.app, admin, { method: 'POST', url: url(BROKER_ADMIN_PATHS.retryMail, failed.id) });
+    expect((await retry()).json()).toEqual({ outcome: 'queued' });
+    const again = await retry();
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: BROKER_ADMIN_ERRORS.failedMailNotFound });
+    const message = await t.app.db
+      .selectFrom('mail_messages')
+      .select(['state', 'attempts'])
+      .where('id', '=', failed.id)
+      .executeTakeFirstOrThrow();
+    expect(message).toEqual({ state: 'retrying', attempts: 0 });
+  });
+});
