@@ -13,7 +13,8 @@ export class DatabaseInUseError extends Error {
   ) {
     super(
       `The embedded database in ${folder} is in use by process ${pid} (the portal is running). ` +
-        'Stop it first, or run against PostgreSQL (DATABASE_URL). Nothing was written.',
+        "Use the running portal's admin API (/api/broker/v1/admin/, a key of the admin scope), stop the portal " +
+        'first, or run both against PostgreSQL (DATABASE_URL). Nothing was written.',
     );
     this.name = 'DatabaseInUseError';
   }

@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import {
@@ -19,6 +18,7 @@ import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
 import { importFile, summaryLines } from '../../src/cli/broker-import.ts';
 import { newBrokerKey } from '../broker-api.ts';
 import { createTestDatabase, injectAs, login, testAppForFile } from '../build-app.ts';
+import { tableDigests } from '../database-digest.ts';
 import { samplePdf } from '../sample-files.ts';
 import { apiDir } from '../server-process.ts';
 import { shipmentIdOf } from '../shipment-fixtures.ts';
@@ -35,21 +35,7 @@ let token: string;
 let ownShipmentId: number;
 
 /** Tables whose rows a refused request could leave behind, with a digest of their content. */
-async function snapshot(): Promise<Record<string, string>> {
-  const tables = await sql<{ name: string }>`
-    SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'
-      AND table_name NOT IN ('login_failures')
-    ORDER BY table_name`.execute(t.app.db);
-  const digests: Record<string, string> = {};
-  for (const { name } of tables.rows) {
-    const row = await sql<{ digest: string }>`
-      SELECT count(*) || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS digest
-      FROM ${sql.table(name)} AS x`.execute(t.app.db);
-    digests[name] = row.rows[0]!.digest;
-  }
-  return digests;
-}
+const snapshot = () => tableDigests(t.app.db, ['login_failures']);
 
 const HUGE = ['2147483648', '99999999999999999999', '1e309', '-1', '0', '1.5', 'NaN', 'Infinity', '0x10'];
 /** Texts no field accepts: what PostgreSQL cannot store, and more than any field holds. */
