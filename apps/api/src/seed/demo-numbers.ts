@@ -1,22 +1,8 @@
 /**
  * Numbers and dates in the formats of the trade, and the seeded generator they are drawn from:
- * the same seed gives the same numbers on every run.
+ * the same seed gives the same numbers on every run. Entry numbers are the contract's
+ * (`formatEntryNumber`: CBP's layout and check digit, with our company's filer code).
  */
-
-/** `DMI-4120417-3`: CBP's filer code, entry number and check digit layout, with our company prefix. */
-export function entryNumber(prefix: string, number: number): string {
-  const digits = String(number).padStart(7, '0');
-  return `${prefix}-${digits}-${luhnCheckDigit(digits)}`;
-}
-
-function luhnCheckDigit(digits: string): number {
-  let sum = 0;
-  [...digits].reverse().forEach((char, index) => {
-    const doubled = Number(char) * (index % 2 === 0 ? 2 : 1);
-    sum += doubled > 9 ? doubled - 9 : doubled;
-  });
-  return (10 - (sum % 10)) % 10;
-}
 
 /** ISO 6346 letter values: 10 upwards, skipping multiples of 11. */
 const ISO_6346_LETTERS = new Map<string, number>();

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { formatEntryNumber } from '@clearport/contract/customs-entry';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '@clearport/contract/statuses';
 import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contract/documents';
 import { ROLES } from '@clearport/contract/roles';
@@ -33,7 +34,6 @@ import {
   airWaybill,
   containerNumber,
   createRng,
-  entryNumber,
   isoDate,
   timestampText,
   unique,
@@ -267,7 +267,7 @@ export function planDemo(now: Date, options: SeedOptions): DemoPlan {
     let entryNo = profile.firstEntryNo;
     const shipments = skeletons.map((skeleton) => {
       entryNo += rng.int(1, 40);
-      return planShipment(context, skeleton, entryNumber(profile.entryPrefix, entryNo));
+      return planShipment(context, skeleton, formatEntryNumber(profile.entryPrefix, entryNo));
     });
     return { profile, logins, shipments };
   });

@@ -1,0 +1,205 @@
+/**
+ * The customs entry behind a shipment (CBP Form 7501 and ACE's entry data): its codes, names and
+ * the rules both sides apply (docs/decisions/0026-customs-entries.md).
+ */
+
+/**
+ * An entry number as CBP prints it, `XXX-NNNNNNN-C` (19 CFR 142.3a): the filer code (three
+ * letters or digits), the filer's seven-digit number and a check digit.
+ */
+export const ENTRY_NUMBER_PATTERN = /^[A-Z0-9]{3}-\d{7}-\d$/;
+
+/**
+ * The digit a filer code letter counts as in the check digit (ACE CATAIR, Appendix E, "Valid
+ * Entry Numbers"): A–I are 1–9, J–R are 1–9, S–Z are 2–9.
+ */
+function filerCodeDigit(char: string): number {
+  if (/\d/.test(char)) return Number(char);
+  const index = char.charCodeAt(0) - 65;
+  if (index < 9) return index + 1;
+  if (index < 18) return index - 8;
+  return index - 16;
+}
+
+/**
+ * The check digit of the first ten positions (filer code and number): modulus 10, the units
+ * position and every second one leftwards doubled, the digits of the products added to the
+ * others, subtracted from the next multiple of ten.
+ */
+export function entryCheckDigit(filerCode: string, number: string): number {
+  const digits = [...`${filerCode}${number}`].map(filerCodeDigit);
+  let sum = 0;
+  digits.reverse().forEach((digit, index) => {
+    const weighed = index % 2 === 0 ? digit * 2 : digit;
+    sum += weighed > 9 ? weighed - 9 : weighed;
+  });
+  return (10 - (sum % 10)) % 10;
+}
+
+/** `XXX-NNNNNNN-C` with its check digit, from the filer code and the number. */
+export function formatEntryNumber(filerCode: string, number: number | string): string {
+  const digits = String(number).padStart(7, '0');
+  return `${filerCode}-${digits}-${entryCheckDigit(filerCode, digits)}`;
+}
+
+/** Whether `text` is an entry number whose check digit is right. */
+export function isValidEntryNumber(text: string): boolean {
+  if (!ENTRY_NUMBER_PATTERN.test(text)) return false;
+  const [filerCode, number, check] = text.split('-') as [string, string, string];
+  return entryCheckDigit(filerCode, number) === Number(check);
+}
+
+/** CBP's entry type codes (ACE CATAIR, Appendix B) the portal shows, with their names. */
+export const ENTRY_TYPES = {
+  '01': 'Consumption - Free and Dutiable',
+  '02': 'Consumption - Quota/Visa',
+  '03': 'Consumption - Antidumping/Countervailing Duty',
+  '06': 'Consumption - Foreign Trade Zone (FTZ)',
+  '07': 'Consumption - Antidumping/Countervailing Duty and Quota/Visa',
+  '11': 'Informal - Free and Dutiable',
+  '12': 'Informal - Quota/Visa',
+  '21': 'Warehouse',
+  '22': 'Re-Warehouse',
+  '23': 'Temporary Importation Bond (TIB)',
+  '26': 'Warehouse - Foreign Trade Zone (FTZ) Admission',
+  '31': 'Warehouse Withdrawal - Consumption',
+  '32': 'Warehouse Withdrawal - Quota',
+  '34': 'Warehouse Withdrawal - Antidumping/Countervailing Duty',
+  '51': 'Defense Contract Administration Service Region (DCASR)',
+  '52': 'Government - Dutiable',
+  '61': 'Immediate Transportation',
+  '62': 'Transportation and Exportation',
+  '63': 'Immediate Exportation',
+  '86': 'Section 321 - Low Value',
+} as const;
+export type EntryType = keyof typeof ENTRY_TYPES;
+export const ENTRY_TYPE_CODES = Object.keys(ENTRY_TYPES) as [EntryType, ...EntryType[]];
+
+/**
+ * CBP ports of entry (Schedule D codes) the portal names; a port not listed is shown by its code.
+ * The seaports, airports and border crossings where most containers and air freight clear.
+ */
+export const CBP_PORTS: Readonly<Record<string, string>> = {
+  '0401': 'Boston, MA',
+  '0901': 'Buffalo, NY',
+  '1001': 'New York, NY',
+  '1101': 'Philadelphia, PA',
+  '1303': 'Baltimore, MD',
+  '1401': 'Norfolk, VA',
+  '1512': 'Charlotte, NC',
+  '1601': 'Charleston, SC',
+  '1703': 'Savannah, GA',
+  '1704': 'Atlanta, GA',
+  '1803': 'Jacksonville, FL',
+  '1801': 'Tampa, FL',
+  '2002': 'New Orleans, LA',
+  '2304': 'Laredo, TX',
+  '2402': 'El Paso, TX',
+  '2501': 'San Diego, CA',
+  '2704': 'Los Angeles, CA',
+  '2709': 'Long Beach, CA',
+  '2720': 'Los Angeles International Airport, CA',
+  '2809': 'San Francisco, CA',
+  '2811': 'Oakland, CA',
+  '2904': 'Portland, OR',
+  '3001': 'Seattle, WA',
+  '3002': 'Tacoma, WA',
+  '3029': 'Seattle-Tacoma International Airport, WA',
+  '3801': 'Detroit, MI',
+  '3901': 'Chicago, IL',
+  '3907': "Chicago O'Hare International Airport, IL",
+  '4601': 'New York/Newark Area, Newark, NJ',
+  '4701': 'John F. Kennedy Airport, NY',
+  '5201': 'Miami, FL',
+  '5203': 'Port Everglades, FL',
+  '5206': 'Miami International Airport, FL',
+  '5301': 'Houston, TX',
+  '5501': 'Dallas/Fort Worth, TX',
+};
+
+/** A port's name for people: `4601 New York/Newark Area, Newark, NJ`, or the code alone. */
+export function portName(code: string): string {
+  const name = CBP_PORTS[code];
+  return name ? `${code} ${name}` : code;
+}
+
+export const ENTRY_MODES = ['ocean', 'air', 'truck', 'rail'] as const;
+export type EntryMode = (typeof ENTRY_MODES)[number];
+
+export const BOND_TYPES = ['continuous', 'single', 'none'] as const;
+
+/** Where the entry's liquidation stands (19 CFR 159). */
+export const LIQUIDATION_STATUSES = ['unliquidated', 'liquidated', 'extended', 'suspended'] as const;
+
+/** The agencies whose holds and releases the portal shows: CBP and the partner government agencies. */
+export const AGENCIES = {
+  CBP: 'U.S. Customs and Border Protection',
+  FDA: 'Food and Drug Administration',
+  APHIS: 'USDA Animal and Plant Health Inspection Service',
+  FSIS: 'USDA Food Safety and Inspection Service',
+  EPA: 'Environmental Protection Agency',
+  CPSC: 'Consumer Product Safety Commission',
+  FWS: 'U.S. Fish and Wildlife Service',
+  NHTSA: 'National Highway Traffic Safety Administration',
+  TTB: 'Alcohol and Tobacco Tax and Trade Bureau',
+  NMFS: 'National Marine Fisheries Service',
+} as const;
+export type Agency = keyof typeof AGENCIES;
+export const AGENCY_CODES = Object.keys(AGENCIES) as [Agency, ...Agency[]];
+
+/**
+ * An agency's disposition of the entry, with the words ACE uses. `holds` are those that keep the
+ * goods where they are: a clerk's "any agency hold".
+ */
+export const DISPOSITIONS = {
+  pending: 'Pending',
+  may_proceed: 'May Proceed',
+  hold_intact: 'Hold Intact',
+  exam: 'Exam',
+  intensive_exam: 'Intensive Exam',
+  vacis_exam: 'VACIS Exam',
+  docs_review: 'Documents Review',
+  released: 'Released',
+  refused: 'Refused',
+} as const;
+export type Disposition = keyof typeof DISPOSITIONS;
+export const DISPOSITION_CODES = Object.keys(DISPOSITIONS) as [Disposition, ...Disposition[]];
+export const HOLDING_DISPOSITIONS: readonly Disposition[] = [
+  'hold_intact',
+  'exam',
+  'intensive_exam',
+  'vacis_exam',
+  'docs_review',
+  'refused',
+];
+
+/** An HTS number is ten digits, shown `NNNN.NN.NNNN`. */
+export const HTS_NUMBER_PATTERN = /^\d{10}$/;
+export function formatHtsNumber(hts: string): string {
+  return `${hts.slice(0, 4)}.${hts.slice(4, 6)}.${hts.slice(6)}`;
+}
+
+/**
+ * The merchandise processing fee (19 CFR 24.23(b)(1)): 0.3464 % of the entered value, at least
+ * $33.58 and at most $651.50 a formal entry, as CBP set them for fiscal year 2026. In cents,
+ * rounded half up as CBP rounds to the cent.
+ */
+export const MPF_RATE_PER_100_000 = 346.4;
+export const MPF_MINIMUM_CENTS = 3_358;
+export const MPF_MAXIMUM_CENTS = 65_150;
+export function mpfCents(enteredValueCents: number): number {
+  const fee = Math.round((enteredValueCents * MPF_RATE_PER_100_000) / 100_000);
+  return Math.min(MPF_MAXIMUM_CENTS, Math.max(MPF_MINIMUM_CENTS, fee));
+}
+
+/** The harbor maintenance fee (19 CFR 24.24): 0.125 % of the value of goods unladen from a vessel; none by air, truck or rail. */
+export function hmfCents(enteredValueCents: number, mode: EntryMode): number {
+  return mode === 'ocean' ? Math.round((enteredValueCents * 125) / 100_000) : 0;
+}
+
+/** Cents as dollars for people: `$12,345.67`. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(cents);
+  return `${sign}$${Math.floor(whole / 100).toLocaleString('en-US')}.${String(whole % 100).padStart(2, '0')}`;
+}
