@@ -364,6 +364,69 @@ export type BrokerApiKeysTable = {
   last_used_at: NullableTimestamp;
 };
 
+/** A `date`: its text `YYYY-MM-DD` (see connect.ts), or null. */
+type NullableDateText = ColumnType<string | null, string | null | undefined, string | null>;
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+type NullableCents = ColumnType<number | null, number | null | undefined, number | null>;
+
+export type CustomsEntriesTable = {
+  id: Generated<number>;
+  shipment_id: number;
+  entry_number: string;
+  entry_type: NullableText;
+  port_code: NullableText;
+  entry_date: NullableDateText;
+  summary_date: NullableDateText;
+  release_date: NullableDateText;
+  liquidation_date: NullableDateText;
+  liquidation_status: NullableText;
+  bond_type: NullableText;
+  importer_of_record: NullableText;
+  mode: NullableText;
+  country_of_origin: NullableText;
+  country_of_export: NullableText;
+  /** The sums of its lines, kept by the line's writer (migration 0025). */
+  entered_value_cents: Defaulted<number>;
+  duty_cents: Defaulted<number>;
+  mpf_cents: NullableCents;
+  hmf_cents: NullableCents;
+  other_fees_cents: NullableCents;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type CustomsEntryLinesTable = {
+  entry_id: number;
+  line_number: number;
+  hts_number: string;
+  description: Defaulted<string>;
+  /** numeric(18,3) as its text, exact. */
+  quantity: NullableText;
+  unit: Defaulted<string>;
+  entered_value_cents: Defaulted<number>;
+  duty_rate: Defaulted<string>;
+  duty_cents: Defaulted<number>;
+  adcvd: Defaulted<boolean>;
+  section_301: Defaulted<boolean>;
+};
+
+export type CustomsEntryDispositionsTable = {
+  entry_id: number;
+  agency: string;
+  disposition: string;
+  disposed_at: Timestamp;
+  note: Defaulted<string>;
+};
+
+export type CustomsEntryDispositionHistoryTable = {
+  id: Generated<number>;
+  entry_id: number;
+  agency: string;
+  disposition: string;
+  disposed_at: Timestamp;
+  note: Defaulted<string>;
+};
+
 export type Database = {
   companies: CompaniesTable;
   accounts: AccountsTable;
@@ -398,6 +461,10 @@ export type Database = {
   mail_messages: MailMessagesTable;
   mail_events: MailEventsTable;
   broker_api_keys: BrokerApiKeysTable;
+  customs_entries: CustomsEntriesTable;
+  customs_entry_lines: CustomsEntryLinesTable;
+  customs_entry_dispositions: CustomsEntryDispositionsTable;
+  customs_entry_disposition_history: CustomsEntryDispositionHistoryTable;
 };
 
 export type User = Selectable<UsersTable>;

@@ -1,0 +1,166 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { Updateable } from 'kysely';
+import type { CustomsEntriesTable, CustomsEntryLinesTable } from '../../db/schema.ts';
+
+type Outcome = 'created' | 'updated' | 'unchanged';
+
+/** The entry's own fields a record may carry; its lines' sums are kept by `recomputeTotals`. */
+export type EntryFields = Omit<
+  Updateable<CustomsEntriesTable>,
+  'id' | 'shipment_id' | 'entry_number' | 'entered_value_cents' | 'duty_cents' | 'created_at' | 'updated_at'
+>;
+
+export type LineFields = Omit<Updateable<CustomsEntryLinesTable>, 'entry_id' | 'line_number'>;
+
+/** The fields of `wanted` whose value differs from `current`; a field left out (undefined) stays. */
+function changedFields<T extends Record<string, unknown>>(current: T, wanted: Partial<T>): Partial<T> {
+  const changes: Partial<T> = {};
+  for (const [name, value] of Object.entries(wanted) as [keyof T, T[keyof T]][]) {
+    if (value !== undefined && current[name] !== value) changes[name] = value;
+  }
+  return changes;
+}
+
+export const customsEntriesRepository = {
+  /** The entry's id, locked for the caller's change, or undefined. */
+  async lockedId(trx: Db, entryNumber: string): Promise<number | undefined> {
+    const row = await trx
+      .selectFrom('customs_entries')
+      .select('id')
+      .where('entry_number', '=', entryNumber)
+      .forUpdate()
+      .executeTakeFirst();
+    return row?.id;
+  },
+
+  /** Creates the entry under the shipment, or changes the fields it carries. */
+  async upsert(
+    trx: Db,
+    entryNumber: string,
+    shipmentId: number | undefined,
+    fields: EntryFields,
+  ): Promise<Outcome | 'unknown'> {
+    const current = await trx
+      .selectFrom('customs_entries')
+      .selectAll()
+      .where('entry_number', '=', entryNumber)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) {
+      if (shipmentId === undefined) return 'unknown';
+      await trx
+        .insertInto('customs_entries')
+        .values({ ...fields, entry_number: entryNumber, shipment_id: shipmentId })
+        .execute();
+      return 'created';
+    }
+    const changes = changedFields(current as Record<string, unknown>, {
+      ...fields,
+      ...(shipmentId === undefined ? {} : { shipment_id: shipmentId }),
+    });
+    if (Object.keys(changes).length === 0) return 'unchanged';
+    await trx
+      .updateTable('customs_entries')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', current.id)
+      .execute();
+    return 'updated';
+  },
+
+  /** Creates the line (with its HTS number) or changes the fields it carries; then the entry's sums. */
+  async upsertLine(
+    trx: Db,
+    entryId: number,
+    lineNumber: number,
+    fields: LineFields,
+  ): Promise<Outcome | 'needsHtsNumber'> {
+    const current = await trx
+      .selectFrom('customs_entry_lines')
+      .selectAll()
+      .where('entry_id', '=', entryId)
+      .where('line_number', '=', lineNumber)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) {
+      if (fields.hts_number === undefined) return 'needsHtsNumber';
+      await trx
+        .insertInto('customs_entry_lines')
+        .values({ ...fields, hts_number: fields.hts_number, entry_id: entryId, line_number: lineNumber })
+        .execute();
+      await recomputeTotals(trx, entryId);
+      return 'created';
+    }
+    const changes = changedFields(current as Record<string, unknown>, fields);
+    if (Object.keys(changes).length === 0) return 'unchanged';
+    await trx
+      .updateTable('customs_entry_lines')
+      .set(changes)
+      .where('entry_id', '=', entryId)
+      .where('line_number', '=', lineNumber)
+      .execute();
+    if (changes.entered_value_cents !== undefined || changes.duty_cents !== undefined)
+      await recomputeTotals(trx, entryId);
+    return 'updated';
+  },
+
+  /**
+   * The agency's disposition of the entry: the current one, and a line of its history when it
+   * changes. The same disposition at the same time again is unchanged.
+   */
+  async setDisposition(
+    trx: Db,
+    entryId: number,
+    input: { agency: string; disposition: string; disposedAt: Date; note?: string },
+  ): Promise<Outcome> {
+    const current = await trx
+      .selectFrom('customs_entry_dispositions')
+      .selectAll()
+      .where('entry_id', '=', entryId)
+      .where('agency', '=', input.agency)
+      .forUpdate()
+      .executeTakeFirst();
+    const note = input.note ?? current?.note ?? '';
+    if (
+      current &&
+      current.disposition === input.disposition &&
+      current.disposed_at.getTime() === input.disposedAt.getTime() &&
+      current.note === note
+    ) {
+      return 'unchanged';
+    }
+    const row = {
+      entry_id: entryId,
+      agency: input.agency,
+      disposition: input.disposition,
+      disposed_at: input.disposedAt,
+      note,
+    };
+    await trx
+      .insertInto('customs_entry_dispositions')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict.columns(['entry_id', 'agency']).doUpdateSet({
+          disposition: input.disposition,
+          disposed_at: input.disposedAt,
+          note,
+        }),
+      )
+      .execute();
+    await trx.insertInto('customs_entry_disposition_history').values(row).execute();
+    return current ? 'updated' : 'created';
+  },
+};
+
+/** The entry's entered value and duty: its lines' sums. */
+async function recomputeTotals(trx: Db, entryId: number): Promise<void> {
+  await sql`
+    UPDATE customs_entries SET
+      entered_value_cents = totals.value, duty_cents = totals.duty, updated_at = now()
+    FROM (
+      SELECT coalesce(sum(entered_value_cents), 0) AS value, coalesce(sum(duty_cents), 0) AS duty
+      FROM customs_entry_lines WHERE entry_id = ${entryId}
+    ) AS totals
+    WHERE id = ${entryId}
+  `.execute(trx);
+}

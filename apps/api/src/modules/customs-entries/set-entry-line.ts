@@ -1,0 +1,19 @@
+import { inTransaction, type ActionDeps } from '../../lib/action.ts';
+import type { Broker } from '../access/session-user.ts';
+import { customsEntriesRepository, type LineFields } from './customs-entries.repository.ts';
+
+/**
+ * The brokerage sends a line of an entry: created (it needs its HTS number) or changed in the
+ * fields it carries; the entry's entered value and duty follow in the same transaction.
+ */
+export function setEntryLine(
+  deps: Pick<ActionDeps, 'db'>,
+  _actor: Broker,
+  input: { entryNumber: string; lineNumber: number; fields: LineFields },
+): Promise<'created' | 'updated' | 'unchanged' | 'unknownEntry' | 'needsHtsNumber'> {
+  return inTransaction(deps.db, async (trx) => {
+    const entryId = await customsEntriesRepository.lockedId(trx, input.entryNumber);
+    if (entryId === undefined) return 'unknownEntry';
+    return customsEntriesRepository.upsertLine(trx, entryId, input.lineNumber, input.fields);
+  });
+}
