@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import {
   AccountRecord,
+  AgencyDispositionRecord,
   BillOfLadingRecord,
   BrokerEvent,
   CompanyRecord,
   ContainerRecord,
   DeliveryOrderApprovalRecord,
+  EntryLineRecord,
+  EntryRecord,
   EntrySummaryRecord,
   FileRecord,
   IngestionRecord,
@@ -151,6 +154,67 @@ export const RECORD_DOCS = [
       list: 'invoice',
       email: 'ap@harborgoods.example',
       cc_emails: ['cfo@harborgoods.example'],
+    },
+  },
+  {
+    schema: EntryRecord,
+    id: 'EntryRecord',
+    description:
+      'A customs entry of a shipment, keyed by entry_number (XXX-NNNNNNN-C; a wrong check digit is refused); ' +
+      "file_number is needed to create one. Codes are CBP's: entry_type (01, 03, 06, 11, 21, 23, 61 …), " +
+      'port_code (Schedule D). Its entered value and duty are the sums of its entry_line records. ' +
+      PARTIAL,
+    example: {
+      kind: 'entry',
+      entry_number: 'DMI-4120012-1',
+      file_number: 'DMI-4120012-1',
+      entry_type: '01',
+      port_code: '4601',
+      entry_date: '2026-11-02',
+      release_date: '2026-11-04',
+      bond_type: 'continuous',
+      importer_of_record: '12-3456789AB',
+      mode: 'ocean',
+      country_of_origin: 'CN',
+      country_of_export: 'CN',
+      mpf: '74.37',
+      hmf: '26.84',
+    },
+  },
+  {
+    schema: EntryLineRecord,
+    id: 'EntryLineRecord',
+    description:
+      'A line of an entry, keyed by entry_number and line_number; hts_number (ten digits) is needed to create ' +
+      'one. ' +
+      PARTIAL,
+    example: {
+      kind: 'entry_line',
+      entry_number: 'DMI-4120012-1',
+      line_number: 1,
+      hts_number: '9403609081',
+      description: 'Wooden dining chairs',
+      quantity: '240',
+      unit: 'No.',
+      entered_value: '21470.00',
+      duty_rate: 'Free + 25%',
+      duty: '5367.50',
+      section_301: true,
+    },
+  },
+  {
+    schema: AgencyDispositionRecord,
+    id: 'AgencyDispositionRecord',
+    description:
+      "An agency's disposition of an entry (CBP or a partner agency: FDA, APHIS, FSIS, EPA, CPSC, FWS, NHTSA, " +
+      'TTB, NMFS), keyed by entry_number and agency: the current one, kept with its history.',
+    example: {
+      kind: 'agency_disposition',
+      entry_number: 'DMI-4120012-1',
+      agency: 'FDA',
+      disposition: 'hold_intact',
+      disposed_at: '2026-11-03T14:20:00-05:00',
+      note: 'Sampling requested',
     },
   },
 ] as const;

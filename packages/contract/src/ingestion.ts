@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { MAX_CC_EMAILS } from './constants.ts';
+import {
+  AGENCY_CODES,
+  BOND_TYPES,
+  DISPOSITION_CODES,
+  ENTRY_MODES,
+  ENTRY_TYPE_CODES,
+  HTS_NUMBER_PATTERN,
+  isValidEntryNumber,
+  LIQUIDATION_STATUSES,
+} from './customs-entry.ts';
 import { Email } from './http.ts';
 import { Amount, DateText } from './invoices.ts';
 import { oneLineText, plainText } from './plain-text.ts';
@@ -250,6 +260,88 @@ export const NotificationListRecord = z.object({
   cc_emails: z.array(Email).max(MAX_CC_EMAILS).optional(),
 });
 
+/** An entry number with its check digit (19 CFR 142.3a; docs/decisions/0026-customs-entries.md). */
+const EntryNumber = z
+  .string()
+  .trim()
+  .refine(isValidEntryNumber, 'must be an entry number XXX-NNNNNNN-C with its check digit');
+/** Dollars and cents, not negative: `1234.56`. */
+const Money = z.string().regex(/^\d{1,12}\.\d{2}$/, 'must be dollars and cents, like 1234.56');
+const Country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 country code, like CN');
+
+/**
+ * A customs entry of a shipment, keyed by its entry number, as the 7501 carries it; the lines come
+ * as `entry_line` records and each agency's hold or release as `agency_disposition`. A field left
+ * out stays, null clears it. Its entered value and duty are its lines' sums.
+ */
+export const EntryRecord = z.object({
+  kind: z.literal('entry'),
+  entry_number: EntryNumber,
+  /** Needed when the record creates the entry; sent for an existing one, it moves the entry. */
+  file_number: Key.optional(),
+  entry_type: z.enum(ENTRY_TYPE_CODES).nullable().optional(),
+  /** The port of entry's CBP code (Schedule D), four digits. */
+  port_code: z
+    .string()
+    .regex(/^\d{4}$/, 'must be a CBP port code of four digits')
+    .nullable()
+    .optional(),
+  entry_date: DateText.nullable().optional(),
+  summary_date: DateText.nullable().optional(),
+  release_date: DateText.nullable().optional(),
+  liquidation_date: DateText.nullable().optional(),
+  liquidation_status: z.enum(LIQUIDATION_STATUSES).nullable().optional(),
+  bond_type: z.enum(BOND_TYPES).nullable().optional(),
+  /** The importer of record number: an IRS number (`12-3456789AB`) or CBP's (`261231-12345`). */
+  importer_of_record: z
+    .string()
+    .regex(/^[0-9A-Z-]{5,15}$/, 'must be an importer of record number, like 12-3456789AB')
+    .nullable()
+    .optional(),
+  mode: z.enum(ENTRY_MODES).nullable().optional(),
+  country_of_origin: Country.nullable().optional(),
+  country_of_export: Country.nullable().optional(),
+  /** The merchandise processing fee as filed. */
+  mpf: Money.nullable().optional(),
+  /** The harbor maintenance fee as filed (ocean only). */
+  hmf: Money.nullable().optional(),
+  other_fees: Money.nullable().optional(),
+});
+
+/** A line of an entry, keyed by entry number and line number. */
+export const EntryLineRecord = z.object({
+  kind: z.literal('entry_line'),
+  entry_number: EntryNumber,
+  line_number: z.number().int().min(1).max(9999),
+  /** Ten digits, no dots; needed when the record creates the line. */
+  hts_number: z.string().regex(HTS_NUMBER_PATTERN, 'must be an HTS number of ten digits').optional(),
+  description: KeptText(500),
+  /** Exact, up to three decimals: `1200`, `12.5`. */
+  quantity: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,3})?$/, 'must be a quantity like 1200 or 12.5')
+    .nullable()
+    .optional(),
+  unit: KeptText(10),
+  entered_value: Money.optional(),
+  /** As the tariff writes it: `Free`, `6.5%`, `2.2¢/kg`, `5.6¢/kg + 4%`. */
+  duty_rate: KeptText(100),
+  duty: Money.optional(),
+  adcvd: z.boolean().optional(),
+  section_301: z.boolean().optional(),
+});
+
+/** An agency's disposition of an entry (a hold, an exam, a release), keyed by entry number and agency. */
+export const AgencyDispositionRecord = z.object({
+  kind: z.literal('agency_disposition'),
+  entry_number: EntryNumber,
+  agency: z.enum(AGENCY_CODES),
+  disposition: z.enum(DISPOSITION_CODES),
+  /** When the agency decided, ISO 8601 with its offset. */
+  disposed_at: z.iso.datetime({ offset: true }),
+  note: KeptText(500),
+});
+
 export const IngestionRecord = z.discriminatedUnion('kind', [
   CompanyRecord,
   AccountRecord,
@@ -263,6 +355,9 @@ export const IngestionRecord = z.discriminatedUnion('kind', [
   InvoiceRecord,
   NotificationRecord,
   NotificationListRecord,
+  EntryRecord,
+  EntryLineRecord,
+  AgencyDispositionRecord,
 ]);
 export type IngestionRecord = z.infer<typeof IngestionRecord>;
 /** A record as sent, before its defaults are filled in. */
@@ -286,8 +381,9 @@ export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
  * - `invalid_field`: a field fails its type, format, length or enum (`field` names it);
  * - `unstorable_text`: a text holds what no text may (a NUL, a lone surrogate);
  * - `needed_to_create`: the record would create, and leaves out a field a new one needs;
- * - `unknown_company`, `unknown_account`, `unknown_shipment`, `unknown_delivery_order`: the
- *   record names a parent the portal does not hold; send the parent first (or after its batch);
+ * - `unknown_company`, `unknown_account`, `unknown_shipment`, `unknown_delivery_order`,
+ *   `unknown_entry`: the record names a parent the portal does not hold; send the parent first
+ *   (or after its batch);
  * - `user_conflict`: the e-mail belongs to another company's user or to another role;
  * - `missing_part`, `file_too_large`, `not_a_pdf`: the record's file;
  * - `database_refused`: the database refused a value the checks let through (SQLSTATE in `reason`).
@@ -300,6 +396,7 @@ export const RECORD_REFUSAL_CODES = [
   'unknown_account',
   'unknown_shipment',
   'unknown_delivery_order',
+  'unknown_entry',
   'user_conflict',
   'missing_part',
   'file_too_large',
@@ -340,6 +437,10 @@ export const RecordKeyFields = z.discriminatedUnion('kind', [
   InvoiceRecord.pick({ kind: true, account_no: true, invoice_number: true }),
   NotificationRecord.pick({ kind: true, company_id: true, message: true }),
   NotificationListRecord.pick({ kind: true, company_id: true, list: true }),
+  // An entry number with a wrong check digit, or an agency not listed, still names the record.
+  z.object({ kind: z.literal('entry'), entry_number: Key }),
+  EntryLineRecord.pick({ kind: true, line_number: true }).extend({ entry_number: Key }),
+  z.object({ kind: z.literal('agency_disposition'), entry_number: Key, agency: Key }),
 ]);
 export type RecordKeyFields = z.infer<typeof RecordKeyFields>;
 
@@ -376,6 +477,12 @@ export function recordKey(record: RecordKeyFields): string {
       return `notification:${record.company_id ?? '*'}/${record.message.slice(0, 40)}`;
     case 'notification_list':
       return `notification_list:${record.company_id}/${record.list}`;
+    case 'entry':
+      return `entry:${record.entry_number}`;
+    case 'entry_line':
+      return `entry_line:${record.entry_number}/${record.line_number}`;
+    case 'agency_disposition':
+      return `agency_disposition:${record.entry_number}/${record.agency}`;
   }
 }
 

@@ -16,10 +16,10 @@ import {
   FileStage,
   ingestionRepository,
   newIngestionScope,
-  RecordRefusal,
   tellDocumentsLists,
   type IngestionContext,
 } from './ingestion.repository.ts';
+import { RecordRefusal } from './record-refusal.ts';
 
 /**
  * Records written in one transaction. Each record has its own savepoint within it, so a refused

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { FileRecord, IngestionRecord, RecordOutcome, RecordRefusalCode } from '@clearport/contract/ingestion';
+import type { FileRecord, IngestionRecord, RecordOutcome } from '@clearport/contract/ingestion';
+import { RecordRefusal } from './record-refusal.ts';
 import { formatUsd } from '@clearport/contract/invoices';
 import { ROLES } from '@clearport/contract/roles';
 import { NOTIFICATION_LISTS } from '@clearport/contract/settings';
@@ -18,6 +19,7 @@ import { approveDeliveryOrder } from '../delivery-orders/approve-delivery-order.
 import { BROKER } from '../access/session-user.ts';
 import { recordDocumentsRequired, recordMailEvent } from '../event-mail/event-mail.repository.ts';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
+import { upsertAgencyDisposition, upsertEntry, upsertEntryLine } from './customs-entry-records.ts';
 
 type Upserted = Exclude<RecordOutcome, 'refused'>;
 
@@ -120,17 +122,6 @@ export class FileStage {
     const unused = this.staged.map((file) => file.key).filter((key) => !committed || !this.kept.has(key));
     const removed = committed ? [...unused, ...this.replaced] : unused;
     await Promise.all(removed.map((key) => this.storage.delete(key)));
-  }
-}
-
-/** A record that names something the portal does not hold; nothing of it is written. */
-export class RecordRefusal extends Error {
-  constructor(
-    readonly code: RecordRefusalCode,
-    readonly field: string,
-    reason: string,
-  ) {
-    super(reason);
   }
 }
 
@@ -661,6 +652,12 @@ export const ingestionRepository = {
         return upsertNotification(trx, record);
       case 'notification_list':
         return upsertNotificationList(trx, record);
+      case 'entry':
+        return upsertEntry(trx, record);
+      case 'entry_line':
+        return upsertEntryLine(trx, record);
+      case 'agency_disposition':
+        return upsertAgencyDisposition(trx, record);
       case 'entry_summary': {
         const pdf = await files.add('file', record.file, 'entry-summaries');
         return upsertEntrySummary(files, trx, record, pdf);

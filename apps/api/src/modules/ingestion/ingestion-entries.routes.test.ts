@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { formatEntryNumber } from '@clearport/contract/customs-entry';
+import { testAppForFile } from '../../../test/build-app.ts';
+import { brokerApiOf } from '../../../test/broker-api.ts';
+
+/**
+ * The customs entry's records (decision 0026): an entry keyed by its number with CBP's check
+ * digit, its lines, and each agency's disposition; each changes only what it carries.
+ */
+
+const t = testAppForFile({ seedDemo: false });
+const broker = brokerApiOf(t);
+type Result = { outcome: string; key: string | null; code?: string; field?: string; reason?: string };
+
+const entryNumber = formatEntryNumber('CPE', 1001);
+const setup = [
+  { kind: 'company', company_id: 'E-1', name: 'Entry Goods Inc' },
+  { kind: 'account', account_no: '71001', company_id: 'E-1' },
+  { kind: 'shipment', file_number: entryNumber, account_no: '71001', status: 'submitted' },
+];
+const fullEntry = {
+  kind: 'entry',
+  entry_number: entryNumber,
+  file_number: entryNumber,
+  entry_type: '01',
+  port_code: '4601',
+  entry_date: '2026-11-02',
+  summary_date: '2026-11-12',
+  bond_type: 'continuous',
+  importer_of_record: '12-3456789AB',
+  mode: 'ocean',
+  country_of_origin: 'CN',
+  country_of_export: 'CN',
+  mpf: '74.37',
+  hmf: '26.84',
+  other_fees: '0.00',
+};
+
+const entryRow = () =>
+  t.app.db.selectFrom('customs_entries').selectAll().where('entry_number', '=', entryNumber).executeTakeFirstOrThrow();
+
+describe('customs entry records', () => {
+  it('refuse an entry number whose check digit is wrong, keeping the record’s key', async () => {
+    await broker.results(setup);
+    const wrong = `${entryNumber.slice(0, -1)}${(Number(entryNumber.at(-1)) + 1) % 10}`;
+    const [result] = await broker.results<Result>([{ ...fullEntry, entry_number: wrong }]);
+    expect(result).toMatchObject({
+      outcome: 'refused',
+      code: 'invalid_field',
+      field: 'entry_number',
+      key: `entry:${wrong}`,
+    });
+    expect(result!.reason).toContain('check digit');
+    expect(await t.app.db.selectFrom('customs_entries').select('id').execute()).toEqual([]);
+  });
+
+  it('create an entry with its shipment, change only what a milestone carries, and answer the same again unchanged', async () => {
+    const [created] = await broker.results<Result>([fullEntry]);
+    expect(created).toMatchObject({ outcome: 'created', key: `entry:${entryNumber}` });
+    expect((await broker.results<Result>([fullEntry]))[0]!.outcome).toBe('unchanged');
+
+    const release = { kind: 'entry', entry_number: entryNumber, release_date: '2026-11-04' };
+    expect((await broker.results<Result>([release]))[0]!.outcome).toBe('updated');
+    expect(await entryRow()).toMatchObject({
+      entry_type: '01',
+      port_code: '4601',
+      entry_date: '2026-11-02',
+      release_date: '2026-11-04',
+      importer_of_record: '12-3456789AB',
+      mode: 'ocean',
+      mpf_cents: 74_37,
+      hmf_cents: 26_84,
+      other_fees_cents: 0,
+    });
+    expect((await broker.results<Result>([{ kind: 'entry', entry_number: entryNumber, hmf: null }]))[0]!.outcome).toBe(
+      'updated',
+    );
+    expect((await entryRow()).hmf_cents).toBeNull();
+
+    const orphan = formatEntryNumber('CPE', 1002);
+    const [refused] = await broker.results<Result>([{ kind: 'entry', entry_number: orphan, port_code: '2704' }]);
+    expect(refused).toMatchObject({ outcome: 'refused', code: 'needed_to_create', field: 'file_number' });
+  });
+
+  it('write lines field by field, keep the entry’s entered value and duty their exact sums', async () => {
+    const line = (lineNumber: number, fields: Record<string, unknown>) => ({
+      kind: 'entry_line',
+      entry_number: entryNumber,
+      line_number: lineNumber,
+      ...fields,
+    });
+    const results = await broker.results<Result>([
+      line(1, {
+        hts_number: '9403609081',
+        description: 'Wooden dining chairs',
+        quantity: '240',
+        unit: 'No.',
+        entered_value: '21470.00',
+        duty_rate: 'Free + 25%',
+        duty: '5367.50',
+        section_301: true,
+      }),
+      line(2, {
+        hts_number: '6109100012',
+        quantity: '1200.5',
+        unit: 'Doz.',
+        entered_value: '9800.01',
+        duty_rate: '16.5%',
+        duty: '1617.00',
+      }),
+      line(3, { description: 'No HTS number' }),
+      { kind: 'entry_line', entry_number: formatEntryNumber('CPE', 9999), line_number: 1, hts_number: '6109100012' },
+    ]);
+    expect(results.map((result) => result.outcome)).toEqual(['created', 'created', 'refused', 'refused']);
+    expect(results[2]).toMatchObject({ code: 'needed_to_create', field: 'hts_number' });
+    expect(results[3]).toMatchObject({ code: 'unknown_entry', field: 'entry_number' });
+    expect(await entryRow()).toMatchObject({ entered_value_cents: 31_270_01, duty_cents: 6_984_50 });
+
+    expect((await broker.results<Result>([line(2, { quantity: '1200.500' })]))[0]!.outcome).toBe('unchanged');
+    expect((await broker.results<Result>([line(2, { description: 'Cotton T-shirts' })]))[0]!.outcome).toBe('updated');
+    expect((await broker.results<Result>([line(2, { duty: '1700.00' })]))[0]!.outcome).toBe('updated');
+    const stored = await t.app.db
+      .selectFrom('customs_entry_lines')
+      .select([
+        'line_number',
+        'hts_number',
+        'description',
+        'quantity',
+        'unit',
+        'duty_rate',
+        'duty_cents',
+        'section_301',
+      ])
+      .where('entry_id', '=', (await entryRow()).id)
+      .orderBy('line_number')
+      .execute();
+    expect(stored).toEqual([
+      {
+        line_number: 1,
+        hts_number: '9403609081',
+        description: 'Wooden dining chairs',
+        quantity: '240.000',
+        unit: 'No.',
+        duty_rate: 'Free + 25%',
+        duty_cents: 5_367_50,
+        section_301: true,
+      },
+      {
+        line_number: 2,
+        hts_number: '6109100012',
+        description: 'Cotton T-shirts',
+        quantity: '1200.500',
+        unit: 'Doz.',
+        duty_rate: '16.5%',
+        duty_cents: 1_700_00,
+        section_301: false,
+      },
+    ]);
+    expect((await entryRow()).duty_cents).toBe(7_067_50);
+  });
+
+  it('keep each agency’s disposition and its history', async () => {
+    const dispose = (agency: string, disposition: string, at: string) => ({
+      kind: 'agency_disposition',
+      entry_number: entryNumber,
+      agency,
+      disposition,
+      disposed_at: at,
+    });
+    const results = await broker.results<Result>([
+      dispose('FDA', 'hold_intact', '2026-11-03T09:00:00-05:00'),
+      dispose('CBP', 'vacis_exam', '2026-11-03T10:00:00-05:00'),
+      dispose('FDA', 'released', '2026-11-05T16:00:00-05:00'),
+      dispose('FDA', 'released', '2026-11-05T16:00:00-05:00'),
+      dispose('USDA', 'released', '2026-11-05T16:00:00-05:00'),
+    ]);
+    expect(results.map((result) => result.outcome)).toEqual(['created', 'created', 'updated', 'unchanged', 'refused']);
+    expect(results[4]).toMatchObject({
+      code: 'invalid_field',
+      field: 'agency',
+      key: `agency_disposition:${entryNumber}/USDA`,
+    });
+    const { id } = await entryRow();
+    const current = await t.app.db
+      .selectFrom('customs_entry_dispositions')
+      .select(['agency', 'disposition'])
+      .where('entry_id', '=', id)
+      .orderBy('agency')
+      .execute();
+    expect(current).toEqual([
+      { agency: 'CBP', disposition: 'vacis_exam' },
+      { agency: 'FDA', disposition: 'released' },
+    ]);
+    const history = await t.app.db
+      .selectFrom('customs_entry_disposition_history')
+      .select('disposition')
+      .where('entry_id', '=', id)
+      .where('agency', '=', 'FDA')
+      .orderBy('id')
+      .execute();
+    expect(history.map((row) => row.disposition)).toEqual(['hold_intact', 'released']);
+  });
+});
