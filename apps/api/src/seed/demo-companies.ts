@@ -73,6 +73,8 @@ export type CompanyProfile = {
   brokerId: string;
   /** Starts each entry number, so a test can tell the companies' shipments apart. */
   entryPrefix: string;
+  /** The importer of record number on its entries: its IRS number with the suffix CBP adds. */
+  importerOfRecord: string;
   firstEntryNo: number;
   defaultShipments: number;
   accounts: ReadonlyArray<{ accountNo: string; name: string; documentTracking: boolean; share: number }>;
@@ -174,6 +176,7 @@ export const COMPANIES: readonly CompanyProfile[] = [
     name: DEMO_IMPORTS,
     brokerId: 'C-10042',
     entryPrefix: 'DMI',
+    importerOfRecord: '27-4108356-00',
     firstEntryNo: 4_120_000,
     defaultShipments: 300,
     accounts: [
@@ -329,6 +332,7 @@ export const COMPANIES: readonly CompanyProfile[] = [
     name: OTHER_TRADING,
     brokerId: 'C-10077',
     entryPrefix: 'OTC',
+    importerOfRecord: '46-2291734-00',
     firstEntryNo: 6_580_000,
     defaultShipments: 120,
     accounts: [{ accountNo: '70001', name: 'Other Trading Co', documentTracking: false, share: 1 }],

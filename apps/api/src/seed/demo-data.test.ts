@@ -1,3 +1,11 @@
+import {
+  CBP_PORTS,
+  ENTRY_TYPES,
+  hmfCents,
+  HOLDING_DISPOSITIONS,
+  isValidEntryNumber,
+  mpfCents,
+} from '@clearport/contract/customs-entry';
 import { STDERR_LOG } from '../lib/action.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
@@ -562,6 +570,72 @@ function describeSeededDatabase(serverUrl?: string) {
     expect(notifications.filter((notification) => notification.active)).toEqual([{ company_id: null, active: true }]);
     expect(notifications.some((notification) => !notification.active)).toBe(true);
   });
+
+  it('files a customs entry for every shipment past submission, with real codes, exact sums and its holds', async () => {
+    const entries = await db
+      .selectFrom('customs_entries as entry')
+      .innerJoin('shipments', 'shipments.id', 'entry.shipment_id')
+      .select([
+        'entry.id',
+        'entry.entry_number',
+        'entry.entry_type',
+        'entry.port_code',
+        'entry.mode',
+        'entry.entered_value_cents',
+        'entry.duty_cents',
+        'entry.mpf_cents',
+        'entry.hmf_cents',
+        'shipments.file_number',
+        'shipments.status',
+        'shipments.fda_review',
+      ])
+      .execute();
+    const early = ['pending documents', 'submitted'];
+    const shipments = await db.selectFrom('shipments').select(['status']).execute();
+    expect(entries.length).toBeGreaterThan(shipments.length / 2);
+    expect(entries.every((entry) => !early.includes(entry.status))).toBe(true);
+    const lineSums = await db
+      .selectFrom('customs_entry_lines')
+      .select(['entry_id', 'hts_number'])
+      .select((eb) => [
+        eb.fn.sum<string>('entered_value_cents').as('value'),
+        eb.fn.sum<string>('duty_cents').as('duty'),
+      ])
+      .groupBy(['entry_id', 'hts_number'])
+      .execute();
+    const sumsOf = new Map<number, { value: number; duty: number }>();
+    for (const line of lineSums) {
+      expect(line.hts_number).toMatch(/^\d{10}$/);
+      const sums = sumsOf.get(line.entry_id) ?? { value: 0, duty: 0 };
+      sumsOf.set(line.entry_id, { value: sums.value + Number(line.value), duty: sums.duty + Number(line.duty) });
+    }
+    const dispositions = await db
+      .selectFrom('customs_entry_dispositions')
+      .select(['entry_id', 'agency', 'disposition'])
+      .execute();
+    const fdaOf = new Map(
+      dispositions.filter((row) => row.agency === 'FDA').map((row) => [row.entry_id, row.disposition]),
+    );
+    const FDA_OF_REVIEW: Record<string, string | undefined> = {
+      '': undefined,
+      'MAY PROCEED': 'may_proceed',
+      'FDA EXAM': 'exam',
+      'FDA HOLD': 'hold_intact',
+      REFUSED: 'refused',
+    };
+    for (const entry of entries) {
+      expect(isValidEntryNumber(entry.entry_number), entry.entry_number).toBe(true);
+      expect(entry.entry_number).toBe(entry.file_number);
+      expect(Object.keys(ENTRY_TYPES)).toContain(entry.entry_type);
+      expect(CBP_PORTS[entry.port_code!], entry.port_code!).toBeDefined();
+      expect(sumsOf.get(entry.id)).toEqual({ value: entry.entered_value_cents, duty: entry.duty_cents });
+      expect(entry.mpf_cents).toBe(mpfCents(entry.entered_value_cents));
+      expect(entry.hmf_cents).toBe(entry.mode === 'ocean' ? hmfCents(entry.entered_value_cents, 'ocean') : null);
+      expect(fdaOf.get(entry.id), entry.file_number).toBe(FDA_OF_REVIEW[entry.fda_review]);
+    }
+    expect(new Set(dispositions.map((row) => row.agency)).size).toBeGreaterThan(2);
+    expect(dispositions.some((row) => HOLDING_DISPOSITIONS.includes(row.disposition as never))).toBe(true);
+  });
 }
 
 describe('the demo data on PGlite', () => {
@@ -645,9 +719,12 @@ describe('seedDemoData', () => {
         expect([...kinds].sort()).toEqual(
           [
             'account',
+            'agency_disposition',
             'bill_of_lading',
             'company',
             'container',
+            'entry',
+            'entry_line',
             'notification',
             'required_document_type',
             'shipment',

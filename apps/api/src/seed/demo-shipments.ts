@@ -1,5 +1,7 @@
 import type { Insertable } from 'kysely';
 import { formatEntryNumber } from '@clearport/contract/customs-entry';
+import type { IngestionRecordInput } from '@clearport/contract/ingestion';
+import { planEntry } from './demo-entries.ts';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '@clearport/contract/statuses';
 import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contract/documents';
 import { ROLES } from '@clearport/contract/roles';
@@ -232,6 +234,8 @@ export type PlannedShipment = {
   notes: Array<{ author: DemoLogin; comments: string; created_at: string }>;
   orders: PlannedOrder[];
   invoice: Omit<Insertable<InvoicesTable>, 'account_id' | 'shipment_id'> | null;
+  /** The customs entry's records: the entry, its lines and its dispositions; none before it is filed. */
+  entry: IngestionRecordInput[];
 };
 
 export type PlannedCompany = { profile: CompanyProfile; logins: DemoLogin[]; shipments: PlannedShipment[] };
@@ -410,11 +414,17 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
   }[isfKind];
 
   const documentTypes = planDocumentTypes(rng, status);
-  const files = planDocuments(context, facts, {
-    submittedTypes: documentTypes.filter((entry) => entry.submitted).map((entry) => entry.type),
-    containers: containers.map((container) => container.container_no),
-    masters: bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading),
-  });
+  const due = { dollars: 0 };
+  const files = planDocuments(
+    context,
+    facts,
+    {
+      submittedTypes: documentTypes.filter((entry) => entry.submitted).map((entry) => entry.type),
+      containers: containers.map((container) => container.container_no),
+      masters: bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading),
+    },
+    due,
+  );
 
   const noteCount = rng.chance(0.1) ? rng.int(1, 3) : 0;
   const notes = Array.from({ length: noteCount }, (_, index) => ({
@@ -428,6 +438,7 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
 
   const isAfterRelease = AFTER_RELEASE_STATUSES.includes(status);
   const invoiceChance = isAfterRelease ? 0.85 : facts.isEarly ? 0.3 : 0.6;
+  const dutyCharge = { label: 'Duties and fees advanced', amount: due.dollars };
   const invoice = rng.chance(invoiceChance)
     ? planInvoice(context, facts, {
         containers: containers.map((container) => container.container_no),
@@ -435,7 +446,7 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
         charges: [
           { label: 'Customs entry fee', amount: rng.int(125, 195) },
           ...(isfKind === 'broker' ? [{ label: 'ISF filing fee', amount: 40 }] : []),
-          ...(files.duty === null ? [] : [{ label: 'Duties and fees advanced', amount: files.duty }]),
+          ...(files.duty === null ? [] : [dutyCharge]),
           ...(EXAM_STATUSES.includes(status) ? [{ label: 'CBP exam fee', amount: rng.int(350, 1_200) }] : []),
           ...(orders.length > 0 ? [{ label: 'Delivery order handling', amount: 45 * orders.length }] : []),
         ],
@@ -447,6 +458,23 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
   const comment = rng.chance(0.1) ? rng.pick(BROKER_COMMENTS) : '';
   const discharge = eta && isAfterRelease ? timestampText(eta.getTime() + rng.int(4, 36) * HOUR_MS) : null;
   const created = past(anchor - (transitDays + 5) * DAY_MS).toISOString();
+  const entry = facts.isEarly
+    ? null
+    : planEntry({
+        entryNumber: fileNumber,
+        fileNumber,
+        enteredValueCents: files.enteredValue * 100,
+        mode: route.mode === 'air' ? 'air' : 'ocean',
+        portCode: route.port.code,
+        origin: route.origin,
+        anchor,
+        now,
+        status,
+        isReleased: isAfterRelease,
+        fda,
+        importerOfRecord: context.profile.importerOfRecord,
+      });
+  if (entry) due.dollars = dutyCharge.amount = entry.dueCents / 100;
 
   return {
     accountNo: facts.accountNo,
@@ -482,6 +510,7 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
     notes,
     orders,
     invoice,
+    entry: entry?.records ?? [],
   };
 }
 
@@ -563,7 +592,15 @@ function planDocuments(
   context: PlanContext,
   facts: ShipmentFacts,
   shipment: { submittedTypes: string[]; containers: string[]; masters: string[] },
-): { documents: PlannedDocument[]; pathTo7501: string | null; reviewed7501: boolean; duty: number | null } {
+  /** Duty, MPF and HMF as the entry makes them, known once the shipment is planned: the 7501 shows it. */
+  due: { dollars: number },
+): {
+  documents: PlannedDocument[];
+  pathTo7501: string | null;
+  reviewed7501: boolean;
+  duty: number | null;
+  enteredValue: number;
+} {
   const { rng, profile } = context;
   const { fileNumber, accountNo, reference, anchor, route, past } = facts;
   const documents: PlannedDocument[] = [];
@@ -593,6 +630,7 @@ function planDocuments(
   const [reviewed, signed] = [rng.chance(0.6), rng.chance(0.25)];
   const enteredValue = rng.int(8_000, 240_000);
   const duty = Math.round(enteredValue * (0.02 + rng.next() * 0.2) * 100) / 100;
+  due.dollars = duty;
   const filed = past(anchor + rng.int(1, 5) * DAY_MS);
   const pathTo7501 = has7501
     ? file(() =>
@@ -607,7 +645,7 @@ function planDocuments(
           billsOfLading: shipment.masters,
           containers: shipment.containers,
           enteredValue,
-          duty,
+          duty: due.dollars,
         }),
       )
     : null;
@@ -648,7 +686,7 @@ function planDocuments(
       created_at: past(anchor + 2 * DAY_MS).toISOString(),
     });
   }
-  return { documents, pathTo7501, reviewed7501: has7501 && reviewed, duty: has7501 ? duty : null };
+  return { documents, pathTo7501, reviewed7501: has7501 && reviewed, duty: has7501 ? duty : null, enteredValue };
 }
 
 const MASTER_COUNTS: ReadonlyArray<readonly [number, number]> = [

@@ -164,6 +164,7 @@ export function brokerRecords({ companies }: DemoPlan): IngestionRecordInput[] {
       records.push({ kind: 'required_document_type', file_number: row.file_number, type, required });
     }
   }
+  for (const { entry } of shipments) records.push(...entry);
   return records;
 }
 
