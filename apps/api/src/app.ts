@@ -35,6 +35,7 @@ import { scheduleOrphanSweeps } from './modules/files/orphan-files.ts';
 import { scheduleEventMail } from './modules/event-mail/event-mail.worker.ts';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
 import { brokerAdminRoutes } from './modules/broker-admin/broker-admin.routes.ts';
+import { customsEntriesRoutes } from './modules/customs-entries/customs-entries.routes.ts';
 import { BROKER_API_BASE } from '@clearport/contract/ingestion';
 
 /** Smaller replies are sent as they are: compressing them saves less than it costs. */
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await user.register(settingsRoutes);
         await user.register(truckersRoutes);
         await user.register(filesRoutes);
+        await user.register(customsEntriesRoutes);
       });
     },
     { prefix: API_BASE },

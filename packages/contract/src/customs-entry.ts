@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { ROLES } from './roles.ts';
+
 /**
  * The customs entry behind a shipment (CBP Form 7501 and ACE's entry data): its codes, names and
  * the rules both sides apply (docs/decisions/0026-customs-entries.md).
@@ -203,3 +206,85 @@ export function formatCents(cents: number): string {
   const whole = Math.abs(cents);
   return `${sign}$${Math.floor(whole / 100).toLocaleString('en-US')}.${String(whole % 100).padStart(2, '0')}`;
 }
+
+/** The roles that see an entry's money (its values, duty and fees): those who see the invoices. */
+export function seesEntryMoney(role: number): boolean {
+  return role !== ROLES.shipmentsInfo;
+}
+
+/** The entry panel shows this many lines a page; the rest page on by line number. */
+export const ENTRY_LINES_PAGE = 50;
+
+export const CustomsEntryQuery = z.object({
+  /** The last line number of the previous page. */
+  after_line: z.coerce.number().int().min(0).max(9999).optional(),
+});
+
+const Cents = z.number().int();
+
+export const CustomsEntryLine = z.object({
+  line_number: z.number().int(),
+  hts_number: z.string(),
+  description: z.string(),
+  /** Exact, as text with three decimals; null when not known. */
+  quantity: z.string().nullable(),
+  unit: z.string(),
+  /** Null for a role that does not see money. */
+  entered_value_cents: Cents.nullable(),
+  duty_rate: z.string(),
+  duty_cents: Cents.nullable(),
+  adcvd: z.boolean(),
+  section_301: z.boolean(),
+});
+export type CustomsEntryLine = z.infer<typeof CustomsEntryLine>;
+
+export const EntryDisposition = z.object({
+  agency: z.enum(AGENCY_CODES),
+  disposition: z.enum(DISPOSITION_CODES),
+  /** ISO 8601. */
+  disposed_at: z.string(),
+  note: z.string(),
+});
+
+/** The entry's figures: the lines' sums and the fees as filed; null for a role that does not see money. */
+export const EntryTotals = z.object({
+  entered_value_cents: Cents,
+  duty_cents: Cents,
+  mpf_cents: Cents.nullable(),
+  hmf_cents: Cents.nullable(),
+  other_fees_cents: Cents.nullable(),
+  /** Duty and every fee filed. */
+  total_due_cents: Cents,
+});
+
+export const CustomsEntry = z.object({
+  entry_number: z.string(),
+  entry_type: z.string().nullable(),
+  port_code: z.string().nullable(),
+  /** YYYY-MM-DD, or null. */
+  entry_date: z.string().nullable(),
+  summary_date: z.string().nullable(),
+  release_date: z.string().nullable(),
+  liquidation_date: z.string().nullable(),
+  liquidation_status: z.string().nullable(),
+  bond_type: z.string().nullable(),
+  importer_of_record: z.string().nullable(),
+  mode: z.string().nullable(),
+  country_of_origin: z.string().nullable(),
+  country_of_export: z.string().nullable(),
+  totals: EntryTotals.nullable(),
+  dispositions: z.array(EntryDisposition),
+  line_count: z.number().int(),
+  /** The shipment's earlier entries, newest first: a refiled or withdrawn entry. */
+  earlier_entries: z.array(z.string()),
+});
+export type CustomsEntry = z.infer<typeof CustomsEntry>;
+
+/** The shipment's current entry (null before the broker files one) and a page of its lines. */
+export const CustomsEntryResponse = z.object({
+  entry: CustomsEntry.nullable(),
+  lines: z.array(CustomsEntryLine),
+  /** Pass it as `after_line` for the next page; null on the last page. */
+  next_line: z.number().int().nullable(),
+});
+export type CustomsEntryResponse = z.infer<typeof CustomsEntryResponse>;

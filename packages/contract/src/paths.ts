@@ -16,6 +16,7 @@ export const API_PATHS = {
   shipments: '/user/shipments',
   shipmentDetail: '/user/shipments/details/:id',
   fileIsf: '/user/shipments/:id/isf_no',
+  customsEntry: '/user/shipments/:id/customs-entry',
   uploadDocument: '/user/shipments/:id/upload_doc',
   deleteDocument: '/user/shipments/:id/delete_doc',
   setDocumentTypes: '/user/shipments/:id/set_type',

@@ -16,6 +16,7 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`GET ${call(API_PATHS.shipments)}`]: 'The shipments list: filters, search, sort and keyset pages',
   [`GET ${call(API_PATHS.shipmentDetail)}`]: 'One shipment with its documents, containers, delivery orders and notes',
   [`POST ${call(API_PATHS.fileIsf)}`]: 'Record that the client filed the ISF',
+  [`GET ${call(API_PATHS.customsEntry)}`]: "The shipment's customs entry: dates, totals, holds and a page of lines",
   [`POST ${call(API_PATHS.addNote)}`]: 'Add a note under the shipment',
   [`POST ${call(API_PATHS.saveReference)}`]: 'Set the customer reference number',
   [`POST ${call(API_PATHS.skipDeliveryOrder)}`]: 'Skip Delivery Order, or take it back, for shipments',
@@ -51,7 +52,8 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`POST ${brokerCall(BROKER_ADMIN_PATHS.apiKeys)}`]: 'Make an API key, shown this once',
   [`POST ${brokerCall(BROKER_ADMIN_PATHS.revokeApiKey)}`]: 'Revoke an API key from its next call on',
   [`GET ${brokerCall(BROKER_ADMIN_PATHS.deliveryOrders)}`]: 'The delivery orders waiting for approval',
-  [`POST ${brokerCall(BROKER_ADMIN_PATHS.approveDeliveryOrder)}`]: 'Approve a delivery order, so the client can send it',
+  [`POST ${brokerCall(BROKER_ADMIN_PATHS.approveDeliveryOrder)}`]:
+    'Approve a delivery order, so the client can send it',
   [`GET ${brokerCall(BROKER_ADMIN_PATHS.paymentInstructions)}`]: 'The payment instructions the invoice pages show',
   [`PUT ${brokerCall(BROKER_ADMIN_PATHS.paymentInstructions)}`]: 'Replace the payment instructions',
   [`GET ${brokerCall(BROKER_ADMIN_PATHS.failedMail)}`]: 'The event e-mails that failed within their retries',

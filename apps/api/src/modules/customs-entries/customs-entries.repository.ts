@@ -23,6 +23,44 @@ function changedFields<T extends Record<string, unknown>>(current: T, wanted: Pa
 }
 
 export const customsEntriesRepository = {
+  /**
+   * The shipment's entries, current first (latest entry date, then latest made), for a shipment
+   * the caller may see; with the current one's dispositions and a page of its lines.
+   */
+  async currentOf(db: Db, shipmentId: number, afterLine: number, limit: number) {
+    const entries = await db
+      .selectFrom('customs_entries')
+      .selectAll()
+      .where('shipment_id', '=', shipmentId)
+      .orderBy(sql`entry_date DESC NULLS LAST`)
+      .orderBy('id', 'desc')
+      .execute();
+    const current = entries[0];
+    if (!current) return undefined;
+    const [dispositions, lines, count] = await Promise.all([
+      db
+        .selectFrom('customs_entry_dispositions')
+        .select(['agency', 'disposition', 'disposed_at', 'note'])
+        .where('entry_id', '=', current.id)
+        .orderBy('agency')
+        .execute(),
+      db
+        .selectFrom('customs_entry_lines')
+        .selectAll()
+        .where('entry_id', '=', current.id)
+        .where('line_number', '>', afterLine)
+        .orderBy('line_number')
+        .limit(limit + 1)
+        .execute(),
+      db
+        .selectFrom('customs_entry_lines')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('entry_id', '=', current.id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { current, earlier: entries.slice(1), dispositions, lines, lineCount: Number(count.count) };
+  },
+
   /** The entry's id, locked for the caller's change, or undefined. */
   async lockedId(trx: Db, entryNumber: string): Promise<number | undefined> {
     const row = await trx

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { ENTRY_LINES_PAGE, type CustomsEntryResponse } from '@clearport/contract/customs-entry';
+import { API_PATHS } from '@clearport/contract/paths';
+import { apiUrl, injectAs, loginDemoUsers, testAppForFile } from '../../../test/build-app.ts';
+import { brokerApiOf } from '../../../test/broker-api.ts';
+
+const t = testAppForFile();
+const broker = brokerApiOf(t);
+
+/** A shipment of Demo Imports the viewer sees too (its accounts), with an entry or without. */
+async function demoShipment(withEntry: boolean) {
+  const viewer = await t.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'viewer@demo.test')
+    .executeTakeFirstOrThrow();
+  const query = t.app.db
+    .selectFrom('shipments')
+    .innerJoin('user_accounts', 'user_accounts.account_id', 'shipments.account_id')
+    .leftJoin('customs_entries', 'customs_entries.shipment_id', 'shipments.id')
+    .select(['shipments.id', 'shipments.file_number'])
+    .where('user_accounts.user_id', '=', viewer.id)
+    .where('customs_entries.id', withEntry ? 'is not' : 'is', null)
+    .orderBy('shipments.id');
+  return query.executeTakeFirstOrThrow();
+}
+
+async function entryOf(token: string, shipmentId: number, afterLine?: number) {
+  const query: Record<string, string> = afterLine === undefined ? {} : { after_line: String(afterLine) };
+  return injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.customsEntry, { id: shipmentId }, query) });
+}
+
+describe('the customs entry panel’s call', () => {
+  it('gives the current entry with its totals, holds and lines, as the broker filed them', async () => {
+    const tokens = await loginDemoUsers(t.app);
+    const shipment = await demoShipment(true);
+    const response = await entryOf(tokens.primary, shipment.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const { entry, lines } = response.json<CustomsEntryResponse>();
+    expect(entry?.entry_number).toBe(shipment.file_number);
+    expect(entry?.dispositions.some((row) => row.agency === 'CBP')).toBe(true);
+    expect(lines.length).toBe(Math.min(entry!.line_count, ENTRY_LINES_PAGE));
+    const values = lines.reduce((sum, line) => sum + line.entered_value_cents!, 0);
+    expect(values).toBe(entry!.totals!.entered_value_cents);
+    const { duty_cents, mpf_cents, hmf_cents, other_fees_cents, total_due_cents } = entry!.totals!;
+    expect(total_due_cents).toBe(duty_cents + (mpf_cents ?? 0) + (hmf_cents ?? 0) + (other_fees_cents ?? 0));
+  });
+
+  it('shows no money to the Shipments Info role, and nothing of another company’s shipment', async () => {
+    const tokens = await loginDemoUsers(t.app);
+    const shipment = await demoShipment(true);
+    const viewer = (await entryOf(tokens.viewer, shipment.id)).json<CustomsEntryResponse>();
+    expect(viewer.entry?.totals).toBeNull();
+    expect(viewer.lines.every((line) => line.entered_value_cents === null && line.duty_cents === null)).toBe(true);
+    expect(viewer.lines[0]?.hts_number).toMatch(/^\d{10}$/);
+
+    const other = await entryOf(tokens.other, shipment.id);
+    expect(other.statusCode).toBe(404);
+    const missing = await entryOf(tokens.primary, 2_000_000_000);
+    expect(missing.statusCode).toBe(404);
+    const bad = await entryOf(tokens.primary, shipment.id, -1);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('answers no entry before the broker files one', async () => {
+    const tokens = await loginDemoUsers(t.app);
+    const shipment = await demoShipment(false);
+    expect((await entryOf(tokens.primary, shipment.id)).json()).toEqual({ entry: null, lines: [], next_line: null });
+  });
+
+  it('pages an entry’s lines by line number beyond the first page', async () => {
+    const tokens = await loginDemoUsers(t.app);
+    const shipment = await demoShipment(false);
+    const entryNumber = shipment.file_number;
+    const lines = Array.from({ length: 120 }, (_, index) => ({
+      kind: 'entry_line',
+      entry_number: entryNumber,
+      line_number: index + 1,
+      hts_number: '6109100012',
+      entered_value: '100.00',
+      duty: '16.50',
+    }));
+    await broker.results([
+      { kind: 'entry', entry_number: entryNumber, file_number: entryNumber, entry_type: '01' },
+      ...lines,
+    ]);
+    const numbers: number[] = [];
+    let after: number | undefined;
+    for (;;) {
+      const page = (await entryOf(tokens.primary, shipment.id, after)).json<CustomsEntryResponse>();
+      expect(page.lines.length).toBeLessThanOrEqual(ENTRY_LINES_PAGE);
+      numbers.push(...page.lines.map((line) => line.line_number));
+      if (page.next_line === null) break;
+      after = page.next_line;
+    }
+    expect(numbers).toEqual(Array.from({ length: 120 }, (_, index) => index + 1));
+  });
+});

@@ -1,0 +1,70 @@
+import {
+  ENTRY_LINES_PAGE,
+  type Agency,
+  type CustomsEntryResponse,
+  type Disposition,
+} from '@clearport/contract/customs-entry';
+import type { customsEntriesRepository } from './customs-entries.repository.ts';
+
+type Found = NonNullable<Awaited<ReturnType<typeof customsEntriesRepository.currentOf>>>;
+
+/** A shipment the broker has not filed an entry for yet. */
+export const NO_ENTRY: CustomsEntryResponse = { entry: null, lines: [], next_line: null };
+
+/**
+ * The panel's reply: the current entry with its dispositions and a page of lines. Without `money`
+ * (the roles that do not see invoices) the values, duty and fees are null.
+ */
+export function entryResponse(found: Found, money: boolean): CustomsEntryResponse {
+  const { current, earlier, dispositions, lineCount } = found;
+  const lines = found.lines.slice(0, ENTRY_LINES_PAGE);
+  const fees = [current.mpf_cents, current.hmf_cents, current.other_fees_cents];
+  return {
+    entry: {
+      entry_number: current.entry_number,
+      entry_type: current.entry_type,
+      port_code: current.port_code,
+      entry_date: current.entry_date,
+      summary_date: current.summary_date,
+      release_date: current.release_date,
+      liquidation_date: current.liquidation_date,
+      liquidation_status: current.liquidation_status,
+      bond_type: current.bond_type,
+      importer_of_record: current.importer_of_record,
+      mode: current.mode,
+      country_of_origin: current.country_of_origin,
+      country_of_export: current.country_of_export,
+      totals: money
+        ? {
+            entered_value_cents: current.entered_value_cents,
+            duty_cents: current.duty_cents,
+            mpf_cents: current.mpf_cents,
+            hmf_cents: current.hmf_cents,
+            other_fees_cents: current.other_fees_cents,
+            total_due_cents: current.duty_cents + fees.reduce<number>((sum, fee) => sum + (fee ?? 0), 0),
+          }
+        : null,
+      dispositions: dispositions.map((row) => ({
+        agency: row.agency as Agency,
+        disposition: row.disposition as Disposition,
+        disposed_at: row.disposed_at.toISOString(),
+        note: row.note,
+      })),
+      line_count: lineCount,
+      earlier_entries: earlier.map((entry) => entry.entry_number),
+    },
+    lines: lines.map((line) => ({
+      line_number: line.line_number,
+      hts_number: line.hts_number,
+      description: line.description,
+      quantity: line.quantity,
+      unit: line.unit,
+      entered_value_cents: money ? line.entered_value_cents : null,
+      duty_rate: line.duty_rate,
+      duty_cents: money ? line.duty_cents : null,
+      adcvd: line.adcvd,
+      section_301: line.section_301,
+    })),
+    next_line: found.lines.length > ENTRY_LINES_PAGE ? lines.at(-1)!.line_number : null,
+  };
+}
