@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CustomsEntry, CustomsEntryLine, CustomsEntryResponse } from '@clearport/contract/customs-entry';
+import { mockApi, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
+import { CustomsEntryPanel } from './customs-entry-panel.tsx';
+
+const PATH = '/user/shipments/12/customs-entry';
+
+const entry = (overrides: Partial<CustomsEntry> = {}): CustomsEntry => ({
+  entry_number: 'DMI-4120012-1',
+  entry_type: '01',
+  port_code: '4601',
+  entry_date: '2026-11-02',
+  summary_date: null,
+  release_date: '2026-11-04',
+  liquidation_date: null,
+  liquidation_status: 'unliquidated',
+  bond_type: 'continuous',
+  importer_of_record: '27-4108356-00',
+  mode: 'ocean',
+  country_of_origin: 'CN',
+  country_of_export: 'CN',
+  totals: {
+    entered_value_cents: 31_270_01,
+    duty_cents: 6_984_50,
+    mpf_cents: 108_32,
+    hmf_cents: 39_09,
+    other_fees_cents: 0,
+    total_due_cents: 7_131_91,
+  },
+  dispositions: [
+    { agency: 'CBP', disposition: 'released', disposed_at: '2026-11-04T15:00:00.000Z', note: '' },
+    { agency: 'FDA', disposition: 'hold_intact', disposed_at: '2026-11-03T14:00:00.000Z', note: 'Sampling requested' },
+  ],
+  line_count: 2,
+  earlier_entries: [],
+  ...overrides,
+});
+
+const line = (lineNumber: number, overrides: Partial<CustomsEntryLine> = {}): CustomsEntryLine => ({
+  line_number: lineNumber,
+  hts_number: '9403609081',
+  description: 'Wooden dining tables',
+  quantity: '240.000',
+  unit: 'No.',
+  entered_value_cents: 21_470_00,
+  duty_rate: 'Free + 25%',
+  duty_cents: 5_367_50,
+  adcvd: false,
+  section_301: true,
+  ...overrides,
+});
+
+const render = () => renderWithProviders(<CustomsEntryPanel shipmentId={12} />);
+const valueOf = (label: string) =>
+  within(screen.getByRole('region', { name: 'Customs entry' })).getByText(label, { selector: 'dt' }).nextElementSibling
+    ?.textContent;
+
+describe('the Customs entry panel', () => {
+  it('shows the entry, its totals, each agency’s disposition and its lines as a clerk reads them', async () => {
+    mockApi({
+      [PATH]: { body: { entry: entry(), lines: [line(1), line(2, { section_301: false })], next_line: null } },
+    });
+    render();
+    expect(await screen.findByText('DMI-4120012-1')).toBeTruthy();
+    expect(valueOf('Entry type')).toBe('01 Consumption - Free and Dutiable');
+    expect(valueOf('Port of entry')).toBe('4601 New York/Newark Area, Newark, NJ');
+    expect(valueOf('Release date')).toBe('11/04/2026');
+    expect(valueOf('Entered value')).toBe('$31,270.01');
+    expect(valueOf('Total due')).toBe('$7,131.91');
+    expect(screen.getByText('Hold Intact')).toBeTruthy();
+    expect(screen.getByText('Sampling requested')).toBeTruthy();
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Line', 'HTS number', 'Description', 'Quantity', 'Entered value', 'Duty rate', 'Duty', 'Flags']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '1',
+      '9403.60.9081',
+      'Wooden dining tables',
+      '240 No.',
+      '$21,470.00',
+      'Free + 25%',
+      '$5,367.50',
+      'Section 301',
+    ]);
+  });
+
+  it('shows no money to a role that does not see invoices', async () => {
+    const lines = [line(1, { entered_value_cents: null, duty_cents: null })];
+    mockApi({ [PATH]: { body: { entry: entry({ totals: null }), lines, next_line: null } } });
+    render();
+    expect(await screen.findByText('DMI-4120012-1')).toBeTruthy();
+    expect(screen.queryByText('Total due')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Duty' })).toBeNull();
+    expect(screen.queryByText(/\$/)).toBeNull();
+  });
+
+  it('loads the lines beyond the first page on request', async () => {
+    const pages: Record<string, CustomsEntryResponse> = {
+      '': { entry: entry({ line_count: 3 }), lines: [line(1), line(2)], next_line: 2 },
+      '2': { entry: entry({ line_count: 3 }), lines: [line(3, { description: 'Cotton T-shirts' })], next_line: null },
+    };
+    const fetchMock = mockApi({ [PATH]: (url) => ({ body: pages[url.searchParams.get('after_line') ?? '']! }) });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Show more lines' }));
+    expect(await screen.findByText('Cotton T-shirts')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more lines' })).toBeNull();
+    expect(requestsTo(fetchMock, PATH).map((url) => url.searchParams.get('after_line'))).toEqual([null, '2']);
+  });
+
+  it('says when the broker has not filed the entry yet', async () => {
+    mockApi({ [PATH]: { body: { entry: null, lines: [], next_line: null } } });
+    render();
+    expect(await screen.findByText('Your broker has not filed the customs entry yet.')).toBeTruthy();
+  });
+});
