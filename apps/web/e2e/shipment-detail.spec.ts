@@ -414,6 +414,33 @@ test.describe('Shipment detail', () => {
   });
 });
 
+test.describe('Customs entry', () => {
+  test('shows a released entry’s dates, totals, holds and lines; Shipments Info sees it without money', async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    const api = await apiLogin(request, 'viewer@demo.test');
+    const shipment = await findShipment(api, S.released, () => true);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
+    const panel = region(page, 'Customs entry');
+    await expect(panel.getByText('Entry number', { exact: true })).toBeVisible();
+    await expect(panel.getByText(shipment.file_number, { exact: true })).toBeVisible();
+    await expect(panel.getByText('Total due', { exact: true })).toBeVisible();
+    await expect(panel.getByText('CBP', { exact: true })).toBeVisible();
+    const table = panel.getByRole('table');
+    await expect(table.getByRole('columnheader', { name: 'Duty', exact: true })).toBeVisible();
+    await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(/^\d{4}\.\d{2}\.\d{4}$/);
+
+    await page.context().clearCookies();
+    await openShipment(page, (path) => signIn('viewer@demo.test', path), shipment.id, shipment.file_number);
+    const readOnly = region(page, 'Customs entry');
+    await expect(readOnly.getByRole('table')).toBeVisible();
+    await expect(readOnly.getByText('Total due', { exact: true })).toHaveCount(0);
+    await expect(readOnly.getByRole('columnheader', { name: 'Duty', exact: true })).toHaveCount(0);
+  });
+});
+
 test.describe('Shipment detail, in Tokyo', () => {
   const ZONE = 'Asia/Tokyo';
   test.use({ timezoneId: ZONE });
