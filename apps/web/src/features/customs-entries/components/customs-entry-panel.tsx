@@ -10,6 +10,7 @@ import {
   type CustomsEntryLine,
   type EntryType,
 } from '@clearport/contract/customs-entry';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -78,9 +79,10 @@ function Dispositions({ entry }: { entry: CustomsEntry }) {
   );
 }
 
-function Lines({ lines, showsMoney }: { lines: CustomsEntryLine[]; showsMoney: boolean }) {
+function Lines({ lines, showsMoney, labelId }: { lines: CustomsEntryLine[]; showsMoney: boolean; labelId: string }) {
+  // A table wider than a narrow window scrolls; the keyboard reaches it too.
   return (
-    <div className={styles.scroller}>
+    <div className={styles.scroller} role="region" aria-labelledby={labelId} tabIndex={0}>
       <table className={styles.lines}>
         <thead>
           <tr>
@@ -126,6 +128,7 @@ function Lines({ lines, showsMoney }: { lines: CustomsEntryLine[]; showsMoney: b
  */
 export function CustomsEntryPanel({ shipmentId }: { shipmentId: number }) {
   const query = useCustomsEntry(shipmentId);
+  const linesTitleId = useId();
   if (query.isPending) {
     return (
       <Panel title={T.title}>
@@ -161,8 +164,10 @@ export function CustomsEntryPanel({ shipmentId }: { shipmentId: number }) {
       {entry.totals && <DetailList items={totalItems(entry.totals)} className={styles.totals} />}
       <h3 className={styles.subtitle}>{T.holdsTitle}</h3>
       <Dispositions entry={entry} />
-      <h3 className={styles.subtitle}>{T.linesTitle.replace('{count}', String(entry.line_count))}</h3>
-      <Lines lines={lines} showsMoney={entry.totals !== null} />
+      <h3 className={styles.subtitle} id={linesTitleId}>
+        {T.linesTitle.replace('{count}', String(entry.line_count))}
+      </h3>
+      <Lines lines={lines} showsMoney={entry.totals !== null} labelId={linesTitleId} />
       {query.hasNextPage && (
         <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
           {query.isFetchingNextPage ? T.loadingLines : T.moreLines}
