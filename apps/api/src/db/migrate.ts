@@ -22,6 +22,7 @@ import * as deferredShipmentLists from './migrations/0020-deferred-shipment-list
 import * as loginKnownClients from './migrations/0021-login-known-clients.ts';
 import * as defaultNotificationLists from './migrations/0022-default-notification-lists.ts';
 import * as brokerKeyScopes from './migrations/0023-broker-key-scopes.ts';
+import * as webhooks from './migrations/0024-webhooks.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-login-known-clients': loginKnownClients,
   '0022-default-notification-lists': defaultNotificationLists,
   '0023-broker-key-scopes': brokerKeyScopes,
+  '0024-webhooks': webhooks,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
