@@ -9,8 +9,11 @@ import { apiDir } from './server-process.ts';
 
 export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string };
 
-/** How the receiver answers its `index`th request (from 0): a status, or a promise of one (never: it hangs). */
-export type Answer = (request: ReceivedWebhook, index: number) => number | Promise<number>;
+/** A status, or a status with headers (a redirect's location). */
+type Reply = number | { status: number; headers: Record<string, string> };
+
+/** How the receiver answers its `index`th request (from 0), now or later (never: it hangs). */
+export type Answer = (request: ReceivedWebhook, index: number) => Reply | Promise<Reply>;
 
 export type WebhookReceiver = {
   url: string;
@@ -28,8 +31,10 @@ export async function startReceiver(answer: Answer = () => 204): Promise<Webhook
     request.on('end', () => {
       const webhook = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
       received.push(webhook);
-      void Promise.resolve(answer(webhook, received.length - 1)).then((status) => {
-        if (!response.destroyed) response.writeHead(status, { 'content-type': 'text/plain' }).end(`answered ${status}`);
+      void Promise.resolve(answer(webhook, received.length - 1)).then((reply) => {
+        const { status, headers } = typeof reply === 'number' ? { status: reply, headers: {} } : reply;
+        if (response.destroyed) return;
+        response.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(`answered ${status}`);
       });
     });
   });
@@ -49,11 +54,20 @@ export async function startReceiver(answer: Answer = () => 204): Promise<Webhook
 }
 
 /** A promise that never settles: the receiver never answers. */
-export const never = () => new Promise<number>(() => {});
+export const never = () => new Promise<Reply>(() => {});
 
 /** An answer given once `ms` have passed: a receiver that is slow but answers. */
 export const after = (ms: number, status: number) => () =>
-  new Promise<number>((resolve) => setTimeout(() => resolve(status), ms));
+  new Promise<Reply>((resolve) => setTimeout(() => resolve(status), ms));
+
+/** A receiver's answer held until the test lets it go: `answer` to use, `release` to answer with a status. */
+export function heldAnswer(): { answer: () => Promise<Reply>; release: (status: number) => void } {
+  let release: (status: number) => void = () => {};
+  const answered = new Promise<Reply>((resolve) => {
+    release = resolve;
+  });
+  return { answer: () => answered, release: (status) => release(status) };
+}
 
 type Verify = (secret: string, headers: IncomingHttpHeaders, body: string) => boolean;
 

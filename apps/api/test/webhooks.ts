@@ -32,7 +32,9 @@ export async function deliveriesOf(
   id: number,
   query: Record<string, string | number> = {},
 ): Promise<{ deliveries: WebhookDelivery[]; next: string | null }> {
-  const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+  const search = new URLSearchParams(
+    Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
+  );
   const listed = await injectAs(app, adminKey, {
     method: 'GET',
     url: `${webhookUrl(WEBHOOK_PATHS.webhookDeliveries, id)}?${search}`,
