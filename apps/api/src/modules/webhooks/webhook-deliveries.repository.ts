@@ -65,15 +65,14 @@ const LISTED = [
 export type AttemptRecord = { status: number | null; error: string | null; durationMs: number };
 
 export const webhookDeliveriesRepository = {
-  /** The enabled endpoints, whose events are queued. */
-  async enabledEndpointIds(db: Db): Promise<number[]> {
-    const rows = await db
+  /** The enabled endpoints, whose events are queued, with their places in the feed. */
+  async enabledEndpoints(db: Db): Promise<Array<{ id: number; cursor: string | null }>> {
+    return db
       .selectFrom('webhook_endpoints')
-      .select('id')
+      .select(['id', 'cursor'])
       .where('enabled', '=', true)
       .orderBy('id')
       .execute();
-    return rows.map((row) => row.id);
   },
 
   /**
