@@ -9,8 +9,8 @@ import { apiDir } from './server-process.ts';
 
 export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string };
 
-/** A status, or a status with headers (a redirect's location). */
-type Reply = number | { status: number; headers: Record<string, string> };
+/** A status, or a status with headers (a redirect's location) and a body other than the default. */
+type Reply = number | { status: number; headers?: Record<string, string>; body?: string };
 
 /** How the receiver answers its `index`th request (from 0), now or later (never: it hangs). */
 export type Answer = (request: ReceivedWebhook, index: number) => Reply | Promise<Reply>;
@@ -32,9 +32,13 @@ export async function startReceiver(answer: Answer = () => 204): Promise<Webhook
       const webhook = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
       received.push(webhook);
       void Promise.resolve(answer(webhook, received.length - 1)).then((reply) => {
-        const { status, headers } = typeof reply === 'number' ? { status: reply, headers: {} } : reply;
+        const {
+          status,
+          headers = {},
+          body = `answered ${status}`,
+        } = typeof reply === 'number' ? { status: reply } : reply;
         if (response.destroyed) return;
-        response.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(`answered ${status}`);
+        response.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(body);
       });
     });
   });

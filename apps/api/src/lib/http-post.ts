@@ -1,7 +1,7 @@
 /** What came of a POST: the receiver's status and the start of its answer, or why there was none. */
 export type PostOutcome = {
   status: number | null;
-  /** The first MAX_ANSWER_BYTES of the answer's body. */
+  /** The first MAX_ANSWER_BYTES of the answer's body as text, control characters as spaces. */
   answer: string;
   /** Why no status came: no connection, or no answer in time. */
   error: string | null;
@@ -12,6 +12,10 @@ export type PostOutcome = {
 
 /** As much of an answer as is read: enough to tell why a receiver refused, never a large body. */
 export const MAX_ANSWER_BYTES = 1024;
+
+/** Control characters of an answer, a NUL among them, which a text column cannot hold. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
 
 async function readAtMost(response: Response, bytes: number): Promise<string> {
   if (!response.body) return '';
@@ -30,7 +34,7 @@ async function readAtMost(response: Response, bytes: number): Promise<string> {
   } finally {
     reader.cancel().catch(() => {});
   }
-  return Buffer.concat(chunks).subarray(0, bytes).toString('utf8');
+  return Buffer.concat(chunks).subarray(0, bytes).toString('utf8').replace(CONTROL_CHARACTERS, ' ');
 }
 
 function reasonOf(error: unknown): string {

@@ -230,14 +230,17 @@ describe('webhook deliveries', () => {
     expect(await onlyDelivery(holdingEndpoint.id)).toMatchObject({ state: 'delivered', last_status: 200 });
   });
 
-  it('follows no redirect and tells a refused connection', async () => {
+  it('follows no redirect, tells a refused connection and keeps the start of a refusal', async () => {
     const target = await receiver();
     const redirecting = await receiver(() => ({ status: 307, headers: { location: target.url } }));
     const redirected = await registerWebhook(t.app, admin, { url: redirecting.url });
+    const refusing = await receiver(() => ({ status: 422, body: `bad\u0000input\r\n${'x'.repeat(100_000)}` }));
+    const refused = await registerWebhook(t.app, admin, { url: refusing.url });
     const closed = await registerWebhook(t.app, admin, { url: `http://127.0.0.1:${await freePort()}/hooks` });
     await addNote(t.app, tokens.primary, shipment, 'Nowhere to go');
     await passUntil(async () => (await stateOf(closed.id)) === 'retrying');
     await until(() => redirecting.received.length === 1, 'the redirecting receiver');
+    await until(async () => (await stateOf(refused.id)) === 'retrying', 'the refusing receiver');
 
     expect(target.received).toHaveLength(0);
     expect(await onlyDelivery(redirected.id)).toMatchObject({ state: 'retrying', last_status: 307 });
@@ -246,6 +249,10 @@ describe('webhook deliveries', () => {
       last_status: null,
       last_error: 'no connection: ECONNREFUSED',
     });
+    // Of a refusal's answer a kilobyte is read, its control characters (a NUL) as spaces.
+    const { last_error } = await onlyDelivery(refused.id);
+    expect(last_error).toMatch(/^HTTP 422 bad input x+$/);
+    expect(last_error).toHaveLength(1_000);
   });
 
   it('marks a delivery failed once a day of retries is over, and lists it as failed', async () => {

@@ -94,14 +94,14 @@ async function attempt(
     return 'released';
   }
   const isAccepted = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-  const refusal = outcome.status === null ? outcome.error : `HTTP ${outcome.status} ${outcome.answer}`.trim();
-  const record = { status: outcome.status, error: isAccepted ? null : refusal, durationMs: outcome.durationMs };
+  const error = isAccepted ? null : (outcome.error ?? `HTTP ${outcome.status} ${outcome.answer}`.trim()).slice(0, 1000);
+  const record = { status: outcome.status, error, durationMs: outcome.durationMs };
   if (isAccepted) {
     await deliveries.recordAttempt(db, delivery, record, { deliveredAt: now() });
     return 'delivered';
   }
   const retryAt = nextAttemptAt(delivery.attempts, delivery.firstAttemptAt, now(), options.retryForMs);
-  await deliveries.recordAttempt(db, delivery, { ...record, error: record.error?.slice(0, 1000) ?? null }, { retryAt });
+  await deliveries.recordAttempt(db, delivery, record, { retryAt });
   return retryAt ? 'retrying' : 'failed';
 }
 
