@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 async function until(condition: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  for (const end = Date.now() + ms; !(await condition()); ) {
+  for (const end = Date.now() + ms; !(await condition());) {
     if (Date.now() > end) throw new Error(`waited in vain for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
