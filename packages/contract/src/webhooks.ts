@@ -125,11 +125,12 @@ export const MAX_DELIVERIES_PAGE = 500;
 
 /** Deliveries newest first: `before` is the previous page's `next`. */
 export const WebhookDeliveriesQuery = z.object({
-  state: z.enum(WEBHOOK_DELIVERY_STATES).optional(),
+  state: z.enum(WEBHOOK_DELIVERY_STATES).optional().describe('Only the deliveries in this state.'),
   before: z
     .string()
     .regex(/^[1-9]\d{0,17}$/, 'must be the next of a previous page')
-    .optional(),
+    .optional()
+    .describe("The previous page's next: the deliveries older than it."),
   limit: z.coerce.number().int().min(1).max(MAX_DELIVERIES_PAGE).default(100),
 });
 export type WebhookDeliveriesQuery = z.infer<typeof WebhookDeliveriesQuery>;
