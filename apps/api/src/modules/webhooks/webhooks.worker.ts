@@ -39,10 +39,11 @@ const USER_AGENT = 'Clearport-Webhooks/1';
  */
 export async function queueNewEvents(db: Db): Promise<number> {
   let queued = 0;
+  const endpoints = await deliveries.enabledEndpoints(db);
+  if (endpoints.length === 0) return 0;
   const end = await ingestionReads.feedEnd(db);
   // An endpoint at the feed's end has nothing to queue: its row is not locked (a write) every poll.
-  const behind = (await deliveries.enabledEndpoints(db)).filter(({ cursor }) => compareCursors(cursor, end) < 0);
-  for (const { id } of behind) {
+  for (const { id } of endpoints.filter(({ cursor }) => compareCursors(cursor, end) < 0)) {
     for (let isCaughtUp = false; !isCaughtUp;) {
       isCaughtUp = await db.transaction().execute(async (trx) => {
         const endpoint = await deliveries.lockForFanOut(trx, id);
