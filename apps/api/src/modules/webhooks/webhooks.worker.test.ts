@@ -205,10 +205,11 @@ describe('webhook deliveries', () => {
       last_status: null,
       last_error: 'no answer within 1 s',
     });
-    expect(unanswered.last_duration_ms).toBeGreaterThanOrEqual(1_000);
+    // Timers may fire a millisecond before the clock that measured the attempt says they are due.
+    expect(unanswered.last_duration_ms).toBeGreaterThanOrEqual(990);
     const answered = await onlyDelivery(slowEndpoint.id);
     expect(answered).toMatchObject({ state: 'delivered', last_status: 202 });
-    expect(answered.last_duration_ms).toBeGreaterThanOrEqual(300);
+    expect(answered.last_duration_ms).toBeGreaterThanOrEqual(290);
   });
 
   it('goes on delivering to other endpoints while a receiver holds its request', async () => {
