@@ -36,6 +36,8 @@ import { scheduleEventMail } from './modules/event-mail/event-mail.worker.ts';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
 import { brokerAdminRoutes } from './modules/broker-admin/broker-admin.routes.ts';
 import { customsEntriesRoutes } from './modules/customs-entries/customs-entries.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { scheduleWebhooks } from './modules/webhooks/webhooks.worker.ts';
 import { BROKER_API_BASE } from '@clearport/contract/ingestion';
 
 /** Smaller replies are sent as they are: compressing them saves less than it costs. */
@@ -133,6 +135,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pollMs: options.mailPollMs,
     });
   }
+  if (options.webhookWorker) {
+    scheduleWebhooks(app, {
+      timeoutMs: options.webhookTimeoutMs,
+      retryForMs: options.webhookRetryForMs,
+      concurrency: options.webhookConcurrency,
+      pollMs: options.webhookPollMs,
+    });
+  }
 
   // Routes, described as they are added.
   await app.register(apiDocsGenerator);
@@ -169,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(ingestionRoutes, { prefix: BROKER_API_BASE, publicUrl: options.publicUrl });
   await app.register(brokerAdminRoutes, { prefix: BROKER_API_BASE });
+  await app.register(webhooksRoutes, { prefix: BROKER_API_BASE, allowPlainHttp: options.webhookAllowHttp });
   await app.register(apiDocsRoutes);
 
   const webDir = options.webDir;

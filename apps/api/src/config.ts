@@ -36,6 +36,17 @@ export type Config = {
   /** Sends the event mail of the queue from this process (every MAIL_POLL_MS). */
   mailWorker: boolean;
   mailPollMs: number;
+  /** Delivers the webhooks from this process (every WEBHOOK_POLL_MS). */
+  webhookWorker: boolean;
+  webhookPollMs: number;
+  /** How long a webhook receiver has to answer. */
+  webhookTimeoutMs: number;
+  /** How long a webhook delivery that fails is retried before it is marked failed. */
+  webhookRetryForMs: number;
+  /** How many webhook deliveries are under way at once in this process. */
+  webhookConcurrency: number;
+  /** Webhooks may be plain http:// to any host; without it, only to this machine (https:// anywhere). */
+  webhookAllowHttp: boolean;
   /** The bytes of documents a company may hold in all; an upload past it is refused. */
   uploadQuotaBytes: number;
   /** Uploads one user may send a minute; more answer 429 until the minute is over. */
@@ -78,6 +89,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryForMs: 3600_000 * positiveInteger(env.MAIL_RETRY_HOURS ?? '24', 'MAIL_RETRY_HOURS'),
     mailWorker: env.MAIL_WORKER !== 'false',
     mailPollMs: positiveInteger(env.MAIL_POLL_MS ?? '5000', 'MAIL_POLL_MS'),
+    webhookWorker: env.WEBHOOK_WORKER !== 'false',
+    webhookPollMs: positiveInteger(env.WEBHOOK_POLL_MS ?? '2000', 'WEBHOOK_POLL_MS'),
+    webhookTimeoutMs: positiveInteger(env.WEBHOOK_TIMEOUT_MS ?? '10000', 'WEBHOOK_TIMEOUT_MS'),
+    webhookRetryForMs: 3600_000 * positiveInteger(env.WEBHOOK_RETRY_HOURS ?? '24', 'WEBHOOK_RETRY_HOURS'),
+    webhookConcurrency: positiveInteger(env.WEBHOOK_CONCURRENCY ?? '8', 'WEBHOOK_CONCURRENCY'),
+    webhookAllowHttp: env.WEBHOOK_ALLOW_HTTP === 'true',
     uploadQuotaBytes: positiveInteger(env.UPLOAD_QUOTA_BYTES ?? String(10 * 1024 ** 3), 'UPLOAD_QUOTA_BYTES'),
     uploadsPerMinute: positiveInteger(env.UPLOADS_PER_MINUTE ?? '60', 'UPLOADS_PER_MINUTE'),
   };

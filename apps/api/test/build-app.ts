@@ -73,8 +73,9 @@ export async function buildTestApp(
     publicUrl: 'http://portal.test',
     logLevel: 'silent',
     seedDemo,
-    // Tests that send event mail run the worker's passes themselves.
+    // Tests that send event mail or webhooks run the workers' passes themselves.
     mailWorker: false,
+    webhookWorker: false,
     ...overrides,
   });
   await app.ready();

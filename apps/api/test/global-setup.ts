@@ -37,6 +37,7 @@ async function seed(dataDir: string, databaseUrl?: string) {
     logLevel: 'silent',
     seedDemo: true,
     mailWorker: false,
+    webhookWorker: false,
   });
   await app.ready();
   await app.close();

@@ -23,6 +23,7 @@ import * as loginKnownClients from './migrations/0021-login-known-clients.ts';
 import * as defaultNotificationLists from './migrations/0022-default-notification-lists.ts';
 import * as brokerKeyScopes from './migrations/0023-broker-key-scopes.ts';
 import * as customsEntries from './migrations/0025-customs-entries.ts';
+import * as webhooks from './migrations/0026-webhooks.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-default-notification-lists': defaultNotificationLists,
   '0023-broker-key-scopes': brokerKeyScopes,
   '0025-customs-entries': customsEntries,
+  '0026-webhooks': webhooks,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

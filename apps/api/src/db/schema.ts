@@ -427,6 +427,45 @@ export type CustomsEntryDispositionHistoryTable = {
   note: Defaulted<string>;
 };
 
+/** The brokerage's webhook receivers (migration 0026); `cursor` is their place in the change feed. */
+export type WebhookEndpointsTable = {
+  id: Generated<number>;
+  url: string;
+  description: Defaulted<string>;
+  event_types: Defaulted<string[]>;
+  enabled: Defaulted<boolean>;
+  secret: string;
+  previous_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_secret_expires_at: NullableTimestamp;
+  cursor: ColumnType<string | null, string | null | undefined, string | null>;
+  replay_until: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type WebhookDeliveryState = 'pending' | 'sending' | 'retrying' | 'delivered' | 'failed';
+
+export type WebhookDeliveriesTable = {
+  id: Generated<string>;
+  endpoint_id: number;
+  event_id: number;
+  event_cursor: string;
+  event_type: string;
+  replay: Defaulted<boolean>;
+  webhook_id: string;
+  body: string;
+  state: Defaulted<WebhookDeliveryState>;
+  attempts: Defaulted<number>;
+  next_attempt_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  first_attempt_at: NullableTimestamp;
+  last_status: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  last_duration_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  delivered_at: NullableTimestamp;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   companies: CompaniesTable;
   accounts: AccountsTable;
@@ -465,6 +504,8 @@ export type Database = {
   customs_entry_lines: CustomsEntryLinesTable;
   customs_entry_dispositions: CustomsEntryDispositionsTable;
   customs_entry_disposition_history: CustomsEntryDispositionHistoryTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 };
 
 export type User = Selectable<UsersTable>;

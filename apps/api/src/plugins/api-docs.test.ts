@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
 import { BROKER_ADMIN_PATHS } from '@clearport/contract/broker-admin';
+import { WEBHOOK_PATHS } from '@clearport/contract/webhooks';
 import { EVENT_TYPE_DOCS, RECORD_DOCS } from '@clearport/contract/ingestion-docs';
 import { testAppForFile } from '../../test/build-app.ts';
 import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.repository.ts';
@@ -43,9 +44,11 @@ describe('the API descriptions', () => {
 
   it('describes the broker API from the contract, behind the API key, without the customer calls', async () => {
     const document = await documentOf(API_DOCS.broker.page);
-    const routes = [...Object.values(BROKER_API_PATHS), ...Object.values(BROKER_ADMIN_PATHS)].map((route) =>
-      route.replace('*', '{*}').replace(':id', '{id}'),
-    );
+    const routes = [
+      ...Object.values(BROKER_API_PATHS),
+      ...Object.values(BROKER_ADMIN_PATHS),
+      ...Object.values(WEBHOOK_PATHS),
+    ].map((route) => route.replace('*', '{*}').replace(':id', '{id}'));
     expect(Object.keys(document.paths).sort()).toEqual(
       [...new Set(routes)].map((route) => `${BROKER_API_BASE}${route}`).sort(),
     );
@@ -109,5 +112,14 @@ describe('the API descriptions', () => {
     );
     expect(Object.keys(EVENT_TYPE_DOCS).sort()).toEqual([...customerActs, ...userTypes].sort());
     for (const type of Object.keys(EVENT_TYPE_DOCS)) expect(events).toContain(`\`${type}\`: detail {`);
+  });
+
+  it('describes how a webhook is signed and which event types an endpoint may choose', async () => {
+    const document = await documentOf(API_DOCS.broker.page);
+    const create = JSON.stringify(document.paths[`${BROKER_API_BASE}${WEBHOOK_PATHS.webhooks}`]!.post);
+    for (const words of ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'HMAC-SHA256', 'whsec_']) {
+      expect(create).toContain(words);
+    }
+    for (const type of Object.keys(EVENT_TYPE_DOCS)) expect(create).toContain(`"${type}"`);
   });
 });

@@ -1,6 +1,7 @@
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
 import { BROKER_ADMIN_PATHS } from '@clearport/contract/broker-admin';
+import { WEBHOOK_PATHS } from '@clearport/contract/webhooks';
 
 const call = (path: string) => `${API_BASE}${path}`;
 const brokerCall = (path: string) => `${BROKER_API_BASE}${path}`;
@@ -58,4 +59,14 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`PUT ${brokerCall(BROKER_ADMIN_PATHS.paymentInstructions)}`]: 'Replace the payment instructions',
   [`GET ${brokerCall(BROKER_ADMIN_PATHS.failedMail)}`]: 'The event e-mails that failed within their retries',
   [`POST ${brokerCall(BROKER_ADMIN_PATHS.retryMail)}`]: 'Send a failed event e-mail again',
+  [`GET ${brokerCall(WEBHOOK_PATHS.webhooks)}`]: 'The webhook endpoints: URL, event types, enabled, place in the feed',
+  [`POST ${brokerCall(WEBHOOK_PATHS.webhooks)}`]: 'Register a webhook endpoint; its secret is shown this once',
+  [`PATCH ${brokerCall(WEBHOOK_PATHS.webhook)}`]:
+    "Change a webhook endpoint's URL, event types or description, or pause it",
+  [`DELETE ${brokerCall(WEBHOOK_PATHS.webhook)}`]: 'Delete a webhook endpoint and its deliveries',
+  [`POST ${brokerCall(WEBHOOK_PATHS.rotateWebhookSecret)}`]:
+    'Give a webhook endpoint a new secret; the old one signs a day more',
+  [`GET ${brokerCall(WEBHOOK_PATHS.webhookDeliveries)}`]:
+    "A webhook endpoint's deliveries, newest first, with their state",
+  [`POST ${brokerCall(WEBHOOK_PATHS.replayWebhook)}`]: "Send a webhook endpoint's events after a cursor again",
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eventMailFooter, eventMailText, type EventMailKind } from '@clearport/contract/event-mail';
 import type { Db } from '../../db/connect.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mail.ts';
+import { nextAttemptAt, scheduleWorker } from '../../lib/queue-worker.ts';
 import {
   claimDueMessages,
   eventsOf,
@@ -20,11 +21,6 @@ export type EventMailOptions = {
   /** How long a failing message is retried before it is marked failed. */
   retryForMs: number;
 };
-
-/** Waits between attempts: 1, 2, 4, ... minutes, at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
-}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -72,10 +68,9 @@ async function sendMessage(db: Db, mailer: Mailer, message: MailMessage, options
     return 'sent';
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const retryAt = new Date(now.getTime() + retryDelayMs(message.attempts));
-    const isGivenUp = retryAt.getTime() - message.firstAttemptAt.getTime() > options.retryForMs;
-    await markAttemptFailed(db, message.id, reason.slice(0, 1000), isGivenUp ? undefined : retryAt);
-    return isGivenUp ? 'failed' : 'retrying';
+    const retryAt = nextAttemptAt(message.attempts, message.firstAttemptAt, now, options.retryForMs);
+    await markAttemptFailed(db, message.id, reason.slice(0, 1000), retryAt);
+    return retryAt ? 'retrying' : 'failed';
   }
 }
 
@@ -98,26 +93,8 @@ export async function sendDueMail(
 
 /** Runs the worker in the server process every `pollMs`, one pass at a time, until the app closes. */
 export function scheduleEventMail(app: FastifyInstance, options: EventMailOptions & { pollMs: number }): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let isClosing = false;
-  const pass = () => {
-    running = sendDueMail(app.db, app.mailer, options).then(
-      (summary) => {
-        if (summary.sent + summary.retrying + summary.failed > 0) app.log.info(summary, 'event mail sent');
-      },
-      (error: unknown) => app.log.error({ err: error }, 'event mail pass failed'),
-    );
-    void running.then(() => {
-      if (!isClosing) timer = setTimeout(pass, options.pollMs).unref();
-    });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(pass, 0).unref();
-  });
-  app.addHook('onClose', async () => {
-    isClosing = true;
-    clearTimeout(timer);
-    await running;
+  scheduleWorker(app, 'event mail', options.pollMs, async () => {
+    const summary = await sendDueMail(app.db, app.mailer, options);
+    if (summary.sent + summary.retrying + summary.failed > 0) app.log.info(summary, 'event mail sent');
   });
 }

@@ -54,6 +54,22 @@ export const brokerEventsRepository = {
     });
   },
 
+  /**
+   * The cursor of the feed's last event a reader may have now, or null when it has none: every
+   * event that commits later comes after it.
+   */
+  async end(db: Db): Promise<string | null> {
+    const last = await db
+      .selectFrom('broker_events')
+      .select(['tx', 'id'])
+      .where(sql<boolean>`tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`)
+      .orderBy('tx', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return last ? `${last.tx}-${last.id}` : null;
+  },
+
   /** Whether `cursor` names an event the feed has handed out (a read transaction's event, as `page` reads). */
   async isHandedOut(db: Db, cursor: string): Promise<boolean> {
     const [tx, id] = cursor.split('-');
