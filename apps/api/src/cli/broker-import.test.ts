@@ -208,17 +208,17 @@ describe('npm run broker -- import, a bad line among good ones', () => {
     try {
       const file = await write(
         'stopped.ndjson',
-        `{not json\n${ndjson(shipments('IMP-STOP', 250, { 180: 'Fills the disk' }))}`,
+        `{not json\n${ndjson(shipments('IMP-STOP', 700, { 600: 'Fills the disk' }))}`,
       );
       const summary = await importFile(context, file);
-      expect(summary).toMatchObject({ created: 100, refused: 1, stopped: { line: 102, reason: 'the disk is full' } });
+      expect(summary).toMatchObject({ created: 500, refused: 1, stopped: { line: 502, reason: 'the disk is full' } });
       expect(summaryLines(summary)).toEqual([
-        'created 100, updated 0, unchanged 0, refused 1',
+        'created 500, updated 0, unchanged 0, refused 1',
         '  line 1: not a JSON record',
-        'The import stopped on line 102: the disk is full',
+        'The import stopped on line 502: the disk is full',
         'Every line before it is imported or refused as counted above; import the file again for the rest (the lines written come back unchanged).',
       ]);
-      expect(await importedCount('IMP-STOP')).toBe(100);
+      expect(await importedCount('IMP-STOP')).toBe(500);
       await expectCountsKept(t.app.db);
     } finally {
       await sql`DROP TRIGGER fill_disk ON shipments`.execute(t.app.db);
