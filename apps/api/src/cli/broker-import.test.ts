@@ -84,7 +84,14 @@ describe('npm run broker -- import', () => {
     );
     const summary = await importFile(context, file);
     expect(summary).toMatchObject({ created: 1, updated: 1, unchanged: 0, refused: 1 });
-    expect(summary.refusals).toEqual([{ line: 4, key: 'shipment:IMP-CSV-2', reason: 'There is no account 40404.' }]);
+    expect(summary.refusals).toEqual([
+      {
+        line: 4,
+        key: 'shipment:IMP-CSV-2',
+        reason:
+          'There is no account 40404; send the account record first, earlier in this batch or in a batch already answered.',
+      },
+    ]);
     const stored = await t.app.db
       .selectFrom('shipments')
       .select(['vessel_name', 'est_time_arrive', 'status'])

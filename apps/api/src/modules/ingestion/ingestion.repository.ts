@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { FileRecord, IngestionRecord, RecordOutcome } from '@clearport/contract/ingestion';
-import { RecordRefusal } from './record-refusal.ts';
+import { parentMissing, RecordRefusal } from './record-refusal.ts';
 import { formatUsd } from '@clearport/contract/invoices';
 import { ROLES } from '@clearport/contract/roles';
 import { NOTIFICATION_LISTS } from '@clearport/contract/settings';
@@ -142,7 +142,7 @@ function neededToCreate<T>(value: T | undefined, field: string, what: string): T
 
 async function companyIdOf(trx: Db, brokerId: string): Promise<number> {
   const company = await trx.selectFrom('companies').select('id').where('broker_id', '=', brokerId).executeTakeFirst();
-  if (!company) throw new RecordRefusal('unknown_company', 'company_id', `There is no company ${brokerId}.`);
+  if (!company) throw parentMissing('unknown_company', 'company_id', `company ${brokerId}`);
   return company.id;
 }
 
@@ -200,7 +200,7 @@ async function accountIdOf(trx: Db, scope: IngestionScope, accountNo: string): P
   const known = scope.accountIds.get(accountNo);
   if (known !== undefined) return known;
   const account = await trx.selectFrom('accounts').select('id').where('account_no', '=', accountNo).executeTakeFirst();
-  if (!account) throw new RecordRefusal('unknown_account', 'account_no', `There is no account ${accountNo}.`);
+  if (!account) throw parentMissing('unknown_account', 'account_no', `account ${accountNo}`);
   scope.accountIds.set(accountNo, account.id);
   return account.id;
 }
@@ -335,7 +335,7 @@ async function shipmentIdOf(trx: Db, scope: IngestionScope, fileNumber: string):
     .select('id')
     .where('file_number', '=', fileNumber)
     .executeTakeFirst();
-  if (!shipment) throw new RecordRefusal('unknown_shipment', 'file_number', `There is no shipment ${fileNumber}.`);
+  if (!shipment) throw parentMissing('unknown_shipment', 'file_number', `shipment ${fileNumber}`);
   scope.shipmentIds.set(fileNumber, shipment.id);
   return shipment.id;
 }
@@ -639,8 +639,7 @@ async function upsertEntrySummary(
     .where('shipments.file_number', '=', record.file_number)
     .forUpdate()
     .executeTakeFirst();
-  if (!shipment)
-    throw new RecordRefusal('unknown_shipment', 'file_number', `There is no shipment ${record.file_number}.`);
+  if (!shipment) throw parentMissing('unknown_shipment', 'file_number', `shipment ${record.file_number}`);
   if (await files.isSame(shipment.path_to_7501, pdf.bytes)) return 'unchanged';
   // A new 7501 asks for a new review.
   await trx
@@ -669,7 +668,7 @@ async function upsertInvoice(
     .select(['id', 'company_id'])
     .where('account_no', '=', record.account_no)
     .executeTakeFirst();
-  if (!account) throw new RecordRefusal('unknown_account', 'account_no', `There is no account ${record.account_no}.`);
+  if (!account) throw parentMissing('unknown_account', 'account_no', `account ${record.account_no}`);
   let shipmentId: number | null | undefined = record.file_number === undefined ? undefined : null;
   if (record.file_number !== undefined && record.file_number !== '') {
     const shipment = await trx
@@ -679,10 +678,10 @@ async function upsertInvoice(
       .where('account_id', '=', account.id)
       .executeTakeFirst();
     if (!shipment) {
-      throw new RecordRefusal(
+      throw parentMissing(
         'unknown_shipment',
         'file_number',
-        `There is no shipment ${record.file_number} of account ${record.account_no}.`,
+        `shipment ${record.file_number} of account ${record.account_no}`,
       );
     }
     shipmentId = shipment.id;

@@ -46,7 +46,11 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
         description:
           `The records as JSON, or as multipart/form-data: the records as JSON in the field ` +
           `\`${MULTIPART_RECORDS_FIELD}\` and each file as a file part, which a record's file names by \`part\` ` +
-          `in place of \`content_base64\`.`,
+          `in place of \`content_base64\`. Records are applied in order; a record finds the parent it names ` +
+          `(a shipment's account, a container's shipment) when the parent came earlier in the batch or in a ` +
+          `batch already answered. One in a batch still being sent, by another client, is not there yet: ` +
+          `the record is refused with \`unknown_shipment\` (or \`unknown_account\`, \`unknown_company\`), ` +
+          `send the parent first.`,
         body: IngestionRequest,
         response: { 200: IngestionResponse, 400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse },
       },
