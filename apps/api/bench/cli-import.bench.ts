@@ -30,7 +30,7 @@ import { log, recreateDatabase } from './bench-kit.ts';
  * the CPU seconds of this process (PGlite's work included, PostgreSQL's server not) and the
  * 1-minute load average before and after, beside the targets.
  *
- *   npm run bench -- --import                          12,500 shipments: 50,020 records
+ *   npm run bench -- --import                          12,500 shipments: 50,025 records
  *   npm run bench -- --import --shipments 2500         fewer
  *   npm run bench -- --import --databases pglite       one database
  */

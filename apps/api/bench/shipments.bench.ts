@@ -327,7 +327,7 @@ function printReport(report: SizeReport, base: SizeReport | undefined): void {
 
 const sizes = SIZES.filter((size) => (wantedSizes ? wantedSizes.includes(size.label) : size.byDefault));
 if (!lists.includes('shipments')) {
-  log('shipments list: skipped (--lists)');
+  log(`shipments list: skipped (${args.includes('--import') ? '--import' : '--lists'})`);
 } else if (fillOnly) {
   for (const size of sizes) await ensureFilled(size);
 } else {
