@@ -52,6 +52,8 @@ import { sessionUserOf } from '../test/session-users.ts';
  *                                            the shipments list, the invoice list, the broker
  *                                            API's import (import.bench.ts), then the list on the
  *                                            embedded default (embedded.bench.ts)
+ *   npm run bench -- --import                `npm run broker -- import`'s speed only, on PostgreSQL
+ *                                            and PGlite (cli-import.bench.ts)
  */
 
 const SIZES = [
@@ -84,9 +86,11 @@ const args = process.argv.slice(2);
 const wantedSizes = args.includes('--sizes') ? (args[args.indexOf('--sizes') + 1] ?? '').split(',') : undefined;
 const withExplain = args.includes('--explain');
 const fillOnly = args.includes('--fill-only');
-const lists = args.includes('--lists')
-  ? (args[args.indexOf('--lists') + 1] ?? '').split(',')
-  : ['shipments', 'invoices', 'import', 'embedded'];
+const lists = args.includes('--import')
+  ? ['cli-import']
+  : args.includes('--lists')
+    ? (args[args.indexOf('--lists') + 1] ?? '').split(',')
+    : ['shipments', 'invoices', 'import', 'embedded'];
 
 type SizeReport = {
   label: string;
@@ -323,7 +327,7 @@ function printReport(report: SizeReport, base: SizeReport | undefined): void {
 
 const sizes = SIZES.filter((size) => (wantedSizes ? wantedSizes.includes(size.label) : size.byDefault));
 if (!lists.includes('shipments')) {
-  log('shipments list: skipped (--lists)');
+  log(`shipments list: skipped (${args.includes('--import') ? '--import' : '--lists'})`);
 } else if (fillOnly) {
   for (const size of sizes) await ensureFilled(size);
 } else {
@@ -347,3 +351,4 @@ if (!lists.includes('shipments')) {
 if (lists.includes('invoices')) await import('./invoices.bench.ts');
 if (lists.includes('import')) await import('./import.bench.ts');
 if (lists.includes('embedded')) await import('./embedded.bench.ts');
+if (lists.includes('cli-import')) await import('./cli-import.bench.ts');

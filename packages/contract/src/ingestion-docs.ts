@@ -19,6 +19,7 @@ import {
   NotificationRecord,
   PrimaryUserRecord,
   RECORD_REFUSAL_CODES,
+  type RecordRefusalCode,
   RecordResult,
   RequiredDocumentTypeRecord,
   ShipmentRecord,
@@ -247,6 +248,26 @@ export const EVENT_TYPE_DOCS: Record<string, string> = {
   'user.password_link_sent': '{ user_id, user_email }: a set-password e-mail sent to a user.',
 };
 
+/** What each refusal code means, for a program that switches on it; `reason` says it in words. */
+export const RECORD_REFUSAL_CODE_DOCS: Record<RecordRefusalCode, string> = {
+  invalid_field: 'a field fails its type, format, length or enum; field names it.',
+  unstorable_text: 'a text holds what no text may (a NUL, a lone surrogate).',
+  needed_to_create: 'the record would create, and leaves out a field a new one needs; field names it.',
+  unknown_company: 'the company the record names is not in the portal: send the company record first.',
+  unknown_account: 'the account the record names is not in the portal: send the account record first.',
+  unknown_shipment:
+    'the shipment (file_number) the record names is not in the portal: send the shipment record first. A parent ' +
+    'counts once it came earlier in the same batch or in a batch already answered; one in a batch another client ' +
+    'is still sending is not there yet.',
+  unknown_delivery_order: 'there is no delivery order of that id.',
+  unknown_entry: 'the entry (entry_number) the record names is not in the portal: send the entry record first.',
+  user_conflict: "the e-mail belongs to another company's user or to another role.",
+  missing_part: 'the record names a file part the multipart batch does not have.',
+  file_too_large: 'the file is larger than 20 MB.',
+  not_a_pdf: 'the file is not a PDF.',
+  database_refused: 'the database refused a value the checks let through; reason gives the SQLSTATE.',
+};
+
 let isRegistered = false;
 
 /** Names the schemas and adds their descriptions and examples, once. */
@@ -274,7 +295,10 @@ export function registerIngestionDocs(): void {
     items: { $ref: '#/components/schemas/IngestionRecordInput' },
   });
   z.globalRegistry.add(RecordResult.shape.code, {
-    description: `Why a record was refused, one of: ${RECORD_REFUSAL_CODES.join(', ')}.`,
+    description: [
+      'Why a record was refused, for a program to switch on (reason says it in words):',
+      ...RECORD_REFUSAL_CODES.map((code) => `- \`${code}\`: ${RECORD_REFUSAL_CODE_DOCS[code]}`),
+    ].join('\n'),
   });
   z.globalRegistry.add(BrokerEvent.shape.type, {
     description: Object.entries(EVENT_TYPE_DOCS)

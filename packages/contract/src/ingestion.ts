@@ -377,16 +377,9 @@ export const RECORD_OUTCOMES = ['created', 'updated', 'unchanged', 'refused'] as
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
 
 /**
- * Why a record was refused, for a program to switch on (`reason` says it in English):
- * - `invalid_field`: a field fails its type, format, length or enum (`field` names it);
- * - `unstorable_text`: a text holds what no text may (a NUL, a lone surrogate);
- * - `needed_to_create`: the record would create, and leaves out a field a new one needs;
- * - `unknown_company`, `unknown_account`, `unknown_shipment`, `unknown_delivery_order`,
- *   `unknown_entry`: the record names a parent the portal does not hold; send the parent first
- *   (or after its batch);
- * - `user_conflict`: the e-mail belongs to another company's user or to another role;
- * - `missing_part`, `file_too_large`, `not_a_pdf`: the record's file;
- * - `database_refused`: the database refused a value the checks let through (SQLSTATE in `reason`).
+ * Why a record was refused, for a program to switch on (`reason` says it in English); what each
+ * one means is RECORD_REFUSAL_CODE_DOCS (ingestion-docs.ts), the API description's text. The
+ * `unknown_*` codes mean "send the parent first".
  */
 export const RECORD_REFUSAL_CODES = [
   'invalid_field',

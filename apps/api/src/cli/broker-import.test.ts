@@ -84,7 +84,14 @@ describe('npm run broker -- import', () => {
     );
     const summary = await importFile(context, file);
     expect(summary).toMatchObject({ created: 1, updated: 1, unchanged: 0, refused: 1 });
-    expect(summary.refusals).toEqual([{ line: 4, key: 'shipment:IMP-CSV-2', reason: 'There is no account 40404.' }]);
+    expect(summary.refusals).toEqual([
+      {
+        line: 4,
+        key: 'shipment:IMP-CSV-2',
+        reason:
+          'There is no account 40404; send the account record first, earlier in this batch or in a batch already answered.',
+      },
+    ]);
     const stored = await t.app.db
       .selectFrom('shipments')
       .select(['vessel_name', 'est_time_arrive', 'status'])
@@ -206,23 +213,93 @@ describe('npm run broker -- import, a bad line among good ones', () => {
       t.app.db,
     );
     try {
+      // Shipments that name nothing of one another make batches of 450 (lines 2-451, 452-901, ...);
+      // the second fails while the first and those after it may be written at the same time.
       const file = await write(
         'stopped.ndjson',
-        `{not json\n${ndjson(shipments('IMP-STOP', 250, { 180: 'Fills the disk' }))}`,
+        `{not json\n${ndjson(shipments('IMP-STOP', 2_000, { 700: 'Fills the disk' }))}`,
       );
       const summary = await importFile(context, file);
-      expect(summary).toMatchObject({ created: 100, refused: 1, stopped: { line: 102, reason: 'the disk is full' } });
+      expect(summary).toMatchObject({ refused: 1, stopped: { line: 452, reason: 'the disk is full' } });
       expect(summaryLines(summary)).toEqual([
-        'created 100, updated 0, unchanged 0, refused 1',
+        `created ${summary.created}, updated 0, unchanged 0, refused 1`,
         '  line 1: not a JSON record',
-        'The import stopped on line 102: the disk is full',
-        'Every line before it is imported or refused as counted above; import the file again for the rest (the lines written come back unchanged).',
+        'The import stopped on line 452: the disk is full',
+        'Every line before it is imported or refused as counted above; of the lines after it, only those of the batches already being written were, and they are counted too. Import the file again for the rest (the lines written come back unchanged).',
       ]);
-      expect(await importedCount('IMP-STOP')).toBe(100);
+      // What is counted is what is written: the first batch, none of the second, and of those
+      // after it each one whole or not at all, as far as they had been sent when the second failed.
+      const written = await t.app.db
+        .selectFrom('shipments')
+        .select('file_number')
+        .where('file_number', 'like', 'IMP-STOP-%')
+        .execute();
+      expect(written).toHaveLength(summary.created);
+      const numbers = written.map((shipment) => Number(shipment.file_number.slice('IMP-STOP-'.length)));
+      const writtenOf = (from: number, to: number) => numbers.filter((number) => number >= from && number <= to).length;
+      expect(writtenOf(1, 450)).toBe(450);
+      expect(writtenOf(451, 900)).toBe(0);
+      for (const [from, to] of [
+        [901, 1_350],
+        [1_351, 1_800],
+        [1_801, 2_000],
+      ] as const) {
+        expect([0, to - from + 1]).toContain(writtenOf(from, to));
+      }
       await expectCountsKept(t.app.db);
     } finally {
       await sql`DROP TRIGGER fill_disk ON shipments`.execute(t.app.db);
       await sql`DROP FUNCTION fill_disk()`.execute(t.app.db);
     }
+  });
+});
+
+describe('npm run broker -- import, several batches at once', () => {
+  beforeAll(async () => {
+    await ingestRecords(context, [
+      { kind: 'company', company_id: 'IMP-3', name: 'Import Three Co' },
+      { kind: 'account', account_no: '66003', company_id: 'IMP-3' },
+    ]);
+  });
+
+  it('writes a shipment before the records under it that later batches carry, and refuses none', async () => {
+    const fileNumber = (index: number) => `IMP-SPAN-${String(index).padStart(3, '0')}`;
+    const numbers = Array.from({ length: 600 }, (_, index) => index + 1);
+    // 600 shipments, then a container and a bill of each: four batches, the second to fourth
+    // holding children of shipments the batch before still writes.
+    const records = [
+      ...numbers.map((index) => ({
+        kind: 'shipment',
+        file_number: fileNumber(index),
+        account_no: '66003',
+        status: index % 10 === 0 ? 'pending documents' : 'submitted',
+      })),
+      ...numbers.flatMap((index) => [
+        { kind: 'container', file_number: fileNumber(index), container_no: `MSKU${String(index).padStart(7, '0')}` },
+        { kind: 'bill_of_lading', file_number: fileNumber(index), bill_lading: `MAEU${index}`, is_master: true },
+      ]),
+    ];
+    const file = await write('spanning.ndjson', ndjson(records));
+    const progress: number[] = [];
+    const first = await importFile(context, file, (bytes) => progress.push(bytes));
+    expect(first).toEqual({ created: 1_800, updated: 0, unchanged: 0, refused: 0, refusals: [] });
+    expect(progress).toEqual([...progress].sort((one, other) => one - other));
+    const lists = await t.app.db
+      .selectFrom('shipments')
+      .select(['file_number', 'container_nos', 'master_bills'])
+      .where('file_number', 'in', [fileNumber(1), fileNumber(451), fileNumber(600)])
+      .orderBy('file_number')
+      .execute();
+    expect(lists).toEqual(
+      [1, 451, 600].map((index) => ({
+        file_number: fileNumber(index),
+        container_nos: [`MSKU${String(index).padStart(7, '0')}`],
+        master_bills: [`MAEU${index}`],
+      })),
+    );
+    await expectCountsKept(t.app.db);
+
+    const again = await importFile(context, file);
+    expect(again).toEqual({ created: 0, updated: 0, unchanged: 1_800, refused: 0, refusals: [] });
   });
 });

@@ -73,7 +73,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the command line beside a runnin
     await writeFile(path.join(dataDir, 'db.lock'), String(gone.pid));
     expect(await broker('api-keys', 'list')).toMatchObject({
       code: 0,
-      stdout: expect.stringMatching(/^id\tname\tkey\tcreated\trevoked\n1\tCustoms system\t/),
+      stdout: expect.stringMatching(
+        /^id\tname\tkey\tscopes\tcreated\texpires\tlast used\trevoked\n1\tCustoms system\t/,
+      ),
     });
   });
 });

@@ -341,7 +341,7 @@ describe('the import command', () => {
         status: 'submitted',
         ...changes,
       });
-    // The bad lines sit among the first hundred records, which share one transaction.
+    // The bad lines sit among the first batch's records, which share one transaction.
     const lines = Array.from({ length: 250 }, (_, index) => shipment(index + 1));
     lines[49] = shipment(50, { vessel_name: 'Ever\u0000Given' });
     lines[50] = shipment(51, { origin: 'Shanghai \ud800' });

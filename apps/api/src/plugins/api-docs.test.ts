@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
-import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
+import { BROKER_API_BASE, BROKER_API_PATHS, RECORD_REFUSAL_CODES } from '@clearport/contract/ingestion';
 import { BROKER_ADMIN_PATHS } from '@clearport/contract/broker-admin';
 import { WEBHOOK_PATHS } from '@clearport/contract/webhooks';
-import { EVENT_TYPE_DOCS, RECORD_DOCS } from '@clearport/contract/ingestion-docs';
+import { EVENT_TYPE_DOCS, RECORD_DOCS, RECORD_REFUSAL_CODE_DOCS } from '@clearport/contract/ingestion-docs';
 import { testAppForFile } from '../../test/build-app.ts';
 import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.repository.ts';
 import { API_DOCS } from './api-docs.ts';
@@ -99,6 +99,17 @@ describe('the API descriptions', () => {
       expect(component.description, record.id).toBe(record.description);
       expect(component.example, record.id).toEqual(record.example);
       expect(record.schema.safeParse(record.example).success, record.id).toBe(true);
+    }
+  });
+
+  it('describes each refusal code, the parent ones asking for the parent first', async () => {
+    const document = await documentOf(API_DOCS.broker.page);
+    const described = JSON.stringify(document);
+    for (const code of RECORD_REFUSAL_CODES) {
+      expect(described).toContain(JSON.stringify(`- \`${code}\`: ${RECORD_REFUSAL_CODE_DOCS[code]}`).slice(1, -1));
+    }
+    for (const parent of ['company', 'account', 'shipment'] as const) {
+      expect(RECORD_REFUSAL_CODE_DOCS[`unknown_${parent}`]).toContain(`send the ${parent} record first`);
     }
   });
 

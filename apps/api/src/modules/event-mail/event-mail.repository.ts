@@ -32,14 +32,26 @@ export async function recordMailEvent(
   event: EventMailDetail,
   now: Date = new Date(),
 ): Promise<void> {
+  await recordMailEvents(trx, companyId, [event], now);
+}
+
+/** recordMailEvent for several events of one kind, in order: one message, one insert of them all. */
+export async function recordMailEvents(
+  trx: Db,
+  companyId: number,
+  events: readonly EventMailDetail[],
+  now: Date = new Date(),
+): Promise<void> {
+  const kind = events[0]?.kind;
+  if (kind === undefined) return;
   // The conflict's update is a no-op write that returns the gathering message's id and locks it,
   // so a worker cannot claim it before this event commits into it.
   const message = await trx
     .insertInto('mail_messages')
     .values({
       company_id: companyId,
-      table_number: EVENT_MAIL_KINDS[event.kind].tableNumber,
-      kind: event.kind,
+      table_number: EVENT_MAIL_KINDS[kind].tableNumber,
+      kind,
       message_id: `<${randomUUID()}@clearport>`,
       created_at: now,
     })
@@ -53,7 +65,7 @@ export async function recordMailEvent(
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('mail_events')
-    .values({ message_id: message.id, detail: JSON.stringify(event) })
+    .values(events.map((event) => ({ message_id: message.id, detail: JSON.stringify(event) })))
     .execute();
 }
 

@@ -4,7 +4,7 @@ import { BROKER } from '../access/session-user.ts';
 import { setAgencyDisposition } from '../customs-entries/set-agency-disposition.ts';
 import { setCustomsEntry } from '../customs-entries/set-customs-entry.ts';
 import { setEntryLine } from '../customs-entries/set-entry-line.ts';
-import { RecordRefusal } from './record-refusal.ts';
+import { parentMissing, RecordRefusal } from './record-refusal.ts';
 
 /*
  * The customs entry's records (docs/decisions/0026-customs-entries.md), written through the
@@ -27,8 +27,7 @@ function quantityOf(quantity: string | null | undefined): string | null | undefi
   return `${BigInt(whole)}.${fraction.padEnd(3, '0')}`;
 }
 
-const unknownEntry = (entryNumber: string) =>
-  new RecordRefusal('unknown_entry', 'entry_number', `There is no entry ${entryNumber}; send its entry record first.`);
+const unknownEntry = (entryNumber: string) => parentMissing('unknown_entry', 'entry_number', `entry ${entryNumber}`);
 
 export async function upsertEntry(trx: Db, record: Extract<IngestionRecord, { kind: 'entry' }>): Promise<Upserted> {
   const { kind: _kind, entry_number, file_number, mpf, hmf, other_fees, ...fields } = record;
@@ -39,7 +38,7 @@ export async function upsertEntry(trx: Db, record: Extract<IngestionRecord, { ki
       .select('id')
       .where('file_number', '=', file_number)
       .executeTakeFirst();
-    if (!shipment) throw new RecordRefusal('unknown_shipment', 'file_number', `There is no shipment ${file_number}.`);
+    if (!shipment) throw parentMissing('unknown_shipment', 'file_number', `shipment ${file_number}`);
     shipmentId = shipment.id;
   }
   const outcome = await setCustomsEntry({ db: trx }, BROKER, {

@@ -14,6 +14,7 @@ import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract
 import { isRefusedByDatabase } from '../../lib/errors.ts';
 import {
   FileStage,
+  HeldCreates,
   ingestionRepository,
   newIngestionScope,
   tellDocumentsLists,
@@ -23,10 +24,13 @@ import { RecordRefusal } from './record-refusal.ts';
 
 /**
  * Records written in one transaction. Each record has its own savepoint within it, so a refused
- * record undoes only itself; a commit costs a flush to disk, which one transaction per record
- * would pay a thousand times a batch.
+ * record undoes only itself. A transaction costs more than its commit's flush to disk: the
+ * deferred lists and counts are noted in temporary tables it creates and drops and caught up once
+ * (db/derived-columns.ts), a fixed price that at a hundred records a transaction took most of an
+ * import's time. Five hundred keep that price small beside the records' own writes, and are the
+ * command line's batch, one transaction each.
  */
-export const RECORDS_PER_TRANSACTION = 100;
+export const RECORDS_PER_TRANSACTION = 500;
 
 /**
  * The kinds an import sends by the hundred thousand decide any refusal before their first write,
@@ -50,36 +54,45 @@ export async function ingestRecords(
   onResult: (result: RecordResult) => void = () => {},
 ): Promise<RecordResult[]> {
   const results: RecordResult[] = [];
-  for (let start = 0; start < records.length; start += RECORDS_PER_TRANSACTION) {
-    for (const result of await ingestChunk(context, start, records.slice(start, start + RECORDS_PER_TRANSACTION))) {
+  const tell = (committed: RecordResult[]) => {
+    for (const result of committed) {
       results.push(result);
       onResult(result);
     }
+  };
+  for (let start = 0; start < records.length; start += RECORDS_PER_TRANSACTION) {
+    await ingestChunk(context, start, records.slice(start, start + RECORDS_PER_TRANSACTION), tell);
   }
   return results;
 }
 
 /**
- * The records of one transaction. When the database refuses one of them (text or a value the
- * checks let through), the transaction is lost: each record is then written again alone, so
- * that only the one the database refuses is refused and the others are kept.
+ * The records of one transaction, told to `tell` once committed. When the database refuses one
+ * of them (text or a value the checks let through), the transaction is lost: each half is then
+ * written again in its own, down to the record alone, so that only the one the database refuses
+ * is refused, the others are kept, and one such record costs a few transactions, not one a record.
  */
 async function ingestChunk(
   context: IngestionContext,
   offset: number,
   records: readonly unknown[],
-): Promise<RecordResult[]> {
+  tell: (committed: RecordResult[]) => void,
+): Promise<void> {
+  let results: RecordResult[];
   try {
-    return await writeChunk(context, offset, records);
+    results = await writeChunk(context, offset, records);
   } catch (error) {
     if (!isRefusedByDatabase(error)) throw error;
-    if (records.length === 1) return [refusedByDatabase(offset, records[0], error)];
-    const results: RecordResult[] = [];
-    for (const [position, record] of records.entries()) {
-      results.push(...(await ingestChunk(context, offset + position, [record])));
+    if (records.length === 1) {
+      tell([refusedByDatabase(offset, records[0], error)]);
+      return;
     }
-    return results;
+    const half = Math.ceil(records.length / 2);
+    await ingestChunk(context, offset, records.slice(0, half), tell);
+    await ingestChunk(context, offset + half, records.slice(half), tell);
+    return;
   }
+  tell(results);
 }
 
 function refusedByDatabase(index: number, record: unknown, error: { code: string }): RecordResult {
@@ -120,9 +133,10 @@ type WrittenRecords = {
 };
 
 /**
- * Writes records inside `trx` (a controlled transaction the caller commits): each checked, a
- * refused one undone alone, and the derived lists, counts and (when told) the documents lists'
- * mail brought up to date at the end. The demo seed writes its brokerage's records so, inside
+ * Writes records inside `trx` (a controlled transaction the caller commits): each checked, new
+ * shipments, containers and bills inserted a kind at a time (HeldCreates), a refused one undone
+ * alone, and the derived lists, counts and (when told) the documents lists' mail brought up to
+ * date at the end. The demo seed writes its brokerage's records so, inside
  * its own transaction and without mail.
  */
 export async function writeRecords(
@@ -136,6 +150,35 @@ export async function writeRecords(
   const settleFiles = (committed: boolean) =>
     Promise.all(written.map(({ files, kept }) => files.settle(committed && kept))).then(() => undefined);
   const scope = newIngestionScope();
+  const held = new HeldCreates(scope);
+  const refusal = (index: number, key: string | null, error: RecordRefusal): RecordResult => ({
+    index,
+    key,
+    outcome: 'refused',
+    code: error.code,
+    reason: error.message,
+    field: error.field,
+  });
+  const writeAlone = async (index: number, record: IngestionRecord) => {
+    const key = recordKey(record);
+    const entry = { files: new FileStage(context.storage, context.parts), kept: false };
+    written.push(entry);
+    const write = (db: Db) => ingestionRepository.upsert(context, db, scope, entry.files, record);
+    try {
+      const outcome = REFUSED_BEFORE_WRITING.has(record.kind) ? await write(trx) : await underSavepoint(trx, write);
+      entry.kept = true;
+      results.push({ index, key, outcome });
+    } catch (error) {
+      if (!(error instanceof RecordRefusal)) throw error;
+      results.push(refusal(index, key, error));
+    }
+  };
+  const insertHeld = async () => {
+    if (held.isEmpty) return;
+    const { created, left } = await held.insert(trx);
+    for (const { index, record } of created) results.push({ index, key: recordKey(record), outcome: 'created' });
+    for (const { index, record } of left) await writeAlone(index, record);
+  };
   try {
     // The shipments' lists and the accounts' counts are brought up to date once, below.
     await deferDerivedColumns(trx);
@@ -155,21 +198,19 @@ export async function writeRecords(
         refuse('invalid_field', issue.path.join('.') || 'record', issue.message);
         continue;
       }
-      const key = recordKey(parsed.data);
-      const entry = { files: new FileStage(context.storage, context.parts), kept: false };
-      written.push(entry);
-      const write = (db: Db) => ingestionRepository.upsert(context, db, scope, entry.files, parsed.data);
       try {
-        const outcome = REFUSED_BEFORE_WRITING.has(parsed.data.kind)
-          ? await write(trx)
-          : await underSavepoint(trx, write);
-        entry.kept = true;
-        results.push({ index, key, outcome });
+        if (await held.hold(trx, index, parsed.data)) continue;
       } catch (error) {
         if (!(error instanceof RecordRefusal)) throw error;
-        results.push({ index, key, outcome: 'refused', code: error.code, reason: error.message, field: error.field });
+        results.push(refusal(index, recordKey(parsed.data), error));
+        continue;
       }
+      // What is held goes in first: this record may change what they create.
+      await insertHeld();
+      await writeAlone(index, parsed.data);
     }
+    await insertHeld();
+    results.sort((one, other) => one.index - other.index);
     // Last, so that the mail's gathering messages and the accounts' counter rows, shared by every
     // import into one company, stay locked only until the commit just after.
     if (tellsDocumentsLists) await tellDocumentsLists(trx, scope);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { FileRecord, IngestionRecord, RecordOutcome } from '@clearport/contract/ingestion';
-import { RecordRefusal } from './record-refusal.ts';
+import { parentMissing, RecordRefusal } from './record-refusal.ts';
 import { formatUsd } from '@clearport/contract/invoices';
 import { ROLES } from '@clearport/contract/roles';
 import { NOTIFICATION_LISTS } from '@clearport/contract/settings';
@@ -17,7 +17,7 @@ import { isRefused, type ActionLog } from '../../lib/action.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 import { approveDeliveryOrder } from '../delivery-orders/approve-delivery-order.ts';
 import { BROKER } from '../access/session-user.ts';
-import { recordDocumentsRequired, recordMailEvent } from '../event-mail/event-mail.repository.ts';
+import { recordMailEvent, recordMailEvents } from '../event-mail/event-mail.repository.ts';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { upsertAgencyDisposition, upsertEntry, upsertEntryLine } from './customs-entry-records.ts';
 
@@ -142,7 +142,7 @@ function neededToCreate<T>(value: T | undefined, field: string, what: string): T
 
 async function companyIdOf(trx: Db, brokerId: string): Promise<number> {
   const company = await trx.selectFrom('companies').select('id').where('broker_id', '=', brokerId).executeTakeFirst();
-  if (!company) throw new RecordRefusal('unknown_company', 'company_id', `There is no company ${brokerId}.`);
+  if (!company) throw parentMissing('unknown_company', 'company_id', `company ${brokerId}`);
   return company.id;
 }
 
@@ -200,7 +200,7 @@ async function accountIdOf(trx: Db, scope: IngestionScope, accountNo: string): P
   const known = scope.accountIds.get(accountNo);
   if (known !== undefined) return known;
   const account = await trx.selectFrom('accounts').select('id').where('account_no', '=', accountNo).executeTakeFirst();
-  if (!account) throw new RecordRefusal('unknown_account', 'account_no', `There is no account ${accountNo}.`);
+  if (!account) throw parentMissing('unknown_account', 'account_no', `account ${accountNo}`);
   scope.accountIds.set(accountNo, account.id);
   return account.id;
 }
@@ -283,26 +283,48 @@ async function upsertShipment(
 /**
  * The shipments entered Documents Required: each company's documents list hears what is missing
  * (the document types the same transaction named count). Called last before the commit, since
- * the list's gathering message stays locked from then on.
+ * the list's gathering message stays locked from then on; the companies' messages are taken in
+ * the order of their ids, so that two imports into the same companies never wait on each other
+ * crosswise.
  */
 export async function tellDocumentsLists(trx: Db, scope: IngestionScope): Promise<void> {
-  for (const shipmentId of scope.documentsRequired) await tellDocumentsList(trx, shipmentId);
-}
-
-async function tellDocumentsList(trx: Db, shipmentId: number): Promise<void> {
-  const missing = await trx
+  const shipmentIds = [...scope.documentsRequired];
+  if (shipmentIds.length === 0) return;
+  const shipments = await trx
+    .selectFrom('shipments')
+    .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+    .select(['shipments.id', 'shipments.file_number', 'accounts.company_id'])
+    .where('shipments.id', 'in', shipmentIds)
+    .execute();
+  const types = await trx
     .selectFrom('document_types')
-    .select('type')
-    .where('shipment_id', '=', shipmentId)
+    .select(['shipment_id', 'type'])
+    .where('shipment_id', 'in', shipmentIds)
     .where('required', '=', true)
     .where('submitted', '=', false)
     .orderBy('id')
     .execute();
-  await recordDocumentsRequired(
-    trx,
-    shipmentId,
-    missing.map((row) => row.type),
-  );
+  const missing = new Map<number, string[]>(shipmentIds.map((id) => [id, []]));
+  for (const row of types) missing.get(row.shipment_id)!.push(row.type);
+  const byId = new Map(shipments.map((shipment) => [shipment.id, shipment]));
+  // Each company's shipments in the order they entered Documents Required.
+  const byCompany = new Map<number, typeof shipments>();
+  for (const id of shipmentIds) {
+    const shipment = byId.get(id)!;
+    byCompany.set(shipment.company_id, [...(byCompany.get(shipment.company_id) ?? []), shipment]);
+  }
+  for (const companyId of [...byCompany.keys()].sort((one, other) => one - other)) {
+    await recordMailEvents(
+      trx,
+      companyId,
+      byCompany.get(companyId)!.map((shipment) => ({
+        kind: 'documentsRequired',
+        shipmentId: shipment.id,
+        entryNo: shipment.file_number,
+        missing: missing.get(shipment.id)!,
+      })),
+    );
+  }
 }
 
 async function shipmentIdOf(trx: Db, scope: IngestionScope, fileNumber: string): Promise<number> {
@@ -313,7 +335,7 @@ async function shipmentIdOf(trx: Db, scope: IngestionScope, fileNumber: string):
     .select('id')
     .where('file_number', '=', fileNumber)
     .executeTakeFirst();
-  if (!shipment) throw new RecordRefusal('unknown_shipment', 'file_number', `There is no shipment ${fileNumber}.`);
+  if (!shipment) throw parentMissing('unknown_shipment', 'file_number', `shipment ${fileNumber}`);
   scope.shipmentIds.set(fileNumber, shipment.id);
   return shipment.id;
 }
@@ -369,6 +391,161 @@ async function upsertBill(
     .returning('id')
     .executeTakeFirst();
   return inserted ? 'created' : 'unchanged';
+}
+
+type ShipmentRecord = Extract<IngestionRecord, { kind: 'shipment' }>;
+type ContainerRecord = Extract<IngestionRecord, { kind: 'container' }>;
+type BillRecord = Extract<IngestionRecord, { kind: 'bill_of_lading' }>;
+type Held<R> = { index: number; record: R };
+
+/**
+ * The records of a transaction that would create a shipment, a container or a bill, held and
+ * then inserted with one statement a kind: an import of new shipments costs three statements a
+ * transaction instead of one a record, and its statement triggers run three times instead of a
+ * hundred. Held records go in before any record written alone (the caller calls insert() first),
+ * so the file's order still holds: a child is held only once its shipment exists or is held
+ * before it, and a second record of the same row is written alone, after the first.
+ */
+export class HeldCreates {
+  private readonly shipments = new Map<string, Held<ShipmentRecord> & { accountId: number }>();
+  private readonly containers = new Map<string, Held<ContainerRecord>>();
+  private readonly bills = new Map<string, Held<BillRecord>>();
+
+  constructor(private readonly scope: IngestionScope) {}
+
+  get isEmpty(): boolean {
+    return this.shipments.size + this.containers.size + this.bills.size === 0;
+  }
+
+  /**
+   * Holds the record when it may create such a row; false when it is to be written alone. Looks
+   * up the account or shipment it names as writing it would, and refuses it (RecordRefusal) when
+   * there is none.
+   */
+  async hold(trx: Db, index: number, record: IngestionRecord): Promise<boolean> {
+    switch (record.kind) {
+      case 'shipment': {
+        if (record.account_no === undefined || record.status === undefined) return false;
+        if (this.shipments.has(record.file_number)) return false;
+        const accountId = await accountIdOf(trx, this.scope, record.account_no);
+        this.shipments.set(record.file_number, { index, record, accountId });
+        return true;
+      }
+      case 'container':
+        return this.holdChild(trx, this.containers, `${record.file_number}\t${record.container_no}`, index, record);
+      case 'bill_of_lading': {
+        const key = `${record.file_number}\t${record.bill_lading}\t${record.is_master}`;
+        return this.holdChild(trx, this.bills, key, index, record);
+      }
+      default:
+        return false;
+    }
+  }
+
+  private async holdChild<R extends ContainerRecord | BillRecord>(
+    trx: Db,
+    held: Map<string, Held<R>>,
+    key: string,
+    index: number,
+    record: R,
+  ): Promise<boolean> {
+    if (held.has(key)) return false;
+    if (!this.shipments.has(record.file_number)) await shipmentIdOf(trx, this.scope, record.file_number);
+    held.set(key, { index, record });
+    return true;
+  }
+
+  /**
+   * Inserts what is held, shipments first, and lets it go: the records that created their row,
+   * and, in order, those that found theirs there already, to write alone (they update, or come
+   * back unchanged).
+   */
+  async insert(trx: Db): Promise<{ created: Array<Held<IngestionRecord>>; left: Array<Held<IngestionRecord>> }> {
+    const created: Array<Held<IngestionRecord>> = [];
+    const left: Array<Held<IngestionRecord>> = [];
+    const shipments = [...this.shipments.values()];
+    const containers = [...this.containers.values()];
+    const bills = [...this.bills.values()];
+    this.shipments.clear();
+    this.containers.clear();
+    this.bills.clear();
+
+    if (shipments.length > 0) {
+      const rows = await trx
+        .insertInto('shipments')
+        .values(
+          shipments.map(({ record, accountId }) => {
+            const { kind: _kind, account_no: _accountNo, ...fields } = record;
+            return { ...fields, status: record.status!, account_id: accountId };
+          }),
+        )
+        .onConflict((conflict) => conflict.column('file_number').doNothing())
+        .returning(['id', 'file_number', 'status'])
+        .execute();
+      const ids = new Map(rows.map((row) => [row.file_number, row]));
+      for (const entry of shipments) {
+        const row = ids.get(entry.record.file_number);
+        if (!row) {
+          left.push(entry);
+          continue;
+        }
+        this.scope.shipmentIds.set(row.file_number, row.id);
+        if (row.status === SHIPMENT_STATUSES.pendingDocuments) this.scope.documentsRequired.add(row.id);
+        created.push(entry);
+      }
+    }
+
+    // A child whose shipment was there already is written alone, after the shipment's record.
+    const withShipment = <R extends ContainerRecord | BillRecord>(entries: Array<Held<R>>) =>
+      entries.flatMap((entry) => {
+        const shipmentId = this.scope.shipmentIds.get(entry.record.file_number);
+        if (shipmentId === undefined) left.push(entry);
+        return shipmentId === undefined ? [] : [{ ...entry, shipmentId }];
+      });
+    const heldContainers = withShipment(containers);
+    if (heldContainers.length > 0) {
+      const rows = await trx
+        .insertInto('containers')
+        .values(
+          heldContainers.map(({ record, shipmentId }) => ({
+            shipment_id: shipmentId,
+            container_no: record.container_no,
+            tracking_info: JSON.stringify(record.tracking_events ?? []),
+          })),
+        )
+        .onConflict((conflict) => conflict.columns(['shipment_id', 'container_no']).doNothing())
+        .returning(['shipment_id', 'container_no'])
+        .execute();
+      const inserted = new Set(rows.map((row) => `${row.shipment_id}\t${row.container_no}`));
+      for (const entry of heldContainers) {
+        if (inserted.has(`${entry.shipmentId}\t${entry.record.container_no}`)) created.push(entry);
+        else left.push(entry);
+      }
+    }
+    const heldBills = withShipment(bills);
+    if (heldBills.length > 0) {
+      const rows = await trx
+        .insertInto('bills_of_lading')
+        .values(
+          heldBills.map(({ record, shipmentId }) => ({
+            shipment_id: shipmentId,
+            bill_lading: record.bill_lading,
+            is_master: record.is_master,
+          })),
+        )
+        .onConflict((conflict) => conflict.columns(['shipment_id', 'bill_lading', 'is_master']).doNothing())
+        .returning(['shipment_id', 'bill_lading', 'is_master'])
+        .execute();
+      const inserted = new Set(rows.map((row) => `${row.shipment_id}\t${row.bill_lading}\t${row.is_master}`));
+      for (const entry of heldBills) {
+        const key = `${entry.shipmentId}\t${entry.record.bill_lading}\t${entry.record.is_master}`;
+        if (inserted.has(key)) created.push(entry);
+        else left.push(entry);
+      }
+    }
+    left.sort((one, other) => one.index - other.index);
+    return { created, left };
+  }
 }
 
 async function upsertRequiredType(
@@ -462,8 +639,7 @@ async function upsertEntrySummary(
     .where('shipments.file_number', '=', record.file_number)
     .forUpdate()
     .executeTakeFirst();
-  if (!shipment)
-    throw new RecordRefusal('unknown_shipment', 'file_number', `There is no shipment ${record.file_number}.`);
+  if (!shipment) throw parentMissing('unknown_shipment', 'file_number', `shipment ${record.file_number}`);
   if (await files.isSame(shipment.path_to_7501, pdf.bytes)) return 'unchanged';
   // A new 7501 asks for a new review.
   await trx
@@ -492,7 +668,7 @@ async function upsertInvoice(
     .select(['id', 'company_id'])
     .where('account_no', '=', record.account_no)
     .executeTakeFirst();
-  if (!account) throw new RecordRefusal('unknown_account', 'account_no', `There is no account ${record.account_no}.`);
+  if (!account) throw parentMissing('unknown_account', 'account_no', `account ${record.account_no}`);
   let shipmentId: number | null | undefined = record.file_number === undefined ? undefined : null;
   if (record.file_number !== undefined && record.file_number !== '') {
     const shipment = await trx
@@ -502,10 +678,10 @@ async function upsertInvoice(
       .where('account_id', '=', account.id)
       .executeTakeFirst();
     if (!shipment) {
-      throw new RecordRefusal(
+      throw parentMissing(
         'unknown_shipment',
         'file_number',
-        `There is no shipment ${record.file_number} of account ${record.account_no}.`,
+        `shipment ${record.file_number} of account ${record.account_no}`,
       );
     }
     shipmentId = shipment.id;

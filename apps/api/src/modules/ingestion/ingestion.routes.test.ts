@@ -5,6 +5,7 @@ import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf, newBrokerKey, RECORDS_URL } from '../../../test/broker-api.ts';
 import { waitingOrderId } from '../../../test/delivery-order-fixtures.ts';
 import { apiKeysRepository } from '../access/api-keys.repository.ts';
+import { writeRecords } from './ingest.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { expectCountsKept } from '../../../test/shipment-counts.ts';
 import { TOO_MANY_RECORDS } from './ingestion.routes.ts';
@@ -136,7 +137,8 @@ describe('the broker API', () => {
         outcome: 'refused',
         code: 'unknown_company',
         field: 'company_id',
-        reason: 'There is no company C-404.',
+        reason:
+          'There is no company C-404; send the company record first, earlier in this batch or in a batch already answered.',
       },
       {
         index: 3,
@@ -228,10 +230,45 @@ describe('the broker API', () => {
         outcome: 'refused',
         code: 'unknown_shipment',
         field: 'file_number',
-        reason: 'There is no shipment HG-9999.',
+        reason:
+          'There is no shipment HG-9999; send the shipment record first, earlier in this batch or in a batch already answered.',
       },
     ]);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'refuses a record whose shipment another client is still sending, asking for the shipment first',
+    async () => {
+      await outcomes([company, account]);
+      const context = { db: test.app.db, log: test.app.log, storage: test.app.storage, mailer: test.app.mailer };
+      const parent = { ...shipment, file_number: 'HG-PARENT' };
+      const child = { kind: 'container', file_number: 'HG-PARENT', container_no: 'MSKU7654321' };
+      // The other client's batch: its shipment is written and not yet committed.
+      const other = await test.app.db.startTransaction().execute();
+      try {
+        const written = await writeRecords({ ...context, publicUrl: 'http://portal.test' }, other, [parent], {
+          tellsDocumentsLists: false,
+        });
+        expect(written.results.map((result) => result.outcome)).toEqual(['created']);
+        expect(await outcomes([child])).toEqual([
+          {
+            index: 0,
+            key: 'container:HG-PARENT/MSKU7654321',
+            outcome: 'refused',
+            code: 'unknown_shipment',
+            field: 'file_number',
+            reason:
+              'There is no shipment HG-PARENT; send the shipment record first, earlier in this batch or in a batch already answered.',
+          },
+        ]);
+        await other.commit().execute();
+      } catch (error) {
+        await other.rollback().execute();
+        throw error;
+      }
+      expect((await outcomes([child])).map((result) => result.outcome)).toEqual(['created']);
+    },
+  );
 
   it('approves a delivery order through the same approval as the broker command', async () => {
     const db = test.app.db;

@@ -31,7 +31,10 @@ export type IngestionRoutesOptions = { publicUrl: string };
 
 /** The brokerage's calls, under BROKER_API_BASE: a live API key, never a customer's session. */
 export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async (app, options) => {
-  app.addHook('onRequest', brokerKeyGuard(() => app.db));
+  app.addHook(
+    'onRequest',
+    brokerKeyGuard(() => app.db),
+  );
 
   await app.register(multipart);
   /** The file parts of a multipart batch, by part name, for its records. */
@@ -46,7 +49,11 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
         description:
           `The records as JSON, or as multipart/form-data: the records as JSON in the field ` +
           `\`${MULTIPART_RECORDS_FIELD}\` and each file as a file part, which a record's file names by \`part\` ` +
-          `in place of \`content_base64\`.`,
+          `in place of \`content_base64\`. Records are applied in order; a record finds the parent it names ` +
+          `(a shipment's account, a container's shipment) when the parent came earlier in the batch or in a ` +
+          `batch already answered. One in a batch still being sent, by another client, is not there yet: ` +
+          `the record is refused with \`unknown_shipment\` (or \`unknown_account\`, \`unknown_company\`), ` +
+          `send the parent first.`,
         body: IngestionRequest,
         response: { 200: IngestionResponse, 400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse },
       },
