@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
 
 /**
@@ -257,6 +258,72 @@ export const EntryTotals = z.object({
   total_due_cents: Cents,
 });
 
+/** Which 7501s a company confirms before the broker files them: none, every one, or those with duty above its threshold. */
+export const ENTRY_APPROVAL_MODES = ['none', 'all', 'above'] as const;
+export type EntryApprovalMode = (typeof ENTRY_APPROVAL_MODES)[number];
+
+/** Whether an entry with this duty awaits the company's confirmation: above means strictly above. */
+export function needsApproval(mode: EntryApprovalMode, thresholdCents: number | null, dutyCents: number): boolean {
+  if (mode === 'all') return true;
+  return mode === 'above' && thresholdCents !== null && dutyCents > thresholdCents;
+}
+
+export const ENTRY_APPROVAL_STATES = ['not_needed', 'awaiting', 'approved', 'queried'] as const;
+
+/**
+ * Where the entry's 7501 stands with the company: `awaiting` its decision (the company's rule
+ * asks for one, the 7501 is there, and no decision names it), or the decision on this 7501.
+ */
+export const EntryApproval = z.object({
+  state: z.enum(ENTRY_APPROVAL_STATES),
+  /** The 7501 the decision is on: a decision is sent with it, and refused when the broker has since replaced it. */
+  path_to_7501: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  comment: z.string(),
+});
+export type EntryApproval = z.infer<typeof EntryApproval>;
+
+export const DecideEntryRequest = z.object({ path_to_7501: z.string().min(1).max(300) });
+export const QueryEntryRequest = DecideEntryRequest.extend({
+  comment: plainText(z.string().trim().min(1, 'comment: say what to query').max(2000)),
+});
+export const DecideEntryResponse = z.object({ approval: EntryApproval });
+export type DecideEntryResponse = z.infer<typeof DecideEntryResponse>;
+
+/**
+ * A company's rule: which 7501s wait for its approval. `threshold` (dollars and cents) is needed
+ * with `above` and kept otherwise. Its primary user and managers set it.
+ */
+export const EntryApprovalRule = z
+  .object({
+    mode: z.enum(ENTRY_APPROVAL_MODES),
+    threshold: z
+      .string()
+      .regex(/^\d{1,10}(\.\d{2})?$/, 'threshold: must be an amount in dollars, like 2000 or 2000.00')
+      .nullable(),
+  })
+  .refine((rule) => rule.mode !== 'above' || rule.threshold !== null, {
+    message: 'threshold: needed to approve only entries above an amount',
+    path: ['threshold'],
+  });
+export type EntryApprovalRule = z.infer<typeof EntryApprovalRule>;
+export const EntryApprovalRuleResponse = z.object({ rule: EntryApprovalRule, can_change: z.boolean() });
+export type EntryApprovalRuleResponse = z.infer<typeof EntryApprovalRuleResponse>;
+
+/** Who sets the company's approval rule: its primary user and managers. */
+export function setsEntryApprovalRule(role: number): boolean {
+  return role === ROLES.primary || role === ROLES.manager;
+}
+
+export const ENTRY_APPROVAL_TEXTS = {
+  awaiting: 'Awaiting your approval',
+  notAwaiting: 'This 7501 is not awaiting your approval.',
+  replaced: 'Your broker has replaced this 7501 since you opened it. Review the new one before you decide.',
+  noEntry: 'Your broker has not filed the customs entry yet.',
+  ruleForbidden: 'Only the primary user and managers set which 7501s need approval.',
+} as const;
+
 export const CustomsEntry = z.object({
   entry_number: z.string(),
   entry_type: z.string().nullable(),
@@ -277,6 +344,7 @@ export const CustomsEntry = z.object({
   line_count: z.number().int(),
   /** The shipment's earlier entries, newest first: a refiled or withdrawn entry. */
   earlier_entries: z.array(z.string()),
+  approval: EntryApproval,
 });
 export type CustomsEntry = z.infer<typeof CustomsEntry>;
 

@@ -236,6 +236,10 @@ export const EVENT_TYPE_DOCS: Record<string, string> = {
   'reference.changed': '{ from, to }: the customer reference number.',
   'ignored.changed': '{ from, to }: Skip Delivery Order ticked (true) or taken back.',
   '7501_reviewed.changed': '{ from, to }: the 7501 marked reviewed (true) or taken back.',
+  'entry.approved':
+    '{ entry_number, path_to_7501, duty_cents }: the company confirmed the 7501 of an entry its rule holds for approval.',
+  'entry.queried':
+    '{ entry_number, path_to_7501, duty_cents, comment }: the company queried that 7501 instead, saying why in comment.',
   'delivery_order.created':
     '{ delivery_order_id, trucker_id, warehouse_id, reference_number, note, containers, bill_ladings }: ' +
     'approve it with a delivery_order_approval record.',

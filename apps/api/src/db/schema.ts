@@ -22,6 +22,9 @@ export type CompaniesTable = {
   broker_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The IANA zone of its calendar days (migration 0019): mails, PDFs and due dates. */
   time_zone: Defaulted<string>;
+  /** Which 7501s the company confirms (migration 0028): none, all, or those with duty above the threshold. */
+  entry_approval: Defaulted<'none' | 'all' | 'above'>;
+  entry_approval_threshold_cents: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type AccountsTable = {
@@ -466,6 +469,16 @@ export type WebhookDeliveriesTable = {
   created_at: CreatedAt;
 };
 
+export type EntryApprovalsTable = {
+  id: Generated<number>;
+  entry_id: number;
+  path_to_7501: string;
+  decision: 'approved' | 'queried';
+  comment: Defaulted<string>;
+  user_id: number | null;
+  decided_at: CreatedAt;
+};
+
 export type Database = {
   companies: CompaniesTable;
   accounts: AccountsTable;
@@ -506,6 +519,7 @@ export type Database = {
   customs_entry_disposition_history: CustomsEntryDispositionHistoryTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  entry_approvals: EntryApprovalsTable;
 };
 
 export type User = Selectable<UsersTable>;

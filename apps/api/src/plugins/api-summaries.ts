@@ -18,6 +18,11 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`GET ${call(API_PATHS.shipmentDetail)}`]: 'One shipment with its documents, containers, delivery orders and notes',
   [`POST ${call(API_PATHS.fileIsf)}`]: 'Record that the client filed the ISF',
   [`GET ${call(API_PATHS.customsEntry)}`]: "The shipment's customs entry: dates, totals, holds and a page of lines",
+  [`POST ${call(API_PATHS.approveEntry)}`]: "Approve the entry's 7501 the company's duty rule holds",
+  [`GET ${call(API_PATHS.entryApprovalRule)}`]: 'Which 7501s wait for the company’s approval',
+  [`PUT ${call(API_PATHS.entryApprovalRule)}`]:
+    'Set which 7501s wait for the company’s approval (primary and managers)',
+  [`POST ${call(API_PATHS.queryEntry)}`]: "Query the entry's 7501 with a comment instead of approving it",
   [`POST ${call(API_PATHS.addNote)}`]: 'Add a note under the shipment',
   [`POST ${call(API_PATHS.saveReference)}`]: 'Set the customer reference number',
   [`POST ${call(API_PATHS.skipDeliveryOrder)}`]: 'Skip Delivery Order, or take it back, for shipments',

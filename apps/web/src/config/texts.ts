@@ -400,5 +400,13 @@ export const WEB_TEXTS = {
     moreLines: 'Show more lines',
     loadingLines: 'Loading lines...',
     earlierEntries: 'Earlier entries: {numbers}',
+    approve: 'Approve',
+    query: 'Query',
+    queryComment: 'What should your broker check?',
+    sendQuery: 'Send query',
+    approved: 'The 7501 is approved.',
+    queried: 'Your query was sent to your broker.',
+    approvedBy: 'Approved by {name} on {when}',
+    queriedBy: 'Queried by {name} on {when}',
   },
 } as const;

@@ -17,6 +17,8 @@ export const SHIPMENT_ACTIVITY = {
   deliveryOrderDeleted: 'delivery_order.deleted',
   deliveryOrderApproved: 'delivery_order.approved',
   deliveryOrderSent: 'delivery_order.sent',
+  entryApproved: 'entry.approved',
+  entryQueried: 'entry.queried',
 } as const;
 
 export type ShipmentActivityAction = (typeof SHIPMENT_ACTIVITY)[keyof typeof SHIPMENT_ACTIVITY];

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { EntryApprovalRule } from '@clearport/contract/customs-entry';
 import type { Db } from '../../db/connect.ts';
 import type { Updateable } from 'kysely';
 import type { CustomsEntriesTable, CustomsEntryLinesTable } from '../../db/schema.ts';
@@ -22,7 +23,33 @@ function changedFields<T extends Record<string, unknown>>(current: T, wanted: Pa
   return changes;
 }
 
+const centsOfDollars = (dollars: string) => Math.round(Number(dollars) * 100);
+const dollarsOf = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
 export const customsEntriesRepository = {
+  /** The company's approval rule, its threshold in dollars and cents. */
+  async ruleOf(db: Db, companyId: number): Promise<EntryApprovalRule> {
+    const row = await db
+      .selectFrom('companies')
+      .select(['entry_approval', 'entry_approval_threshold_cents'])
+      .where('id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    const cents = row.entry_approval_threshold_cents;
+    return { mode: row.entry_approval, threshold: cents === null ? null : dollarsOf(cents) };
+  },
+
+  async setRule(db: Db, companyId: number, rule: EntryApprovalRule): Promise<EntryApprovalRule> {
+    await db
+      .updateTable('companies')
+      .set({
+        entry_approval: rule.mode,
+        entry_approval_threshold_cents: rule.threshold === null ? null : centsOfDollars(rule.threshold),
+      })
+      .where('id', '=', companyId)
+      .execute();
+    return customsEntriesRepository.ruleOf(db, companyId);
+  },
+
   /**
    * The shipment's entries, current first (latest entry date, then latest made), for a shipment
    * the caller may see; with the current one's dispositions and a page of its lines.
@@ -37,7 +64,7 @@ export const customsEntriesRepository = {
       .execute();
     const current = entries[0];
     if (!current) return undefined;
-    const [dispositions, lines, count] = await Promise.all([
+    const [dispositions, lines, count, approval] = await Promise.all([
       db
         .selectFrom('customs_entry_dispositions')
         .select(['agency', 'disposition', 'disposed_at', 'note'])
@@ -57,8 +84,62 @@ export const customsEntriesRepository = {
         .select((eb) => eb.fn.countAll<string>().as('count'))
         .where('entry_id', '=', current.id)
         .executeTakeFirstOrThrow(),
+      customsEntriesRepository.approvalOf(db, current.id, shipmentId),
     ]);
-    return { current, earlier: entries.slice(1), dispositions, lines, lineCount: Number(count.count) };
+    return { current, earlier: entries.slice(1), dispositions, lines, lineCount: Number(count.count), approval };
+  },
+
+  /**
+   * What the company's rule and decisions say of the entry's 7501: the rule, the shipment's 7501,
+   * and the latest decision made on that 7501 (with who made it).
+   */
+  async approvalOf(db: Db, entryId: number, shipmentId: number) {
+    const rule = await db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .innerJoin('companies', 'companies.id', 'accounts.company_id')
+      .select(['shipments.path_to_7501', 'companies.entry_approval', 'companies.entry_approval_threshold_cents'])
+      .where('shipments.id', '=', shipmentId)
+      .executeTakeFirstOrThrow();
+    const decision = rule.path_to_7501
+      ? await db
+          .selectFrom('entry_approvals')
+          .leftJoin('users', 'users.id', 'entry_approvals.user_id')
+          .select(['entry_approvals.decision', 'entry_approvals.comment', 'entry_approvals.decided_at', 'users.name'])
+          .where('entry_approvals.entry_id', '=', entryId)
+          .where('entry_approvals.path_to_7501', '=', rule.path_to_7501)
+          .orderBy('entry_approvals.id', 'desc')
+          .executeTakeFirst()
+      : undefined;
+    return { ...rule, decision };
+  },
+
+  async recordDecision(
+    trx: Db,
+    input: { entryId: number; pathTo7501: string; decision: 'approved' | 'queried'; comment: string; userId: number },
+  ) {
+    return trx
+      .insertInto('entry_approvals')
+      .values({
+        entry_id: input.entryId,
+        path_to_7501: input.pathTo7501,
+        decision: input.decision,
+        comment: input.comment,
+        user_id: input.userId,
+      })
+      .returning(['decided_at'])
+      .executeTakeFirstOrThrow();
+  },
+
+  /** The shipment's current entry: its id, number and duty, locked by the caller's shipment lock. */
+  currentEntry(trx: Db, shipmentId: number) {
+    return trx
+      .selectFrom('customs_entries')
+      .select(['id', 'entry_number', 'duty_cents'])
+      .where('shipment_id', '=', shipmentId)
+      .orderBy(sql`entry_date DESC NULLS LAST`)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
   },
 
   /** The entry's id, locked for the caller's change, or undefined. */

@@ -1,5 +1,9 @@
+import type { Refusal } from '../../lib/refusal.ts';
 import {
+  ENTRY_APPROVAL_TEXTS,
   ENTRY_LINES_PAGE,
+  needsApproval,
+  type EntryApproval,
   type Agency,
   type CustomsEntryResponse,
   type Disposition,
@@ -7,6 +11,32 @@ import {
 import type { customsEntriesRepository } from './customs-entries.repository.ts';
 
 type Found = NonNullable<Awaited<ReturnType<typeof customsEntriesRepository.currentOf>>>;
+type ApprovalFacts = Awaited<ReturnType<typeof customsEntriesRepository.approvalOf>>;
+
+/**
+ * Where the entry's 7501 stands: the latest decision on this 7501, or awaiting one when the
+ * company's rule asks for it, or not needed. Without a 7501 there is nothing to decide on.
+ */
+export function approvalState(facts: ApprovalFacts, dutyCents: number): EntryApproval {
+  const { path_to_7501, decision } = facts;
+  const needs =
+    path_to_7501 !== null && needsApproval(facts.entry_approval, facts.entry_approval_threshold_cents, dutyCents);
+  return {
+    state: decision ? decision.decision : needs ? 'awaiting' : 'not_needed',
+    path_to_7501,
+    decided_by: decision?.name ?? null,
+    decided_at: decision?.decided_at.toISOString() ?? null,
+    comment: decision?.comment ?? '',
+  };
+}
+
+/** Why a decision on the 7501 is refused. */
+export type DecisionRefusal = { refused: 'shipmentNotFound' | 'noEntry' | 'replaced' | 'notAwaiting' };
+
+export function decisionRefusalOf({ refused }: DecisionRefusal): Refusal {
+  if (refused === 'shipmentNotFound') return { status: 404, message: 'Shipment not found.' };
+  return { status: 409, message: ENTRY_APPROVAL_TEXTS[refused] };
+}
 
 /** A shipment the broker has not filed an entry for yet. */
 export const NO_ENTRY: CustomsEntryResponse = { entry: null, lines: [], next_line: null };
@@ -16,7 +46,7 @@ export const NO_ENTRY: CustomsEntryResponse = { entry: null, lines: [], next_lin
  * (the roles that do not see invoices) the values, duty and fees are null.
  */
 export function entryResponse(found: Found, money: boolean): CustomsEntryResponse {
-  const { current, earlier, dispositions, lineCount } = found;
+  const { current, earlier, dispositions, lineCount, approval } = found;
   const lines = found.lines.slice(0, ENTRY_LINES_PAGE);
   const fees = [current.mpf_cents, current.hmf_cents, current.other_fees_cents];
   return {
@@ -52,6 +82,7 @@ export function entryResponse(found: Found, money: boolean): CustomsEntryRespons
       })),
       line_count: lineCount,
       earlier_entries: earlier.map((entry) => entry.entry_number),
+      approval: approvalState(approval, current.duty_cents),
     },
     lines: lines.map((line) => ({
       line_number: line.line_number,

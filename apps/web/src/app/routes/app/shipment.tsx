@@ -133,7 +133,7 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
               )}
               {!isReadOnlyRole && <ShipmentFiles shipment={shipment} />}
               <AdditionalFiles documents={shipment.supplementary_documents} />
-              <CustomsEntryPanel shipmentId={shipment.id} />
+              <CustomsEntryPanel shipmentId={shipment.id} canDecide={!isReadOnlyRole} />
             </>
           }
         />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomsEntry, CustomsEntryLine, CustomsEntryResponse } from '@clearport/contract/customs-entry';
-import { mockApi, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
+import { bodiesSentTo, mockApi, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
 import { CustomsEntryPanel } from './customs-entry-panel.tsx';
 
 const PATH = '/user/shipments/12/customs-entry';
@@ -35,6 +35,7 @@ const entry = (overrides: Partial<CustomsEntry> = {}): CustomsEntry => ({
   ],
   line_count: 2,
   earlier_entries: [],
+  approval: { state: 'not_needed', path_to_7501: null, decided_by: null, decided_at: null, comment: '' },
   ...overrides,
 });
 
@@ -52,7 +53,7 @@ const line = (lineNumber: number, overrides: Partial<CustomsEntryLine> = {}): Cu
   ...overrides,
 });
 
-const render = () => renderWithProviders(<CustomsEntryPanel shipmentId={12} />);
+const render = (canDecide = true) => renderWithProviders(<CustomsEntryPanel shipmentId={12} canDecide={canDecide} />);
 const valueOf = (label: string) =>
   within(screen.getByRole('region', { name: 'Customs entry' })).getByText(label, { selector: 'dt' }).nextElementSibling
     ?.textContent;
@@ -115,6 +116,72 @@ describe('the Customs entry panel', () => {
     expect(await screen.findByText('Cotton T-shirts')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show more lines' })).toBeNull();
     expect(requestsTo(fetchMock, PATH).map((url) => url.searchParams.get('after_line'))).toEqual([null, '2']);
+  });
+
+  it('asks to approve a 7501 the company’s rule holds, and approves the one shown', async () => {
+    let approval: CustomsEntry['approval'] = {
+      state: 'awaiting',
+      path_to_7501: 'entry-summaries/a.pdf',
+      decided_by: null,
+      decided_at: null,
+      comment: '',
+    };
+    const fetchMock = mockApi({
+      [PATH]: () => ({ body: { entry: entry({ approval }), lines: [], next_line: null } }),
+      [`${PATH}/approve`]: () => {
+        approval = {
+          ...approval,
+          state: 'approved',
+          decided_by: 'Pat Primary',
+          decided_at: '2026-11-26T15:00:00.000Z',
+        };
+        return { body: { approval } };
+      },
+    });
+    render();
+    const box = await screen.findByRole('group', { name: 'Awaiting your approval' });
+    expect(box.textContent).toContain('Duty: $6,984.50');
+    await userEvent.click(within(box).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(/^Approved by Pat Primary on/)).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, `${PATH}/approve`)).toEqual([{ path_to_7501: 'entry-summaries/a.pdf' }]);
+  });
+
+  it('queries a 7501 with a comment', async () => {
+    const approval: CustomsEntry['approval'] = {
+      state: 'awaiting',
+      path_to_7501: 'entry-summaries/a.pdf',
+      decided_by: null,
+      decided_at: null,
+      comment: '',
+    };
+    const fetchMock = mockApi({
+      [PATH]: { body: { entry: entry({ approval }), lines: [], next_line: null } },
+      [`${PATH}/query`]: { body: { approval: { ...approval, state: 'queried', comment: 'Check line 2' } } },
+    });
+    render();
+    const box = await screen.findByRole('group', { name: 'Awaiting your approval' });
+    await userEvent.click(within(box).getByRole('button', { name: 'Query' }));
+    expect(within(box).getByRole<HTMLButtonElement>('button', { name: 'Send query' }).disabled).toBe(true);
+    await userEvent.type(within(box).getByRole('textbox', { name: 'What should your broker check?' }), 'Check line 2');
+    await userEvent.click(within(box).getByRole('button', { name: 'Send query' }));
+    await screen.findByText('Your query was sent to your broker.');
+    expect(bodiesSentTo(fetchMock, `${PATH}/query`)).toEqual([
+      { path_to_7501: 'entry-summaries/a.pdf', comment: 'Check line 2' },
+    ]);
+  });
+
+  it('shows the read-only role the request without the buttons', async () => {
+    const approval: CustomsEntry['approval'] = {
+      state: 'awaiting',
+      path_to_7501: 'entry-summaries/a.pdf',
+      decided_by: null,
+      decided_at: null,
+      comment: '',
+    };
+    mockApi({ [PATH]: { body: { entry: entry({ approval, totals: null }), lines: [], next_line: null } } });
+    render(false);
+    const box = await screen.findByRole('group', { name: 'Awaiting your approval' });
+    expect(within(box).queryByRole('button')).toBeNull();
   });
 
   it('says when the broker has not filed the entry yet', async () => {

@@ -18,6 +18,7 @@ import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatDetailDate, formatInstant } from '../../../lib/format-date.ts';
 import { useCustomsEntry } from '../api/get-customs-entry.ts';
+import { EntryApproval } from './entry-approval.tsx';
 import styles from './customs-entry-panel.module.css';
 
 const T = WEB_TEXTS.customsEntry;
@@ -126,7 +127,7 @@ function Lines({ lines, showsMoney, labelId }: { lines: CustomsEntryLine[]; show
  * agency's hold or release, and its lines, fifty at a time. The roles that do not see invoices
  * see no money: the server leaves it out.
  */
-export function CustomsEntryPanel({ shipmentId }: { shipmentId: number }) {
+export function CustomsEntryPanel({ shipmentId, canDecide }: { shipmentId: number; canDecide: boolean }) {
   const query = useCustomsEntry(shipmentId);
   const linesTitleId = useId();
   if (query.isPending) {
@@ -160,6 +161,7 @@ export function CustomsEntryPanel({ shipmentId }: { shipmentId: number }) {
   const lines = query.data.pages.flatMap((page) => page.lines);
   return (
     <Panel title={T.title}>
+      <EntryApproval shipmentId={shipmentId} entry={entry} canDecide={canDecide} />
       <DetailList items={entryItems(entry)} />
       {entry.totals && <DetailList items={totalItems(entry.totals)} className={styles.totals} />}
       <h3 className={styles.subtitle}>{T.holdsTitle}</h3>

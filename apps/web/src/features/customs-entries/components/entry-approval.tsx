@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import { ENTRY_APPROVAL_TEXTS, formatCents, type CustomsEntry } from '@clearport/contract/customs-entry';
+import { Button } from '../../../components/ui/button.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { formatInstant } from '../../../lib/format-date.ts';
+import { useDecideEntry } from '../api/decide-entry.ts';
+import styles from './customs-entry-panel.module.css';
+
+const T = WEB_TEXTS.customsEntry;
+
+type EntryApprovalProps = { shipmentId: number; entry: CustomsEntry; canDecide: boolean };
+
+/**
+ * The company's decision on the entry's 7501 when its duty rule holds it: Awaiting your approval
+ * with the duty, Approve, or Query with a comment; or the decision made.
+ */
+export function EntryApproval({ shipmentId, entry, canDecide }: EntryApprovalProps) {
+  const { approval } = entry;
+  const [isQuerying, setQuerying] = useState(false);
+  const [comment, setComment] = useState('');
+  const commentId = useId();
+  const decide = useDecideEntry(shipmentId, approval.path_to_7501 ?? '');
+  if (approval.state === 'not_needed') return null;
+  if (approval.state !== 'awaiting') {
+    const said = approval.state === 'approved' ? T.approvedBy : T.queriedBy;
+    return (
+      <p className={styles.muted}>
+        {said.replace('{name}', approval.decided_by ?? '').replace('{when}', formatInstant(approval.decided_at ?? ''))}
+        {approval.comment && `: ${approval.comment}`}
+      </p>
+    );
+  }
+  return (
+    <div className={styles.approval} role="group" aria-label={ENTRY_APPROVAL_TEXTS.awaiting}>
+      <strong>{ENTRY_APPROVAL_TEXTS.awaiting}</strong>
+      {entry.totals && (
+        <span>
+          {T.duty}: {formatCents(entry.totals.duty_cents)}
+        </span>
+      )}
+      {canDecide && !isQuerying && (
+        <div className={styles.actions}>
+          <Button onClick={() => decide.mutate({ decision: 'approve' })} disabled={decide.isPending}>
+            {T.approve}
+          </Button>
+          <Button variant="secondary" onClick={() => setQuerying(true)} disabled={decide.isPending}>
+            {T.query}
+          </Button>
+        </div>
+      )}
+      {canDecide && isQuerying && (
+        <form
+          className={styles.query}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (comment.trim() !== '') decide.mutate({ decision: 'query', comment });
+          }}
+        >
+          <label htmlFor={commentId}>{T.queryComment}</label>
+          <textarea
+            id={commentId}
+            value={comment}
+            maxLength={2000}
+            rows={3}
+            onChange={(event) => setComment(event.target.value)}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" disabled={decide.isPending || comment.trim() === ''}>
+              {T.sendQuery}
+            </Button>
+            <Button variant="secondary" type="button" onClick={() => setQuerying(false)}>
+              {WEB_TEXTS.common.cancel}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
