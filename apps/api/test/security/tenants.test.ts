@@ -117,6 +117,8 @@ function bodyFor(path: string): object {
     [API_PATHS.deliveryOrders]: order,
     [API_PATHS.deliveryOrder]: order,
     [API_PATHS.subuser]: { name: 'Taken Over', role: 4 },
+    [API_PATHS.approveEntry]: { path_to_7501: victim.files[0] },
+    [API_PATHS.queryEntry]: { path_to_7501: victim.files[0], comment: 'A query' },
   };
   return bodies[path] ?? {};
 }
