@@ -131,6 +131,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body?: unknown, options?: Options<T>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  put: <T>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
   /** A DELETE may carry a JSON body (delete_doc names the file by its path). */
   delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'method'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),

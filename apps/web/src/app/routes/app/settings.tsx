@@ -5,6 +5,7 @@ import { LoadingPage } from '../../../components/ui/loading-page.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { EntryApprovalRuleSettings } from '../../../features/customs-entries/components/entry-approval-rule.tsx';
 import { useSettings } from '../../../features/settings/api/get-settings.ts';
 import { SettingsEditor } from '../../../features/settings/components/settings-editor.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -31,6 +32,7 @@ export function SettingsRoute() {
         ) : (
           <SettingsEditor user={settingsQuery.data.user} />
         )}
+        <EntryApprovalRuleSettings />
       </PageBody>
     </>
   );
