@@ -158,7 +158,7 @@ describe('the 7501 approval above a duty threshold', () => {
   it('has the primary user and managers set the rule, naming a missing threshold, and refuses the others', async () => {
     const tokens = await loginDemoUsers(t.app);
     const url = apiUrl(API_PATHS.entryApprovalRule);
-    const put = (token: string, payload: unknown) => injectAs(t.app, token, { method: 'PUT', url, payload });
+    const put = (token: string, payload: object) => injectAs(t.app, token, { method: 'PUT', url, payload });
     const set = await put(tokens.manager, { mode: 'above', threshold: '2000.00' });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toEqual({ rule: { mode: 'above', threshold: '2000.00' }, can_change: true });
