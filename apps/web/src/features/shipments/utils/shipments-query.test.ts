@@ -17,7 +17,27 @@ describe('filterParamsOf', () => {
       account_no: undefined,
       date_from: undefined,
       date_to: undefined,
+      port: undefined,
+      entry_type: undefined,
+      agency_hold: undefined,
     });
+  });
+
+  it('sends the entry filters to the list, never to Home', () => {
+    const chosen = filters({ port: '4601', entryType: '21', isAgencyHold: true, status: 'released' });
+    expect(filterParamsOf(chosen)).toMatchObject({ port: '4601', entry_type: '21', agency_hold: '1' });
+    const home = homeQueryOf(chosen);
+    expect(home).toEqual({
+      source: 'home',
+      status: 'released',
+      search: undefined,
+      account_no: undefined,
+      date_from: undefined,
+      date_to: undefined,
+    });
+    expect(HomeShipmentsQuery.parse(home)).toEqual({ source: 'home', status: 'released' });
+    const list = listQueryOf({ filters: chosen, filter: undefined, page: 1, sort: DEFAULT_SORT });
+    expect(ShipmentsListQuery.parse(list)).toMatchObject({ port: '4601', entry_type: '21', agency_hold: '1' });
   });
 
   it('sends the search text in search, trimmed', () => {
@@ -40,6 +60,9 @@ describe('filterParamsOf', () => {
       account_no: '40002',
       date_from: RANGE.from,
       date_to: RANGE.to,
+      port: undefined,
+      entry_type: undefined,
+      agency_hold: undefined,
     });
   });
 });
@@ -61,6 +84,9 @@ describe('listQueryOf', () => {
       account_no: '40001',
       date_from: undefined,
       date_to: undefined,
+      port: undefined,
+      entry_type: undefined,
+      agency_hold: undefined,
       sort: 'containers',
       direction: 'asc',
     });
@@ -86,6 +112,9 @@ describe('homeQueryOf', () => {
       account_no: undefined,
       date_from: RANGE.from,
       date_to: RANGE.to,
+      port: undefined,
+      entry_type: undefined,
+      agency_hold: undefined,
     });
     expect(HomeShipmentsQuery.parse(query)).toEqual(JSON.parse(JSON.stringify(query)));
   });
