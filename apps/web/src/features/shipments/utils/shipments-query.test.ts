@@ -3,7 +3,14 @@ import { HomeShipmentsQuery, ShipmentsListQuery } from '@clearport/contract/ship
 import type { PageCursor } from '../../../components/ui/list-state.ts';
 import { NO_FILTERS, type ShipmentFilters } from './saved-filters.ts';
 import { DEFAULT_SORT, readSavedPage, resetSavedPage, savePage } from './saved-list-position.ts';
-import { filterParamsOf, homeQueryOf, listQueryOf, pageOf, stepQueryOf } from './shipments-query.ts';
+import {
+  filterParamsOf,
+  homeFilterParamsOf,
+  homeQueryOf,
+  listQueryOf,
+  pageOf,
+  stepQueryOf,
+} from './shipments-query.ts';
 
 const RANGE = { from: '2026-11-01T00:00:00-05:00', to: '2026-11-30T23:59:59-05:00' };
 const filters = (changes: Partial<ShipmentFilters>): ShipmentFilters => ({ ...NO_FILTERS, ...changes });
@@ -26,6 +33,8 @@ describe('filterParamsOf', () => {
   it('sends the entry filters to the list, never to Home', () => {
     const chosen = filters({ port: '4601', entryType: '21', isAgencyHold: true, status: 'released' });
     expect(filterParamsOf(chosen)).toMatchObject({ port: '4601', entry_type: '21', agency_hold: '1' });
+    expect(homeFilterParamsOf(chosen)).not.toHaveProperty('port');
+    expect(homeFilterParamsOf(chosen)).not.toHaveProperty('agency_hold');
     const home = homeQueryOf(chosen);
     expect(home).toEqual({
       source: 'home',

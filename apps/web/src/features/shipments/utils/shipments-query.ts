@@ -34,9 +34,14 @@ export function filterParamsOf(filters: ShipmentFilters, filter?: HomeFilter): S
   };
 }
 
-/** Home has no entry filters: it reads the filters the spec gives it. */
+/** Home has no entry filters: it reads, and hands its rows' links, the filters the spec gives it. */
+export function homeFilterParamsOf(filters: ShipmentFilters): ShipmentFilterParams {
+  const { port: _port, entry_type: _type, agency_hold: _hold, ...params } = filterParamsOf(filters);
+  return params;
+}
+
 export function homeQueryOf(filters: ShipmentFilters): HomeShipmentsQuery {
-  const { filter: _none, port: _port, entry_type: _type, agency_hold: _hold, ...params } = filterParamsOf(filters);
+  const { filter: _none, ...params } = homeFilterParamsOf(filters);
   return { source: 'home', ...params };
 }
 
