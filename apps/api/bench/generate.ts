@@ -9,7 +9,9 @@ import { hashPassword } from '../src/lib/passwords.ts';
  * companies of a few accounts each, one primary user per company (bench-<n>@bench.test), and
  * N shipments spread over the accounts with containers (0-4), bills of lading (1-3), the four
  * required document types, statuses, ETAs and FDA values in realistic shares, and delivery
- * orders for about a quarter of them. Everything is set-based (INSERT … SELECT over
+ * orders for about a quarter of them, and a customs entry for each shipment past submission
+ * (its number, port and type, and the CBP and FDA dispositions its status and FDA review tell
+ * of; the numbers have the entry number's shape, not a valid check digit). Everything is set-based (INSERT … SELECT over
  * generate_series) in one transaction, with the triggers off and the shipments' list columns
  * written directly, the secondary indexes dropped and rebuilt at the end; then VACUUM ANALYZE.
  * It needs a superuser connection (session_replication_role) and an empty, migrated database.
@@ -160,7 +162,8 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
         est_time_arrive, shipment_discharge_date, fda_review, origin, destination_terminal, steamship_line,
         vessel_name, unlading_code, unlading_name, transport_mode, transport_mode_description,
         path_to_7501, reviewed_7501, ignored_shipment,
-        master_bills, house_bills, container_nos, has_delivery_order, created_at, updated_at
+        master_bills, house_bills, container_nos, has_delivery_order,
+        entry_numbers, entry_port_code, entry_type, has_agency_hold, created_at, updated_at
       )
       SELECT
         account_id,
@@ -188,8 +191,14 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
           FROM generate_series(1, container_count) i
         ),
         container_count > 0 AND r_do < CASE WHEN status = 'pending documents' THEN 0.1 WHEN status = 'submitted' THEN 0.15 ELSE 0.3 END,
+        CASE WHEN has_entry THEN ARRAY['BN1-' || lpad(g::text, 7, '0') || '-' || (g % 10)] ELSE '{}' END,
+        CASE WHEN has_entry
+          THEN (ARRAY['4601', '2704', '2709', '5301', '1001', '3001', '1703', '2811', '5201', '3901'])[1 + floor(r_base * 1000)::int % 10]
+        END,
+        CASE WHEN NOT has_entry THEN NULL WHEN g % 20 = 0 THEN '11' WHEN g % 20 = 1 THEN '21' WHEN g % 20 = 2 THEN '06' ELSE '01' END,
+        has_entry AND (status LIKE 'CBP %' OR r_fda >= 0.91),
         now(), now()
-      FROM shaped,
+      FROM (SELECT shaped.*, status NOT IN ('submitted', 'pending documents', 'ISF HOLD', 'In Transit') AS has_entry FROM shaped) shaped,
         LATERAL (SELECT CASE WHEN r_eta < 0.02 THEN NULL
           ELSE date_trunc('hour', localtimestamp - interval '5 years' + (r_eta * interval '5 years 2 months')) END AS eta) e
       ORDER BY g`,
@@ -239,6 +248,27 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
        JOIN warehouses w ON w.company_id = a.company_id
        WHERE s.has_delivery_order
        ORDER BY s.id`,
+    );
+    await step(
+      'customs entries',
+      `INSERT INTO customs_entries (shipment_id, entry_number, entry_type, port_code, entry_date, mode)
+       SELECT id, entry_numbers[1], entry_type, entry_port_code, (est_time_arrive - interval '2 days')::date, 'ocean'
+       FROM shipments WHERE entry_numbers <> '{}' ORDER BY id`,
+    );
+    // The holds agree with has_agency_hold above: a CBP exam status, or an FDA review past May Proceed.
+    await step(
+      'agency dispositions',
+      `INSERT INTO customs_entry_dispositions (entry_id, agency, disposition, disposed_at)
+       SELECT e.id, d.agency, d.disposition, coalesce(s.est_time_arrive, localtimestamp)
+       FROM customs_entries e JOIN shipments s ON s.id = e.shipment_id,
+       LATERAL (VALUES
+         ('CBP', CASE WHEN s.status = 'CBP DOCS REVIEW HOLD' THEN 'docs_review' WHEN s.status LIKE 'CBP %' THEN 'exam'
+                      WHEN s.status IN ('released', 'liquidated') THEN 'released' END),
+         ('FDA', CASE s.fda_review WHEN 'MAY PROCEED' THEN 'may_proceed' WHEN 'FDA EXAM' THEN 'exam'
+                      WHEN 'FDA HOLD' THEN 'hold_intact' WHEN 'REFUSED' THEN 'refused' END)
+       ) AS d(agency, disposition)
+       WHERE d.disposition IS NOT NULL
+       ORDER BY e.id`,
     );
     await step('shipment counts', COUNT_EVERY_SHIPMENT);
     await step(

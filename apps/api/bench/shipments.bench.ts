@@ -8,6 +8,7 @@ import {
   ShipmentsListQuery,
   type ShipmentsListResponse,
 } from '@clearport/contract/shipments';
+import { sql } from 'kysely';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { SessionUser } from '../src/modules/access/session-user.ts';
@@ -113,13 +114,15 @@ async function ensureFilled(size: Size): Promise<string> {
         await db.destroy();
       }
       const counts = await withClient(url, async (client) => {
-        const result = await client.query<{ shipments: number; accounts: number }>(
-          'SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM accounts)::int AS accounts',
+        const result = await client.query<{ shipments: number; accounts: number; hasEntries: boolean }>(
+          `SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM accounts)::int AS accounts,
+             EXISTS (SELECT 1 FROM customs_entries) AS "hasEntries"`,
         );
         return result.rows[0]!;
       });
-      const found = `${counts.shipments} shipments over ${counts.accounts} accounts`;
-      const isFilled = counts.shipments === size.shipments && counts.accounts === size.accounts;
+      const found = `${counts.shipments} shipments over ${counts.accounts} accounts${counts.hasEntries ? '' : ' without customs entries'}`;
+      // A database filled before the customs entries has none for the entry filters to find.
+      const isFilled = counts.shipments === size.shipments && counts.accounts === size.accounts && counts.hasEntries;
       return { isFilled, line: isFilled ? `reusing ${found}` : `${found}, filling again` };
     },
     fill: (url) =>
@@ -177,6 +180,13 @@ async function prepare(size: Size, serve: string): Promise<Target> {
   const container = first.data.flatMap((item) => item.containers)[0] ?? 'MSCU0000000';
   // A fragment from the middle, in lower case: the search is case-insensitive.
   const fragment = container.slice(3, 9).toLowerCase();
+  // The entry filters: the port most of the user's entries are at, and one of their entry numbers.
+  const { rows: entries } = await sql<{ port: string; entryNumber: string }>`
+    SELECT e.port_code AS port, min(e.entry_number) AS "entryNumber" FROM customs_entries e
+    JOIN shipments s ON s.id = e.shipment_id JOIN accounts a ON a.id = s.account_id
+    WHERE a.account_no IN (${sql.join(benchUser.accountNos)})
+    GROUP BY e.port_code ORDER BY count(*) DESC LIMIT 1`.execute(db);
+  const { port, entryNumber } = entries[0] ?? { port: '4601', entryNumber: 'BN1-0000000-0' };
   const lastPage = first.pagination.last_page;
   const latePage = Math.max(1, Math.round(lastPage * 0.93));
   // Late pages as the pager reaches them: a step of Next from the page before, after its last row.
@@ -193,6 +203,8 @@ async function prepare(size: Size, serve: string): Promise<Target> {
     { name: 'list', query: {} },
     ...HOME_FILTER_VALUES.map((filter) => ({ name: `filter=${filter}`, query: { filter } })),
     { name: `search "${fragment}"`, query: { status: fragment } },
+    { name: `port=${port}`, query: { port } },
+    { name: `search entry number ${entryNumber}`, query: { search: entryNumber } },
     { name: 'sort ETA ascending', query: { sort: 'est_time_arrive', direction: 'asc' } },
     { name: `page ${latePage}, stepped to`, query: await stepTo(latePage) },
     { name: `last page (${lastPage}), stepped to`, query: await stepTo(lastPage) },

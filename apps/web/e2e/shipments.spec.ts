@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { CustomsEntryResponse, HOLDING_DISPOSITIONS } from '@clearport/contract/customs-entry';
+import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { expect, test } from './fixtures.ts';
 import {
   cellLines,
@@ -13,6 +15,24 @@ import {
   sortKeys,
   tableSettled,
 } from './shipments-table.ts';
+
+/** The current customs entry of each shipment listed on the page, read through its own call. */
+async function currentEntriesOfRows(page: Page) {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')!.value;
+  const links = await shipmentRows(page)
+    .locator('a[href*="/shipments/"]')
+    .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!));
+  const ids = [...new Set(links.map((href) => /\/shipments\/(\d+)/.exec(href)![1]!))];
+  return Promise.all(
+    ids.map(async (id) => {
+      const reply = await page.request.get(`${API_BASE}${API_PATHS.customsEntry.replace(':id', id)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(reply.status()).toBe(200);
+      return CustomsEntryResponse.parse(await reply.json()).entry;
+    }),
+  );
+}
 
 /** Goes to page 2 of the list and waits for it. */
 async function toPageTwo(page: Page) {
@@ -147,6 +167,29 @@ test.describe('Shipments list', () => {
     await chooseOption(page, 'Date', 'Last 3 Months');
     await expectFirstPage(page);
     expect((await pagerCounts(page)).total).toBeLessThan(250);
+  });
+
+  test('filters by port of entry and by agency hold, listing only the matching shipments', async ({ page }) => {
+    const { total: all } = await pagerCounts(page);
+    await toPageTwo(page);
+    await chooseOption(page, 'Port of entry', '2704 Los Angeles, CA');
+    await expectFirstPage(page);
+    const { total: atPort } = await pagerCounts(page);
+    expect(atPort).toBeGreaterThan(0);
+    expect(atPort).toBeLessThan(all);
+    for (const entry of await currentEntriesOfRows(page)) expect(entry?.port_code).toBe('2704');
+
+    await chooseOption(page, 'Port of entry', 'All ports');
+    await expect.poll(async () => (await pagerCounts(page)).total).toBe(all);
+    await page.getByRole('checkbox', { name: 'Any agency hold' }).check();
+    await expect.poll(async () => (await pagerCounts(page)).total).toBeLessThan(all);
+    await tableSettled(page);
+    const entries = await currentEntriesOfRows(page);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      const holds = entry!.dispositions.filter((each) => HOLDING_DISPOSITIONS.includes(each.disposition));
+      expect(holds.length, entry!.entry_number).toBeGreaterThan(0);
+    }
   });
 
   test('a search and a status filter narrow the list together', async ({ page }) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SHIPMENTS_PAGE_SIZE, UNKNOWN_DATE_TIME } from './constants.ts';
 import { EntityId, Pagination, SortDirection } from './http.ts';
 import { SHIPMENT_STATUSES, type DateFilterCode } from './statuses.ts';
+import { ENTRY_TYPE_CODES } from './customs-entry.ts';
 import { isStorableText } from './storable-text.ts';
 
 /*
@@ -251,11 +252,27 @@ function cursorFitsSort(cursor: ListCursor, sort: ShipmentSortField): boolean {
   return cursor.key !== null;
 }
 
+/**
+ * The list's customs entry filters, on the shipment's current entry (the latest by entry date):
+ * `port` its port of entry (a Schedule D code, CBP_PORTS), `entry_type` its type (ENTRY_TYPES),
+ * `agency_hold=1` any agency's current disposition of it holding (HOLDING_DISPOSITIONS). A
+ * shipment without an entry meets none of them.
+ */
+const shipmentEntryFilters = {
+  port: z
+    .string()
+    .regex(/^\d{4}$/, 'is not a port code')
+    .optional(),
+  entry_type: z.enum(ENTRY_TYPE_CODES).optional(),
+  agency_hold: z.literal('1').optional(),
+};
+
 const shipmentsListFields = {
   page: z.coerce.number().int().positive().max(100_000).default(1),
   per_page: z.coerce.number().int().positive().max(SHIPMENTS_PAGE_SIZE).default(SHIPMENTS_PAGE_SIZE),
   filter: HomeFilter.optional(),
   ...shipmentFilters,
+  ...shipmentEntryFilters,
   sort: ShipmentSortField.default('est_time_arrive'),
   direction: SortDirection.default('desc'),
   after: z.string().max(2_000).optional(),

@@ -24,6 +24,7 @@ import * as defaultNotificationLists from './migrations/0022-default-notificatio
 import * as brokerKeyScopes from './migrations/0023-broker-key-scopes.ts';
 import * as customsEntries from './migrations/0025-customs-entries.ts';
 import * as webhooks from './migrations/0026-webhooks.ts';
+import * as shipmentEntryColumns from './migrations/0027-shipment-entry-columns.ts';
 import * as entryApprovals from './migrations/0028-entry-approvals.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-broker-key-scopes': brokerKeyScopes,
   '0025-customs-entries': customsEntries,
   '0026-webhooks': webhooks,
+  '0027-shipment-entry-columns': shipmentEntryColumns,
   '0028-entry-approvals': entryApprovals,
 };
 

@@ -154,6 +154,11 @@ export type ShipmentsTable = {
   required_documents: Maintained<Array<{ type: string; submitted: boolean }>>;
   /** Whether any delivery order exists for the shipment. */
   has_delivery_order: Maintained<boolean>;
+  /** Its customs entries' numbers, and its current entry's port, type and whether an agency holds it (migration 0027). */
+  entry_numbers: Maintained<string[]>;
+  entry_port_code: Maintained<string | null>;
+  entry_type: Maintained<string | null>;
+  has_agency_hold: Maintained<boolean>;
   /** Everything the list's search looks in, lower case. */
   search_text: GeneratedAlways<string>;
 };

@@ -99,6 +99,12 @@ export const WEB_TEXTS = {
     statusFilterLabel: 'Status',
     accountFilterLabel: 'Account',
     dateFilterLabel: 'Date',
+    /** The list's customs entry filters, after the spec's (the current entry's port, type and holds). */
+    portFilterLabel: 'Port of entry',
+    allPorts: 'All ports',
+    entryTypeFilterLabel: 'Entry type',
+    allEntryTypes: 'All entry types',
+    agencyHoldFilterLabel: 'Any agency hold',
     loadingShipments: 'Loading shipments...',
     noShipments: 'No shipments found',
     missingDocuments: 'Missing',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEntryNumber } from '@clearport/contract/customs-entry';
+import { DISPOSITION_CODES, formatEntryNumber, HOLDING_DISPOSITIONS } from '@clearport/contract/customs-entry';
 import { testAppForFile } from '../../../test/build-app.ts';
 import { BROKER } from '../access/session-user.ts';
 import { setAgencyDisposition } from './set-agency-disposition.ts';
@@ -103,5 +103,60 @@ describe('the customs entry actions', () => {
       ['hold_intact', '2026-10-03T14:00:00.000Z'],
       ['released', '2026-10-06T09:30:00.000Z'],
     ]);
+  });
+
+  it('keep the shipment’s current entry port, type and agency hold, and every entry number, on its row', async () => {
+    const db = { db: t.app.db };
+    const shipmentId = (
+      await t.app.db.selectFrom('shipments').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    ).id;
+    const kept = () =>
+      t.app.db
+        .selectFrom('shipments')
+        .select(['entry_numbers', 'entry_port_code', 'entry_type', 'has_agency_hold', 'search_text'])
+        .where('id', '=', shipmentId)
+        .executeTakeFirstOrThrow();
+    const before = await kept();
+    const first = formatEntryNumber('DMI', 7000004);
+    const second = formatEntryNumber('DMI', 7000005);
+    await setCustomsEntry(db, BROKER, {
+      entryNumber: first,
+      shipmentId,
+      fields: { entry_type: '01', port_code: '4601', entry_date: '2026-10-02' },
+    });
+    await setCustomsEntry(db, BROKER, {
+      entryNumber: second,
+      shipmentId,
+      fields: { entry_type: '21', port_code: '2704', entry_date: '2026-09-01' },
+    });
+    // The current entry is the latest by entry date, not the last written.
+    expect(await kept()).toMatchObject({
+      entry_numbers: [...before.entry_numbers, first, second],
+      entry_port_code: '4601',
+      entry_type: '01',
+      has_agency_hold: false,
+    });
+    expect((await kept()).search_text).toContain(second.toLowerCase());
+    for (const [index, disposition] of DISPOSITION_CODES.entries()) {
+      const at = new Date(Date.UTC(2026, 9, 3, index));
+      await setAgencyDisposition(db, BROKER, { entryNumber: first, agency: 'CBP', disposition, disposedAt: at });
+      expect((await kept()).has_agency_hold, disposition).toBe(HOLDING_DISPOSITIONS.includes(disposition));
+    }
+    await setAgencyDisposition(db, BROKER, {
+      entryNumber: first,
+      agency: 'CBP',
+      disposition: 'released',
+      disposedAt: new Date('2026-10-04T00:00:00Z'),
+    });
+    // A hold on an entry that is not the current one holds nothing.
+    await setAgencyDisposition(db, BROKER, {
+      entryNumber: second,
+      agency: 'FDA',
+      disposition: 'hold_intact',
+      disposedAt: new Date('2026-10-04T00:00:00Z'),
+    });
+    expect((await kept()).has_agency_hold).toBe(false);
+    await setCustomsEntry(db, BROKER, { entryNumber: second, fields: { entry_date: '2026-11-01' } });
+    expect(await kept()).toMatchObject({ entry_port_code: '2704', entry_type: '21', has_agency_hold: true });
   });
 });

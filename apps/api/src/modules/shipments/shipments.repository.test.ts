@@ -96,6 +96,18 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     expect(plan).toContain('shipment_counts');
   });
 
+  it.each([
+    [{ port: '4601' }, 'shipments_filter_entry_port_idx'],
+    [{ entry_type: '01' }, 'shipments_filter_entry_type_idx'],
+    [{ agency_hold: '1' }, 'shipments_filter_agency_hold_idx'],
+  ] as const)('entry filter %o: its page and its total by its index (migration 0027)', async (query, index) => {
+    const request = listRequest({});
+    request.criteria = criteriaOf(query);
+    const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
+    expect(plan.split(index).length - 1).toBe(2);
+    expect(plan).not.toContain('shipment_counts c');
+  });
+
   it('Home counts from the counters; with a search, from the matches, through the search index', async () => {
     const plan = await planOf(shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}), 40));
     expect(plan).toContain('shipment_counts');

@@ -9,6 +9,7 @@ import type { SessionUser } from '../access/session-user.ts';
 import {
   criteriaConditions,
   DEFAULT_SORT,
+  hasEntryFilter,
   HOME_COUNT_CONDITIONS,
   HOME_COUNT_COUNTER_CONDITIONS,
   HOME_COUNT_KEYS,
@@ -255,15 +256,16 @@ function pageItems(request: ShipmentsPageRequest) {
 
 /**
  * How many shipments of the asked accounts meet the criteria and, if named, a Home count's
- * condition: with a search, the matches counted; with ETA bounds alone, the shipments; without
- * either, a sum of the accounts' counter rows (migration 0017).
+ * condition: with a search, the matches counted; with ETA bounds or an entry filter, the
+ * shipments (their index entries); without any, a sum of the accounts' counter rows
+ * (migration 0017).
  */
 function countOf(criteria: ShipmentCriteria, count?: HomeCountKey) {
   const { filter, status, searches, etaFrom, etaTo } = criteria;
   if (searches.length > 0) {
     return sql`(SELECT count(*) FROM matches${count ? sql` WHERE matches.${sql.ref(count)}` : sql``})`;
   }
-  if (etaFrom !== undefined || etaTo !== undefined) {
+  if (etaFrom !== undefined || etaTo !== undefined || hasEntryFilter(criteria)) {
     const conditions = [...criteriaConditions(criteria), ...(count ? [HOME_COUNT_CONDITIONS[count]] : [])];
     return sql`(SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE ${and(conditions)})`;
   }

@@ -87,6 +87,10 @@ export type ShipmentCriteria = {
   etaFrom?: string;
   etaTo?: string;
   filter?: HomeFilter;
+  /** The current customs entry's port of entry, its type, and whether an agency holds it. */
+  entryPort?: string;
+  entryType?: string;
+  isAgencyHold?: boolean;
 };
 
 type FilterQuery = {
@@ -96,6 +100,9 @@ type FilterQuery = {
   date_from?: string;
   date_to?: string;
   filter?: HomeFilter;
+  port?: string;
+  entry_type?: string;
+  agency_hold?: '1';
 };
 
 /** `status` is a stored status or search text, `search` search text; empty values are no filter. */
@@ -110,7 +117,15 @@ export function criteriaOf(query: FilterQuery): ShipmentCriteria {
     etaFrom: query.date_from === undefined ? undefined : wallClockOf(query.date_from),
     etaTo: query.date_to === undefined ? undefined : wallClockOf(query.date_to),
     filter: query.filter,
+    entryPort: query.port,
+    entryType: query.entry_type,
+    isAgencyHold: query.agency_hold === '1' || undefined,
   };
+}
+
+/** Whether the criteria filter by the customs entry, which no counter row keeps. */
+export function hasEntryFilter(criteria: ShipmentCriteria): boolean {
+  return criteria.entryPort !== undefined || criteria.entryType !== undefined || criteria.isAgencyHold === true;
 }
 
 /**
@@ -153,6 +168,12 @@ export function criteriaConditions(criteria: ShipmentCriteria, searchBy: SearchB
   const conditions: ShipmentCondition[] = [];
   if (criteria.filter) conditions.push(HOME_FILTER_CONDITIONS[criteria.filter]);
   if (criteria.status !== undefined) conditions.push(sql<SqlBool>`shipments.status = ${criteria.status}`);
+  // Migration 0027's indexes: the port and the type lead their own, the hold is a partial one.
+  if (criteria.entryPort !== undefined) {
+    conditions.push(sql<SqlBool>`shipments.entry_port_code = ${criteria.entryPort}`);
+  }
+  if (criteria.entryType !== undefined) conditions.push(sql<SqlBool>`shipments.entry_type = ${criteria.entryType}`);
+  if (criteria.isAgencyHold) conditions.push(sql<SqlBool>`shipments.has_agency_hold`);
   conditions.push(...searchConditions(criteria, searchBy));
   if (criteria.etaFrom !== undefined) {
     conditions.push(sql<SqlBool>`shipments.est_time_arrive >= cast(${criteria.etaFrom} as timestamp)`);

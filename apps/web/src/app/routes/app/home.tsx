@@ -16,7 +16,7 @@ import { useHomeShipments } from '../../../features/shipments/api/get-home-shipm
 import { ShipmentsFilters } from '../../../features/shipments/components/shipments-filters.tsx';
 import { ShipmentsTable } from '../../../features/shipments/components/shipments-table.tsx';
 import { SHIPMENTS_LIST } from '../../../features/shipments/utils/shipments-list.ts';
-import { filterParamsOf, homeQueryOf } from '../../../features/shipments/utils/shipments-query.ts';
+import { homeFilterParamsOf, homeQueryOf } from '../../../features/shipments/utils/shipments-query.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { HOME_LINK_PARAMS, readSession } from '../../../lib/session.ts';
 
@@ -45,7 +45,7 @@ export function HomeRoute() {
   const debouncedQuery = useDebouncedValue(query, HOME_QUERY_DEBOUNCE_MS);
   const homeQuery = useHomeShipments(debouncedQuery);
   const accountsQuery = useProfile({ select: profileAccountsOf });
-  const linkFilters = useMemo(() => filterParamsOf(filters), [filters]);
+  const linkFilters = useMemo(() => homeFilterParamsOf(filters), [filters]);
 
   useEffect(() => {
     if (!LINK_PARAMS.some((param) => searchParams.has(param))) return;

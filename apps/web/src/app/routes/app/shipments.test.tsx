@@ -136,6 +136,8 @@ describe('Shipments list', () => {
     ['Status', 'ISF Hold', { status: 'ISF HOLD' }, ['statusFilter', 'ISF HOLD']],
     ['Account', '40003', { account_no: '40003' }, ['accountFilter', '40003']],
     ['Date', 'Year to Date', {}, ['dateFilterOption', '5']],
+    ['Port of entry', '2704 Los Angeles, CA', { port: '2704' }, ['entryPortFilter', '2704']],
+    ['Entry type', '21 Warehouse', { entry_type: '21' }, ['entryTypeFilter', '21']],
   ] as const)('choosing %s %s sends it and goes back to page 1', async (label, option, params, [key, value]) => {
     const { fetchMock } = await goToSecondPage();
 
@@ -144,6 +146,14 @@ describe('Shipments list', () => {
     expect(sessionStorage.getItem(key)).toBe(value);
     expect(sessionStorage.getItem('shipmentsPage')).toBe('1');
     await screen.findByText('40/300');
+  });
+
+  it('sends the agency hold filter when its box is ticked and goes back to page 1', async () => {
+    const { fetchMock } = await goToSecondPage();
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Any agency hold' }));
+    await waitFor(() => expect(lastListRequest(fetchMock)).toMatchObject({ agency_hold: '1', page: '1' }));
+    expect(sessionStorage.getItem('agencyHoldFilter')).toBe('1');
+    expect(sessionStorage.getItem('shipmentsPage')).toBe('1');
   });
 
   it('sends the date range of the date option as ISO texts', async () => {

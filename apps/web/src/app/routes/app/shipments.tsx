@@ -77,6 +77,7 @@ export function ShipmentsRoute() {
           filters={list.filters}
           accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}
           onChange={list.setFilters}
+          hasEntryFilters
         />
         <ShipmentsTable
           shipments={isWaiting ? NO_SHIPMENTS : (reply?.data ?? NO_SHIPMENTS)}

@@ -1,17 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { NO_FILTERS, type ShipmentFilters } from '../utils/saved-filters.ts';
 import { ShipmentsFilters } from './shipments-filters.tsx';
 
 /** The filters with their state, as a screen keeps them; `onChange` sees every change. */
-function Harness({ initial, onChange }: { initial: ShipmentFilters; onChange: (filters: ShipmentFilters) => void }) {
+function Harness({
+  initial,
+  onChange,
+  hasEntryFilters,
+}: {
+  initial: ShipmentFilters;
+  onChange: (filters: ShipmentFilters) => void;
+  hasEntryFilters: boolean;
+}) {
   const [filters, setFilters] = useState(initial);
   return (
     <ShipmentsFilters
       filters={filters}
       accounts={['40001', '40002']}
+      hasEntryFilters={hasEntryFilters}
       onChange={(next) => {
         onChange(next);
         setFilters(next);
@@ -20,9 +29,9 @@ function Harness({ initial, onChange }: { initial: ShipmentFilters; onChange: (f
   );
 }
 
-function renderFilters(initial: Partial<ShipmentFilters> = {}) {
+function renderFilters(initial: Partial<ShipmentFilters> = {}, hasEntryFilters = false) {
   const onChange = vi.fn();
-  render(<Harness initial={{ ...NO_FILTERS, ...initial }} onChange={onChange} />);
+  render(<Harness initial={{ ...NO_FILTERS, ...initial }} onChange={onChange} hasEntryFilters={hasEntryFilters} />);
   return onChange;
 }
 
@@ -126,5 +135,49 @@ describe('ShipmentsFilters', () => {
     expect(chosen.dateRange?.to).toMatch(/^2026-11-30T23:59:59/);
     await choose('Date', 'All');
     expect(onChange).toHaveBeenLastCalledWith(NO_FILTERS);
+  });
+
+  it('adds the entry filters after the spec’s, on the list only', () => {
+    renderFilters();
+    expect(screen.queryByLabelText('Port of entry')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    cleanup();
+    renderFilters({}, true);
+    expect(screen.getAllByRole('combobox').length).toBe(5);
+    const fields = ['Status', 'Account', 'Date', 'Port of entry', 'Entry type'].map((label) =>
+      screen.getByLabelText(label),
+    );
+    for (const [index, field] of fields.entries()) {
+      if (index > 0)
+        expect(fields[index - 1]!.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    expect(screen.getByRole('checkbox', { name: 'Any agency hold' })).toBeTruthy();
+    expect(optionsOf('Port of entry').slice(0, 3)).toEqual(['All ports', '0401 Boston, MA', '0901 Buffalo, NY']);
+    expect(optionsOf('Port of entry')).toContain('4601 New York/Newark Area, Newark, NJ');
+    expect(optionsOf('Entry type')[0]).toBe('All entry types');
+    expect(optionsOf('Entry type')).toContain('01 Consumption - Free and Dutiable');
+  });
+
+  it('chooses a port, an entry type and the agency hold, keeping the other filters', async () => {
+    const onChange = renderFilters({ status: 'released' }, true);
+    await choose('Port of entry', '4601 New York/Newark Area, Newark, NJ');
+    expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, status: 'released', port: '4601' });
+    await choose('Entry type', '01 Consumption - Free and Dutiable');
+    expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, status: 'released', port: '4601', entryType: '01' });
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'Any agency hold' }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      ...NO_FILTERS,
+      status: 'released',
+      port: '4601',
+      entryType: '01',
+      isAgencyHold: true,
+    });
+    await choose('Port of entry', 'All ports');
+    expect(onChange).toHaveBeenLastCalledWith({
+      ...NO_FILTERS,
+      status: 'released',
+      entryType: '01',
+      isAgencyHold: true,
+    });
   });
 });

@@ -1,4 +1,6 @@
+import { CBP_PORTS, ENTRY_TYPE_CODES, ENTRY_TYPES, portName, type EntryType } from '@clearport/contract/customs-entry';
 import { DATE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, type DateFilterCode } from '@clearport/contract/statuses';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { ListFilterBar } from '../../../components/ui/list-filter-bar.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
@@ -9,6 +11,8 @@ type ShipmentsFiltersProps = {
   /** The user's account numbers. */
   accounts: readonly string[];
   onChange: (filters: ShipmentFilters) => void;
+  /** The list's customs entry filters after the spec's; Home has none. */
+  hasEntryFilters?: boolean;
 };
 
 const STATUS_OPTIONS: readonly SelectOption<string>[] = STATUS_FILTER_OPTIONS;
@@ -19,8 +23,23 @@ const DATE_OPTIONS: readonly SelectOption<DateFilterCode>[] = DATE_FILTER_OPTION
 /** The account filter starts with the status filter's All Shipments (spec section 9). */
 const ALL_ACCOUNTS: SelectOption<string> = { label: STATUS_FILTER_OPTIONS[0].label, value: '' };
 
-/** Search, status, account and date (spec section 2); each narrows what the others select. */
-export function ShipmentsFilters({ filters, accounts, onChange }: ShipmentsFiltersProps) {
+const T = WEB_TEXTS.shipments;
+const PORT_OPTIONS: readonly SelectOption<string>[] = [
+  { label: T.allPorts, value: '' },
+  ...Object.keys(CBP_PORTS)
+    .sort()
+    .map((code) => ({ label: portName(code), value: code })),
+];
+const ENTRY_TYPE_OPTIONS: readonly SelectOption<EntryType | ''>[] = [
+  { label: T.allEntryTypes, value: '' },
+  ...ENTRY_TYPE_CODES.map((code) => ({ label: `${code} ${ENTRY_TYPES[code]}`, value: code })),
+];
+
+/**
+ * Search, status, account and date (spec section 2), and on the list the current customs entry's
+ * port, type and any agency hold; each narrows what the others select.
+ */
+export function ShipmentsFilters({ filters, accounts, onChange, hasEntryFilters = false }: ShipmentsFiltersProps) {
   const accountOptions = [ALL_ACCOUNTS, ...accounts.map((account) => ({ label: account, value: account }))];
   return (
     <ListFilterBar
@@ -47,6 +66,27 @@ export function ShipmentsFilters({ filters, accounts, onChange }: ShipmentsFilte
         value={filters.dateOption}
         onChange={(code) => onChange({ ...filters, ...dateFilterFor(code, new Date()) })}
       />
+      {hasEntryFilters && (
+        <>
+          <SelectField
+            label={T.portFilterLabel}
+            options={PORT_OPTIONS}
+            value={filters.port}
+            onChange={(port) => onChange({ ...filters, port })}
+          />
+          <SelectField
+            label={T.entryTypeFilterLabel}
+            options={ENTRY_TYPE_OPTIONS}
+            value={filters.entryType}
+            onChange={(entryType) => onChange({ ...filters, entryType })}
+          />
+          <Checkbox
+            label={T.agencyHoldFilterLabel}
+            checked={filters.isAgencyHold}
+            onChange={(event) => onChange({ ...filters, isAgencyHold: event.target.checked })}
+          />
+        </>
+      )}
     </ListFilterBar>
   );
 }

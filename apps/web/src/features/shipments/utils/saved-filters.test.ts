@@ -10,7 +10,14 @@ describe('saved filters', () => {
 
   it("are kept under the spec's session storage keys", () => {
     const range = { from: '2026-11-22T04:00:00Z', to: '2026-11-29T04:00:00Z' };
-    saveFilters({ search: 'MSCU', status: 'released', account: '40002', dateOption: 1, dateRange: range });
+    saveFilters({
+      ...NO_FILTERS,
+      search: 'MSCU',
+      status: 'released',
+      account: '40002',
+      dateOption: 1,
+      dateRange: range,
+    });
     expect({ ...sessionStorage }).toEqual({
       globalFilter: 'MSCU',
       statusFilter: 'released',
@@ -19,6 +26,7 @@ describe('saved filters', () => {
       dateFilter: JSON.stringify(range),
     });
     expect(readSavedFilters()).toEqual({
+      ...NO_FILTERS,
       search: 'MSCU',
       status: 'released',
       account: '40002',
@@ -27,8 +35,19 @@ describe('saved filters', () => {
     });
   });
 
+  it('keep the entry filters under keys of their own', () => {
+    saveFilters({ ...NO_FILTERS, port: '4601', entryType: '01', isAgencyHold: true });
+    expect({ ...sessionStorage }).toEqual({ entryPortFilter: '4601', entryTypeFilter: '01', agencyHoldFilter: '1' });
+    expect(readSavedFilters()).toEqual({ ...NO_FILTERS, port: '4601', entryType: '01', isAgencyHold: true });
+    expect(clearSavedFilters()).toBe(true);
+    expect(sessionStorage.length).toBe(0);
+  });
+
   it('remove a key when its filter is All or empty', () => {
     saveFilters({
+      ...NO_FILTERS,
+      isAgencyHold: true,
+      port: '4601',
       search: 'x',
       status: 'released',
       account: '40001',
@@ -43,6 +62,8 @@ describe('saved filters', () => {
     sessionStorage.setItem('statusFilter', 'shipped');
     sessionStorage.setItem('dateFilterOption', '9');
     sessionStorage.setItem('dateFilter', '{"from":"a","to":"b"}');
+    sessionStorage.setItem('entryPortFilter', '9999');
+    sessionStorage.setItem('entryTypeFilter', '99');
     expect(readSavedFilters()).toEqual(NO_FILTERS);
   });
 

@@ -1,5 +1,6 @@
 import { formatISO } from 'date-fns';
 import { SESSION_STORAGE_KEYS } from '@clearport/contract/constants';
+import { CBP_PORTS, ENTRY_TYPES, type EntryType } from '@clearport/contract/customs-entry';
 import { dateRangeFor } from '@clearport/contract/shipments';
 import { DATE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, type DateFilterCode } from '@clearport/contract/statuses';
 import { readTabItem, writeTabItem } from '../../../lib/tab-storage.ts';
@@ -7,7 +8,8 @@ import { resetSavedPage } from './saved-list-position.ts';
 
 /**
  * The search, status, account and date filters the shipments list and Home share, kept in
- * session storage under the spec's keys (section 9) so they last while the tab is open.
+ * session storage under the spec's keys (section 9) so they last while the tab is open, and
+ * the list's own customs entry filters beside them.
  */
 
 /** An ETA range as ISO 8601 texts with the user's offset, as the contract asks. */
@@ -24,14 +26,39 @@ export type ShipmentFilters = {
   dateOption: DateFilterCode;
   /** The range computed when the option was chosen, null for All (dateFilter). */
   dateRange: DateRange | null;
+  /** The list's customs entry filters (not Home's): a port code of CBP_PORTS, '' for All ports. */
+  port: string;
+  /** An entry type code of ENTRY_TYPES, '' for All entry types. */
+  entryType: EntryType | '';
+  isAgencyHold: boolean;
 };
 
-export const NO_FILTERS: ShipmentFilters = { search: '', status: '', account: '', dateOption: 0, dateRange: null };
+export const NO_FILTERS: ShipmentFilters = {
+  search: '',
+  status: '',
+  account: '',
+  dateOption: 0,
+  dateRange: null,
+  port: '',
+  entryType: '',
+  isAgencyHold: false,
+};
 
 const KEYS = SESSION_STORAGE_KEYS;
-const FILTER_KEYS = [KEYS.globalFilter, KEYS.statusFilter, KEYS.accountFilter, KEYS.dateFilter, KEYS.dateFilterOption];
+/** The entry filters are not the spec's, so they are kept under keys of their own. */
+const ENTRY_KEYS = { port: 'entryPortFilter', entryType: 'entryTypeFilter', agencyHold: 'agencyHoldFilter' } as const;
+const FILTER_KEYS = [
+  KEYS.globalFilter,
+  KEYS.statusFilter,
+  KEYS.accountFilter,
+  KEYS.dateFilter,
+  KEYS.dateFilterOption,
+  ...Object.values(ENTRY_KEYS),
+];
 
 const isStatusOption = (value: string) => STATUS_FILTER_OPTIONS.some((option) => option.value === value);
+const isPortCode = (value: string) => Object.hasOwn(CBP_PORTS, value);
+const isEntryType = (value: string): value is EntryType => Object.hasOwn(ENTRY_TYPES, value);
 const isDateCode = (value: number): value is DateFilterCode =>
   DATE_FILTER_OPTIONS.some((option) => option.code === value);
 
@@ -52,6 +79,8 @@ export function readSavedFilters(): ShipmentFilters {
   const status = readTabItem(KEYS.statusFilter) ?? '';
   const dateCode = Number(readTabItem(KEYS.dateFilterOption) ?? 0);
   const dateRange = readDateRange(readTabItem(KEYS.dateFilter));
+  const port = readTabItem(ENTRY_KEYS.port) ?? '';
+  const entryType = readTabItem(ENTRY_KEYS.entryType) ?? '';
   const hasDate = isDateCode(dateCode) && dateCode !== 0 && dateRange !== null;
   return {
     search: readTabItem(KEYS.globalFilter) ?? '',
@@ -59,6 +88,9 @@ export function readSavedFilters(): ShipmentFilters {
     account: readTabItem(KEYS.accountFilter) ?? '',
     dateOption: hasDate ? dateCode : 0,
     dateRange: hasDate ? dateRange : null,
+    port: isPortCode(port) ? port : '',
+    entryType: isEntryType(entryType) ? entryType : '',
+    isAgencyHold: readTabItem(ENTRY_KEYS.agencyHold) === '1',
   };
 }
 
@@ -68,6 +100,9 @@ export function saveFilters(filters: ShipmentFilters): void {
   writeTabItem(KEYS.accountFilter, filters.account);
   writeTabItem(KEYS.dateFilterOption, filters.dateOption === 0 ? '' : String(filters.dateOption));
   writeTabItem(KEYS.dateFilter, filters.dateRange ? JSON.stringify(filters.dateRange) : '');
+  writeTabItem(ENTRY_KEYS.port, filters.port);
+  writeTabItem(ENTRY_KEYS.entryType, filters.entryType);
+  writeTabItem(ENTRY_KEYS.agencyHold, filters.isAgencyHold ? '1' : '');
 }
 
 /**

@@ -3,7 +3,14 @@ import { HomeShipmentsQuery, ShipmentsListQuery } from '@clearport/contract/ship
 import type { PageCursor } from '../../../components/ui/list-state.ts';
 import { NO_FILTERS, type ShipmentFilters } from './saved-filters.ts';
 import { DEFAULT_SORT, readSavedPage, resetSavedPage, savePage } from './saved-list-position.ts';
-import { filterParamsOf, homeQueryOf, listQueryOf, pageOf, stepQueryOf } from './shipments-query.ts';
+import {
+  filterParamsOf,
+  homeFilterParamsOf,
+  homeQueryOf,
+  listQueryOf,
+  pageOf,
+  stepQueryOf,
+} from './shipments-query.ts';
 
 const RANGE = { from: '2026-11-01T00:00:00-05:00', to: '2026-11-30T23:59:59-05:00' };
 const filters = (changes: Partial<ShipmentFilters>): ShipmentFilters => ({ ...NO_FILTERS, ...changes });
@@ -17,7 +24,29 @@ describe('filterParamsOf', () => {
       account_no: undefined,
       date_from: undefined,
       date_to: undefined,
+      port: undefined,
+      entry_type: undefined,
+      agency_hold: undefined,
     });
+  });
+
+  it('sends the entry filters to the list, never to Home', () => {
+    const chosen = filters({ port: '4601', entryType: '21', isAgencyHold: true, status: 'released' });
+    expect(filterParamsOf(chosen)).toMatchObject({ port: '4601', entry_type: '21', agency_hold: '1' });
+    expect(homeFilterParamsOf(chosen)).not.toHaveProperty('port');
+    expect(homeFilterParamsOf(chosen)).not.toHaveProperty('agency_hold');
+    const home = homeQueryOf(chosen);
+    expect(home).toEqual({
+      source: 'home',
+      status: 'released',
+      search: undefined,
+      account_no: undefined,
+      date_from: undefined,
+      date_to: undefined,
+    });
+    expect(HomeShipmentsQuery.parse(home)).toEqual({ source: 'home', status: 'released' });
+    const list = listQueryOf({ filters: chosen, filter: undefined, page: 1, sort: DEFAULT_SORT });
+    expect(ShipmentsListQuery.parse(list)).toMatchObject({ port: '4601', entry_type: '21', agency_hold: '1' });
   });
 
   it('sends the search text in search, trimmed', () => {
@@ -40,6 +69,9 @@ describe('filterParamsOf', () => {
       account_no: '40002',
       date_from: RANGE.from,
       date_to: RANGE.to,
+      port: undefined,
+      entry_type: undefined,
+      agency_hold: undefined,
     });
   });
 });
@@ -61,6 +93,9 @@ describe('listQueryOf', () => {
       account_no: '40001',
       date_from: undefined,
       date_to: undefined,
+      port: undefined,
+      entry_type: undefined,
+      agency_hold: undefined,
       sort: 'containers',
       direction: 'asc',
     });
@@ -86,6 +121,9 @@ describe('homeQueryOf', () => {
       account_no: undefined,
       date_from: RANGE.from,
       date_to: RANGE.to,
+      port: undefined,
+      entry_type: undefined,
+      agency_hold: undefined,
     });
     expect(HomeShipmentsQuery.parse(query)).toEqual(JSON.parse(JSON.stringify(query)));
   });

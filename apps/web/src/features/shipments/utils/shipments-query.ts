@@ -13,7 +13,7 @@ import { readSavedPage, readSavedSort, type SavedPage, type ShipmentSort } from 
 /** The filters as the list's query carries them; a shipment opened from the list receives them too. */
 export type ShipmentFilterParams = Pick<
   ShipmentsListQuery,
-  'filter' | 'status' | 'search' | 'account_no' | 'date_from' | 'date_to'
+  'filter' | 'status' | 'search' | 'account_no' | 'date_from' | 'date_to' | 'port' | 'entry_type' | 'agency_hold'
 >;
 
 /**
@@ -28,11 +28,20 @@ export function filterParamsOf(filters: ShipmentFilters, filter?: HomeFilter): S
     account_no: filters.account || undefined,
     date_from: filters.dateRange?.from,
     date_to: filters.dateRange?.to,
+    port: filters.port || undefined,
+    entry_type: filters.entryType || undefined,
+    agency_hold: filters.isAgencyHold ? '1' : undefined,
   };
 }
 
+/** Home has no entry filters: it reads, and hands its rows' links, the filters the spec gives it. */
+export function homeFilterParamsOf(filters: ShipmentFilters): ShipmentFilterParams {
+  const { port: _port, entry_type: _type, agency_hold: _hold, ...params } = filterParamsOf(filters);
+  return params;
+}
+
 export function homeQueryOf(filters: ShipmentFilters): HomeShipmentsQuery {
-  const { filter: _none, ...params } = filterParamsOf(filters);
+  const { filter: _none, ...params } = homeFilterParamsOf(filters);
   return { source: 'home', ...params };
 }
 
