@@ -293,6 +293,7 @@ export function planEntry(input: {
   const liquidation = entryDate + 314 * DAY_MS;
   const isLiquidated = liquidation < input.now.getTime();
 
+  const releaseDays = rng.int(0, 2);
   const entry: IngestionRecordInput = {
     kind: 'entry',
     entry_number: input.entryNumber,
@@ -301,7 +302,7 @@ export function planEntry(input: {
     port_code: input.portCode,
     entry_date: day(entryDate),
     summary_date: summaryDate < input.now.getTime() ? day(summaryDate) : null,
-    release_date: input.isReleased ? day(past(input.anchor + rng.int(0, 2) * DAY_MS)) : null,
+    release_date: input.isReleased ? day(past(input.anchor + releaseDays * DAY_MS)) : null,
     liquidation_date: isLiquidated ? day(liquidation) : null,
     liquidation_status: isLiquidated ? 'liquidated' : 'unliquidated',
     bond_type: input.enteredValueCents < 2_500_00 ? 'single' : 'continuous',
@@ -324,7 +325,8 @@ export function planEntry(input: {
       disposed_at: disposedAt(days),
     });
   const cbp = CBP_DISPOSITIONS[input.status];
-  dispose('CBP', cbp ?? (input.isReleased ? 'released' : 'pending'), cbp ? 0.5 : 1);
+  // CBP's release is the entry's release date; a pending entry waits from the day it was filed.
+  dispose('CBP', cbp ?? (input.isReleased ? 'released' : 'pending'), cbp ? 0.5 : input.isReleased ? releaseDays : -1);
   if (fdaDisposition) dispose('FDA', fdaDisposition, 0.6);
   for (const agency of new Set(lines.flatMap((line) => (line.agency && line.agency !== 'FDA' ? [line.agency] : [])))) {
     dispose(agency, input.isReleased ? 'may_proceed' : 'pending', 0.4);
