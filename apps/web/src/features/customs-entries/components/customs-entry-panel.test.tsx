@@ -53,6 +53,15 @@ const line = (lineNumber: number, overrides: Partial<CustomsEntryLine> = {}): Cu
   ...overrides,
 });
 
+/** A 7501 the company's rule holds for its decision. */
+const AWAITING: CustomsEntry['approval'] = {
+  state: 'awaiting',
+  path_to_7501: 'entry-summaries/a.pdf',
+  decided_by: null,
+  decided_at: null,
+  comment: '',
+};
+
 const render = (canDecide = true) => renderWithProviders(<CustomsEntryPanel shipmentId={12} canDecide={canDecide} />);
 const valueOf = (label: string) =>
   within(screen.getByRole('region', { name: 'Customs entry' })).getByText(label, { selector: 'dt' }).nextElementSibling
@@ -119,13 +128,7 @@ describe('the Customs entry panel', () => {
   });
 
   it('asks to approve a 7501 the company’s rule holds, and approves the one shown', async () => {
-    let approval: CustomsEntry['approval'] = {
-      state: 'awaiting',
-      path_to_7501: 'entry-summaries/a.pdf',
-      decided_by: null,
-      decided_at: null,
-      comment: '',
-    };
+    let approval = AWAITING;
     const fetchMock = mockApi({
       [PATH]: () => ({ body: { entry: entry({ approval }), lines: [], next_line: null } }),
       [`${PATH}/approve`]: () => {
@@ -147,13 +150,7 @@ describe('the Customs entry panel', () => {
   });
 
   it('queries a 7501 with a comment', async () => {
-    const approval: CustomsEntry['approval'] = {
-      state: 'awaiting',
-      path_to_7501: 'entry-summaries/a.pdf',
-      decided_by: null,
-      decided_at: null,
-      comment: '',
-    };
+    const approval = AWAITING;
     const fetchMock = mockApi({
       [PATH]: { body: { entry: entry({ approval }), lines: [], next_line: null } },
       [`${PATH}/query`]: { body: { approval: { ...approval, state: 'queried', comment: 'Check line 2' } } },
@@ -171,13 +168,7 @@ describe('the Customs entry panel', () => {
   });
 
   it('shows the read-only role the request without the buttons', async () => {
-    const approval: CustomsEntry['approval'] = {
-      state: 'awaiting',
-      path_to_7501: 'entry-summaries/a.pdf',
-      decided_by: null,
-      decided_at: null,
-      comment: '',
-    };
+    const approval = AWAITING;
     mockApi({ [PATH]: { body: { entry: entry({ approval, totals: null }), lines: [], next_line: null } } });
     render(false);
     const box = await screen.findByRole('group', { name: 'Awaiting your approval' });
