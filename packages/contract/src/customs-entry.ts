@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsToAmount, formatUsd } from './invoices.ts';
 import { plainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
 
@@ -203,9 +204,7 @@ export function hmfCents(enteredValueCents: number, mode: EntryMode): number {
 
 /** Cents as dollars for people: `$12,345.67`. */
 export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const whole = Math.abs(cents);
-  return `${sign}$${Math.floor(whole / 100).toLocaleString('en-US')}.${String(whole % 100).padStart(2, '0')}`;
+  return formatUsd(centsToAmount(cents));
 }
 
 /** The roles that see an entry's money (its values, duty and fees): those who see the invoices. */

@@ -178,6 +178,13 @@ export function centsToAmount(cents: bigint | number): string {
   return `${sign}${absolute / 100n}.${String(absolute % 100n).padStart(2, '0')}`;
 }
 
+/** An amount in dollars, with or without its cents ("1234.50", "2000"), as integer cents: exact, no float. */
+export function amountToCents(amount: string): number {
+  const sign = amount.startsWith('-') ? -1 : 1;
+  const [whole = '0', cents = ''] = amount.replace('-', '').split('.');
+  return sign * (Number(whole) * 100 + Number(cents.padEnd(2, '0')));
+}
+
 /** An Amount shown in US dollars: "1234.50" gives "$1,234.50". */
 export function formatUsd(amount: string): string {
   const negative = amount.startsWith('-');

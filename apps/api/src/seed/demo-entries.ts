@@ -1,5 +1,6 @@
 import { hmfCents, mpfCents, type Agency, type Disposition, type EntryMode } from '@clearport/contract/customs-entry';
 import type { IngestionRecordInput } from '@clearport/contract/ingestion';
+import { amountToCents, centsToAmount } from '@clearport/contract/invoices';
 import { createRng, DAY_MS, type Rng } from './demo-numbers.ts';
 
 /**
@@ -179,7 +180,6 @@ export type PlannedEntry = {
 };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 function hashOf(text: string): number {
   let hash = 2_166_136_261;
@@ -234,9 +234,9 @@ function planLines(
       description: goods.description,
       quantity: String(quantity),
       unit: goods.unit,
-      entered_value: money(valueCents),
+      entered_value: centsToAmount(valueCents),
       duty_rate: section301 ? `${goods.rateText} + ${goods.section301}%` : goods.rateText,
-      duty: money(dutyCents(goods, valueCents, quantity, country)),
+      duty: centsToAmount(dutyCents(goods, valueCents, quantity, country)),
       section_301: section301,
       agency: goods.agency,
     };
@@ -283,7 +283,7 @@ export function planEntry(input: {
       ? rng.pick(['CPSC', 'NHTSA', 'TTB', 'APHIS'] as const)
       : null;
   const lines = planLines(rng, input.entryNumber, input.enteredValueCents, country, agencyHint);
-  const lineDuty = lines.reduce((sum, line) => sum + Math.round(Number(line.duty) * 100), 0);
+  const lineDuty = lines.reduce((sum, line) => sum + amountToCents(line.duty), 0);
   const hasAdCvd = lines.some((line) => line.hts_number === '0306170040') && (country === 'IN' || country === 'VN');
   const mpf = mpfCents(input.enteredValueCents);
   const hmf = hmfCents(input.enteredValueCents, input.mode);
@@ -310,8 +310,8 @@ export function planEntry(input: {
     mode: input.mode,
     country_of_origin: country,
     country_of_export: country,
-    mpf: money(mpf),
-    hmf: input.mode === 'ocean' ? money(hmf) : null,
+    mpf: centsToAmount(mpf),
+    hmf: input.mode === 'ocean' ? centsToAmount(hmf) : null,
     other_fees: '0.00',
   };
   const disposedAt = (days: number) => new Date(past(input.anchor + days * DAY_MS)).toISOString();

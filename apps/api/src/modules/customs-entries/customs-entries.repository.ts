@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { EntryApprovalRule } from '@clearport/contract/customs-entry';
+import { amountToCents, centsToAmount } from '@clearport/contract/invoices';
 import type { Db } from '../../db/connect.ts';
 import type { Updateable } from 'kysely';
 import type { CustomsEntriesTable, CustomsEntryLinesTable } from '../../db/schema.ts';
@@ -23,9 +24,6 @@ function changedFields<T extends Record<string, unknown>>(current: T, wanted: Pa
   return changes;
 }
 
-const centsOfDollars = (dollars: string) => Math.round(Number(dollars) * 100);
-const dollarsOf = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-
 export const customsEntriesRepository = {
   /** The company's approval rule, its threshold in dollars and cents. */
   async ruleOf(db: Db, companyId: number): Promise<EntryApprovalRule> {
@@ -35,7 +33,7 @@ export const customsEntriesRepository = {
       .where('id', '=', companyId)
       .executeTakeFirstOrThrow();
     const cents = row.entry_approval_threshold_cents;
-    return { mode: row.entry_approval, threshold: cents === null ? null : dollarsOf(cents) };
+    return { mode: row.entry_approval, threshold: cents === null ? null : centsToAmount(cents) };
   },
 
   async setRule(db: Db, companyId: number, rule: EntryApprovalRule): Promise<EntryApprovalRule> {
@@ -43,7 +41,7 @@ export const customsEntriesRepository = {
       .updateTable('companies')
       .set({
         entry_approval: rule.mode,
-        entry_approval_threshold_cents: rule.threshold === null ? null : centsOfDollars(rule.threshold),
+        entry_approval_threshold_cents: rule.threshold === null ? null : amountToCents(rule.threshold),
       })
       .where('id', '=', companyId)
       .execute();

@@ -1,3 +1,4 @@
+import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import type { Refusal } from '../../lib/refusal.ts';
 import {
   ENTRY_APPROVAL_TEXTS,
@@ -34,7 +35,7 @@ export function approvalState(facts: ApprovalFacts, dutyCents: number): EntryApp
 export type DecisionRefusal = { refused: 'shipmentNotFound' | 'noEntry' | 'replaced' | 'notAwaiting' };
 
 export function decisionRefusalOf({ refused }: DecisionRefusal): Refusal {
-  if (refused === 'shipmentNotFound') return { status: 404, message: 'Shipment not found.' };
+  if (refused === 'shipmentNotFound') return { status: 404, message: SHIPMENT_DETAIL_ERRORS.shipmentNotFound };
   return { status: 409, message: ENTRY_APPROVAL_TEXTS[refused] };
 }
 

@@ -1,4 +1,5 @@
 import type { IngestionRecord } from '@clearport/contract/ingestion';
+import { amountToCents } from '@clearport/contract/invoices';
 import type { Db } from '../../db/connect.ts';
 import { BROKER } from '../access/session-user.ts';
 import { setAgencyDisposition } from '../customs-entries/set-agency-disposition.ts';
@@ -15,9 +16,7 @@ type Upserted = 'created' | 'updated' | 'unchanged';
 
 /** Dollars and cents as sent (`1234.56`), as exact cents; undefined and null pass through. */
 function centsOf<Value extends string | null | undefined>(money: Value): number | Exclude<Value, string> {
-  if (typeof money !== 'string') return money as Exclude<Value, string>;
-  const [dollars, cents] = money.split('.') as [string, string];
-  return Number(dollars) * 100 + Number(cents);
+  return typeof money === 'string' ? amountToCents(money) : (money as Exclude<Value, string>);
 }
 
 /** A quantity as PostgreSQL's numeric(18,3) gives it back (`12.5` → `12.500`), so the same quantity is unchanged. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { FileRecord, IngestionRecord, RecordOutcome } from '@clearport/contract/ingestion';
 import { parentMissing, RecordRefusal } from './record-refusal.ts';
-import { formatUsd } from '@clearport/contract/invoices';
+import { amountToCents, formatUsd } from '@clearport/contract/invoices';
 import { ROLES } from '@clearport/contract/roles';
 import { NOTIFICATION_LISTS } from '@clearport/contract/settings';
 import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
@@ -690,7 +690,7 @@ async function upsertInvoice(
     shipment_id: shipmentId,
     file_number: record.file_number,
     proper_name: record.proper_name,
-    amount_cents: record.amount == null ? record.amount : Number(record.amount.replace('.', '')),
+    amount_cents: record.amount == null ? record.amount : amountToCents(record.amount),
     due_date: record.due_date,
     is_paid: record.is_paid,
   };
