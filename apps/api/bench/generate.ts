@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { COUNT_EVERY_SHIPMENT } from '../src/db/migrations/0017-shipment-counts.ts';
+import { COUNT_EVERY_SHIPMENT } from '../src/db/migrations/0029-shipment-dispositions.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 
 /*

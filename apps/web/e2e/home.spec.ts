@@ -1,6 +1,6 @@
 import { CBP_EXAM_STATUSES, HOME_FILTERS } from '@clearport/contract/shipments';
 import { statusDisplay } from '@clearport/contract/statuses';
-import { DEMO_PASSWORD, expect, mainNavigation, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, mainNavigation, submitLogin, test } from './fixtures.ts';
 import { apiLogin } from './shipments-api.ts';
 import {
   cellLines,
@@ -192,5 +192,53 @@ test.describe('Home', () => {
     await expect(page.getByRole('searchbox', { name: 'Search shipments' })).toHaveValue('');
     await tableSettled(page);
     expect((await pagerCounts(page)).total).toBeGreaterThan(250);
+  });
+
+  test('counts the 7501s awaiting approval in a box that opens them; the 7501 mail’s link opens one after the login', async ({
+    page,
+    signIn,
+  }) => {
+    const setRule = async (label: string) => {
+      await signIn('primary@demo.test', '/settings');
+      const rule = page.getByRole('region', { name: '7501 approval' });
+      await rule.getByRole('radio', { name: label }).check();
+      await rule.getByRole('button', { name: 'Save 7501 approval' }).click();
+      await expect(page.getByText('7501 approval saved.')).toBeVisible();
+    };
+    const approvalBox = () => countBoxes(page).filter({ hasText: 'Awaiting your approval' });
+    const awaiting = async () => {
+      await expect(approvalBox()).toHaveText(/^\d+ Awaiting your approval\$[\d,]+\.\d\d duty$/);
+      return Number((await approvalBox().innerText()).split(/\s/)[0]);
+    };
+
+    await setRule('Every 7501');
+    await mainNavigation(page).getByRole('link', { name: 'Home', exact: true }).click();
+    const count = await awaiting();
+    expect(count).toBeGreaterThan(1);
+
+    await approvalBox().click();
+    await expect(page).toHaveURL(/\/shipments\?filter=awaiting-approval$/);
+    await tableSettled(page);
+    expect((await pagerCounts(page)).total).toBe(count);
+    const links = shipmentsTable(page).getByRole('row').getByRole('link');
+    const second = await links.nth(1).getAttribute('href');
+    await links.first().click();
+    const approval = page.getByRole('group', { name: 'Awaiting your approval' });
+    await approval.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText(/^Approved by Maria Delgado on/)).toBeVisible();
+    await mainNavigation(page).getByRole('link', { name: 'Home', exact: true }).click();
+    await expect.poll(awaiting).toBe(count - 1);
+
+    // The 7501 mail's link, opened signed out: the login, then the shipment's approval in focus.
+    await page.context().clearCookies();
+    await page.goto(`${second!.split('?')[0]}?review=7501`);
+    await expect(page).toHaveURL(/\/login\?next=/);
+    await submitLogin(page, 'primary@demo.test', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/shipments\/\d+\?review=7501$/);
+    await expect(page.getByRole('group', { name: 'Awaiting your approval' })).toBeFocused();
+
+    await setRule('None');
+    await mainNavigation(page).getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(countBoxes(page)).toHaveText(COUNT_LABELS.map((label) => new RegExp(`^\\d+ ${label}$`)));
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTRY_APPROVAL_MODES } from './customs-entry.ts';
 import { EMAIL_MAX_LENGTH, isEmail } from './email-address.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { Email } from './http.ts';
@@ -28,7 +29,13 @@ export const ProfileResponse = z.object({
   name: z.string(),
   email: z.string(),
   role: z.number().int(),
-  company: z.object({ id: z.number().int(), name: z.string(), primary_contact: z.string() }),
+  /** `entry_approval`: which 7501s the company confirms (decision 0026), so Home knows its boxes before their counts. */
+  company: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    primary_contact: z.string(),
+    entry_approval: z.enum(ENTRY_APPROVAL_MODES),
+  }),
   accounts: z.array(z.object({ account_no: z.string(), document_tracking: z.boolean() })),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;

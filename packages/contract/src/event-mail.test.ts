@@ -12,6 +12,17 @@ describe('event mail texts', () => {
     );
   });
 
+  it("links a 7501 to its shipment's approval, which opens after the login", () => {
+    const { lines } = eventMailText(
+      'entrySummaryPosted',
+      [{ kind: 'entrySummaryPosted', shipmentId: 7, entryNo: 'DMI-2' }],
+      'https://portal.example',
+    );
+    expect(lines).toEqual([
+      { text: 'Entry DMI-2: 7501 ready for review', link: 'https://portal.example/shipments/7?review=7501' },
+    ]);
+  });
+
   it('names the entry or invoice in the subject of one event, and counts many', () => {
     const one = eventMailText(
       'deliveryOrderApproved',

@@ -101,7 +101,7 @@ function lineOf(event: EventMailDetail, publicUrl: string): { text: string; link
     case 'entrySummaryPosted':
       return {
         text: fillText(T.line.entrySummaryPosted, { entry: event.entryNo }),
-        link: shipmentLink(publicUrl, event.shipmentId),
+        link: `${shipmentLink(publicUrl, event.shipmentId)}?${REVIEW_7501_PARAM}=${REVIEW_7501_VALUE}`,
       };
     case 'deliveryOrderApproved':
       return {
@@ -116,6 +116,13 @@ function lineOf(event: EventMailDetail, publicUrl: string): { text: string; link
     }
   }
 }
+
+/**
+ * The 7501 mail's link opens the shipment at its 7501's approval (after the login, when the
+ * reader is signed out): `/shipments/{id}?review=7501`.
+ */
+export const REVIEW_7501_PARAM = 'review';
+export const REVIEW_7501_VALUE = '7501';
 
 function shipmentLink(publicUrl: string, shipmentId: number): string {
   return `${publicUrl}/shipments/${shipmentId}`;

@@ -104,6 +104,15 @@ export const HomeFilter = z.enum(HOME_FILTER_VALUES);
 export type HomeFilter = z.infer<typeof HomeFilter>;
 
 /**
+ * Home's box beyond the spec's five (decision 0026), shown while the company confirms 7501s:
+ * "Awaiting your approval", whose list is asked for with `approval=awaiting`.
+ */
+export const AWAITING_APPROVAL_BOX = 'awaiting-approval';
+/** The box a shipments list was opened from (`?filter=` of the portal's address). */
+export const BoxFilter = z.enum([...HOME_FILTER_VALUES, AWAITING_APPROVAL_BOX]);
+export type BoxFilter = z.infer<typeof BoxFilter>;
+
+/**
  * The five Home boxes in order: the list filter each links to, its label, the count it shows,
  * and what it selects. A box's count and its filtered list select the same shipments.
  */
@@ -255,7 +264,9 @@ function cursorFitsSort(cursor: ListCursor, sort: ShipmentSortField): boolean {
 /**
  * The list's customs entry filters, on the shipment's current entry (the latest by entry date):
  * `port` its port of entry (a Schedule D code, CBP_PORTS), `entry_type` its type (ENTRY_TYPES),
- * `agency_hold=1` any agency's current disposition of it holding (HOLDING_DISPOSITIONS). A
+ * `agency_hold=1` any agency's current disposition of it holding (HOLDING_DISPOSITIONS), and
+ * `approval=awaiting` its 7501 awaiting the company's approval (Home's "Awaiting your approval"
+ * box: the 7501 is not reviewed, no decision names it, and the company's rule asks for one). A
  * shipment without an entry meets none of them.
  */
 const shipmentEntryFilters = {
@@ -265,6 +276,7 @@ const shipmentEntryFilters = {
     .optional(),
   entry_type: z.enum(ENTRY_TYPE_CODES).optional(),
   agency_hold: z.literal('1').optional(),
+  approval: z.literal('awaiting').optional(),
 };
 
 const shipmentsListFields = {
@@ -324,6 +336,11 @@ export const HomeShipmentsResponse = HomeCounts.extend({
   result: z.array(ShipmentListItem),
   /** The user's account numbers, comma-separated (see splitAccounts). */
   accounts: z.string(),
+  /**
+   * The 7501s awaiting the company's approval (`approval=awaiting`) and their duty, null for the
+   * roles that see no money; the whole is null while the company confirms no 7501.
+   */
+  awaiting_approval: z.object({ count: Count, duty_cents: z.number().int().nullable() }).nullable(),
 });
 export type HomeShipmentsResponse = z.infer<typeof HomeShipmentsResponse>;
 

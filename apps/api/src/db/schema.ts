@@ -159,6 +159,15 @@ export type ShipmentsTable = {
   entry_port_code: Maintained<string | null>;
   entry_type: Maintained<string | null>;
   has_agency_hold: Maintained<boolean>;
+  /** The current entry's FDA disposition, whether CBP's holds it, its duty and the 7501 last decided on (migration 0029). */
+  fda_disposition: Maintained<string | null>;
+  cbp_disposition_hold: Maintained<boolean>;
+  entry_duty_cents: Maintained<number | null>;
+  entry_decided_7501: Maintained<string | null>;
+  /** The FDA column: the FDA's disposition in its words, or the broker's fda_review text. */
+  fda_status: GeneratedAlways<string>;
+  /** A CBP exam or hold status, or a holding CBP disposition. */
+  cbp_hold: GeneratedAlways<boolean>;
   /** Everything the list's search looks in, lower case. */
   search_text: GeneratedAlways<string>;
 };

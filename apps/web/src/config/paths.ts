@@ -1,6 +1,6 @@
-import type { HomeFilter } from '@clearport/contract/shipments';
+import type { BoxFilter } from '@clearport/contract/shipments';
 
-/** The shipments list's optional query parameter: one of the Home boxes' filters (spec section 2). */
+/** The shipments list's optional query parameter: the Home box it was opened from (spec section 2, and the 7501 approval's box). */
 export const SHIPMENTS_FILTER_PARAM = 'filter';
 
 /** Every route of the portal (spec section 2), in one place. `path` is the route pattern, `getHref` builds a link. */
@@ -8,7 +8,7 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   shipments: {
     path: '/shipments',
-    getHref: (filter?: HomeFilter) =>
+    getHref: (filter?: BoxFilter) =>
       filter ? `/shipments?${new URLSearchParams({ [SHIPMENTS_FILTER_PARAM]: filter })}` : '/shipments',
   },
   shipment: { path: '/shipments/:id', getHref: (id: string | number) => `/shipments/${encodeURIComponent(id)}` },

@@ -81,6 +81,8 @@ export const WEB_TEXTS = {
     notification: 'Notification',
     dismissNotification: 'Dismiss notification',
     shipmentCounts: 'Shipment counts',
+    /** Under "Awaiting your approval": the duty of the 7501s it counts. */
+    awaitingDuty: '{amount} duty',
   },
 
   /** Shipments: the list, its filters and pager. */

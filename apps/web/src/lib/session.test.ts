@@ -13,7 +13,7 @@ const LOGIN = {
 const PROFILE = {
   name: 'Sam Ortiz (profile)',
   role: 11,
-  company: { id: 1, name: 'Demo Imports LLC', primary_contact: 'Priya Raman' },
+  company: { id: 1, name: 'Demo Imports LLC', primary_contact: 'Priya Raman', entry_approval: 'none' as const },
 };
 
 describe('session cookies', () => {

@@ -65,6 +65,7 @@ export function homeReply(rows: ShipmentListItem[], accounts = '40001,40002,4000
     data: rows,
     result: rows,
     accounts,
+    awaiting_approval: null,
   };
 }
 
@@ -73,7 +74,7 @@ export const PROFILE: ProfileResponse = {
   name: 'Maria Delgado',
   email: 'primary@demo.test',
   role: 3,
-  company: { id: 1, name: 'Demo Imports LLC', primary_contact: 'Maria Delgado' },
+  company: { id: 1, name: 'Demo Imports LLC', primary_contact: 'Maria Delgado', entry_approval: 'none' },
   accounts: [
     { account_no: '40001', document_tracking: false },
     { account_no: '40002', document_tracking: false },

@@ -19,44 +19,41 @@ import { sql, type Kysely } from 'kysely';
  * that imports into one account do not hold its counter rows from their first write.
  */
 
-const KEY = 'account_id, status, review_7501, fda_hold, without_do, before_summary';
+/** A counter row's column: its name, its type and its value on a shipment row `s`. */
+export type CounterColumn = { name: string; type: string; of: (s: string) => string };
 
-/** The counter row of a shipment row `s`, in KEY's order. */
-const keyOf = (s: string) => `${s}.account_id, ${s}.status,
-  (${s}.path_to_7501 IS NOT NULL AND NOT ${s}.reviewed_7501),
-  (upper(btrim(${s}.fda_review)) NOT IN ('', 'MAY PROCEED')),
-  (NOT ${s}.has_delivery_order AND NOT ${s}.ignored_shipment AND ${s}.status NOT IN ('released', 'liquidated')),
-  (${s}.path_to_7501 IS NULL AND ${s}.status <> 'released')`;
+/**
+ * The counter functions for a key: the trigger functions, apply_pending_shipment_counts() and
+ * the statement that counts every shipment (also the bench's fill, which runs without triggers).
+ * A later migration that changes the key replaces them from here.
+ */
+export function shipmentCounters(columns: CounterColumn[], create = 'CREATE') {
+  const KEY = columns.map((column) => column.name).join(', ');
+  /** The counter row of a shipment row `s`, in KEY's order. */
+  const keyOf = (s: string) => columns.map((column) => column.of(s)).join(', ');
 
-/** Per counter row, what the statement's transition tables add (+1 a new row, -1 an old one). */
-const changesOf = (sides: Array<['new_rows' | 'old_rows', 1 | -1]>) => `
-  SELECT ${KEY}, sum(n) AS n FROM (
-    ${sides.map(([rows, n]) => `SELECT ${keyOf(rows)}, ${n} AS n FROM ${rows}`).join(' UNION ALL ')}
-  ) AS each_row (${KEY}, n)
-  GROUP BY ${KEY} HAVING sum(n) <> 0`;
+  /** Per counter row, what the statement's transition tables add (+1 a new row, -1 an old one). */
+  const changesOf = (sides: Array<['new_rows' | 'old_rows', 1 | -1]>) => `
+    SELECT ${KEY}, sum(n) AS n FROM (
+      ${sides.map(([rows, n]) => `SELECT ${keyOf(rows)}, ${n} AS n FROM ${rows}`).join(' UNION ALL ')}
+    ) AS each_row (${KEY}, n)
+    GROUP BY ${KEY} HAVING sum(n) <> 0`;
 
-/** Adds the changes (a query of KEY and n) to the counter rows, in key order; an account deleted
- * with its shipments has no rows left to change. */
-const addCounts = (changes: string) => `
-  INSERT INTO shipment_counts AS c (${KEY}, shipments)
-  SELECT changes.* FROM (${changes}) AS changes JOIN accounts ON accounts.id = changes.account_id
-  ORDER BY ${KEY}
-  ON CONFLICT (${KEY}) DO UPDATE SET shipments = c.shipments + excluded.shipments;`;
+  /** Adds the changes (a query of KEY and n) to the counter rows, in key order; an account deleted
+   * with its shipments has no rows left to change. */
+  const addCounts = (changes: string) => `
+    INSERT INTO shipment_counts AS c (${KEY}, shipments)
+    SELECT changes.* FROM (${changes}) AS changes JOIN accounts ON accounts.id = changes.account_id
+    ORDER BY ${KEY}
+    ON CONFLICT (${KEY}) DO UPDATE SET shipments = c.shipments + excluded.shipments;`;
 
-/** Counts every shipment into an empty shipment_counts (also the bench's fill, which runs without triggers). */
-export const COUNT_EVERY_SHIPMENT = `
-  INSERT INTO shipment_counts (${KEY}, shipments)
-  SELECT ${keyOf('shipments')}, count(*) FROM shipments GROUP BY 1, 2, 3, 4, 5, 6`;
-
-const counter = (name: string, sides: Array<['new_rows' | 'old_rows', 1 | -1]>) =>
-  sql.raw(`
-    CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+  const counter = (name: string, sides: Array<['new_rows' | 'old_rows', 1 | -1]>) => `
+    ${create} FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF current_setting('clearport.defer_derived', true) = 'on' THEN
         IF to_regclass('pg_temp.pending_shipment_counts') IS NULL THEN
           CREATE TEMPORARY TABLE pending_shipment_counts (
-            account_id integer, status text, review_7501 boolean, fda_hold boolean, without_do boolean,
-            before_summary boolean, n bigint
+            ${columns.map((column) => `${column.name} ${column.type}`).join(', ')}, n bigint
           ) ON COMMIT DROP;
         END IF;
         INSERT INTO pending_shipment_counts ${changesOf(sides)};
@@ -64,7 +61,44 @@ const counter = (name: string, sides: Array<['new_rows' | 'old_rows', 1 | -1]>) 
         ${addCounts(changesOf(sides))}
       END IF;
       RETURN NULL;
-    END $$;`);
+    END $$;`;
+
+  return {
+    applyPending: `
+      ${create} FUNCTION apply_pending_shipment_counts() RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        IF to_regclass('pg_temp.pending_shipment_counts') IS NOT NULL THEN
+          ${addCounts(`SELECT ${KEY}, sum(n) AS n FROM pending_shipment_counts GROUP BY ${KEY} HAVING sum(n) <> 0`)}
+          DROP TABLE pg_temp.pending_shipment_counts;
+        END IF;
+      END $$;`,
+    triggerFunctions: [
+      counter('count_inserted_shipments', [['new_rows', 1]]),
+      counter('count_deleted_shipments', [['old_rows', -1]]),
+      counter('count_updated_shipments', [
+        ['new_rows', 1],
+        ['old_rows', -1],
+      ]),
+    ],
+    countEvery: `
+      INSERT INTO shipment_counts (${KEY}, shipments)
+      SELECT ${keyOf('shipments')}, count(*) FROM shipments GROUP BY ${columns.map((_, i) => i + 1).join(', ')}`,
+  };
+}
+
+const COUNTERS = shipmentCounters([
+  { name: 'account_id', type: 'integer', of: (s) => `${s}.account_id` },
+  { name: 'status', type: 'text', of: (s) => `${s}.status` },
+  { name: 'review_7501', type: 'boolean', of: (s) => `(${s}.path_to_7501 IS NOT NULL AND NOT ${s}.reviewed_7501)` },
+  { name: 'fda_hold', type: 'boolean', of: (s) => `(upper(btrim(${s}.fda_review)) NOT IN ('', 'MAY PROCEED'))` },
+  {
+    name: 'without_do',
+    type: 'boolean',
+    of: (s) =>
+      `(NOT ${s}.has_delivery_order AND NOT ${s}.ignored_shipment AND ${s}.status NOT IN ('released', 'liquidated'))`,
+  },
+  { name: 'before_summary', type: 'boolean', of: (s) => `(${s}.path_to_7501 IS NULL AND ${s}.status <> 'released')` },
+]);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -86,21 +120,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (account_id, status, review_7501, fda_hold, without_do, before_summary)
     );
   `.execute(db);
-  await sql`
-    CREATE FUNCTION apply_pending_shipment_counts() RETURNS void LANGUAGE plpgsql AS $$
-    BEGIN
-      IF to_regclass('pg_temp.pending_shipment_counts') IS NOT NULL THEN
-        ${sql.raw(addCounts(`SELECT ${KEY}, sum(n) AS n FROM pending_shipment_counts GROUP BY ${KEY} HAVING sum(n) <> 0`))}
-        DROP TABLE pg_temp.pending_shipment_counts;
-      END IF;
-    END $$;
-  `.execute(db);
-  await counter('count_inserted_shipments', [['new_rows', 1]]).execute(db);
-  await counter('count_deleted_shipments', [['old_rows', -1]]).execute(db);
-  await counter('count_updated_shipments', [
-    ['new_rows', 1],
-    ['old_rows', -1],
-  ]).execute(db);
+  await sql.raw(COUNTERS.applyPending).execute(db);
+  for (const fn of COUNTERS.triggerFunctions) await sql.raw(fn).execute(db);
   await sql`
     CREATE TRIGGER shipments_insert_counts AFTER INSERT ON shipments
       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_inserted_shipments();
@@ -111,7 +132,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FOR EACH STATEMENT EXECUTE FUNCTION count_updated_shipments();
 
   `.execute(db);
-  await sql.raw(COUNT_EVERY_SHIPMENT).execute(db);
+  await sql.raw(COUNTERS.countEvery).execute(db);
 }
 
 export async function down(): Promise<void> {

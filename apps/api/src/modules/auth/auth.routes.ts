@@ -8,6 +8,7 @@ import {
   ResetPasswordParams,
   ResetPasswordRequest,
 } from '@clearport/contract/auth';
+import type { EntryApprovalMode } from '@clearport/contract/customs-entry';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ErrorResponse, MessageResponse } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
@@ -133,7 +134,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       name: profile.name,
       email: profile.email,
       role: profile.role,
-      company: { id: profile.company_id, name: profile.company_name, primary_contact: profile.primary_contact },
+      company: {
+        id: profile.company_id,
+        name: profile.company_name,
+        primary_contact: profile.primary_contact,
+        entry_approval: profile.entry_approval as EntryApprovalMode,
+      },
       accounts: accounts.map(({ account_no, document_tracking }) => ({ account_no, document_tracking })),
     };
   });

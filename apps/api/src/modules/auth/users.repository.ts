@@ -19,7 +19,7 @@ export const usersRepository = {
 
   async findProfile(db: Db, userId: number) {
     return usersWithCompany(db)
-      .select(['companies.id as company_id', 'companies.name as company_name'])
+      .select(['companies.id as company_id', 'companies.name as company_name', 'companies.entry_approval'])
       .where('users.id', '=', userId)
       .executeTakeFirstOrThrow();
   },

@@ -96,7 +96,12 @@ export const customsEntriesRepository = {
       .selectFrom('shipments')
       .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
       .innerJoin('companies', 'companies.id', 'accounts.company_id')
-      .select(['shipments.path_to_7501', 'companies.entry_approval', 'companies.entry_approval_threshold_cents'])
+      .select([
+        'shipments.path_to_7501',
+        'shipments.reviewed_7501',
+        'companies.entry_approval',
+        'companies.entry_approval_threshold_cents',
+      ])
       .where('shipments.id', '=', shipmentId)
       .executeTakeFirstOrThrow();
     const decision = rule.path_to_7501
@@ -110,6 +115,15 @@ export const customsEntriesRepository = {
           .executeTakeFirst()
       : undefined;
     return { ...rule, decision };
+  },
+
+  /** Approving a 7501 reviews it (the shipment's "7501 reviewed"). */
+  async markReviewed(trx: Db, shipmentId: number): Promise<void> {
+    await trx
+      .updateTable('shipments')
+      .set({ reviewed_7501: true, updated_at: new Date() })
+      .where('id', '=', shipmentId)
+      .execute();
   },
 
   async recordDecision(

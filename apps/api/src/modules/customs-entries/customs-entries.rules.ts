@@ -16,12 +16,16 @@ type ApprovalFacts = Awaited<ReturnType<typeof customsEntriesRepository.approval
 
 /**
  * Where the entry's 7501 stands: the latest decision on this 7501, or awaiting one when the
- * company's rule asks for it, or not needed. Without a 7501 there is nothing to decide on.
+ * company's rule asks for it and the 7501 is not reviewed yet (approving it reviews it), or not
+ * needed. Without a 7501 there is nothing to decide on. Home's box counts the same
+ * (AWAITING_APPROVAL in shipments.rules.ts).
  */
 export function approvalState(facts: ApprovalFacts, dutyCents: number): EntryApproval {
   const { path_to_7501, decision } = facts;
   const needs =
-    path_to_7501 !== null && needsApproval(facts.entry_approval, facts.entry_approval_threshold_cents, dutyCents);
+    path_to_7501 !== null &&
+    !facts.reviewed_7501 &&
+    needsApproval(facts.entry_approval, facts.entry_approval_threshold_cents, dutyCents);
   return {
     state: decision ? decision.decision : needs ? 'awaiting' : 'not_needed',
     path_to_7501,

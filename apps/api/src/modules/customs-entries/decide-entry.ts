@@ -10,7 +10,8 @@ import { approvalState, decisionRefusalOf, type DecisionRefusal } from './custom
 /**
  * The company approves the 7501 of its shipment's current entry, or queries it with a comment,
  * as its duty-threshold rule asks. The decision names the 7501 the user reviewed: one the broker
- * has replaced since is refused. It goes into the shipment's history, and so into the broker's feed.
+ * has replaced since is refused. Approving the 7501 reviews it. The decision goes into the
+ * shipment's history, and so into the broker's feed.
  */
 export async function decideEntry(
   deps: Pick<ActionDeps, 'db'>,
@@ -33,8 +34,14 @@ export async function decideEntry(
       userId: actor.id,
     });
     const detail = { entry_number: entry.entry_number, path_to_7501: input.pathTo7501, duty_cents: entry.duty_cents };
-    if (input.decision === 'approved') record(SHIPMENT_ACTIVITY.entryApproved, detail);
-    else record(SHIPMENT_ACTIVITY.entryQueried, { ...detail, comment });
+    if (input.decision === 'queried') record(SHIPMENT_ACTIVITY.entryQueried, { ...detail, comment });
+    else {
+      record(SHIPMENT_ACTIVITY.entryApproved, detail);
+      if (!facts.reviewed_7501) {
+        await customsEntriesRepository.markReviewed(trx, shipment.id);
+        record(SHIPMENT_ACTIVITY.reviewedChanged, { from: false, to: true });
+      }
+    }
     return {
       state: input.decision,
       path_to_7501: input.pathTo7501,

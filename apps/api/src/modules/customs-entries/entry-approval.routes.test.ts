@@ -14,7 +14,7 @@ import { samplePdf } from '../../../test/sample-files.ts';
 const t = testAppForFile();
 const broker = brokerApiOf(t);
 
-/** Demo Imports' shipments with a current entry and a 7501, lowest id first. */
+/** Demo Imports' shipments with a current entry and a 7501 not reviewed yet, lowest id first. */
 async function shipmentsWith7501() {
   return t.app.db
     .selectFrom('shipments')
@@ -30,6 +30,7 @@ async function shipmentsWith7501() {
     ])
     .where('companies.name', '=', 'Demo Imports LLC')
     .where('shipments.path_to_7501', 'is not', null)
+    .where('shipments.reviewed_7501', '=', false)
     .orderBy('shipments.id')
     .execute();
 }

@@ -143,7 +143,7 @@ describe('event mail', () => {
     const summary = bySubject.get('7501 ready for your review: entry DMI-0000012-2')!;
     expect(addressesOf(summary.to)).toEqual(['compliance@demoimports.test']);
     expect(addressesOf(summary.cc)).toEqual(['james.whitfield@demoimports.test', 'legal@demoimports.test']);
-    expect(summary.text).toContain('http://portal.test/shipments/12');
+    expect(summary.text).toContain('http://portal.test/shipments/12?review=7501');
     expect(summary.text).toContain('the 7501 notification list of Demo Imports LLC');
 
     const invoice = bySubject.get('New invoice INV-7')!;

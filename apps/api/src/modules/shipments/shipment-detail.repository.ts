@@ -119,7 +119,7 @@ export const shipmentDetailRepository = {
         // A `timestamp` reads as its text, which is the wire format (db/connect.ts).
         est_time_arrive: shipment.est_time_arrive ?? UNKNOWN_DATE_TIME,
         shipment_discharge_date: shipment.shipment_discharge_date ?? UNKNOWN_DATE_TIME,
-        fda_review: shipment.fda_review,
+        fda_review: shipment.fda_status,
         origin: shipment.origin,
         destination_terminal: shipment.destination_terminal,
         steamship_line: shipment.steamship_line,

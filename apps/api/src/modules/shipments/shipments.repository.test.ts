@@ -69,7 +69,7 @@ function listRequest(overrides: Partial<ShipmentsPageRequest> & { filter?: HomeF
 const FILTER_INDEXES: Record<HomeFilter, string> = {
   'documents-required': 'shipments_list_status_idx',
   '7501-review': 'shipments_filter_7501_review_idx',
-  'under-cbp-exam': 'shipments_list_eta_idx',
+  'under-cbp-exam': 'shipments_filter_cbp_hold_idx',
   'under-fda-exam': 'shipments_filter_fda_hold_idx',
   'without-do': 'shipments_filter_without_do_idx',
 };
@@ -82,7 +82,7 @@ const SORT_INDEXES: Record<ShipmentSortField, string> = {
   containers: 'shipments_sort_container_idx',
   customer_reference_no: 'shipments_sort_reference_idx',
   est_time_arrive: 'shipments_list_eta_idx',
-  fda_review: 'shipments_sort_fda_review_idx',
+  fda_review: 'shipments_sort_fda_status_idx',
   status: 'shipments_sort_status_idx',
 };
 
@@ -100,13 +100,17 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     [{ port: '4601' }, 'shipments_filter_entry_port_idx'],
     [{ entry_type: '01' }, 'shipments_filter_entry_type_idx'],
     [{ agency_hold: '1' }, 'shipments_filter_agency_hold_idx'],
-  ] as const)('entry filter %o: its page and its total by its index (migration 0027)', async (query, index) => {
-    const request = listRequest({});
-    request.criteria = criteriaOf(query);
-    const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
-    expect(plan.split(index).length - 1).toBe(2);
-    expect(plan).not.toContain('shipment_counts c');
-  });
+    [{ approval: 'awaiting' }, 'shipments_awaiting_approval_idx'],
+  ] as const)(
+    'entry filter %o: its page and its total by its index (migrations 0027 and 0029)',
+    async (query, index) => {
+      const request = listRequest({});
+      request.criteria = criteriaOf(query);
+      const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
+      expect(plan.split(index).length - 1).toBe(2);
+      expect(plan).not.toContain('shipment_counts c');
+    },
+  );
 
   it('Home counts from the counters; with a search, from the matches, through the search index', async () => {
     const plan = await planOf(shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}), 40));

@@ -1,12 +1,14 @@
 import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { MAX_ID, type SortDirection } from '@clearport/contract/http';
+import { seesEntryMoney } from '@clearport/contract/customs-entry';
 import type { HomeCountKey, ListCursor, ShipmentSortField } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
 import { executePrepared } from '../../db/prepared-statements.ts';
 import { visibleAccountIds } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import {
+  AWAITING_APPROVAL,
   criteriaConditions,
   DEFAULT_SORT,
   hasEntryFilter,
@@ -246,7 +248,7 @@ function pageItems(request: ShipmentsPageRequest) {
       'customer_reference_no', shipments.customer_reference_no,
       -- DATE_TIME_TEXT_FORMAT, or UNKNOWN_DATE_TIME.
       'est_time_arrive', coalesce(to_char(shipments.est_time_arrive, 'YYYY-MM-DD HH24:MI:SS'), ${sql.lit(UNKNOWN_DATE_TIME)}),
-      'fda_review', shipments.fda_review,
+      'fda_review', shipments.fda_status,
       'status', shipments.status,
       'documents_submitted', shipments.required_documents
     ) ORDER BY page.sort_key ${order}, page.id ${byId}), '[]')
@@ -308,14 +310,24 @@ export const shipmentsRepository = {
     return row!.body;
   },
 
-  /** Home's statement: the six counts, the caller's account numbers and the first page. */
+  /**
+   * Home's statement: the six counts, the 7501s awaiting approval, the caller's account numbers
+   * and the first page.
+   */
   homeQuery(db: Db, user: SessionUser, criteria: ShipmentCriteria, perPage: number): CompiledQuery<BodyRow> {
     const request: ShipmentsPageRequest = { criteria, ...DEFAULT_SORT, page: 1, perPage };
     const counts = HOME_COUNT_KEYS.map((key) => sql`${sql.lit(key)}, ${countOf(criteria, key)}`);
+    const duty = seesEntryMoney(user.role) ? sql`coalesce(sum(shipments.entry_duty_cents), 0)` : sql`NULL`;
+    const awaiting = sql`CASE WHEN (SELECT entry_approval FROM companies WHERE id = ${user.companyId}) <> 'none' THEN (
+        SELECT json_build_object('count', count(*), 'duty_cents', ${duty})
+        FROM a JOIN shipments ON shipments.account_id = a.id
+        WHERE ${and([...criteriaConditions(criteria), AWAITING_APPROVAL])}
+      ) END`;
     return sql<BodyRow>`
       ${withAccountsAndPage(db, user, request)}
       SELECT json_build_object(
         ${sql.join(counts)},
+        'awaiting_approval', ${awaiting},
         'accounts', coalesce(
           (SELECT string_agg(visible.account_no, ',' ORDER BY visible.account_no COLLATE "C") FROM visible), ''),
         'data', items.list,

@@ -1,6 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import {
-  CBP_EXAM_STATUSES,
   DELIVERY_ORDER_CLOSED_STATUSES,
   FDA_MAY_PROCEED,
   HOME_FILTERS,
@@ -34,11 +33,27 @@ const literals = (values: readonly string[]) => sql.join(values.map((value) => s
 export const HOME_FILTER_CONDITIONS: Record<HomeFilter, ShipmentCondition> = {
   'documents-required': sql<SqlBool>`shipments.status = ${sql.lit(S.pendingDocuments)}`,
   '7501-review': sql<SqlBool>`shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501`,
-  'under-cbp-exam': sql<SqlBool>`shipments.status IN (${literals(CBP_EXAM_STATUSES)})`,
-  // isFdaHold: non-empty and not MAY PROCEED, case and surrounding spaces aside.
-  'under-fda-exam': sql<SqlBool>`upper(btrim(shipments.fda_review)) NOT IN ('', ${sql.lit(FDA_MAY_PROCEED)})`,
+  // A CBP exam or hold status, or CBP's holding disposition of the current entry (migration 0029).
+  'under-cbp-exam': sql<SqlBool>`shipments.cbp_hold`,
+  // isFdaHold: non-empty and not MAY PROCEED, case and surrounding spaces aside, of the FDA's
+  // disposition or, without one, the broker's text (fda_status, migration 0029).
+  'under-fda-exam': sql<SqlBool>`upper(btrim(shipments.fda_status)) NOT IN ('', ${sql.lit(FDA_MAY_PROCEED)})`,
   'without-do': sql<SqlBool>`NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN (${literals(DELIVERY_ORDER_CLOSED_STATUSES)})`,
 };
+
+/**
+ * A 7501 awaiting the company's approval: not reviewed, its current entry with no decision on it
+ * (migration 0029's partial index), and the company's rule asking for one (needsApproval).
+ */
+export const AWAITING_APPROVAL: ShipmentCondition = sql<SqlBool>`shipments.path_to_7501 IS NOT NULL
+  AND NOT shipments.reviewed_7501 AND shipments.entry_duty_cents IS NOT NULL
+  AND shipments.entry_decided_7501 IS DISTINCT FROM shipments.path_to_7501
+  AND EXISTS (
+    SELECT 1 FROM accounts rule_account JOIN companies rule ON rule.id = rule_account.company_id
+    WHERE rule_account.id = shipments.account_id
+      AND (rule.entry_approval = 'all'
+        OR (rule.entry_approval = 'above' AND shipments.entry_duty_cents > rule.entry_approval_threshold_cents))
+  )`;
 
 /** before_summary, which has no box (see HomeCounts): no 7501 yet and not released. */
 const BEFORE_SUMMARY: ShipmentCondition = sql<SqlBool>`shipments.path_to_7501 IS NULL AND shipments.status <> ${sql.lit(S.released)}`;
@@ -61,7 +76,7 @@ export const HOME_COUNT_KEYS = Object.keys(HOME_COUNT_CONDITIONS) as HomeCountKe
 export const HOME_FILTER_COUNTER_CONDITIONS: Record<HomeFilter, ShipmentCondition> = {
   'documents-required': sql<SqlBool>`c.status = ${sql.lit(S.pendingDocuments)}`,
   '7501-review': sql<SqlBool>`c.review_7501`,
-  'under-cbp-exam': sql<SqlBool>`c.status IN (${literals(CBP_EXAM_STATUSES)})`,
+  'under-cbp-exam': sql<SqlBool>`c.cbp_hold`,
   'under-fda-exam': sql<SqlBool>`c.fda_hold`,
   'without-do': sql<SqlBool>`c.without_do`,
 };
@@ -91,6 +106,7 @@ export type ShipmentCriteria = {
   entryPort?: string;
   entryType?: string;
   isAgencyHold?: boolean;
+  isAwaitingApproval?: boolean;
 };
 
 type FilterQuery = {
@@ -103,6 +119,7 @@ type FilterQuery = {
   port?: string;
   entry_type?: string;
   agency_hold?: '1';
+  approval?: 'awaiting';
 };
 
 /** `status` is a stored status or search text, `search` search text; empty values are no filter. */
@@ -120,12 +137,18 @@ export function criteriaOf(query: FilterQuery): ShipmentCriteria {
     entryPort: query.port,
     entryType: query.entry_type,
     isAgencyHold: query.agency_hold === '1' || undefined,
+    isAwaitingApproval: query.approval === 'awaiting' || undefined,
   };
 }
 
 /** Whether the criteria filter by the customs entry, which no counter row keeps. */
 export function hasEntryFilter(criteria: ShipmentCriteria): boolean {
-  return criteria.entryPort !== undefined || criteria.entryType !== undefined || criteria.isAgencyHold === true;
+  return (
+    criteria.entryPort !== undefined ||
+    criteria.entryType !== undefined ||
+    criteria.isAgencyHold === true ||
+    criteria.isAwaitingApproval === true
+  );
 }
 
 /**
@@ -174,6 +197,7 @@ export function criteriaConditions(criteria: ShipmentCriteria, searchBy: SearchB
   }
   if (criteria.entryType !== undefined) conditions.push(sql<SqlBool>`shipments.entry_type = ${criteria.entryType}`);
   if (criteria.isAgencyHold) conditions.push(sql<SqlBool>`shipments.has_agency_hold`);
+  if (criteria.isAwaitingApproval) conditions.push(AWAITING_APPROVAL);
   conditions.push(...searchConditions(criteria, searchBy));
   if (criteria.etaFrom !== undefined) {
     conditions.push(sql<SqlBool>`shipments.est_time_arrive >= cast(${criteria.etaFrom} as timestamp)`);
@@ -206,7 +230,7 @@ export const SORT_KEYS: Record<ShipmentSortField, SortKey> = {
   containers: textKey(sql`coalesce(shipments.container_nos[1], '')`),
   customer_reference_no: textKey(sql`shipments.customer_reference_no`),
   est_time_arrive: { key: sql`shipments.est_time_arrive`, nullsFirst: true },
-  fda_review: textKey(sql`shipments.fda_review`),
+  fda_review: textKey(sql`shipments.fda_status`),
   status: textKey(sql`shipments.status`),
 };
 

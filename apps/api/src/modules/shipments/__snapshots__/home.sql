@@ -15,10 +15,23 @@ WITH visible AS MATERIALIZED (
         'pending_docs', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
               WHERE (c.status = 'pending documents')), '7501_to_review', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
               WHERE (c.review_7501)), 'under_exam', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
-              WHERE (c.status IN ('CBP INTENSIVE EXAM', 'CBP VACIS EXAM', 'CBP DOCS REVIEW HOLD', 'CBP VAX EXAM'))), 'fda_exam', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
+              WHERE (c.cbp_hold)), 'fda_exam', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
               WHERE (c.fda_hold)), 'shipments_without_do', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
               WHERE (c.without_do)), 'before_summary', (SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
               WHERE (c.before_summary)),
+        'awaiting_approval', CASE WHEN (SELECT entry_approval FROM companies WHERE id = $5) <> 'none' THEN (
+        SELECT json_build_object('count', count(*), 'duty_cents', coalesce(sum(shipments.entry_duty_cents), 0))
+        FROM a JOIN shipments ON shipments.account_id = a.id
+        WHERE (shipments.path_to_7501 IS NOT NULL
+  AND NOT shipments.reviewed_7501 AND shipments.entry_duty_cents IS NOT NULL
+  AND shipments.entry_decided_7501 IS DISTINCT FROM shipments.path_to_7501
+  AND EXISTS (
+    SELECT 1 FROM accounts rule_account JOIN companies rule ON rule.id = rule_account.company_id
+    WHERE rule_account.id = shipments.account_id
+      AND (rule.entry_approval = 'all'
+        OR (rule.entry_approval = 'above' AND shipments.entry_duty_cents > rule.entry_approval_threshold_cents))
+  ))
+      ) END,
         'accounts', coalesce(
           (SELECT string_agg(visible.account_no, ',' ORDER BY visible.account_no COLLATE "C") FROM visible), ''),
         'data', items.list,
@@ -35,7 +48,7 @@ WITH visible AS MATERIALIZED (
       'customer_reference_no', shipments.customer_reference_no,
       -- DATE_TIME_TEXT_FORMAT, or UNKNOWN_DATE_TIME.
       'est_time_arrive', coalesce(to_char(shipments.est_time_arrive, 'YYYY-MM-DD HH24:MI:SS'), '0000-00-00 00:00:00'),
-      'fda_review', shipments.fda_review,
+      'fda_review', shipments.fda_status,
       'status', shipments.status,
       'documents_submitted', shipments.required_documents
     ) ORDER BY page.sort_key DESC NULLS LAST, page.id DESC), '[]')

@@ -4,14 +4,14 @@ WITH visible AS MATERIALIZED (
     ),
     a AS MATERIALIZED (SELECT * FROM visible WHERE visible.account_no = $2),
     matches AS MATERIALIZED (
-      SELECT shipments.id, lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" AS sort_key, a.account_no, (shipments.status = 'pending documents') AS "pending_docs", (shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501) AS "7501_to_review", (shipments.status IN ('CBP INTENSIVE EXAM', 'CBP VACIS EXAM', 'CBP DOCS REVIEW HOLD', 'CBP VAX EXAM')) AS "under_exam", (upper(btrim(shipments.fda_review)) NOT IN ('', 'MAY PROCEED')) AS "fda_exam", (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AS "shipments_without_do", (shipments.path_to_7501 IS NULL AND shipments.status <> 'released') AS "before_summary"
+      SELECT shipments.id, lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" AS sort_key, a.account_no, (shipments.status = 'pending documents') AS "pending_docs", (shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501) AS "7501_to_review", (shipments.cbp_hold) AS "under_exam", (upper(btrim(shipments.fda_status)) NOT IN ('', 'MAY PROCEED')) AS "fda_exam", (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AS "shipments_without_do", (shipments.path_to_7501 IS NULL AND shipments.status <> 'released') AS "before_summary"
       FROM a CROSS JOIN LATERAL (
             SELECT shipments.id FROM shipments
             WHERE shipments.account_id = a.id AND (strpos(shipments.search_text, (SELECT lower($3))) > 0) OFFSET 0
           ) AS found JOIN shipments ON shipments.id = found.id
       WHERE (SELECT coalesce(sum(c.shipments), 0) FROM shipment_counts c WHERE c.account_id = a.id) <= 10000 AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (strpos(shipments.search_text, (SELECT lower($4))) > 0)
       UNION ALL
-      SELECT shipments.id, lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" AS sort_key, a.account_no, (shipments.status = 'pending documents') AS "pending_docs", (shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501) AS "7501_to_review", (shipments.status IN ('CBP INTENSIVE EXAM', 'CBP VACIS EXAM', 'CBP DOCS REVIEW HOLD', 'CBP VAX EXAM')) AS "under_exam", (upper(btrim(shipments.fda_review)) NOT IN ('', 'MAY PROCEED')) AS "fda_exam", (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AS "shipments_without_do", (shipments.path_to_7501 IS NULL AND shipments.status <> 'released') AS "before_summary"
+      SELECT shipments.id, lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" AS sort_key, a.account_no, (shipments.status = 'pending documents') AS "pending_docs", (shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501) AS "7501_to_review", (shipments.cbp_hold) AS "under_exam", (upper(btrim(shipments.fda_status)) NOT IN ('', 'MAY PROCEED')) AS "fda_exam", (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AS "shipments_without_do", (shipments.path_to_7501 IS NULL AND shipments.status <> 'released') AS "before_summary"
       FROM a JOIN shipments ON shipments.account_id = a.id
       WHERE (SELECT coalesce(sum(c.shipments), 0) FROM shipment_counts c WHERE c.account_id = a.id) > 10000 AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($5) || '%'))
     ),
@@ -35,7 +35,7 @@ WITH visible AS MATERIALIZED (
       'customer_reference_no', shipments.customer_reference_no,
       -- DATE_TIME_TEXT_FORMAT, or UNKNOWN_DATE_TIME.
       'est_time_arrive', coalesce(to_char(shipments.est_time_arrive, 'YYYY-MM-DD HH24:MI:SS'), '0000-00-00 00:00:00'),
-      'fda_review', shipments.fda_review,
+      'fda_review', shipments.fda_status,
       'status', shipments.status,
       'documents_submitted', shipments.required_documents
     ) ORDER BY page.sort_key ASC NULLS LAST, page.id ASC), '[]')

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigationType, useSearchParams } from 'react-router';
 import { HOME_QUERY_DEBOUNCE_MS } from '@clearport/contract/constants';
+import type { ProfileResponse } from '@clearport/contract/auth';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -21,6 +22,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { HOME_LINK_PARAMS, readSession } from '../../../lib/session.ts';
 
 const NO_ACCOUNTS: string[] = [];
+const confirms7501s = (profile: ProfileResponse) => profile.company.entry_approval !== 'none';
 const NO_SHIPMENTS: ShipmentListItem[] = [];
 const LINK_PARAMS = Object.values(HOME_LINK_PARAMS);
 
@@ -45,6 +47,7 @@ export function HomeRoute() {
   const debouncedQuery = useDebouncedValue(query, HOME_QUERY_DEBOUNCE_MS);
   const homeQuery = useHomeShipments(debouncedQuery);
   const accountsQuery = useProfile({ select: profileAccountsOf });
+  const approvalQuery = useProfile({ select: confirms7501s });
   const linkFilters = useMemo(() => homeFilterParamsOf(filters), [filters]);
 
   useEffect(() => {
@@ -64,9 +67,10 @@ export function HomeRoute() {
     <>
       <PageHeader title={greetingWithName(name)} documentTitle={WEB_TEXTS.layout.navHome} />
       <NotificationBanner />
-      {!isBannerPending && (
+      {/* Whether the approval box is there is the profile's rule, known before Home's counts. */}
+      {!isBannerPending && !approvalQuery.isPending && (
         <PageBody>
-          <HomeCountBoxes counts={homeQuery.data} />
+          <HomeCountBoxes counts={homeQuery.data} showsApproval={approvalQuery.data === true} />
           <ShipmentsFilters
             filters={filters}
             accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}

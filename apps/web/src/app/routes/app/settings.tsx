@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { TEXTS } from '@clearport/contract/texts';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -5,6 +6,7 @@ import { LoadingPage } from '../../../components/ui/loading-page.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { getProfileQueryOptions } from '../../../features/auth/api/get-profile.ts';
 import { EntryApprovalRuleSettings } from '../../../features/customs-entries/components/entry-approval-rule.tsx';
 import { useSettings } from '../../../features/settings/api/get-settings.ts';
 import { SettingsEditor } from '../../../features/settings/components/settings-editor.tsx';
@@ -16,6 +18,9 @@ const loadFailureOf = (error: unknown) =>
 
 export function SettingsRoute() {
   const settingsQuery = useSettings();
+  const queryClient = useQueryClient();
+  // Home shows its approval box by the profile's rule.
+  const refreshProfile = () => void queryClient.invalidateQueries({ queryKey: getProfileQueryOptions().queryKey });
   if (settingsQuery.isPending) return <LoadingPage />;
   return (
     <>
@@ -32,7 +37,7 @@ export function SettingsRoute() {
         ) : (
           <SettingsEditor user={settingsQuery.data.user} />
         )}
-        <EntryApprovalRuleSettings />
+        <EntryApprovalRuleSettings onSaved={refreshProfile} />
       </PageBody>
     </>
   );

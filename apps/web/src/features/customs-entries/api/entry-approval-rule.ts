@@ -21,7 +21,7 @@ export function useEntryApprovalRule() {
   return useQuery(getEntryApprovalRuleQueryOptions());
 }
 
-export function useSetEntryApprovalRule() {
+export function useSetEntryApprovalRule(onSaved?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rule: EntryApprovalRule) =>
@@ -29,6 +29,7 @@ export function useSetEntryApprovalRule() {
     onSuccess: (reply) => {
       queryClient.setQueryData(getEntryApprovalRuleQueryOptions().queryKey, reply);
       void queryClient.invalidateQueries({ queryKey: ['shipments'], refetchType: 'none' });
+      onSaved?.();
       toast.success(WEB_TEXTS.customsEntry.ruleSaved);
     },
     onError: (error) => toast.error(failureText(error)),

@@ -149,6 +149,13 @@ describe('the Customs entry panel', () => {
     expect(bodiesSentTo(fetchMock, `${PATH}/approve`)).toEqual([{ path_to_7501: 'entry-summaries/a.pdf' }]);
   });
 
+  it('brings the awaiting approval into focus when opened from the 7501 mail’s link', async () => {
+    mockApi({ [PATH]: () => ({ body: { entry: entry({ approval: AWAITING }), lines: [], next_line: null } }) });
+    renderWithProviders(<CustomsEntryPanel shipmentId={12} canDecide />, { url: '/shipments/12?review=7501' });
+    const box = await screen.findByRole('group', { name: 'Awaiting your approval' });
+    expect(document.activeElement).toBe(box);
+  });
+
   it('queries a 7501 with a comment', async () => {
     const approval = AWAITING;
     const fetchMock = mockApi({

@@ -16,10 +16,12 @@ import styles from './customs-entry-panel.module.css';
 const T = WEB_TEXTS.customsEntry;
 const MODE_LABELS: Record<EntryApprovalMode, string> = { none: T.ruleNone, all: T.ruleAll, above: T.ruleAbove };
 
-function RuleForm({ rule, canChange }: { rule: EntryApprovalRule; canChange: boolean }) {
+type RuleFormProps = { rule: EntryApprovalRule; canChange: boolean; onSaved?: (() => void) | undefined };
+
+function RuleForm({ rule, canChange, onSaved }: RuleFormProps) {
   const [mode, setMode] = useState(rule.mode);
   const [threshold, setThreshold] = useState(rule.threshold ?? '');
-  const save = useSetEntryApprovalRule();
+  const save = useSetEntryApprovalRule(onSaved);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({ mode, threshold: threshold.trim() === '' ? null : threshold.trim() });
@@ -61,8 +63,11 @@ function RuleForm({ rule, canChange }: { rule: EntryApprovalRule; canChange: boo
   );
 }
 
-/** The Settings page's 7501 approval: the company's duty-threshold rule (decision 0026). */
-export function EntryApprovalRuleSettings() {
+/**
+ * The Settings page's 7501 approval: the company's duty-threshold rule (decision 0026).
+ * `onSaved` tells the page a new rule is saved.
+ */
+export function EntryApprovalRuleSettings({ onSaved }: { onSaved?: () => void }) {
   const query = useEntryApprovalRule();
   return (
     <Panel title={T.ruleTitle}>
@@ -72,7 +77,7 @@ export function EntryApprovalRuleSettings() {
         </p>
       )}
       {query.isError && <FormMessage tone="error">{T.ruleLoadFailed}</FormMessage>}
-      {query.isSuccess && <RuleForm rule={query.data.rule} canChange={query.data.can_change} />}
+      {query.isSuccess && <RuleForm rule={query.data.rule} canChange={query.data.can_change} onSaved={onSaved} />}
     </Panel>
   );
 }

@@ -1,5 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ENTRY_APPROVAL_TEXTS, formatCents, type CustomsEntry } from '@clearport/contract/customs-entry';
+import { REVIEW_7501_PARAM, REVIEW_7501_VALUE } from '@clearport/contract/event-mail';
 import { Button } from '../../../components/ui/button.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatInstant } from '../../../lib/format-date.ts';
@@ -12,7 +14,8 @@ type EntryApprovalProps = { shipmentId: number; entry: CustomsEntry; canDecide: 
 
 /**
  * The company's decision on the entry's 7501 when its duty rule holds it: Awaiting your approval
- * with the duty, Approve, or Query with a comment; or the decision made.
+ * with the duty, Approve, or Query with a comment; or the decision made. Opened from the 7501
+ * mail's link (`?review=7501`), the page brings the awaiting approval into view and focus.
  */
 export function EntryApproval({ shipmentId, entry, canDecide }: EntryApprovalProps) {
   const { approval } = entry;
@@ -20,6 +23,15 @@ export function EntryApproval({ shipmentId, entry, canDecide }: EntryApprovalPro
   const [comment, setComment] = useState('');
   const commentId = useId();
   const decide = useDecideEntry(shipmentId, approval.path_to_7501 ?? '');
+  const [searchParams] = useSearchParams();
+  const isReviewLink = searchParams.get(REVIEW_7501_PARAM) === REVIEW_7501_VALUE;
+  const groupRef = useRef<HTMLDivElement>(null);
+  const isAwaiting = approval.state === 'awaiting';
+  useEffect(() => {
+    if (!isReviewLink || !isAwaiting) return;
+    // Focus scrolls it into view.
+    groupRef.current?.focus();
+  }, [isReviewLink, isAwaiting]);
   if (approval.state === 'not_needed') return null;
   if (approval.state !== 'awaiting') {
     const said = approval.state === 'approved' ? T.approvedBy : T.queriedBy;
@@ -31,7 +43,13 @@ export function EntryApproval({ shipmentId, entry, canDecide }: EntryApprovalPro
     );
   }
   return (
-    <div className={styles.approval} role="group" aria-label={ENTRY_APPROVAL_TEXTS.awaiting}>
+    <div
+      ref={groupRef}
+      tabIndex={-1}
+      className={styles.approval}
+      role="group"
+      aria-label={ENTRY_APPROVAL_TEXTS.awaiting}
+    >
       <strong>{ENTRY_APPROVAL_TEXTS.awaiting}</strong>
       {entry.totals && (
         <span>

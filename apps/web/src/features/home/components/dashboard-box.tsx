@@ -8,13 +8,16 @@ type DashboardBoxProps = {
   /** Undefined while the number is loading. */
   number: number | undefined;
   text: string;
+  /** A line under the text (Home's approval box: the duty awaiting). */
+  detail?: string | undefined;
 };
 
 /** A Home box: a number and a text, as one link. */
-export function DashboardBox({ link = paths.shipments.getHref(), number, text }: DashboardBoxProps) {
+export function DashboardBox({ link = paths.shipments.getHref(), number, text, detail }: DashboardBoxProps) {
   return (
     <Link to={link} className={styles.box} aria-busy={number === undefined || undefined}>
       <span className={styles.number}>{number ?? '–'}</span> <span className={styles.text}>{text}</span>
+      {detail && <span className={styles.detail}>{detail}</span>}
     </Link>
   );
 }

@@ -1,4 +1,6 @@
-import { HOME_FILTERS, type HomeCounts } from '@clearport/contract/shipments';
+import { ENTRY_APPROVAL_TEXTS, formatCents } from '@clearport/contract/customs-entry';
+import { AWAITING_APPROVAL_BOX, HOME_FILTERS, type HomeShipmentsResponse } from '@clearport/contract/shipments';
+import { fillText } from '@clearport/contract/texts';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { DashboardBox } from './dashboard-box.tsx';
@@ -6,11 +8,18 @@ import styles from './home-count-boxes.module.css';
 
 type HomeCountBoxesProps = {
   /** Undefined while Home's reply is loading. */
-  counts: HomeCounts | undefined;
+  counts: HomeShipmentsResponse | undefined;
+  /** Whether the company confirms 7501s (the profile's rule): the box is there before its count. */
+  showsApproval: boolean;
 };
 
-/** The five Home boxes, each leading to the shipments list with its filter (spec section 2, Home). */
-export function HomeCountBoxes({ counts }: HomeCountBoxesProps) {
+/**
+ * The five Home boxes, each leading to the shipments list with its filter (spec section 2,
+ * Home), and while the company confirms 7501s, the 7501s awaiting approval with their duty.
+ */
+export function HomeCountBoxes({ counts, showsApproval }: HomeCountBoxesProps) {
+  const awaiting = counts?.awaiting_approval;
+  const duty = awaiting?.duty_cents;
   return (
     <section aria-label={WEB_TEXTS.home.shipmentCounts}>
       <ul className={styles.boxes}>
@@ -19,6 +28,20 @@ export function HomeCountBoxes({ counts }: HomeCountBoxesProps) {
             <DashboardBox link={paths.shipments.getHref(box.value)} number={counts?.[box.countKey]} text={box.label} />
           </li>
         ))}
+        {showsApproval && (
+          <li>
+            <DashboardBox
+              link={paths.shipments.getHref(AWAITING_APPROVAL_BOX)}
+              number={counts && (awaiting?.count ?? 0)}
+              text={ENTRY_APPROVAL_TEXTS.awaiting}
+              detail={
+                duty === undefined || duty === null
+                  ? undefined
+                  : fillText(WEB_TEXTS.home.awaitingDuty, { amount: formatCents(duty) })
+              }
+            />
+          </li>
+        )}
       </ul>
     </section>
   );

@@ -1,15 +1,17 @@
-import { HOME_FILTERS, type HomeFilter } from '@clearport/contract/shipments';
+import { ENTRY_APPROVAL_TEXTS } from '@clearport/contract/customs-entry';
+import { AWAITING_APPROVAL_BOX, HOME_FILTERS, type BoxFilter } from '@clearport/contract/shipments';
 import { fillText } from '@clearport/contract/texts';
 import { CrossIcon } from '../../../components/ui/icons.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import styles from './home-filter-chip.module.css';
 
-export function homeFilterLabel(filter: HomeFilter): string {
+export function homeFilterLabel(filter: BoxFilter): string {
+  if (filter === AWAITING_APPROVAL_BOX) return ENTRY_APPROVAL_TEXTS.awaiting;
   return HOME_FILTERS.find((box) => box.value === filter)?.label ?? filter;
 }
 
 type HomeFilterChipProps = {
-  filter: HomeFilter;
+  filter: BoxFilter;
   onRemove: () => void;
 };
 

@@ -1,6 +1,6 @@
 import { SESSION_STORAGE_KEYS } from '@clearport/contract/constants';
 import {
-  HomeFilter,
+  BoxFilter,
   SHIPMENT_SORT_FIELDS,
   ShipmentsListQuery,
   type ShipmentSortField,
@@ -40,11 +40,11 @@ const PAGE_KEYS = {
 };
 const SORT_KEY = 'shipmentsSort';
 
-export type SavedPage = { page: number; filter: HomeFilter | undefined; cursor?: PageCursor | undefined };
+export type SavedPage = { page: number; filter: BoxFilter | undefined; cursor?: PageCursor | undefined };
 
 export function readSavedPage(): SavedPage {
   const { page, cursor, scope } = readListPage(PAGE_KEYS);
-  return { page, filter: HomeFilter.safeParse(scope).data, cursor };
+  return { page, filter: BoxFilter.safeParse(scope).data, cursor };
 }
 
 export function savePage({ page, filter, cursor }: SavedPage): void {

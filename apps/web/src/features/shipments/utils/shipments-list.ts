@@ -1,4 +1,4 @@
-import { HomeFilter } from '@clearport/contract/shipments';
+import { BoxFilter } from '@clearport/contract/shipments';
 import type { ListStore } from '../../../components/ui/list-state.ts';
 import { clearSavedFilters, readSavedFilters, saveFilters, type ShipmentFilters } from './saved-filters.ts';
 import { readSavedPage, readSavedSort, savePage, saveSort, type ShipmentSort } from './saved-list-position.ts';
@@ -16,7 +16,7 @@ export const SHIPMENTS_LIST: ListStore<ShipmentFilters, ShipmentSort> = {
   save: ({ filters, sort, page, cursor, scope }) => {
     saveFilters(filters);
     saveSort(sort);
-    savePage({ page, cursor, filter: HomeFilter.safeParse(scope).data });
+    savePage({ page, cursor, filter: BoxFilter.safeParse(scope).data });
   },
   clearFilters: clearSavedFilters,
 };

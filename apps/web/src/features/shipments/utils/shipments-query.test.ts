@@ -76,6 +76,15 @@ describe('filterParamsOf', () => {
   });
 });
 
+describe('the approval box', () => {
+  it('asks the list for the 7501s awaiting approval, not for a Home filter', () => {
+    const list = listQueryOf({ filters: NO_FILTERS, filter: 'awaiting-approval', page: 1, sort: DEFAULT_SORT });
+    expect(ShipmentsListQuery.parse(list)).toMatchObject({ approval: 'awaiting' });
+    expect(list.filter).toBeUndefined();
+    expect(filterParamsOf(NO_FILTERS, 'under-fda-exam').approval).toBeUndefined();
+  });
+});
+
 describe('listQueryOf', () => {
   it('asks for the page, 40 a page, in the chosen order', () => {
     const query = listQueryOf({

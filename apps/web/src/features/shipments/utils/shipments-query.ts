@@ -1,6 +1,7 @@
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import {
-  HomeFilter,
+  AWAITING_APPROVAL_BOX,
+  BoxFilter,
   type HomeShipmentsQuery,
   type ShipmentsListQuery,
   type ShipmentsListResponse,
@@ -13,16 +14,26 @@ import { readSavedPage, readSavedSort, type SavedPage, type ShipmentSort } from 
 /** The filters as the list's query carries them; a shipment opened from the list receives them too. */
 export type ShipmentFilterParams = Pick<
   ShipmentsListQuery,
-  'filter' | 'status' | 'search' | 'account_no' | 'date_from' | 'date_to' | 'port' | 'entry_type' | 'agency_hold'
+  | 'filter'
+  | 'status'
+  | 'search'
+  | 'account_no'
+  | 'date_from'
+  | 'date_to'
+  | 'port'
+  | 'entry_type'
+  | 'agency_hold'
+  | 'approval'
 >;
 
 /**
  * The chosen status travels in `status` and the search text in `search`, so the two combine (the
  * server also reads search text in `status`, as the spec sends it). Empty filters are left out.
  */
-export function filterParamsOf(filters: ShipmentFilters, filter?: HomeFilter): ShipmentFilterParams {
+export function filterParamsOf(filters: ShipmentFilters, filter?: BoxFilter): ShipmentFilterParams {
+  const isApprovalBox = filter === AWAITING_APPROVAL_BOX;
   return {
-    filter,
+    filter: isApprovalBox ? undefined : filter,
     status: filters.status || undefined,
     search: filters.search.trim() || undefined,
     account_no: filters.account || undefined,
@@ -31,12 +42,19 @@ export function filterParamsOf(filters: ShipmentFilters, filter?: HomeFilter): S
     port: filters.port || undefined,
     entry_type: filters.entryType || undefined,
     agency_hold: filters.isAgencyHold ? '1' : undefined,
+    approval: isApprovalBox ? 'awaiting' : undefined,
   };
 }
 
 /** Home has no entry filters: it reads, and hands its rows' links, the filters the spec gives it. */
 export function homeFilterParamsOf(filters: ShipmentFilters): ShipmentFilterParams {
-  const { port: _port, entry_type: _type, agency_hold: _hold, ...params } = filterParamsOf(filters);
+  const {
+    port: _port,
+    entry_type: _type,
+    agency_hold: _hold,
+    approval: _approval,
+    ...params
+  } = filterParamsOf(filters);
   return params;
 }
 
@@ -47,7 +65,7 @@ export function homeQueryOf(filters: ShipmentFilters): HomeShipmentsQuery {
 
 type ListState = {
   filters: ShipmentFilters;
-  filter: HomeFilter | undefined;
+  filter: BoxFilter | undefined;
   page: number;
   cursor?: PageCursor | undefined;
   sort: ShipmentSort;
@@ -74,12 +92,12 @@ export function stepQueryOf(query: ShipmentsListQuery, page: number, cursors?: P
 }
 
 /** The Home box filter an address names (`?filter=`), if it names one. */
-export function homeFilterOf(searchParams: URLSearchParams): HomeFilter | undefined {
-  return HomeFilter.safeParse(searchParams.get(SHIPMENTS_FILTER_PARAM)).data;
+export function homeFilterOf(searchParams: URLSearchParams): BoxFilter | undefined {
+  return BoxFilter.safeParse(searchParams.get(SHIPMENTS_FILTER_PARAM)).data;
 }
 
 /** The saved page belongs to the Home filter it was reached with; any other starts at page 1. */
-export function pageOf(savedPage: SavedPage, filter: HomeFilter | undefined): Pick<SavedPage, 'page' | 'cursor'> {
+export function pageOf(savedPage: SavedPage, filter: BoxFilter | undefined): Pick<SavedPage, 'page' | 'cursor'> {
   return savedPage.filter === filter ? { page: savedPage.page, cursor: savedPage.cursor } : { page: 1 };
 }
 
