@@ -1,6 +1,6 @@
 /**
- * What a route costs the browser: for /login (signed out), /shipments and a shipment page (signed
- * in), the JavaScript and CSS it downloads, and its Largest Contentful Paint and Cumulative Layout
+ * What a route costs the browser: for /login (signed out), /shipments and a shipment page with
+ * its customs entry (signed in), the JavaScript and CSS it downloads, and its Largest Contentful Paint and Cumulative Layout
  * Shift measured in headless Chromium. Each route is opened cold (a new browser context, so
  * nothing cached) ROUNDS times against the built portal on its demo data; the figures are medians.
  *
@@ -59,7 +59,8 @@ async function sessionCookies(baseUrl: string) {
   if (!reply.ok) throw new Error(`the demo login answered ${reply.status}`);
   const login = LoginResponse.parse(await reply.json());
   const cookies = sessionCookiesOf(login, baseUrl);
-  const list = await fetch(`${baseUrl}${API_BASE}${API_PATHS.shipments}`, {
+  // A shipment with a customs entry, so that its page draws the entry panel and its lines too.
+  const list = await fetch(`${baseUrl}${API_BASE}${API_PATHS.shipments}?entry_type=01`, {
     headers: { authorization: `Bearer ${login.token}` },
   });
   const firstShipment = ShipmentsListResponse.parse(await list.json()).data[0];
@@ -128,7 +129,12 @@ async function main() {
       { name: '/login', path: '/login', signedIn: false, ready: 'button:has-text("Login")' },
       { name: '/ (Home)', path: '/', signedIn: true, ready: 'table tbody tr >> nth=0' },
       { name: '/shipments', path: '/shipments', signedIn: true, ready: 'table tbody tr >> nth=0' },
-      { name: '/shipments/:id', path: `/shipments/${shipmentId}`, signedIn: true, ready: 'h1' },
+      {
+        name: '/shipments/:id',
+        path: `/shipments/${shipmentId}`,
+        signedIn: true,
+        ready: 'role=region[name="Customs entry"] >> table',
+      },
     ];
     // One warm-up load, so the server's first replies (its caches, PGlite's first queries) do not count.
     for (const route of routes) await measure(browser, server.url, route, cookies);

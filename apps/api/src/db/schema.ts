@@ -389,6 +389,9 @@ type NullableCents = ColumnType<number | null, number | null | undefined, number
 export type CustomsEntriesTable = {
   id: Generated<number>;
   shipment_id: number;
+  /** Its shipment's account and arrival date (discharge, else ETA), kept by triggers (migration 0031). */
+  account_id: Maintained<number | null>;
+  arrival_date: Maintained<string | null>;
   entry_number: string;
   entry_type: NullableText;
   port_code: NullableText;
@@ -414,6 +417,9 @@ export type CustomsEntriesTable = {
 
 export type CustomsEntryLinesTable = {
   entry_id: number;
+  /** Its entry's account and month, kept by triggers (migration 0031). */
+  account_id: Maintained<number | null>;
+  month: Maintained<string | null>;
   line_number: number;
   hts_number: string;
   description: Defaulted<string>;
