@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
+import { formatEntryNumber } from '@clearport/contract/customs-entry';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import {
   HOME_FILTER_VALUES,
@@ -114,15 +115,16 @@ async function ensureFilled(size: Size): Promise<string> {
         await db.destroy();
       }
       const counts = await withClient(url, async (client) => {
-        const result = await client.query<{ shipments: number; accounts: number; hasEntries: boolean }>(
+        const result = await client.query<{ shipments: number; accounts: number; hasEntryLines: boolean }>(
           `SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM accounts)::int AS accounts,
-             EXISTS (SELECT 1 FROM customs_entries) AS "hasEntries"`,
+             EXISTS (SELECT 1 FROM customs_entry_lines) AS "hasEntryLines"`,
         );
         return result.rows[0]!;
       });
-      const found = `${counts.shipments} shipments over ${counts.accounts} accounts${counts.hasEntries ? '' : ' without customs entries'}`;
-      // A database filled before the customs entries has none for the entry filters to find.
-      const isFilled = counts.shipments === size.shipments && counts.accounts === size.accounts && counts.hasEntries;
+      const found = `${counts.shipments} shipments over ${counts.accounts} accounts${counts.hasEntryLines ? '' : ' without customs entry lines'}`;
+      // A database filled before the entries' lines has none for the entry page to show, and
+      // entry numbers without their check digit.
+      const isFilled = counts.shipments === size.shipments && counts.accounts === size.accounts && counts.hasEntryLines;
       return { isFilled, line: isFilled ? `reusing ${found}` : `${found}, filling again` };
     },
     fill: (url) =>
@@ -186,7 +188,7 @@ async function prepare(size: Size, serve: string): Promise<Target> {
     JOIN shipments s ON s.id = e.shipment_id JOIN accounts a ON a.id = s.account_id
     WHERE a.account_no IN (${sql.join(benchUser.accountNos)})
     GROUP BY e.port_code ORDER BY count(*) DESC LIMIT 1`.execute(db);
-  const { port, entryNumber } = entries[0] ?? { port: '4601', entryNumber: 'BN1-0000000-0' };
+  const { port, entryNumber } = entries[0] ?? { port: '4601', entryNumber: formatEntryNumber('BN1', 0) };
   const lastPage = first.pagination.last_page;
   const latePage = Math.max(1, Math.round(lastPage * 0.93));
   // Late pages as the pager reaches them: a step of Next from the page before, after its last row.
