@@ -1,4 +1,13 @@
 import pg from 'pg';
+import {
+  entryCheckDigit,
+  hmfCents,
+  isValidEntryNumber,
+  MPF_MAXIMUM_CENTS,
+  MPF_MINIMUM_CENTS,
+  MPF_RATE_PER_100_000,
+  mpfCents,
+} from '@clearport/contract/customs-entry';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { COUNT_EVERY_SHIPMENT } from '../src/db/migrations/0029-shipment-dispositions.ts';
@@ -10,14 +19,55 @@ import { hashPassword } from '../src/lib/passwords.ts';
  * N shipments spread over the accounts with containers (0-4), bills of lading (1-3), the four
  * required document types, statuses, ETAs and FDA values in realistic shares, and delivery
  * orders for about a quarter of them, and a customs entry for each shipment past submission
- * (its number, port and type, and the CBP and FDA dispositions its status and FDA review tell
- * of; the numbers have the entry number's shape, not a valid check digit). Everything is set-based (INSERT … SELECT over
- * generate_series) in one transaction, with the triggers off and the shipments' list columns
- * written directly, the secondary indexes dropped and rebuilt at the end; then VACUUM ANALYZE.
+ * (its number with its check digit, port and type, one to three HTS lines with value and duty,
+ * the entry's sums and its MPF and HMF by the contract's rules, each company's first entry with
+ * LONG_ENTRY_LINES lines, and the CBP and FDA dispositions its status and FDA review tell of).
+ * Everything is set-based (INSERT … SELECT over generate_series) in one transaction, with the
+ * triggers off and the shipments' list columns written directly, the secondary indexes dropped
+ * and rebuilt at the end; then VACUUM ANALYZE.
  * It needs a superuser connection (session_replication_role) and an empty, migrated database.
  */
 
 export const BENCH_PASSWORD = 'bench-password';
+
+/** The filer code of the bench's entry numbers. */
+const BENCH_FILER_CODE = 'BN1';
+/** Each company's first entry has this many lines: a large 7501 whose lines the entry panel pages through. */
+export const LONG_ENTRY_LINES = 500;
+
+/**
+ * SQL of the entry number of the integer expression `n`: `BN1-NNNNNNN-C` with the check digit
+ * the contract's entryCheckDigit gives. That digit is minus a sum over the positions, modulus
+ * 10, so it is the check digit of the filer code with the number 0000000 less the number's own
+ * positions: the units and every second one leftwards doubled, a doubled digit of 5 or more
+ * counting its two digits (2d - 9).
+ */
+function entryNumberSql(n: string): string {
+  const filerCheck = entryCheckDigit(BENCH_FILER_CODE, '0000000');
+  const positions = Array.from({ length: 7 }, (_, index) => {
+    const digit = `(${n} / ${10 ** index} % 10)`;
+    return index % 2 === 0 ? `(2 * ${digit} - 9 * (${digit} / 5))` : digit;
+  });
+  const check = `((${filerCheck} - (${positions.join(' + ')})) % 10 + 10) % 10`;
+  return `'${BENCH_FILER_CODE}-' || lpad((${n})::text, 7, '0') || '-' || ${check}`;
+}
+
+/**
+ * The tariff lines the bench's entries draw from: HTS number, description, unit, the rate as the
+ * tariff writes it and as a percentage, and the AD/CVD and Section 301 flags.
+ */
+const BENCH_TARIFF = `(VALUES
+  (0, '8471300100', 'Portable computers', 'NO', 'Free', 0, false, false),
+  (1, '6109100012', 'Men''s cotton T-shirts, knitted', 'DOZ', '16.5%', 16.5, false, false),
+  (2, '9403608081', 'Wooden bedroom furniture', 'NO', 'Free', 0, false, true),
+  (3, '8516604000', 'Electric cooking stoves', 'NO', '4%', 4, false, true),
+  (4, '7318158069', 'Steel bolts with nuts', 'KG', '8.5%', 8.5, false, true),
+  (5, '3924104000', 'Plastic tableware and kitchenware', 'KG', '3.4%', 3.4, false, true),
+  (6, '6404199060', 'Footwear with textile uppers', 'PRS', '9%', 9, false, false),
+  (7, '8544429090', 'Insulated electric conductors', 'KG', '2.6%', 2.6, false, true),
+  (8, '9503000073', 'Toys for children under three', 'NO', 'Free', 0, false, false),
+  (9, '7306306000', 'Welded steel tubes', 'KG', 'Free', 0, true, false)
+) AS t(k, hts_number, description, unit, duty_rate, percent, adcvd, section_301)`;
 
 /** Accounts per company, repeated: three is the typical company, one to five occur. */
 const COMPANY_SIZES = [3, 2, 4, 3, 3, 1, 5, 3, 2, 4];
@@ -191,7 +241,7 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
           FROM generate_series(1, container_count) i
         ),
         container_count > 0 AND r_do < CASE WHEN status = 'pending documents' THEN 0.1 WHEN status = 'submitted' THEN 0.15 ELSE 0.3 END,
-        CASE WHEN has_entry THEN ARRAY['BN1-' || lpad(g::text, 7, '0') || '-' || (g % 10)] ELSE '{}' END,
+        CASE WHEN has_entry THEN ARRAY[${entryNumberSql('g')}] ELSE '{}' END,
         CASE WHEN has_entry
           THEN (ARRAY['4601', '2704', '2709', '5301', '1001', '3001', '1703', '2811', '5201', '3901'])[1 + floor(r_base * 1000)::int % 10]
         END,
@@ -249,11 +299,54 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
        WHERE s.has_delivery_order
        ORDER BY s.id`,
     );
+    // The lines first, by shipment, so that each entry is written with its lines' sums.
+    await step(
+      'entry lines drawn',
+      `CREATE TEMPORARY TABLE bench_entry_lines ON COMMIT DROP AS
+       WITH long_entries AS (
+         SELECT DISTINCT ON (a.company_id) s.id FROM shipments s JOIN accounts a ON a.id = s.account_id
+         WHERE s.entry_numbers <> '{}' ORDER BY a.company_id, s.id
+       )
+       SELECT s.id AS shipment_id, n AS line_number, t.hts_number, t.description, t.unit, t.duty_rate,
+         t.adcvd, t.section_301, 1 + floor(random() * 5000) AS quantity, v.value AS entered_value_cents,
+         round(v.value * t.percent / 100)::bigint AS duty_cents
+       FROM shipments s
+       LEFT JOIN long_entries l ON l.id = s.id
+       CROSS JOIN LATERAL generate_series(1,
+         CASE WHEN l.id IS NOT NULL THEN $1 WHEN s.entry_type = '11' THEN 1 ELSE 1 + s.id % 3 END) n
+       JOIN ${BENCH_TARIFF} ON t.k = (s.id * 7 + n * 3) % 10
+       -- An informal entry is worth at most $2,500; a formal line $1,000 to $90,000, most of them small.
+       CROSS JOIN LATERAL (SELECT CASE WHEN s.entry_type = '11' THEN 20000 + floor(random() * 230000)
+         ELSE round(100000 * exp(random() * 4.5)) END::bigint AS value) v
+       WHERE s.entry_numbers <> '{}'`,
+      [LONG_ENTRY_LINES],
+    );
+    // Without its statistics the join below reads the shipments by index in random order, three times slower.
+    await step('entry lines analyzed', 'ANALYZE bench_entry_lines');
+    // MPF and HMF as the contract's mpfCents and hmfCents make them (checked below); an informal
+    // entry pays no ad valorem MPF.
     await step(
       'customs entries',
-      `INSERT INTO customs_entries (shipment_id, entry_number, entry_type, port_code, entry_date, mode)
-       SELECT id, entry_numbers[1], entry_type, entry_port_code, (est_time_arrive - interval '2 days')::date, 'ocean'
-       FROM shipments WHERE entry_numbers <> '{}' ORDER BY id`,
+      `INSERT INTO customs_entries (shipment_id, entry_number, entry_type, port_code, entry_date, mode,
+         entered_value_cents, duty_cents, mpf_cents, hmf_cents)
+       SELECT s.id, s.entry_numbers[1], s.entry_type, s.entry_port_code, (s.est_time_arrive - interval '2 days')::date,
+         'ocean', l.value, l.duty,
+         CASE WHEN s.entry_type <> '11' THEN least($3, greatest($2, round(l.value * $1::numeric / 100000))) END,
+         round(l.value * 125 / 100000.0)
+       FROM shipments s
+       JOIN (SELECT shipment_id, sum(entered_value_cents) AS value, sum(duty_cents) AS duty
+             FROM bench_entry_lines GROUP BY shipment_id) l ON l.shipment_id = s.id
+       ORDER BY s.id`,
+      [MPF_RATE_PER_100_000, MPF_MINIMUM_CENTS, MPF_MAXIMUM_CENTS],
+    );
+    await step(
+      'entry lines',
+      `INSERT INTO customs_entry_lines (entry_id, line_number, hts_number, description, quantity, unit,
+         entered_value_cents, duty_rate, duty_cents, adcvd, section_301)
+       SELECT e.id, l.line_number, l.hts_number, l.description, l.quantity, l.unit, l.entered_value_cents,
+         l.duty_rate, l.duty_cents, l.adcvd, l.section_301
+       FROM bench_entry_lines l JOIN customs_entries e ON e.shipment_id = l.shipment_id
+       ORDER BY e.id, l.line_number`,
     );
     // The holds agree with has_agency_hold above: a CBP exam status, or an FDA review past May Proceed.
     await step(
@@ -278,6 +371,7 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
     );
 
     for (const index of indexes.rows) await step(`index ${index.indexname}`, index.indexdef);
+    await checkEntries(client);
     await client.query('COMMIT');
     const started = performance.now();
     await client.query('VACUUM ANALYZE');
@@ -287,6 +381,41 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
     throw error;
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Every 500th entry checked by the contract's own functions: its number's check digit, its sums
+ * those of its lines, its MPF and HMF. The SQL above does the same arithmetic set-based.
+ */
+async function checkEntries(client: pg.Client): Promise<void> {
+  // Cents as float8: exact at these sizes, and numbers whichever way the driver reads a bigint.
+  const { rows } = await client.query<{
+    entry_number: string;
+    entry_type: string;
+    value: number;
+    duty: number;
+    mpf: number | null;
+    hmf: number;
+    lines_value: number;
+    lines_duty: number;
+  }>(
+    `SELECT e.entry_number, e.entry_type, e.entered_value_cents::float8 AS value, e.duty_cents::float8 AS duty,
+       e.mpf_cents::float8 AS mpf, e.hmf_cents::float8 AS hmf, sum(l.entered_value_cents)::float8 AS lines_value,
+       sum(l.duty_cents)::float8 AS lines_duty
+     FROM customs_entries e JOIN customs_entry_lines l ON l.entry_id = e.id
+     WHERE e.id % 500 = 0 GROUP BY e.id`,
+  );
+  for (const row of rows) {
+    const isRight =
+      isValidEntryNumber(row.entry_number) &&
+      row.lines_value === row.value &&
+      row.lines_duty === row.duty &&
+      row.mpf === (row.entry_type === '11' ? null : mpfCents(row.value)) &&
+      row.hmf === hmfCents(row.value, 'ocean');
+    if (!isRight) {
+      throw new Error(`The bench's entry ${row.entry_number} breaks the contract's rules: ${JSON.stringify(row)}`);
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
-import { API_BASE, API_PATHS } from '@clearport/contract/paths';
+import { ENTRY_LINES_PAGE, formatEntryNumber } from '@clearport/contract/customs-entry';
+import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import {
   HOME_FILTER_VALUES,
   readListCursor,
@@ -12,6 +13,7 @@ import { sql } from 'kysely';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { SessionUser } from '../src/modules/access/session-user.ts';
+import { customsEntriesRepository } from '../src/modules/customs-entries/customs-entries.repository.ts';
 import { shipmentsRepository } from '../src/modules/shipments/shipments.repository.ts';
 import { criteriaOf } from '../src/modules/shipments/shipments.rules.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
@@ -40,8 +42,11 @@ import { sessionUserOf } from '../test/session-users.ts';
  * smaller table; it runs only when asked.) `1m-large` is the million again with about 300,000
  * of them in one account, and its user is that account's company: a large importer, whose
  * figures are held to their own targets; at its end one statement moves that account's
- * shipments to another account (rolled back) and the time is printed. Each size has its own database on
- * BENCH_DATABASE_URL's server, filled once by generate.ts and reused while its counts match.
+ * shipments to another account (rolled back) and the time is printed. Beside the list, each
+ * size measures the shipment page's customs entry (GET user/shipments/:id/customs-entry) of the
+ * user's longest entry (LONG_ENTRY_LINES lines in generate.ts): its first page of lines and its
+ * last, reached by the cursor. Each size has its own database on BENCH_DATABASE_URL's server,
+ * filled once by generate.ts and reused while its counts match.
  * The real app runs in a child process; autocannon drives it on 127.0.0.1. Not a test: it
  * prints figures and the targets beside them.
  *
@@ -100,7 +105,12 @@ type SizeReport = {
   targets: typeof TARGETS;
   rows: Figures[];
   concurrentRps: number;
+  entry: LongEntry;
+  entryRows: Figures[];
 };
+
+/** The user's entry with the most lines, and the pages of it measured (`after_line`, or none). */
+type LongEntry = { shipmentId: number; entryId: number; lines: number; variants: Variant[] };
 
 /** The size's database, filled: reused when its shipment and account counts match. */
 async function ensureFilled(size: Size): Promise<string> {
@@ -114,15 +124,16 @@ async function ensureFilled(size: Size): Promise<string> {
         await db.destroy();
       }
       const counts = await withClient(url, async (client) => {
-        const result = await client.query<{ shipments: number; accounts: number; hasEntries: boolean }>(
+        const result = await client.query<{ shipments: number; accounts: number; hasEntryLines: boolean }>(
           `SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM accounts)::int AS accounts,
-             EXISTS (SELECT 1 FROM customs_entries) AS "hasEntries"`,
+             EXISTS (SELECT 1 FROM customs_entry_lines) AS "hasEntryLines"`,
         );
         return result.rows[0]!;
       });
-      const found = `${counts.shipments} shipments over ${counts.accounts} accounts${counts.hasEntries ? '' : ' without customs entries'}`;
-      // A database filled before the customs entries has none for the entry filters to find.
-      const isFilled = counts.shipments === size.shipments && counts.accounts === size.accounts && counts.hasEntries;
+      const found = `${counts.shipments} shipments over ${counts.accounts} accounts${counts.hasEntryLines ? '' : ' without customs entry lines'}`;
+      // A database filled before the entries' lines has none for the entry page to show, and
+      // entry numbers without their check digit.
+      const isFilled = counts.shipments === size.shipments && counts.accounts === size.accounts && counts.hasEntryLines;
       return { isFilled, line: isFilled ? `reusing ${found}` : `${found}, filling again` };
     },
     fill: (url) =>
@@ -138,6 +149,17 @@ async function ensureFilled(size: Size): Promise<string> {
 function shipmentsUrl(origin: string, query: Record<string, string>): string {
   const search = new URLSearchParams(query).toString();
   return `${origin}${API_BASE}${API_PATHS.shipments}${search ? `?${search}` : ''}`;
+}
+
+function customsEntryUrl(origin: string, shipmentId: number, query: Record<string, string>): string {
+  const search = new URLSearchParams(query).toString();
+  return `${origin}${API_BASE}${apiPath(API_PATHS.customsEntry, { id: shipmentId })}${search ? `?${search}` : ''}`;
+}
+
+/** The statement of the page of lines the route reads for a variant of the entry page. */
+function entryStatementOf(db: Db, entry: LongEntry, query: Record<string, string>) {
+  const afterLine = Number(query.after_line ?? 0);
+  return customsEntriesRepository.linesQuery(db, entry.entryId, afterLine, ENTRY_LINES_PAGE + 1).compile();
 }
 
 /** The statement the route runs for a variant, compiled, as the repository builds it. */
@@ -166,6 +188,7 @@ type Target = {
   origin: string;
   token: string;
   variants: Variant[];
+  entry: LongEntry;
 };
 
 /** A size ready to measure: its database filled, its server started, its user logged in. */
@@ -186,7 +209,22 @@ async function prepare(size: Size, serve: string): Promise<Target> {
     JOIN shipments s ON s.id = e.shipment_id JOIN accounts a ON a.id = s.account_id
     WHERE a.account_no IN (${sql.join(benchUser.accountNos)})
     GROUP BY e.port_code ORDER BY count(*) DESC LIMIT 1`.execute(db);
-  const { port, entryNumber } = entries[0] ?? { port: '4601', entryNumber: 'BN1-0000000-0' };
+  const { port, entryNumber } = entries[0] ?? { port: '4601', entryNumber: formatEntryNumber('BN1', 0) };
+  const { rows: longest } = await sql<{ shipmentId: number; entryId: number; lines: number }>`
+    SELECT e.shipment_id AS "shipmentId", e.id AS "entryId", count(*)::int AS lines FROM customs_entries e
+    JOIN customs_entry_lines l ON l.entry_id = e.id
+    JOIN shipments s ON s.id = e.shipment_id JOIN accounts a ON a.id = s.account_id
+    WHERE a.account_no IN (${sql.join(benchUser.accountNos)})
+    GROUP BY e.id ORDER BY count(*) DESC, e.id LIMIT 1`.execute(db);
+  if (!longest[0]) throw new Error(`${benchUser.email} sees no customs entry with lines: is the database filled?`);
+  const lastPageAfter = Math.floor((longest[0].lines - 1) / ENTRY_LINES_PAGE) * ENTRY_LINES_PAGE;
+  const entry: LongEntry = {
+    ...longest[0],
+    variants: [
+      { name: 'entry lines, first page', query: {} },
+      { name: `entry lines, after_line=${lastPageAfter}`, query: { after_line: String(lastPageAfter) } },
+    ],
+  };
   const lastPage = first.pagination.last_page;
   const latePage = Math.max(1, Math.round(lastPage * 0.93));
   // Late pages as the pager reaches them: a step of Next from the page before, after its last row.
@@ -214,7 +252,10 @@ async function prepare(size: Size, serve: string): Promise<Target> {
   for (const variant of variants) {
     for (let run = 0; run < 50; run++) await getJson(shipmentsUrl(origin, variant.query), token);
   }
-  return { size, url, db, user, child, origin, token, variants };
+  for (const variant of entry.variants) {
+    for (let run = 0; run < 50; run++) await getJson(customsEntryUrl(origin, entry.shipmentId, variant.query), token);
+  }
+  return { size, url, db, user, child, origin, token, variants, entry };
 }
 
 /**
@@ -224,17 +265,27 @@ async function prepare(size: Size, serve: string): Promise<Target> {
  */
 async function measure(targets: readonly Target[]): Promise<SizeReport[]> {
   const best = targets.map(() => [] as Figures[]);
+  const bestEntry = targets.map(() => [] as Figures[]);
   const bestConcurrent = targets.map(() => 0);
+  const keepBest = (rows: Figures[], index: number, name: string, figures: Omit<Figures, 'name' | 'sqlMedianMs'>) => {
+    const previous = rows[index];
+    if (!previous || figures.medianMs < previous.medianMs) {
+      rows[index] = { name, ...figures, sqlMedianMs: previous?.sqlMedianMs ?? Number.NaN };
+    }
+  };
   for (let round = 1; round <= ROUNDS; round++) {
     log(`round ${round} of ${ROUNDS}`);
     for (let index = 0; index < targets[0]!.variants.length; index++) {
       for (const [position, target] of targets.entries()) {
         const variant = target.variants[index]!;
         const figures = await drive(shipmentsUrl(target.origin, variant.query), target.token, 1, SINGLE_SECONDS);
-        const previous = best[position]![index];
-        if (!previous || figures.medianMs < previous.medianMs) {
-          best[position]![index] = { name: variant.name, ...figures, sqlMedianMs: previous?.sqlMedianMs ?? Number.NaN };
-        }
+        keepBest(best[position]!, index, variant.name, figures);
+      }
+    }
+    for (const [position, { origin, token, entry }] of targets.entries()) {
+      for (const [index, variant] of entry.variants.entries()) {
+        const url = customsEntryUrl(origin, entry.shipmentId, variant.query);
+        keepBest(bestEntry[position]!, index, variant.name, await drive(url, token, 1, SINGLE_SECONDS));
       }
     }
     for (const [position, target] of targets.entries()) {
@@ -253,6 +304,11 @@ async function measure(targets: readonly Target[]): Promise<SizeReport[]> {
       best[position]![index]!.sqlMedianMs = await timeStatement(target.url, statement, SQL_RUNS);
       if (withExplain) await explain(target.url, `${target.size.label} ${variant.name}`, statement);
     }
+    for (const [index, variant] of target.entry.variants.entries()) {
+      const statement = entryStatementOf(target.db, target.entry, variant.query);
+      bestEntry[position]![index]!.sqlMedianMs = await timeStatement(target.url, statement, SQL_RUNS);
+      if (withExplain) await explain(target.url, `${target.size.label} ${variant.name}`, statement);
+    }
   }
   return targets.map((target, position) => ({
     label: target.size.label,
@@ -261,6 +317,8 @@ async function measure(targets: readonly Target[]): Promise<SizeReport[]> {
     targets: largeAccountShipmentsOf(target.size) ? LARGE_ACCOUNT_TARGETS : TARGETS,
     rows: best[position]!,
     concurrentRps: bestConcurrent[position]!,
+    entry: target.entry,
+    entryRows: bestEntry[position]!,
   }));
 }
 
@@ -335,6 +393,20 @@ function printReport(report: SizeReport, base: SizeReport | undefined): void {
     );
   }
   log(`targets (worst variant): ${checks.join('; ')}`);
+
+  // The entry page is held to the list's targets for one request: a page of the same size.
+  const { entry } = report;
+  log(
+    `\ncustoms entry of shipment ${entry.shipmentId} (${entry.lines} lines, ${ENTRY_LINES_PAGE} a page): ` +
+      'GET user/shipments/:id/customs-entry; SQL median: its page of lines alone',
+  );
+  logFigures(report.entryRows);
+  const entryMedian = Math.max(...report.entryRows.map((row) => row.medianMs));
+  const entryP99 = Math.max(...report.entryRows.map((row) => row.p99Ms));
+  log(
+    `targets (worst page): median ${entryMedian.toFixed(2)} ms < ${targets.medianMs}: ${entryMedian < targets.medianMs ? 'met' : 'MISSED'}; ` +
+      `p99 ${entryP99.toFixed(2)} ms < ${targets.p99Ms}: ${entryP99 < targets.p99Ms ? 'met' : 'MISSED'}`,
+  );
 }
 
 const sizes = SIZES.filter((size) => (wantedSizes ? wantedSizes.includes(size.label) : size.byDefault));

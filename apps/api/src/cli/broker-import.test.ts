@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { formatEntryNumber } from '@clearport/contract/customs-entry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../test/build-app.ts';
 import { samplePdf } from '../../test/sample-files.ts';
@@ -121,6 +122,146 @@ describe('npm run broker -- import', () => {
       .where('invoice_number', '=', 'INV-1')
       .executeTakeFirstOrThrow();
     expect(invoice).toEqual({ amount_cents: 9_995, due_date: '2026-12-15', is_paid: false });
+  });
+});
+
+describe('npm run broker -- import, CSVs of customs entries, their lines and dispositions', () => {
+  const first = formatEntryNumber('IMQ', 4000001);
+  const second = formatEntryNumber('IMQ', 4000002);
+  // The same number with another check digit.
+  const miscounted = `${first.slice(0, -1)}${(Number(first.slice(-1)) + 1) % 10}`;
+
+  beforeAll(async () => {
+    const written = await ingestRecords(context, [
+      { kind: 'company', company_id: 'IMP-4', name: 'Import Four Co' },
+      { kind: 'account', account_no: '66004', company_id: 'IMP-4' },
+      { kind: 'shipment', file_number: 'IMP-ENT-1', account_no: '66004', status: 'released' },
+      { kind: 'shipment', file_number: 'IMP-ENT-2', account_no: '66004', status: 'released' },
+    ]);
+    expect(written.map((result) => result.outcome)).toEqual(['created', 'created', 'created', 'created']);
+  });
+
+  const entryOf = (entryNumber: string) =>
+    t.app.db
+      .selectFrom('customs_entries')
+      .selectAll()
+      .where('entry_number', '=', entryNumber)
+      .executeTakeFirstOrThrow();
+  const linesOf = async (entryNumber: string) =>
+    t.app.db
+      .selectFrom('customs_entry_lines')
+      .select(['line_number', 'hts_number', 'quantity', 'entered_value_cents', 'duty_rate', 'duty_cents', 'adcvd'])
+      .select('section_301')
+      .where('entry_id', '=', (await entryOf(entryNumber)).id)
+      .orderBy('line_number')
+      .execute();
+
+  it('reads a CSV of entries, and refuses an entry number whose check digit is wrong, naming the field', async () => {
+    const file = await write(
+      'entries.csv',
+      'entry_number,file_number,entry_type,port_code,entry_date,mode,mpf,hmf,country_of_origin\n' +
+        `${first},IMP-ENT-1,01,4601,2026-10-02,ocean,33.58,12.50,CN\n` +
+        `${second},IMP-ENT-2,11,2720,2026-10-03,air,,,\n` +
+        `${miscounted},IMP-ENT-2,01,4601,2026-10-03,ocean,,,\n`,
+    );
+    const summary = await importFile(context, file);
+    expect(summary).toMatchObject({ created: 2, updated: 0, unchanged: 0, refused: 1 });
+    expect(summary.refusals).toEqual([
+      {
+        line: 4,
+        key: `entry:${miscounted}`,
+        reason: 'entry_number: must be an entry number XXX-NNNNNNN-C with its check digit',
+      },
+    ]);
+    expect(await entryOf(first)).toMatchObject({
+      entry_type: '01',
+      port_code: '4601',
+      entry_date: '2026-10-02',
+      mode: 'ocean',
+      mpf_cents: 33_58,
+      hmf_cents: 12_50,
+      country_of_origin: 'CN',
+    });
+    // An empty cell leaves the field out: the air entry has no fees filed.
+    expect(await entryOf(second)).toMatchObject({ entry_type: '11', mode: 'air', mpf_cents: null, hmf_cents: null });
+  });
+
+  it('reads a CSV of entry lines, numbers and flags as such, and a second CSV of one column changes only it', async () => {
+    const file = await write(
+      'lines.csv',
+      'entry_number,line_number,hts_number,description,quantity,unit,entered_value,duty_rate,duty,adcvd,section_301\n' +
+        `${first},1,8471300100,Laptops,120,NO,12345.67,Free,0.00,no,no\n` +
+        `${first},2,6109100012,"Cotton T-shirts, knitted",2400.5,DOZ,4000.01,16.5%,660.00,false,yes\n` +
+        `${first},3,7318150000,Bolts,,KG,100.00,Free,0.00,maybe,\n` +
+        `${second},1,9503000073,Toys,10,NO,500.00,Free,0.00,,\n`,
+    );
+    const summary = await importFile(context, file);
+    expect(summary).toMatchObject({ created: 3, updated: 0, unchanged: 0, refused: 1 });
+    expect(summary.refusals).toEqual([
+      { line: 4, key: `entry_line:${first}/3`, reason: 'adcvd: Invalid input: expected boolean, received string' },
+    ]);
+    expect(await linesOf(first)).toEqual([
+      {
+        line_number: 1,
+        hts_number: '8471300100',
+        quantity: '120.000',
+        entered_value_cents: 12_345_67,
+        duty_rate: 'Free',
+        duty_cents: 0,
+        adcvd: false,
+        section_301: false,
+      },
+      {
+        line_number: 2,
+        hts_number: '6109100012',
+        quantity: '2400.500',
+        entered_value_cents: 4_000_01,
+        duty_rate: '16.5%',
+        duty_cents: 660_00,
+        adcvd: false,
+        section_301: true,
+      },
+    ]);
+    expect(await entryOf(first)).toMatchObject({ entered_value_cents: 16_345_68, duty_cents: 660_00 });
+
+    const change = await write('lines-duty.csv', `entry_number,line_number,duty\n${first},1,0.00\n${first},2,700.00\n`);
+    expect(await importFile(context, change)).toMatchObject({ created: 0, updated: 1, unchanged: 1, refused: 0 });
+    const [one, two] = await linesOf(first);
+    expect(one).toMatchObject({ hts_number: '8471300100', quantity: '120.000', duty_cents: 0 });
+    expect(two).toMatchObject({ hts_number: '6109100012', duty_rate: '16.5%', duty_cents: 700_00, section_301: true });
+    expect(await entryOf(first)).toMatchObject({ entered_value_cents: 16_345_68, duty_cents: 700_00 });
+  });
+
+  it("reads a CSV of agencies' dispositions, and refuses an agency not listed", async () => {
+    const file = await write(
+      'dispositions.csv',
+      'entry_number,agency,disposition,disposed_at,note\n' +
+        `${first},CBP,released,2026-10-04T09:00:00Z,\n` +
+        `${first},FDA,hold_intact,2026-10-04T10:30:00-04:00,Sampling for pesticide residue\n` +
+        `${first},FBI,exam,2026-10-04T10:30:00Z,\n`,
+    );
+    const summary = await importFile(context, file);
+    expect(summary).toMatchObject({ created: 2, refused: 1 });
+    expect(summary.refusals).toHaveLength(1);
+    expect(summary.refusals[0]).toMatchObject({ line: 4, key: `agency_disposition:${first}/FBI` });
+    expect(summary.refusals[0]!.reason).toMatch(/^agency: /);
+    const dispositions = await t.app.db
+      .selectFrom('customs_entry_dispositions')
+      .select(['agency', 'disposition', 'note'])
+      .where('entry_id', '=', (await entryOf(first)).id)
+      .orderBy('agency')
+      .execute();
+    expect(dispositions).toEqual([
+      { agency: 'CBP', disposition: 'released', note: '' },
+      { agency: 'FDA', disposition: 'hold_intact', note: 'Sampling for pesticide residue' },
+    ]);
+    const shipment = await t.app.db
+      .selectFrom('shipments')
+      .select('has_agency_hold')
+      .where('file_number', '=', 'IMP-ENT-1')
+      .executeTakeFirstOrThrow();
+    expect(shipment.has_agency_hold).toBe(true);
+    expect(await importFile(context, file)).toMatchObject({ created: 0, updated: 0, unchanged: 2, refused: 1 });
   });
 });
 
@@ -301,5 +442,50 @@ describe('npm run broker -- import, several batches at once', () => {
 
     const again = await importFile(context, file);
     expect(again).toEqual({ created: 0, updated: 0, unchanged: 1_800, refused: 0, refusals: [] });
+  });
+
+  it('writes an entry before its lines and dispositions that later batches carry, and refuses none', async () => {
+    const numbers = Array.from({ length: 500 }, (_, index) => index + 1);
+    const entryNumber = (index: number) => formatEntryNumber('IMS', index);
+    // 500 entries of the shipments above, then a line and a disposition of each: three batches,
+    // the second and third holding records of entries the batch before still writes.
+    const records = [
+      ...numbers.map((index) => ({
+        kind: 'entry',
+        entry_number: entryNumber(index),
+        file_number: `IMP-SPAN-${String(index).padStart(3, '0')}`,
+        entry_type: '01',
+      })),
+      ...numbers.flatMap((index) => [
+        {
+          kind: 'entry_line',
+          entry_number: entryNumber(index),
+          line_number: 1,
+          hts_number: '8471300100',
+          entered_value: '100.00',
+        },
+        {
+          kind: 'agency_disposition',
+          entry_number: entryNumber(index),
+          agency: 'CBP',
+          disposition: 'released',
+          disposed_at: '2026-10-04T09:00:00Z',
+        },
+      ]),
+    ];
+    const file = await write('entries-spanning.ndjson', ndjson(records));
+    expect(await importFile(context, file)).toEqual({
+      created: 1_500,
+      updated: 0,
+      unchanged: 0,
+      refused: 0,
+      refusals: [],
+    });
+    const last = await t.app.db
+      .selectFrom('customs_entries')
+      .select('entered_value_cents')
+      .where('entry_number', '=', entryNumber(500))
+      .executeTakeFirstOrThrow();
+    expect(last.entered_value_cents).toBe(100_00);
   });
 });

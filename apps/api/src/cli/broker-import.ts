@@ -3,14 +3,24 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
-import type { RecordKind, RecordOutcome, RecordResult } from '@clearport/contract/ingestion';
+import {
+  AgencyDispositionRecord,
+  EntryLineRecord,
+  EntryRecord,
+  InvoiceRecord,
+  ShipmentRecord,
+  type RecordKind,
+  type RecordOutcome,
+  type RecordResult,
+} from '@clearport/contract/ingestion';
+import type { z } from 'zod';
 import { ingestRecords, RECORDS_PER_TRANSACTION } from '../modules/ingestion/ingest.ts';
 import type { IngestionContext } from '../modules/ingestion/ingestion.repository.ts';
 
 /**
  * `npm run broker -- import FILE`: NDJSON (one record of the broker API a line) or, for a file
- * ending in .csv, a table of shipments or of invoices, written through the same ingestRecords as
- * the API, in batches.
+ * ending in .csv, a table of shipments, of invoices, of customs entries, of their lines or of
+ * agencies' dispositions, written through the same ingestRecords as the API, in batches.
  */
 
 /** At most this many records a batch: one transaction of ingestRecords. */
@@ -215,20 +225,79 @@ async function* ndjsonLines(file: string): AsyncGenerator<{ entry: SourceLine; b
   }
 }
 
-/** Which record a CSV's rows are, told by its header. */
-const CSV_KINDS = {
-  invoice: { required: ['invoice_number', 'account_no', 'pdf_file'] },
-  shipment: { required: ['file_number', 'account_no', 'status'] },
-} as const;
+/**
+ * Which record a CSV's rows are, told by its header: the first kind whose columns it has. A
+ * column is the record's field of that name, its cells read as the field's type (csvRecord).
+ */
+const CSV_KINDS = [
+  {
+    kind: 'invoice',
+    schema: InvoiceRecord,
+    isKind: (has: Has) => has('invoice_number'),
+    required: ['invoice_number', 'account_no', 'pdf_file'],
+    clearedWhenEmpty: ['amount', 'due_date'],
+  },
+  {
+    kind: 'entry_line',
+    schema: EntryLineRecord,
+    isKind: (has: Has) => has('entry_number') && (has('line_number') || has('hts_number')),
+    required: ['entry_number', 'line_number'],
+    clearedWhenEmpty: [],
+  },
+  {
+    kind: 'agency_disposition',
+    schema: AgencyDispositionRecord,
+    isKind: (has: Has) => has('entry_number') && (has('agency') || has('disposition')),
+    required: ['entry_number', 'agency', 'disposition', 'disposed_at'],
+    clearedWhenEmpty: [],
+  },
+  {
+    kind: 'entry',
+    schema: EntryRecord,
+    isKind: (has: Has) => has('entry_number'),
+    required: ['entry_number'],
+    clearedWhenEmpty: [],
+  },
+  {
+    kind: 'shipment',
+    schema: ShipmentRecord,
+    isKind: () => true,
+    required: ['file_number', 'account_no', 'status'],
+    clearedWhenEmpty: ['est_time_arrive', 'shipment_discharge_date'],
+  },
+] as const;
+type Has = (column: string) => boolean;
+type CsvKind = (typeof CSV_KINDS)[number];
 
-const NULLABLE_COLUMNS = new Set(['est_time_arrive', 'shipment_discharge_date', 'amount', 'due_date']);
-const BOOLEAN_COLUMNS = new Set(['is_paid']);
+/** The kind of a CSV whose header has these columns; thrown, the columns its kind needs and it lacks. */
+function csvKindOf(columns: string[]): CsvKind {
+  const has = (column: string) => columns.includes(column);
+  const found = CSV_KINDS.find((kind) => kind.isKind(has))!;
+  const missing = found.required.filter((column) => !has(column));
+  if (missing.length > 0) throw new Error(`The header lacks the column ${missing.join(', ')}.`);
+  return found;
+}
+
+/** The type of the record's field (`number`, `boolean` …), seen through its wrappers (optional, nullable, a default). */
+function fieldTypeOf(schema: CsvKind['schema'], field: string): string | undefined {
+  let type = (schema.shape as Record<string, z.core.$ZodType | undefined>)[field];
+  while (type && 'innerType' in type._zod.def) type = type._zod.def.innerType as z.core.$ZodType;
+  return type?._zod.def.type;
+}
+
+/** A cell as its field's type: a number or a yes/no read as such, anything else left as text for the record's checks to refuse. */
+function cellValue(type: string | undefined, text: string): unknown {
+  if (type === 'number' && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (type === 'boolean' && /^(true|yes|1)$/i.test(text)) return true;
+  if (type === 'boolean' && /^(false|no|0)$/i.test(text)) return false;
+  return text;
+}
 
 async function* csvLines(file: string): AsyncGenerator<{ entry: SourceLine; bytesRead: number }> {
   const parser = createReadStream(file).pipe(
     parse({ columns: true, bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, info: true }),
   );
-  let kind: keyof typeof CSV_KINDS | undefined;
+  let kind: CsvKind | undefined;
   const folder = await realpath(path.dirname(file));
   try {
     for await (const { record: row, info } of parser as AsyncIterable<{
@@ -236,12 +305,7 @@ async function* csvLines(file: string): AsyncGenerator<{ entry: SourceLine; byte
       info: { lines: number };
     }>) {
       const line = info.lines;
-      if (!kind) {
-        const columns = Object.keys(row);
-        kind = columns.includes('invoice_number') ? 'invoice' : 'shipment';
-        const missing = CSV_KINDS[kind].required.filter((column) => !columns.includes(column));
-        if (missing.length > 0) throw new Error(`The header lacks the column ${missing.join(', ')}.`);
-      }
+      kind ??= csvKindOf(Object.keys(row));
       yield { entry: await csvRecord(kind, row, line, folder), bytesRead: parser.info.bytes };
     }
   } catch (error) {
@@ -251,9 +315,12 @@ async function* csvLines(file: string): AsyncGenerator<{ entry: SourceLine; byte
   }
 }
 
-/** A row as its record: empty cells are defaults (or null), PDF columns name files beside the CSV. */
+/**
+ * A row as its record: an empty cell leaves its field out (the record keeps what the portal
+ * holds), but for the kind's `clearedWhenEmpty` (null); PDF columns name files beside the CSV.
+ */
 async function csvRecord(
-  kind: keyof typeof CSV_KINDS,
+  { kind, schema, clearedWhenEmpty }: CsvKind,
   row: Record<string, string>,
   line: number,
   folder: string,
@@ -262,10 +329,10 @@ async function csvRecord(
   for (const [column, value] of Object.entries(row)) {
     if (column === 'pdf_file' || column === 'backup_file') continue;
     if (value === '') {
-      if (NULLABLE_COLUMNS.has(column)) record[column] = null;
+      if ((clearedWhenEmpty as readonly string[]).includes(column)) record[column] = null;
       continue;
     }
-    record[column] = BOOLEAN_COLUMNS.has(column) ? /^(true|yes|1)$/i.test(value) : value;
+    record[column] = cellValue(fieldTypeOf(schema, column), value);
   }
   if (kind === 'invoice') {
     for (const [column, field] of [

@@ -61,9 +61,10 @@ export const USAGE = `Usage: npm run broker -- <command>
                               expires, last used (to the minute), revoked
   api-keys revoke ID          refuse the key from its next call on
   import FILE                 write the records of FILE as the broker API would: NDJSON, one
-                              record a line, or a .csv of shipments or of invoices (columns
-                              named as the records' fields; pdf_file and backup_file name PDFs
-                              in the CSV's folder, a path out of it is refused); prints what
+                              record a line, or a .csv of shipments, invoices, customs entries,
+                              entry lines or agency dispositions, told by its columns (named as
+                              the records' fields; pdf_file and backup_file name PDFs in the
+                              CSV's folder, a path out of it is refused); prints what
                               was created, updated, unchanged and refused, with line numbers.
                               A line refused (not JSON, a field the API refuses) costs only
                               itself. Exit code: 0 every line imported, 1 some lines refused

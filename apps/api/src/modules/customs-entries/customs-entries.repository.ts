@@ -69,14 +69,7 @@ export const customsEntriesRepository = {
         .where('entry_id', '=', current.id)
         .orderBy('agency')
         .execute(),
-      db
-        .selectFrom('customs_entry_lines')
-        .selectAll()
-        .where('entry_id', '=', current.id)
-        .where('line_number', '>', afterLine)
-        .orderBy('line_number')
-        .limit(limit + 1)
-        .execute(),
+      customsEntriesRepository.linesQuery(db, current.id, afterLine, limit + 1).execute(),
       db
         .selectFrom('customs_entry_lines')
         .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -85,6 +78,17 @@ export const customsEntriesRepository = {
       customsEntriesRepository.approvalOf(db, current.id, shipmentId),
     ]);
     return { current, earlier: entries.slice(1), dispositions, lines, lineCount: Number(count.count), approval };
+  },
+
+  /** A page of the entry's lines: at most `limit` after line `afterLine`. */
+  linesQuery(db: Db, entryId: number, afterLine: number, limit: number) {
+    return db
+      .selectFrom('customs_entry_lines')
+      .selectAll()
+      .where('entry_id', '=', entryId)
+      .where('line_number', '>', afterLine)
+      .orderBy('line_number')
+      .limit(limit);
   },
 
   /**
