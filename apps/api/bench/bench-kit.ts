@@ -150,7 +150,7 @@ export function logFigures(
       row.medianMs.toFixed(2),
       row.p99Ms.toFixed(2),
       row.rps.toFixed(0),
-      row.sqlMedianMs.toFixed(2),
+      Number.isNaN(row.sqlMedianMs) ? '–' : row.sqlMedianMs.toFixed(2),
     ];
     const extraCell = extra?.cellOf(row, index);
     if (extraCell !== undefined) cells.push(extraCell);

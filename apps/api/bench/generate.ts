@@ -2,6 +2,7 @@ import pg from 'pg';
 import {
   entryCheckDigit,
   hmfCents,
+  HOLDING_DISPOSITIONS,
   isValidEntryNumber,
   MPF_MAXIMUM_CENTS,
   MPF_MINIMUM_CENTS,
@@ -11,6 +12,7 @@ import {
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { COUNT_EVERY_SHIPMENT } from '../src/db/migrations/0029-shipment-dispositions.ts';
+import { FILL_ROLLUP } from '../src/db/migrations/0031-report-rollups.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 
 /*
@@ -327,24 +329,28 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
     // entry pays no ad valorem MPF.
     await step(
       'customs entries',
-      `INSERT INTO customs_entries (shipment_id, entry_number, entry_type, port_code, entry_date, mode,
-         entered_value_cents, duty_cents, mpf_cents, hmf_cents)
-       SELECT s.id, s.entry_numbers[1], s.entry_type, s.entry_port_code, (s.est_time_arrive - interval '2 days')::date,
+      `INSERT INTO customs_entries (shipment_id, account_id, arrival_date, release_date, entry_number, entry_type,
+         port_code, entry_date, mode, entered_value_cents, duty_cents, mpf_cents, hmf_cents)
+       SELECT s.id, s.account_id, arrival, CASE WHEN s.status IN ('released', 'liquidated', 'accepted', 'admissible')
+           -- Most entries clear within three days of arrival, some before it, a few after two weeks.
+           THEN arrival + (ARRAY[-1, 0, 0, 1, 1, 1, 2, 3, 5, 9, 16])[1 + s.id % 11] END,
+         s.entry_numbers[1], s.entry_type, s.entry_port_code, (s.est_time_arrive - interval '2 days')::date,
          'ocean', l.value, l.duty,
          CASE WHEN s.entry_type <> '11' THEN least($3, greatest($2, round(l.value * $1::numeric / 100000))) END,
          round(l.value * 125 / 100000.0)
        FROM shipments s
        JOIN (SELECT shipment_id, sum(entered_value_cents) AS value, sum(duty_cents) AS duty
              FROM bench_entry_lines GROUP BY shipment_id) l ON l.shipment_id = s.id
+       CROSS JOIN LATERAL (SELECT coalesce(s.shipment_discharge_date, s.est_time_arrive)::date AS arrival) a
        ORDER BY s.id`,
       [MPF_RATE_PER_100_000, MPF_MINIMUM_CENTS, MPF_MAXIMUM_CENTS],
     );
     await step(
       'entry lines',
-      `INSERT INTO customs_entry_lines (entry_id, line_number, hts_number, description, quantity, unit,
-         entered_value_cents, duty_rate, duty_cents, adcvd, section_301)
-       SELECT e.id, l.line_number, l.hts_number, l.description, l.quantity, l.unit, l.entered_value_cents,
-         l.duty_rate, l.duty_cents, l.adcvd, l.section_301
+      `INSERT INTO customs_entry_lines (entry_id, account_id, month, line_number, hts_number, description, quantity,
+         unit, entered_value_cents, duty_rate, duty_cents, adcvd, section_301)
+       SELECT e.id, e.account_id, date_trunc('month', e.entry_date)::date, l.line_number, l.hts_number, l.description,
+         l.quantity, l.unit, l.entered_value_cents, l.duty_rate, l.duty_cents, l.adcvd, l.section_301
        FROM bench_entry_lines l JOIN customs_entries e ON e.shipment_id = l.shipment_id
        ORDER BY e.id, l.line_number`,
     );
@@ -363,7 +369,18 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
        WHERE d.disposition IS NOT NULL
        ORDER BY e.id`,
     );
+    // What the shipment row keeps of its entry (migration 0029), as refresh_shipment_lists would.
+    await step(
+      'shipment entry columns',
+      `UPDATE shipments s SET entry_duty_cents = e.duty_cents,
+         fda_disposition = (SELECT d.disposition FROM customs_entry_dispositions d WHERE d.entry_id = e.id AND d.agency = 'FDA'),
+         cbp_disposition_hold = EXISTS (
+           SELECT 1 FROM customs_entry_dispositions d WHERE d.entry_id = e.id AND d.agency = 'CBP'
+             AND d.disposition IN (${HOLDING_DISPOSITIONS.map((code) => `'${code}'`).join(', ')}))
+       FROM customs_entries e WHERE e.shipment_id = s.id`,
+    );
     await step('shipment counts', COUNT_EVERY_SHIPMENT);
+    for (const table of ['entry_rollups', 'release_rollups', 'line_rollups']) await step(table, FILL_ROLLUP[table]!);
     await step(
       'delivery order containers',
       `INSERT INTO delivery_order_containers (delivery_order_id, container_id)

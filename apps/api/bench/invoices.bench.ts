@@ -4,6 +4,7 @@ import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { InvoicesQuery, type InvoicesResponse } from '@clearport/contract/invoices';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { FILL_ROLLUP } from '../src/db/migrations/0031-report-rollups.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import type { SessionUser } from '../src/modules/access/session-user.ts';
 import { invoicesRepository } from '../src/modules/invoices/invoices.repository.ts';
@@ -125,6 +126,7 @@ async function fill(url: string): Promise<void> {
       `INSERT INTO account_invoice_totals (account_id, invoices, open_cents)
        SELECT account_id, count(*), sum(invoice_open_cents(is_paid, amount_cents)) FROM invoices GROUP BY account_id`,
     );
+    await step('invoice rollups', FILL_ROLLUP.invoice_rollups!);
     await client.query('COMMIT');
     await step('vacuum analyze', 'VACUUM ANALYZE invoices');
   });

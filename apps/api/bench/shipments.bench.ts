@@ -96,7 +96,7 @@ const lists = args.includes('--import')
   ? ['cli-import']
   : args.includes('--lists')
     ? (args[args.indexOf('--lists') + 1] ?? '').split(',')
-    : ['shipments', 'invoices', 'import', 'embedded'];
+    : ['shipments', 'invoices', 'reports', 'import', 'embedded'];
 
 type SizeReport = {
   label: string;
@@ -433,6 +433,7 @@ if (!lists.includes('shipments')) {
   }
 }
 if (lists.includes('invoices')) await import('./invoices.bench.ts');
+if (lists.includes('reports')) await import('./reports.bench.ts');
 if (lists.includes('import')) await import('./import.bench.ts');
 if (lists.includes('embedded')) await import('./embedded.bench.ts');
 if (lists.includes('cli-import')) await import('./cli-import.bench.ts');

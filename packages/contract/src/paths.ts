@@ -49,6 +49,8 @@ export const API_PATHS = {
   reportReleaseDays: '/user/reports/release-days',
   reportReleaseDaysEntries: '/user/reports/release-days/entries',
   reportOpenInvoices: '/user/reports/open-invoices',
+  /** A report's table or drill-down as a file: `?format=csv` or `xlsx`, with the report's range. */
+  reportExport: '/user/reports/export/:table',
   subusers: '/user/user/subusers',
   subuser: '/user/user/subusers/:id',
   accounts: '/user/user/accounts',

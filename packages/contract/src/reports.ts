@@ -180,6 +180,32 @@ const Aged = z.object({
   invoices: Count,
   amount_cents: Cents,
 });
+/** The tables a report exports, each as CSV or as an Excel workbook, by their name in the path. */
+export const REPORT_EXPORT_TABLES = {
+  'duty-by-month': 'Duty and fees by month',
+  'entries-by-port': 'Entries by port of entry',
+  'entries-by-mode': 'Entries by mode',
+  'duty-by-chapter': 'Duty by HTS chapter',
+  'top-hts-numbers': 'HTS numbers with the most duty',
+  'release-days-by-week': 'Days from arrival to release by week',
+  'late-releases': 'Entries released late',
+  'open-invoices': 'Open invoices by age',
+} as const;
+export type ReportExportTable = keyof typeof REPORT_EXPORT_TABLES;
+export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const ReportExportParams = z.object({
+  table: z.enum(Object.keys(REPORT_EXPORT_TABLES) as [ReportExportTable, ...ReportExportTable[]]),
+});
+export const ReportExportQuery = z
+  .object({ ...reportRange, over, format: z.enum(REPORT_EXPORT_FORMATS) })
+  .superRefine(checkRange);
+export type ReportExportQuery = z.infer<typeof ReportExportQuery>;
+
+/** The file's name: the table and the range, `clearport-duty-by-month-2026-01-to-2026-12.xlsx`. */
+export function reportFileName(table: ReportExportTable, query: Pick<ReportExportQuery, 'from' | 'to' | 'format'>) {
+  return `clearport-${table}-${query.from}-to-${query.to}.${query.format}`;
+}
+
 export const OpenInvoicesQuery = z.object({ account_no: reportRange.account_no });
 export const OpenInvoicesResponse = z.object({
   /** The company's calendar day the ages are counted to. */

@@ -70,6 +70,7 @@ function rollupSql({ table, source, key, sums, counts }: Rollup) {
       RETURN NULL;
     END $$;`;
   return {
+    table,
     functions: [
       fn(`${table}_of_inserted`, [['new_rows', 1]]),
       fn(`${table}_of_deleted`, [['old_rows', -1]]),
@@ -161,6 +162,11 @@ export const ROLLUPS = [
     counts: (r) => `NOT ${r}.is_paid`,
   }),
 ];
+
+/** Each rollup's fill from every row of its table, by rollup table (the bench's fill runs without triggers). */
+export const FILL_ROLLUP: Record<string, string> = Object.fromEntries(
+  ROLLUPS.map((rollup) => [rollup.table, rollup.fillAll]),
+);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -89,12 +89,4 @@ export function nullsFirstFor(nullsFirstAscending: boolean, direction: SortDirec
   return direction === 'asc' ? nullsFirstAscending : !nullsFirstAscending;
 }
 
-/** One CSV field: quoted when it holds a separator, a quote or a line break; a leading =+-@ is defused. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function csvLine(values: readonly string[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
+export { csvField, csvLine } from '../../lib/csv.ts';

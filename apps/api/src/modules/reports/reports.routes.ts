@@ -14,12 +14,17 @@ import {
   ReleaseDaysResponse,
   ReleaseEntriesQuery,
   ReleaseEntriesResponse,
+  ReportExportParams,
+  ReportExportQuery,
   ReportQuery,
+  reportFileName,
   TOP_HTS_NUMBERS,
 } from '@clearport/contract/reports';
 import { CBP_PORTS } from '@clearport/contract/customs-entry';
 import { calendarDay } from '../../lib/display-dates.ts';
+import { contentDisposition } from '../../lib/file-names.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
+import { exportOf } from './report-exports.ts';
 import { reportsRepository, type ReportScope } from './reports.repository.ts';
 import { dayRangeOf, dutyByMonth, openInvoices, releaseDays, yearBefore } from './reports.rules.ts';
 
@@ -135,6 +140,20 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const rows = await reportsRepository.openInvoices(app.db, scopeOf(request));
       return openInvoices(rows, calendarDay(new Date(), request.user.timeZone));
+    },
+  );
+
+  api.get(
+    API_PATHS.reportExport,
+    { schema: { params: ReportExportParams, querystring: ReportExportQuery } },
+    async (request, reply) => {
+      const { table } = request.params;
+      const { contentType, body } = exportOf(app.db, scopeOf(request), table, request.query);
+      return reply
+        .type(contentType)
+        .header('content-disposition', contentDisposition('attachment', reportFileName(table, request.query)))
+        .header('cache-control', 'private, no-store')
+        .send(body);
     },
   );
 };
