@@ -38,7 +38,7 @@ const SQL_RUNS = 200;
 /** The median time of the list's and Home's statements for the demo's primary user, on `db`. */
 async function timeStatements(db: Db): Promise<StatementTimes> {
   const user = await sessionUserOf(db, 'primary@demo.test');
-  const criteria = criteriaOf({});
+  const criteria = criteriaOf({}, user);
   const request = { criteria, sort: 'est_time_arrive', direction: 'desc', page: 1, perPage: 40 } as const;
   const median = async (statement: CompiledQuery) => {
     const durations: number[] = [];

@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { sql } from 'kysely';
-import { API_BASE, API_PATHS } from '@clearport/contract/paths';
+import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
+import { monthIndex, monthOfIndex, REPORT_MAX_MONTHS } from '@clearport/contract/reports';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
@@ -122,6 +124,30 @@ try {
     `targets (worst call): median ${median.toFixed(2)} ms ≤ ${TARGETS.medianMs}: ${median <= TARGETS.medianMs ? 'met' : 'MISSED'}; ` +
       `p99 ${p99.toFixed(2)} ms ≤ ${TARGETS.p99Ms}: ${p99 <= TARGETS.p99Ms ? 'met' : 'MISSED'}`,
   );
+  // The longest table, every release of the longest range (36 months), as a file: time, size and
+  // the server's memory.
+  const longest = { from: monthOfIndex(monthIndex(range.to) - REPORT_MAX_MONTHS + 1), to: range.to };
+  const peakKiB = async () => Number(/VmHWM:\s+(\d+)/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
+  log(`\nexport of late-releases over 0 days, ${longest.from} to ${longest.to}, 1 connection`);
+  for (const format of ['csv', 'xlsx'] as const) {
+    const before = await peakKiB();
+    const started = performance.now();
+    const response = await fetch(
+      urlOf(origin, {
+        name: format,
+        path: apiPath(API_PATHS.reportExport, { table: 'late-releases' }),
+        query: { ...longest, over: '0', format },
+      }),
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const body = Buffer.from(await response.arrayBuffer());
+    const seconds = (performance.now() - started) / 1000;
+    const rows = format === 'csv' ? body.toString('utf8').split('\r\n').length - 2 : Number.NaN;
+    log(
+      `  ${format}: ${response.status}, ${(body.length / 1024 / 1024).toFixed(1)} MiB${Number.isNaN(rows) ? '' : `, ${rows} rows`} ` +
+        `in ${seconds.toFixed(2)} s; server peak memory ${(before / 1024).toFixed(0)} → ${((await peakKiB()) / 1024).toFixed(0)} MiB`,
+    );
+  }
 } finally {
   await stopServer(child);
 }

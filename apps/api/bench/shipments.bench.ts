@@ -165,12 +165,12 @@ function entryStatementOf(db: Db, entry: LongEntry, query: Record<string, string
 /** The statement the route runs for a variant, compiled, as the repository builds it. */
 function statementOf(db: Db, user: SessionUser, query: Record<string, string>) {
   if (query.source === 'home') {
-    return shipmentsRepository.homeQuery(db, user, criteriaOf(query), SHIPMENTS_PAGE_SIZE);
+    return shipmentsRepository.homeQuery(db, user, criteriaOf(query, user), SHIPMENTS_PAGE_SIZE);
   }
   const parsed = ShipmentsListQuery.parse(query);
   const after = parsed.after === undefined ? undefined : readListCursor(parsed.after);
   return shipmentsRepository.listQuery(db, user, {
-    criteria: criteriaOf(parsed),
+    criteria: criteriaOf(parsed, user),
     sort: parsed.sort,
     direction: parsed.direction,
     page: parsed.page,

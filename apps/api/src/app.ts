@@ -36,6 +36,7 @@ import { scheduleEventMail } from './modules/event-mail/event-mail.worker.ts';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
 import { brokerAdminRoutes } from './modules/broker-admin/broker-admin.routes.ts';
 import { customsEntriesRoutes } from './modules/customs-entries/customs-entries.routes.ts';
+import { scheduleReportMail } from './modules/reports/report-mail.worker.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { scheduleWebhooks } from './modules/webhooks/webhooks.worker.ts';
@@ -132,6 +133,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       publicUrl: options.publicUrl,
       brokerEmail: options.brokerEmail,
       gatherMs: options.mailGatherMs,
+      retryForMs: options.mailRetryForMs,
+      pollMs: options.mailPollMs,
+    });
+    scheduleReportMail(app, {
+      publicUrl: options.publicUrl,
+      brokerEmail: options.brokerEmail,
       retryForMs: options.mailRetryForMs,
       pollMs: options.mailPollMs,
     });

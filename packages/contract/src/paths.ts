@@ -49,6 +49,8 @@ export const API_PATHS = {
   reportReleaseDays: '/user/reports/release-days',
   reportReleaseDaysEntries: '/user/reports/release-days/entries',
   reportOpenInvoices: '/user/reports/open-invoices',
+  /** The reports the caller receives by e-mail each month: GET, and PUT the whole list. */
+  reportSubscriptions: '/user/reports/subscriptions',
   /** A report's table or drill-down as a file: `?format=csv` or `xlsx`, with the report's range. */
   reportExport: '/user/reports/export/:table',
   subusers: '/user/user/subusers',

@@ -321,6 +321,28 @@ export function chapterName(chapter: string): string {
   return HTS_CHAPTERS[chapter] ?? `Chapter ${chapter}`;
 }
 
-export const REPORT_TEXTS = {
-  forbidden: 'Your role has no reports.',
+/**
+ * The monthly e-mail (decision 0027): on the company's first working day of a month, from 7 in
+ * the morning in its time zone, each subscriber receives the report for the 12 months to the
+ * month just ended, as a table and as an Excel workbook.
+ */
+export const ReportSubscriptions = z.object({
+  reports: z.array(z.enum(Object.keys(REPORT_KINDS) as [ReportKind, ...ReportKind[]])).max(5),
+});
+export type ReportSubscriptions = z.infer<typeof ReportSubscriptions>;
+
+/** The table of each report that its monthly e-mail shows and attaches. */
+export const REPORT_MAIL_TABLES: Record<ReportKind, ReportExportTable> = {
+  dutyByMonth: 'duty-by-month',
+  entriesByPort: 'entries-by-port',
+  dutyByChapter: 'duty-by-chapter',
+  releaseDays: 'release-days-by-week',
+  openInvoices: 'open-invoices',
+};
+
+export const REPORT_MAIL_TEXTS = {
+  subject: '{report}, {from} to {to}',
+  intro: 'Your monthly {report} report for {company}, {from} to {to}. The Excel workbook is attached.',
+  empty: 'Nothing to report in this period.',
+  footer: 'You receive this e-mail because you subscribed to it on the Reports page: {link}',
 } as const;

@@ -28,6 +28,7 @@ import * as shipmentEntryColumns from './migrations/0027-shipment-entry-columns.
 import * as entryApprovals from './migrations/0028-entry-approvals.ts';
 import * as shipmentDispositions from './migrations/0029-shipment-dispositions.ts';
 import * as reportRollups from './migrations/0031-report-rollups.ts';
+import * as reportSubscriptions from './migrations/0032-report-subscriptions.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-entry-approvals': entryApprovals,
   '0029-shipment-dispositions': shipmentDispositions,
   '0031-report-rollups': reportRollups,
+  '0032-report-subscriptions': reportSubscriptions,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -499,6 +499,30 @@ export type EntryApprovalsTable = {
   decided_at: CreatedAt;
 };
 
+/** A user's monthly report e-mail (migration 0032). */
+export type ReportSubscriptionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  report: string;
+  created_at: CreatedAt;
+};
+
+/** The durable queue of the monthly report e-mails, one per subscription and month (migration 0032). */
+export type ReportMailTable = {
+  id: Generated<string>;
+  subscription_id: number;
+  period: string;
+  state: Defaulted<string>;
+  attempts: Defaulted<number>;
+  next_attempt_at: Date | null;
+  locked_until: Date | null;
+  first_attempt_at: Date | null;
+  last_error: string | null;
+  message_id: string;
+  sent_at: Date | null;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   companies: CompaniesTable;
   accounts: AccountsTable;
@@ -540,6 +564,8 @@ export type Database = {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   entry_approvals: EntryApprovalsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_mail: ReportMailTable;
 };
 
 export type User = Selectable<UsersTable>;

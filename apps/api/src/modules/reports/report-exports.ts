@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { centsToAmount } from '@clearport/contract/invoices';
-import { CBP_PORTS, formatHtsNumber } from '@clearport/contract/customs-entry';
+import { CBP_PORTS, formatCents, formatHtsNumber } from '@clearport/contract/customs-entry';
 import {
   AGE_BUCKETS,
   chapterName,
@@ -208,10 +208,20 @@ function csvCell(kind: Kind, cell: Cell): string {
   return String(cell);
 }
 
+/** CSV lines are sent this many at a time. */
+const CSV_CHUNK_LINES = 1_000;
+
 async function* csvOf(table: Table, rows: AsyncIterable<Cell[]>): AsyncIterable<string> {
   // A byte order mark, so that Excel opening the CSV reads it as UTF-8.
-  yield `\ufeff${csvLine(table.columns.map((column) => column.header))}`;
-  for await (const row of rows) yield csvLine(row.map((cell, index) => csvCell(table.columns[index]!.kind, cell)));
+  let chunk = [`\ufeff${csvLine(table.columns.map((column) => column.header))}`];
+  for await (const row of rows) {
+    chunk.push(csvLine(row.map((cell, index) => csvCell(table.columns[index]!.kind, cell))));
+    if (chunk.length >= CSV_CHUNK_LINES) {
+      yield chunk.join('');
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk.join('');
 }
 
 const EXCEL_FORMATS: Partial<Record<Kind, string>> = {
@@ -275,4 +285,26 @@ export function exportOf(
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     body: workbookOf(table, REPORT_EXPORT_TABLES[tableName], rows),
   };
+}
+
+function displayCell(kind: Kind, cell: Cell): string {
+  if (cell === null) return '';
+  if (kind === 'money') return formatCents(Number(cell));
+  if (kind === 'integer') return Number(cell).toLocaleString('en-US');
+  return String(cell);
+}
+
+/** The table's headers and rows as people read them (the monthly e-mail shows it). */
+export async function displayTableOf(
+  db: Db,
+  scope: ReportScope,
+  tableName: ReportExportTable,
+  query: ReportExportQuery,
+): Promise<{ headers: string[]; rows: string[][] }> {
+  const table = TABLES[tableName];
+  const rows: string[][] = [];
+  for await (const row of table.rows(db, scope, query)) {
+    rows.push(row.map((cell, index) => displayCell(table.columns[index]!.kind, cell)));
+  }
+  return { headers: table.columns.map((column) => column.header), rows };
 }

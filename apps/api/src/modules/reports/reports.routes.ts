@@ -18,6 +18,7 @@ import {
   ReportExportQuery,
   ReportQuery,
   reportFileName,
+  ReportSubscriptions,
   TOP_HTS_NUMBERS,
 } from '@clearport/contract/reports';
 import { CBP_PORTS } from '@clearport/contract/customs-entry';
@@ -25,7 +26,9 @@ import { calendarDay } from '../../lib/display-dates.ts';
 import { contentDisposition } from '../../lib/file-names.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
 import { exportOf } from './report-exports.ts';
+import { reportMailRepository } from './report-mail.repository.ts';
 import { reportsRepository, type ReportScope } from './reports.repository.ts';
+import { setReportSubscriptions } from './set-report-subscriptions.ts';
 import { dayRangeOf, dutyByMonth, openInvoices, releaseDays, yearBefore } from './reports.rules.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
@@ -141,6 +144,18 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
       const rows = await reportsRepository.openInvoices(app.db, scopeOf(request));
       return openInvoices(rows, calendarDay(new Date(), request.user.timeZone));
     },
+  );
+
+  api.get(
+    API_PATHS.reportSubscriptions,
+    { schema: { response: { 200: ReportSubscriptions, ...errors } } },
+    async (request) => ({ reports: await reportMailRepository.subscriptionsOf(app.db, request.user.id) }),
+  );
+
+  api.put(
+    API_PATHS.reportSubscriptions,
+    { schema: { body: ReportSubscriptions, response: { 200: ReportSubscriptions, ...errors } } },
+    async (request) => ({ reports: await setReportSubscriptions({ db: app.db }, request.user, request.body.reports) }),
   );
 
   api.get(

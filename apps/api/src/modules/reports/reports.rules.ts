@@ -68,14 +68,6 @@ export function percentileOf(counts: ReadonlyArray<{ days: number; entries: numb
   return counts.at(-1)!.days;
 }
 
-/** The Monday of a date's week (YYYY-MM-DD), as PostgreSQL's date_trunc('week') counts weeks. */
-export function mondayOf(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  const back = (day.getUTCDay() + 6) % 7;
-  day.setUTCDate(day.getUTCDate() - back);
-  return day.toISOString().slice(0, 10);
-}
-
 function figuresOf(counts: Map<number, number>) {
   const histogram = [...counts.entries()].sort((a, b) => a[0] - b[0]).map(([days, entries]) => ({ days, entries }));
   return {
@@ -86,19 +78,18 @@ function figuresOf(counts: Map<number, number>) {
   };
 }
 
-/** Median, 90th percentile, the histogram and the weeks, from entries by release date and days. */
+/** Median, 90th percentile, the histogram and the weeks, from entries by week of release and days. */
 export function releaseDays(
-  rows: ReadonlyArray<{ release_date: string; days: number; entries: number }>,
+  rows: ReadonlyArray<{ week: string; days: number; entries: number }>,
   thresholdDays: number,
 ): ReleaseDaysResponse {
   const all = new Map<number, number>();
   const weeks = new Map<string, Map<number, number>>();
   for (const row of rows) {
     all.set(row.days, (all.get(row.days) ?? 0) + row.entries);
-    const week = mondayOf(row.release_date);
-    const counts = weeks.get(week) ?? new Map<number, number>();
+    const counts = weeks.get(row.week) ?? new Map<number, number>();
     counts.set(row.days, (counts.get(row.days) ?? 0) + row.entries);
-    weeks.set(week, counts);
+    weeks.set(row.week, counts);
   }
   const { histogram, entries, median_days, p90_days } = figuresOf(all);
   return {

@@ -57,7 +57,7 @@ class PlanRead extends Error {
 function listRequest(overrides: Partial<ShipmentsPageRequest> & { filter?: HomeFilter }): ShipmentsPageRequest {
   const { filter, ...rest } = overrides;
   return {
-    criteria: criteriaOf({ filter }),
+    criteria: criteriaOf({ filter }, demo.primary),
     sort: 'est_time_arrive',
     direction: 'desc',
     page: 1,
@@ -105,7 +105,7 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     'entry filter %o: its page and its total by its index (migrations 0027 and 0029)',
     async (query, index) => {
       const request = listRequest({});
-      request.criteria = criteriaOf(query);
+      request.criteria = criteriaOf(query, demo.primary);
       const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
       expect(plan.split(index).length - 1).toBe(2);
       expect(plan).not.toContain('shipment_counts c');
@@ -113,10 +113,10 @@ describe('the shipments statements use the indexes of migration 0002', () => {
   );
 
   it('Home counts from the counters; with a search, from the matches, through the search index', async () => {
-    const plan = await planOf(shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}), 40));
+    const plan = await planOf(shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}, demo.primary), 40));
     expect(plan).toContain('shipment_counts');
     const searched = await planOf(
-      shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({ search: 'mscu' }), 40),
+      shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({ search: 'mscu' }, demo.primary), 40),
       'shipments_search_idx',
     );
     expect(searched).toMatch(SEARCH_INDEX_READ);
@@ -126,7 +126,7 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     'a search sorted by %s reads a small account’s ETA index entries, a large one’s search index',
     async (sort) => {
       const request = listRequest({ sort });
-      request.criteria = criteriaOf({ search: 'mscu' });
+      request.criteria = criteriaOf({ search: 'mscu' }, demo.primary);
       const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
       expect(plan).toMatch(
         /Index Only Scan using shipments_list_eta_idx on shipments[^\n]*\n\s*Index Cond: \(account_id = a\.id\)/,
@@ -170,7 +170,7 @@ describe('the statements, as a reviewer reads them', () => {
 
   it('list page: a search, a filter and a sort', async () => {
     const request = listRequest({ sort: 'containers', direction: 'asc', page: 3 });
-    request.criteria = criteriaOf({ status: 'mscu', filter: 'without-do', account_no: '40001' });
+    request.criteria = criteriaOf({ status: 'mscu', filter: 'without-do', account_no: '40001' }, demo.primary);
     await expect(tidy(shipmentsRepository.listQuery(demo.db, demo.primary, request).sql)).toMatchFileSnapshot(
       '__snapshots__/list.sql',
     );
@@ -178,7 +178,7 @@ describe('the statements, as a reviewer reads them', () => {
 
   it('Home', async () => {
     await expect(
-      tidy(shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}), 40).sql),
+      tidy(shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}, demo.primary), 40).sql),
     ).toMatchFileSnapshot('__snapshots__/home.sql');
   });
 });

@@ -8,7 +8,7 @@ import { executePrepared } from '../../db/prepared-statements.ts';
 import { visibleAccountIds } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import {
-  AWAITING_APPROVAL,
+  awaitingApproval,
   criteriaConditions,
   DEFAULT_SORT,
   hasEntryFilter,
@@ -321,7 +321,7 @@ export const shipmentsRepository = {
     const awaiting = sql`CASE WHEN (SELECT entry_approval FROM companies WHERE id = ${user.companyId}) <> 'none' THEN (
         SELECT json_build_object('count', count(*), 'duty_cents', ${duty})
         FROM a JOIN shipments ON shipments.account_id = a.id
-        WHERE ${and([...criteriaConditions(criteria), AWAITING_APPROVAL])}
+        WHERE ${and([...criteriaConditions(criteria), awaitingApproval(user.companyId)])}
       ) END`;
     return sql<BodyRow>`
       ${withAccountsAndPage(db, user, request)}

@@ -23,7 +23,7 @@ export const shipmentsRoutes: FastifyPluginAsync = async (app) => {
     .withTypeProvider<ZodTypeProvider>()
     .get(API_PATHS.shipments, { schema: { querystring: ShipmentsQuery } }, async (request, reply) => {
       const query = request.query;
-      const criteria = criteriaOf(query);
+      const criteria = criteriaOf(query, request.user);
       const body =
         query.source === 'home'
           ? await shipmentsRepository.home(app.db, request.user, criteria, SHIPMENTS_PAGE_SIZE)

@@ -42,18 +42,20 @@ export const HOME_FILTER_CONDITIONS: Record<HomeFilter, ShipmentCondition> = {
 };
 
 /**
- * A 7501 awaiting the company's approval: not reviewed, its current entry with no decision on it
- * (migration 0029's partial index), and the company's rule asking for one (needsApproval).
+ * A 7501 awaiting the approval of the company `companyId` (the caller's: every account it sees
+ * is its company's): not reviewed, its current entry with no decision on it (migration 0029's
+ * partial index), and duty above what the company's rule lets pass (needsApproval): -1 under
+ * "all", the threshold under "above", nothing (NULL) under "none". The rule is read once.
  */
-export const AWAITING_APPROVAL: ShipmentCondition = sql<SqlBool>`shipments.path_to_7501 IS NOT NULL
-  AND NOT shipments.reviewed_7501 AND shipments.entry_duty_cents IS NOT NULL
-  AND shipments.entry_decided_7501 IS DISTINCT FROM shipments.path_to_7501
-  AND EXISTS (
-    SELECT 1 FROM accounts rule_account JOIN companies rule ON rule.id = rule_account.company_id
-    WHERE rule_account.id = shipments.account_id
-      AND (rule.entry_approval = 'all'
-        OR (rule.entry_approval = 'above' AND shipments.entry_duty_cents > rule.entry_approval_threshold_cents))
-  )`;
+export function awaitingApproval(companyId: number): ShipmentCondition {
+  return sql<SqlBool>`shipments.path_to_7501 IS NOT NULL
+    AND NOT shipments.reviewed_7501 AND shipments.entry_duty_cents IS NOT NULL
+    AND shipments.entry_decided_7501 IS DISTINCT FROM shipments.path_to_7501
+    AND shipments.entry_duty_cents > (
+      SELECT CASE rule.entry_approval WHEN 'all' THEN -1 WHEN 'above' THEN rule.entry_approval_threshold_cents END
+      FROM companies rule WHERE rule.id = ${companyId}
+    )`;
+}
 
 /** before_summary, which has no box (see HomeCounts): no 7501 yet and not released. */
 const BEFORE_SUMMARY: ShipmentCondition = sql<SqlBool>`shipments.path_to_7501 IS NULL AND shipments.status <> ${sql.lit(S.released)}`;
@@ -106,7 +108,8 @@ export type ShipmentCriteria = {
   entryPort?: string;
   entryType?: string;
   isAgencyHold?: boolean;
-  isAwaitingApproval?: boolean;
+  /** The company whose 7501s awaiting approval are asked for (the caller's), if they are. */
+  awaitingApprovalOf?: number;
 };
 
 type FilterQuery = {
@@ -122,8 +125,11 @@ type FilterQuery = {
   approval?: 'awaiting';
 };
 
-/** `status` is a stored status or search text, `search` search text; empty values are no filter. */
-export function criteriaOf(query: FilterQuery): ShipmentCriteria {
+/**
+ * `status` is a stored status or search text, `search` search text; empty values are no filter.
+ * The caller's company reads the 7501 approval's rule.
+ */
+export function criteriaOf(query: FilterQuery, caller: { companyId: number }): ShipmentCriteria {
   const status = query.status || undefined;
   const isStatus = status !== undefined && STORED_STATUSES.includes(status);
   const searches = [isStatus ? undefined : status, query.search || undefined];
@@ -137,7 +143,7 @@ export function criteriaOf(query: FilterQuery): ShipmentCriteria {
     entryPort: query.port,
     entryType: query.entry_type,
     isAgencyHold: query.agency_hold === '1' || undefined,
-    isAwaitingApproval: query.approval === 'awaiting' || undefined,
+    awaitingApprovalOf: query.approval === 'awaiting' ? caller.companyId : undefined,
   };
 }
 
@@ -147,7 +153,7 @@ export function hasEntryFilter(criteria: ShipmentCriteria): boolean {
     criteria.entryPort !== undefined ||
     criteria.entryType !== undefined ||
     criteria.isAgencyHold === true ||
-    criteria.isAwaitingApproval === true
+    criteria.awaitingApprovalOf !== undefined
   );
 }
 
@@ -197,7 +203,7 @@ export function criteriaConditions(criteria: ShipmentCriteria, searchBy: SearchB
   }
   if (criteria.entryType !== undefined) conditions.push(sql<SqlBool>`shipments.entry_type = ${criteria.entryType}`);
   if (criteria.isAgencyHold) conditions.push(sql<SqlBool>`shipments.has_agency_hold`);
-  if (criteria.isAwaitingApproval) conditions.push(AWAITING_APPROVAL);
+  if (criteria.awaitingApprovalOf !== undefined) conditions.push(awaitingApproval(criteria.awaitingApprovalOf));
   conditions.push(...searchConditions(criteria, searchBy));
   if (criteria.etaFrom !== undefined) {
     conditions.push(sql<SqlBool>`shipments.est_time_arrive >= cast(${criteria.etaFrom} as timestamp)`);

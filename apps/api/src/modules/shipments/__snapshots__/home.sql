@@ -23,14 +23,12 @@ WITH visible AS MATERIALIZED (
         SELECT json_build_object('count', count(*), 'duty_cents', coalesce(sum(shipments.entry_duty_cents), 0))
         FROM a JOIN shipments ON shipments.account_id = a.id
         WHERE (shipments.path_to_7501 IS NOT NULL
-  AND NOT shipments.reviewed_7501 AND shipments.entry_duty_cents IS NOT NULL
-  AND shipments.entry_decided_7501 IS DISTINCT FROM shipments.path_to_7501
-  AND EXISTS (
-    SELECT 1 FROM accounts rule_account JOIN companies rule ON rule.id = rule_account.company_id
-    WHERE rule_account.id = shipments.account_id
-      AND (rule.entry_approval = 'all'
-        OR (rule.entry_approval = 'above' AND shipments.entry_duty_cents > rule.entry_approval_threshold_cents))
-  ))
+    AND NOT shipments.reviewed_7501 AND shipments.entry_duty_cents IS NOT NULL
+    AND shipments.entry_decided_7501 IS DISTINCT FROM shipments.path_to_7501
+    AND shipments.entry_duty_cents > (
+      SELECT CASE rule.entry_approval WHEN 'all' THEN -1 WHEN 'above' THEN rule.entry_approval_threshold_cents END
+      FROM companies rule WHERE rule.id = $6
+    ))
       ) END,
         'accounts', coalesce(
           (SELECT string_agg(visible.account_no, ',' ORDER BY visible.account_no COLLATE "C") FROM visible), ''),

@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import type { ReportKind } from '@clearport/contract/reports';
+import type { Db } from '../../db/connect.ts';
+import type { SessionUser } from '../access/session-user.ts';
+
+/** A claimed mail is the sender's for this long; after it, another pass may take it again. */
+const SENDING_LEASE_MS = 5 * 60_000;
+
+export type ReportMail = {
+  id: string;
+  period: string;
+  report: ReportKind;
+  user: SessionUser;
+  company: string;
+  attempts: number;
+  messageId: string;
+  firstAttemptAt: Date;
+};
+
+export const reportMailRepository = {
+  async subscriptionsOf(db: Db, userId: number): Promise<ReportKind[]> {
+    const rows = await db
+      .selectFrom('report_subscriptions')
+      .select('report')
+      .where('user_id', '=', userId)
+      .orderBy('report')
+      .execute();
+    return rows.map((row) => row.report as ReportKind);
+  },
+
+  /** The user's subscriptions become `reports`: the others are dropped, the new ones added. */
+  async setSubscriptions(trx: Db, userId: number, reports: readonly ReportKind[]): Promise<void> {
+    let dropping = trx.deleteFrom('report_subscriptions').where('user_id', '=', userId);
+    if (reports.length > 0) dropping = dropping.where('report', 'not in', reports);
+    await dropping.execute();
+    if (reports.length === 0) return;
+    await trx
+      .insertInto('report_subscriptions')
+      .values(reports.map((report) => ({ user_id: userId, report })))
+      .onConflict((conflict) => conflict.columns(['user_id', 'report']).doNothing())
+      .execute();
+  },
+
+  /**
+   * Queues the month just ended for every subscription whose company has reached, in its own time
+   * zone, 7 in the morning of the month's first working day (Monday to Friday, New Year's Day
+   * aside), made before that moment; once per subscription and month, whatever the passes.
+   */
+  async queueDue(db: Db, now: Date): Promise<number> {
+    const { numAffectedRows } = await sql`
+      INSERT INTO report_mail (subscription_id, period, message_id)
+      SELECT s.id, due.period, '<' || gen_random_uuid() || '@clearport>'
+      FROM report_subscriptions s
+      JOIN users u ON u.id = s.user_id
+      JOIN companies c ON c.id = u.company_id
+      CROSS JOIN LATERAL (
+        SELECT date_trunc('month', cast(${now} as timestamptz) AT TIME ZONE c.time_zone)::date AS month_start
+      ) m
+      CROSS JOIN LATERAL (
+        SELECT to_char(m.month_start - 1, 'YYYY-MM') AS period,
+          ((SELECT d::date FROM generate_series(m.month_start, m.month_start + 6, interval '1 day') d
+            WHERE extract(isodow FROM d) < 6 AND to_char(d, 'MM-DD') <> '01-01' ORDER BY d LIMIT 1)
+           + time '07:00') AT TIME ZONE c.time_zone AS due_at
+      ) due
+      WHERE cast(${now} as timestamptz) >= due.due_at AND s.created_at <= due.due_at
+      ON CONFLICT (subscription_id, period) DO NOTHING`.execute(db);
+    return Number(numAffectedRows ?? 0);
+  },
+
+  /** Takes up to `limit` mails due to be sent, under a lease. */
+  async claimDue(db: Db, now: Date, limit: number): Promise<ReportMail[]> {
+    const { rows } = await sql<{
+      id: string;
+      period: string;
+      report: ReportKind;
+      attempts: number;
+      message_id: string;
+      first_attempt_at: Date;
+      user_id: number;
+      company_id: number;
+      role: number;
+      name: string;
+      email: string;
+      time_zone: string;
+      company: string;
+    }>`
+      WITH claimed AS (
+        UPDATE report_mail
+        SET state = 'sending', attempts = attempts + 1,
+          locked_until = ${new Date(now.getTime() + SENDING_LEASE_MS)},
+          first_attempt_at = coalesce(first_attempt_at, ${now})
+        WHERE id IN (
+          SELECT id FROM report_mail
+          WHERE state = 'queued' OR (state = 'retrying' AND next_attempt_at <= ${now})
+            OR (state = 'sending' AND locked_until <= ${now})
+          ORDER BY created_at, id
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, subscription_id, period, attempts, message_id, first_attempt_at
+      )
+      SELECT claimed.id::text AS id, claimed.period, s.report, claimed.attempts, claimed.message_id,
+        claimed.first_attempt_at, u.id AS user_id, u.company_id, u.role, u.name, u.email,
+        c.time_zone, c.name AS company
+      FROM claimed JOIN report_subscriptions s ON s.id = claimed.subscription_id
+      JOIN users u ON u.id = s.user_id JOIN companies c ON c.id = u.company_id`.execute(db);
+    return rows.map((row) => ({
+      id: row.id,
+      period: row.period,
+      report: row.report,
+      attempts: row.attempts,
+      messageId: row.message_id,
+      firstAttemptAt: new Date(row.first_attempt_at),
+      company: row.company,
+      user: {
+        id: row.user_id,
+        companyId: row.company_id,
+        role: row.role,
+        name: row.name,
+        email: row.email,
+        timeZone: row.time_zone,
+      },
+    }));
+  },
+
+  async markDone(db: Db, id: string, state: 'sent' | 'skipped', now: Date): Promise<void> {
+    await db
+      .updateTable('report_mail')
+      .set({ state, sent_at: now, locked_until: null, last_error: null })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async markAttemptFailed(db: Db, id: string, reason: string, retryAt: Date | undefined): Promise<void> {
+    await db
+      .updateTable('report_mail')
+      .set({
+        state: retryAt ? 'retrying' : 'failed',
+        next_attempt_at: retryAt ?? null,
+        locked_until: null,
+        last_error: reason,
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+};
