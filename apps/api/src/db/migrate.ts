@@ -26,6 +26,7 @@ import * as customsEntries from './migrations/0025-customs-entries.ts';
 import * as webhooks from './migrations/0026-webhooks.ts';
 import * as shipmentEntryColumns from './migrations/0027-shipment-entry-columns.ts';
 import * as entryApprovals from './migrations/0028-entry-approvals.ts';
+import * as usersList from './migrations/0030-users-list.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-webhooks': webhooks,
   '0027-shipment-entry-columns': shipmentEntryColumns,
   '0028-entry-approvals': entryApprovals,
+  '0030-users-list': usersList,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -45,6 +45,8 @@ export type UsersTable = {
   active: Defaulted<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** The account numbers the list shows as `account_no`, kept by triggers (migration 0030). */
+  account_list: Maintained<string>;
 };
 
 /** Shipments per account, kept by triggers on shipments (migration 0005): read it, never write it. */
