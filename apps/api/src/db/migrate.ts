@@ -27,6 +27,7 @@ import * as webhooks from './migrations/0026-webhooks.ts';
 import * as shipmentEntryColumns from './migrations/0027-shipment-entry-columns.ts';
 import * as entryApprovals from './migrations/0028-entry-approvals.ts';
 import * as usersList from './migrations/0030-users-list.ts';
+import * as invoiceList from './migrations/0031-invoice-list.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-shipment-entry-columns': shipmentEntryColumns,
   '0028-entry-approvals': entryApprovals,
   '0030-users-list': usersList,
+  '0031-invoice-list': invoiceList,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

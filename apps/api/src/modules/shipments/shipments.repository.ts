@@ -1,7 +1,8 @@
 import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { MAX_ID, type SortDirection } from '@clearport/contract/http';
-import type { HomeCountKey, ListCursor, ShipmentSortField } from '@clearport/contract/shipments';
+import type { ListCursor } from '@clearport/contract/list-cursor';
+import type { HomeCountKey, ShipmentSortField } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
 import { executePrepared } from '../../db/prepared-statements.ts';
 import { visibleAccountIds } from '../access/access.repository.ts';

@@ -1,11 +1,19 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
-import type { Pagination } from '@clearport/contract/http';
+import type { Pagination, SortDirection } from '@clearport/contract/http';
 import type { Subuser, SubusersQuery } from '@clearport/contract/subusers';
 import { SUBUSERS_PAGE_SIZE } from '@clearport/contract/subusers';
 import type { Db } from '../../db/connect.ts';
 import { executePrepared } from '../../db/prepared-statements.ts';
 import { userChangesRepository } from '../activity/user-changes.repository.ts';
-import { USER_SORT_KEYS, userListConditions, userListPagination, userListReading } from './subusers.rules.ts';
+import {
+  LARGE_COMPANY_USERS,
+  reversed,
+  USER_SORT_KEYS,
+  userListConditions,
+  userListPagination,
+  userListReading,
+  userSearchOf,
+} from './subusers.rules.ts';
 
 /*
  * The users list in SQL (docs/decisions/0028-users-list-in-sql.md): one statement reads the page
@@ -23,8 +31,10 @@ function subuserJson(companyId: number) {
   const linkedAccounts = sql`CASE WHEN u.role = 3
       THEN (SELECT array_agg(a.account_no ORDER BY a.account_no) FROM accounts a WHERE a.company_id = ${companyId})
       ELSE (SELECT array_agg(a.account_no ORDER BY a.account_no)
-        FROM user_accounts ua JOIN accounts a ON a.id = ua.account_id
-        WHERE ua.user_id = u.id AND a.company_id = ${companyId})
+        FROM user_accounts ua CROSS JOIN LATERAL (
+          SELECT accounts.account_no FROM accounts WHERE accounts.id = ua.account_id AND accounts.company_id = ${companyId}
+        ) a
+        WHERE ua.user_id = u.id)
     END`;
   return sql`(SELECT json_build_object(
       'id', u.id,
@@ -44,6 +54,13 @@ function subuserJson(companyId: number) {
 const and = (conditions: readonly RawBuilder<unknown>[]) =>
   conditions.length === 0 ? sql`true` : sql.join(conditions, sql` AND `);
 
+/** How many users the position filter selects, without a search: a sum of the company's counter rows (migration 0030). */
+function totalOf(companyId: number, query: SubusersQuery) {
+  const position = query.filter === undefined ? sql`true` : sql`c.role = ${query.filter}`;
+  return sql`SELECT coalesce(sum(c.users), 0)::int AS n FROM company_user_counts c
+    WHERE c.company_id = ${companyId} AND ${position}`;
+}
+
 type ListRow = { total: number; subuser: Subuser | null };
 
 export type NewUser = { name: string; email: string; passwordHash: string; role: number };
@@ -54,24 +71,64 @@ export const subusersRepository = {
     const key = USER_SORT_KEYS[query.field];
     const { keyDirection, idDirection, cursorId, offset } = userListReading(query);
     const matching = and([sql`users.company_id = ${companyId}`, ...userListConditions(query)]);
-    const readOrder = sql.raw(`${keyDirection.toUpperCase()}, users.id ${idDirection.toUpperCase()}`);
+    const orderOf = (keyOrder: SortDirection, idOrder: SortDirection, id: RawBuilder<unknown>) =>
+      sql.raw(`${keyOrder.toUpperCase()}, ${id.compile(db).sql} ${idOrder.toUpperCase()}`);
     const shownOrder = sql.raw(`${query.order_by.toUpperCase()}, shown.id ASC`);
-    let fromCursor = sql`true`;
-    if (cursorId !== undefined) {
-      // The cursor user's key; an id of no user of the company (another's, deleted) reads nothing.
+    // After the cursor user's place: an id of no user of the company (another's, deleted) reads nothing.
+    const fromCursor = (rowKey: RawBuilder<unknown>, rowId: RawBuilder<unknown>) => {
+      if (cursorId === undefined) return sql`true`;
       const at = sql`(SELECT ${key} FROM users WHERE users.id = ${cursorId} AND users.company_id = ${companyId})`;
       const beyond = sql.raw(keyDirection === 'asc' ? '>' : '<');
       const idBeyond = sql.raw(idDirection === 'asc' ? '>' : '<');
-      fromCursor = sql`${key} ${beyond}= ${at} AND (${key} ${beyond} ${at} OR users.id ${idBeyond} ${cursorId})`;
+      return sql`${rowKey} ${beyond}= ${at} AND (${rowKey} ${beyond} ${at} OR ${rowId} ${idBeyond} ${cursorId})`;
+    };
+    let page: RawBuilder<unknown>;
+    if (query.search) {
+      // The matching users once; the page and the total from them.
+      const companyUsers = sql`(SELECT coalesce(sum(c.users), 0) FROM company_user_counts c WHERE c.company_id = ${companyId})`;
+      const isLarge = query.search.length >= 3 ? sql`${companyUsers} > ${sql.lit(LARGE_COMPANY_USERS)}` : sql`false`;
+      const matchesBy = (searchBy: 'trigrams' | 'entries', when: RawBuilder<unknown>) =>
+        sql`SELECT users.id, ${key} AS sort_key FROM users
+          WHERE ${when} AND ${and([userSearchOf(companyId, query.search!, searchBy), ...userListConditions(query)])}`;
+      page = sql`matches AS MATERIALIZED (
+          ${matchesBy('entries', sql`NOT ${isLarge}`)}
+          UNION ALL
+          ${matchesBy('trigrams', isLarge)}
+        ),
+        total AS MATERIALIZED (SELECT count(*)::int AS n FROM matches),
+        page AS MATERIALIZED (
+          SELECT matches.id, matches.sort_key FROM matches
+          WHERE ${fromCursor(sql`matches.sort_key`, sql`matches.id`)}
+          ORDER BY matches.sort_key ${orderOf(keyDirection, idDirection, sql`matches.id`)}
+          LIMIT ${SUBUSERS_PAGE_SIZE} OFFSET ${offset}
+        )`;
+    } else if (cursorId !== undefined) {
+      page = sql`total AS MATERIALIZED (${totalOf(companyId, query)}),
+        page AS MATERIALIZED (
+          SELECT users.id, ${key} AS sort_key FROM users
+          WHERE ${matching} AND ${fromCursor(key, sql`users.id`)}
+          ORDER BY ${key} ${orderOf(keyDirection, idDirection, sql`users.id`)}
+          LIMIT ${SUBUSERS_PAGE_SIZE}
+        )`;
+    } else {
+      // A page by number is counted from the nearer end of the company's index entries: the
+      // last page reads 50 of them as the first does.
+      const fromStart = sql`${offset}::int <= (SELECT n FROM total) / 2`;
+      page = sql`total AS MATERIALIZED (${totalOf(companyId, query)}),
+        page AS MATERIALIZED (
+          (SELECT users.id, ${key} AS sort_key FROM users WHERE ${matching}
+           ORDER BY ${key} ${orderOf(query.order_by, 'asc', sql`users.id`)}
+           LIMIT CASE WHEN ${fromStart} THEN ${SUBUSERS_PAGE_SIZE}::int ELSE 0 END OFFSET ${offset}::int)
+          UNION ALL
+          (SELECT users.id, ${key} AS sort_key FROM users WHERE ${matching}
+           ORDER BY ${key} ${orderOf(reversed(query.order_by), 'desc', sql`users.id`)}
+           LIMIT CASE WHEN ${fromStart} THEN 0
+             ELSE least(${SUBUSERS_PAGE_SIZE}::int, greatest((SELECT n FROM total) - ${offset}::int, 0)) END
+           OFFSET greatest((SELECT n FROM total) - ${offset}::int - ${SUBUSERS_PAGE_SIZE}::int, 0))
+        )`;
     }
     return sql<ListRow>`
-      WITH page AS MATERIALIZED (
-        SELECT users.id, ${key} AS sort_key FROM users
-        WHERE ${matching} AND ${fromCursor}
-        ORDER BY ${key} ${readOrder}
-        LIMIT ${SUBUSERS_PAGE_SIZE} OFFSET ${offset}
-      ),
-      total AS MATERIALIZED (SELECT count(*)::int AS n FROM users WHERE ${matching})
+      WITH ${page}
       SELECT total.n AS total, shown.subuser
       FROM total LEFT JOIN LATERAL (
         SELECT ${subuserJson(companyId)} AS subuser, page.sort_key, page.id

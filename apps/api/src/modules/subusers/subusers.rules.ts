@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { escapeLike } from '../../lib/escape-like.ts';
 import { ROLES } from '@clearport/contract/roles';
 import {
   canChangeUser,
@@ -83,19 +84,32 @@ export const USER_SORT_KEYS: Record<SubuserSortField, RawBuilder<unknown>> = {
   account_no: sql`lower(users.account_list) COLLATE "C"`,
 };
 
-/** The position filter and the search (name, e-mail or account number, ignoring case). */
-export function userListConditions(query: Pick<SubusersQuery, 'filter' | 'search'>): RawBuilder<SqlBool>[] {
-  const conditions: RawBuilder<SqlBool>[] = [];
-  if (query.filter !== undefined) conditions.push(sql<SqlBool>`users.role = ${query.filter}`);
-  if (query.search) {
-    const text = sql`lower(${query.search})`;
-    conditions.push(sql<SqlBool>`(strpos(lower(users.name), ${text}) > 0
-      OR strpos(lower(users.email), ${text}) > 0 OR strpos(lower(users.account_list), ${text}) > 0)`);
-  }
-  return conditions;
+/** The position filter, the search aside. */
+export function userListConditions(query: Pick<SubusersQuery, 'filter'>): RawBuilder<SqlBool>[] {
+  return query.filter === undefined ? [] : [sql<SqlBool>`users.role = ${query.filter}`];
 }
 
-const reversed = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc');
+/**
+ * Above this many users a company's search of three characters or more is answered by the
+ * trigram index of migration 0030; up to it, or for shorter text (no trigram to look up), by
+ * reading the company's own index entries, which carry `search_text`.
+ */
+export const LARGE_COMPANY_USERS = 1_000;
+
+/**
+ * The search (name, e-mail or account number, ignoring case) on `search_text` (migration 0030):
+ * the company's rows through the trigram index (`trigrams`: the company as that index has it),
+ * or the company's entries of the order's index (`entries`). The text is lower-cased once a
+ * statement.
+ */
+export function userSearchOf(companyId: number, search: string, searchBy: 'trigrams' | 'entries'): RawBuilder<SqlBool> {
+  return searchBy === 'trigrams'
+    ? sql<SqlBool>`users.company_id::bigint = ${companyId}::bigint
+        AND users.search_text LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`
+    : sql<SqlBool>`users.company_id = ${companyId} AND strpos(users.search_text, (SELECT lower(${search}))) > 0`;
+}
+
+export const reversed = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc');
 
 /**
  * How a page is read: the key's direction and the id's, reversed before a cursor (reading before
