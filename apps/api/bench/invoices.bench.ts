@@ -2,10 +2,13 @@ import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import os from 'node:os';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { InvoicesQuery, type InvoicesResponse } from '@clearport/contract/invoices';
+import { readListCursor } from '@clearport/contract/list-cursor';
+import { sql } from 'kysely';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { FILL_ROLLUP } from '../src/db/migrations/0031-report-rollups.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { visibleAccountIds } from '../src/modules/access/access.repository.ts';
 import type { SessionUser } from '../src/modules/access/session-user.ts';
 import { invoicesRepository } from '../src/modules/invoices/invoices.repository.ts';
 import { criteriaOf, todayOf } from '../src/modules/invoices/invoices.rules.ts';
@@ -28,8 +31,9 @@ import { sessionUserOf } from '../test/session-users.ts';
 
 /*
  * GET user/invoices under load, on PostgreSQL: 1,000,000 invoices over 2,000 accounts, one
- * importer (bench-1@bench.test, two accounts) holding 20,000 of them and every other account
- * about 490. The database (bench_invoices_1m on BENCH_DATABASE_URL's server) is filled once
+ * importer (bench-1@bench.test, two accounts) holding 300,000 of them and every other account
+ * about 350. Late and last pages are read both by number and by keyset (`after` the cursor of
+ * the row before them, as the pager steps). The database (bench_invoices_1m on BENCH_DATABASE_URL's server) is filled once
  * and reused while its count matches; the app runs in a child process and autocannon drives it.
  *
  *   npm run bench -- --lists invoices            this bench alone
@@ -39,7 +43,7 @@ import { sessionUserOf } from '../test/session-users.ts';
 const DATABASE = 'bench_invoices_1m';
 const INVOICES = 1_000_000;
 const ACCOUNTS = 2_000;
-const BIG_IMPORTER_INVOICES = 20_000;
+const BIG_IMPORTER_INVOICES = 300_000;
 const ROUNDS = 3;
 const SINGLE_SECONDS = 2;
 const CONCURRENT_SECONDS = 3;
@@ -94,7 +98,7 @@ async function fill(url: string): Promise<void> {
        SELECT id, 'Bench User ' || id, 'bench-' || id || '@bench.test', $1, 3 FROM companies`,
       [passwordHash],
     );
-    // The first 20,000 invoices are the big importer's two accounts; the rest spread over the others.
+    // The first 300,000 invoices are the big importer's two accounts; the rest spread over the others.
     await step(
       'invoices',
       `WITH ids AS (SELECT array_agg(id ORDER BY id) AS a FROM accounts)
@@ -123,8 +127,9 @@ async function fill(url: string): Promise<void> {
     for (const index of indexes.rows) await step(index.indexname, index.indexdef);
     await step(
       'account totals',
-      `INSERT INTO account_invoice_totals (account_id, invoices, open_cents)
-       SELECT account_id, count(*), sum(invoice_open_cents(is_paid, amount_cents)) FROM invoices GROUP BY account_id`,
+      `INSERT INTO account_invoice_totals (account_id, invoices, open_cents, unpaid)
+       SELECT account_id, count(*), sum(invoice_open_cents(is_paid, amount_cents)), count(*) FILTER (WHERE NOT is_paid)
+       FROM invoices GROUP BY account_id`,
     );
     await step('invoice rollups', FILL_ROLLUP.invoice_rollups!);
     await client.query('COMMIT');
@@ -136,18 +141,16 @@ async function ensureFilled(): Promise<string> {
   return filledDatabase(DATABASE, {
     wanted: `${INVOICES} invoices over ${ACCOUNTS} accounts`,
     async check(url) {
-      const count = await withClient(url, async (client) => {
-        const result = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM invoices');
-        return result.rows[0]!.count;
+      const counts = await withClient(url, async (client) => {
+        const result = await client.query<{ count: number; importer: number; unpaid: number }>(`
+          SELECT (SELECT count(*)::int FROM invoices) AS count,
+            (SELECT count(*)::int FROM invoices WHERE account_id IN (SELECT id FROM accounts ORDER BY id LIMIT 2)) AS importer,
+            (SELECT count(*)::int FROM information_schema.columns
+              WHERE table_name = 'account_invoice_totals' AND column_name = 'unpaid') AS unpaid`);
+        return result.rows[0]!;
       });
-      const totals = await withClient(url, async (client) => {
-        const result = await client.query<{ count: number }>(
-          "SELECT count(*)::int AS count FROM information_schema.tables WHERE table_name = 'account_invoice_totals'",
-        );
-        return result.rows[0]!.count;
-      });
-      const isFilled = count === INVOICES && totals === 1;
-      return { isFilled, line: isFilled ? `reusing ${count} invoices` : undefined };
+      const isFilled = counts.count === INVOICES && counts.importer === BIG_IMPORTER_INVOICES && counts.unpaid === 1;
+      return { isFilled, line: isFilled ? `reusing ${counts.count} invoices` : undefined };
     },
     fill,
   });
@@ -158,16 +161,28 @@ const invoicesUrl = (origin: string, query: Record<string, string>) =>
 
 function statementOf(db: Db, user: SessionUser, query: Record<string, string>) {
   const parsed = InvoicesQuery.parse(query);
+  const side = parsed.after !== undefined ? 'after' : parsed.before !== undefined ? 'before' : undefined;
+  const at = side === undefined ? undefined : readListCursor(parsed[side]!);
   return invoicesRepository.listQuery(db, user, {
     criteria: criteriaOf(parsed, todayOf(new Date(), DEFAULT_TIME_ZONE)),
     sort: parsed.sort,
     direction: parsed.direction,
     page: parsed.page,
     perPage: parsed.per_page,
+    ...(side && at ? { cursor: { side, at } } : {}),
   });
 }
 
 type Subject = { label: string; email: string; token: string; user: SessionUser; variants: Variant[] };
+
+/** The cursor of the default order's row `offset` rows in (newest first), as a reply gives it. */
+async function cursorAt(db: Db, user: SessionUser, offset: number): Promise<string> {
+  const { rows } = await sql<{ cursor: string }>`
+    SELECT json_build_array(to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US'), id)::text AS cursor
+    FROM invoices WHERE account_id IN (${visibleAccountIds(db, user)})
+    ORDER BY created_at DESC, id DESC OFFSET ${offset} LIMIT 1`.execute(db);
+  return rows[0]!.cursor;
+}
 
 async function subjectOf(db: Db, origin: string, label: string, email: string): Promise<Subject> {
   const user = await sessionUserOf(db, email);
@@ -176,8 +191,11 @@ async function subjectOf(db: Db, origin: string, label: string, email: string): 
   const container = first.result.flatMap((invoice) => invoice.containers)[0] ?? 'MSCU0000000';
   const fragment = container.slice(3, 9).toLowerCase();
   const accountNo = first.result[0]?.account_no ?? '';
-  const latePage = String(Math.max(1, first.pagination.last_page - 1));
-  log(`${label}: ${email}, ${first.pagination.total} invoices visible (${first.pagination.last_page} pages)`);
+  const { last_page: lastPage, per_page: perPage } = first.pagination;
+  const latePage = Math.max(2, Math.round(lastPage * 0.93));
+  const lateCursor = await cursorAt(db, user, (latePage - 1) * perPage - 1);
+  const lastCursor = await cursorAt(db, user, (lastPage - 1) * perPage - 1);
+  log(`${label}: ${email}, ${first.pagination.total} invoices visible (${lastPage} pages)`);
   return {
     label,
     email,
@@ -186,8 +204,13 @@ async function subjectOf(db: Db, origin: string, label: string, email: string): 
     variants: [
       { name: 'list', query: {} },
       { name: 'page 2', query: { page: '2' } },
-      { name: `page ${latePage}`, query: { page: latePage } },
+      { name: `page ${latePage} by number`, query: { page: String(latePage) } },
+      { name: `page ${latePage} by keyset`, query: { page: String(latePage), after: lateCursor } },
+      { name: `last page (${lastPage}) by number`, query: { page: String(lastPage) } },
+      { name: `last page (${lastPage}) by keyset`, query: { page: String(lastPage), after: lastCursor } },
       { name: `search "${fragment}"`, query: { search: fragment } },
+      { name: 'search "inv-00001"', query: { search: 'inv-00001' } },
+      { name: 'payment_status=paid', query: { payment_status: 'paid' } },
       { name: 'payment_status=not-paid', query: { payment_status: 'not-paid' } },
       { name: 'payment_status=overdue', query: { payment_status: 'overdue' } },
       { name: `account_no=${accountNo}`, query: { account_no: accountNo } },
@@ -210,7 +233,7 @@ if (!fillOnly) {
   const { child, origin } = await startServer(await bundleServer(), url);
   try {
     const subjects = [
-      await subjectOf(db, origin, 'the importer of 20,000 invoices', 'bench-1@bench.test'),
+      await subjectOf(db, origin, 'the importer of 300,000 invoices', 'bench-1@bench.test'),
       await subjectOf(db, origin, 'a typical importer', 'bench-500@bench.test'),
     ];
     for (const subject of subjects) {

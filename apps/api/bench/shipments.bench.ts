@@ -3,12 +3,8 @@ import os from 'node:os';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import { ENTRY_LINES_PAGE, formatEntryNumber } from '@clearport/contract/customs-entry';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
-import {
-  HOME_FILTER_VALUES,
-  readListCursor,
-  ShipmentsListQuery,
-  type ShipmentsListResponse,
-} from '@clearport/contract/shipments';
+import { readListCursor } from '@clearport/contract/list-cursor';
+import { HOME_FILTER_VALUES, ShipmentsListQuery, type ShipmentsListResponse } from '@clearport/contract/shipments';
 import { sql } from 'kysely';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -55,7 +51,8 @@ import { sessionUserOf } from '../test/session-users.ts';
  *   npm run bench -- --explain               EXPLAIN ANALYZE of each statement as well
  *   npm run bench -- --fill-only             fill the databases, measure nothing
  *   npm run bench -- --lists invoices        the invoice list only (invoices.bench.ts); by default
- *                                            the shipments list, the invoice list, the broker
+ *                                            the shipments list, the invoice list, the users list
+ *                                            (users.bench.ts), the broker
  *                                            API's import (import.bench.ts), then the list on the
  *                                            embedded default (embedded.bench.ts)
  *   npm run bench -- --import                `npm run broker -- import`'s speed only, on PostgreSQL
@@ -96,7 +93,7 @@ const lists = args.includes('--import')
   ? ['cli-import']
   : args.includes('--lists')
     ? (args[args.indexOf('--lists') + 1] ?? '').split(',')
-    : ['shipments', 'invoices', 'reports', 'import', 'embedded'];
+    : ['shipments', 'invoices', 'users', 'reports', 'import', 'embedded'];
 
 type SizeReport = {
   label: string;
@@ -434,6 +431,7 @@ if (!lists.includes('shipments')) {
 }
 if (lists.includes('invoices')) await import('./invoices.bench.ts');
 if (lists.includes('reports')) await import('./reports.bench.ts');
+if (lists.includes('users')) await import('./users.bench.ts');
 if (lists.includes('import')) await import('./import.bench.ts');
 if (lists.includes('embedded')) await import('./embedded.bench.ts');
 if (lists.includes('cli-import')) await import('./cli-import.bench.ts');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAID_FLAG } from './constants.ts';
 import { EntityId, Flag, Pagination, SortDirection } from './http.ts';
+import { CURSOR_MESSAGE, isTimestampText, readListCursor, type ListCursor } from './list-cursor.ts';
 import { TEXTS } from './texts.ts';
 
 /** The billing list's page size, as the shipments list's. */
@@ -93,12 +94,48 @@ export const InvoicesExportQuery = z.object(invoiceFilters);
 export type InvoicesExportQuery = z.infer<typeof InvoicesExportQuery>;
 export type InvoicesExportQueryInput = z.input<typeof InvoicesExportQuery>;
 
-/** GET user/invoices. Without `sort` the newest invoice comes first. */
-export const InvoicesQuery = z.object({
-  page: z.coerce.number().int().positive().max(100_000).default(1),
-  per_page: z.coerce.number().int().positive().max(INVOICES_PAGE_SIZE).default(INVOICES_PAGE_SIZE),
-  ...invoiceFilters,
-});
+/**
+ * Whether a cursor's key can be a key of the order: `created_at` a UTC timestamp to the
+ * microsecond, `amount` whole cents or null, `due_date` a day or null, `is_paid` `true` or
+ * `false`, a text column its lower-cased text, `account_no` the account number.
+ */
+function cursorFitsSort(cursor: ListCursor, sort: InvoiceSortField): boolean {
+  const { key } = cursor;
+  if (sort === 'amount') return key === null || /^-?\d{1,18}$/.test(key);
+  if (sort === 'due_date') return key === null || DateText.safeParse(key).success;
+  if (key === null) return false;
+  if (sort === 'created_at') return isTimestampText(key);
+  if (sort === 'is_paid') return key === 'true' || key === 'false';
+  return true;
+}
+
+/**
+ * GET user/invoices. Without `sort` the newest invoice comes first. With `after` (or `before`),
+ * a place a reply's `pagination.cursors` gave, the page is the `per_page` invoices that follow
+ * (or precede) it in the same order and filters, and `page` is only the number it is shown as
+ * (keyset paging, as the shipments list's).
+ */
+export const InvoicesQuery = z
+  .object({
+    page: z.coerce.number().int().positive().max(100_000).default(1),
+    per_page: z.coerce.number().int().positive().max(INVOICES_PAGE_SIZE).default(INVOICES_PAGE_SIZE),
+    ...invoiceFilters,
+    after: z.string().max(2_000).optional(),
+    before: z.string().max(2_000).optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.after !== undefined && query.before !== undefined) {
+      context.addIssue({ code: 'custom', path: ['before'], message: 'cannot be sent with after' });
+    }
+    for (const side of ['after', 'before'] as const) {
+      const text = query[side];
+      if (text === undefined) continue;
+      const cursor = readListCursor(text);
+      if (!cursor || !cursorFitsSort(cursor, query.sort)) {
+        context.addIssue({ code: 'custom', path: [side], message: CURSOR_MESSAGE });
+      }
+    }
+  });
 export type InvoicesQuery = z.infer<typeof InvoicesQuery>;
 export type InvoicesQueryInput = z.input<typeof InvoicesQuery>;
 
@@ -108,7 +145,10 @@ export type InvoicesQueryInput = z.input<typeof InvoicesQuery>;
  */
 export const InvoicesResponse = z.object({
   result: z.array(Invoice),
-  pagination: Pagination,
+  pagination: Pagination.extend({
+    /** The places of the page's first and last invoices: `before` and `after` of the pages beside it; null when empty. */
+    cursors: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
+  }),
   open_total: Amount,
 });
 export type InvoicesResponse = z.infer<typeof InvoicesResponse>;

@@ -4,7 +4,7 @@ import { SHIPMENTS_PAGE_SIZE, UNKNOWN_DATE_TIME } from './constants.ts';
 import { EntityId, Pagination, SortDirection } from './http.ts';
 import { SHIPMENT_STATUSES, type DateFilterCode } from './statuses.ts';
 import { ENTRY_TYPE_CODES } from './customs-entry.ts';
-import { isStorableText } from './storable-text.ts';
+import { CURSOR_MESSAGE, isTimestampText, readListCursor, type ListCursor } from './list-cursor.ts';
 
 /*
  * Dates on the wire: the brokerage's own dates (ETA, discharge, ISF submission) are local
@@ -222,38 +222,6 @@ export const HomeShipmentsQuery = z.object({
   ...shipmentFilters,
 });
 export type HomeShipmentsQuery = z.infer<typeof HomeShipmentsQuery>;
-
-/**
- * A row's place in the list's order, from which the list reads the next or the previous page
- * (keyset paging): the row's sort key as text (the ETA as `YYYY-MM-DD HH:MM:SS.ffffff`, null
- * when unknown; a text column lower-cased; the account number) and its id. A list reply gives
- * the places of its first and last rows, as JSON text, in `pagination.cursors`.
- */
-export type ListCursor = { key: string | null; id: number };
-
-const CURSOR_MESSAGE = 'is not a place in this list';
-const CursorTuple = z.tuple([z.string().max(1_000).refine(isStorableText).nullable(), EntityId]);
-
-/** The place a cursor names (the JSON text a reply gave), or undefined when it names none. */
-export function readListCursor(text: string): ListCursor | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const tuple = CursorTuple.safeParse(value);
-  return tuple.success ? { key: tuple.data[0], id: tuple.data[1] } : undefined;
-}
-
-const TIMESTAMP_TEXT = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.\d{1,6})?$/;
-
-/** A `timestamp` as PostgreSQL reads it back: a real day and time of year 1 or later. */
-export function isTimestampText(text: string): boolean {
-  const seconds = TIMESTAMP_TEXT.exec(text)?.[1];
-  const date = seconds === undefined ? null : parseDateTimeText(seconds);
-  return date !== null && date.getFullYear() >= 1;
-}
 
 /** A cursor of the ETA order has a timestamp or null as its key; one of a text order, a text. */
 function cursorFitsSort(cursor: ListCursor, sort: ShipmentSortField): boolean {

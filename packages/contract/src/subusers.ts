@@ -16,14 +16,25 @@ export type SubuserSortField = z.infer<typeof SubuserSortField>;
  * GET user/user/subusers. `filter` is a role (the position filter; left out for All Users).
  * The spec names `order_by` and `field` without values: `field` is the column and
  * `order_by` the direction. `search` matches name, e-mail and account number.
+ * Beyond the spec: `after` (or `before`) is the id of a user of the company, and the page is
+ * the SUBUSERS_PAGE_SIZE users that follow (or precede) that user in the same order and filters;
+ * `page` is then only the number it is shown as. The reply stays the spec's: a client steps with
+ * the ids of a page's last and first users.
  */
-export const SubusersQuery = z.object({
-  page: z.coerce.number().int().positive().max(100_000).default(1),
-  search: z.string().trim().max(200).optional(),
-  filter: z.coerce.number().pipe(z.literal(ROLE_VALUES)).optional(),
-  order_by: SortDirection.default('asc'),
-  field: SubuserSortField.default('name'),
-});
+export const SubusersQuery = z
+  .object({
+    page: z.coerce.number().int().positive().max(100_000).default(1),
+    search: z.string().trim().max(200).optional(),
+    filter: z.coerce.number().pipe(z.literal(ROLE_VALUES)).optional(),
+    order_by: SortDirection.default('asc'),
+    field: SubuserSortField.default('name'),
+    after: Id.optional(),
+    before: Id.optional(),
+  })
+  .refine((query) => query.after === undefined || query.before === undefined, {
+    path: ['before'],
+    message: 'cannot be sent with after',
+  });
 export type SubusersQuery = z.infer<typeof SubusersQuery>;
 
 /**

@@ -29,6 +29,8 @@ import * as entryApprovals from './migrations/0028-entry-approvals.ts';
 import * as shipmentDispositions from './migrations/0029-shipment-dispositions.ts';
 import * as reportRollups from './migrations/0031-report-rollups.ts';
 import * as reportSubscriptions from './migrations/0032-report-subscriptions.ts';
+import * as usersList from './migrations/0033-users-list.ts';
+import * as invoiceList from './migrations/0034-invoice-list.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +63,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-shipment-dispositions': shipmentDispositions,
   '0031-report-rollups': reportRollups,
   '0032-report-subscriptions': reportSubscriptions,
+  '0033-users-list': usersList,
+  '0034-invoice-list': invoiceList,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

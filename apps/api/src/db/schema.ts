@@ -45,6 +45,17 @@ export type UsersTable = {
   active: Defaulted<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** The account numbers the list shows as `account_no`, kept by triggers (migration 0033). */
+  account_list: Maintained<string>;
+  /** Name, e-mail and account list lower-cased, generated (migration 0033). */
+  search_text: Maintained<string>;
+};
+
+/** A company's users in one position, kept by a trigger on users (migration 0033): read it, never write it. */
+export type CompanyUserCountsTable = {
+  company_id: number;
+  role: number;
+  users: Maintained<number>;
 };
 
 /** Shipments per account, kept by triggers on shipments (migration 0005): read it, never write it. */
@@ -319,6 +330,8 @@ export type AccountInvoiceTotalsTable = {
   account_id: number;
   invoices: Maintained<number>;
   open_cents: Maintained<number>;
+  /** The account's invoices not paid (migration 0034). */
+  unpaid: Maintained<number>;
 };
 
 export type PaymentInstructionsTable = {
@@ -551,6 +564,7 @@ export type Database = {
   delivery_order_bills: DeliveryOrderBillsTable;
   invoices: InvoicesTable;
   account_invoice_totals: AccountInvoiceTotalsTable;
+  company_user_counts: CompanyUserCountsTable;
   payment_instructions: PaymentInstructionsTable;
   notifications: NotificationsTable;
   notification_emails: NotificationEmailsTable;

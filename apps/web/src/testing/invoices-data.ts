@@ -26,7 +26,13 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
 export function invoicesReply(invoices: Invoice[], total = invoices.length, page = 1): InvoicesResponse {
   return {
     result: invoices,
-    pagination: { total, last_page: Math.max(1, Math.ceil(total / 40)), current_page: page, per_page: 40 },
+    pagination: {
+      total,
+      last_page: Math.max(1, Math.ceil(total / 40)),
+      current_page: page,
+      per_page: 40,
+      cursors: { before: null, after: null },
+    },
     open_total: '1234.50',
   };
 }

@@ -42,11 +42,21 @@ describe('the invoice list statement uses the indexes of migration 0006', () => 
     },
   );
 
-  it('the totals of a search and a payment status read the default order’s index', async () => {
+  it.each([
+    ['paid', /invoices_(list_created|sort_paid)_idx/],
+    ['overdue', /invoices_unpaid_due_idx/],
+  ] as const)('a search with payment status %s and its totals read %s, not the table', async (status, index) => {
     const searched = request('created_at', 'desc');
-    searched.criteria = criteriaOf({ search: 'mscu', payment_status: 'overdue' }, '2026-11-23');
+    searched.criteria = criteriaOf({ search: 'mscu', payment_status: status }, '2026-11-23');
     const plan = await planOf(invoicesRepository.listQuery(demo.db, demo.primary, searched));
-    expect(plan).toContain('invoices_list_created_idx');
+    expect(plan).toMatch(index);
     expect(plan).not.toMatch(/Seq Scan on invoices/);
+  });
+
+  it('the Overdue total reads the index of the unpaid invoices by due date', async () => {
+    const overdue = request('created_at', 'desc');
+    overdue.criteria = criteriaOf({ payment_status: 'overdue' }, '2026-11-23');
+    const plan = await planOf(invoicesRepository.listQuery(demo.db, demo.primary, overdue));
+    expect(plan).toContain('invoices_unpaid_due_idx');
   });
 });

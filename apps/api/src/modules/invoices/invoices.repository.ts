@@ -1,5 +1,6 @@
-import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
-import type { SortDirection } from '@clearport/contract/http';
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
+import { MAX_ID, type SortDirection } from '@clearport/contract/http';
+import type { ListCursor } from '@clearport/contract/list-cursor';
 import { PaymentInstructions, type Invoice, type InvoiceSortField } from '@clearport/contract/invoices';
 import type { Db } from '../../db/connect.ts';
 import { executePrepared } from '../../db/prepared-statements.ts';
@@ -7,18 +8,22 @@ import { visibleAccountIds } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import {
   criteriaConditions,
+  cursorKeyOf,
+  cursorValueOf,
   nullsFirstFor,
   overdueCondition,
   SORT_KEYS,
   type InvoiceCondition,
   type InvoiceCriteria,
+  type SearchBy,
 } from './invoices.rules.ts';
 
 /*
  * The list is the shipments list's design (docs/decisions/0005-shipment-list-queries.md) on
  * the invoices table: one prepared statement per call, bounded by the caller's accounts; per
- * account the first offset+limit invoices in the sort index's order, merged; the reply body
- * written by PostgreSQL. See docs/decisions/0010-billing.md.
+ * account the first invoices in the sort index's order (from the cursor on, when the pager
+ * steps by keyset), merged; with a search, the matching invoices once; the reply body written
+ * by PostgreSQL. See docs/decisions/0010-billing.md.
  */
 
 export type InvoicesPageRequest = {
@@ -27,6 +32,8 @@ export type InvoicesPageRequest = {
   direction: SortDirection;
   page: number;
   perPage: number;
+  /** The place the page follows (`after`) or precedes (`before`); without it, the page is counted from the start. */
+  cursor?: { side: 'after' | 'before'; at: ListCursor };
 };
 
 type BodyRow = { body: string };
@@ -41,10 +48,58 @@ const and = (conditions: readonly InvoiceCondition[]) =>
         sql` AND `,
       );
 
+const either = (conditions: readonly InvoiceCondition[]) =>
+  sql<SqlBool>`(${sql.join(
+    conditions.map((condition) => sql`(${condition})`),
+    sql` OR `,
+  )})`;
+
+const reverse = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc');
+
 function orderOf(sort: InvoiceSortField, direction: SortDirection): RawBuilder<unknown> {
   const sortKey = SORT_KEYS[sort];
   const nullsFirst = sortKey !== 'account' && nullsFirstFor(sortKey.nullsFirst, direction);
   return sql.raw(`${direction.toUpperCase()} NULLS ${nullsFirst ? 'FIRST' : 'LAST'}`);
+}
+
+/** How a page is read: its order (reversed before a cursor) and how many rows are skipped. */
+function readingOf(request: InvoicesPageRequest) {
+  const { cursor, sort } = request;
+  // Reading before a cursor is reading after it in the reverse order; the reply puts the rows back.
+  const direction = cursor?.side === 'before' ? reverse(request.direction) : request.direction;
+  return {
+    direction,
+    order: orderOf(sort, direction),
+    byId: sql.raw(direction.toUpperCase()),
+    offset: cursor ? 0 : (request.page - 1) * request.perPage,
+  };
+}
+
+/**
+ * The rows that come after `at` in the order `direction` (already reversed when reading before
+ * it), as conditions each read in index order and appended: one range of the key and id (a row
+ * comparison, so that an index reads from the cursor on), and for a key that may be empty (the
+ * amount, the due date) the empty ones on their side of it.
+ */
+function rowsAfter(
+  sort: InvoiceSortField,
+  direction: SortDirection,
+  at: ListCursor,
+  { key, id }: { key: RawBuilder<unknown>; id: RawBuilder<unknown> },
+): InvoiceCondition[] {
+  const beyond = sql.raw(direction === 'asc' ? '>' : '<');
+  const sortKey = SORT_KEYS[sort];
+  if (sortKey === 'account') throw new Error('the account order steps by account and id');
+  if (!sortKey.nullsFirst) {
+    return [sql<SqlBool>`(${key}, ${id}) ${beyond} (${cursorValueOf(sortKey.type, at.key ?? '')}, ${at.id}::int)`];
+  }
+  const emptyFirst = nullsFirstFor(sortKey.nullsFirst, direction);
+  if (at.key === null) {
+    const emptyAfter = sql<SqlBool>`${key} IS NULL AND ${id} ${beyond} ${at.id}::int`;
+    return emptyFirst ? [emptyAfter, sql<SqlBool>`${key} IS NOT NULL`] : [emptyAfter];
+  }
+  const knownAfter = sql<SqlBool>`(${key}, ${id}) ${beyond} (${cursorValueOf(sortKey.type, at.key)}, ${at.id}::int)`;
+  return emptyFirst ? [knownAfter] : [knownAfter, sql<SqlBool>`${key} IS NULL`];
 }
 
 /**
@@ -84,28 +139,112 @@ function withAccounts(db: Db, user: SessionUser, criteria: InvoiceCriteria) {
     a AS MATERIALIZED (SELECT * FROM visible WHERE ${narrowed})`;
 }
 
-/** Per account its first `limit` (id, sort key) in index order, then merged: `page`. */
-function pageOf(request: InvoicesPageRequest, limit: number | null, offset: number) {
-  const { criteria, sort, direction } = request;
+const cursorColumn = (sort: InvoiceSortField, key: RawBuilder<unknown>, id: RawBuilder<unknown>) => {
   const sortKey = SORT_KEYS[sort];
-  const order = orderOf(sort, direction);
-  const byId = sql.raw(direction.toUpperCase());
-  const limitClause = limit === null ? sql`` : sql`LIMIT ${limit}`;
-  const top =
-    sortKey === 'account'
-      ? sql`SELECT invoices.id, NULL AS sort_key FROM invoices
-            WHERE invoices.account_id = a.id AND ${and(criteriaConditions(criteria))}
-            ORDER BY invoices.id ${byId} ${limitClause}`
-      : sql`SELECT invoices.id, ${sortKey.key} AS sort_key FROM invoices
-            WHERE invoices.account_id = a.id AND ${and(criteriaConditions(criteria))}
-            ORDER BY ${sortKey.key} ${order}, invoices.id ${byId} ${limitClause}`;
+  const cursorKey = sortKey === 'account' ? sql`a.account_no` : cursorKeyOf(sortKey.type, key);
+  return sql`json_build_array(${cursorKey}, ${id})::text`;
+};
+
+/**
+ * Without a search, per account its first offset+perPage (after the cursor) in index order, the
+ * key and the id only, by id alone when the key is the account itself; then the merge: `page`.
+ * `limit` null reads every invoice (the CSV export).
+ */
+function pageByAccount(request: InvoicesPageRequest, limit: 'page' | 'all' = 'page') {
+  const { criteria, sort, perPage, cursor } = request;
+  const { direction, order, byId, offset } = readingOf(request);
+  const sortKey = SORT_KEYS[sort];
+  const conditions = criteriaConditions(criteria);
+  const topLimit = limit === 'all' ? sql`` : sql`LIMIT ${offset + perPage}`;
+  let top: RawBuilder<unknown>;
+  let accountsFrom = sql``;
+  if (sortKey === 'account') {
+    const idBound: InvoiceCondition[] = [];
+    if (cursor) {
+      // The cursor's own account from the id on, the accounts beyond it whole.
+      const [beyondOrAt, beyond, whole] = direction === 'asc' ? ['>=', '>', 0] : ['<=', '<', MAX_ID + 1];
+      accountsFrom = sql` WHERE a.account_no COLLATE "C" ${sql.raw(beyondOrAt)} ${cursor.at.key}`;
+      idBound.push(sql<SqlBool>`invoices.id ${sql.raw(beyond)}
+        (CASE WHEN a.account_no = ${cursor.at.key} THEN ${cursor.at.id}::bigint ELSE ${whole}::bigint END)`);
+    }
+    top = sql`SELECT invoices.id, NULL AS sort_key FROM invoices
+              WHERE invoices.account_id = a.id AND ${and([...conditions, ...idBound])}
+              ORDER BY invoices.id ${byId} ${topLimit}`;
+  } else {
+    const columns = { key: sortKey.key, id: sql`invoices.id` };
+    const parts = cursor ? rowsAfter(sort, direction, cursor.at, columns).map((part) => [part]) : [[]];
+    const read = (part: InvoiceCondition[]) =>
+      sql`SELECT invoices.id, ${sortKey.key} AS sort_key FROM invoices
+          WHERE invoices.account_id = a.id AND ${and([...conditions, ...part])}
+          ORDER BY ${sortKey.key} ${order}, invoices.id ${byId} ${topLimit}`;
+    top =
+      parts.length === 1
+        ? read(parts[0]!)
+        : sql.join(
+            parts.map((part) => sql`(${read(part)})`),
+            sql` UNION ALL `,
+          );
+  }
   const pageKey = sortKey === 'account' ? sql`a.account_no COLLATE "C"` : sql`top.sort_key`;
-  const pageLimit = limit === null ? sql`` : sql`LIMIT ${request.perPage} OFFSET ${offset}`;
-  return sql`page AS (
-      SELECT top.id, ${pageKey} AS sort_key, a.account_no
-      FROM a CROSS JOIN LATERAL (${top}) AS top
+  const pageLimit = limit === 'all' ? sql`` : sql`LIMIT ${perPage} OFFSET ${offset}`;
+  return sql`page AS MATERIALIZED (
+      SELECT top.id, ${pageKey} AS sort_key, a.account_no, ${cursorColumn(sort, sql`top.sort_key`, sql`top.id`)} AS cursor
+      FROM a CROSS JOIN LATERAL (${top}) AS top${accountsFrom}
       ORDER BY sort_key ${order}, top.id ${byId}
       ${pageLimit}
+    )`;
+}
+
+/**
+ * Above this many invoices, an account's search is answered by the trigram index of migration
+ * 0034; up to it, by reading the account's own entries of the default order's index, which is
+ * cheaper there and costs the same in a table of any size (as the shipments list, 0005).
+ */
+const LARGE_ACCOUNT_INVOICES = 10_000;
+
+/**
+ * With a search, the matching invoices of the asked accounts once (`matches`, with what the
+ * totals need), and the page and the totals from them.
+ */
+function pageOfMatches(request: InvoicesPageRequest) {
+  const { criteria, sort, perPage, cursor } = request;
+  const { direction, order, byId, offset } = readingOf(request);
+  const sortKey = SORT_KEYS[sort];
+  const matchKey = sortKey === 'account' ? sql`a.account_no COLLATE "C"` : sortKey.key;
+  const columns = { key: sql`matches.sort_key`, id: sql`matches.id` };
+  let after = sql``;
+  if (cursor && sortKey === 'account') {
+    after = sql` WHERE (matches.sort_key, matches.id) ${sql.raw(direction === 'asc' ? '>' : '<')}
+      (${cursor.at.key} COLLATE "C", ${cursor.at.id}::int)`;
+  } else if (cursor) {
+    after = sql` WHERE ${either(rowsAfter(sort, direction, cursor.at, columns))}`;
+  }
+  const matchesOf = (accounts: RawBuilder<unknown>, searchBy: SearchBy) => {
+    const rows =
+      searchBy === 'entries'
+        ? sql`a CROSS JOIN LATERAL (
+            SELECT invoices.id FROM invoices
+            WHERE invoices.account_id = a.id AND ${and(criteriaConditions(criteria, searchBy))} OFFSET 0
+          ) AS found JOIN invoices ON invoices.id = found.id`
+        : // The account as migration 0034's trigram index has it, so that only that index answers.
+          sql`a JOIN invoices ON invoices.account_id::bigint = a.id::bigint`;
+    return sql`SELECT invoices.id, ${matchKey} AS sort_key, a.account_no, invoices.is_paid, invoices.amount_cents
+      FROM ${rows}
+      WHERE ${accounts} AND ${and(criteriaConditions(criteria, searchBy))}`;
+  };
+  const invoicesOfAccount = sql`(SELECT coalesce(sum(c.invoices), 0) FROM account_invoice_totals c WHERE c.account_id = a.id)`;
+  const cursorKey = sortKey === 'account' ? sql`matches.account_no` : cursorKeyOf(sortKey.type, sql`matches.sort_key`);
+  return sql`matches AS MATERIALIZED (
+      ${matchesOf(sql`${invoicesOfAccount} <= ${sql.lit(LARGE_ACCOUNT_INVOICES)}`, 'entries')}
+      UNION ALL
+      ${matchesOf(sql`${invoicesOfAccount} > ${sql.lit(LARGE_ACCOUNT_INVOICES)}`, 'trigrams')}
+    ),
+    page AS MATERIALIZED (
+      SELECT matches.id, matches.sort_key, matches.account_no,
+        json_build_array(${cursorKey}, matches.id)::text AS cursor
+      FROM matches${after}
+      ORDER BY matches.sort_key ${order}, matches.id ${byId}
+      LIMIT ${perPage} OFFSET ${offset}
     )`;
 }
 
@@ -114,30 +253,43 @@ const pageRows = sql`page JOIN invoices ON invoices.id = page.id
   LEFT JOIN shipments ON shipments.id = invoices.shipment_id`;
 
 /**
- * How many invoices of the asked accounts meet the criteria, and their amount not paid yet;
- * without criteria, the accounts' kept totals (migration 0006).
+ * How many invoices of the asked accounts meet the criteria, and their amount not paid yet:
+ * with a search, the matches counted; Overdue, from the index of the unpaid invoices by due
+ * date; otherwise sums of the accounts' kept totals (migrations 0006 and 0034).
  */
 function totalsOf(criteria: InvoiceCriteria) {
-  const conditions = criteriaConditions(criteria);
-  if (conditions.length === 0) {
-    return sql`SELECT coalesce(sum(c.invoices), 0)::bigint AS total, coalesce(sum(c.open_cents), 0)::bigint AS open
-      FROM a JOIN account_invoice_totals c ON c.account_id = a.id`;
+  if (criteria.search !== undefined) {
+    return sql`SELECT count(*) AS total, coalesce(sum(matches.amount_cents) FILTER (WHERE NOT matches.is_paid), 0) AS open
+      FROM matches`;
   }
-  return sql`SELECT count(*) AS total, coalesce(sum(invoices.amount_cents) FILTER (WHERE NOT invoices.is_paid), 0) AS open
-    FROM a JOIN invoices ON invoices.account_id = a.id
-    WHERE ${and(conditions)}`;
+  if (criteria.paymentStatus === 'overdue') {
+    return sql`SELECT count(*) AS total, coalesce(sum(invoices.amount_cents), 0) AS open
+      FROM a JOIN invoices ON invoices.account_id = a.id
+      WHERE ${overdueCondition(criteria.today)}`;
+  }
+  const [total, open] =
+    criteria.paymentStatus === 'paid'
+      ? [sql`c.invoices - c.unpaid`, sql`0`]
+      : criteria.paymentStatus === 'not-paid'
+        ? [sql`c.unpaid`, sql`c.open_cents`]
+        : [sql`c.invoices`, sql`c.open_cents`];
+  return sql`SELECT coalesce(sum(${total}), 0)::bigint AS total, coalesce(sum(${open}), 0)::bigint AS open
+    FROM a JOIN account_invoice_totals c ON c.account_id = a.id`;
 }
 
 export const invoicesRepository = {
   /** The list page's statement (the bench times it alone). */
   listQuery(db: Db, user: SessionUser, request: InvoicesPageRequest): CompiledQuery<BodyRow> {
     const { criteria, page, perPage, sort, direction } = request;
-    const offset = (page - 1) * perPage;
     const order = orderOf(sort, direction);
     const byId = sql.raw(direction.toUpperCase());
+    const edge = (at: SortDirection) =>
+      sql`(SELECT page.cursor FROM page
+           ORDER BY page.sort_key ${orderOf(sort, at)}, page.id ${sql.raw(at.toUpperCase())} LIMIT 1)`;
+    const pageOf = criteria.search === undefined ? pageByAccount(request) : pageOfMatches(request);
     return sql<BodyRow>`
       ${withAccounts(db, user, criteria)},
-      ${pageOf(request, offset + perPage, offset)},
+      ${pageOf},
       t AS MATERIALIZED (${totalsOf(criteria)})
       SELECT json_build_object(
         'result', (
@@ -148,7 +300,8 @@ export const invoicesRepository = {
           'total', t.total,
           'last_page', greatest(1, (t.total + ${perPage}::int - 1) / ${perPage}::int),
           'current_page', ${page}::int,
-          'per_page', ${perPage}::int
+          'per_page', ${perPage}::int,
+          'cursors', json_build_object('before', ${edge(direction)}, 'after', ${edge(reverse(direction))})
         ),
         'open_total', (t.open::numeric / 100)::numeric(20, 2)::text
       )::text AS body
@@ -163,12 +316,12 @@ export const invoicesRepository = {
 
   /** Every invoice the criteria select, in the list's order (the CSV export). */
   async all(db: Db, user: SessionUser, request: Omit<InvoicesPageRequest, 'page' | 'perPage'>): Promise<Invoice[]> {
-    const full = { ...request, page: 1, perPage: 1 };
+    const full = { ...request, page: 1, perPage: 1, cursor: undefined };
     const order = orderOf(request.sort, request.direction);
     const byId = sql.raw(request.direction.toUpperCase());
     const { rows } = await sql<InvoiceRow>`
       ${withAccounts(db, user, request.criteria)},
-      ${pageOf(full, null, 0)}
+      ${pageByAccount(full, 'all')}
       SELECT ${invoiceJson(request.criteria.today)} AS invoice
       FROM ${pageRows}
       ORDER BY page.sort_key ${order}, page.id ${byId}`.execute(db);

@@ -9,18 +9,27 @@ import {
   InvoicesQuery,
   PaymentInstructionsResponse,
 } from '@clearport/contract/invoices';
+import { readListCursor } from '@clearport/contract/list-cursor';
 import { TEXTS } from '@clearport/contract/texts';
 import { contentDisposition } from '../../lib/file-names.ts';
 import { contentTypeOf, isInlineContentType } from '../../lib/file-type.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
-import { invoicesRepository } from './invoices.repository.ts';
+import { invoicesRepository, type InvoicesPageRequest } from './invoices.repository.ts';
 import { criteriaOf, csvLine, todayOf } from './invoices.rules.ts';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 function notFound(reply: FastifyReply) {
   return sendRefusal(reply, { status: 404, message: TEXTS.invoiceNotFound });
+}
+
+/** The place a list query reads from, if it names one (the schema has checked that it is one). */
+function cursorOf(query: { after?: string; before?: string }): InvoicesPageRequest['cursor'] {
+  const [side, text] =
+    query.after !== undefined ? (['after', query.after] as const) : (['before', query.before] as const);
+  const at = text === undefined ? undefined : readListCursor(text);
+  return at && { side, at };
 }
 
 /** Billing: role 11 (Shipments Info) has none, and every call answers it 403. */
@@ -37,6 +46,7 @@ export const invoicesRoutes: FastifyPluginAsync = async (app) => {
       direction: query.direction,
       page: query.page,
       perPage: query.per_page,
+      cursor: cursorOf(query),
     });
     return reply.type('application/json; charset=utf-8').send(body);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { criteriaOf, csvField, csvLine, escapeLike, todayOf } from './invoices.rules.ts';
+import { escapeLike } from '../../lib/escape-like.ts';
+import { criteriaOf, csvField, csvLine, todayOf } from './invoices.rules.ts';
 
 describe('invoice list rules', () => {
   it('reads empty filters as no filter', () => {

@@ -1,4 +1,5 @@
 import { calendarDay } from '../../lib/display-dates.ts';
+import { escapeLike } from '../../lib/escape-like.ts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortDirection } from '@clearport/contract/http';
 import type { InvoicesExportQuery, InvoiceSortField, PaymentStatus } from '@clearport/contract/invoices';
@@ -40,35 +41,42 @@ export function overdueCondition(today: string): InvoiceCondition {
   return sql<SqlBool>`NOT invoices.is_paid AND invoices.due_date < cast(${today} as date)`;
 }
 
-/** Escapes LIKE's wildcards, so user text matches only itself. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
+/**
+ * How search text is looked for: with `LIKE`, which the trigram index of migration 0034 answers
+ * (a large account), or with `strpos`, which no index answers, so that an account's own entries
+ * of the default order's index (which carry search_text) are read instead (a small account).
+ */
+export type SearchBy = 'trigrams' | 'entries';
 
 /** The conditions of the criteria, the account aside (the access check's business). */
-export function criteriaConditions(criteria: InvoiceCriteria): InvoiceCondition[] {
+export function criteriaConditions(criteria: InvoiceCriteria, searchBy: SearchBy = 'trigrams'): InvoiceCondition[] {
   const conditions: InvoiceCondition[] = [];
   if (criteria.paymentStatus === 'paid') conditions.push(sql<SqlBool>`invoices.is_paid`);
   if (criteria.paymentStatus === 'not-paid') conditions.push(sql<SqlBool>`NOT invoices.is_paid`);
   if (criteria.paymentStatus === 'overdue') conditions.push(overdueCondition(criteria.today));
   if (criteria.search !== undefined) {
     conditions.push(
-      sql<SqlBool>`invoices.search_text LIKE (SELECT '%' || lower(${escapeLike(criteria.search)}) || '%')`,
+      searchBy === 'trigrams'
+        ? sql<SqlBool>`invoices.search_text LIKE (SELECT '%' || lower(${escapeLike(criteria.search)}) || '%')`
+        : sql<SqlBool>`strpos(invoices.search_text, (SELECT lower(${criteria.search}))) > 0`,
     );
   }
   return conditions;
 }
 
 /**
- * How a column sorts: its key on the `invoices` row, and whether an empty key (NULL) comes
- * first ascending. Text keys are never NULL: lower-cased, byte-wise, the empty text first, a
- * list by its first value. `account` sorts by the account number, then by id.
+ * How a column sorts: its key on the `invoices` row, whether an empty key (NULL) comes first
+ * ascending, and its type, which a cursor's text is read back as. Text keys are never NULL:
+ * lower-cased, byte-wise, the empty text first, a list by its first value. `account` sorts by
+ * the account number, then by id.
  */
-export type SortKey = { key: RawBuilder<unknown>; nullsFirst: boolean } | 'account';
+export type SortKey = { key: RawBuilder<unknown>; nullsFirst: boolean; type: CursorKeyType } | 'account';
+type CursorKeyType = 'text' | 'timestamptz' | 'bigint' | 'date' | 'boolean';
 
 const textKey = (expression: RawBuilder<unknown>): SortKey => ({
   key: sql`lower(${expression}) COLLATE "C"`,
   nullsFirst: false,
+  type: 'text',
 });
 
 export const SORT_KEYS: Record<InvoiceSortField, SortKey> = {
@@ -78,11 +86,28 @@ export const SORT_KEYS: Record<InvoiceSortField, SortKey> = {
   master_bill_lading: textKey(sql`coalesce(invoices.master_bills[1], '')`),
   containers: textKey(sql`coalesce(invoices.container_nos[1], '')`),
   customer_reference_no: textKey(sql`invoices.customer_reference_no`),
-  created_at: { key: sql`invoices.created_at`, nullsFirst: false },
-  amount: { key: sql`invoices.amount_cents`, nullsFirst: true },
-  due_date: { key: sql`invoices.due_date`, nullsFirst: true },
-  is_paid: { key: sql`invoices.is_paid`, nullsFirst: false },
+  created_at: { key: sql`invoices.created_at`, nullsFirst: false, type: 'timestamptz' },
+  amount: { key: sql`invoices.amount_cents`, nullsFirst: true, type: 'bigint' },
+  due_date: { key: sql`invoices.due_date`, nullsFirst: true, type: 'date' },
+  is_paid: { key: sql`invoices.is_paid`, nullsFirst: false, type: 'boolean' },
 };
+
+/** A sort key as a cursor writes it (ListCursor's key): a UTC time to the microsecond, a day, a number's text. */
+export function cursorKeyOf(type: CursorKeyType, key: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (type === 'timestamptz') return sql`to_char(${key} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`;
+  if (type === 'date') return sql`to_char(${key}, 'YYYY-MM-DD')`;
+  if (type === 'text') return key;
+  return sql`${key}::text`;
+}
+
+/** A cursor's key read back as the sort key's type (the contract checked its form). */
+export function cursorValueOf(type: CursorKeyType, text: string): RawBuilder<unknown> {
+  if (type === 'timestamptz') return sql`(cast(${text} AS timestamp) AT TIME ZONE 'UTC')`;
+  if (type === 'date') return sql`cast(${text} AS date)`;
+  if (type === 'bigint') return sql`cast(${text} AS bigint)`;
+  if (type === 'boolean') return sql`cast(${text} AS boolean)`;
+  return sql`${text}`;
+}
 
 /** NULLS FIRST or LAST for a direction: one index, read forward or backward, serves both. */
 export function nullsFirstFor(nullsFirstAscending: boolean, direction: SortDirection): boolean {

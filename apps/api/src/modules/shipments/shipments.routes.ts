@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import { API_PATHS } from '@clearport/contract/paths';
-import { readListCursor, ShipmentsQuery } from '@clearport/contract/shipments';
+import { readListCursor } from '@clearport/contract/list-cursor';
+import { ShipmentsQuery } from '@clearport/contract/shipments';
 import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
 import { criteriaOf } from './shipments.rules.ts';
 

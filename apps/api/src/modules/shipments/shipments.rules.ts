@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { escapeLike } from '../../lib/escape-like.ts';
 import {
   DELIVERY_ORDER_CLOSED_STATUSES,
   FDA_MAY_PROCEED,
@@ -166,11 +167,6 @@ export function wallClockOf(iso: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)/.exec(iso);
   if (!match) throw new Error(`Not an ISO date-time: ${iso}`);
   return `${match[1]} ${match[2]}`;
-}
-
-/** Escapes LIKE's wildcards, so user text matches only itself. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /**

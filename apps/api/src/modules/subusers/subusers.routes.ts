@@ -24,7 +24,6 @@ import { createUser } from './create-user.ts';
 import { deleteUser } from './delete-user.ts';
 import { subusersRepository } from './subusers.repository.ts';
 import { USER_NOT_FOUND } from './subusers.refusals.ts';
-import { pageOfUsers } from './subusers.rules.ts';
 import { updateUser } from './update-user.ts';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
@@ -55,8 +54,7 @@ export const subusersRoutes: FastifyPluginAsync = async (app) => {
     API_PATHS.subusers,
     { schema: { querystring: SubusersQuery, response: { 200: SubusersResponse, ...errors } } },
     async (request) => {
-      const users = await subusersRepository.listOfCompany(app.db, request.user.companyId);
-      const page = pageOfUsers(users, request.query);
+      const page = await subusersRepository.listOfCompany(app.db, request.user.companyId, request.query);
       return { company: { subusers: page.users }, pagination: page.pagination };
     },
   );

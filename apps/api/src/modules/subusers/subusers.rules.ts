@@ -1,13 +1,16 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { escapeLike } from '../../lib/escape-like.ts';
 import { ROLES } from '@clearport/contract/roles';
 import {
   canChangeUser,
   SUBUSER_ERRORS,
   SUBUSERS_PAGE_SIZE,
   type Subuser,
+  type SubuserSortField,
   type SubusersQuery,
   type SubuserUpdateRequest,
 } from '@clearport/contract/subusers';
-import type { Pagination } from '@clearport/contract/http';
+import type { Pagination, SortDirection } from '@clearport/contract/http';
 import type { Refusal } from '../../lib/refusal.ts';
 
 /** Why the caller may not change `target`, or undefined when they may. */
@@ -66,6 +69,73 @@ export function nextLinkedAccounts(
   return [...new Set([...kept, ...requested])].sort();
 }
 
+/*
+ * The users list's filter, search and order, once each, as SQL on `users`. Migration 0033 has
+ * an index for each order and direction on the same expressions (subusers.repository.test.ts
+ * checks the plans reach them). Text sorts case-insensitively and byte-wise; ties are by id,
+ * ascending in both directions.
+ */
+
+/** The sort key of each column; `account_no` is the kept `account_list`. */
+export const USER_SORT_KEYS: Record<SubuserSortField, RawBuilder<unknown>> = {
+  name: sql`lower(users.name) COLLATE "C"`,
+  email: sql`lower(users.email) COLLATE "C"`,
+  role: sql`users.role`,
+  account_no: sql`lower(users.account_list) COLLATE "C"`,
+};
+
+/** The position filter, the search aside. */
+export function userListConditions(query: Pick<SubusersQuery, 'filter'>): RawBuilder<SqlBool>[] {
+  return query.filter === undefined ? [] : [sql<SqlBool>`users.role = ${query.filter}`];
+}
+
+/**
+ * Above this many users a company's search of three characters or more is answered by the
+ * trigram index of migration 0033; up to it, or for shorter text (no trigram to look up), by
+ * reading the company's own index entries, which carry `search_text`.
+ */
+export const LARGE_COMPANY_USERS = 1_000;
+
+/**
+ * The search (name, e-mail or account number, ignoring case) on `search_text` (migration 0033):
+ * the company's rows through the trigram index (`trigrams`: the company as that index has it),
+ * or the company's entries of the order's index (`entries`). The text is lower-cased once a
+ * statement.
+ */
+export function userSearchOf(companyId: number, search: string, searchBy: 'trigrams' | 'entries'): RawBuilder<SqlBool> {
+  return searchBy === 'trigrams'
+    ? sql<SqlBool>`users.company_id::bigint = ${companyId}::bigint
+        AND users.search_text LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`
+    : sql<SqlBool>`users.company_id = ${companyId} AND strpos(users.search_text, (SELECT lower(${search}))) > 0`;
+}
+
+export const reversed = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc');
+
+/**
+ * How a page is read: the key's direction and the id's, reversed before a cursor (reading before
+ * a place is reading after it in the reverse order; the rows are put back in order at the end),
+ * and how many rows are skipped (none from a cursor).
+ */
+export function userListReading(query: Pick<SubusersQuery, 'order_by' | 'page' | 'before' | 'after'>) {
+  const isBefore = query.before !== undefined;
+  return {
+    keyDirection: isBefore ? reversed(query.order_by) : query.order_by,
+    idDirection: isBefore ? ('desc' as const) : ('asc' as const),
+    cursorId: query.after ?? query.before,
+    offset: query.after === undefined && query.before === undefined ? (query.page - 1) * SUBUSERS_PAGE_SIZE : 0,
+  };
+}
+
+/** The page and its numbers as the spec's reply writes them. */
+export function userListPagination(total: number, page: number): Pagination {
+  return {
+    total,
+    last_page: Math.max(1, Math.ceil(total / SUBUSERS_PAGE_SIZE)),
+    current_page: page,
+    per_page: SUBUSERS_PAGE_SIZE,
+  };
+}
+
 function compareText(a: string, b: string): number {
   const left = a.toLowerCase();
   const right = b.toLowerCase();
@@ -75,8 +145,9 @@ function compareText(a: string, b: string): number {
 }
 
 /**
- * One page of the company's users: the position filter, the search (name, e-mail and account
- * number, ignoring case), the order (case-insensitive, ties by id) and the page.
+ * The list's order and paging in plain code over users already read, as the SQL above reads
+ * them: the position filter, the search (name, e-mail and account number, ignoring case), the
+ * order (case-insensitive, ties by id) and the page. The repository's tests hold the SQL to it.
  */
 export function pageOfUsers(
   users: readonly Subuser[],
@@ -97,16 +168,10 @@ export function pageOfUsers(
       query.field === 'role' ? a.role - b.role : compareText(String(a[query.field]), String(b[query.field]));
     return byField !== 0 ? byField * direction : a.id - b.id;
   });
-  const lastPage = Math.max(1, Math.ceil(sorted.length / SUBUSERS_PAGE_SIZE));
   const start = (query.page - 1) * SUBUSERS_PAGE_SIZE;
   return {
     users: sorted.slice(start, start + SUBUSERS_PAGE_SIZE),
-    pagination: {
-      total: sorted.length,
-      last_page: lastPage,
-      current_page: query.page,
-      per_page: SUBUSERS_PAGE_SIZE,
-    },
+    pagination: userListPagination(sorted.length, query.page),
   };
 }
 
