@@ -469,6 +469,7 @@ export const WEB_TEXTS = {
     days: '{days} days',
     daysToRelease: 'Days from arrival to release',
     released: 'Entries released',
+    thresholdLabel: 'Late after (days)',
     overThreshold: 'Released more than {days} days after arrival: {count}',
     overThresholdCaption: 'Entries released more than {days} days after arrival, latest release first',
     fileNumber: 'File number',

@@ -229,7 +229,7 @@ describe('ReportsRoute', () => {
     expect((await screen.findByLabelText<HTMLInputElement>('From month')).value).toBe('2025-04');
     expect(screen.getByLabelText<HTMLInputElement>('To month').value).toBe('2025-09');
     await waitFor(() =>
-      expect(Object.fromEntries(requestsTo(fetchMock, API_PATHS.reportReleaseDays)[0]!.searchParams)).toEqual({
+      expect(Object.fromEntries(requestsTo(fetchMock, API_PATHS.reportDutyByMonth)[0]!.searchParams)).toEqual({
         from: '2025-04',
         to: '2025-09',
       }),
@@ -251,5 +251,18 @@ describe('ReportsRoute', () => {
       '2026-03-09.2',
     );
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('asks for the release figures and the late entries over the days typed, and keeps them in the address', async () => {
+    const fetchMock = mockReports();
+    const { router } = renderReports();
+    const field = await screen.findByRole('spinbutton', { name: 'Late after (days)' });
+    expect(requestsTo(fetchMock, API_PATHS.reportReleaseDays)[0]!.searchParams.get('over')).toBe('5');
+    await userEvent.clear(field);
+    await userEvent.type(field, '2');
+    expect(await screen.findByRole('table', { name: /^Entries released more than 2 days after arrival/ })).toBeTruthy();
+    expect(requestsTo(fetchMock, API_PATHS.reportReleaseDays).at(-1)!.searchParams.get('over')).toBe('2');
+    expect(requestsTo(fetchMock, API_PATHS.reportReleaseDaysEntries).at(-1)!.searchParams.get('over')).toBe('2');
+    expect(router.state.location.search).toBe('?over=2');
   });
 });

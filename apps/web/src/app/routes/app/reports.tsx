@@ -44,7 +44,11 @@ export function ReportsRoute() {
               <DutyByMonthReport query={query} />
               <EntriesByPortReport query={query} />
               <DutyByChapterReport query={query} />
-              <ReleaseDaysReport query={query} />
+              <ReleaseDaysReport
+                query={query}
+                over={range.over}
+                onOverChange={(over) => setRange({ ...range, over })}
+              />
             </>
           )}
           <OpenInvoicesReport accountNo={query?.account_no} />

@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@clearport/contract/paths';
-import { ReleaseEntriesResponse, type ReportQuery } from '@clearport/contract/reports';
+import { ReleaseEntriesResponse } from '@clearport/contract/reports';
 import { api } from '../../../lib/api-client.ts';
-import { REPORT_STALE_TIME_MS } from '../utils/report-range.ts';
+import { REPORT_STALE_TIME_MS, type ReleaseQuery } from '../utils/report-range.ts';
 
 export function getReleaseDaysEntries(
-  query: ReportQuery,
+  query: ReleaseQuery,
   after: string | null,
   signal?: AbortSignal,
 ): Promise<ReleaseEntriesResponse> {
@@ -16,7 +16,7 @@ export function getReleaseDaysEntries(
   });
 }
 
-export function getReleaseDaysEntriesQueryOptions(query: ReportQuery) {
+export function getReleaseDaysEntriesQueryOptions(query: ReleaseQuery) {
   return infiniteQueryOptions({
     queryKey: ['reports', 'release-days-entries', query],
     queryFn: ({ pageParam, signal }) => getReleaseDaysEntries(query, pageParam, signal),
@@ -28,6 +28,6 @@ export function getReleaseDaysEntriesQueryOptions(query: ReportQuery) {
 }
 
 /** The entries released later than the threshold after arrival, latest release first, a page at a time. */
-export function useReleaseDaysEntries(query: ReportQuery) {
+export function useReleaseDaysEntries(query: ReleaseQuery) {
   return useInfiniteQuery(getReleaseDaysEntriesQueryOptions(query));
 }

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@clearport/contract/paths';
-import { ReleaseDaysResponse, type ReportQuery } from '@clearport/contract/reports';
+import { ReleaseDaysResponse } from '@clearport/contract/reports';
 import { api } from '../../../lib/api-client.ts';
-import { REPORT_STALE_TIME_MS } from '../utils/report-range.ts';
+import { REPORT_STALE_TIME_MS, type ReleaseQuery } from '../utils/report-range.ts';
 
-export function getReleaseDays(query: ReportQuery, signal?: AbortSignal): Promise<ReleaseDaysResponse> {
+export function getReleaseDays(query: ReleaseQuery, signal?: AbortSignal): Promise<ReleaseDaysResponse> {
   return api.get(API_PATHS.reportReleaseDays, { query, schema: ReleaseDaysResponse, signal });
 }
 
-export function getReleaseDaysQueryOptions(query: ReportQuery) {
+export function getReleaseDaysQueryOptions(query: ReleaseQuery) {
   return queryOptions({
     queryKey: ['reports', 'release-days', query],
     queryFn: ({ signal }) => getReleaseDays(query, signal),
@@ -20,6 +20,6 @@ export function getReleaseDaysQueryOptions(query: ReportQuery) {
 }
 
 /** Days from arrival to release: median, 90th percentile, histogram and weeks. */
-export function useReleaseDays(query: ReportQuery) {
+export function useReleaseDays(query: ReleaseQuery) {
   return useQuery(getReleaseDaysQueryOptions(query));
 }

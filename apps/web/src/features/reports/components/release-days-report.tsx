@@ -1,16 +1,12 @@
-import { useMemo } from 'react';
-import {
-  RELEASE_DAYS_THRESHOLD,
-  REPORT_KINDS,
-  type ReleaseDaysResponse,
-  type ReportQuery,
-} from '@clearport/contract/reports';
+import { useId, useMemo, useState } from 'react';
+import { REPORT_KINDS, type ReleaseDaysResponse, type ReportQuery } from '@clearport/contract/reports';
 import { fillText } from '@clearport/contract/texts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useReleaseDays } from '../api/get-release-days.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
 import { COUNT_AXIS } from '../utils/chart-options.ts';
+import { MAX_RELEASE_THRESHOLD, releaseThresholdOf } from '../utils/report-range.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
 import type { ReportChartConfig } from './report-chart.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
@@ -42,8 +38,24 @@ function chartOf(histogram: readonly Bar[]): ReportChartConfig {
 }
 
 /** How many days entries took from arrival to release: median, 90th percentile, histogram, and the late ones. */
-export function ReleaseDaysReport({ query }: { query: ReportQuery }) {
-  const reply = useReleaseDays(query);
+type ReleaseDaysReportProps = {
+  query: ReportQuery;
+  /** The days after which a release is late, kept with the range. */
+  over: number;
+  onOverChange: (over: number) => void;
+};
+
+export function ReleaseDaysReport({ query, over, onOverChange }: ReleaseDaysReportProps) {
+  const thresholdId = useId();
+  // What is typed stays while it is not a number of days (a cleared field); the reports keep the last one.
+  const [threshold, setThreshold] = useState(String(over));
+  const typeThreshold = (text: string) => {
+    setThreshold(text);
+    const days = releaseThresholdOf(text);
+    if (days !== null) onOverChange(days);
+  };
+  const releaseQuery = useMemo(() => ({ ...query, over }), [query, over]);
+  const reply = useReleaseDays(releaseQuery);
   const figures = reply.data;
   const chart = useMemo(() => (figures ? chartOf(figures.histogram) : undefined), [figures]);
   const state = reportStateOf(reply, !figures?.entries);
@@ -76,15 +88,29 @@ export function ReleaseDaysReport({ query }: { query: ReportQuery }) {
           />
         }
       />
-      {figures && figures.over_threshold > 0 && (
+      <div className={styles.field}>
+        <label htmlFor={thresholdId}>{T.thresholdLabel}</label>
+        <input
+          id={thresholdId}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_RELEASE_THRESHOLD}
+          className={`${styles.control} ${styles.days}`}
+          value={threshold}
+          onChange={(event) => typeThreshold(event.target.value)}
+        />
+      </div>
+      {figures && (
         <>
           <h3 className={styles.partTitle}>
-            {fillText(T.overThreshold, {
-              days: String(RELEASE_DAYS_THRESHOLD),
-              count: String(figures.over_threshold),
-            })}
+            {fillText(T.overThreshold, { days: String(over), count: String(figures.over_threshold) })}
           </h3>
-          <ReleaseEntriesList query={query} />
+          {figures.over_threshold > 0 ? (
+            <ReleaseEntriesList query={releaseQuery} />
+          ) : (
+            <p className={styles.note}>{T.noneOverThreshold}</p>
+          )}
         </>
       )}
     </Panel>

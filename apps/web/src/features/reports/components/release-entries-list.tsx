@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { RELEASE_DAYS_THRESHOLD, type ReleaseEntriesResponse, type ReportQuery } from '@clearport/contract/reports';
+import type { ReleaseEntriesResponse } from '@clearport/contract/reports';
 import { fillText } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useReleaseDaysEntries } from '../api/get-release-days-entries.ts';
+import type { ReleaseQuery } from '../utils/report-range.ts';
 import { ReportStatus, reportStateOf } from './chart-or-table.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import styles from './reports.module.css';
@@ -29,14 +30,14 @@ const COLUMNS: readonly ReportColumn<Entry>[] = [
 ];
 
 /** The entries released later than the threshold, each opening its shipment; Show more asks for the next page. */
-export function ReleaseEntriesList({ query }: { query: ReportQuery }) {
+export function ReleaseEntriesList({ query }: { query: ReleaseQuery }) {
   const reply = useReleaseDaysEntries(query);
   const entries = useMemo(() => reply.data?.pages.flatMap((page) => page.entries) ?? [], [reply.data]);
   if (!reply.data) return <ReportStatus state={reportStateOf(reply, false)} />;
   return (
     <>
       <ReportTable
-        caption={fillText(T.overThresholdCaption, { days: String(RELEASE_DAYS_THRESHOLD) })}
+        caption={fillText(T.overThresholdCaption, { days: String(query.over) })}
         columns={COLUMNS}
         rows={entries}
         getRowKey={(row) => `${row.entry_number}.${row.release_date}`}

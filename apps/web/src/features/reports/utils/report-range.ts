@@ -1,5 +1,6 @@
 import {
   monthIndex,
+  RELEASE_DAYS_THRESHOLD,
   presetRange,
   REPORT_MAX_MONTHS,
   REPORT_PRESETS,
@@ -10,10 +11,22 @@ import {
 /** A report asked for again within this time comes from the cache. */
 export const REPORT_STALE_TIME_MS = 60_000;
 
+/** The release report's query: a range and the days after which a release counts as late. */
+export type ReleaseQuery = ReportQuery & { over: number };
+
 export const DEFAULT_REPORT_PRESET = 'last12Months' satisfies ReportPreset;
 
 /** The search parameters that keep the chosen range and account, so a reload or Back finds them. */
-export const REPORT_PARAMS = { preset: 'range', from: 'from', to: 'to', account: 'account' } as const;
+export const REPORT_PARAMS = { preset: 'range', from: 'from', to: 'to', account: 'account', over: 'over' } as const;
+
+/** The release report's threshold goes from 0 to this many days, as the API takes it. */
+export const MAX_RELEASE_THRESHOLD = 365;
+
+/** Days typed as the release report's threshold, or null when they are not a whole number the API takes. */
+export function releaseThresholdOf(text: string): number | null {
+  const days = Number(text);
+  return text.trim() !== '' && Number.isInteger(days) && days >= 0 && days <= MAX_RELEASE_THRESHOLD ? days : null;
+}
 
 export type ReportRange = {
   preset: ReportPreset;
@@ -22,6 +35,8 @@ export type ReportRange = {
   to: string;
   /** One of the user's accounts, or '' for all of them. */
   account: string;
+  /** The release report lists the entries released more than this many days after arrival. */
+  over: number;
 };
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -41,13 +56,15 @@ export function readReportRange(search: URLSearchParams, today: string): ReportR
   const named = search.get(REPORT_PARAMS.preset);
   const preset = isPreset(named) ? named : DEFAULT_REPORT_PRESET;
   const account = search.get(REPORT_PARAMS.account) ?? '';
-  if (preset !== 'custom') return { preset, ...presetRange(preset, today), account };
+  const over = releaseThresholdOf(search.get(REPORT_PARAMS.over) ?? '') ?? RELEASE_DAYS_THRESHOLD;
+  if (preset !== 'custom') return { preset, ...presetRange(preset, today), account, over };
   const fallback = presetRange(DEFAULT_REPORT_PRESET, today);
   return {
     preset,
     from: search.get(REPORT_PARAMS.from) ?? fallback.from,
     to: search.get(REPORT_PARAMS.to) ?? fallback.to,
     account,
+    over,
   };
 }
 
@@ -60,6 +77,7 @@ export function reportRangeParams(range: ReportRange): URLSearchParams {
     params.set(REPORT_PARAMS.to, range.to);
   }
   if (range.account) params.set(REPORT_PARAMS.account, range.account);
+  if (range.over !== RELEASE_DAYS_THRESHOLD) params.set(REPORT_PARAMS.over, String(range.over));
   return params;
 }
 
