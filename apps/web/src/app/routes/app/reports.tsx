@@ -11,9 +11,9 @@ import { EntriesByPortReport } from '../../../features/reports/components/entrie
 import { OpenInvoicesReport } from '../../../features/reports/components/open-invoices-report.tsx';
 import { ReleaseDaysReport } from '../../../features/reports/components/release-days-report.tsx';
 import { ReportRangePicker } from '../../../features/reports/components/report-range-picker.tsx';
+import { ReportStack } from '../../../features/reports/components/report-stack.tsx';
 import { useReportRange } from '../../../features/reports/hooks/use-report-range.ts';
 import { reportQueryOf } from '../../../features/reports/utils/report-range.ts';
-import styles from '../../../features/reports/components/reports.module.css';
 
 const NO_ACCOUNTS: string[] = [];
 
@@ -33,7 +33,7 @@ export function ReportsRoute() {
         ]}
       />
       <PageBody>
-        <div className={styles.reports}>
+        <ReportStack>
           <ReportRangePicker
             range={range}
             accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}
@@ -51,8 +51,8 @@ export function ReportsRoute() {
               />
             </>
           )}
-          <OpenInvoicesReport accountNo={query?.account_no} />
-        </div>
+          <OpenInvoicesReport accountNo={range.account || undefined} />
+        </ReportStack>
       </PageBody>
     </>
   );
