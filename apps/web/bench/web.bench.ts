@@ -1,6 +1,6 @@
 /**
- * What a route costs the browser: for /login (signed out), /shipments and a shipment page with
- * its customs entry (signed in), the JavaScript and CSS it downloads, and its Largest Contentful Paint and Cumulative Layout
+ * What a route costs the browser: for /login (signed out), /shipments, a shipment page with
+ * its customs entry and /reports with its charts (signed in), the JavaScript and CSS it downloads, and its Largest Contentful Paint and Cumulative Layout
  * Shift measured in headless Chromium. Each route is opened cold (a new browser context, so
  * nothing cached) ROUNDS times against the built portal on its demo data; the figures are medians.
  *
@@ -135,6 +135,7 @@ async function main() {
         signedIn: true,
         ready: 'role=region[name="Customs entry"] >> table',
       },
+      { name: '/reports', path: '/reports', signedIn: true, ready: 'canvas[role="img"]' },
     ];
     // One warm-up load, so the server's first replies (its caches, PGlite's first queries) do not count.
     for (const route of routes) await measure(browser, server.url, route, cookies);

@@ -11,7 +11,7 @@ const LAYOUT_ROUTES = [
   ['/users', 'Users', 'Users · Clearport'],
   ['/users/new-user', 'New User', 'New User · Clearport'],
   ['/users/1', 'Edit User', undefined],
-  ['/reports', TEXTS.comingSoonTitle, 'Reports · Clearport'],
+  ['/reports', 'Reports', 'Reports · Clearport'],
   ['/settings', 'Settings', 'Settings · Clearport'],
 ] as const;
 
@@ -51,7 +51,7 @@ test.describe('routes', () => {
       ['Shipments', '/shipments', 'Shipments'],
       ['Billing', '/billing', 'Billing'],
       ['Users', '/users', 'Users'],
-      ['Reports', '/reports', TEXTS.comingSoonTitle],
+      ['Reports', '/reports', 'Reports'],
       ['Settings', '/settings', 'Settings'],
       ['Home', '/', /^Good /],
     ] as const) {
@@ -63,12 +63,6 @@ test.describe('routes', () => {
         'page',
       );
     }
-  });
-
-  test('/reports shows Coming Soon', async ({ page, signIn }) => {
-    await signIn('user@demo.test', '/reports');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.comingSoonTitle);
-    await expect(page.getByText(TEXTS.comingSoonText)).toBeVisible();
   });
 
   for (const path of ['/login', '/forgot-password', '/reset-password/some-token']) {

@@ -57,7 +57,7 @@ describe('app routes', () => {
     ['/users', 'Users'],
     ['/users/new-user', 'New User'],
     ['/users/9', 'Edit User'],
-    ['/reports', 'Coming Soon'],
+    ['/reports', 'Reports'],
     ['/settings', 'Settings'],
   ])('%s opens inside the main layout for a signed-in primary user', async (url, title) => {
     signIn(3);
@@ -81,10 +81,10 @@ describe('app routes', () => {
     expect(requests[0]!.searchParams.get('direction')).toBe('asc');
   });
 
-  it('shows Page Coming Soon on /reports', async () => {
+  it('shows the reports on /reports', async () => {
     signIn(3);
     renderApp('/reports');
-    expect(await screen.findByText('Page Coming Soon')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Duty and fees by month' })).toBeTruthy();
   });
 
   it.each(['/', '/shipments/12', '/settings', '/users/new-user'])(
@@ -134,6 +134,14 @@ describe('app routes', () => {
     const { router } = renderApp('/');
     expect(await heading()).toBe('Shipments');
     expect(router.state.location.pathname).toBe('/shipments');
+  });
+
+  it('shows role 11 the not-found page on /reports, and asks for no report', async () => {
+    signIn(11);
+    const fetchMock = mockApi({ '/user/profile': { body: PROFILE }, '/user/get_notification': { body: [] } });
+    renderApp('/reports');
+    expect(await heading()).toBe('ERROR THIS PAGE DOES NOT EXIST');
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/reports'))).toBe(false);
   });
 
   it.each(['/billing', '/billing/4'])('shows role 11 the not-found page on %s, and loads no invoice', async (url) => {

@@ -104,7 +104,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: paths.reports.path,
-                  loader: requireNavItem('reports'),
+                  loader: requireNavItemOrNotFound('reports'),
                   lazy: async () => ({ Component: (await import('./routes/app/reports.tsx')).ReportsRoute }),
                 },
                 {

@@ -1,22 +1,59 @@
-import { TEXTS } from '@clearport/contract/texts';
+import { useMemo } from 'react';
+import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { ComingSoon } from '../../../components/ui/coming-soon.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useProfile } from '../../../features/auth/api/get-profile.ts';
+import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
+import { DutyByChapterReport } from '../../../features/reports/components/duty-by-chapter-report.tsx';
+import { DutyByMonthReport } from '../../../features/reports/components/duty-by-month-report.tsx';
+import { EntriesByPortReport } from '../../../features/reports/components/entries-by-port-report.tsx';
+import { OpenInvoicesReport } from '../../../features/reports/components/open-invoices-report.tsx';
+import { ReleaseDaysReport } from '../../../features/reports/components/release-days-report.tsx';
+import { ReportRangePicker } from '../../../features/reports/components/report-range-picker.tsx';
+import { ReportStack } from '../../../features/reports/components/report-stack.tsx';
+import { useReportRange } from '../../../features/reports/hooks/use-report-range.ts';
+import { reportQueryOf } from '../../../features/reports/utils/report-range.ts';
 
-/** Reports' content is not in the spec: the Coming Soon page stands in. */
+const NO_ACCOUNTS: string[] = [];
+
+/** Reports (docs/decisions/0027-reports.md): the range and account, then the five reports over them. */
 export function ReportsRoute() {
+  const [range, setRange] = useReportRange();
+  const accountsQuery = useProfile({ select: profileAccountsOf });
+  const query = useMemo(() => reportQueryOf(range), [range]);
+
   return (
     <>
       <PageHeader
-        title={TEXTS.comingSoonTitle}
-        documentTitle={WEB_TEXTS.layout.navReports}
+        title={WEB_TEXTS.layout.navReports}
         breadcrumbs={[
           { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome },
           { link: paths.reports.getHref(), title: WEB_TEXTS.layout.navReports },
         ]}
       />
-      <ComingSoon />
+      <PageBody>
+        <ReportStack>
+          <ReportRangePicker
+            range={range}
+            accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}
+            onChange={setRange}
+          />
+          {query && (
+            <>
+              <DutyByMonthReport query={query} />
+              <EntriesByPortReport query={query} />
+              <DutyByChapterReport query={query} />
+              <ReleaseDaysReport
+                query={query}
+                over={range.over}
+                onOverChange={(over) => setRange({ ...range, over })}
+              />
+            </>
+          )}
+          <OpenInvoicesReport accountNo={range.account || undefined} />
+        </ReportStack>
+      </PageBody>
     </>
   );
 }

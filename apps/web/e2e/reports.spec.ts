@@ -1,0 +1,150 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { REPORT_KINDS } from '@clearport/contract/reports';
+import { NAV_LABELS, expect, mainNavigation, test } from './fixtures.ts';
+
+/** Each chart of /reports by the name its canvas and its table share. */
+const CHARTS = [
+  REPORT_KINDS.dutyByMonth,
+  `${REPORT_KINDS.entriesByPort}: By port of entry`,
+  `${REPORT_KINDS.entriesByPort}: By mode`,
+  REPORT_KINDS.dutyByChapter,
+  REPORT_KINDS.releaseDays,
+  REPORT_KINDS.openInvoices,
+];
+
+const LATE_ENTRIES = /^Entries released more than \d+ days after arrival/;
+
+const chart = (page: Page, name: string) => page.getByRole('img', { name, exact: true });
+
+async function showTable(page: Page, name: string) {
+  await page
+    .getByRole('group', { name: `${name}: view` })
+    .getByRole('button', { name: 'Table' })
+    .click();
+  const table = page.getByRole('table', { name, exact: true });
+  await expect(table).toBeVisible();
+  return table;
+}
+
+/** Fails on any serious or critical axe violation, naming each. */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, where).toEqual([]);
+}
+
+test('each report draws its chart and shows the same figures as a table', async ({ page, signIn }) => {
+  await signIn('primary@demo.test', '/reports');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reports');
+  for (const name of Object.values(REPORT_KINDS)) {
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  }
+  for (const name of CHARTS) {
+    const canvas = chart(page, name);
+    await expect(canvas, name).toBeVisible();
+    const box = (await canvas.boundingBox())!;
+    expect(box.height, name).toBeGreaterThan(100);
+  }
+  // The top HTS numbers are a table of their own, written NNNN.NN.NNNN.
+  const topHts = page.getByRole('table', { name: /HTS numbers with the most duty/ });
+  await expect(topHts.locator('tbody th').first()).toHaveText(/^\d{4}\.\d{2}\.\d{4}$/);
+
+  for (const name of CHARTS) {
+    const table = await showTable(page, name);
+    await expect(table.locator('tbody tr').first(), name).toBeVisible();
+    await expect(chart(page, name)).toHaveCount(0);
+  }
+  await expectAccessible(page, '/reports, tables');
+});
+
+test('a range change asks for its months, and the address keeps it over a reload', async ({ page, signIn }) => {
+  await signIn('manager@demo.test', '/reports');
+  await expect(chart(page, REPORT_KINDS.dutyByMonth)).toBeVisible();
+  const range = page.getByRole('combobox', { name: 'Range' });
+  await expect(range).toHaveValue('last12Months');
+
+  const asked = page.waitForRequest((request) => request.url().includes('/reports/duty-by-month'));
+  await range.selectOption({ label: 'This quarter' });
+  const months = new URL((await asked).url()).searchParams;
+  expect(months.get('from')! <= months.get('to')!).toBe(true);
+  await expect(page).toHaveURL(/\?range=quarter$/);
+
+  await range.selectOption({ label: 'Custom' });
+  await page.getByLabel('From month').fill('2026-01');
+  await page.getByLabel('To month').fill('2026-03');
+  await expect(page).toHaveURL(/range=custom&from=2026-01&to=2026-03/);
+  const table = await showTable(page, REPORT_KINDS.dutyByMonth);
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Range' })).toHaveValue('custom');
+  await expect(page.getByLabel('From month')).toHaveValue('2026-01');
+  await expect(page.getByLabel('To month')).toHaveValue('2026-03');
+});
+
+test('the late releases open their shipment', async ({ page, signIn }) => {
+  await signIn('user@demo.test', '/reports');
+  // The demo's entries are released within a few days of arrival.
+  await page.getByRole('spinbutton', { name: 'Late after (days)' }).fill('1');
+  const list = page.getByRole('table', { name: LATE_ENTRIES });
+  const link = list.getByRole('link').first();
+  await expect(link).toBeVisible();
+  const fileNumber = await link.innerText();
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(/^\/shipments\/\d+$/);
+  await link.click();
+  await expect(page).toHaveURL(href);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/^Shipment # /);
+  await page.goBack();
+  await expect(page.getByRole('table', { name: LATE_ENTRIES }).getByRole('link', { name: fileNumber })).toBeVisible();
+});
+
+test('on a phone the charts take the full width and the tables scroll in their own region', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn('primary@demo.test', '/reports');
+  const canvas = chart(page, REPORT_KINDS.dutyByMonth);
+  await expect(canvas).toBeVisible();
+  const section = page.getByRole('region', { name: REPORT_KINDS.dutyByMonth });
+  const [canvasBox, sectionBox] = [(await canvas.boundingBox())!, (await section.boundingBox())!];
+  expect(canvasBox.width).toBeGreaterThan(sectionBox.width - 48);
+  // The page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const table = await showTable(page, REPORT_KINDS.dutyByMonth);
+  const scroller = page.getByRole('region', { name: REPORT_KINDS.dutyByMonth, exact: true }).last();
+  await expect(scroller).toHaveAttribute('tabindex', '0');
+  const [tableWidth, scrollerWidth] = await Promise.all([
+    table.evaluate((element) => element.scrollWidth),
+    scroller.evaluate((element) => element.clientWidth),
+  ]);
+  expect(tableWidth).toBeGreaterThan(scrollerWidth);
+  await scroller.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  await expectAccessible(page, '/reports at 390 px');
+});
+
+test('role 11 sees no Reports link, and a typed /reports shows the not-found page', async ({
+  page,
+  signIn,
+  navigate,
+}) => {
+  await signIn('viewer@demo.test');
+  await expect(mainNavigation(page).getByRole('link', { name: NAV_LABELS.reports })).toHaveCount(0);
+  const reportCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/reports/')) reportCalls.push(request.url());
+  });
+  await navigate('/reports');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ERROR THIS PAGE DOES NOT EXIST');
+  expect(reportCalls).toEqual([]);
+});

@@ -1,0 +1,110 @@
+import { useMemo } from 'react';
+import { formatCents, formatHtsNumber } from '@clearport/contract/customs-entry';
+import {
+  REPORT_KINDS,
+  TOP_HTS_NUMBERS,
+  type DutyByChapterResponse,
+  type ReportQuery,
+} from '@clearport/contract/reports';
+import { fillText } from '@clearport/contract/texts';
+import { Panel } from '../../../components/ui/panel.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useDutyByChapter } from '../api/get-duty-by-chapter.ts';
+import { CHART_COLOURS } from '../utils/chart-palette.ts';
+import { MONEY_AXIS, MONEY_TOOLTIP } from '../utils/chart-options.ts';
+import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
+import type { ReportChartConfig } from './report-chart.tsx';
+import { ReportTable, type ReportColumn } from './report-table.tsx';
+
+type Chapter = DutyByChapterResponse['chapters'][number];
+type Hts = DutyByChapterResponse['top_hts'][number];
+
+const T = WEB_TEXTS.reports;
+
+const CHAPTER_COLUMNS: readonly ReportColumn<Chapter>[] = [
+  { header: T.chapter, cell: (row) => `${row.chapter} ${row.name}` },
+  { header: T.enteredValue, cell: (row) => formatCents(row.entered_value_cents), isNumeric: true },
+  { header: T.duty, cell: (row) => formatCents(row.duty_cents), isNumeric: true },
+  { header: T.section301, cell: (row) => formatCents(row.section_301_duty_cents), isNumeric: true },
+  { header: T.adcvd, cell: (row) => formatCents(row.adcvd_duty_cents), isNumeric: true },
+];
+
+const HTS_COLUMNS: readonly ReportColumn<Hts>[] = [
+  { header: T.htsNumber, cell: (row) => formatHtsNumber(row.hts_number) },
+  { header: T.lines, cell: (row) => row.lines, isNumeric: true },
+  { header: T.enteredValue, cell: (row) => formatCents(row.entered_value_cents), isNumeric: true },
+  { header: T.duty, cell: (row) => formatCents(row.duty_cents), isNumeric: true },
+  { header: T.section301, cell: (row) => formatCents(row.section_301_duty_cents), isNumeric: true },
+  { header: T.adcvd, cell: (row) => formatCents(row.adcvd_duty_cents), isNumeric: true },
+];
+
+/**
+ * Each chapter's duty beside the part of it on lines flagged Section 301 and AD/CVD (a line may
+ * carry both flags, so the parts are shown apart rather than stacked).
+ */
+function chartOf(chapters: readonly Chapter[]): ReportChartConfig {
+  return {
+    type: 'bar',
+    data: {
+      labels: chapters.map((row) => row.chapter),
+      datasets: [
+        { label: T.duty, data: chapters.map((row) => row.duty_cents), backgroundColor: CHART_COLOURS.blue },
+        {
+          label: T.section301,
+          data: chapters.map((row) => row.section_301_duty_cents),
+          backgroundColor: CHART_COLOURS.vermillion,
+        },
+        { label: T.adcvd, data: chapters.map((row) => row.adcvd_duty_cents), backgroundColor: CHART_COLOURS.purple },
+      ],
+    },
+    options: {
+      scales: { y: MONEY_AXIS },
+      plugins: {
+        ...MONEY_TOOLTIP,
+        tooltip: {
+          callbacks: {
+            ...MONEY_TOOLTIP?.tooltip?.callbacks,
+            title: (items) => {
+              const chapter = chapters[items[0]?.dataIndex ?? -1];
+              return chapter ? `${chapter.chapter} ${chapter.name}` : '';
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** Duty by HTS chapter, and the HTS numbers with the most duty. */
+export function DutyByChapterReport({ query }: { query: ReportQuery }) {
+  const reply = useDutyByChapter(query);
+  const chapters = reply.data?.chapters;
+  const chart = useMemo(() => (chapters ? chartOf(chapters) : undefined), [chapters]);
+  const state = reportStateOf(reply, !chapters?.length);
+  const topCaption = fillText(T.topHts, { count: String(TOP_HTS_NUMBERS) });
+  return (
+    <Panel title={REPORT_KINDS.dutyByChapter}>
+      <ChartOrTable
+        label={REPORT_KINDS.dutyByChapter}
+        state={state}
+        chart={chart}
+        table={
+          <ReportTable
+            caption={REPORT_KINDS.dutyByChapter}
+            columns={CHAPTER_COLUMNS}
+            rows={chapters ?? []}
+            getRowKey={(row) => row.chapter}
+          />
+        }
+      />
+      {reply.data && reply.data.top_hts.length > 0 && (
+        <ReportTable
+          caption={topCaption}
+          columns={HTS_COLUMNS}
+          rows={reply.data.top_hts}
+          getRowKey={(row) => row.hts_number}
+        />
+      )}
+    </Panel>
+  );
+}

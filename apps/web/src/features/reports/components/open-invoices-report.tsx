@@ -1,0 +1,128 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { formatCents } from '@clearport/contract/customs-entry';
+import { AGE_BUCKETS, REPORT_KINDS, type AgeBucket, type OpenInvoicesResponse } from '@clearport/contract/reports';
+import { fillText } from '@clearport/contract/texts';
+import { Panel } from '../../../components/ui/panel.tsx';
+import { paths } from '../../../config/paths.ts';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { formatDate } from '../../../lib/format-date.ts';
+import { useOpenInvoices } from '../api/get-open-invoices.ts';
+import { CHART_COLOURS } from '../utils/chart-palette.ts';
+import { MONEY_AXIS } from '../utils/chart-options.ts';
+import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
+import type { ReportChartConfig } from './report-chart.tsx';
+import { ReportTable, type ReportColumn } from './report-table.tsx';
+import styles from './reports.module.css';
+
+type Aged = OpenInvoicesResponse['buckets'][number];
+type Account = OpenInvoicesResponse['accounts'][number];
+
+const T = WEB_TEXTS.reports;
+const BUCKET_LABELS: Record<AgeBucket, string> = Object.fromEntries(
+  AGE_BUCKETS.map((bucket) => [bucket.key, bucket.label]),
+) as Record<AgeBucket, string>;
+const BUCKET_COLOURS = [CHART_COLOURS.sky, CHART_COLOURS.orange, CHART_COLOURS.vermillion, CHART_COLOURS.purple];
+
+/**
+ * The billing list keeps its filters in the tab's session storage, not in its address, so a link
+ * opens the list as the reader left it; the note under the report says so.
+ */
+function BillingLink({ cents, label }: { cents: number; label: string }) {
+  return (
+    <Link to={paths.billing.getHref()} title={fillText(T.openInBilling, { label })}>
+      {formatCents(cents)}
+    </Link>
+  );
+}
+
+const BUCKET_COLUMNS: readonly ReportColumn<Aged>[] = [
+  { header: T.ageBucket, cell: (row) => BUCKET_LABELS[row.bucket] },
+  { header: T.invoices, cell: (row) => row.invoices, isNumeric: true },
+  {
+    header: T.amount,
+    cell: (row) => <BillingLink cents={row.amount_cents} label={BUCKET_LABELS[row.bucket]} />,
+    isNumeric: true,
+  },
+];
+
+const ACCOUNT_COLUMNS: readonly ReportColumn<Account>[] = [
+  { header: T.account, cell: (row) => row.account_no },
+  ...AGE_BUCKETS.map((bucket): ReportColumn<Account> => ({
+    header: bucket.label,
+    cell: (row) => {
+      const aged = row.buckets.find((each) => each.bucket === bucket.key);
+      return aged ? <BillingLink cents={aged.amount_cents} label={`${row.account_no}, ${bucket.label}`} /> : '';
+    },
+    isNumeric: true,
+  })),
+];
+
+function chartOf(buckets: readonly Aged[]): ReportChartConfig {
+  return {
+    type: 'bar',
+    data: {
+      labels: buckets.map((row) => BUCKET_LABELS[row.bucket]),
+      datasets: [
+        {
+          label: T.amount,
+          data: buckets.map((row) => row.amount_cents),
+          backgroundColor: buckets.map((_, index) => BUCKET_COLOURS[index % BUCKET_COLOURS.length]!),
+        },
+      ],
+    },
+    options: {
+      scales: { x: { title: { display: true, text: T.ageBucket } }, y: MONEY_AXIS },
+      plugins: {
+        legend: { display: false },
+        tooltip: {
+          callbacks: {
+            label: (item) => {
+              const row = buckets[item.dataIndex];
+              return row ? [`${T.amount}: ${formatCents(row.amount_cents)}`, `${T.invoices}: ${row.invoices}`] : '';
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The open invoices by days past due, in all and by account; each amount opens the billing list. */
+export function OpenInvoicesReport({ accountNo }: { accountNo: string | undefined }) {
+  const query = useMemo(() => (accountNo ? { account_no: accountNo } : {}), [accountNo]);
+  const reply = useOpenInvoices(query);
+  const buckets = reply.data?.buckets;
+  const chart = useMemo(() => (buckets ? chartOf(buckets) : undefined), [buckets]);
+  const state = reportStateOf(reply, !buckets?.some((row) => row.invoices > 0), T.noOpenInvoices);
+  return (
+    <Panel title={REPORT_KINDS.openInvoices}>
+      {/* The line keeps its place while loading, so the chart under it does not move. */}
+      <p className={styles.note}>{reply.data ? fillText(T.asOf, { date: formatDate(reply.data.as_of) }) : '\u00a0'}</p>
+      <ChartOrTable
+        label={REPORT_KINDS.openInvoices}
+        state={state}
+        chart={chart}
+        table={
+          <ReportTable
+            caption={REPORT_KINDS.openInvoices}
+            columns={BUCKET_COLUMNS}
+            rows={buckets ?? []}
+            getRowKey={(row) => row.bucket}
+          />
+        }
+      />
+      {reply.data && reply.data.accounts.length > 0 && (
+        <>
+          <ReportTable
+            caption={T.byAccount}
+            columns={ACCOUNT_COLUMNS}
+            rows={reply.data.accounts}
+            getRowKey={(row) => row.account_no}
+          />
+          <p className={styles.note}>{T.billingNote}</p>
+        </>
+      )}
+    </Panel>
+  );
+}

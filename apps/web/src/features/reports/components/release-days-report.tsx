@@ -1,0 +1,118 @@
+import { useId, useMemo, useState } from 'react';
+import { REPORT_KINDS, type ReleaseDaysResponse, type ReportQuery } from '@clearport/contract/reports';
+import { fillText } from '@clearport/contract/texts';
+import { Panel } from '../../../components/ui/panel.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useReleaseDays } from '../api/get-release-days.ts';
+import { CHART_COLOURS } from '../utils/chart-palette.ts';
+import { COUNT_AXIS } from '../utils/chart-options.ts';
+import { MAX_RELEASE_THRESHOLD, releaseThresholdOf } from '../utils/report-range.ts';
+import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
+import type { ReportChartConfig } from './report-chart.tsx';
+import { ReportTable, type ReportColumn } from './report-table.tsx';
+import { ReleaseEntriesList } from './release-entries-list.tsx';
+import styles from './reports.module.css';
+
+type Bar = ReleaseDaysResponse['histogram'][number];
+
+const T = WEB_TEXTS.reports;
+const daysText = (days: number | null) => (days === null ? '–' : fillText(T.days, { days: String(days) }));
+
+const COLUMNS: readonly ReportColumn<Bar>[] = [
+  { header: T.daysToRelease, cell: (row) => row.days, isNumeric: true },
+  { header: T.entries, cell: (row) => row.entries, isNumeric: true },
+];
+
+function chartOf(histogram: readonly Bar[]): ReportChartConfig {
+  return {
+    type: 'bar',
+    data: {
+      labels: histogram.map((row) => String(row.days)),
+      datasets: [{ label: T.entries, data: histogram.map((row) => row.entries), backgroundColor: CHART_COLOURS.green }],
+    },
+    options: {
+      scales: { x: { title: { display: true, text: T.daysToRelease } }, y: COUNT_AXIS },
+      plugins: { legend: { display: false } },
+    },
+  };
+}
+
+/** How many days entries took from arrival to release: median, 90th percentile, histogram, and the late ones. */
+type ReleaseDaysReportProps = {
+  query: ReportQuery;
+  /** The days after which a release is late, kept with the range. */
+  over: number;
+  onOverChange: (over: number) => void;
+};
+
+export function ReleaseDaysReport({ query, over, onOverChange }: ReleaseDaysReportProps) {
+  const thresholdId = useId();
+  // What is typed stays while it is not a number of days (a cleared field); the reports keep the last one.
+  const [threshold, setThreshold] = useState(String(over));
+  const typeThreshold = (text: string) => {
+    setThreshold(text);
+    const days = releaseThresholdOf(text);
+    if (days !== null) onOverChange(days);
+  };
+  const releaseQuery = useMemo(() => ({ ...query, over }), [query, over]);
+  const reply = useReleaseDays(releaseQuery);
+  const figures = reply.data;
+  const chart = useMemo(() => (figures ? chartOf(figures.histogram) : undefined), [figures]);
+  const state = reportStateOf(reply, !figures?.entries);
+  return (
+    <Panel title={REPORT_KINDS.releaseDays}>
+      <dl className={styles.figures}>
+        <div>
+          <dt>{T.released}</dt>
+          <dd>{figures ? figures.entries : '–'}</dd>
+        </div>
+        <div>
+          <dt>{T.median}</dt>
+          <dd>{daysText(figures?.median_days ?? null)}</dd>
+        </div>
+        <div>
+          <dt>{T.p90}</dt>
+          <dd>{daysText(figures?.p90_days ?? null)}</dd>
+        </div>
+      </dl>
+      <ChartOrTable
+        label={REPORT_KINDS.releaseDays}
+        state={state}
+        chart={chart}
+        table={
+          <ReportTable
+            caption={REPORT_KINDS.releaseDays}
+            columns={COLUMNS}
+            rows={figures?.histogram ?? []}
+            getRowKey={(row) => String(row.days)}
+          />
+        }
+      />
+      <div className={styles.field}>
+        <label htmlFor={thresholdId}>{T.thresholdLabel}</label>
+        <input
+          id={thresholdId}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_RELEASE_THRESHOLD}
+          className={`${styles.control} ${styles.days}`}
+          value={threshold}
+          onChange={(event) => typeThreshold(event.target.value)}
+        />
+      </div>
+      {figures && (
+        <>
+          <h3 className={styles.partTitle}>
+            {fillText(T.overThreshold, { days: String(over), count: String(figures.over_threshold) })}
+          </h3>
+          {figures.over_threshold > 0 ? (
+            <ReleaseEntriesList query={releaseQuery} />
+          ) : (
+            <p className={styles.note}>{T.noneOverThreshold}</p>
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}
