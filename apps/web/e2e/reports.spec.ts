@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { REPORT_KINDS } from '@clearport/contract/reports';
 import { NAV_LABELS, expect, mainNavigation, test } from './fixtures.ts';
@@ -147,4 +149,40 @@ test('role 11 sees no Reports link, and a typed /reports shows the not-found pag
   await navigate('/reports');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ERROR THIS PAGE DOES NOT EXIST');
   expect(reportCalls).toEqual([]);
+});
+
+test('downloads a report as CSV and as an Excel workbook with the figures of its table', async ({ page, signIn }) => {
+  await signIn('primary@demo.test', '/reports');
+  const table = await showTable(page, REPORT_KINDS.dutyByMonth);
+  const firstRow = table.locator('tbody tr').first();
+  await expect(firstRow).toBeVisible();
+  const month = (await firstRow.locator('th, td').first().innerText()).trim();
+  const entries = Number((await firstRow.locator('td').first().innerText()).replace(/,/g, ''));
+
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `Download ${REPORT_KINDS.dutyByMonth} as CSV` }).click(),
+  ]);
+  expect(csvDownload.suggestedFilename()).toMatch(/^clearport-duty-by-month-\d{4}-\d{2}-to-\d{4}-\d{2}\.csv$/);
+  const csv = await readFile((await csvDownload.path())!, 'utf8');
+  const lines = csv
+    .replace(/^\ufeff/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe('Month,Entries,Duty,MPF,HMF,Other fees,Total,Total a year before');
+  expect(Number(lines[1]!.split(',')[1])).toBe(entries);
+
+  const [xlsxDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: `Download ${REPORT_KINDS.dutyByMonth} as Excel` }).click(),
+  ]);
+  expect(xlsxDownload.suggestedFilename()).toMatch(/\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await xlsxDownload.path())!);
+  const sheet = workbook.worksheets[0]!;
+  expect(sheet.getRow(1).getCell(1).value).toBe('Month');
+  expect(sheet.getRow(2).getCell(2).value).toBe(entries);
+  expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+  expect(sheet.getRow(2).getCell(3).numFmt).toBe('"$"#,##0.00');
+  expect(month.length).toBeGreaterThan(0);
 });

@@ -430,6 +430,14 @@ export const WEB_TEXTS = {
   },
   /** Reports (/reports, docs/decisions/0027-reports.md); the reports' names are the contract's REPORT_KINDS. */
   reports: {
+    exportCsv: 'CSV',
+    exportExcel: 'Excel',
+    /** A download button's name: {table} is the table, {format} CSV or Excel. */
+    exportLabel: 'Download {table} as {format}',
+    exportFailed: 'The file could not be downloaded. Try again.',
+    emailMonthly: 'E-mail me monthly',
+    subscribed: 'You will receive {report} by e-mail on the first working day of each month.',
+    unsubscribed: 'You will no longer receive {report} by e-mail.',
     rangeFilters: 'Report range',
     rangeLabel: 'Range',
     fromLabel: 'From month',

@@ -14,7 +14,7 @@ import {
 } from '@clearport/contract/reports';
 import { todayOf } from '../../../features/reports/utils/report-range.ts';
 import { PROFILE } from '../../../testing/shipments-data.ts';
-import { mockApi, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
+import { bodiesSentTo, mockApi, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
 import { ReportsRoute } from './reports.tsx';
 
 const DUTY_BY_MONTH: DutyByMonthResponse = {
@@ -115,6 +115,9 @@ function mockReports(overrides: Parameters<typeof mockApi>[0] = {}) {
         ? { body: { entries: [releaseEntry(3)], next: null } }
         : { body: { entries: [releaseEntry(1), releaseEntry(2)], next: '2026-03-09.2' } },
     [API_PATHS.reportOpenInvoices]: { body: OPEN_INVOICES },
+    [API_PATHS.reportSubscriptions]: (_url, init) => ({
+      body: init?.method === 'PUT' ? JSON.parse(String(init.body)) : { reports: ['openInvoices'] },
+    }),
     ...overrides,
   });
 }
@@ -264,5 +267,38 @@ describe('ReportsRoute', () => {
     expect(requestsTo(fetchMock, API_PATHS.reportReleaseDays).at(-1)!.searchParams.get('over')).toBe('2');
     expect(requestsTo(fetchMock, API_PATHS.reportReleaseDaysEntries).at(-1)!.searchParams.get('over')).toBe('2');
     expect(router.state.location.search).toBe('?over=2');
+  });
+
+  it('downloads a report’s table as Excel for the range shown', async () => {
+    const fetchMock = mockReports({ '/user/reports/export/duty-by-month': { body: 'xlsx bytes' } });
+    const createObjectURL = vi.fn(() => 'blob:report');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderReports('/reports?range=custom&from=2026-01&to=2026-03');
+    await userEvent.click(await screen.findByRole('button', { name: 'Download Duty and fees by month as Excel' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const [asked] = requestsTo(fetchMock, '/user/reports/export/duty-by-month');
+    expect(Object.fromEntries(asked!.searchParams)).toMatchObject({ from: '2026-01', to: '2026-03', format: 'xlsx' });
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(
+      'clearport-duty-by-month-2026-01-to-2026-03.xlsx',
+    );
+  });
+
+  it('subscribes to a report’s monthly e-mail, keeping the others', async () => {
+    const fetchMock = mockReports();
+    renderReports();
+    const box = await screen.findByRole('checkbox', { name: `E-mail me monthly: ${REPORT_KINDS.dutyByMonth}` });
+    await waitFor(() => expect((box as HTMLInputElement).disabled).toBe(false));
+    expect(
+      (screen.getByRole('checkbox', { name: `E-mail me monthly: ${REPORT_KINDS.openInvoices}` }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    await userEvent.click(box);
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, API_PATHS.reportSubscriptions).filter((body) => body !== undefined)).toEqual([
+        { reports: ['openInvoices', 'dutyByMonth'] },
+      ]),
+    );
+    expect(await screen.findByText(/You will receive Duty and fees by month by e-mail/)).toBeTruthy();
   });
 });

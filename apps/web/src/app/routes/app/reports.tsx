@@ -51,7 +51,7 @@ export function ReportsRoute() {
               />
             </>
           )}
-          <OpenInvoicesReport accountNo={range.account || undefined} />
+          <OpenInvoicesReport accountNo={range.account || undefined} range={query ?? undefined} />
         </ReportStack>
       </PageBody>
     </>

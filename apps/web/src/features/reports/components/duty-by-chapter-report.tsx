@@ -15,6 +15,7 @@ import { MONEY_AXIS, MONEY_TOOLTIP } from '../utils/chart-options.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
 import type { ReportChartConfig } from './report-chart.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
+import { ReportActions } from './report-actions.tsx';
 
 type Chapter = DutyByChapterResponse['chapters'][number];
 type Hts = DutyByChapterResponse['top_hts'][number];
@@ -83,7 +84,10 @@ export function DutyByChapterReport({ query }: { query: ReportQuery }) {
   const state = reportStateOf(reply, !chapters?.length);
   const topCaption = fillText(T.topHts, { count: String(TOP_HTS_NUMBERS) });
   return (
-    <Panel title={REPORT_KINDS.dutyByChapter}>
+    <Panel
+      title={REPORT_KINDS.dutyByChapter}
+      actions={<ReportActions report="dutyByChapter" tables={['duty-by-chapter', 'top-hts-numbers']} query={query} />}
+    >
       <ChartOrTable
         label={REPORT_KINDS.dutyByChapter}
         state={state}

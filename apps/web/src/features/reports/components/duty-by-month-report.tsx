@@ -10,6 +10,7 @@ import { formatMonth } from '../utils/report-format.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
 import type { ReportChartConfig } from './report-chart.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
+import { ReportActions } from './report-actions.tsx';
 
 type Month = DutyByMonthResponse['months'][number];
 
@@ -86,7 +87,10 @@ export function DutyByMonthReport({ query }: { query: ReportQuery }) {
   const isEmpty = !months?.some((row) => row.entries > 0);
   const chart = useMemo(() => (months ? chartOf(months) : undefined), [months]);
   return (
-    <Panel title={REPORT_KINDS.dutyByMonth}>
+    <Panel
+      title={REPORT_KINDS.dutyByMonth}
+      actions={<ReportActions report="dutyByMonth" tables={['duty-by-month']} query={query} />}
+    >
       <ChartOrTable
         label={REPORT_KINDS.dutyByMonth}
         state={reportStateOf(reply, isEmpty)}

@@ -10,6 +10,7 @@ import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
 import type { ReportChartConfig } from './report-chart.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import styles from './reports.module.css';
+import { ReportActions } from './report-actions.tsx';
 
 type Figures = { label: string; entries: number; entered_value_cents: number };
 
@@ -78,7 +79,10 @@ export function EntriesByPortReport({ query }: { query: ReportQuery }) {
   const portsLabel = `${REPORT_KINDS.entriesByPort}: ${T.byPort}`;
   const modesLabel = `${REPORT_KINDS.entriesByPort}: ${T.byMode}`;
   return (
-    <Panel title={REPORT_KINDS.entriesByPort}>
+    <Panel
+      title={REPORT_KINDS.entriesByPort}
+      actions={<ReportActions report="entriesByPort" tables={['entries-by-port', 'entries-by-mode']} query={query} />}
+    >
       <div className={styles.pair}>
         <div className={styles.part}>
           <h3 className={styles.partTitle}>{T.byPort}</h3>

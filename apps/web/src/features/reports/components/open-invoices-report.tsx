@@ -1,7 +1,13 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '@clearport/contract/customs-entry';
-import { AGE_BUCKETS, REPORT_KINDS, type AgeBucket, type OpenInvoicesResponse } from '@clearport/contract/reports';
+import {
+  AGE_BUCKETS,
+  REPORT_KINDS,
+  type AgeBucket,
+  type OpenInvoicesResponse,
+  type ReportQuery,
+} from '@clearport/contract/reports';
 import { fillText } from '@clearport/contract/texts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -14,6 +20,7 @@ import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
 import type { ReportChartConfig } from './report-chart.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import styles from './reports.module.css';
+import { ReportActions } from './report-actions.tsx';
 
 type Aged = OpenInvoicesResponse['buckets'][number];
 type Account = OpenInvoicesResponse['accounts'][number];
@@ -89,14 +96,24 @@ function chartOf(buckets: readonly Aged[]): ReportChartConfig {
 }
 
 /** The open invoices by days past due, in all and by account; each amount opens the billing list. */
-export function OpenInvoicesReport({ accountNo }: { accountNo: string | undefined }) {
+export function OpenInvoicesReport({
+  accountNo,
+  range,
+}: {
+  accountNo: string | undefined;
+  /** The page's range: the file is named by it (the ages are counted to today whatever it is). */
+  range: ReportQuery | undefined;
+}) {
   const query = useMemo(() => (accountNo ? { account_no: accountNo } : {}), [accountNo]);
   const reply = useOpenInvoices(query);
   const buckets = reply.data?.buckets;
   const chart = useMemo(() => (buckets ? chartOf(buckets) : undefined), [buckets]);
   const state = reportStateOf(reply, !buckets?.some((row) => row.invoices > 0), T.noOpenInvoices);
   return (
-    <Panel title={REPORT_KINDS.openInvoices}>
+    <Panel
+      title={REPORT_KINDS.openInvoices}
+      actions={<ReportActions report="openInvoices" tables={['open-invoices']} query={range} />}
+    >
       {/* The line keeps its place while loading, so the chart under it does not move. */}
       <p className={styles.note}>{reply.data ? fillText(T.asOf, { date: formatDate(reply.data.as_of) }) : '\u00a0'}</p>
       <ChartOrTable

@@ -12,6 +12,7 @@ import type { ReportChartConfig } from './report-chart.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import { ReleaseEntriesList } from './release-entries-list.tsx';
 import styles from './reports.module.css';
+import { ReportActions } from './report-actions.tsx';
 
 type Bar = ReleaseDaysResponse['histogram'][number];
 
@@ -60,7 +61,17 @@ export function ReleaseDaysReport({ query, over, onOverChange }: ReleaseDaysRepo
   const chart = useMemo(() => (figures ? chartOf(figures.histogram) : undefined), [figures]);
   const state = reportStateOf(reply, !figures?.entries);
   return (
-    <Panel title={REPORT_KINDS.releaseDays}>
+    <Panel
+      title={REPORT_KINDS.releaseDays}
+      actions={
+        <ReportActions
+          report="releaseDays"
+          tables={['release-days-by-week', 'late-releases']}
+          query={query}
+          over={over}
+        />
+      }
+    >
       <dl className={styles.figures}>
         <div>
           <dt>{T.released}</dt>
