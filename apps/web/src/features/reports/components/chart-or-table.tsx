@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { fillText } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
+import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { ReportChart, type ReportChartConfig } from './report-chart.tsx';
 import styles from './reports.module.css';
@@ -47,16 +48,12 @@ export function ChartOrTable({ label, state, chart, table }: ChartOrTableProps) 
   const isReady = chart !== undefined && !state.isPending && !state.isError && !state.isEmpty;
   return (
     <div className={styles.chartOrTable}>
-      <div
-        className={styles.viewSwitch}
-        role="group"
-        aria-label={fillText(WEB_TEXTS.reports.viewLabel, { report: label })}
-      >
+      <div className={styles.viewSwitch} role="group" aria-label={fillText(REPORT_TEXTS.viewLabel, { report: label })}>
         <Button variant="secondary" aria-pressed={view === 'chart'} onClick={() => setView('chart')}>
-          {WEB_TEXTS.reports.chartView}
+          {REPORT_TEXTS.chartView}
         </Button>
         <Button variant="secondary" aria-pressed={view === 'table'} onClick={() => setView('table')}>
-          {WEB_TEXTS.reports.tableView}
+          {REPORT_TEXTS.tableView}
         </Button>
       </div>
       {isReady && view === 'table' ? (
@@ -75,7 +72,7 @@ export function ReportStatus({ state }: { state: ReportState }) {
   if (state.isError) {
     return (
       <div className={styles.status} role="alert">
-        <p>{WEB_TEXTS.reports.failed}</p>
+        <p>{REPORT_TEXTS.failed}</p>
         <Button variant="secondary" onClick={state.onRetry}>
           {WEB_TEXTS.common.tryAgain}
         </Button>
@@ -85,9 +82,9 @@ export function ReportStatus({ state }: { state: ReportState }) {
   if (state.isPending) {
     return (
       <p className={styles.status} role="status">
-        {WEB_TEXTS.reports.loading}
+        {REPORT_TEXTS.loading}
       </p>
     );
   }
-  return <p className={styles.status}>{state.emptyText ?? WEB_TEXTS.reports.empty}</p>;
+  return <p className={styles.status}>{state.emptyText ?? REPORT_TEXTS.empty}</p>;
 }

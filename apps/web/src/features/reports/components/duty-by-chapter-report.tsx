@@ -8,7 +8,7 @@ import {
 } from '@clearport/contract/reports';
 import { fillText } from '@clearport/contract/texts';
 import { Panel } from '../../../components/ui/panel.tsx';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useDutyByChapter } from '../api/get-duty-by-chapter.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
 import { MONEY_AXIS, MONEY_TOOLTIP } from '../utils/chart-options.ts';
@@ -20,7 +20,7 @@ import { ReportActions } from './report-actions.tsx';
 type Chapter = DutyByChapterResponse['chapters'][number];
 type Hts = DutyByChapterResponse['top_hts'][number];
 
-const T = WEB_TEXTS.reports;
+const T = REPORT_TEXTS;
 
 const CHAPTER_COLUMNS: readonly ReportColumn<Chapter>[] = [
   { header: T.chapter, cell: (row) => `${row.chapter} ${row.name}` },

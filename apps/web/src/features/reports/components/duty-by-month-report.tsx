@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { formatCents } from '@clearport/contract/customs-entry';
 import { REPORT_KINDS, type DutyByMonthResponse, type ReportQuery } from '@clearport/contract/reports';
 import { Panel } from '../../../components/ui/panel.tsx';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useDutyByMonth } from '../api/get-duty-by-month.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
 import { MONEY_AXIS, MONEY_TOOLTIP } from '../utils/chart-options.ts';
@@ -14,7 +14,7 @@ import { ReportActions } from './report-actions.tsx';
 
 type Month = DutyByMonthResponse['months'][number];
 
-const T = WEB_TEXTS.reports;
+const T = REPORT_TEXTS;
 const money = (cents: number) => formatCents(cents);
 
 const COLUMNS: readonly ReportColumn<Month>[] = [

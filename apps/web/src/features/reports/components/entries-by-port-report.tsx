@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { formatCents } from '@clearport/contract/customs-entry';
 import { REPORT_KINDS, type EntriesByPortResponse, type ReportQuery } from '@clearport/contract/reports';
 import { Panel } from '../../../components/ui/panel.tsx';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useEntriesByPort } from '../api/get-entries-by-port.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
 import { COUNT_AXIS, MONEY_AXIS } from '../utils/chart-options.ts';
@@ -14,7 +14,7 @@ import { ReportActions } from './report-actions.tsx';
 
 type Figures = { label: string; entries: number; entered_value_cents: number };
 
-const T = WEB_TEXTS.reports;
+const T = REPORT_TEXTS;
 
 const portLabel = (port: EntriesByPortResponse['ports'][number]) =>
   port.port_name ? `${port.port_code} ${port.port_name}` : port.port_code;

@@ -11,7 +11,7 @@ import {
 import { fillText } from '@clearport/contract/texts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { paths } from '../../../config/paths.ts';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useOpenInvoices } from '../api/get-open-invoices.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
@@ -25,7 +25,7 @@ import { ReportActions } from './report-actions.tsx';
 type Aged = OpenInvoicesResponse['buckets'][number];
 type Account = OpenInvoicesResponse['accounts'][number];
 
-const T = WEB_TEXTS.reports;
+const T = REPORT_TEXTS;
 const BUCKET_LABELS: Record<AgeBucket, string> = Object.fromEntries(
   AGE_BUCKETS.map((bucket) => [bucket.key, bucket.label]),
 ) as Record<AgeBucket, string>;

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { REPORT_KINDS, type ReleaseDaysResponse, type ReportQuery } from '@clearport/contract/reports';
 import { fillText } from '@clearport/contract/texts';
 import { Panel } from '../../../components/ui/panel.tsx';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useReleaseDays } from '../api/get-release-days.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
 import { COUNT_AXIS } from '../utils/chart-options.ts';
@@ -16,7 +16,7 @@ import { ReportActions } from './report-actions.tsx';
 
 type Bar = ReleaseDaysResponse['histogram'][number];
 
-const T = WEB_TEXTS.reports;
+const T = REPORT_TEXTS;
 const daysText = (days: number | null) => (days === null ? '–' : fillText(T.days, { days: String(days) }));
 
 const COLUMNS: readonly ReportColumn<Bar>[] = [

@@ -4,7 +4,7 @@ import type { ReleaseEntriesResponse } from '@clearport/contract/reports';
 import { fillText } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useReleaseDaysEntries } from '../api/get-release-days-entries.ts';
 import type { ReleaseQuery } from '../utils/report-range.ts';
@@ -14,7 +14,7 @@ import styles from './reports.module.css';
 
 type Entry = ReleaseEntriesResponse['entries'][number];
 
-const T = WEB_TEXTS.reports;
+const T = REPORT_TEXTS;
 
 const COLUMNS: readonly ReportColumn<Entry>[] = [
   {

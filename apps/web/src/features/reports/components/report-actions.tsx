@@ -8,14 +8,14 @@ import {
   type ReportQuery,
 } from '@clearport/contract/reports';
 import { fillText } from '@clearport/contract/texts';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { saveBlob } from '../../../lib/files.ts';
 import { toast } from '../../../lib/toast.ts';
 import { getReportExport } from '../api/get-report-export.ts';
 import { useReportSubscriptions, useSetReportSubscriptions } from '../api/report-subscriptions.ts';
 import styles from './reports.module.css';
 
-const T = WEB_TEXTS.reports;
+const T = REPORT_TEXTS;
 const FORMATS = [
   { format: 'csv', label: T.exportCsv },
   { format: 'xlsx', label: T.exportExcel },

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { REPORT_MAX_MONTHS, REPORT_PRESETS, type ReportPreset } from '@clearport/contract/reports';
 import { fillText, TEXTS } from '@clearport/contract/texts';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { reportQueryOf, type ReportRange } from '../utils/report-range.ts';
 import styles from './reports.module.css';
 
@@ -12,7 +12,7 @@ type ReportRangePickerProps = {
   onChange: (range: ReportRange) => void;
 };
 
-const T = WEB_TEXTS.reports;
+const T = REPORT_TEXTS;
 const PRESETS = Object.entries(REPORT_PRESETS) as [ReportPreset, string][];
 
 /** The range of months (a preset, or Custom with two month fields) and the account the reports cover. */
