@@ -102,3 +102,39 @@ export function freeDaysState(input: FreeDaysInput, today: string): FreeDaysStat
   }
   return daysLeft <= FREE_DAYS_DUE_SOON ? { state: 'return_due', days_left: daysLeft } : { state: 'on_time' };
 }
+
+/** A change of a last free day: the terminal's or the detention one, from `old_day` to `new_day`. */
+export const LastFreeDayChange = z.object({
+  which: z.enum(['terminal', 'detention']),
+  old_day: z.string().nullable(),
+  new_day: z.string().nullable(),
+  changed_at: z.string(),
+});
+
+/** A container's free days as the shipment page reads them: instants ISO 8601, days YYYY-MM-DD. */
+export const ContainerFreeDays = z.object({
+  container_id: z.number().int(),
+  container_no: z.string(),
+  discharged_at: z.string().nullable(),
+  available_at: z.string().nullable(),
+  terminal_last_free_day: z.string().nullable(),
+  customs_hold: z.boolean(),
+  line_hold: z.boolean(),
+  other_hold: z.boolean(),
+  gated_out_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  empty_returned_at: z.string().nullable(),
+  detention_last_free_day: z.string().nullable(),
+  demurrage_rates: z.array(RateTier).nullable(),
+  detention_rates: z.array(RateTier).nullable(),
+  status: FreeDaysState,
+  lfd_history: z.array(LastFreeDayChange),
+});
+export type ContainerFreeDays = z.infer<typeof ContainerFreeDays>;
+
+/** `today` is the company's calendar day the states are computed on. */
+export const ContainerFreeDaysResponse = z.object({
+  today: z.string(),
+  containers: z.array(ContainerFreeDays),
+});
+export type ContainerFreeDaysResponse = z.infer<typeof ContainerFreeDaysResponse>;

@@ -104,4 +104,47 @@ export const containerFreeDaysRepository = {
     if (lfdChanges.length > 0) await trx.insertInto('container_lfd_changes').values(lfdChanges).execute();
     return current ? 'updated' : 'created';
   },
+
+  /** Each container of the shipment with its free days (none yet: all null), in the order they were added. */
+  listOfShipment(db: Db, shipmentId: number) {
+    return db
+      .selectFrom('containers')
+      .leftJoin('container_free_days', 'container_free_days.container_id', 'containers.id')
+      .select([
+        'containers.id',
+        'containers.container_no',
+        'container_free_days.discharged_at',
+        'container_free_days.available_at',
+        'container_free_days.terminal_last_free_day',
+        'container_free_days.customs_hold',
+        'container_free_days.line_hold',
+        'container_free_days.other_hold',
+        'container_free_days.gated_out_at',
+        'container_free_days.delivered_at',
+        'container_free_days.empty_returned_at',
+        'container_free_days.detention_last_free_day',
+        'container_free_days.demurrage_rates',
+        'container_free_days.detention_rates',
+      ])
+      .where('containers.shipment_id', '=', shipmentId)
+      .orderBy('containers.id')
+      .execute();
+  },
+
+  /** The last free day changes of the shipment's containers, oldest first. */
+  historyOfShipment(db: Db, shipmentId: number) {
+    return db
+      .selectFrom('container_lfd_changes')
+      .innerJoin('containers', 'containers.id', 'container_lfd_changes.container_id')
+      .select([
+        'container_lfd_changes.container_id',
+        'container_lfd_changes.which',
+        'container_lfd_changes.old_day',
+        'container_lfd_changes.new_day',
+        'container_lfd_changes.changed_at',
+      ])
+      .where('containers.shipment_id', '=', shipmentId)
+      .orderBy('container_lfd_changes.id')
+      .execute();
+  },
 };
