@@ -36,6 +36,7 @@ import { scheduleEventMail } from './modules/event-mail/event-mail.worker.ts';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
 import { brokerAdminRoutes } from './modules/broker-admin/broker-admin.routes.ts';
 import { customsEntriesRoutes } from './modules/customs-entries/customs-entries.routes.ts';
+import { containersRoutes } from './modules/containers/containers.routes.ts';
 import { scheduleReportMail } from './modules/reports/report-mail.worker.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await user.register(truckersRoutes);
         await user.register(filesRoutes);
         await user.register(customsEntriesRoutes);
+        await user.register(containersRoutes);
         await user.register(reportsRoutes);
       });
     },

@@ -5,6 +5,7 @@ import {
   BillOfLadingRecord,
   BrokerEvent,
   CompanyRecord,
+  ContainerFreeDaysRecord,
   ContainerRecord,
   DeliveryOrderApprovalRecord,
   EntryLineRecord,
@@ -83,6 +84,29 @@ export const RECORD_DOCS = [
       file_number: '11223344556',
       container_no: 'MSKU1234565',
       tracking_events: [{ location: 'Newark, NJ', type: 'Discharged', date: '2026-12-02 06:40' }],
+    },
+  },
+  {
+    schema: ContainerFreeDaysRecord,
+    id: 'ContainerFreeDaysRecord',
+    description:
+      "A container's free days at the terminal and with the trucker, keyed by file_number and container_no (the " +
+      'container must be in the portal): discharge, availability, last free days, holds, gate-out, delivery and empty ' +
+      'return, and demurrage and detention rates as tiers. A field left out stays, null clears it.',
+    example: {
+      kind: 'container_free_days',
+      file_number: '11223344556',
+      container_no: 'MSKU1234565',
+      discharged_at: '2026-11-02T06:40:00-05:00',
+      available_at: '2026-11-03T08:00:00-05:00',
+      terminal_last_free_day: '2026-11-07',
+      customs_hold: false,
+      line_hold: true,
+      demurrage_rates: [
+        { from_day: 1, cents_per_day: 15000 },
+        { from_day: 5, cents_per_day: 30000 },
+      ],
+      detention_last_free_day: '2026-11-14',
     },
   },
   {
@@ -264,6 +288,8 @@ export const RECORD_REFUSAL_CODE_DOCS: Record<RecordRefusalCode, string> = {
     'counts once it came earlier in the same batch or in a batch already answered; one in a batch another client ' +
     'is still sending is not there yet.',
   unknown_delivery_order: 'there is no delivery order of that id.',
+  unknown_container:
+    'the container (file_number, container_no) the record names is not in the portal: send the container record first.',
   unknown_entry: 'the entry (entry_number) the record names is not in the portal: send the entry record first.',
   user_conflict: "the e-mail belongs to another company's user or to another role.",
   missing_part: 'the record names a file part the multipart batch does not have.',

@@ -10,6 +10,7 @@ import {
   isValidEntryNumber,
   LIQUIDATION_STATUSES,
 } from './customs-entry.ts';
+import { RateTiers } from './free-days.ts';
 import { Email } from './http.ts';
 import { Amount, DateText } from './invoices.ts';
 import { oneLineText, plainText } from './plain-text.ts';
@@ -137,6 +138,32 @@ export const ContainerRecord = z.object({
   file_number: Key,
   container_no: Key,
   tracking_events: z.array(TrackingEventRecord).max(500).optional(),
+});
+
+/** An instant with its offset, ISO 8601: `2026-11-03T14:20:00-05:00`. */
+const Instant = z.iso.datetime({ offset: true });
+
+/**
+ * A container's free days (docs/decisions/0029-demurrage.md), keyed by file number and container
+ * number; the container must be in the portal. A field left out stays, null clears it. Last free
+ * days are calendar days at the terminal; rates are tiers from day 1 of charges.
+ */
+export const ContainerFreeDaysRecord = z.object({
+  kind: z.literal('container_free_days'),
+  file_number: Key,
+  container_no: Key,
+  discharged_at: Instant.nullable().optional(),
+  available_at: Instant.nullable().optional(),
+  terminal_last_free_day: DateText.nullable().optional(),
+  customs_hold: z.boolean().optional(),
+  line_hold: z.boolean().optional(),
+  other_hold: z.boolean().optional(),
+  gated_out_at: Instant.nullable().optional(),
+  delivered_at: Instant.nullable().optional(),
+  empty_returned_at: Instant.nullable().optional(),
+  detention_last_free_day: DateText.nullable().optional(),
+  demurrage_rates: RateTiers.nullable().optional(),
+  detention_rates: RateTiers.nullable().optional(),
 });
 
 export const BillOfLadingRecord = z.object({
@@ -347,6 +374,7 @@ export const IngestionRecord = z.discriminatedUnion('kind', [
   AccountRecord,
   ShipmentRecord,
   ContainerRecord,
+  ContainerFreeDaysRecord,
   BillOfLadingRecord,
   RequiredDocumentTypeRecord,
   DeliveryOrderApprovalRecord,
@@ -390,6 +418,7 @@ export const RECORD_REFUSAL_CODES = [
   'unknown_shipment',
   'unknown_delivery_order',
   'unknown_entry',
+  'unknown_container',
   'user_conflict',
   'missing_part',
   'file_too_large',
@@ -422,6 +451,7 @@ export const RecordKeyFields = z.discriminatedUnion('kind', [
   AccountRecord.pick({ kind: true, account_no: true }),
   ShipmentRecord.pick({ kind: true, file_number: true }),
   ContainerRecord.pick({ kind: true, file_number: true, container_no: true }),
+  ContainerFreeDaysRecord.pick({ kind: true, file_number: true, container_no: true }),
   BillOfLadingRecord.pick({ kind: true, file_number: true, bill_lading: true, is_master: true }),
   RequiredDocumentTypeRecord.pick({ kind: true, file_number: true, type: true }),
   DeliveryOrderApprovalRecord.pick({ kind: true, delivery_order_id: true }),
@@ -454,6 +484,8 @@ export function recordKey(record: RecordKeyFields): string {
       return `shipment:${record.file_number}`;
     case 'container':
       return `container:${record.file_number}/${record.container_no}`;
+    case 'container_free_days':
+      return `container_free_days:${record.file_number}/${record.container_no}`;
     case 'bill_of_lading':
       return `bill_of_lading:${record.file_number}/${record.is_master ? 'master' : 'house'}/${record.bill_lading}`;
     case 'required_document_type':

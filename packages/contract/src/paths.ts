@@ -19,6 +19,8 @@ export const API_PATHS = {
   customsEntry: '/user/shipments/:id/customs-entry',
   approveEntry: '/user/shipments/:id/customs-entry/approve',
   queryEntry: '/user/shipments/:id/customs-entry/query',
+  /** Each container's free days, demurrage and detention state and last free day history. */
+  containerFreeDays: '/user/shipments/:id/containers/free-days',
   uploadDocument: '/user/shipments/:id/upload_doc',
   deleteDocument: '/user/shipments/:id/delete_doc',
   setDocumentTypes: '/user/shipments/:id/set_type',

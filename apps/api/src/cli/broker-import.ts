@@ -188,6 +188,7 @@ const KEYS_OF_KIND: Record<RecordKind, (key: KeyOf) => Keys> = {
   entry: (key) => ({ writes: key('entry', 'entry_number'), parents: key('shipment', 'file_number') }),
   entry_line: (key) => ({ writes: key('entry', 'entry_number'), parents: [] }),
   agency_disposition: (key) => ({ writes: key('entry', 'entry_number'), parents: [] }),
+  container_free_days: (key) => ({ writes: key('shipment', 'file_number'), parents: [] }),
   delivery_order_approval: (key) => ({ writes: key('delivery_order', 'delivery_order_id'), parents: [] }),
 };
 

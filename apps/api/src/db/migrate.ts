@@ -31,6 +31,7 @@ import * as reportRollups from './migrations/0031-report-rollups.ts';
 import * as reportSubscriptions from './migrations/0032-report-subscriptions.ts';
 import * as usersList from './migrations/0033-users-list.ts';
 import * as invoiceList from './migrations/0034-invoice-list.ts';
+import * as containerFreeDays from './migrations/0035-container-free-days.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-report-subscriptions': reportSubscriptions,
   '0033-users-list': usersList,
   '0034-invoice-list': invoiceList,
+  '0035-container-free-days': containerFreeDays,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
+import type { RateTier } from '@clearport/contract/free-days';
 
 /** Kysely's view of the tables that migrations/ creates. */
 
@@ -190,6 +191,34 @@ export type ContainersTable = {
   shipment_id: number;
   container_no: string;
   tracking_info: ColumnType<TrackingEvent[], string | undefined, string>;
+};
+
+/** A container's free days (migration 0035, docs/decisions/0029-demurrage.md). */
+export type ContainerFreeDaysTable = {
+  container_id: number;
+  discharged_at: NullableTimestamp;
+  available_at: NullableTimestamp;
+  terminal_last_free_day: NullableDateText;
+  customs_hold: Defaulted<boolean>;
+  line_hold: Defaulted<boolean>;
+  other_hold: Defaulted<boolean>;
+  gated_out_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  empty_returned_at: NullableTimestamp;
+  detention_last_free_day: NullableDateText;
+  demurrage_rates: ColumnType<RateTier[] | null, string | null | undefined, string | null>;
+  detention_rates: ColumnType<RateTier[] | null, string | null | undefined, string | null>;
+  updated_at: CreatedAt;
+};
+
+/** Each change of a container's terminal or detention last free day. */
+export type ContainerLfdChangesTable = {
+  id: Generated<number>;
+  container_id: number;
+  which: 'terminal' | 'detention';
+  old_day: NullableDateText;
+  new_day: NullableDateText;
+  changed_at: CreatedAt;
 };
 
 export type BillsOfLadingTable = {
@@ -550,6 +579,8 @@ export type Database = {
   login_known_clients: LoginKnownClientsTable;
   shipments: ShipmentsTable;
   containers: ContainersTable;
+  container_free_days: ContainerFreeDaysTable;
+  container_lfd_changes: ContainerLfdChangesTable;
   bills_of_lading: BillsOfLadingTable;
   document_types: DocumentTypesTable;
   documents: DocumentsTable;

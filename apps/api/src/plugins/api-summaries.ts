@@ -18,6 +18,8 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`GET ${call(API_PATHS.shipmentDetail)}`]: 'One shipment with its documents, containers, delivery orders and notes',
   [`POST ${call(API_PATHS.fileIsf)}`]: 'Record that the client filed the ISF',
   [`GET ${call(API_PATHS.customsEntry)}`]: "The shipment's customs entry: dates, totals, holds and a page of lines",
+  [`GET ${call(API_PATHS.containerFreeDays)}`]:
+    "Each container's free days, holds, demurrage or detention state and last free day history",
   [`POST ${call(API_PATHS.approveEntry)}`]: "Approve the entry's 7501 the company's duty rule holds",
   [`GET ${call(API_PATHS.entryApprovalRule)}`]: 'Which 7501s wait for the company’s approval',
   [`PUT ${call(API_PATHS.entryApprovalRule)}`]:

@@ -233,6 +233,12 @@ const BASE_RECORDS: Record<RecordKind, Record<string, unknown>> = {
   account: { kind: 'account', account_no: 'FZ-A', company_id: 'FZ-404' },
   shipment: { kind: 'shipment', file_number: 'FZ-S', account_no: 'FZ-404', status: 'submitted' },
   container: { kind: 'container', file_number: 'FZ-404', container_no: 'FZ-K' },
+  container_free_days: {
+    kind: 'container_free_days',
+    file_number: 'FZ-404',
+    container_no: 'FZ-K',
+    terminal_last_free_day: '2026-11-07',
+  },
   bill_of_lading: { kind: 'bill_of_lading', file_number: 'FZ-404', bill_lading: 'FZ-B', is_master: true },
   required_document_type: { kind: 'required_document_type', file_number: 'FZ-404', type: 'Invoice' },
   delivery_order_approval: { kind: 'delivery_order_approval', delivery_order_id: 2_147_483_647 },

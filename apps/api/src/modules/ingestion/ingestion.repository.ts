@@ -19,6 +19,7 @@ import { approveDeliveryOrder } from '../delivery-orders/approve-delivery-order.
 import { BROKER } from '../access/session-user.ts';
 import { recordMailEvent, recordMailEvents } from '../event-mail/event-mail.repository.ts';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
+import { upsertContainerFreeDays } from './container-free-days-records.ts';
 import { upsertAgencyDisposition, upsertEntry, upsertEntryLine } from './customs-entry-records.ts';
 
 type Upserted = Exclude<RecordOutcome, 'refused'>;
@@ -816,6 +817,8 @@ export const ingestionRepository = {
         return upsertShipment(trx, scope, record);
       case 'container':
         return upsertContainer(trx, scope, record);
+      case 'container_free_days':
+        return upsertContainerFreeDays(trx, record);
       case 'bill_of_lading':
         return upsertBill(trx, scope, record);
       case 'required_document_type':

@@ -12,12 +12,15 @@ export class RecordRefusal extends Error {
 }
 
 /**
- * A record names a parent the portal does not hold: its account, company, shipment or entry. The
+ * A record names a parent the portal does not hold: its account, company, shipment, entry or container. The
  * parent may be on its way, in a batch another client is still sending; it exists once that batch
  * is answered, so the reason asks for the parent first (the `unknown_*` codes mean just that).
  */
 export function parentMissing(
-  code: Extract<RecordRefusalCode, 'unknown_company' | 'unknown_account' | 'unknown_shipment' | 'unknown_entry'>,
+  code: Extract<
+    RecordRefusalCode,
+    'unknown_company' | 'unknown_account' | 'unknown_shipment' | 'unknown_entry' | 'unknown_container'
+  >,
   field: string,
   parent: string,
 ): RecordRefusal {

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { freeDaysState, RateTiers, tieredCharge, type FreeDaysInput } from './free-days.ts';
+
+const atTerminal: FreeDaysInput = {
+  terminal_last_free_day: '2026-11-10',
+  detention_last_free_day: null,
+  gated_out_day: null,
+  empty_returned_day: null,
+  demurrage_rates: [
+    { from_day: 1, cents_per_day: 15_000 },
+    { from_day: 5, cents_per_day: 30_000 },
+  ],
+  detention_rates: null,
+};
+
+describe('freeDaysState', () => {
+  it('is on time far from the last free day, due within three days, and pick up today on the day itself', () => {
+    expect(freeDaysState(atTerminal, '2026-11-06')).toEqual({ state: 'on_time' });
+    expect(freeDaysState(atTerminal, '2026-11-07')).toEqual({ state: 'pickup_due', days_left: 3 });
+    expect(freeDaysState(atTerminal, '2026-11-09')).toEqual({ state: 'pickup_due', days_left: 1 });
+    expect(freeDaysState(atTerminal, '2026-11-10')).toEqual({ state: 'pickup_today' });
+  });
+
+  it('runs demurrage from the day after the last free day, charged by tier', () => {
+    expect(freeDaysState(atTerminal, '2026-11-11')).toEqual({ state: 'demurrage', days: 1, charge_cents: 15_000 });
+    expect(freeDaysState(atTerminal, '2026-11-15')).toEqual({
+      state: 'demurrage',
+      days: 5,
+      charge_cents: 4 * 15_000 + 30_000,
+    });
+    expect(freeDaysState({ ...atTerminal, demurrage_rates: null }, '2026-11-12')).toEqual({
+      state: 'demurrage',
+      days: 2,
+      charge_cents: null,
+    });
+  });
+
+  it('counts across a month end', () => {
+    expect(freeDaysState({ ...atTerminal, terminal_last_free_day: '2026-10-30' }, '2026-11-02')).toMatchObject({
+      days: 3,
+    });
+  });
+
+  it('is on time at the terminal while no last free day is known', () => {
+    expect(freeDaysState({ ...atTerminal, terminal_last_free_day: null }, '2026-12-31')).toEqual({ state: 'on_time' });
+  });
+
+  it('watches the return once the container is gated out, and closes once the empty is back', () => {
+    const out: FreeDaysInput = {
+      ...atTerminal,
+      gated_out_day: '2026-11-09',
+      detention_last_free_day: '2026-11-16',
+      detention_rates: [{ from_day: 1, cents_per_day: 10_000 }],
+    };
+    expect(freeDaysState(out, '2026-11-20')).toMatchObject({ state: 'detention' });
+    expect(freeDaysState(out, '2026-11-12')).toEqual({ state: 'on_time' });
+    expect(freeDaysState(out, '2026-11-13')).toEqual({ state: 'return_due', days_left: 3 });
+    expect(freeDaysState(out, '2026-11-16')).toEqual({ state: 'return_due', days_left: 0 });
+    expect(freeDaysState(out, '2026-11-17')).toEqual({ state: 'detention', days: 1, charge_cents: 10_000 });
+    expect(freeDaysState({ ...out, detention_last_free_day: null }, '2026-11-30')).toEqual({ state: 'on_time' });
+    expect(freeDaysState({ ...out, empty_returned_day: '2026-11-18' }, '2026-11-30')).toEqual({ state: 'closed' });
+  });
+});
+
+describe('tieredCharge', () => {
+  const tiers = [
+    { from_day: 1, cents_per_day: 100 },
+    { from_day: 3, cents_per_day: 200 },
+    { from_day: 6, cents_per_day: 500 },
+  ];
+
+  it('charges each day at the tier that has started by then', () => {
+    expect(tieredCharge(0, tiers)).toBe(0);
+    expect(tieredCharge(2, tiers)).toBe(200);
+    expect(tieredCharge(3, tiers)).toBe(400);
+    expect(tieredCharge(7, tiers)).toBe(200 + 600 + 1000);
+  });
+});
+
+describe('RateTiers', () => {
+  it('takes tiers from day 1 in order and refuses others', () => {
+    expect(RateTiers.safeParse([{ from_day: 1, cents_per_day: 100 }]).success).toBe(true);
+    expect(RateTiers.safeParse([{ from_day: 2, cents_per_day: 100 }]).success).toBe(false);
+    expect(
+      RateTiers.safeParse([
+        { from_day: 1, cents_per_day: 100 },
+        { from_day: 1, cents_per_day: 200 },
+      ]).success,
+    ).toBe(false);
+    expect(RateTiers.safeParse([]).success).toBe(false);
+    expect(RateTiers.safeParse([{ from_day: 1, cents_per_day: -1 }]).success).toBe(false);
+  });
+});

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/*
+ * Demurrage and detention (docs/decisions/0029-demurrage.md): a container's free days at the
+ * terminal and with the trucker, and what it costs once they run out.
+ */
+
+/** One tier of a per-day rate: from this day of charges on (1 is the first charged day), this much a day. */
+export const RateTier = z.object({
+  from_day: z.number().int().min(1).max(366),
+  cents_per_day: z.number().int().min(0).max(100_000_000),
+});
+export type RateTier = z.infer<typeof RateTier>;
+
+/** A rate as tiers, the first from day 1, each later tier starting on a later day. */
+export const RateTiers = z
+  .array(RateTier)
+  .min(1)
+  .max(20)
+  .refine((tiers) => tiers[0]?.from_day === 1, 'the first tier must start at from_day 1')
+  .refine(
+    (tiers) => tiers.every((tier, index) => index === 0 || tier.from_day > tiers[index - 1]!.from_day),
+    'each tier must start on a later day than the one before',
+  );
+
+/** A pickup or a return this many days away or nearer is due; further away it is on time. */
+export const FREE_DAYS_DUE_SOON = 3;
+
+/** What the state is computed from: days as calendar days (YYYY-MM-DD) in the company's zone. */
+export type FreeDaysInput = {
+  terminal_last_free_day: string | null;
+  detention_last_free_day: string | null;
+  /** The company's calendar day on which the container left the terminal, or null while it is there. */
+  gated_out_day: string | null;
+  /** The company's calendar day on which the empty was returned, or null. */
+  empty_returned_day: string | null;
+  demurrage_rates: RateTier[] | null;
+  detention_rates: RateTier[] | null;
+};
+
+export const FREE_DAYS_STATES = [
+  'closed',
+  'on_time',
+  'pickup_today',
+  'pickup_due',
+  'demurrage',
+  'return_due',
+  'detention',
+] as const;
+
+export const FreeDaysState = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('closed') }),
+  z.object({ state: z.literal('on_time') }),
+  z.object({ state: z.literal('pickup_today') }),
+  z.object({ state: z.literal('pickup_due'), days_left: z.number().int() }),
+  /** `charge_cents` is an estimate from the rates, null when the rates are not known. */
+  z.object({ state: z.literal('demurrage'), days: z.number().int(), charge_cents: z.number().int().nullable() }),
+  /** `days_left` 0: the last free day is today. */
+  z.object({ state: z.literal('return_due'), days_left: z.number().int() }),
+  z.object({ state: z.literal('detention'), days: z.number().int(), charge_cents: z.number().int().nullable() }),
+]);
+export type FreeDaysState = z.infer<typeof FreeDaysState>;
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `from` to `to`, both YYYY-MM-DD (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The charge of `days` charged days at tiered rates: each day at the last tier that has started. */
+export function tieredCharge(days: number, tiers: RateTier[] | null): number | null {
+  if (tiers === null) return null;
+  let cents = 0;
+  for (let day = 1; day <= days; day += 1) {
+    const tier = tiers.findLast((candidate) => candidate.from_day <= day);
+    cents += tier?.cents_per_day ?? 0;
+  }
+  return cents;
+}
+
+/**
+ * A container's state on the company's day `today`. A last free day is a whole day free: charges
+ * start the day after it. Demurrage runs until the container leaves the terminal, detention until
+ * the empty is returned.
+ */
+export function freeDaysState(input: FreeDaysInput, today: string): FreeDaysState {
+  if (input.empty_returned_day !== null) return { state: 'closed' };
+  if (input.gated_out_day === null) {
+    if (input.terminal_last_free_day === null) return { state: 'on_time' };
+    const daysLeft = daysBetween(today, input.terminal_last_free_day);
+    if (daysLeft < 0) {
+      return { state: 'demurrage', days: -daysLeft, charge_cents: tieredCharge(-daysLeft, input.demurrage_rates) };
+    }
+    if (daysLeft === 0) return { state: 'pickup_today' };
+    return daysLeft <= FREE_DAYS_DUE_SOON ? { state: 'pickup_due', days_left: daysLeft } : { state: 'on_time' };
+  }
+  if (input.detention_last_free_day === null) return { state: 'on_time' };
+  const daysLeft = daysBetween(today, input.detention_last_free_day);
+  if (daysLeft < 0) {
+    return { state: 'detention', days: -daysLeft, charge_cents: tieredCharge(-daysLeft, input.detention_rates) };
+  }
+  return daysLeft <= FREE_DAYS_DUE_SOON ? { state: 'return_due', days_left: daysLeft } : { state: 'on_time' };
+}
+
+/** A change of a last free day: the terminal's or the detention one, from `old_day` to `new_day`. */
+export const LastFreeDayChange = z.object({
+  which: z.enum(['terminal', 'detention']),
+  old_day: z.string().nullable(),
+  new_day: z.string().nullable(),
+  changed_at: z.string(),
+});
+
+/** A container's free days as the shipment page reads them: instants ISO 8601, days YYYY-MM-DD. */
+export const ContainerFreeDays = z.object({
+  container_id: z.number().int(),
+  container_no: z.string(),
+  discharged_at: z.string().nullable(),
+  available_at: z.string().nullable(),
+  terminal_last_free_day: z.string().nullable(),
+  customs_hold: z.boolean(),
+  line_hold: z.boolean(),
+  other_hold: z.boolean(),
+  gated_out_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  empty_returned_at: z.string().nullable(),
+  detention_last_free_day: z.string().nullable(),
+  demurrage_rates: z.array(RateTier).nullable(),
+  detention_rates: z.array(RateTier).nullable(),
+  status: FreeDaysState,
+  lfd_history: z.array(LastFreeDayChange),
+});
+export type ContainerFreeDays = z.infer<typeof ContainerFreeDays>;
+
+/** `today` is the company's calendar day the states are computed on. */
+export const ContainerFreeDaysResponse = z.object({
+  today: z.string(),
+  containers: z.array(ContainerFreeDays),
+});
+export type ContainerFreeDaysResponse = z.infer<typeof ContainerFreeDaysResponse>;
