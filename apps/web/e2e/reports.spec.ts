@@ -186,3 +186,21 @@ test('downloads a report as CSV and as an Excel workbook with the figures of its
   expect(sheet.getRow(2).getCell(3).numFmt).toBe('"$"#,##0.00');
   expect(month.length).toBeGreaterThan(0);
 });
+
+test('an open invoices amount opens the billing list filtered to its account and status', async ({ page, signIn }) => {
+  await signIn('primary@demo.test', '/reports');
+  const table = await showTable(page, REPORT_KINDS.openInvoices);
+  const link = page
+    .getByRole('table', { name: /per account/i })
+    .or(table)
+    .getByRole('link', { name: /^\$/ })
+    .first();
+  const asked = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return url.pathname === '/api/user/invoices' && url.searchParams.has('payment_status');
+  });
+  await link.click();
+  const url = new URL((await asked).url());
+  expect(['not-paid', 'overdue']).toContain(url.searchParams.get('payment_status'));
+  await expect(page).toHaveURL(/\/billing$/);
+});

@@ -1,3 +1,4 @@
+import type { PaymentStatus } from '@clearport/contract/invoices';
 import type { BoxFilter } from '@clearport/contract/shipments';
 
 /** The shipments list's optional query parameter: the Home box it was opened from (spec section 2, and the 7501 approval's box). */
@@ -12,7 +13,16 @@ export const paths = {
       filter ? `/shipments?${new URLSearchParams({ [SHIPMENTS_FILTER_PARAM]: filter })}` : '/shipments',
   },
   shipment: { path: '/shipments/:id', getHref: (id: string | number) => `/shipments/${encodeURIComponent(id)}` },
-  billing: { path: '/billing', getHref: () => '/billing' },
+  billing: {
+    path: '/billing',
+    /** With an account and a payment status, the list opens filtered by them (the reports link so). */
+    getHref: (filters?: { account?: string | undefined; payment_status?: PaymentStatus }) => {
+      const search = new URLSearchParams(
+        Object.entries(filters ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      ).toString();
+      return search ? `/billing?${search}` : '/billing';
+    },
+  },
   invoice: { path: '/billing/:id', getHref: (id: string | number) => `/billing/${encodeURIComponent(id)}` },
   users: { path: '/users', getHref: () => '/users' },
   user: { path: '/users/:id', getHref: (id: string | number) => `/users/${encodeURIComponent(id)}` },

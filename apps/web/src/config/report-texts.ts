@@ -69,5 +69,6 @@ export const REPORT_TEXTS = {
   byAccount: 'Open amount by account and days past due',
   /** {label} names what the link opens: an age bucket, an account. */
   openInBilling: 'Open billing for {label}',
-  billingNote: 'Each amount opens the billing list, where the account and payment status filters narrow it.',
+  billingNote:
+    'Each amount opens the billing list filtered to its account and its invoices: not paid for 0–30 days, overdue beyond.',
 } as const;

@@ -8,6 +8,11 @@ type ListStateOptions = {
   isCleared?: boolean;
 };
 
+type ListStateOptionsOf<Filters> = ListStateOptions & {
+  /** Filters an address asks for (a link from another screen), over the saved ones, from page 1. */
+  startWith?: Partial<Filters> | undefined;
+};
+
 /**
  * A list screen's filters, order and page, read from its store when the screen opens and saved
  * there on every change. Any change of a filter or of the order starts again at page 1 (spec
@@ -15,11 +20,15 @@ type ListStateOptions = {
  */
 export function useListState<Filters, Sort>(
   store: ListStore<Filters, Sort>,
-  { scope, isCleared = false }: ListStateOptions = {},
+  { scope, isCleared = false, startWith }: ListStateOptionsOf<Filters> = {},
 ) {
   const [state, setState] = useState(() => {
     if (isCleared) store.clearFilters?.();
-    return store.read();
+    const saved = store.read();
+    if (!startWith) return saved;
+    const asked = { ...saved, filters: { ...saved.filters, ...startWith }, page: 1, cursor: undefined, scope };
+    store.save(asked);
+    return asked;
   });
   const isInScope = state.scope === scope;
   const page = isInScope ? state.page : 1;

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { INVOICES_PAGE_SIZE, type Invoice } from '@clearport/contract/invoices';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { ListPager } from '../../../components/ui/list-pager.tsx';
@@ -13,14 +14,20 @@ import { InvoicesFilters } from '../../../features/billing/components/invoices-f
 import { InvoicesSummary } from '../../../features/billing/components/invoices-summary.tsx';
 import { InvoicesTable } from '../../../features/billing/components/invoices-table.tsx';
 import { PaymentMethods } from '../../../features/billing/components/payment-methods.tsx';
-import { BILLING_LIST, filterQueryOf } from '../../../features/billing/utils/saved-billing-list.ts';
+import { BILLING_LIST, billingFiltersOf, filterQueryOf } from '../../../features/billing/utils/saved-billing-list.ts';
 
 const NO_ACCOUNTS: string[] = [];
 const NO_INVOICES: Invoice[] = [];
 
 /** The invoice list (spec section 2): payment methods, filters, the server-sorted table and the pager. */
 export function BillingRoute() {
-  const list = useListState(BILLING_LIST);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // A link's filters (the reports' open invoices) are taken once, then dropped from the address.
+  const [asked] = useState(() => billingFiltersOf(searchParams));
+  const list = useListState(BILLING_LIST, { startWith: asked });
+  useEffect(() => {
+    if (asked) setSearchParams({}, { replace: true });
+  }, [asked, setSearchParams]);
   const { filters, sort, page } = list;
   const filterQuery = useMemo(() => filterQueryOf({ filters, sort }), [filters, sort]);
   const query = useMemo(() => ({ ...filterQuery, page }), [filterQuery, page]);

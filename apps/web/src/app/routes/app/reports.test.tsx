@@ -178,9 +178,15 @@ describe('ReportsRoute', () => {
     ]);
     const invoices = await tableOf(REPORT_KINDS.openInvoices);
     expect(rowTexts(invoices)).toContain('0–30 days2$1,500.00');
-    expect(within(invoices).getAllByRole('link')[0]!.getAttribute('href')).toBe('/billing');
+    // 0–30 days opens the invoices not paid, the older buckets the overdue ones.
+    expect(within(invoices).getAllByRole('link')[0]!.getAttribute('href')).toBe('/billing?payment_status=not-paid');
     const byAccount = screen.getByRole('table', { name: 'Open amount by account and days past due' });
     expect(rowTexts(byAccount)).toContain('40001$1,500.00$700.00');
+    expect(
+      within(byAccount)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/billing?account=40001&payment_status=not-paid', '/billing?account=40001&payment_status=overdue']);
   });
 
   it('says when a range has no entries', async () => {

@@ -60,3 +60,11 @@ export function filterQueryOf({ filters, sort }: Pick<BillingListState, 'filters
     direction: sort.direction,
   } satisfies Partial<InvoicesQuery>;
 }
+
+/** The filters an address asks for (`?account=` and `?payment_status=`), if it asks for any. */
+export function billingFiltersOf(searchParams: URLSearchParams): Partial<BillingFilters> | undefined {
+  const account = searchParams.get('account') ?? undefined;
+  const status = PaymentStatus.safeParse(searchParams.get('payment_status')).data;
+  if (account === undefined && status === undefined) return undefined;
+  return { ...(account === undefined ? {} : { account }), ...(status === undefined ? {} : { paymentStatus: status }) };
+}

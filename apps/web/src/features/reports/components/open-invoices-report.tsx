@@ -31,24 +31,29 @@ const BUCKET_LABELS: Record<AgeBucket, string> = Object.fromEntries(
 ) as Record<AgeBucket, string>;
 const BUCKET_COLOURS = [CHART_COLOURS.sky, CHART_COLOURS.orange, CHART_COLOURS.vermillion, CHART_COLOURS.purple];
 
+type BillingLinkProps = { cents: number; label: string; account: string | undefined; bucket: AgeBucket };
+
 /**
- * The billing list keeps its filters in the tab's session storage, not in its address, so a link
- * opens the list as the reader left it; the note under the report says so.
+ * An amount opening the billing list filtered to its account and to the invoices it counts as
+ * nearly as the list can: not paid for 0–30 days (it holds those not yet due), overdue beyond.
  */
-function BillingLink({ cents, label }: { cents: number; label: string }) {
+function BillingLink({ cents, label, account, bucket }: BillingLinkProps) {
+  const payment_status = bucket === '0-30' ? 'not-paid' : 'overdue';
   return (
-    <Link to={paths.billing.getHref()} title={fillText(T.openInBilling, { label })}>
+    <Link to={paths.billing.getHref({ account, payment_status })} title={fillText(T.openInBilling, { label })}>
       {formatCents(cents)}
     </Link>
   );
 }
 
-const BUCKET_COLUMNS: readonly ReportColumn<Aged>[] = [
+const bucketColumns = (account: string | undefined): readonly ReportColumn<Aged>[] => [
   { header: T.ageBucket, cell: (row) => BUCKET_LABELS[row.bucket] },
   { header: T.invoices, cell: (row) => row.invoices, isNumeric: true },
   {
     header: T.amount,
-    cell: (row) => <BillingLink cents={row.amount_cents} label={BUCKET_LABELS[row.bucket]} />,
+    cell: (row) => (
+      <BillingLink cents={row.amount_cents} label={BUCKET_LABELS[row.bucket]} account={account} bucket={row.bucket} />
+    ),
     isNumeric: true,
   },
 ];
@@ -59,7 +64,16 @@ const ACCOUNT_COLUMNS: readonly ReportColumn<Account>[] = [
     header: bucket.label,
     cell: (row) => {
       const aged = row.buckets.find((each) => each.bucket === bucket.key);
-      return aged ? <BillingLink cents={aged.amount_cents} label={`${row.account_no}, ${bucket.label}`} /> : '';
+      return aged ? (
+        <BillingLink
+          cents={aged.amount_cents}
+          label={`${row.account_no}, ${bucket.label}`}
+          account={row.account_no}
+          bucket={bucket.key}
+        />
+      ) : (
+        ''
+      );
     },
     isNumeric: true,
   })),
@@ -123,7 +137,7 @@ export function OpenInvoicesReport({
         table={
           <ReportTable
             caption={REPORT_KINDS.openInvoices}
-            columns={BUCKET_COLUMNS}
+            columns={bucketColumns(accountNo)}
             rows={buckets ?? []}
             getRowKey={(row) => row.bucket}
           />
