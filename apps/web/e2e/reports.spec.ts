@@ -12,6 +12,7 @@ const CHARTS = [
   `${REPORT_KINDS.entriesByPort}: By mode`,
   REPORT_KINDS.dutyByChapter,
   REPORT_KINDS.releaseDays,
+  `${REPORT_KINDS.releaseDays}: By week of release`,
   REPORT_KINDS.openInvoices,
 ];
 

@@ -5,6 +5,7 @@ import { Panel } from '../../../components/ui/panel.tsx';
 import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useReleaseDays } from '../api/get-release-days.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
+import { formatDay } from '../utils/report-format.ts';
 import { COUNT_AXIS } from '../utils/chart-options.ts';
 import { MAX_RELEASE_THRESHOLD, releaseThresholdOf } from '../utils/report-range.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
@@ -15,6 +16,7 @@ import styles from './reports.module.css';
 import { ReportActions } from './report-actions.tsx';
 
 type Bar = ReleaseDaysResponse['histogram'][number];
+type Week = ReleaseDaysResponse['weeks'][number];
 
 const T = REPORT_TEXTS;
 const daysText = (days: number | null) => (days === null ? '–' : fillText(T.days, { days: String(days) }));
@@ -23,6 +25,45 @@ const COLUMNS: readonly ReportColumn<Bar>[] = [
   { header: T.daysToRelease, cell: (row) => row.days, isNumeric: true },
   { header: T.entries, cell: (row) => row.entries, isNumeric: true },
 ];
+
+const WEEK_COLUMNS: readonly ReportColumn<Week>[] = [
+  { header: T.weekOf, cell: (row) => formatDay(row.week) },
+  { header: T.entries, cell: (row) => row.entries, isNumeric: true },
+  { header: T.median, cell: (row) => daysText(row.median_days), isNumeric: true },
+  { header: T.p90, cell: (row) => daysText(row.p90_days), isNumeric: true },
+];
+
+/** The median and the 90th percentile of each week's releases, as two lines. */
+function weeksChartOf(weeks: readonly Week[]): ReportChartConfig {
+  const line = (label: string, colour: string, values: number[], dash: number[] = []) => ({
+    label,
+    data: values,
+    borderColor: colour,
+    backgroundColor: colour,
+    borderDash: dash,
+  });
+  return {
+    type: 'line',
+    data: {
+      labels: weeks.map((row) => formatDay(row.week)),
+      datasets: [
+        line(
+          T.median,
+          CHART_COLOURS.blue,
+          // A week is listed only with releases, so it has both figures.
+          weeks.map((row) => row.median_days ?? 0),
+        ),
+        line(
+          T.p90,
+          CHART_COLOURS.vermillion,
+          weeks.map((row) => row.p90_days ?? 0),
+          [6, 4],
+        ),
+      ],
+    },
+    options: { scales: { y: { ...COUNT_AXIS, title: { display: true, text: T.daysToRelease } } } },
+  };
+}
 
 function chartOf(histogram: readonly Bar[]): ReportChartConfig {
   return {
@@ -59,6 +100,8 @@ export function ReleaseDaysReport({ query, over, onOverChange }: ReleaseDaysRepo
   const reply = useReleaseDays(releaseQuery);
   const figures = reply.data;
   const chart = useMemo(() => (figures ? chartOf(figures.histogram) : undefined), [figures]);
+  const weeksChart = useMemo(() => (figures ? weeksChartOf(figures.weeks) : undefined), [figures]);
+  const weeksLabel = `${REPORT_KINDS.releaseDays}: ${T.byWeek}`;
   const state = reportStateOf(reply, !figures?.entries);
   return (
     <Panel
@@ -96,6 +139,20 @@ export function ReleaseDaysReport({ query, over, onOverChange }: ReleaseDaysRepo
             columns={COLUMNS}
             rows={figures?.histogram ?? []}
             getRowKey={(row) => String(row.days)}
+          />
+        }
+      />
+      <h3 className={styles.partTitle}>{T.byWeek}</h3>
+      <ChartOrTable
+        label={weeksLabel}
+        state={state}
+        chart={weeksChart}
+        table={
+          <ReportTable
+            caption={weeksLabel}
+            columns={WEEK_COLUMNS}
+            rows={figures?.weeks ?? []}
+            getRowKey={(row) => row.week}
           />
         }
       />
