@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { freeDaysState, RateTiers, tieredCharge, type FreeDaysInput } from './free-days.ts';
+import {
+  freeDaysState,
+  freeDaysStateText,
+  freeDaysUrgency,
+  RateTiers,
+  tieredCharge,
+  type FreeDaysInput,
+} from './free-days.ts';
 
 const atTerminal: FreeDaysInput = {
   terminal_last_free_day: '2026-11-10',
@@ -89,5 +96,27 @@ describe('RateTiers', () => {
     ).toBe(false);
     expect(RateTiers.safeParse([]).success).toBe(false);
     expect(RateTiers.safeParse([{ from_day: 1, cents_per_day: -1 }]).success).toBe(false);
+  });
+});
+
+describe('freeDaysStateText', () => {
+  const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  it('writes each state in a few words, with the estimate only when it is known', () => {
+    expect(freeDaysStateText(freeDaysState(atTerminal, '2026-11-09'), money)).toBe('Pick up within 1 day');
+    expect(freeDaysStateText(freeDaysState(atTerminal, '2026-11-10'), money)).toBe('Pick up today');
+    expect(freeDaysStateText(freeDaysState(atTerminal, '2026-11-12'), money)).toBe(
+      'Demurrage for 2 days, about $300.00',
+    );
+    const noRates = { ...atTerminal, demurrage_rates: null };
+    expect(freeDaysStateText(freeDaysState(noRates, '2026-11-12'), money)).toBe('Demurrage for 2 days');
+    expect(freeDaysStateText({ state: 'return_due', days_left: 0 }, money)).toBe('Return today');
+    expect(freeDaysStateText({ state: 'closed' }, money)).toBe('Empty returned');
+  });
+
+  it('marks what costs already apart from what is due soon', () => {
+    expect(freeDaysUrgency(freeDaysState(atTerminal, '2026-11-11'))).toBe('charging');
+    expect(freeDaysUrgency(freeDaysState(atTerminal, '2026-11-10'))).toBe('due');
+    expect(freeDaysUrgency(freeDaysState(atTerminal, '2026-11-01'))).toBeNull();
   });
 });

@@ -138,3 +138,36 @@ export const ContainerFreeDaysResponse = z.object({
   containers: z.array(ContainerFreeDays),
 });
 export type ContainerFreeDaysResponse = z.infer<typeof ContainerFreeDaysResponse>;
+
+const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/**
+ * A container's state in a few words, as the shipment page, the list and the mails write it;
+ * `money` writes an estimated charge (left out when the rates are not known or not shown).
+ */
+export function freeDaysStateText(status: FreeDaysState, money: (cents: number) => string): string {
+  switch (status.state) {
+    case 'closed':
+      return 'Empty returned';
+    case 'on_time':
+      return 'On time';
+    case 'pickup_today':
+      return 'Pick up today';
+    case 'pickup_due':
+      return `Pick up within ${dayCount(status.days_left)}`;
+    case 'return_due':
+      return status.days_left === 0 ? 'Return today' : `Return within ${dayCount(status.days_left)}`;
+    case 'demurrage':
+    case 'detention': {
+      const charge = status.charge_cents === null ? '' : `, about ${money(status.charge_cents)}`;
+      return `${status.state === 'demurrage' ? 'Demurrage' : 'Detention'} for ${dayCount(status.days)}${charge}`;
+    }
+  }
+}
+
+/** Whether the state costs money already (red) or will soon (amber); neither for the rest. */
+export function freeDaysUrgency(status: FreeDaysState): 'charging' | 'due' | null {
+  if (status.state === 'demurrage' || status.state === 'detention') return 'charging';
+  if (status.state === 'pickup_today' || status.state === 'pickup_due' || status.state === 'return_due') return 'due';
+  return null;
+}

@@ -44,6 +44,13 @@ describe('formatInstant', () => {
     expect(formatInstant('2026-11-20 03:30:00')).toBe('11/20/2026 12:30 PM');
   });
 
+  it('reads an ISO 8601 instant with its zone as the newer calls send it', () => {
+    vi.stubEnv('TZ', 'America/New_York');
+    expect(formatInstant('2026-11-20T03:30:00.000Z')).toBe('11/19/2026 10:30 PM');
+    expect(formatInstant('2026-11-20T03:30:00+01:00')).toBe('11/19/2026 9:30 PM');
+    expect(formatInstant('2026-11-20T03:30:00')).toBe('NOT AVAILABLE');
+  });
+
   it('is NOT AVAILABLE for the unknown date and an unreadable value', () => {
     expect(formatInstant('0000-00-00 00:00:00')).toBe('NOT AVAILABLE');
     expect(formatInstant('2026-11-20')).toBe('NOT AVAILABLE');

@@ -22,10 +22,17 @@ export function formatDetailDate(text: string): string {
 }
 
 /**
- * When something was done (the API's instants are UTC, see formatInstantText), as the day and
+ * When something was done (the API's instants are UTC, see formatInstantText, or ISO 8601), as the day and
  * the time in the user's own zone: 11/20/2026 5:30 AM. NOT AVAILABLE when unknown.
  */
 export function formatInstant(text: string): string {
-  const date = parseInstantText(text);
+  const date = parseInstantText(text) ?? parseIsoInstant(text);
   return date ? format(date, `${DATE_DISPLAY_FORMAT} h:mm a`) : TEXTS.notAvailable;
+}
+
+/** ISO 8601 with its zone (Z or an offset), as the newer screens' calls send instants; null otherwise. */
+function parseIsoInstant(text: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
+  const date = parseISO(text);
+  return isValid(date) ? date : null;
 }

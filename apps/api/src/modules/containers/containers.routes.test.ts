@@ -28,7 +28,7 @@ const freeDaysOf = (token: string, shipmentId: number) =>
   injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.containerFreeDays, { id: shipmentId }) });
 
 describe("the shipment's containers' free days", () => {
-  it('give each container its dates, state and last free day history, to the Shipments Info role too', async () => {
+  it('give each container its dates, state and last free day history, to the Shipments Info role without money', async () => {
     const tokens = await loginDemoUsers(t.app);
     const container = await viewersContainer();
     const input = { fileNumber: container.file_number, containerNo: container.container_no };
@@ -57,11 +57,16 @@ describe("the shipment's containers' free days", () => {
     const found = body.containers.find((each) => each.container_no === container.container_no)!;
     expect(found).toMatchObject({ terminal_last_free_day: '2020-01-12', customs_hold: true, line_hold: false });
     expect(found.status).toMatchObject({ state: 'demurrage' });
-    if (found.status.state === 'demurrage') expect(found.status.charge_cents).toBe(found.status.days * 100);
+    expect(found).toMatchObject({ demurrage_rates: null, status: { charge_cents: null } });
     expect(found.lfd_history.map((change) => [change.which, change.old_day, change.new_day])).toEqual([
       ['terminal', null, '2020-01-10'],
       ['terminal', '2020-01-10', '2020-01-12'],
     ]);
+    const primary = (await freeDaysOf(tokens.primary, container.shipmentId)).json<ContainerFreeDaysResponse>();
+    const seen = primary.containers.find((each) => each.container_no === container.container_no)!;
+    expect(seen.demurrage_rates).toEqual([{ from_day: 1, cents_per_day: 100 }]);
+    if (seen.status.state !== 'demurrage') throw new Error(`demurrage expected, got ${seen.status.state}`);
+    expect(seen.status.charge_cents).toBe(seen.status.days * 100);
     const others = body.containers.filter((each) => each.container_no !== container.container_no);
     for (const other of others) expect(other).toMatchObject({ status: { state: 'on_time' }, lfd_history: [] });
   });

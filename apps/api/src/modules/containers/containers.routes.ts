@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ContainerFreeDaysResponse } from '@clearport/contract/free-days';
+import { seesEntryMoney } from '@clearport/contract/customs-entry';
+import { ContainerFreeDaysResponse, type ContainerFreeDays } from '@clearport/contract/free-days';
 import { ErrorResponse, IdParams } from '@clearport/contract/http';
 import { API_PATHS } from '@clearport/contract/paths';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
@@ -9,6 +10,17 @@ import { sendRefusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { containerFreeDaysRepository } from './container-free-days.repository.ts';
 import { containerFreeDaysOf } from './container-free-days.rules.ts';
+
+/** A container without its rates and estimated charge, for the roles that see no money (seesEntryMoney). */
+function withoutMoney(container: ContainerFreeDays): ContainerFreeDays {
+  const { status } = container;
+  return {
+    ...container,
+    demurrage_rates: null,
+    detention_rates: null,
+    status: 'charge_cents' in status ? { ...status, charge_cents: null } : status,
+  };
+}
 
 /** The shipment's containers' free days, demurrage and detention (docs/decisions/0029-demurrage.md). */
 export const containersRoutes: FastifyPluginAsync = async (app) => {
@@ -27,14 +39,17 @@ export const containersRoutes: FastifyPluginAsync = async (app) => {
       ]);
       const { timeZone } = request.user;
       const today = calendarDay(new Date(), timeZone);
+      const shown = seesEntryMoney(request.user.role) ? (container: ContainerFreeDays) => container : withoutMoney;
       return {
         today,
         containers: containers.map((container) =>
-          containerFreeDaysOf(
-            container,
-            history.filter((change) => change.container_id === container.id),
-            today,
-            timeZone,
+          shown(
+            containerFreeDaysOf(
+              container,
+              history.filter((change) => change.container_id === container.id),
+              today,
+              timeZone,
+            ),
           ),
         ),
       };

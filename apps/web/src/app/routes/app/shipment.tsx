@@ -4,6 +4,7 @@ import { isReadOnly } from '@clearport/contract/roles';
 import { SHIPMENT_DETAIL_ERRORS, type SkipDeliveryOrderResponse } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
 import { DetailColumns } from '../../../components/layouts/detail-columns.tsx';
+import { ContainerFreeDaysPanel } from '../../../features/containers/components/container-free-days-panel.tsx';
 import { CustomsEntryPanel } from '../../../features/customs-entries/components/customs-entry-panel.tsx';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -133,6 +134,7 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
               )}
               {!isReadOnlyRole && <ShipmentFiles shipment={shipment} />}
               <AdditionalFiles documents={shipment.supplementary_documents} />
+              <ContainerFreeDaysPanel shipmentId={shipment.id} />
               <CustomsEntryPanel shipmentId={shipment.id} canDecide={!isReadOnlyRole} />
             </>
           }

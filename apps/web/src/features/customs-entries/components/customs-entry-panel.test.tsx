@@ -81,6 +81,7 @@ describe('the Customs entry panel', () => {
     expect(valueOf('Total due')).toBe('$7,131.91');
     expect(screen.getByText('Hold Intact')).toBeTruthy();
     expect(screen.getByText('Sampling requested')).toBeTruthy();
+    expect(screen.getByText('11/03/2026 2:00 PM')).toBeTruthy();
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(
