@@ -148,4 +148,13 @@ describe('deliveryOrderChanges', () => {
       bill_ladings: { from: [5], to: [5, 6] },
     });
   });
+
+  it('keeps the pick-up date a save leaves out, and names a new or cleared one', () => {
+    const planned = { ...before, pickup_date: '2026-12-03' };
+    expect(deliveryOrderChanges(planned, before)).toEqual({});
+    expect(deliveryOrderChanges(planned, { ...before, pickup_date: null })).toEqual({
+      pickup_date: { from: '2026-12-03', to: null },
+    });
+    expect(deliveryOrderChanges(before, planned)).toEqual({ pickup_date: { from: null, to: '2026-12-03' } });
+  });
 });

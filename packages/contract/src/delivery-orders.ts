@@ -61,6 +61,9 @@ function requiredId(message: string) {
  *
  * Saving changes to an approved order withdraws its approval (`approved` 0 in the reply): the
  * broker approves what is sent. A save that changes nothing keeps it.
+ *
+ * Beyond the spec, `pickup_date` (YYYY-MM-DD) is the day the trucker is asked to pick the
+ * containers up: null for none, and left out it stays as it was (none for a new order).
  */
 export const DeliveryOrderRequest = z.object({
   trucker_id: requiredId(DELIVERY_ORDER_ERRORS.truckerRequired),
@@ -69,6 +72,7 @@ export const DeliveryOrderRequest = z.object({
   note: plainText(z.string().trim().max(NOTE_MAX_LENGTH)),
   containers: z.array(EntityId).min(1, DELIVERY_ORDER_ERRORS.containersRequired).max(200),
   bill_ladings: z.array(EntityId).min(1, DELIVERY_ORDER_ERRORS.billsRequired).max(200),
+  pickup_date: z.iso.date().nullable().optional(),
   reuse_assigned_containers: z.boolean().default(false),
 });
 export type DeliveryOrderRequest = z.infer<typeof DeliveryOrderRequest>;
@@ -150,6 +154,12 @@ export function deliveryOrderChanges(before: DeliveryOrderContent, after: Delive
     const [from, to] = [before[field].trim(), after[field].trim()];
     if (from !== to) changes[field] = { from, to };
   }
+  // Left out, the pick-up date stays.
+  const pickup = {
+    from: before.pickup_date ?? null,
+    to: after.pickup_date === undefined ? (before.pickup_date ?? null) : after.pickup_date,
+  };
+  if (pickup.from !== pickup.to) changes.pickup_date = pickup;
   for (const field of ['containers', 'bill_ladings'] as const) {
     const [from, to] = [sortedIds(before[field]), sortedIds(after[field])];
     if (from.join() !== to.join()) changes[field] = { from, to };
@@ -173,6 +183,7 @@ export function newDeliveryOrderForm(shipment: {
     note: '',
     containers: shipment.containers.length === 1 && onlyContainer ? [onlyContainer.id] : [],
     bill_ladings: [],
+    pickup_date: null,
   };
 }
 
@@ -188,7 +199,7 @@ export type DeliveryOrderContainer = z.infer<typeof DeliveryOrderContainer>;
  * `trucker` and `warehouse` are included even when deleted, so the editor can show (Deleted).
  * `approved` is 1 once the broker approved the order (Send is offered only then). `path` is the
  * PDF last sent (download it with filePath(path)), null until the first send succeeds;
- * `sent_at` is when, ISO 8601, or null.
+ * `sent_at` is when, ISO 8601, or null. `pickup_date` is the pick-up day asked for, or null.
  */
 export const DeliveryOrder = z.object({
   id: EntityId,
@@ -196,6 +207,7 @@ export const DeliveryOrder = z.object({
   warehouse_id: EntityId,
   reference_number: z.string(),
   note: z.string(),
+  pickup_date: z.iso.date().nullable(),
   containers: z.array(EntityId),
   bill_ladings: z.array(EntityId),
   approved: Flag,

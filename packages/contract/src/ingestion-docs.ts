@@ -265,7 +265,7 @@ export const EVENT_TYPE_DOCS: Record<string, string> = {
   'entry.queried':
     '{ entry_number, path_to_7501, duty_cents, comment }: the company queried that 7501 instead, saying why in comment.',
   'delivery_order.created':
-    '{ delivery_order_id, trucker_id, warehouse_id, reference_number, note, containers, bill_ladings }: ' +
+    '{ delivery_order_id, trucker_id, warehouse_id, reference_number, note, pickup_date, containers, bill_ladings }: ' +
     'approve it with a delivery_order_approval record.',
   'delivery_order.updated': '{ delivery_order_id, changes, approval_withdrawn, reused_containers }.',
   'delivery_order.deleted': '{ delivery_order_id, trucker_id, warehouse_id, containers, bill_ladings }.',

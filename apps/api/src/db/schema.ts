@@ -313,6 +313,8 @@ export type DeliveryOrdersTable = {
   warehouse_id: number;
   reference_number: Defaulted<string>;
   note: Defaulted<string>;
+  /** Migration 0038: the pick-up day asked for, optional. */
+  pickup_date: NullableDateText;
   approved: Defaulted<boolean>;
   approved_at: NullableTimestamp;
   path: string | null;

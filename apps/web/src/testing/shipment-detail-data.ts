@@ -83,6 +83,7 @@ export function deliveryOrder(id: number, changes: Partial<DeliveryOrder> = {}):
     warehouse_id: 6,
     reference_number: 'PO-48213',
     note: '',
+    pickup_date: null,
     containers: [31],
     bill_ladings: [41],
     approved: 0,

@@ -24,6 +24,7 @@ export async function createDeliveryOrder(
       warehouse_id: order.warehouse_id,
       reference_number: order.reference_number,
       note: order.note,
+      pickup_date: order.pickup_date ?? null,
       containers: sortedIds(order.containers),
       bill_ladings: sortedIds(order.bill_ladings),
       reused_containers: order.reuse_assigned_containers,

@@ -1,4 +1,5 @@
 import type { OutgoingMail } from '../../lib/mail.ts';
+import { displayDay } from '../../lib/display-dates.ts';
 import { deliveryOrderFileName } from './delivery-order-pdf.ts';
 import type { DeliveryOrderDetails } from './delivery-orders.repository.ts';
 
@@ -23,6 +24,7 @@ export function deliveryOrderMail(details: DeliveryOrderDetails, pdf: Uint8Array
     '',
     `Containers: ${details.containers.join(', ')}`,
     `Pick up at: ${shipment.destination_terminal || 'see the attached order'}`,
+    ...(details.pickup_date ? [`Pick up on: ${displayDay(details.pickup_date)}`] : []),
     `Deliver to: ${place || 'see the attached order'}`,
     ...(details.reference_number ? [`Reference number: ${details.reference_number}`] : []),
     ...(details.note ? ['', details.note] : []),

@@ -44,6 +44,7 @@ export function deliveryOrderPdf(
         fields: [
           ['Terminal', orNone(shipment.destination_terminal)],
           ['Port of unlading', orNone(port)],
+          ['Pick-up date', displayDay(details.pickup_date) ?? 'Not given'],
         ],
       },
       {

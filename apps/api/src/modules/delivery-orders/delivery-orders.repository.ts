@@ -155,6 +155,8 @@ export type DeliveryOrderDetails = {
   };
   reference_number: string;
   note: string;
+  /** YYYY-MM-DD, or null. */
+  pickup_date: string | null;
   containers: string[];
   masterBills: string[];
   houseBills: string[];
@@ -240,6 +242,7 @@ export const deliveryOrdersRepository = {
           warehouse_id: order.warehouse_id,
           reference_number: order.reference_number,
           note: order.note,
+          pickup_date: order.pickup_date,
           containers: held.map((each) => each.id),
           bill_ladings: bills
             .filter((each) => each.delivery_order_id === order.id)
@@ -302,6 +305,7 @@ export const deliveryOrdersRepository = {
         warehouse_id: input.warehouse_id,
         reference_number: input.reference_number,
         note: input.note,
+        pickup_date: input.pickup_date ?? null,
         created_by: user.id,
       })
       .returning('id')
@@ -329,6 +333,8 @@ export const deliveryOrdersRepository = {
         warehouse_id: input.warehouse_id,
         reference_number: input.reference_number,
         note: input.note,
+        // Left out, the pick-up date stays.
+        ...(input.pickup_date === undefined ? {} : { pickup_date: input.pickup_date }),
         approved: false,
         approved_at: null,
         updated_at: new Date(),
@@ -395,6 +401,7 @@ export const deliveryOrdersRepository = {
       shipment: { ...shipmentFields, account_no },
       reference_number: order.reference_number,
       note: order.note,
+      pickup_date: order.pickup_date,
       containers: order.delivery_order_containers.map((each) => each.container.container_no),
       masterBills: bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading),
       houseBills: bills.filter((bill) => !bill.is_master).map((bill) => bill.bill_lading),

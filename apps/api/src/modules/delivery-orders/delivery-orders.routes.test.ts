@@ -448,6 +448,39 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}', () => {
   });
 });
 
+describe('the pick-up date of an order', () => {
+  it('is kept when a save leaves it out, cleared by null, recorded as a change, and refused when not a day', async () => {
+    const shipment = await orderableShipment(t.app.db, '40001', taken);
+    const order = await createdOrder('primary', shipment, { pickup_date: '2026-12-03' });
+    expect(order.pickup_date).toBe('2026-12-03');
+
+    const kept = await update('primary', shipment.id, order.id, orderOf(shipment, { note: 'Gate 3.' }));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().delivery_order.pickup_date).toBe('2026-12-03');
+
+    const moved = await update('primary', shipment.id, order.id, orderOf(shipment, { pickup_date: '2026-12-04' }));
+    expect(moved.json().delivery_order.pickup_date).toBe('2026-12-04');
+    expect((await activityOf(t.app.db, shipment.id)).at(-1)).toMatchObject({
+      action: SHIPMENT_ACTIVITY.deliveryOrderUpdated,
+      detail: { changes: { pickup_date: { from: '2026-12-03', to: '2026-12-04' } } },
+    });
+
+    const cleared = await update('primary', shipment.id, order.id, orderOf(shipment, { pickup_date: null }));
+    expect(cleared.json().delivery_order.pickup_date).toBeNull();
+
+    for (const pickup_date of ['2026-02-30', '12/03/2026', '2026-12-03T00:00:00Z']) {
+      await expectRefused(
+        shipment.id,
+        () => update('primary', shipment.id, order.id, { ...orderOf(shipment), pickup_date }),
+        400,
+        {
+          field: 'pickup_date',
+        },
+      );
+    }
+  });
+});
+
 describe('DELETE user/shipments/{id}/delivery_order/{orderId}', () => {
   it('deletes the order and its sent PDF, and records it', async () => {
     const shipment = await orderableShipment(t.app.db, '40001', taken);
@@ -542,6 +575,7 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
     const order = await createdOrder('user', shipment, {
       containers: chosen.map((container) => container.id),
       note: 'Appointment required; call 30 minutes before arrival.',
+      pickup_date: '2026-12-03',
     });
     expect(await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id })).toBe('approved');
     const sentBefore = (await outboxMessages(t.dataDir)).length;
@@ -565,6 +599,7 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
     ]);
     expect(mail.subject).toContain(shipment.fileNumber);
     expect(mail.text).toContain(chosen[0]!.container_no);
+    expect(mail.text).toContain('Pick up on: 12/03/2026');
     const [attachment] = mail.attachments;
     expect(attachment?.contentType).toBe('application/pdf');
     expect(attachment?.filename).toBe(`Delivery order ${shipment.fileNumber}-${order.id}.pdf`);
@@ -588,6 +623,8 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
     expect(text).toContain('Carson, CA 90810');
     expect(text).toContain('Luis Ortega');
     expect(text).toContain('PO-7731');
+    // The pick up section's labels, then its values.
+    expect(text).toMatch(/Port of unlading\nPick-up date\n.+\n.+\n12\/03\/2026\n/);
     expect(text).toContain('Appointment required; call 30 minutes before arrival.');
     expect(text).toContain(shipment.bills[0]!.bill_lading);
     expect(text).toContain(BROKER_EMAIL);

@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Id } from '@clearport/contract/http';
 import { isReadOnly } from '@clearport/contract/roles';
 import { SHIPMENT_DETAIL_ERRORS, type SkipDeliveryOrderResponse } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
 import { DetailColumns } from '../../../components/layouts/detail-columns.tsx';
+import { useContainerFreeDays } from '../../../features/containers/api/get-container-free-days.ts';
 import { ContainerFreeDaysPanel } from '../../../features/containers/components/container-free-days-panel.tsx';
 import { CustomsEntryPanel } from '../../../features/customs-entries/components/customs-entry-panel.tsx';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
@@ -46,6 +48,23 @@ function ShipmentNotFound() {
   );
 }
 
+/** The terminal's last free day of each container still there, for the delivery order editor's pick-up warning. */
+function useLastFreeDays(shipmentId: number): ReadonlyMap<number, string> | undefined {
+  const { data } = useContainerFreeDays(shipmentId);
+  return useMemo(
+    () =>
+      data &&
+      new Map(
+        data.containers.flatMap((container) =>
+          container.gated_out_at === null && container.terminal_last_free_day !== null
+            ? [[container.container_id, container.terminal_last_free_day] as const]
+            : [],
+        ),
+      ),
+    [data],
+  );
+}
+
 type ShipmentPageProps = {
   shipmentId: number;
 };
@@ -61,6 +80,7 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
     TEXTS.serverNotResponding,
   );
   const isReadOnlyRole = isReadOnly(readSession()?.role ?? 0);
+  const lastFreeDays = useLastFreeDays(shipmentId);
 
   if (detailQuery.isPending) return <LoadingPage />;
 
@@ -114,6 +134,7 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
                 <DeliveryOrdersSection
                   shipment={shipment}
                   settings={DELIVERY_ORDER_SETTINGS}
+                  lastFreeDays={lastFreeDays}
                   onIgnoredChange={onIgnoredChange}
                   onOrdersChange={onOrdersChange}
                 />

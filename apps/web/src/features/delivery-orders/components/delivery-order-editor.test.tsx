@@ -138,9 +138,53 @@ describe('DeliveryOrderEditor', () => {
         note: 'Dock 4',
         containers: [31],
         bill_ladings: [41],
+        pickup_date: null,
         reuse_assigned_containers: false,
       },
     ]);
+  });
+
+  it('warns when the pick-up date asked for is after a chosen container’s last free day, and sends the date', async () => {
+    const user = userEvent.setup();
+    const order = deliveryOrder(21, { containers: [31, 32] });
+    const fetchMock = mockApi({
+      [SETTINGS_PATH]: { body: SETTINGS },
+      '/user/shipments/12/delivery_order/21': { body: { delivery_order: order } },
+    });
+    renderWithProviders(
+      <DeliveryOrderEditor
+        shipment={shipmentDetail()}
+        settings={DELIVERY_ORDER_SETTINGS}
+        order={order}
+        lastFreeDays={
+          new Map([
+            [31, '2026-12-02'],
+            [32, '2026-12-05'],
+          ])
+        }
+        onSaved={vi.fn()}
+        onDeleted={vi.fn()}
+      />,
+    );
+    const pickup = screen.getByLabelText('Pick-up date');
+    await user.type(pickup, '2026-12-02');
+    expect(screen.queryByText(/after the last free day/)).toBeNull();
+    await user.clear(pickup);
+    await user.type(pickup, '2026-12-03');
+    const warning = await screen.findByText(/after the last free day/);
+    expect(warning.textContent).toBe(
+      'A pick-up on 12/03/2026 is after the last free day of MSCU4412093 (12/02/2026): demurrage may be charged from the day after it.',
+    );
+    expect(pickup.getAttribute('aria-describedby')).toBe(warning.id);
+    // A container taken off the order takes its warning with it.
+    await user.click(screen.getByRole('checkbox', { name: 'MSCU4412093' }));
+    expect(screen.queryByText(/after the last free day/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')).toHaveLength(1));
+    expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')[0]).toMatchObject({
+      containers: [32],
+      pickup_date: '2026-12-03',
+    });
   });
 
   it('shows the first server error under the form', async () => {

@@ -23,10 +23,12 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { CONTAINER_TEXTS } from '../../../config/container-texts.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useFailureToast } from '../../../hooks/use-failure-toast.ts';
 import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { ApiError, failureText, hasStatus } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { useDeleteDeliveryOrder } from '../api/delete-delivery-order.ts';
 import { useSaveDeliveryOrder } from '../api/save-delivery-order.ts';
 import { useSendDeliveryOrder } from '../api/send-delivery-order.ts';
@@ -59,6 +61,8 @@ type DeliveryOrderEditorProps = {
   settings: DeliveryOrderSettings;
   /** The stored order, or undefined for a new one that is not saved yet. */
   order?: DeliveryOrder;
+  /** The terminal's last free day (YYYY-MM-DD) of each container still there, by container id. */
+  lastFreeDays?: ReadonlyMap<number, string>;
   /** The server stored the order (a save or a send); the reply's copy. */
   onSaved: (order: DeliveryOrder) => void;
   /** The order is gone: deleted on the server, or a new one dropped before it was saved. */
@@ -66,9 +70,30 @@ type DeliveryOrderEditorProps = {
 };
 
 function valuesOf(order: DeliveryOrder): DeliveryOrderFormValues {
-  const { trucker_id, warehouse_id, reference_number, note, containers, bill_ladings } = order;
-  return { trucker_id, warehouse_id, reference_number, note, containers, bill_ladings };
+  const { trucker_id, warehouse_id, reference_number, note, containers, bill_ladings, pickup_date } = order;
+  return { trucker_id, warehouse_id, reference_number, note, containers, bill_ladings, pickup_date };
 }
+
+/**
+ * The chosen containers whose last free day at the terminal is before the pick-up date asked
+ * for, as "number (last free day)": a pick-up then costs demurrage.
+ */
+function lateForPickup(
+  shipment: EditorShipment,
+  values: DeliveryOrderFormValues,
+  lastFreeDays: ReadonlyMap<number, string>,
+): string[] {
+  const pickup = values.pickup_date;
+  if (!pickup) return [];
+  return shipment.containers.flatMap((container) => {
+    const lastFreeDay = lastFreeDays.get(container.id);
+    return values.containers.includes(container.id) && lastFreeDay !== undefined && lastFreeDay < pickup
+      ? [`${container.container_no} (${formatDate(lastFreeDay)})`]
+      : [];
+  });
+}
+
+const NO_LAST_FREE_DAYS: ReadonlyMap<number, string> = new Map();
 
 function toggled(ids: readonly number[], id: number, isChosen: boolean): number[] {
   return isChosen ? [...ids, id] : ids.filter((each) => each !== id);
@@ -79,6 +104,7 @@ const FIELDS: ReadonlyArray<keyof DeliveryOrderFieldErrors> = [
   'warehouse_id',
   'containers',
   'bill_ladings',
+  'pickup_date',
 ];
 
 /** The server's field at fault, when it is one of the form's. */
@@ -143,7 +169,14 @@ function ChoiceList({ choices, chosen, isInvalid, isDisabled = false, onChange }
  * and a single one preselected and read-only; the master and house bills; reference number and
  * note. Save creates or updates, Delete removes, and Send appears once the broker approved.
  */
-export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDeleted }: DeliveryOrderEditorProps) {
+export function DeliveryOrderEditor({
+  shipment,
+  settings,
+  order,
+  lastFreeDays = NO_LAST_FREE_DAYS,
+  onSaved,
+  onDeleted,
+}: DeliveryOrderEditorProps) {
   const ids = useId();
   const isNew = order === undefined;
   const [initialValues] = useState<DeliveryOrderFormValues>(() =>
@@ -289,6 +322,7 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
     },
   ] as const;
   const errorId = (field: keyof DeliveryOrderFieldErrors) => `${ids}-${field}`;
+  const late = lateForPickup(shipment, values, lastFreeDays);
   // A server refusal names its field: the field takes the error style, the text stays under the form.
   const fieldError = (field: keyof DeliveryOrderFieldErrors) =>
     fieldErrors[field] &&
@@ -358,6 +392,27 @@ export function DeliveryOrderEditor({ shipment, settings, order, onSaved, onDele
             </fieldset>
           ))}
       </ChoiceGroup>
+
+      <div>
+        <TextField
+          type="date"
+          label={CONTAINER_TEXTS.pickupDate}
+          value={values.pickup_date ?? ''}
+          isInvalid={Boolean(fieldErrors.pickup_date)}
+          errorId={errorId('pickup_date')}
+          aria-describedby={late.length > 0 ? `${ids}-late` : undefined}
+          onChange={(event) => change({ pickup_date: event.target.value || null })}
+        />
+        {fieldError('pickup_date')}
+      </div>
+      {late.length > 0 && (
+        <FormMessage id={`${ids}-late`} tone="warning">
+          {fillText(CONTAINER_TEXTS.pickupAfterLastFreeDay, {
+            date: formatDate(values.pickup_date ?? ''),
+            containers: late.join(', '),
+          })}
+        </FormMessage>
+      )}
 
       <TextField
         label={WEB_TEXTS.common.referenceLabel}

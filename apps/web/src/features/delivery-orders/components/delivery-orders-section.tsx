@@ -18,6 +18,8 @@ type DeliveryOrdersSectionProps = {
   >;
   /** The company's truckers and warehouses and their Add New dialogs, from the settings feature. */
   settings: DeliveryOrderSettings;
+  /** The terminal's last free day (YYYY-MM-DD) of each container still there, by container id. */
+  lastFreeDays?: ReadonlyMap<number, string>;
   /** The server stored a new Skip Delivery Order flag; the page's copy of the shipment takes it. */
   onIgnoredChange: (reply: SkipDeliveryOrderResponse) => void;
   /** The server saved, sent or deleted an order; the page's copy of the shipment's orders takes it. */
@@ -32,6 +34,7 @@ type DeliveryOrdersSectionProps = {
 export function DeliveryOrdersSection({
   shipment,
   settings,
+  lastFreeDays,
   onIgnoredChange,
   onOrdersChange,
 }: DeliveryOrdersSectionProps) {
@@ -71,6 +74,7 @@ export function DeliveryOrdersSection({
               <DeliveryOrderEditor
                 shipment={shipment}
                 settings={settings}
+                lastFreeDays={lastFreeDays}
                 onSaved={(saved) => {
                   dropDraft(draft);
                   onOrdersChange((current) => [...current, saved]);
@@ -90,6 +94,7 @@ export function DeliveryOrdersSection({
               <DeliveryOrderEditor
                 shipment={shipment}
                 settings={settings}
+                lastFreeDays={lastFreeDays}
                 order={order}
                 onSaved={(saved) =>
                   onOrdersChange((current) => current.map((each) => (each.id === saved.id ? saved : each)))
