@@ -723,6 +723,7 @@ describe('seedDemoData', () => {
             'bill_of_lading',
             'company',
             'container',
+            'container_free_days',
             'entry',
             'entry_line',
             'notification',

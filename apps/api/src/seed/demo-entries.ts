@@ -1,7 +1,7 @@
 import { hmfCents, mpfCents, type Agency, type Disposition, type EntryMode } from '@clearport/contract/customs-entry';
 import type { IngestionRecordInput } from '@clearport/contract/ingestion';
 import { amountToCents, centsToAmount } from '@clearport/contract/invoices';
-import { createRng, DAY_MS, type Rng } from './demo-numbers.ts';
+import { createRng, DAY_MS, hashOf, type Rng } from './demo-numbers.ts';
 
 /**
  * The customs entry behind a demo shipment (docs/decisions/0026-customs-entries.md): lines of
@@ -180,12 +180,6 @@ export type PlannedEntry = {
 };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-function hashOf(text: string): number {
-  let hash = 2_166_136_261;
-  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16_777_619);
-  return hash >>> 0;
-}
 
 function dutyCents(goods: Goods, valueCents: number, quantity: number, country: string): number {
   const base =

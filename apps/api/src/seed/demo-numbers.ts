@@ -47,6 +47,13 @@ export type Rng = {
   digits(count: number): string;
 };
 
+/** A seed from a text (FNV-1a), for a generator of a part's own that leaves the rest of the demo as it was. */
+export function hashOf(text: string): number {
+  let hash = 2_166_136_261;
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16_777_619);
+  return hash >>> 0;
+}
+
 /** mulberry32 (https://gist.github.com/tommyettinger/46a874533244883189143505d203312c). */
 export function createRng(seed: number): Rng {
   let state = seed >>> 0;

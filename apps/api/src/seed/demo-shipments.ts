@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { formatEntryNumber } from '@clearport/contract/customs-entry';
 import type { IngestionRecordInput } from '@clearport/contract/ingestion';
 import { planEntry } from './demo-entries.ts';
+import { planFreeDays, type PlannedFreeDays } from './demo-free-days.ts';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '@clearport/contract/statuses';
 import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contract/documents';
 import { ROLES } from '@clearport/contract/roles';
@@ -236,6 +237,8 @@ export type PlannedShipment = {
   invoice: Omit<Insertable<InvoicesTable>, 'account_id' | 'shipment_id'> | null;
   /** The customs entry's records: the entry, its lines and its dispositions; none before it is filed. */
   entry: IngestionRecordInput[];
+  /** The broker's container_free_days records, and the earlier last free days the terminal moved from. */
+  freeDays: PlannedFreeDays;
 };
 
 export type PlannedCompany = { profile: CompanyProfile; logins: DemoLogin[]; shipments: PlannedShipment[] };
@@ -511,6 +514,14 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
     orders,
     invoice,
     entry: entry?.records ?? [],
+    freeDays: planFreeDays({
+      fileNumber,
+      containers,
+      eta,
+      now,
+      isReleased: isAfterRelease,
+      isHeld: EXAM_STATUSES.includes(status),
+    }),
   };
 }
 

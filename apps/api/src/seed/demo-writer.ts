@@ -103,7 +103,7 @@ const NO_MAIL: Mailer = {
 const isListedStatus = (status: string) => (Object.values(SHIPMENT_STATUSES) as string[]).includes(status);
 
 /** The demo brokerage's own records, in the order its system would send them. */
-export function brokerRecords({ companies }: DemoPlan): IngestionRecordInput[] {
+export function brokerRecords({ companies }: DemoPlan, { withMovedLastFreeDays = false } = {}): IngestionRecordInput[] {
   const records: IngestionRecordInput[] = [];
   for (const { profile, logins } of companies) {
     const company_id = profile.brokerId;
@@ -165,12 +165,16 @@ export function brokerRecords({ companies }: DemoPlan): IngestionRecordInput[] {
     }
   }
   for (const { entry } of shipments) records.push(...entry);
+  // The last free days a terminal moved from come first, so that their changes are kept.
+  if (withMovedLastFreeDays) for (const { freeDays } of shipments) records.push(...freeDays.moved);
+  for (const { freeDays } of shipments) records.push(...freeDays.records);
   return records;
 }
 
 async function writeBrokerRecords(trx: ControlledTransaction<Database>, storage: Storage, plan: DemoPlan) {
   const context = { db: trx, log: STDERR_LOG, storage, mailer: NO_MAIL, publicUrl: '' };
-  const written = await writeRecords(context, trx, brokerRecords(plan), { tellsDocumentsLists: false });
+  const records = brokerRecords(plan, { withMovedLastFreeDays: true });
+  const written = await writeRecords(context, trx, records, { tellsDocumentsLists: false });
   // The records carry no files, so there is nothing to keep or remove.
   await written.settleFiles(true);
   const refused = written.results.find((result) => result.outcome === 'refused');
