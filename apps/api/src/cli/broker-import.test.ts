@@ -265,6 +265,65 @@ describe('npm run broker -- import, CSVs of customs entries, their lines and dis
   });
 });
 
+describe("npm run broker -- import, a CSV of containers' free days", () => {
+  beforeAll(async () => {
+    const written = await ingestRecords(context, [
+      { kind: 'company', company_id: 'IMP-5', name: 'Import Five Co' },
+      { kind: 'account', account_no: '66005', company_id: 'IMP-5' },
+      { kind: 'shipment', file_number: 'IMP-FD-1', account_no: '66005', status: 'released' },
+      { kind: 'container', file_number: 'IMP-FD-1', container_no: 'MSKU1234565' },
+      { kind: 'container', file_number: 'IMP-FD-1', container_no: 'TGHU7654321' },
+    ]);
+    expect(written.every((result) => result.outcome === 'created')).toBe(true);
+  });
+
+  const freeDaysOf = (containerNo: string) =>
+    t.app.db
+      .selectFrom('container_free_days')
+      .innerJoin('containers', 'containers.id', 'container_free_days.container_id')
+      .select([
+        'container_free_days.terminal_last_free_day',
+        'container_free_days.customs_hold',
+        'container_free_days.gated_out_at',
+        'container_free_days.demurrage_rates',
+      ])
+      .where('containers.container_no', '=', containerNo)
+      .executeTakeFirst();
+
+  it('reads dates, holds and rates as JSON, clears an empty date, and refuses a container the portal does not hold', async () => {
+    const file = await write(
+      'free-days.csv',
+      'file_number,container_no,terminal_last_free_day,customs_hold,gated_out_at,demurrage_rates\n' +
+        'IMP-FD-1,MSKU1234565,2026-11-20,yes,2026-11-19T10:00:00-08:00,"[{""from_day"":1,""cents_per_day"":15000}]"\n' +
+        'IMP-FD-1,TGHU7654321,2026-11-21,no,,\n' +
+        'IMP-FD-1,CAIU0000000,2026-11-21,no,,\n',
+    );
+    const summary = await importFile(context, file);
+    expect(summary).toMatchObject({ created: 2, refused: 1 });
+    expect(summary.refusals[0]).toMatchObject({ line: 4 });
+    expect(summary.refusals[0]!.reason).toMatch(/^There is no container CAIU0000000 on shipment IMP-FD-1/);
+    expect(await freeDaysOf('MSKU1234565')).toEqual({
+      terminal_last_free_day: '2026-11-20',
+      customs_hold: true,
+      gated_out_at: new Date('2026-11-19T18:00:00Z'),
+      demurrage_rates: [{ from_day: 1, cents_per_day: 15_000 }],
+    });
+    expect(await freeDaysOf('TGHU7654321')).toMatchObject({ terminal_last_free_day: '2026-11-21', gated_out_at: null });
+
+    const cleared = await write(
+      'free-days-moved.csv',
+      'file_number,container_no,terminal_last_free_day,gated_out_at\nIMP-FD-1,MSKU1234565,2026-11-22,\n',
+    );
+    expect(await importFile(context, cleared)).toMatchObject({ updated: 1 });
+    expect(await freeDaysOf('MSKU1234565')).toMatchObject({
+      terminal_last_free_day: '2026-11-22',
+      customs_hold: true,
+      gated_out_at: null,
+      demurrage_rates: [{ from_day: 1, cents_per_day: 15_000 }],
+    });
+  });
+});
+
 describe('npm run broker -- import, a bad line among good ones', () => {
   beforeAll(async () => {
     const written = await ingestRecords(context, [

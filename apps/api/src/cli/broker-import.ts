@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
 import {
   AgencyDispositionRecord,
+  ContainerFreeDaysRecord,
   EntryLineRecord,
   EntryRecord,
   InvoiceRecord,
@@ -253,6 +254,22 @@ const CSV_KINDS = [
     clearedWhenEmpty: [],
   },
   {
+    kind: 'container_free_days',
+    schema: ContainerFreeDaysRecord,
+    isKind: (has: Has) => has('container_no'),
+    required: ['file_number', 'container_no'],
+    // A row tells what is known of its container: an empty date or instant is not known (any more).
+    clearedWhenEmpty: [
+      'discharged_at',
+      'available_at',
+      'terminal_last_free_day',
+      'gated_out_at',
+      'delivered_at',
+      'empty_returned_at',
+      'detention_last_free_day',
+    ],
+  },
+  {
     kind: 'entry',
     schema: EntryRecord,
     isKind: (has: Has) => has('entry_number'),
@@ -289,9 +306,19 @@ function fieldTypeOf(schema: CsvKind['schema'], field: string): string | undefin
 /** A cell as its field's type: a number or a yes/no read as such, anything else left as text for the record's checks to refuse. */
 function cellValue(type: string | undefined, text: string): unknown {
   if (type === 'number' && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (type === 'array') return jsonOrText(text);
   if (type === 'boolean' && /^(true|yes|1)$/i.test(text)) return true;
   if (type === 'boolean' && /^(false|no|0)$/i.test(text)) return false;
   return text;
+}
+
+/** A list in a cell as JSON (a rate's tiers); text that is not JSON is left for the record's checks to refuse. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 async function* csvLines(file: string): AsyncGenerator<{ entry: SourceLine; bytesRead: number }> {
