@@ -1,0 +1,77 @@
+import { format, parseISO } from 'date-fns';
+import { DATE_DISPLAY_FORMAT } from '@clearport/contract/constants';
+import { ContainerFreeDaysResponse, type ContainerFreeDays } from '@clearport/contract/free-days';
+import { ShipmentsListResponse } from '@clearport/contract/shipments';
+import { expect, test } from './fixtures.ts';
+import { openShipment } from './shipment-page.ts';
+import { apiLogin, type Api } from './shipments-api.ts';
+
+/*
+ * The demurrage and detention watch as an importer meets it, on the demo's containers (seeded
+ * from the day the data was made, as a terminal would report them).
+ */
+
+const USER = 'primary@demo.test';
+const day = (text: string) => format(parseISO(text), DATE_DISPLAY_FORMAT);
+
+async function freeDaysOf(api: Api, shipmentId: number) {
+  const response = await api.request.get(`/api/user/shipments/${shipmentId}/containers/free-days`, {
+    headers: { authorization: `Bearer ${api.token}` },
+  });
+  return ContainerFreeDaysResponse.parse(await response.json());
+}
+
+/** The first released shipment, by entry number, with a container still at the terminal and its last free day known. */
+async function shipmentWithContainerAtTerminal(api: Api) {
+  for (let page = 1; ; page += 1) {
+    const response = await api.request.get('/api/user/shipments', {
+      params: { page, status: 'released', sort: 'file_number', direction: 'asc' },
+      headers: { authorization: `Bearer ${api.token}` },
+    });
+    const reply = ShipmentsListResponse.parse(await response.json());
+    for (const shipment of reply.data) {
+      const { containers } = await freeDaysOf(api, shipment.id);
+      const atTerminal = containers.find(
+        (container): container is ContainerFreeDays & { terminal_last_free_day: string } =>
+          container.gated_out_at === null && container.terminal_last_free_day !== null,
+      );
+      if (atTerminal) return { shipment, container: atTerminal, containers };
+    }
+    if (page >= reply.pagination.last_page) throw new Error('no released shipment with a container at the terminal');
+  }
+}
+
+test.describe('Demurrage and detention', () => {
+  test('the delivery order editor warns when the pick-up date is after a container’s last free day', async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    const api = await apiLogin(request, USER);
+    const { shipment, container, containers } = await shipmentWithContainerAtTerminal(api);
+    await openShipment(page, (path) => signIn(USER, path), shipment.id, shipment.file_number);
+
+    // The shipment page shows the container's last free day.
+    const panel = page.getByRole('region', { name: 'Containers: free days' });
+    const card = panel.getByRole('article', { name: container.container_no });
+    await expect(card.getByText('Last free day', { exact: true })).toBeVisible();
+    await expect(card.getByRole('definition').nth(2)).toHaveText(day(container.terminal_last_free_day));
+
+    const orders = page.getByRole('region', { name: 'Delivery orders', exact: true });
+    await orders.getByRole('button', { name: 'New Delivery Order' }).click();
+    const editor = orders.getByRole('article', { name: 'New delivery order (not saved)' });
+    const checkbox = editor.getByRole('checkbox', { name: new RegExp(`^${container.container_no}`) });
+    if (containers.length > 1) await checkbox.check();
+    await expect(checkbox).toBeChecked();
+    const pickup = editor.getByLabel('Pick-up date');
+    await pickup.fill(container.terminal_last_free_day);
+    await expect(editor.getByText(/after the last free day/)).toHaveCount(0);
+    const dayAfter = format(parseISO(container.terminal_last_free_day).getTime() + 36 * 3_600_000, 'yyyy-MM-dd');
+    await pickup.fill(dayAfter);
+    const warning = editor.getByRole('status').filter({ hasText: 'after the last free day' });
+    await expect(warning).toContainText(
+      `A pick-up on ${day(dayAfter)} is after the last free day of ${container.container_no} (${day(container.terminal_last_free_day)})`,
+    );
+    await expect(pickup).toHaveAttribute('aria-describedby', (await warning.getAttribute('id'))!);
+  });
+});
