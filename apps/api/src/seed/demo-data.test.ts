@@ -504,6 +504,18 @@ function describeSeededDatabase(serverUrl?: string) {
     expect(invoices.some((invoice) => invoice.backup !== null)).toBe(true);
   });
 
+  it('issues invoices over the past months, never many on one day', async () => {
+    const days = await db
+      .selectFrom('invoices')
+      .select([sql<string>`to_char(created_at, 'YYYY-MM-DD')`.as('day'), sql<number>`count(*)::int`.as('count')])
+      .groupBy(sql`to_char(created_at, 'YYYY-MM-DD')`)
+      .execute();
+    const total = days.reduce((sum, each) => sum + each.count, 0);
+    expect(Math.max(...days.map((each) => each.count))).toBeLessThan(0.05 * total);
+    const months = new Set(days.map((each) => each.day.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(4);
+  });
+
   it(
     'makes the same shipments on another run, on another day',
     async () => {
