@@ -26,13 +26,18 @@ describe('event mail texts', () => {
   it('names the entry or invoice in the subject of one event, and counts many', () => {
     const one = eventMailText(
       'deliveryOrderApproved',
-      [{ kind: 'deliveryOrderApproved', shipmentId: 5, entryNo: 'DMI-1', referenceNumber: 'PO-1' }],
+      [{ kind: 'deliveryOrderApproved', shipmentId: 5, entryNo: 'DMI-1', referenceNumber: 'PO-1', orderId: 105 }],
       'https://portal.example',
     );
     expect(one).toEqual({
       subject: 'Delivery order approved for entry DMI-1',
       intro: 'A delivery order has been approved and can now be sent to the trucker.',
-      lines: [{ text: 'Entry DMI-1: delivery order PO-1 approved', link: 'https://portal.example/shipments/5' }],
+      lines: [
+        {
+          text: 'Entry DMI-1: Delivery Order 105 approved (reference PO-1)',
+          link: 'https://portal.example/shipments/5',
+        },
+      ],
     });
     const many = eventMailText(
       'invoicePosted',

@@ -23,7 +23,8 @@ export type EventMailDetail =
   | { kind: 'documentsRequired'; shipmentId: number; entryNo: string; missing: string[] }
   | { kind: 'entrySummaryPosted'; shipmentId: number; entryNo: string }
   | { kind: 'invoicePosted'; invoiceId: number; invoiceNo: string; amount?: string; dueDate?: string }
-  | { kind: 'deliveryOrderApproved'; shipmentId: number; entryNo: string; referenceNumber: string };
+  /** `orderId` names the order as the shipment page does (Delivery Order 105); events queued before it carry none. */
+  | { kind: 'deliveryOrderApproved'; shipmentId: number; entryNo: string; referenceNumber: string; orderId?: number };
 
 export const EVENT_MAIL_TEXTS = {
   subjectOne: {
@@ -54,7 +55,12 @@ export const EVENT_MAIL_TEXTS = {
     documentsRequired: 'Entry {entry}: missing {missing}',
     entrySummaryPosted: 'Entry {entry}: 7501 ready for review',
     invoicePosted: 'Invoice {invoice}',
-    deliveryOrderApproved: 'Entry {entry}: delivery order {reference} approved',
+    deliveryOrderApproved: 'Entry {entry}: {order} approved',
+    /** The order as the shipment page names it; an event queued without its id names none. */
+    deliveryOrder: 'Delivery Order {id}',
+    deliveryOrderUnnamed: 'a delivery order',
+    /** The order's reference number, after the line, when it has one. */
+    deliveryOrderReference: ' (reference {reference})',
   },
   missingUnknown: 'the required documents',
   amountDue: 'amount {amount}',
@@ -105,7 +111,15 @@ function lineOf(event: EventMailDetail, publicUrl: string): { text: string; link
       };
     case 'deliveryOrderApproved':
       return {
-        text: fillText(T.line.deliveryOrderApproved, { entry: event.entryNo, reference: event.referenceNumber }),
+        text:
+          fillText(T.line.deliveryOrderApproved, {
+            entry: event.entryNo,
+            order:
+              event.orderId === undefined
+                ? T.line.deliveryOrderUnnamed
+                : fillText(T.line.deliveryOrder, { id: String(event.orderId) }),
+          }) +
+          (event.referenceNumber ? fillText(T.line.deliveryOrderReference, { reference: event.referenceNumber }) : ''),
         link: shipmentLink(publicUrl, event.shipmentId),
       };
     case 'invoicePosted': {

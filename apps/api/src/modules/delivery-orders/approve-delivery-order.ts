@@ -55,6 +55,7 @@ export async function approveDeliveryOrder(
         shipmentId: order.shipment_id,
         entryNo: order.file_number,
         referenceNumber: order.reference_number,
+        orderId,
       } as const;
       await recordMailEvent(trx, order.company_id, event, at);
     }

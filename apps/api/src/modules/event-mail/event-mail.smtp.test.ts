@@ -105,7 +105,9 @@ describe('event mail', () => {
     expect(addressesOf(mail.replyTo)).toEqual(['support@clearport.test']);
     expect(mail.subject).toBe(`Delivery order approved for entry ${order.file_number}`);
     const link = `http://portal.test/shipments/${order.shipment_id}`;
-    expect(mail.text).toContain(`Entry ${order.file_number}: delivery order ${order.reference_number} approved`);
+    expect(mail.text).toContain(
+      `Entry ${order.file_number}: Delivery Order ${order.id} approved (reference ${order.reference_number})`,
+    );
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.text).toContain(
