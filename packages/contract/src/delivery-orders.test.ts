@@ -86,6 +86,7 @@ describe('newDeliveryOrderForm', () => {
       note: '',
       containers: [5],
       bill_ladings: [],
+      pickup_date: null,
     });
   });
 
