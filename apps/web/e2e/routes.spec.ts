@@ -97,4 +97,20 @@ test.describe('routes', () => {
     await expect(page).toHaveURL(/\/shipments$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shipments');
   });
+
+  // One behaviour for every screen a role may not open: the not-found page, the address kept.
+  for (const [email, role, typed] of [
+    ['user@demo.test', 5, ['/users', '/users/new-user']],
+    ['viewer@demo.test', 11, ['/users', '/settings', '/billing', '/reports']],
+  ] as const) {
+    test(`role ${role} typing ${typed.join(', ')} gets the not-found page`, async ({ page, signIn, navigate }) => {
+      await signIn(email, '/shipments');
+      for (const path of typed) {
+        await navigate(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('ERROR THIS PAGE DOES NOT EXIST');
+        await expect(page).toHaveURL(path);
+        await expect(mainNavigation(page)).toBeVisible();
+      }
+    });
+  }
 });

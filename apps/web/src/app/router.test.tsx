@@ -153,11 +153,17 @@ describe('app routes', () => {
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/invoices'))).toBe(false);
   });
 
-  it('sends role 5 from /users to its home', async () => {
-    signIn(5, 'Sam Ortiz');
-    const { router } = renderApp('/users');
-    expect(await heading()).toMatch(/^Good (morning|afternoon|evening), Sam Ortiz$/);
-    expect(router.state.location.pathname).toBe('/');
+  it.each([
+    [5, '/users'],
+    [5, '/users/9'],
+    [11, '/users'],
+    [11, '/settings'],
+  ])('shows role %i the not-found page on %s, as on every screen the role may not open', async (role, url) => {
+    signIn(role, 'Sam Ortiz');
+    mockApi({ '/user/profile': { body: PROFILE }, '/user/get_notification': { body: [] } });
+    const { router } = renderApp(url);
+    expect(await heading()).toBe('ERROR THIS PAGE DOES NOT EXIST');
+    expect(router.state.location.pathname).toBe(url);
   });
 
   it('sends a signed-in user from /login to their home', async () => {

@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs, type Rout
 import { RouteError } from '../components/errors/route-error.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { paths } from '../config/paths.ts';
-import { redirectSignedIn, requireNavItem, requireNavItemOrNotFound, requireSession } from '../lib/route-guards.ts';
+import { redirectSignedIn, requireHome, requireNavItem, requireSession } from '../lib/route-guards.ts';
 
 /**
  * Every route of the spec's route table (section 2). Each screen's code is fetched through the
@@ -29,7 +29,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   };
 
   const loadHome = async (args: LoaderFunctionArgs) => {
-    await requireNavItem('home')(args);
+    await requireHome(args);
     void import('../features/shipments/api/prefetch-shipments.ts').then(({ prefetchHomeShipments }) =>
       prefetchHomeShipments(queryClient),
     );
@@ -84,12 +84,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: paths.billing.path,
-                  loader: requireNavItemOrNotFound('billing'),
+                  loader: requireNavItem('billing'),
                   lazy: async () => ({ Component: (await import('./routes/app/billing.tsx')).BillingRoute }),
                 },
                 {
                   path: paths.invoice.path,
-                  loader: requireNavItemOrNotFound('billing'),
+                  loader: requireNavItem('billing'),
                   lazy: async () => ({ Component: (await import('./routes/app/invoice.tsx')).InvoiceRoute }),
                 },
                 {
@@ -104,7 +104,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: paths.reports.path,
-                  loader: requireNavItemOrNotFound('reports'),
+                  loader: requireNavItem('reports'),
                   lazy: async () => ({ Component: (await import('./routes/app/reports.tsx')).ReportsRoute }),
                 },
                 {

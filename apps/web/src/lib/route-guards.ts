@@ -82,23 +82,13 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
   return null;
 }
 
-/** A screen of the navigation bar: a role without its link lands on its own home instead. */
-export function requireNavItem(item: NavItem): (args: LoaderFunctionArgs) => Promise<null> {
-  return async ({ request }) => {
-    await keepLinkSession(request);
-    const session = readSession();
-    if (!session) throw redirect(loginFor(request));
-    const role = session.role ?? 0;
-    if (!navItemsFor(role).includes(item)) throw redirect(homePathFor(role));
-    return null;
-  };
-}
-
 /**
- * A screen a role must not learn of (billing for role 11): its address answers the not-found
- * page, as any other unknown address would, and none of its code or data is loaded.
+ * A screen of the navigation bar, for the roles that have its link. Any other role typing its
+ * address gets the not-found page, as for any unknown address (docs/decisions/0003): the address
+ * tells nothing of the screen, and none of its code or data is loaded. Home is the exception
+ * (requireHome).
  */
-export function requireNavItemOrNotFound(item: NavItem): (args: LoaderFunctionArgs) => Promise<null> {
+export function requireNavItem(item: NavItem): (args: LoaderFunctionArgs) => Promise<null> {
   return async ({ request }) => {
     await keepLinkSession(request);
     const session = readSession();
@@ -106,6 +96,16 @@ export function requireNavItemOrNotFound(item: NavItem): (args: LoaderFunctionAr
     if (!navItemsFor(session.role ?? 0).includes(item)) throw data(null, { status: 404, statusText: 'Not Found' });
     return null;
   };
+}
+
+/** Home: role 11, which has none, is sent on to its own home, /shipments (spec section 2). */
+export async function requireHome({ request }: LoaderFunctionArgs): Promise<null> {
+  await keepLinkSession(request);
+  const session = readSession();
+  if (!session) throw redirect(loginFor(request));
+  const role = session.role ?? 0;
+  if (!navItemsFor(role).includes('home')) throw redirect(homePathFor(role));
+  return null;
 }
 
 /** The login page is for signed-out users; a signed-in user goes on to the page it names, or their home. */
