@@ -200,6 +200,8 @@ export const WEB_TEXTS = {
     eventLocation: 'Location',
     review7501Title: '7501',
     review7501: '7501 reviewed',
+    reviewed7501: 'The 7501 is marked reviewed.',
+    notReviewed7501: 'The 7501 is no longer marked reviewed.',
     filesTitle: 'Files',
     file7501: '7501 Entry Summary',
     /** {date} is the invoice's date. */

@@ -4,6 +4,8 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { usePendingChange } from '../../../hooks/use-pending-change.ts';
+import { failureText } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useToggleReviewed } from '../api/toggle-reviewed.ts';
 import styles from './review-7501.module.css';
 
@@ -14,7 +16,7 @@ type Review7501Props = {
   reviewed: Flag;
 };
 
-/** The 7501 reviewed switch; it shows what the server answers (spec section 4). */
+/** The 7501 reviewed switch; it shows what the server answers (spec section 4), and says so. */
 export function Review7501({ shipmentId, pathTo7501, reviewed }: Review7501Props) {
   const toggleMutation = useToggleReviewed(shipmentId);
   const change = usePendingChange<boolean>(reviewed);
@@ -32,8 +34,14 @@ export function Review7501({ shipmentId, pathTo7501, reviewed }: Review7501Props
             if (change.isPending) return;
             change.begin(event.target.checked);
             toggleMutation.mutate(undefined, {
-              onSuccess: (reply) => reply.reviewed === (reviewed === 1) && change.cancel(),
-              onError: change.cancel,
+              onSuccess: (reply) => {
+                toast.success(reply.reviewed ? WEB_TEXTS.shipment.reviewed7501 : WEB_TEXTS.shipment.notReviewed7501);
+                if (reply.reviewed === (reviewed === 1)) change.cancel();
+              },
+              onError: (error) => {
+                toast.error(failureText(error));
+                change.cancel();
+              },
             });
           }}
         />
