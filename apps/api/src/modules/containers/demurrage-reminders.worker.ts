@@ -22,17 +22,26 @@ const containerOf = (news: ContainerNews) => ({
   which: news.which,
 });
 
-/** Queues each company's events of one kind in its message, company by company in id order. */
+/**
+ * Queues each company's events of one kind in its message. Messages are locked in one order,
+ * companies by id and kinds by name, so two runs at once cannot wait on each other.
+ */
 async function queueByCompany(trx: Db, events: { companyId: number; event: EventMailDetail }[], now: Date) {
-  const byCompany = new Map<string, EventMailDetail[]>();
+  const byCompany = new Map<number, Map<EventMailDetail['kind'], EventMailDetail[]>>();
   for (const { companyId, event } of events) {
-    const key = `${companyId} ${event.kind}`;
-    byCompany.set(key, [...(byCompany.get(key) ?? []), event]);
+    const byKind = byCompany.get(companyId) ?? new Map<EventMailDetail['kind'], EventMailDetail[]>();
+    byCompany.set(companyId, byKind);
+    const sameKind = byKind.get(event.kind) ?? [];
+    byKind.set(event.kind, sameKind);
+    sameKind.push(event);
   }
-  for (const [key, companyEvents] of byCompany) {
-    const companyId = Number(key.split(' ')[0]);
-    for (let start = 0; start < companyEvents.length; start += EVENTS_AN_INSERT) {
-      await recordMailEvents(trx, companyId, companyEvents.slice(start, start + EVENTS_AN_INSERT), now);
+  for (const companyId of [...byCompany.keys()].sort((one, other) => one - other)) {
+    const byKind = byCompany.get(companyId)!;
+    for (const kind of [...byKind.keys()].sort()) {
+      const sameKind = byKind.get(kind)!;
+      for (let start = 0; start < sameKind.length; start += EVENTS_AN_INSERT) {
+        await recordMailEvents(trx, companyId, sameKind.slice(start, start + EVENTS_AN_INSERT), now);
+      }
     }
   }
 }
