@@ -23,7 +23,7 @@ export const EVENT_MAIL_KINDS = {
   deliveryOrderApproved: { tableNumber: 3, listName: 'delivery' },
   /** A container's last free day is `reminder_days` working days away or nearer (decision 0031). */
   lastFreeDayDue: { tableNumber: DEMURRAGE_LIST_NUMBER, listName: 'demurrage and detention' },
-  /** Demurrage or detention started today: the day after the last free day. */
+  /** Demurrage or detention started: the day after the last free day came. */
   chargesStarted: { tableNumber: DEMURRAGE_LIST_NUMBER, listName: 'demurrage and detention' },
   /** The broker changed a container's last free day. */
   lastFreeDayChanged: { tableNumber: DEMURRAGE_LIST_NUMBER, listName: 'demurrage and detention' },
@@ -77,7 +77,7 @@ export const EVENT_MAIL_TEXTS = {
     invoicePosted: 'A new invoice has been posted.',
     deliveryOrderApproved: 'A delivery order has been approved and can now be sent to the trucker.',
     lastFreeDayDue: 'A container reaches its last free day soon. After it, charges start every day.',
-    chargesStarted: 'Free time has run out for a container: charges started today.',
+    chargesStarted: 'Free time has run out for a container: charges have started.',
     lastFreeDayChanged: 'The last free day of a container has changed.',
   },
   introMany: {
@@ -86,7 +86,7 @@ export const EVENT_MAIL_TEXTS = {
     invoicePosted: '{count} new invoices have been posted.',
     deliveryOrderApproved: '{count} delivery orders have been approved and can now be sent to the trucker.',
     lastFreeDayDue: '{count} containers reach their last free day soon. After it, charges start every day.',
-    chargesStarted: 'Free time has run out for {count} containers: charges started today.',
+    chargesStarted: 'Free time has run out for {count} containers: charges have started.',
     lastFreeDayChanged: 'The last free day of {count} containers has changed.',
   },
   line: {
