@@ -33,6 +33,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { scheduleOrphanSweeps } from './modules/files/orphan-files.ts';
 import { scheduleEventMail } from './modules/event-mail/event-mail.worker.ts';
+import { scheduleDemurrageReminders } from './modules/containers/demurrage-reminders.worker.ts';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
 import { brokerAdminRoutes } from './modules/broker-admin/broker-admin.routes.ts';
 import { customsEntriesRoutes } from './modules/customs-entries/customs-entries.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       retryForMs: options.mailRetryForMs,
       pollMs: options.mailPollMs,
     });
+    scheduleDemurrageReminders(app, { pollMs: options.demurragePollMs });
   }
   if (options.webhookWorker) {
     scheduleWebhooks(app, {

@@ -36,6 +36,11 @@ export type Config = {
   /** Sends the event mail of the queue from this process (every MAIL_POLL_MS). */
   mailWorker: boolean;
   mailPollMs: number;
+  /**
+   * How often this process runs the demurrage watch (decision 0031) when it runs the mail worker:
+   * the reminders due on each company's day and the last free day changes not yet told.
+   */
+  demurragePollMs: number;
   /** Delivers the webhooks from this process (every WEBHOOK_POLL_MS). */
   webhookWorker: boolean;
   webhookPollMs: number;
@@ -89,6 +94,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryForMs: 3600_000 * positiveInteger(env.MAIL_RETRY_HOURS ?? '24', 'MAIL_RETRY_HOURS'),
     mailWorker: env.MAIL_WORKER !== 'false',
     mailPollMs: positiveInteger(env.MAIL_POLL_MS ?? '5000', 'MAIL_POLL_MS'),
+    demurragePollMs: positiveInteger(env.DEMURRAGE_POLL_MS ?? '60000', 'DEMURRAGE_POLL_MS'),
     webhookWorker: env.WEBHOOK_WORKER !== 'false',
     webhookPollMs: positiveInteger(env.WEBHOOK_POLL_MS ?? '2000', 'WEBHOOK_POLL_MS'),
     webhookTimeoutMs: positiveInteger(env.WEBHOOK_TIMEOUT_MS ?? '10000', 'WEBHOOK_TIMEOUT_MS'),

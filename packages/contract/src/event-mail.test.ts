@@ -1,14 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_MAIL_KINDS, eventMailFooter, eventMailText } from './event-mail.ts';
+import { DEMURRAGE_LIST_NUMBER, EVENT_MAIL_KINDS, eventMailFooter, eventMailText } from './event-mail.ts';
 import { NOTIFICATION_LISTS } from './settings.ts';
 
 describe('event mail texts', () => {
   it('feeds each of the four Settings lists with one kind of event', () => {
-    const lists = Object.values(EVENT_MAIL_KINDS).map(({ tableNumber, listName }) => ({ tableNumber, listName }));
+    const lists = Object.values(EVENT_MAIL_KINDS)
+      .filter(({ tableNumber }) => tableNumber !== DEMURRAGE_LIST_NUMBER)
+      .map(({ tableNumber, listName }) => ({ tableNumber, listName }));
     expect(lists.sort((a, b) => a.tableNumber - b.tableNumber)).toEqual(
       NOTIFICATION_LISTS.map((list) => ({ tableNumber: list.table_number, listName: list.name })).sort(
         (a, b) => a.tableNumber - b.tableNumber,
       ),
+    );
+  });
+
+  it('feeds the demurrage and detention list, apart from the four, with its three kinds', () => {
+    const kinds = Object.entries(EVENT_MAIL_KINDS).filter(([, kind]) => kind.tableNumber === DEMURRAGE_LIST_NUMBER);
+    expect(kinds.map(([name]) => name)).toEqual(['lastFreeDayDue', 'chargesStarted', 'lastFreeDayChanged']);
+    expect(NOTIFICATION_LISTS.map((list) => list.table_number)).not.toContain(DEMURRAGE_LIST_NUMBER);
+  });
+
+  it("writes a container's last free day change with the old and new days, linked to its shipment", () => {
+    const container = { shipmentId: 9, entryNo: 'DMI-9', containerNo: 'MSCU1234567', which: 'terminal' } as const;
+    const one = eventMailText(
+      'lastFreeDayChanged',
+      [{ kind: 'lastFreeDayChanged', ...container, lfdChangeId: 1, oldDay: '01/07/2030', newDay: '01/09/2030' }],
+      'https://portal.example',
+    );
+    expect(one.subject).toBe('Last free day changed for container MSCU1234567');
+    expect(one.lines).toEqual([
+      {
+        text: 'Entry DMI-9, container MSCU1234567: last free day at the terminal 01/07/2030 → 01/09/2030',
+        link: 'https://portal.example/shipments/9',
+      },
+    ]);
+    const due = eventMailText(
+      'lastFreeDayDue',
+      [{ kind: 'lastFreeDayDue', ...container, which: 'detention', day: '01/07/2030' }],
+      'https://portal.example',
+    );
+    expect(due.subject).toBe('Last free day 01/07/2030 for container MSCU1234567');
+    expect(due.lines[0]!.text).toBe(
+      'Entry DMI-9, container MSCU1234567: return the empty by 01/07/2030 (detention last free day)',
     );
   });
 

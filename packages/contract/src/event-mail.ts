@@ -6,6 +6,12 @@ import { fillText } from './texts.ts';
  * message (decision 0017).
  */
 
+/**
+ * The "Demurrage and detention" list's number in the mail queue: not one of the spec's four
+ * (settings.ts NOTIFICATION_LISTS), whose recipients it takes until the company sets its own.
+ */
+export const DEMURRAGE_LIST_NUMBER = 4;
+
 export const EVENT_MAIL_KINDS = {
   /** A shipment entered Documents Required; `missing` names the document types still wanted. */
   documentsRequired: { tableNumber: 0, listName: 'documents' },
@@ -15,6 +21,12 @@ export const EVENT_MAIL_KINDS = {
   invoicePosted: { tableNumber: 1, listName: 'invoice' },
   /** The broker approved a delivery order: it can be sent. */
   deliveryOrderApproved: { tableNumber: 3, listName: 'delivery' },
+  /** A container's last free day is `reminder_days` working days away or nearer (decision 0031). */
+  lastFreeDayDue: { tableNumber: DEMURRAGE_LIST_NUMBER, listName: 'demurrage and detention' },
+  /** Demurrage or detention started: the day after the last free day came. */
+  chargesStarted: { tableNumber: DEMURRAGE_LIST_NUMBER, listName: 'demurrage and detention' },
+  /** The broker changed a container's last free day. */
+  lastFreeDayChanged: { tableNumber: DEMURRAGE_LIST_NUMBER, listName: 'demurrage and detention' },
 } as const;
 export type EventMailKind = keyof typeof EVENT_MAIL_KINDS;
 
@@ -24,7 +36,22 @@ export type EventMailDetail =
   | { kind: 'entrySummaryPosted'; shipmentId: number; entryNo: string }
   | { kind: 'invoicePosted'; invoiceId: number; invoiceNo: string; amount?: string; dueDate?: string }
   /** `orderId` names the order as the shipment page does (Delivery Order 105); events queued before it carry none. */
-  | { kind: 'deliveryOrderApproved'; shipmentId: number; entryNo: string; referenceNumber: string; orderId?: number };
+  | { kind: 'deliveryOrderApproved'; shipmentId: number; entryNo: string; referenceNumber: string; orderId?: number }
+  | ContainerMailDetail<'lastFreeDayDue', { day: string }>
+  | ContainerMailDetail<'chargesStarted', { day: string }>
+  | ContainerMailDetail<'lastFreeDayChanged', { lfdChangeId: number; oldDay: string | null; newDay: string | null }>;
+
+/**
+ * A container's event: `which` last free day (the terminal's, for picking up, or the
+ * detention one, for returning the empty); days as the company reads them (MM/dd/yyyy).
+ */
+type ContainerMailDetail<Kind extends string, Days> = {
+  kind: Kind;
+  shipmentId: number;
+  entryNo: string;
+  containerNo: string;
+  which: 'terminal' | 'detention';
+} & Days;
 
 export const EVENT_MAIL_TEXTS = {
   subjectOne: {
@@ -32,24 +59,36 @@ export const EVENT_MAIL_TEXTS = {
     entrySummaryPosted: '7501 ready for your review: entry {entry}',
     invoicePosted: 'New invoice {invoice}',
     deliveryOrderApproved: 'Delivery order approved for entry {entry}',
+    lastFreeDayDue: 'Last free day {day} for container {container}',
+    chargesStarted: 'Charges started for container {container}',
+    lastFreeDayChanged: 'Last free day changed for container {container}',
   },
   subjectMany: {
     documentsRequired: 'Documents required for {count} shipments',
     entrySummaryPosted: '{count} 7501s ready for your review',
     invoicePosted: '{count} new invoices',
     deliveryOrderApproved: '{count} delivery orders approved',
+    lastFreeDayDue: 'Last free day soon for {count} containers',
+    chargesStarted: 'Charges started for {count} containers',
+    lastFreeDayChanged: 'Last free day changed for {count} containers',
   },
   introOne: {
     documentsRequired: 'A shipment needs documents before it can clear customs.',
     entrySummaryPosted: 'A 7501 entry summary is ready for your review.',
     invoicePosted: 'A new invoice has been posted.',
     deliveryOrderApproved: 'A delivery order has been approved and can now be sent to the trucker.',
+    lastFreeDayDue: 'A container reaches its last free day soon. After it, charges start every day.',
+    chargesStarted: 'Free time has run out for a container: charges have started.',
+    lastFreeDayChanged: 'The last free day of a container has changed.',
   },
   introMany: {
     documentsRequired: '{count} shipments need documents before they can clear customs.',
     entrySummaryPosted: '{count} 7501 entry summaries are ready for your review.',
     invoicePosted: '{count} new invoices have been posted.',
     deliveryOrderApproved: '{count} delivery orders have been approved and can now be sent to the trucker.',
+    lastFreeDayDue: '{count} containers reach their last free day soon. After it, charges start every day.',
+    chargesStarted: 'Free time has run out for {count} containers: charges have started.',
+    lastFreeDayChanged: 'The last free day of {count} containers has changed.',
   },
   line: {
     documentsRequired: 'Entry {entry}: missing {missing}',
@@ -61,7 +100,20 @@ export const EVENT_MAIL_TEXTS = {
     deliveryOrderUnnamed: 'a delivery order',
     /** The order's reference number, after the line, when it has one. */
     deliveryOrderReference: ' (reference {reference})',
+    lastFreeDayDue: {
+      terminal: 'Entry {entry}, container {container}: pick up by {day} (last free day at the terminal)',
+      detention: 'Entry {entry}, container {container}: return the empty by {day} (detention last free day)',
+    },
+    chargesStarted: {
+      terminal: 'Entry {entry}, container {container}: demurrage started, last free day was {day}',
+      detention: 'Entry {entry}, container {container}: detention started, last free day was {day}',
+    },
+    lastFreeDayChanged: {
+      terminal: 'Entry {entry}, container {container}: last free day at the terminal {from} → {to}',
+      detention: 'Entry {entry}, container {container}: detention last free day {from} → {to}',
+    },
   },
+  noDay: 'none',
   missingUnknown: 'the required documents',
   amountDue: 'amount {amount}',
   dueOn: 'due {date}',
@@ -91,7 +143,17 @@ export function eventMailText(
 }
 
 function subjectValues(event: EventMailDetail): Record<string, string> {
-  return event.kind === 'invoicePosted' ? { invoice: event.invoiceNo } : { entry: event.entryNo };
+  switch (event.kind) {
+    case 'invoicePosted':
+      return { invoice: event.invoiceNo };
+    case 'lastFreeDayDue':
+    case 'chargesStarted':
+      return { container: event.containerNo, day: event.day };
+    case 'lastFreeDayChanged':
+      return { container: event.containerNo };
+    default:
+      return { entry: event.entryNo };
+  }
 }
 
 function lineOf(event: EventMailDetail, publicUrl: string): { text: string; link: string } {
@@ -120,6 +182,26 @@ function lineOf(event: EventMailDetail, publicUrl: string): { text: string; link
                 : fillText(T.line.deliveryOrder, { id: String(event.orderId) }),
           }) +
           (event.referenceNumber ? fillText(T.line.deliveryOrderReference, { reference: event.referenceNumber }) : ''),
+        link: shipmentLink(publicUrl, event.shipmentId),
+      };
+    case 'lastFreeDayDue':
+    case 'chargesStarted':
+      return {
+        text: fillText(T.line[event.kind][event.which], {
+          entry: event.entryNo,
+          container: event.containerNo,
+          day: event.day,
+        }),
+        link: shipmentLink(publicUrl, event.shipmentId),
+      };
+    case 'lastFreeDayChanged':
+      return {
+        text: fillText(T.line.lastFreeDayChanged[event.which], {
+          entry: event.entryNo,
+          container: event.containerNo,
+          from: event.oldDay ?? T.noDay,
+          to: event.newDay ?? T.noDay,
+        }),
         link: shipmentLink(publicUrl, event.shipmentId),
       };
     case 'invoicePosted': {

@@ -274,6 +274,12 @@ export const EVENT_TYPE_DOCS: Record<string, string> = {
   'user.updated': '{ user_id, user_email, and each field changed }: a user changed.',
   'user.deleted': '{ user_id, user_email, … }: a user removed.',
   'user.password_link_sent': '{ user_id, user_email }: a set-password e-mail sent to a user.',
+  'container.lfd_changed':
+    "{ container_no, which, from, to }: a container's last free day changed (which: terminal, or detention for " +
+    'the return of the empty; from and to are YYYY-MM-DD or null), by a container_free_days record. No user_email.',
+  'container.demurrage_started':
+    "{ container_no, last_free_day }: the day after its terminal last free day came in the company's time zone " +
+    'and the container is still at the terminal, so demurrage runs. Told once per last free day. No user_email.',
 };
 
 /** What each refusal code means, for a program that switches on it; `reason` says it in words. */

@@ -533,7 +533,8 @@ export type EventsQuery = z.infer<typeof EventsQuery>;
  * `document_types.unset`, `isf.filed`, `status.changed`, `note.added`, `reference.changed`,
  * `ignored.changed` (a delivery order skipped or taken back), `7501_reviewed.changed`,
  * `delivery_order.created`, `.updated`, `.deleted`, `.sent`, or `user.created`, `.updated`,
- * `.deleted`, `.password_link_sent`.
+ * `.deleted`, `.password_link_sent`; and what the demurrage watch saw (no `user_email`):
+ * `container.lfd_changed`, `container.demurrage_started`.
  */
 export const BrokerEvent = z.object({
   cursor: EventCursor,
@@ -544,7 +545,7 @@ export const BrokerEvent = z.object({
   company: z.string().nullable(),
   account_no: z.string().nullable(),
   file_number: z.string().nullable(),
-  /** Who did it. */
+  /** Who did it; null for the demurrage watch's container events. */
   user_email: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),
   /** Where the broker downloads the file the event is about (an uploaded document), or null. */

@@ -45,6 +45,8 @@ export const API_PATHS = {
   settings: '/user/settings',
   saveSettings: '/user/settings/save',
   entryApprovalRule: '/user/settings/entry-approval',
+  /** The "Demurrage and detention" list and its reminder's working days: GET, and PUT them. */
+  demurrageAlerts: '/user/settings/demurrage-alerts',
   reportDutyByMonth: '/user/reports/duty-by-month',
   reportEntriesByPort: '/user/reports/entries-by-port',
   reportDutyByChapter: '/user/reports/duty-by-chapter',

@@ -219,6 +219,25 @@ export type ContainerLfdChangesTable = {
   old_day: NullableDateText;
   new_day: NullableDateText;
   changed_at: CreatedAt;
+  /** When its mail event was queued (migration 0037); null until the demurrage watch queues it. */
+  mail_queued_at: NullableTimestamp;
+};
+
+/** Each reminder of the demurrage watch queued: one per container, last free day, its value and kind. */
+export type ContainerRemindersTable = {
+  container_id: number;
+  which: 'terminal' | 'detention';
+  last_free_day: string;
+  kind: 'due' | 'charges_started';
+  queued_at: CreatedAt;
+};
+
+/** A company's "Demurrage and detention" list and reminder days (migration 0037); no row: the defaults. */
+export type DemurrageAlertsTable = {
+  company_id: number;
+  email: NullableText;
+  cc_emails: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  reminder_days: Defaulted<number>;
 };
 
 export type BillsOfLadingTable = {
@@ -583,6 +602,8 @@ export type Database = {
   containers: ContainersTable;
   container_free_days: ContainerFreeDaysTable;
   container_lfd_changes: ContainerLfdChangesTable;
+  container_reminders: ContainerRemindersTable;
+  demurrage_alerts: DemurrageAlertsTable;
   bills_of_lading: BillsOfLadingTable;
   document_types: DocumentTypesTable;
   documents: DocumentsTable;

@@ -117,11 +117,13 @@ describe('the API descriptions', () => {
     const document = await documentOf(API_DOCS.broker.page);
     const events = JSON.stringify(document.paths[`${BROKER_API_BASE}${BROKER_API_PATHS.events}`]!.get);
     const userTypes = ['user.created', 'user.updated', 'user.deleted', 'user.password_link_sent'];
+    // The demurrage watch's: a last free day the broker changed, and demurrage that started.
+    const containerTypes = ['container.lfd_changed', 'container.demurrage_started'];
     // The broker's own act (its approval) is not in the feed.
     const customerActs = Object.values(SHIPMENT_ACTIVITY).filter(
       (type) => type !== SHIPMENT_ACTIVITY.deliveryOrderApproved,
     );
-    expect(Object.keys(EVENT_TYPE_DOCS).sort()).toEqual([...customerActs, ...userTypes].sort());
+    expect(Object.keys(EVENT_TYPE_DOCS).sort()).toEqual([...customerActs, ...userTypes, ...containerTypes].sort());
     for (const type of Object.keys(EVENT_TYPE_DOCS)) expect(events).toContain(`\`${type}\`: detail {`);
   });
 

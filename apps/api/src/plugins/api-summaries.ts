@@ -24,6 +24,9 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`GET ${call(API_PATHS.entryApprovalRule)}`]: 'Which 7501s wait for the company’s approval',
   [`PUT ${call(API_PATHS.entryApprovalRule)}`]:
     'Set which 7501s wait for the company’s approval (primary and managers)',
+  [`GET ${call(API_PATHS.demurrageAlerts)}`]:
+    'The demurrage and detention list and how many working days ahead it is reminded',
+  [`PUT ${call(API_PATHS.demurrageAlerts)}`]: 'Set the demurrage and detention list and its reminder’s working days',
   [`POST ${call(API_PATHS.queryEntry)}`]: "Query the entry's 7501 with a comment instead of approving it",
   [`GET ${call(API_PATHS.reportDutyByMonth)}`]: 'Report: duty, MPF, HMF and other fees by month, with the year before',
   [`GET ${call(API_PATHS.reportEntriesByPort)}`]: 'Report: entries and entered value by port of entry and by mode',
@@ -63,7 +66,7 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`GET ${call(API_PATHS.accounts)}`]: 'The accounts the user may link',
   [`GET ${call(API_PATHS.file)}`]: 'A stored file by its key, through the access check',
   [`POST ${brokerCall(BROKER_API_PATHS.records)}`]: 'Push records: each created, updated, unchanged or refused',
-  [`GET ${brokerCall(BROKER_API_PATHS.events)}`]: 'Read what customers did, after a cursor',
+  [`GET ${brokerCall(BROKER_API_PATHS.events)}`]: 'Read what customers did and the demurrage watch saw, after a cursor',
   [`GET ${brokerCall(BROKER_API_PATHS.file)}`]: 'Download a file an event names',
   [`GET ${brokerCall(BROKER_ADMIN_PATHS.apiKeys)}`]: 'The API keys: scopes, expiry, last use, revoked',
   [`POST ${brokerCall(BROKER_ADMIN_PATHS.apiKeys)}`]: 'Make an API key, shown this once',

@@ -299,6 +299,18 @@ export const WEB_TEXTS = {
     restoreOf: 'Keep {name}',
     deletedOnSave: 'Deleted on Save',
     save: 'Save',
+    demurrage: {
+      title: 'Demurrage and detention e-mails',
+      intro: 'Reminders before a container’s last free day, the day charges start, and changes of a last free day.',
+      listTitle: 'Demurrage and detention',
+      isDefault: 'Until you save this list, these e-mails go to the delivery order list.',
+      reminderDays: 'Working days before the last free day',
+      reminderDaysHint: 'Monday to Friday: with 2, a Monday last free day is reminded on the Thursday before.',
+      loading: 'Loading the demurrage and detention e-mails...',
+      loadFailed: 'The demurrage and detention e-mails could not be loaded.',
+      saved: 'Demurrage and detention e-mails saved.',
+      save: 'Save demurrage and detention e-mails',
+    },
   },
 
   /** Users. */

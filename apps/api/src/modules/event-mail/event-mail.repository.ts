@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { EVENT_MAIL_KINDS, type EventMailDetail, type EventMailKind } from '@clearport/contract/event-mail';
+import {
+  DEMURRAGE_LIST_NUMBER,
+  EVENT_MAIL_KINDS,
+  type EventMailDetail,
+  type EventMailKind,
+} from '@clearport/contract/event-mail';
 import type { Db } from '../../db/connect.ts';
 
 /**
@@ -17,6 +22,8 @@ export type MailMessage = {
   messageId: string;
   firstAttemptAt: Date;
 };
+
+const DELIVERY_LIST_NUMBER = EVENT_MAIL_KINDS.deliveryOrderApproved.tableNumber;
 
 /** How long a claimed message is held before another worker may take it over. */
 export const SENDING_LEASE_MS = 5 * 60_000;
@@ -135,18 +142,33 @@ export async function eventsOf(db: Db, messageId: string): Promise<EventMailDeta
   return rows.map((row) => (typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail) as EventMailDetail);
 }
 
-/** The list's recipient and CCs, and the company's name for the footer. */
+/**
+ * The list's recipient and CCs, and the company's name for the footer. The demurrage and
+ * detention list is the delivery list's until the company sets its own (decision 0031).
+ */
 export async function recipientsOf(db: Db, companyId: number, kind: EventMailKind) {
+  const tableNumber = EVENT_MAIL_KINDS[kind].tableNumber;
+  const listNumber = tableNumber === DEMURRAGE_LIST_NUMBER ? DELIVERY_LIST_NUMBER : tableNumber;
   const row = await db
     .selectFrom('companies')
     .leftJoin('notification_emails', (join) =>
       join
         .onRef('notification_emails.company_id', '=', 'companies.id')
-        .on('notification_emails.table_number', '=', EVENT_MAIL_KINDS[kind].tableNumber),
+        .on('notification_emails.table_number', '=', listNumber),
     )
-    .select(['companies.name', 'notification_emails.email', 'notification_emails.cc_emails'])
+    .leftJoin('demurrage_alerts', 'demurrage_alerts.company_id', 'companies.id')
+    .select([
+      'companies.name',
+      'notification_emails.email',
+      'notification_emails.cc_emails',
+      'demurrage_alerts.email as demurrage_email',
+      'demurrage_alerts.cc_emails as demurrage_cc_emails',
+    ])
     .where('companies.id', '=', companyId)
     .executeTakeFirst();
+  if (tableNumber === DEMURRAGE_LIST_NUMBER && row?.demurrage_email != null) {
+    return { company: row.name, to: row.demurrage_email, cc: row.demurrage_cc_emails ?? [] };
+  }
   return { company: row?.name ?? '', to: row?.email ?? '', cc: row?.cc_emails ?? [] };
 }
 

@@ -1,12 +1,15 @@
 import { TEXTS } from '@clearport/contract/texts';
 import {
+  DEMURRAGE_REMINDER_DAYS,
   NOTIFICATION_LISTS,
   SETTINGS_ERRORS,
   WAREHOUSE_NOT_FOUND,
   type NotificationEmailsInput,
   type SettingsTruckerInput,
   type SettingsWarehouseInput,
+  type DemurrageAlertsResponse,
   type NotificationEmails,
+  type SetDemurrageAlertsRequest,
   type NotificationListKey,
   type SettingsResponse,
   type SaveSettingsResponse,
@@ -22,6 +25,7 @@ import { warehousesRepository } from './warehouses.repository.ts';
 import { leftOut, removalOf, unknownEntry, type Removal, type Usage } from './settings.rules.ts';
 
 const EMPTY_LIST: NotificationEmails = { email: '', cc_emails: [] };
+const DELIVERY_LIST_NUMBER = NOTIFICATION_LISTS.find((list) => list.key === 'delivery_order_mails')!.table_number;
 
 type ListSync<Input> = {
   kind: CompanyList;
@@ -97,6 +101,49 @@ export const settingsRepository = {
       .where('table_number', '=', tableNumber)
       .executeTakeFirst();
     return row ?? EMPTY_LIST;
+  },
+
+  /**
+   * The company's "Demurrage and detention" list and reminder days: until it sets the list, the
+   * delivery list's recipient and copies (decision 0031).
+   */
+  async demurrageAlerts(db: Db, companyId: number): Promise<DemurrageAlertsResponse> {
+    const row = await db
+      .selectFrom('companies')
+      .leftJoin('demurrage_alerts', 'demurrage_alerts.company_id', 'companies.id')
+      .leftJoin('notification_emails', (join) =>
+        join
+          .onRef('notification_emails.company_id', '=', 'companies.id')
+          .on('notification_emails.table_number', '=', DELIVERY_LIST_NUMBER),
+      )
+      .select([
+        'demurrage_alerts.email',
+        'demurrage_alerts.cc_emails',
+        'demurrage_alerts.reminder_days',
+        'notification_emails.email as delivery_email',
+        'notification_emails.cc_emails as delivery_cc_emails',
+      ])
+      .where('companies.id', '=', companyId)
+      .executeTakeFirst();
+    const reminderDays = row?.reminder_days ?? DEMURRAGE_REMINDER_DAYS.byDefault;
+    if (row?.email != null) {
+      return { email: row.email, cc_emails: row.cc_emails ?? [], reminder_days: reminderDays, is_default: false };
+    }
+    return {
+      email: row?.delivery_email ?? '',
+      cc_emails: row?.delivery_cc_emails ?? [],
+      reminder_days: reminderDays,
+      is_default: true,
+    };
+  },
+
+  async setDemurrageAlerts(db: Db, companyId: number, alerts: SetDemurrageAlertsRequest): Promise<void> {
+    const values = { email: alerts.email, cc_emails: [...alerts.cc_emails], reminder_days: alerts.reminder_days };
+    await db
+      .insertInto('demurrage_alerts')
+      .values({ company_id: companyId, ...values })
+      .onConflict((conflict) => conflict.column('company_id').doUpdateSet(values))
+      .execute();
   },
 
   /** GET user/settings. */

@@ -2,18 +2,26 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ErrorResponse } from '@clearport/contract/http';
-import { SettingsResponse, SaveSettingsRequest, SaveSettingsResponse } from '@clearport/contract/settings';
+import {
+  DemurrageAlertsResponse,
+  SaveSettingsRequest,
+  SaveSettingsResponse,
+  SetDemurrageAlertsRequest,
+  SettingsResponse,
+} from '@clearport/contract/settings';
 import { replyWith } from '../../lib/action.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
 import { saveSettings } from './save-settings.ts';
 import { saveWarehouses } from './save-warehouses.ts';
+import { setDemurrageAlerts } from './set-demurrage-alerts.ts';
 import { settingsRepository } from './settings.repository.ts';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
 /**
  * GET user/settings, and user/settings/save in its two readings: the New Warehouse modal's and
- * the Settings screen's (contract: SettingsFormSaveRequest). Role 11 has no settings: 403.
+ * the Settings screen's (contract: SettingsFormSaveRequest), and the demurrage and detention list
+ * beside them (decision 0031). Role 11 has no settings: 403.
  */
 export const settingsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', refuseReadOnlyRoles);
@@ -34,5 +42,17 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
           : await saveWarehouses(deps, user, body.warehouses);
       return replyWith(reply, result, (saved) => saved);
     },
+  );
+
+  api.get(
+    API_PATHS.demurrageAlerts,
+    { schema: { response: { 200: DemurrageAlertsResponse, ...errors } } },
+    async (request) => settingsRepository.demurrageAlerts(app.db, request.user.companyId),
+  );
+
+  api.put(
+    API_PATHS.demurrageAlerts,
+    { schema: { body: SetDemurrageAlertsRequest, response: { 200: DemurrageAlertsResponse, ...errors } } },
+    async (request) => setDemurrageAlerts(request.deps, request.user, request.body),
   );
 };

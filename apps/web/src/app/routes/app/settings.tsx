@@ -9,6 +9,7 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { getProfileQueryOptions } from '../../../features/auth/api/get-profile.ts';
 import { EntryApprovalRuleSettings } from '../../../features/customs-entries/components/entry-approval-rule.tsx';
 import { useSettings } from '../../../features/settings/api/get-settings.ts';
+import { DemurrageAlertsSettings } from '../../../features/settings/components/demurrage-alerts-settings.tsx';
 import { SettingsEditor } from '../../../features/settings/components/settings-editor.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
@@ -37,6 +38,7 @@ export function SettingsRoute() {
         ) : (
           <SettingsEditor user={settingsQuery.data.user} />
         )}
+        <DemurrageAlertsSettings />
         <EntryApprovalRuleSettings onSaved={refreshProfile} />
       </PageBody>
     </>
