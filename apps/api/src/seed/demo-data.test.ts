@@ -504,6 +504,20 @@ function describeSeededDatabase(serverUrl?: string) {
     expect(invoices.some((invoice) => invoice.backup !== null)).toBe(true);
   });
 
+  it('gives containers free days and the history of their last free days, none of it left to be mailed', async () => {
+    const changes = await db
+      .selectFrom('container_lfd_changes')
+      .select([
+        sql<number>`count(*)::int`.as('all'),
+        sql<number>`(count(*) FILTER (WHERE mail_queued_at IS NULL))::int`.as('unmailed'),
+        sql<number>`(count(*) FILTER (WHERE old_day IS NOT NULL))::int`.as('moved'),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(changes.all).toBeGreaterThan(100);
+    expect(changes.moved).toBeGreaterThan(10);
+    expect(changes.unmailed).toBe(0);
+  });
+
   it('issues invoices over the past months, never many on one day', async () => {
     const days = await db
       .selectFrom('invoices')

@@ -179,6 +179,11 @@ async function writeBrokerRecords(trx: ControlledTransaction<Database>, storage:
   await written.settleFiles(true);
   const refused = written.results.find((result) => result.outcome === 'refused');
   if (refused) throw new Error(`The demo's record ${refused.key ?? refused.index} was refused: ${refused.reason}`);
+  // The containers' last free days changed before the demo began: nobody is mailed of them now.
+  await trx
+    .updateTable('container_lfd_changes')
+    .set({ mail_queued_at: sql`changed_at` })
+    .execute();
 }
 
 type Directory = {
