@@ -13,6 +13,7 @@ import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { COUNT_EVERY_SHIPMENT } from '../src/db/migrations/0029-shipment-dispositions.ts';
 import { FILL_ROLLUP } from '../src/db/migrations/0031-report-rollups.ts';
+import { SET_EVERY_NEXT_FREE_DAY } from '../src/db/migrations/0036-shipment-next-free-day.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 
 /*
@@ -23,7 +24,8 @@ import { hashPassword } from '../src/lib/passwords.ts';
  * orders for about a quarter of them, and a customs entry for each shipment past submission
  * (its number with its check digit, port and type, one to three HTS lines with value and duty,
  * the entry's sums and its MPF and HMF by the contract's rules, each company's first entry with
- * LONG_ENTRY_LINES lines, and the CBP and FDA dispositions its status and FDA review tell of).
+ * LONG_ENTRY_LINES lines, and the CBP and FDA dispositions its status and FDA review tell of), and
+ * the free days of the containers that arrived in the last year (FREE_DAYS).
  * Everything is set-based (INSERT … SELECT over generate_series) in one transaction, with the
  * triggers off and the shipments' list columns written directly, the secondary indexes dropped
  * and rebuilt at the end; then VACUUM ANALYZE.
@@ -70,6 +72,39 @@ const BENCH_TARIFF = `(VALUES
   (8, '9503000073', 'Toys for children under three', 'NO', 'Free', 0, false, false),
   (9, '7306306000', 'Welded steel tubes', 'KG', 'Free', 0, true, false)
 ) AS t(k, hts_number, description, unit, duty_rate, percent, adcvd, section_301)`;
+
+/**
+ * The containers' free days (decision 0029) of the shipments that arrived in the last year, on
+ * the bench's day: discharged a day after the ETA with four free days at the terminal; gated out
+ * one to seven days after discharge once that day has come (some late, in demurrage), with five
+ * days to return the empty; returned one to nine days after, once that day has come, except one
+ * in twenty-five never returned (detention still running). So most open containers are recent,
+ * their last free days spread a week around today, and a few per cent of the shipments of the
+ * last year run up charges; older containers have no free days. The shipments' next_free_day
+ * follows, as migration 0036 keeps it.
+ */
+const FREE_DAYS = `
+  INSERT INTO container_free_days (container_id, discharged_at, available_at, terminal_last_free_day, gated_out_at,
+    delivered_at, detention_last_free_day, empty_returned_at, demurrage_rates, detention_rates)
+  SELECT id, discharged, discharged + interval '6 hours', discharged::date + 4, gated_out,
+    gated_out + interval '4 hours', gated_out::date + 5,
+    CASE WHEN r_forgotten >= 0.04 AND gated_out + return_days * interval '1 day' < localtimestamp
+      THEN gated_out + return_days * interval '1 day' END,
+    '[{"from_day": 1, "cents_per_day": 15000}, {"from_day": 5, "cents_per_day": 30000}]'::jsonb,
+    '[{"from_day": 1, "cents_per_day": 10000}]'::jsonb
+  FROM (
+    SELECT id, discharged, return_days, r_forgotten,
+      CASE WHEN discharged + gate_days * interval '1 day' < localtimestamp
+        THEN discharged + gate_days * interval '1 day' END AS gated_out
+    FROM (
+      -- Drawn in the select list: once a row.
+      SELECT c.id, s.est_time_arrive + interval '1 day' AS discharged, 1 + floor(random() * 7) AS gate_days,
+        1 + floor(random() * 9) AS return_days, random() AS r_forgotten
+      FROM shipments s JOIN containers c ON c.shipment_id = s.id
+      WHERE s.est_time_arrive BETWEEN localtimestamp - interval '1 year' AND localtimestamp - interval '1 day'
+    ) drawn
+  ) dated
+  ORDER BY id`;
 
 /** Accounts per company, repeated: three is the typical company, one to five occur. */
 const COMPANY_SIZES = [3, 2, 4, 3, 3, 1, 5, 3, 2, 4];
@@ -386,6 +421,8 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
       `INSERT INTO delivery_order_containers (delivery_order_id, container_id)
        SELECT d.id, c.id FROM delivery_orders d JOIN containers c ON c.shipment_id = d.shipment_id`,
     );
+    await step('container free days', FREE_DAYS);
+    await step('shipment next free days', SET_EVERY_NEXT_FREE_DAY);
 
     for (const index of indexes.rows) await step(`index ${index.indexname}`, index.indexdef);
     await checkEntries(client);

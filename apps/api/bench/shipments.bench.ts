@@ -122,16 +122,28 @@ async function ensureFilled(size: Size): Promise<string> {
         await db.destroy();
       }
       const counts = await withClient(url, async (client) => {
-        const result = await client.query<{ shipments: number; accounts: number; hasEntryLines: boolean }>(
+        const result = await client.query<{
+          shipments: number;
+          accounts: number;
+          hasEntryLines: boolean;
+          hasFreeDays: boolean;
+        }>(
           `SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM accounts)::int AS accounts,
-             EXISTS (SELECT 1 FROM customs_entry_lines) AS "hasEntryLines"`,
+             EXISTS (SELECT 1 FROM customs_entry_lines) AS "hasEntryLines",
+             EXISTS (SELECT 1 FROM container_free_days) AS "hasFreeDays"`,
         );
         return result.rows[0]!;
       });
-      const found = `${counts.shipments} shipments over ${counts.accounts} accounts${counts.hasEntryLines ? '' : ' without customs entry lines'}`;
+      const found =
+        `${counts.shipments} shipments over ${counts.accounts} accounts` +
+        `${counts.hasEntryLines ? '' : ' without customs entry lines'}${counts.hasFreeDays ? '' : ' without free days'}`;
       // A database filled before the entries' lines has none for the entry page to show, and
-      // entry numbers without their check digit.
-      const isFilled = counts.shipments === size.shipments && counts.accounts === size.accounts && counts.hasEntryLines;
+      // entry numbers without their check digit; one filled before the free days, no possible charges.
+      const isFilled =
+        counts.shipments === size.shipments &&
+        counts.accounts === size.accounts &&
+        counts.hasEntryLines &&
+        counts.hasFreeDays;
       return { isFilled, line: isFilled ? `reusing ${found}` : `${found}, filling again` };
     },
     fill: (url) =>
@@ -240,6 +252,7 @@ async function prepare(size: Size, serve: string): Promise<Target> {
     ...HOME_FILTER_VALUES.map((filter) => ({ name: `filter=${filter}`, query: { filter } })),
     { name: `search "${fragment}"`, query: { status: fragment } },
     { name: `port=${port}`, query: { port } },
+    { name: 'charges=possible', query: { charges: 'possible' } },
     { name: `search entry number ${entryNumber}`, query: { search: entryNumber } },
     { name: 'sort ETA ascending', query: { sort: 'est_time_arrive', direction: 'asc' } },
     { name: `page ${latePage}, stepped to`, query: await stepTo(latePage) },

@@ -1,4 +1,4 @@
-import { CBP_EXAM_STATUSES, HOME_FILTERS } from '@clearport/contract/shipments';
+import { CBP_EXAM_STATUSES, HOME_FILTERS, POSSIBLE_CHARGES_LABEL } from '@clearport/contract/shipments';
 import { statusDisplay } from '@clearport/contract/statuses';
 import { DEMO_PASSWORD, expect, mainNavigation, submitLogin, test } from './fixtures.ts';
 import { apiLogin } from './shipments-api.ts';
@@ -12,7 +12,8 @@ import {
   tableSettled,
 } from './shipments-table.ts';
 
-const COUNT_LABELS = HOME_FILTERS.map((box) => box.label);
+/** The spec's five boxes, then Possible Charges (decision 0030). */
+const COUNT_LABELS = [...HOME_FILTERS.map((box) => box.label), POSSIBLE_CHARGES_LABEL];
 
 function countBoxes(page: import('@playwright/test').Page) {
   return page.getByRole('region', { name: 'Shipment counts' }).getByRole('link');

@@ -4,6 +4,7 @@ import { SHIPMENTS_PAGE_SIZE, UNKNOWN_DATE_TIME } from './constants.ts';
 import { EntityId, Pagination, SortDirection } from './http.ts';
 import { SHIPMENT_STATUSES, type DateFilterCode } from './statuses.ts';
 import { ENTRY_TYPE_CODES } from './customs-entry.ts';
+import { FREE_DAYS_DUE_SOON } from './free-days.ts';
 import { CURSOR_MESSAGE, isTimestampText, readListCursor, type ListCursor } from './list-cursor.ts';
 
 /*
@@ -108,8 +109,15 @@ export type HomeFilter = z.infer<typeof HomeFilter>;
  * "Awaiting your approval", whose list is asked for with `approval=awaiting`.
  */
 export const AWAITING_APPROVAL_BOX = 'awaiting-approval';
+/**
+ * Home's "Possible Charges" box (decision 0030): the shipments with a container whose last free
+ * day is at most FREE_DAYS_DUE_SOON days after the company's day, or already past (demurrage or
+ * detention running), asked for with `charges=possible`.
+ */
+export const POSSIBLE_CHARGES_BOX = 'possible-charges';
+export const POSSIBLE_CHARGES_LABEL = 'Possible Charges';
 /** The box a shipments list was opened from (`?filter=` of the portal's address). */
-export const BoxFilter = z.enum([...HOME_FILTER_VALUES, AWAITING_APPROVAL_BOX]);
+export const BoxFilter = z.enum([...HOME_FILTER_VALUES, AWAITING_APPROVAL_BOX, POSSIBLE_CHARGES_BOX]);
 export type BoxFilter = z.infer<typeof BoxFilter>;
 
 /**
@@ -172,6 +180,14 @@ export const ShipmentListItem = z.object({
   fda_review: z.string(),
   status: z.string(),
   documents_submitted: z.array(z.object({ type: z.string(), submitted: z.boolean() })),
+  /**
+   * The nearest last free day of its open containers (YYYY-MM-DD, a day of the company's): the
+   * terminal's while a container is at the terminal, the detention one once it is gated out, none
+   * once its empty is returned; null when no container has one (decision 0030).
+   */
+  next_free_day: z.string().nullable(),
+  /** Whose last free day `next_free_day` is: the terminal's (demurrage) or the line's (detention); null with it. */
+  next_free_day_kind: z.enum(['terminal', 'detention']).nullable(),
 });
 export type ShipmentListItem = z.infer<typeof ShipmentListItem>;
 
@@ -247,12 +263,27 @@ const shipmentEntryFilters = {
   approval: z.literal('awaiting').optional(),
 };
 
+/**
+ * `charges=possible`: Home's "Possible Charges" box, the shipments whose nearest last free day
+ * (`next_free_day`) is at most FREE_DAYS_DUE_SOON days after the company's calendar day in its
+ * time zone, or already past.
+ */
+const shipmentChargesFilter = {
+  charges: z
+    .literal('possible')
+    .optional()
+    .describe(
+      `possible: a container's last free day is at most ${FREE_DAYS_DUE_SOON} days after the company's day, or past (Possible Charges)`,
+    ),
+};
+
 const shipmentsListFields = {
   page: z.coerce.number().int().positive().max(100_000).default(1),
   per_page: z.coerce.number().int().positive().max(SHIPMENTS_PAGE_SIZE).default(SHIPMENTS_PAGE_SIZE),
   filter: HomeFilter.optional(),
   ...shipmentFilters,
   ...shipmentEntryFilters,
+  ...shipmentChargesFilter,
   sort: ShipmentSortField.default('est_time_arrive'),
   direction: SortDirection.default('desc'),
   after: z.string().max(2_000).optional(),
@@ -309,6 +340,8 @@ export const HomeShipmentsResponse = HomeCounts.extend({
    * roles that see no money; the whole is null while the company confirms no 7501.
    */
   awaiting_approval: z.object({ count: Count, duty_cents: z.number().int().nullable() }).nullable(),
+  /** The shipments of the "Possible Charges" box (`charges=possible`). */
+  possible_charges: Count,
 });
 export type HomeShipmentsResponse = z.infer<typeof HomeShipmentsResponse>;
 

@@ -32,6 +32,7 @@ import * as reportSubscriptions from './migrations/0032-report-subscriptions.ts'
 import * as usersList from './migrations/0033-users-list.ts';
 import * as invoiceList from './migrations/0034-invoice-list.ts';
 import * as containerFreeDays from './migrations/0035-container-free-days.ts';
+import * as shipmentNextFreeDay from './migrations/0036-shipment-next-free-day.ts';
 import * as demurrageReminders from './migrations/0037-demurrage-reminders.ts';
 import * as deliveryOrderPickupDate from './migrations/0038-delivery-order-pickup-date.ts';
 
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033-users-list': usersList,
   '0034-invoice-list': invoiceList,
   '0035-container-free-days': containerFreeDays,
+  '0036-shipment-next-free-day': shipmentNextFreeDay,
   '0037-demurrage-reminders': demurrageReminders,
   '0038-delivery-order-pickup-date': deliveryOrderPickupDate,
 };

@@ -176,6 +176,8 @@ export type ShipmentsTable = {
   cbp_disposition_hold: Maintained<boolean>;
   entry_duty_cents: Maintained<number | null>;
   entry_decided_7501: Maintained<string | null>;
+  /** The nearest last free day of its open containers, YYYY-MM-DD, or null (migration 0036). */
+  next_free_day: Maintained<string | null>;
   /** The FDA column: the FDA's disposition in its words, or the broker's fda_review text. */
   fda_status: GeneratedAlways<string>;
   /** A CBP exam or hold status, or a holding CBP disposition. */

@@ -14,7 +14,8 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`POST ${call(API_PATHS.forgotPassword)}`]: 'Ask for a reset-password e-mail',
   [`POST ${call(API_PATHS.resetPassword)}`]: 'Choose a password with the link of a reset or set-password e-mail',
   [`GET ${call(API_PATHS.notifications)}`]: 'The Home banner message',
-  [`GET ${call(API_PATHS.shipments)}`]: 'The shipments list: filters, search, sort and keyset pages',
+  [`GET ${call(API_PATHS.shipments)}`]:
+    'The shipments list: filters (also possible charges), search, sort and keyset pages; or Home with its box counts',
   [`GET ${call(API_PATHS.shipmentDetail)}`]: 'One shipment with its documents, containers, delivery orders and notes',
   [`POST ${call(API_PATHS.fileIsf)}`]: 'Record that the client filed the ISF',
   [`GET ${call(API_PATHS.customsEntry)}`]: "The shipment's customs entry: dates, totals, holds and a page of lines",

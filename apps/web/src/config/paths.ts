@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '@clearport/contract/invoices';
 import type { BoxFilter } from '@clearport/contract/shipments';
 
-/** The shipments list's optional query parameter: the Home box it was opened from (spec section 2, and the 7501 approval's box). */
+/** The shipments list's optional query parameter: the Home box it was opened from (spec section 2, the 7501 approval's box and Possible Charges). */
 export const SHIPMENTS_FILTER_PARAM = 'filter';
 
 /** Every route of the portal (spec section 2), in one place. `path` is the route pattern, `getHref` builds a link. */

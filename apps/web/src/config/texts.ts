@@ -122,6 +122,19 @@ export const WEB_TEXTS = {
     removeBoxFilter: 'Remove the {filter} filter',
     boxFilterCombines:
       'Only shipments counted by this box are listed; the Status, Account and Date filters and the search narrow them further.',
+    /**
+     * A row's nearest last free day (decision 0030): {day} is the day. Past it, charges run;
+     * within 3 days, it is due; later, it is shown plain.
+     */
+    freeDayDemurrage: 'Demurrage · LFD {day}',
+    freeDayDetention: 'Detention · LFD {day}',
+    freeDayPickUpToday: 'Pick up today',
+    freeDayReturnToday: 'Return today',
+    freeDayPickUp: 'Pick up by {day}',
+    freeDayReturn: 'Return by {day}',
+    freeDayLater: 'LFD {day}',
+    /** The badge's tooltip: the kind of last free day and the day in full. */
+    freeDayTitle: 'Last free day {day}',
     /** The tab's title on a list filtered by a Home box: "Shipments: Documents Required". */
     filteredTitle: '{title}: {filter}',
   },

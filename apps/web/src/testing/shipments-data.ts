@@ -15,6 +15,8 @@ export function shipmentRow(id: number, changes: Partial<ShipmentListItem> = {})
     fda_review: '',
     status: 'submitted',
     documents_submitted: [],
+    next_free_day: null,
+    next_free_day_kind: null,
     ...changes,
   };
 }
@@ -66,6 +68,7 @@ export function homeReply(rows: ShipmentListItem[], accounts = '40001,40002,4000
     result: rows,
     accounts,
     awaiting_approval: null,
+    possible_charges: 4,
   };
 }
 

@@ -112,6 +112,25 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     },
   );
 
+  it('possible charges: the page and the total read a range of the last free day index (migration 0036)', async () => {
+    const request = listRequest({});
+    request.criteria = criteriaOf({ charges: 'possible' }, demo.primary);
+    const index = 'shipments_next_free_day_idx';
+    // A range of days up to the company's day + 3, which is read once (an InitPlan: `$n` before
+    // PostgreSQL 17).
+    const range = /Index Cond: \([^\n]*next_free_day <= (\(InitPlan \d+\)|\$\d+)/g;
+    const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), index);
+    expect(plan.split(index).length - 1).toBe(2);
+    expect(plan.match(range)).toHaveLength(2);
+    expect(plan).not.toContain('shipment_counts c');
+    const home = await planOf(
+      shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}, demo.primary), 40),
+      index,
+    );
+    expect(home).toContain(index);
+    expect(home.match(range)).toHaveLength(1);
+  });
+
   it('Home counts from the counters; with a search, from the matches, through the search index', async () => {
     const plan = await planOf(shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}, demo.primary), 40));
     expect(plan).toContain('shipment_counts');

@@ -12,12 +12,13 @@ import {
   awaitingApproval,
   criteriaConditions,
   DEFAULT_SORT,
-  hasEntryFilter,
+  hasUncountedFilter,
   HOME_COUNT_CONDITIONS,
   HOME_COUNT_COUNTER_CONDITIONS,
   HOME_COUNT_KEYS,
   HOME_FILTER_COUNTER_CONDITIONS,
   nullsFirstFor,
+  possibleCharges,
   SORT_KEYS,
   type ShipmentCondition,
   searchConditions,
@@ -234,6 +235,20 @@ function withAccountsAndPage(db: Db, user: SessionUser, request: ShipmentsPageRe
     ${criteria.searches.length > 0 ? pageOfMatches(request) : pageByAccount(request)}`;
 }
 
+/**
+ * Whose last free day a page row's next_free_day is (migration 0036): a container's at the
+ * terminal (demurrage) before one gated out (detention) on the same day. Read for the page's rows
+ * that have one.
+ */
+const nextFreeDayKind = sql`CASE WHEN shipments.next_free_day IS NOT NULL THEN (
+    SELECT CASE WHEN f.gated_out_at IS NULL THEN 'terminal' ELSE 'detention' END
+    FROM containers c JOIN container_free_days f ON f.container_id = c.id
+    WHERE c.shipment_id = shipments.id AND f.empty_returned_at IS NULL
+      AND shipments.next_free_day = CASE WHEN f.gated_out_at IS NULL THEN f.terminal_last_free_day
+        ELSE f.detention_last_free_day END
+    ORDER BY f.gated_out_at IS NULL DESC LIMIT 1
+  ) END`;
+
 /** The page's shipments as one JSON array of list items, in the page's order. */
 function pageItems(request: ShipmentsPageRequest) {
   const order = orderOf(request.sort, request.direction);
@@ -251,7 +266,9 @@ function pageItems(request: ShipmentsPageRequest) {
       'est_time_arrive', coalesce(to_char(shipments.est_time_arrive, 'YYYY-MM-DD HH24:MI:SS'), ${sql.lit(UNKNOWN_DATE_TIME)}),
       'fda_review', shipments.fda_status,
       'status', shipments.status,
-      'documents_submitted', shipments.required_documents
+      'documents_submitted', shipments.required_documents,
+      'next_free_day', shipments.next_free_day,
+      'next_free_day_kind', ${nextFreeDayKind}
     ) ORDER BY page.sort_key ${order}, page.id ${byId}), '[]')
     FROM page JOIN shipments ON shipments.id = page.id
   )`;
@@ -268,7 +285,7 @@ function countOf(criteria: ShipmentCriteria, count?: HomeCountKey) {
   if (searches.length > 0) {
     return sql`(SELECT count(*) FROM matches${count ? sql` WHERE matches.${sql.ref(count)}` : sql``})`;
   }
-  if (etaFrom !== undefined || etaTo !== undefined || hasEntryFilter(criteria)) {
+  if (etaFrom !== undefined || etaTo !== undefined || hasUncountedFilter(criteria)) {
     const conditions = [...criteriaConditions(criteria), ...(count ? [HOME_COUNT_CONDITIONS[count]] : [])];
     return sql`(SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id WHERE ${and(conditions)})`;
   }
@@ -312,10 +329,16 @@ export const shipmentsRepository = {
   },
 
   /**
-   * Home's statement: the six counts, the 7501s awaiting approval, the caller's account numbers
-   * and the first page.
+   * Home's statement: the six counts, the 7501s awaiting approval, the possible charges on the
+   * company's day at `now`, the caller's account numbers and the first page.
    */
-  homeQuery(db: Db, user: SessionUser, criteria: ShipmentCriteria, perPage: number): CompiledQuery<BodyRow> {
+  homeQuery(
+    db: Db,
+    user: SessionUser,
+    criteria: ShipmentCriteria,
+    perPage: number,
+    now: Date = new Date(),
+  ): CompiledQuery<BodyRow> {
     const request: ShipmentsPageRequest = { criteria, ...DEFAULT_SORT, page: 1, perPage };
     const counts = HOME_COUNT_KEYS.map((key) => sql`${sql.lit(key)}, ${countOf(criteria, key)}`);
     const duty = seesEntryMoney(user.role) ? sql`coalesce(sum(shipments.entry_duty_cents), 0)` : sql`NULL`;
@@ -324,11 +347,14 @@ export const shipmentsRepository = {
         FROM a JOIN shipments ON shipments.account_id = a.id
         WHERE ${and([...criteriaConditions(criteria), awaitingApproval(user.companyId)])}
       ) END`;
+    const charges = sql`(SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id
+        WHERE ${and([...criteriaConditions(criteria), possibleCharges({ companyId: user.companyId, now })])})`;
     return sql<BodyRow>`
       ${withAccountsAndPage(db, user, request)}
       SELECT json_build_object(
         ${sql.join(counts)},
         'awaiting_approval', ${awaiting},
+        'possible_charges', ${charges},
         'accounts', coalesce(
           (SELECT string_agg(visible.account_no, ',' ORDER BY visible.account_no COLLATE "C") FROM visible), ''),
         'data', items.list,
@@ -338,8 +364,8 @@ export const shipmentsRepository = {
   },
 
   /** HomeShipmentsResponse as JSON text. */
-  async home(db: Db, user: SessionUser, criteria: ShipmentCriteria, perPage: number): Promise<string> {
-    const [row] = await executePrepared(db, shipmentsRepository.homeQuery(db, user, criteria, perPage));
+  async home(db: Db, user: SessionUser, criteria: ShipmentCriteria, perPage: number, now?: Date): Promise<string> {
+    const [row] = await executePrepared(db, shipmentsRepository.homeQuery(db, user, criteria, perPage, now));
     return row!.body;
   },
 };

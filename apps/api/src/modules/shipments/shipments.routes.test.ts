@@ -185,7 +185,9 @@ describe('Home counts', () => {
     const fdaHolds = items.filter((item) => !['', 'MAY PROCEED'].includes(item.fda_review.trim().toUpperCase()));
     expect(summary.fda_exam).toBe(fdaHolds.length);
     expect(summary.fda_exam).toBeGreaterThan(0);
-    for (const count of Object.values(summary).filter((value) => typeof value === 'number')) {
+    // The demo's containers have no free days: possible charges have their own tests.
+    const { possible_charges: _charges, ...counts } = summary;
+    for (const count of Object.values(counts).filter((value) => typeof value === 'number')) {
       expect(count).toBeGreaterThan(0);
     }
   });

@@ -24,10 +24,11 @@ export const shipmentsRoutes: FastifyPluginAsync = async (app) => {
     .withTypeProvider<ZodTypeProvider>()
     .get(API_PATHS.shipments, { schema: { querystring: ShipmentsQuery } }, async (request, reply) => {
       const query = request.query;
-      const criteria = criteriaOf(query, request.user);
+      const now = new Date();
+      const criteria = criteriaOf(query, request.user, now);
       const body =
         query.source === 'home'
-          ? await shipmentsRepository.home(app.db, request.user, criteria, SHIPMENTS_PAGE_SIZE)
+          ? await shipmentsRepository.home(app.db, request.user, criteria, SHIPMENTS_PAGE_SIZE, now)
           : await shipmentsRepository.list(app.db, request.user, {
               criteria,
               sort: query.sort,

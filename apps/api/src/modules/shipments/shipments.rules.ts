@@ -8,6 +8,7 @@ import {
   type HomeFilter,
   type ShipmentSortField,
 } from '@clearport/contract/shipments';
+import { FREE_DAYS_DUE_SOON } from '@clearport/contract/free-days';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import type { SortDirection } from '@clearport/contract/http';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
@@ -57,6 +58,23 @@ export function awaitingApproval(companyId: number): ShipmentCondition {
       FROM companies rule WHERE rule.id = ${companyId}
     )`;
 }
+
+/**
+ * Home's "Possible Charges" box and `charges=possible` (decision 0030): the shipment's nearest
+ * last free day (migration 0036) at most FREE_DAYS_DUE_SOON days after the company's calendar day
+ * at `now` in its time zone, or past. freeDaysState's day: a last free day is a whole day of the
+ * company's. The day is read once per statement (a sub-select), so that the partial index reads
+ * a range of (account_id, next_free_day).
+ */
+export function possibleCharges({ companyId, now }: PossibleChargesOf): ShipmentCondition {
+  return sql<SqlBool>`shipments.next_free_day IS NOT NULL AND shipments.next_free_day <= (
+      SELECT (cast(${now.toISOString()} AS timestamptz) AT TIME ZONE zone.time_zone)::date + ${sql.lit(FREE_DAYS_DUE_SOON)}
+      FROM companies zone WHERE zone.id = ${companyId}
+    )`;
+}
+
+/** The company whose day the "Possible Charges" box counts from (the caller's), and the instant. */
+export type PossibleChargesOf = { companyId: number; now: Date };
 
 /** before_summary, which has no box (see HomeCounts): no 7501 yet and not released. */
 const BEFORE_SUMMARY: ShipmentCondition = sql<SqlBool>`shipments.path_to_7501 IS NULL AND shipments.status <> ${sql.lit(S.released)}`;
@@ -111,6 +129,8 @@ export type ShipmentCriteria = {
   isAgencyHold?: boolean;
   /** The company whose 7501s awaiting approval are asked for (the caller's), if they are. */
   awaitingApprovalOf?: number;
+  /** The company and instant whose day the "Possible Charges" filter counts from, if it is asked for. */
+  possibleChargesOf?: PossibleChargesOf;
 };
 
 type FilterQuery = {
@@ -124,13 +144,19 @@ type FilterQuery = {
   entry_type?: string;
   agency_hold?: '1';
   approval?: 'awaiting';
+  charges?: 'possible';
 };
 
 /**
  * `status` is a stored status or search text, `search` search text; empty values are no filter.
- * The caller's company reads the 7501 approval's rule.
+ * The caller's company reads the 7501 approval's rule, and its time zone the day of `now` (the
+ * request's) that possible charges count from.
  */
-export function criteriaOf(query: FilterQuery, caller: { companyId: number }): ShipmentCriteria {
+export function criteriaOf(
+  query: FilterQuery,
+  caller: { companyId: number },
+  now: Date = new Date(),
+): ShipmentCriteria {
   const status = query.status || undefined;
   const isStatus = status !== undefined && STORED_STATUSES.includes(status);
   const searches = [isStatus ? undefined : status, query.search || undefined];
@@ -145,16 +171,21 @@ export function criteriaOf(query: FilterQuery, caller: { companyId: number }): S
     entryType: query.entry_type,
     isAgencyHold: query.agency_hold === '1' || undefined,
     awaitingApprovalOf: query.approval === 'awaiting' ? caller.companyId : undefined,
+    possibleChargesOf: query.charges === 'possible' ? { companyId: caller.companyId, now } : undefined,
   };
 }
 
-/** Whether the criteria filter by the customs entry, which no counter row keeps. */
-export function hasEntryFilter(criteria: ShipmentCriteria): boolean {
+/**
+ * Whether the criteria filter by what no counter row keeps: the customs entry, or the last free
+ * days, which depend on the day.
+ */
+export function hasUncountedFilter(criteria: ShipmentCriteria): boolean {
   return (
     criteria.entryPort !== undefined ||
     criteria.entryType !== undefined ||
     criteria.isAgencyHold === true ||
-    criteria.awaitingApprovalOf !== undefined
+    criteria.awaitingApprovalOf !== undefined ||
+    criteria.possibleChargesOf !== undefined
   );
 }
 
@@ -200,6 +231,7 @@ export function criteriaConditions(criteria: ShipmentCriteria, searchBy: SearchB
   if (criteria.entryType !== undefined) conditions.push(sql<SqlBool>`shipments.entry_type = ${criteria.entryType}`);
   if (criteria.isAgencyHold) conditions.push(sql<SqlBool>`shipments.has_agency_hold`);
   if (criteria.awaitingApprovalOf !== undefined) conditions.push(awaitingApproval(criteria.awaitingApprovalOf));
+  if (criteria.possibleChargesOf !== undefined) conditions.push(possibleCharges(criteria.possibleChargesOf));
   conditions.push(...searchConditions(criteria, searchBy));
   if (criteria.etaFrom !== undefined) {
     conditions.push(sql<SqlBool>`shipments.est_time_arrive >= cast(${criteria.etaFrom} as timestamp)`);

@@ -64,7 +64,7 @@ describe('Home', () => {
     expect(heading()).toMatch(/, Priya Raman$/);
   });
 
-  it('shows the notification, the five counts and the shipments of the Home reply', async () => {
+  it('shows the notification, the five counts, Possible Charges and the shipments of the Home reply', async () => {
     const fetchMock = mockHomeApi();
     renderWithProviders(<HomeRoute />);
     expect((await screen.findByRole('region', { name: 'Notification' })).textContent).toBe(
@@ -82,6 +82,7 @@ describe('Home', () => {
         '22 CBP Hold/Exam',
         '33 FDA Hold/Exam',
         '150 Without Delivery Order',
+        '4 Possible Charges',
       ]),
     );
     expect(screen.getByRole('link', { name: 'DMI-4125906-0' })).toBeTruthy();

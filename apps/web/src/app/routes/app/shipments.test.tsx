@@ -91,6 +91,24 @@ describe('Shipments list', () => {
     expect(lastListRequest(fetchMock)).toMatchObject({ filter: 'under-cbp-exam', page: '1' });
   });
 
+  it('opened from Possible Charges, asks for charges=possible, shows the box as a chip, and shows each row its last free day', async () => {
+    const rows = [shipmentRow(1, { next_free_day: '2020-01-10', next_free_day_kind: 'terminal' }), ...ROWS.slice(1)];
+    const fetchMock = mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/get_notification': { body: [] },
+      '/user/shipments': () => ({ body: listReply(rows, 8) }),
+    });
+    renderList('/shipments?filter=possible-charges');
+    await screen.findByText('8/8');
+    expect(lastListRequest(fetchMock)).toMatchObject({ charges: 'possible', page: '1' });
+    expect(lastListRequest(fetchMock)).not.toHaveProperty('filter');
+    expect(screen.getByText('Possible Charges')).toBeTruthy();
+    expect(screen.getByText('Demurrage · LFD 01/10/2020')).toBeTruthy();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove the Possible Charges filter' }));
+    await waitFor(() => expect(lastListRequest(fetchMock)).not.toHaveProperty('charges'));
+  });
+
   it('ignores a filter that is not a Home filter', async () => {
     const fetchMock = mockShipmentsApi();
     renderList('/shipments?filter=everything');

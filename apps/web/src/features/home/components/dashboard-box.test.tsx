@@ -19,7 +19,7 @@ describe('DashboardBox', () => {
 });
 
 describe('HomeCountBoxes', () => {
-  it('shows the five counts in order, each leading to the list with its filter', () => {
+  it('shows the five counts in order, each leading to the list with its filter, then Possible Charges', () => {
     renderWithProviders(<HomeCountBoxes counts={homeReply([])} showsApproval={false} />);
     expect(screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['55 Documents Required', '/shipments?filter=documents-required'],
@@ -27,12 +27,21 @@ describe('HomeCountBoxes', () => {
       ['22 CBP Hold/Exam', '/shipments?filter=under-cbp-exam'],
       ['33 FDA Hold/Exam', '/shipments?filter=under-fda-exam'],
       ['150 Without Delivery Order', '/shipments?filter=without-do'],
+      ['4 Possible Charges', '/shipments?filter=possible-charges'],
     ]);
   });
 
   it('shows a dash while the counts load', () => {
     renderWithProviders(<HomeCountBoxes counts={undefined} showsApproval />);
-    expect(screen.getAllByRole('link').map((link) => link.textContent?.[0])).toEqual(['–', '–', '–', '–', '–', '–']);
+    expect(screen.getAllByRole('link').map((link) => link.textContent?.[0])).toEqual([
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+    ]);
   });
 
   it('adds the 7501s awaiting approval with their duty while the company confirms 7501s', () => {

@@ -1,5 +1,11 @@
 import { ENTRY_APPROVAL_TEXTS, formatCents } from '@clearport/contract/customs-entry';
-import { AWAITING_APPROVAL_BOX, HOME_FILTERS, type HomeShipmentsResponse } from '@clearport/contract/shipments';
+import {
+  AWAITING_APPROVAL_BOX,
+  HOME_FILTERS,
+  POSSIBLE_CHARGES_BOX,
+  POSSIBLE_CHARGES_LABEL,
+  type HomeShipmentsResponse,
+} from '@clearport/contract/shipments';
 import { fillText } from '@clearport/contract/texts';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
@@ -15,7 +21,8 @@ type HomeCountBoxesProps = {
 
 /**
  * The five Home boxes, each leading to the shipments list with its filter (spec section 2,
- * Home), and while the company confirms 7501s, the 7501s awaiting approval with their duty.
+ * Home), while the company confirms 7501s the 7501s awaiting approval with their duty, and the
+ * shipments whose containers may run up demurrage or detention (decision 0030).
  */
 export function HomeCountBoxes({ counts, showsApproval }: HomeCountBoxesProps) {
   const awaiting = counts?.awaiting_approval;
@@ -42,6 +49,13 @@ export function HomeCountBoxes({ counts, showsApproval }: HomeCountBoxesProps) {
             />
           </li>
         )}
+        <li>
+          <DashboardBox
+            link={paths.shipments.getHref(POSSIBLE_CHARGES_BOX)}
+            number={counts?.possible_charges}
+            text={POSSIBLE_CHARGES_LABEL}
+          />
+        </li>
       </ul>
     </section>
   );

@@ -1,5 +1,11 @@
 import { ENTRY_APPROVAL_TEXTS } from '@clearport/contract/customs-entry';
-import { AWAITING_APPROVAL_BOX, HOME_FILTERS, type BoxFilter } from '@clearport/contract/shipments';
+import {
+  AWAITING_APPROVAL_BOX,
+  HOME_FILTERS,
+  POSSIBLE_CHARGES_BOX,
+  POSSIBLE_CHARGES_LABEL,
+  type BoxFilter,
+} from '@clearport/contract/shipments';
 import { fillText } from '@clearport/contract/texts';
 import { CrossIcon } from '../../../components/ui/icons.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
@@ -7,6 +13,7 @@ import styles from './home-filter-chip.module.css';
 
 export function homeFilterLabel(filter: BoxFilter): string {
   if (filter === AWAITING_APPROVAL_BOX) return ENTRY_APPROVAL_TEXTS.awaiting;
+  if (filter === POSSIBLE_CHARGES_BOX) return POSSIBLE_CHARGES_LABEL;
   return HOME_FILTERS.find((box) => box.value === filter)?.label ?? filter;
 }
 

@@ -10,7 +10,9 @@ import { idsOf, type ListPage, type ShipmentLinkState } from '../utils/link-stat
 import type { ShipmentSort } from '../utils/saved-list-position.ts';
 import type { ShipmentFilterParams } from '../utils/shipments-query.ts';
 import { EntryCell } from './entry-cell.tsx';
+import { userToday } from '../utils/free-day-urgency.ts';
 import { FdaCell } from './fda-cell.tsx';
+import { NextFreeDayBadge } from './next-free-day-badge.tsx';
 import { StatusCell } from './status-cell.tsx';
 import styles from './shipments-table.module.css';
 
@@ -86,6 +88,7 @@ export function ShipmentsTable({
     [documentTrackingAccounts],
   );
 
+  const today = userToday();
   const columns = useMemo(
     () => [
       column.accessor('file_number', {
@@ -118,7 +121,13 @@ export function ShipmentsTable({
       column.accessor('containers', {
         id: 'containers' satisfies ShipmentSortField,
         header: WEB_TEXTS.shipments.columnContainers,
-        cell: ({ getValue }) => <ListCell values={getValue()} emptyText={TEXTS.noContainers} />,
+        // The nearest last free day of the containers under them (decision 0030).
+        cell: ({ row, getValue }) => (
+          <div className={styles.containers}>
+            <ListCell values={getValue()} emptyText={TEXTS.noContainers} />
+            <NextFreeDayBadge shipment={row.original} today={today} />
+          </div>
+        ),
       }),
       column.accessor('customer_reference_no', {
         id: 'customer_reference_no' satisfies ShipmentSortField,
@@ -145,7 +154,7 @@ export function ShipmentsTable({
         ),
       }),
     ],
-    [linkState, isTracking, onOpenShipment],
+    [linkState, isTracking, onOpenShipment, today],
   );
 
   return (

@@ -6,6 +6,7 @@ import { DEFAULT_SORT, readSavedPage, resetSavedPage, savePage } from './saved-l
 import {
   filterParamsOf,
   homeFilterParamsOf,
+  homeFilterOf,
   homeQueryOf,
   listQueryOf,
   pageOf,
@@ -170,5 +171,19 @@ describe('the saved page', () => {
     savePage({ page: 2, filter: undefined, cursor: { before: '["x", 4]' } });
     resetSavedPage();
     expect(readSavedPage()).toEqual({ page: 1, filter: undefined, cursor: undefined });
+  });
+});
+
+describe('the possible charges box', () => {
+  it('asks the list for charges=possible, not for a Home filter, and Home never', () => {
+    const list = listQueryOf({ filters: NO_FILTERS, filter: 'possible-charges', page: 1, sort: DEFAULT_SORT });
+    expect(ShipmentsListQuery.parse(list)).toMatchObject({ charges: 'possible' });
+    expect(list.filter).toBeUndefined();
+    expect(filterParamsOf(NO_FILTERS, 'under-fda-exam').charges).toBeUndefined();
+    expect(homeQueryOf(NO_FILTERS)).not.toHaveProperty('charges');
+  });
+
+  it('is a box an address may name', () => {
+    expect(homeFilterOf(new URLSearchParams('filter=possible-charges'))).toBe('possible-charges');
   });
 });

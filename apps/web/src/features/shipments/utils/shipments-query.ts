@@ -2,6 +2,7 @@ import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import {
   AWAITING_APPROVAL_BOX,
   BoxFilter,
+  POSSIBLE_CHARGES_BOX,
   type HomeShipmentsQuery,
   type ShipmentsListQuery,
   type ShipmentsListResponse,
@@ -24,6 +25,7 @@ export type ShipmentFilterParams = Pick<
   | 'entry_type'
   | 'agency_hold'
   | 'approval'
+  | 'charges'
 >;
 
 /**
@@ -32,8 +34,9 @@ export type ShipmentFilterParams = Pick<
  */
 export function filterParamsOf(filters: ShipmentFilters, filter?: BoxFilter): ShipmentFilterParams {
   const isApprovalBox = filter === AWAITING_APPROVAL_BOX;
+  const isChargesBox = filter === POSSIBLE_CHARGES_BOX;
   return {
-    filter: isApprovalBox ? undefined : filter,
+    filter: isApprovalBox || isChargesBox ? undefined : filter,
     status: filters.status || undefined,
     search: filters.search.trim() || undefined,
     account_no: filters.account || undefined,
@@ -43,6 +46,7 @@ export function filterParamsOf(filters: ShipmentFilters, filter?: BoxFilter): Sh
     entry_type: filters.entryType || undefined,
     agency_hold: filters.isAgencyHold ? '1' : undefined,
     approval: isApprovalBox ? 'awaiting' : undefined,
+    charges: isChargesBox ? 'possible' : undefined,
   };
 }
 
@@ -53,6 +57,7 @@ export function homeFilterParamsOf(filters: ShipmentFilters): ShipmentFilterPara
     entry_type: _type,
     agency_hold: _hold,
     approval: _approval,
+    charges: _charges,
     ...params
   } = filterParamsOf(filters);
   return params;

@@ -1,0 +1,35 @@
+import { format } from 'date-fns';
+import { daysBetween, FREE_DAYS_DUE_SOON } from '@clearport/contract/free-days';
+import type { ShipmentListItem } from '@clearport/contract/shipments';
+
+/**
+ * How near a shipment's nearest last free day is, on the user's own day (decision 0030): past it,
+ * demurrage or detention runs (`charged`); on it or within FREE_DAYS_DUE_SOON days, it is due
+ * (`due`, `days_left` 0 on the day itself); later, `later`. The server's filter counts the
+ * company's day; the two differ only around midnight between the zones.
+ */
+export type FreeDayUrgency =
+  | { level: 'charged'; kind: FreeDayKind; day: string }
+  | { level: 'due'; kind: FreeDayKind; day: string; days_left: number }
+  | { level: 'later'; kind: FreeDayKind; day: string };
+
+export type FreeDayKind = NonNullable<ShipmentListItem['next_free_day_kind']>;
+
+/** The user's calendar day, YYYY-MM-DD. */
+export function userToday(now: Date = new Date()): string {
+  return format(now, 'yyyy-MM-dd');
+}
+
+/** The urgency of a list row's last free day on `today`; null when it has none. */
+export function freeDayUrgency(
+  item: Pick<ShipmentListItem, 'next_free_day' | 'next_free_day_kind'>,
+  today: string,
+): FreeDayUrgency | null {
+  const day = item.next_free_day;
+  if (day === null) return null;
+  const kind = item.next_free_day_kind ?? 'terminal';
+  const daysLeft = daysBetween(today, day);
+  if (daysLeft < 0) return { level: 'charged', kind, day };
+  if (daysLeft <= FREE_DAYS_DUE_SOON) return { level: 'due', kind, day, days_left: daysLeft };
+  return { level: 'later', kind, day };
+}
