@@ -2,9 +2,11 @@ import { format, parseISO } from 'date-fns';
 import { DATE_DISPLAY_FORMAT } from '@clearport/contract/constants';
 import { ContainerFreeDaysResponse, type ContainerFreeDays } from '@clearport/contract/free-days';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
+import { POSSIBLE_CHARGES_LABEL } from '@clearport/contract/shipments';
 import { expect, test } from './fixtures.ts';
 import { openShipment } from './shipment-page.ts';
 import { apiLogin, type Api } from './shipments-api.ts';
+import { pagerCounts, shipmentRows, tableSettled } from './shipments-table.ts';
 
 /*
  * The demurrage and detention watch as an importer meets it, on the demo's containers (seeded
@@ -42,6 +44,41 @@ async function shipmentWithContainerAtTerminal(api: Api) {
 }
 
 test.describe('Demurrage and detention', () => {
+  test('Home’s Possible Charges box opens the list of them, and a shipment shows its containers’ dates', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(USER);
+    const box = page
+      .getByRole('region', { name: 'Shipment counts' })
+      .getByRole('link')
+      .filter({ hasText: POSSIBLE_CHARGES_LABEL });
+    await expect(box).toHaveText(new RegExp(`^\\d+ ${POSSIBLE_CHARGES_LABEL}$`));
+    const count = Number((await box.innerText()).split(/\s/)[0]);
+    expect(count).toBeGreaterThan(0);
+
+    await box.click();
+    await expect(page).toHaveURL(/\/shipments\?filter=possible-charges$/);
+    await tableSettled(page);
+    expect((await pagerCounts(page)).total).toBe(count);
+    // Every shipment listed says which last free day runs out, and that it does within 3 days or has.
+    const badges = shipmentRows(page).getByText(/^(Demurrage|Detention) · LFD |^(Pick up|Return) (by |today)/);
+    await expect(badges).toHaveCount(await shipmentRows(page).count());
+
+    const first = shipmentRows(page).first();
+    const title = await first.getByTitle(/^Last free day /).getAttribute('title');
+    const lastFreeDay = title!.replace('Last free day ', '');
+    await first.getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Shipment # /);
+    const panel = page.getByRole('region', { name: 'Containers: free days' });
+    // The container whose day it is: its last free day (or return day) and a state that costs or is due.
+    const container = panel.getByRole('article').filter({ hasText: lastFreeDay }).first();
+    await expect(container.getByRole('definition').filter({ hasText: lastFreeDay }).first()).toBeVisible();
+    await expect(container.getByRole('heading', { level: 3 })).toContainText(
+      /Pick up today|Pick up within|Return today|Return within|Demurrage for|Detention for/,
+    );
+  });
+
   test('the delivery order editor warns when the pick-up date is after a container’s last free day', async ({
     page,
     request,
