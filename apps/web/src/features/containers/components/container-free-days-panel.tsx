@@ -1,12 +1,10 @@
 import { formatCents } from '@clearport/contract/customs-entry';
 import type { ContainerFreeDays, RateTier } from '@clearport/contract/free-days';
 import { fillText } from '@clearport/contract/texts';
-import { Button } from '../../../components/ui/button.tsx';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
-import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
+import { FailedPanel, LoadingPanel } from '../../../components/ui/panel-states.tsx';
 import { CONTAINER_TEXTS as T } from '../../../config/container-texts.ts';
-import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatDate, formatInstant } from '../../../lib/format-date.ts';
 import { useContainerFreeDays } from '../api/get-container-free-days.ts';
 import { FreeDaysBadge } from './free-days-badge.tsx';
@@ -80,25 +78,8 @@ function History({ container }: { container: ContainerFreeDays }) {
  */
 export function ContainerFreeDaysPanel({ shipmentId }: { shipmentId: number }) {
   const query = useContainerFreeDays(shipmentId);
-  if (query.isPending) {
-    return (
-      <Panel title={T.title}>
-        <p className={styles.muted} role="status">
-          {T.loading}
-        </p>
-      </Panel>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Panel title={T.title}>
-        <FormMessage tone="error">{T.loadFailed}</FormMessage>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {WEB_TEXTS.common.tryAgain}
-        </Button>
-      </Panel>
-    );
-  }
+  if (query.isPending) return <LoadingPanel title={T.title} text={T.loading} />;
+  if (query.isError) return <FailedPanel title={T.title} text={T.loadFailed} onRetry={() => void query.refetch()} />;
   const { containers } = query.data;
   const hasCharges = containers.some(
     (container) => 'charge_cents' in container.status && container.status.charge_cents,

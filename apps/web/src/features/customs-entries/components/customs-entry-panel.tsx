@@ -13,8 +13,8 @@ import {
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
-import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
+import { FailedPanel, LoadingPanel } from '../../../components/ui/panel-states.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatDetailDate, formatInstant } from '../../../lib/format-date.ts';
 import { useCustomsEntry } from '../api/get-customs-entry.ts';
@@ -130,25 +130,8 @@ function Lines({ lines, showsMoney, labelId }: { lines: CustomsEntryLine[]; show
 export function CustomsEntryPanel({ shipmentId, canDecide }: { shipmentId: number; canDecide: boolean }) {
   const query = useCustomsEntry(shipmentId);
   const linesTitleId = useId();
-  if (query.isPending) {
-    return (
-      <Panel title={T.title}>
-        <p className={styles.muted} role="status">
-          {T.loading}
-        </p>
-      </Panel>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Panel title={T.title}>
-        <FormMessage tone="error">{T.loadFailed}</FormMessage>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {WEB_TEXTS.common.tryAgain}
-        </Button>
-      </Panel>
-    );
-  }
+  if (query.isPending) return <LoadingPanel title={T.title} text={T.loading} />;
+  if (query.isError) return <FailedPanel title={T.title} text={T.loadFailed} onRetry={() => void query.refetch()} />;
   const [first] = query.data.pages;
   const entry = first?.entry;
   if (!entry) {
