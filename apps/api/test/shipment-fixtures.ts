@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { sql, type SqlBool } from 'kysely';
 import { beforeAll } from 'vitest';
 import type { Db } from '../src/db/connect.ts';
 import type { TestApp } from './build-app.ts';
@@ -85,3 +86,7 @@ export async function storedFiles(dataDir: string): Promise<string[]> {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .sort();
 }
+
+/** A condition on `containers`: the demo gave the container no free days, so a test's are the only ones. */
+export const HAS_NO_FREE_DAYS = sql<SqlBool>`NOT EXISTS (
+  SELECT 1 FROM container_free_days WHERE container_free_days.container_id = containers.id)`;

@@ -4,6 +4,7 @@ import { API_PATHS } from '@clearport/contract/paths';
 import { apiUrl, injectAs, loginDemoUsers, testAppForFile } from '../../../test/build-app.ts';
 import { BROKER } from '../access/session-user.ts';
 import { setContainerFreeDays } from './set-container-free-days.ts';
+import { HAS_NO_FREE_DAYS } from '../../../test/shipment-fixtures.ts';
 
 const t = testAppForFile();
 
@@ -20,15 +21,7 @@ async function viewersContainer() {
     .innerJoin('user_accounts', 'user_accounts.account_id', 'shipments.account_id')
     .select(['shipments.id as shipmentId', 'shipments.file_number', 'containers.container_no'])
     .where('user_accounts.user_id', '=', viewer.id)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('container_free_days')
-            .select('container_free_days.container_id')
-            .whereRef('container_free_days.container_id', '=', 'containers.id'),
-        ),
-      ),
-    )
+    .where(HAS_NO_FREE_DAYS)
     .orderBy('containers.id')
     .executeTakeFirstOrThrow();
 }

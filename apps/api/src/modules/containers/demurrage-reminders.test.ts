@@ -12,6 +12,7 @@ import { sendDueMail } from '../event-mail/event-mail.worker.ts';
 import { runDemurrageReminders } from './demurrage-reminders.worker.ts';
 import { setContainerFreeDays } from './set-container-free-days.ts';
 import type { FreeDaysFields } from './container-free-days.repository.ts';
+import { HAS_NO_FREE_DAYS } from '../../../test/shipment-fixtures.ts';
 
 /**
  * The demurrage watch (docs/decisions/0031-demurrage-reminders.md): reminders on the working day
@@ -42,15 +43,7 @@ async function containers(skip: number, count: number) {
     .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
     .select(['shipments.id as shipmentId', 'shipments.file_number', 'containers.container_no'])
     .where('accounts.company_id', '=', companyId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('container_free_days')
-            .select('container_free_days.container_id')
-            .whereRef('container_free_days.container_id', '=', 'containers.id'),
-        ),
-      ),
-    )
+    .where(HAS_NO_FREE_DAYS)
     .orderBy('containers.id')
     .offset(skip)
     .limit(count)
