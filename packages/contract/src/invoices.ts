@@ -23,7 +23,9 @@ export const DateText = z.iso.date();
  * The spec names `shipment` without its shape: the linked shipment's id and file number, so
  * the invoice can link to it, or null when the invoice is not tied to one shipment.
  * Beyond the spec: `invoice_number`, `amount` (USD, null when not known), `due_date` (null
- * when none) and `is_overdue` (1 when not paid and the due date has passed, by the server's day).
+ * when none), `is_overdue` (1 when not paid and the due date has passed, by the server's day) and
+ * `invoice_date`, the company's calendar day of `created_at` in its time zone (YYYY-MM-DD): the
+ * day the invoice's PDF prints, which the list and the invoice page show for every reader.
  */
 export const Invoice = z.object({
   id: EntityId,
@@ -35,6 +37,7 @@ export const Invoice = z.object({
   containers: z.array(z.string()),
   customer_reference_no: z.string(),
   created_at: z.string(),
+  invoice_date: DateText,
   amount: Amount.nullable(),
   due_date: DateText.nullable(),
   is_paid: Flag,
@@ -200,7 +203,7 @@ export const INVOICE_CSV_COLUMNS: ReadonlyArray<{ header: string; value: (invoic
   { header: 'Master Bill of Lading', value: (invoice) => invoice.master_bill_lading },
   { header: 'Containers', value: (invoice) => invoice.containers.join(' ') },
   { header: 'Customer Reference', value: (invoice) => invoice.customer_reference_no },
-  { header: 'Date', value: (invoice) => invoice.created_at.slice(0, 10) },
+  { header: 'Date', value: (invoice) => invoice.invoice_date },
   { header: 'Amount (USD)', value: (invoice) => invoice.amount ?? '' },
   { header: 'Due Date', value: (invoice) => invoice.due_date ?? '' },
   { header: 'Status', value: (invoice) => paidLabel(invoice.is_paid) },

@@ -12,6 +12,7 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     containers: ['MSCU1234567', 'TGHU7654321', 'CMAU1112223'],
     customer_reference_no: 'PO-7781',
     created_at: '2026-03-07T15:00:00.000Z',
+    invoice_date: '2026-03-07',
     amount: '1234.50',
     due_date: '2026-04-06',
     is_paid: 0,

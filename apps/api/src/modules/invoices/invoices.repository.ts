@@ -104,9 +104,10 @@ function rowsAfter(
 
 /**
  * One invoice as the contract's Invoice, from `invoices`, its account `account_no` and its
- * shipment `shipments` (left-joined). Amounts go from cents to text through numeric, exactly.
+ * shipment `shipments` (left-joined). Amounts go from cents to text through numeric, exactly;
+ * the invoice's date is the company's calendar day in `timeZone`, as its PDF prints it.
  */
-function invoiceJson(today: string) {
+function invoiceJson(today: string, timeZone: string) {
   return sql`json_build_object(
     'id', invoices.id,
     'invoice_number', invoices.invoice_number,
@@ -117,6 +118,7 @@ function invoiceJson(today: string) {
     'containers', invoices.container_nos,
     'customer_reference_no', invoices.customer_reference_no,
     'created_at', to_char(invoices.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'invoice_date', to_char(invoices.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD'),
     'amount', (invoices.amount_cents::numeric / 100)::numeric(20, 2)::text,
     'due_date', to_char(invoices.due_date, 'YYYY-MM-DD'),
     'is_paid', CASE WHEN invoices.is_paid THEN 1 ELSE 0 END,
@@ -293,7 +295,7 @@ export const invoicesRepository = {
       t AS MATERIALIZED (${totalsOf(criteria)})
       SELECT json_build_object(
         'result', (
-          SELECT coalesce(json_agg(${invoiceJson(criteria.today)} ORDER BY page.sort_key ${order}, page.id ${byId}), '[]')
+          SELECT coalesce(json_agg(${invoiceJson(criteria.today, user.timeZone)} ORDER BY page.sort_key ${order}, page.id ${byId}), '[]')
           FROM ${pageRows}
         ),
         'pagination', json_build_object(
@@ -322,7 +324,7 @@ export const invoicesRepository = {
     const { rows } = await sql<InvoiceRow>`
       ${withAccounts(db, user, request.criteria)},
       ${pageByAccount(full, 'all')}
-      SELECT ${invoiceJson(request.criteria.today)} AS invoice
+      SELECT ${invoiceJson(request.criteria.today, user.timeZone)} AS invoice
       FROM ${pageRows}
       ORDER BY page.sort_key ${order}, page.id ${byId}`.execute(db);
     return rows.map((row) => row.invoice);
@@ -331,7 +333,7 @@ export const invoicesRepository = {
   /** GET user/invoices/{id}: undefined when the caller may not see it. */
   async find(db: Db, user: SessionUser, id: number, today: string): Promise<Invoice | undefined> {
     const { rows } = await sql<InvoiceRow>`
-      SELECT ${invoiceJson(today)} AS invoice
+      SELECT ${invoiceJson(today, user.timeZone)} AS invoice
       FROM invoices JOIN accounts ON accounts.id = invoices.account_id
       LEFT JOIN shipments ON shipments.id = invoices.shipment_id
       WHERE invoices.id = ${id} AND invoices.account_id IN (${visibleAccountIds(db, user)})`.execute(db);
@@ -341,7 +343,7 @@ export const invoicesRepository = {
   /** The invoices of a shipment the caller may see, oldest first (the shipment detail). */
   async ofShipment(db: Db, user: SessionUser, shipmentId: number, today: string): Promise<Invoice[]> {
     const { rows } = await sql<InvoiceRow>`
-      SELECT ${invoiceJson(today)} AS invoice
+      SELECT ${invoiceJson(today, user.timeZone)} AS invoice
       FROM invoices JOIN accounts ON accounts.id = invoices.account_id
       LEFT JOIN shipments ON shipments.id = invoices.shipment_id
       WHERE invoices.shipment_id = ${shipmentId} AND invoices.account_id IN (${visibleAccountIds(db, user)})

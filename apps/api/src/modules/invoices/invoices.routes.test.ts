@@ -321,6 +321,29 @@ describe('GET user/invoices/{id} and its files', () => {
     expect(body.invoice.shipment).toMatchObject({ file_number: listed!.file_number });
   });
 
+  it('dates the invoice on the company’s day, as its PDF does, not on the UTC day', async () => {
+    const [listed] = (await list('user')).result;
+    const { created_at } = await t.app.db
+      .selectFrom('invoices')
+      .select('created_at')
+      .where('id', '=', listed!.id)
+      .executeTakeFirstOrThrow();
+    // 22:00 on the 25th in New York (the demo's companies' zone) is the 26th in UTC.
+    await t.app.db
+      .updateTable('invoices')
+      .set({ created_at: new Date('2026-11-26T03:00:00Z') })
+      .where('id', '=', listed!.id)
+      .execute();
+    try {
+      const body = InvoiceResponse.parse((await get('user', apiUrl(API_PATHS.invoice, { id: listed!.id }))).json());
+      expect(body.invoice).toMatchObject({ created_at: '2026-11-26T03:00:00.000Z', invoice_date: '2026-11-25' });
+      const csv = (await get('user', apiUrl(API_PATHS.invoicesCsv, {}, { search: listed!.invoice_number }))).body;
+      expect(csv).toContain(',2026-11-25,');
+    } finally {
+      await t.app.db.updateTable('invoices').set({ created_at }).where('id', '=', listed!.id).execute();
+    }
+  });
+
   it('serves the PDF inline and the backup as an attachment with its own type', async () => {
     const withBackup = (await allPages('primary')).find((invoice) => invoice.backup !== null)!;
     const pdf = await get('primary', apiUrl(API_PATHS.invoicePdf, { id: withBackup.id }));

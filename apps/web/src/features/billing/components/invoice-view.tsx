@@ -9,7 +9,7 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { usePaymentInstructions } from '../api/get-payment-instructions.ts';
 import { saveBlob } from '../../../lib/files.ts';
 import { getInvoiceBackup } from '../api/invoice-files.ts';
-import { formatAmount, formatDueDate, formatInvoiceDate } from '../utils/format-invoice.ts';
+import { formatAmount, formatInvoiceDay } from '../utils/format-invoice.ts';
 import { InvoicePdf } from './invoice-pdf.tsx';
 import { PaymentInstructionsPanel } from './payment-instructions.tsx';
 import styles from './invoice-view.module.css';
@@ -41,9 +41,9 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
   const facts: Array<[string, string]> = [
     [WEB_TEXTS.billing.columnAccount, invoice.account_no],
     [WEB_TEXTS.billing.columnFileNumber, invoice.file_number],
-    [WEB_TEXTS.billing.columnInvoiceDate, formatInvoiceDate(invoice.created_at)],
+    [WEB_TEXTS.billing.columnInvoiceDate, formatInvoiceDay(invoice.invoice_date)],
     [WEB_TEXTS.billing.columnAmount, formatAmount(invoice.amount)],
-    [WEB_TEXTS.billing.columnDueDate, formatDueDate(invoice.due_date)],
+    [WEB_TEXTS.billing.columnDueDate, formatInvoiceDay(invoice.due_date)],
     [
       WEB_TEXTS.billing.columnPaid,
       invoice.is_overdue ? `${paidLabel(invoice.is_paid)} (${TEXTS.overdue})` : paidLabel(invoice.is_paid),

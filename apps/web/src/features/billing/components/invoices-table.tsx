@@ -6,7 +6,7 @@ import { ListCell } from '../../../components/ui/list-cell.tsx';
 import { ListTable } from '../../../components/ui/list-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { formatAmount, formatDueDate, formatInvoiceDate } from '../utils/format-invoice.ts';
+import { formatAmount, formatInvoiceDay } from '../utils/format-invoice.ts';
 import type { InvoiceSort } from '../utils/saved-billing-list.ts';
 import styles from './invoices-table.module.css';
 
@@ -67,7 +67,8 @@ const COLUMNS = [
   column.accessor('created_at', {
     id: 'created_at' satisfies InvoiceSortField,
     header: WEB_TEXTS.billing.columnInvoiceDate,
-    cell: ({ getValue }) => <span className={styles.nowrap}>{formatInvoiceDate(getValue())}</span>,
+    // Sorted by the instant, shown as the company's day the invoice's PDF prints.
+    cell: ({ row }) => <span className={styles.nowrap}>{formatInvoiceDay(row.original.invoice_date)}</span>,
   }),
   column.accessor('amount', {
     id: 'amount' satisfies InvoiceSortField,
@@ -79,7 +80,7 @@ const COLUMNS = [
     header: WEB_TEXTS.billing.columnDueDate,
     cell: ({ row }) => (
       <span className={row.original.is_overdue ? styles.overdue : styles.nowrap}>
-        {formatDueDate(row.original.due_date)}
+        {formatInvoiceDay(row.original.due_date)}
         {row.original.is_overdue === 1 && ` (${TEXTS.overdue})`}
       </span>
     ),
