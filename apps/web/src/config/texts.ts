@@ -303,6 +303,8 @@ export const WEB_TEXTS = {
   users: {
     newUserTitle: 'New User',
     editUserTitle: 'Edit User',
+    /** The browser tab's title of a user's editor; {name} is the user's name. */
+    editUserDocumentTitle: 'Edit User: {name}',
     usersFilters: 'User filters',
     usersSearchLabel: 'Search users',
     positionFilterLabel: 'Position',

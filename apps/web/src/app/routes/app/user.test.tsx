@@ -41,6 +41,17 @@ describe('the sub-user editor', () => {
     expect(bodiesSentTo(fetchMock, '/user/user/subusers/7').filter(Boolean)).toEqual([{ linkedAccounts: ['40002'] }]);
   });
 
+  it('names the user in the tab’s title', async () => {
+    mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/user/accounts': { body: ACCOUNTS },
+      '/user/user/subusers/7': { body: { subuser: SUBUSER } },
+    });
+    renderEditor('7');
+    expect(await screen.findByDisplayValue('Tom Becker')).toBeTruthy();
+    expect(document.title).toBe('Edit User: Tom Becker · Clearport');
+  });
+
   it('shows the server’s refusal and marks the field it names', async () => {
     mockApi({
       '/user/profile': { body: PROFILE },
