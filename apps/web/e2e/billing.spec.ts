@@ -194,8 +194,7 @@ test.describe('Billing', () => {
 test('below 600 px the payment instructions stack under the PDF', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 420, height: 900 });
   await signIn('user@demo.test', '/billing');
-  await settled(page);
-  await rows(page).first().getByRole('link').first().click();
+  await page.getByRole('list', { name: 'Invoices' }).locator(':scope > li').first().getByRole('link').first().click();
   const frame = page.locator('iframe');
   await expect(frame).toBeVisible();
   const instructions = page.getByRole('heading', { name: 'Payment Instructions' });
