@@ -22,6 +22,8 @@ export const WEB_TEXTS = {
     cancel: 'Cancel',
     goHome: 'Go to home',
     tryAgain: 'Try again',
+    /** The toast after a copy button put its value on the clipboard. */
+    copied: 'Copied',
   },
 
   /** Every list screen's table, cards and pager (components/ui/list-*); Previous, Next and Search are the spec's (contract). */
@@ -363,6 +365,13 @@ export const WEB_TEXTS = {
     achRoutingNumber: 'ACH routing number',
     wireRoutingNumber: 'Wire routing number',
     swiftCode: 'SWIFT',
+    /** The copy buttons' names, one a bank detail. */
+    copyBankName: 'Copy bank name',
+    copyAccountName: 'Copy account name',
+    copyAccountNumber: 'Copy account number',
+    copyAchRoutingNumber: 'Copy ACH routing number',
+    copyWireRoutingNumber: 'Copy wire routing number',
+    copySwiftCode: 'Copy SWIFT code',
     quickPayRecipient: 'Recipient',
     quickPayEmail: 'Send to',
     checkImageEmailsIntro: 'E-mail a picture of the check to one of:',
