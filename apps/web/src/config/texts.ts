@@ -74,6 +74,12 @@ export const WEB_TEXTS = {
     confirmPasswordLabel: 'Confirm password',
     resetPasswordIntro: 'Enter the e-mail address of your account and choose a new password.',
     resetPasswordButton: 'Change password',
+    /** A new user's set-password link (`welcome=1`) opens the reset-password page under these. */
+    setPasswordTitle: 'Set your password',
+    /** {name} is the user's name. */
+    setPasswordIntro: 'Hello {name}, choose the password of your Clearport account.',
+    setPasswordIntroNoName: 'Choose the password of your Clearport account.',
+    setPasswordButton: 'Set password',
     resetting: 'Saving...',
     goToLogin: 'Go to login',
   },
