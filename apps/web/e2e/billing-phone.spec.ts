@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { layoutShift } from './layout-shift.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -9,25 +10,6 @@ async function expectInsideWidth(locator: Locator) {
   const box = (await locator.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-}
-
-/** The page's layout shift since it loaded, as the browser counts it (without shifts after input). */
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((entries) => {
-          for (const entry of entries.getEntries() as Array<
-            PerformanceEntry & { value: number; hadRecentInput: boolean }
-          >) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-          resolve(total);
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 500);
-      }),
-  );
 }
 
 test('on a phone the invoices are cards with their amount, due date and status, the pager on screen', async ({

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { layoutShift } from './layout-shift.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -67,5 +68,13 @@ test.describe('Users list', () => {
     for (const name of ['Previous', 'Next']) await expectInsideWidth(page, pager.getByRole('button', { name }));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('nothing on the list moves as the users arrive', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn('primary@demo.test', '/users');
+    await expect(usersTable(page).getByRole('link', { name: 'Priya Raman' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
   });
 });
