@@ -191,17 +191,17 @@ test.describe('Billing', () => {
   });
 });
 
-test('below 600 px the payment instructions stack under the PDF', async ({ page, signIn }) => {
+test('below 600 px the payment instructions stack under the PDF’s link', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 420, height: 900 });
   await signIn('user@demo.test', '/billing');
-  await settled(page);
-  await rows(page).first().getByRole('link').first().click();
-  const frame = page.locator('iframe');
-  await expect(frame).toBeVisible();
+  await page.getByRole('list', { name: 'Invoices' }).locator(':scope > li').first().getByRole('link').first().click();
+  const openPdf = page.getByRole('link', { name: 'Open PDF' });
+  await expect(openPdf).toBeVisible();
+  await expect(page.locator('iframe')).toHaveCount(0);
   const instructions = page.getByRole('heading', { name: 'Payment Instructions' });
-  const frameBox = (await frame.boundingBox())!;
+  const linkBox = (await openPdf.boundingBox())!;
   const instructionsBox = (await instructions.boundingBox())!;
-  expect(instructionsBox.y).toBeGreaterThan(frameBox.y + frameBox.height);
+  expect(instructionsBox.y).toBeGreaterThan(linkBox.y + linkBox.height);
 });
 
 test('role 11 sees no billing link, and a typed billing address shows the not-found page', async ({

@@ -66,8 +66,8 @@ test.describe('main layout', () => {
     const screens = [
       ['/', page.getByRole('list', { name: 'Shipments' })],
       ['/shipments', page.getByRole('list', { name: 'Shipments' })],
-      ['/billing', page.getByRole('table')],
-      ['/users', page.getByRole('table')],
+      ['/billing', page.getByRole('list', { name: 'Invoices' })],
+      ['/users', page.getByRole('list', { name: 'Users' })],
       ['/settings', page.getByRole('button', { name: 'Save', exact: true })],
     ] as const;
     for (const [path, content] of screens) {

@@ -59,7 +59,7 @@ export async function waitForResetLink(to: string, filesBefore: string[]): Promi
         if (!newest || filesBefore.includes(newest)) return '';
         const mail = readMail(newest);
         if (!new RegExp(`^to:.*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(mail.headers)) return '';
-        link = /https?:\/\/[^\s/]+(\/reset-password\/[A-Za-z0-9_%-]+)/.exec(mail.text)?.[1] ?? '';
+        link = /https?:\/\/[^\s/]+(\/reset-password\/[A-Za-z0-9_%-]+(?:\?\S*)?)/.exec(mail.text)?.[1] ?? '';
         return link;
       },
       { message: `a password reset e-mail to ${to} in the outbox`, timeout: 15_000 },

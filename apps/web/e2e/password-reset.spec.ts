@@ -69,6 +69,8 @@ test.describe('reset password', () => {
 
     const link = await requestReset(page, email);
     await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset password');
+    await expect(page.getByLabel('Email address')).toBeEditable();
     await fillReset(page, email, newPassword, newPassword);
     await expect(page.getByRole('status')).toHaveText(TEXTS.resetSuccess);
 

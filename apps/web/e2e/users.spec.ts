@@ -132,12 +132,21 @@ test.describe('Users', () => {
     await expect(page).toHaveURL(/\/users\/new-user$/);
   });
 
-  test('a new user sets their own password through the e-mailed link', async ({ page, browser, baseURL, signIn }) => {
+  test('a new user sets their own password through the e-mailed link, greeted by name with their e-mail filled in', async ({
+    page,
+    browser,
+    baseURL,
+    signIn,
+  }) => {
     const email = `invited-${Date.now()}@demo.test`;
     await signIn(PRIMARY, '/users/new-user');
     await page.getByLabel('Full name').fill('Ivy Invited');
     await page.getByLabel('Username (e-mail)').fill(email);
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('typed-then-dropped');
     await page.getByRole('checkbox', { name: 'E-mail a link to set the password' }).check();
+    await expect(password).toBeDisabled();
+    await expect(password).toHaveValue('');
     await page.getByRole('switch', { name: '40001' }).check();
     await choose(page, 'Position', 'User');
     const filesBefore = outboxFiles();
@@ -148,10 +157,15 @@ test.describe('Users', () => {
     const context = await browser.newContext({ baseURL });
     const invited = await context.newPage();
     await invited.goto(link);
-    await invited.getByLabel('Email address').fill(email);
+    await expect(invited.getByRole('heading', { level: 1 })).toHaveText('Set your password');
+    await expect(invited).toHaveTitle('Set your password · Clearport');
+    await expect(invited.getByText('Hello Ivy Invited, choose the password of your Clearport account.')).toBeVisible();
+    const emailField = invited.getByLabel('Email address');
+    await expect(emailField).toHaveValue(email);
+    await expect(emailField).not.toBeEditable();
     await invited.getByLabel('New password').fill(PASSWORD);
     await invited.getByLabel('Confirm password').fill(PASSWORD);
-    await invited.getByRole('button', { name: 'Change password' }).click();
+    await invited.getByRole('button', { name: 'Set password' }).click();
     await expect(invited.getByRole('status')).toHaveText(TEXTS.resetSuccess);
     await invited.goto('/login');
     await submitLogin(invited, email, PASSWORD);

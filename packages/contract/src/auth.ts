@@ -71,3 +71,24 @@ export function resetFormError(values: ResetPasswordRequest): string | null {
   const result = ResetPasswordRequest.safeParse(values);
   return result.success ? null : (result.error.issues[0]?.message ?? TEXTS.resetInvalid);
 }
+
+/**
+ * The query of a new user's set-password link (the reset-password page with `welcome=1`): the
+ * user's name, to greet them, and their e-mail, shown read-only. Both are already in the mail's
+ * own text; the page reads nothing about the token from the server, and the reset still checks the
+ * e-mail against the token's user, so a link changed by hand only fails.
+ */
+export type SetPasswordWelcome = { name: string; email: string };
+
+export function setPasswordLinkQuery({ name, email }: SetPasswordWelcome): string {
+  return `welcome=1&name=${encodeURIComponent(name)}&email=${encodeURIComponent(email)}`;
+}
+
+/** A link's query as the contract reads it: URLSearchParams on either side. */
+type LinkQuery = { get(name: string): string | null };
+
+/** The welcome a set-password link carries; null for an ordinary reset link. */
+export function setPasswordWelcomeOf(query: LinkQuery): SetPasswordWelcome | null {
+  if (query.get('welcome') !== '1') return null;
+  return { name: query.get('name')?.trim() ?? '', email: query.get('email')?.trim() ?? '' };
+}

@@ -158,6 +158,9 @@ describe('headers', () => {
     expect(redactUrl('/?token_user=SECRET&primary=Ann')).toBe('/?token_user=[redacted]&primary=Ann');
     expect(redactUrl('/api/reset-password/SECRET?x=1')).toBe('/api/reset-password/[redacted]?x=1');
     expect(redactUrl('/shipments?status=released')).toBe('/shipments?status=released');
+    expect(redactUrl('/reset-password/SECRET?welcome=1&name=Ivy+Invited&email=ivy%40demo.test')).toBe(
+      '/reset-password/[redacted]?welcome=1&name=[redacted]&email=[redacted]',
+    );
     await t.app.inject({ method: 'GET', url: '/?token_user=SECRET-TOKEN-VALUE&primary=Ann' });
     expect(logLines.join('\n')).not.toContain('SECRET-TOKEN-VALUE');
   });

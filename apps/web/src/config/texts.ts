@@ -22,6 +22,8 @@ export const WEB_TEXTS = {
     cancel: 'Cancel',
     goHome: 'Go to home',
     tryAgain: 'Try again',
+    /** The toast after a copy button put its value on the clipboard. */
+    copied: 'Copied',
   },
 
   /** Every list screen's table, cards and pager (components/ui/list-*); Previous, Next and Search are the spec's (contract). */
@@ -72,6 +74,12 @@ export const WEB_TEXTS = {
     confirmPasswordLabel: 'Confirm password',
     resetPasswordIntro: 'Enter the e-mail address of your account and choose a new password.',
     resetPasswordButton: 'Change password',
+    /** A new user's set-password link (`welcome=1`) opens the reset-password page under these. */
+    setPasswordTitle: 'Set your password',
+    /** {name} is the user's name. */
+    setPasswordIntro: 'Hello {name}, choose the password of your Clearport account.',
+    setPasswordIntroNoName: 'Choose the password of your Clearport account.',
+    setPasswordButton: 'Set password',
     resetting: 'Saving...',
     goToLogin: 'Go to login',
   },
@@ -330,6 +338,8 @@ export const WEB_TEXTS = {
   users: {
     newUserTitle: 'New User',
     editUserTitle: 'Edit User',
+    /** The browser tab's title of a user's editor; {name} is the user's name. */
+    editUserDocumentTitle: 'Edit User: {name}',
     usersFilters: 'User filters',
     usersSearchLabel: 'Search users',
     positionFilterLabel: 'Position',
@@ -388,6 +398,13 @@ export const WEB_TEXTS = {
     achRoutingNumber: 'ACH routing number',
     wireRoutingNumber: 'Wire routing number',
     swiftCode: 'SWIFT',
+    /** The copy buttons' names, one a bank detail. */
+    copyBankName: 'Copy bank name',
+    copyAccountName: 'Copy account name',
+    copyAccountNumber: 'Copy account number',
+    copyAchRoutingNumber: 'Copy ACH routing number',
+    copyWireRoutingNumber: 'Copy wire routing number',
+    copySwiftCode: 'Copy SWIFT code',
     quickPayRecipient: 'Recipient',
     quickPayEmail: 'Send to',
     checkImageEmailsIntro: 'E-mail a picture of the check to one of:',

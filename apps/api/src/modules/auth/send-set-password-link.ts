@@ -1,3 +1,4 @@
+import { setPasswordLinkQuery } from '@clearport/contract/auth';
 import { SET_PASSWORD_LINK_TTL_SECONDS } from '@clearport/contract/constants';
 import type { Db } from '../../db/connect.ts';
 import type { Mailer } from '../../lib/mail.ts';
@@ -7,7 +8,8 @@ import { passwordResetsRepository } from './password-resets.repository.ts';
 export class SetPasswordMailError extends Error {}
 
 /**
- * E-mails the user a single-use link to the reset-password page, valid for seven days. Call it
+ * E-mails the user a single-use link to the reset-password page, valid for seven days, which opens
+ * it as Set your password, greeting the user by name with their e-mail filled in. Call it
  * inside the transaction that makes the change, so a mail that cannot be sent saves nothing.
  */
 export async function sendSetPasswordLink(
@@ -17,7 +19,8 @@ export async function sendSetPasswordLink(
   user: { id: number; name: string; email: string },
 ): Promise<void> {
   const token = await passwordResetsRepository.create(db, user.id, SET_PASSWORD_LINK_TTL_SECONDS);
-  const link = `${publicUrl}/reset-password/${encodeURIComponent(token)}`;
+  const query = setPasswordLinkQuery({ name: user.name, email: user.email });
+  const link = `${publicUrl}/reset-password/${encodeURIComponent(token)}?${query}`;
   try {
     await mailer.send({
       to: user.email,

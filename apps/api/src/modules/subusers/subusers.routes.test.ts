@@ -327,6 +327,13 @@ describe('POST user/user/subusers', () => {
     expect(mail.to).toMatchObject({ text: email });
     const token = /http:\/\/portal\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
     expect(token).toHaveLength(43);
+    // The link opens the page as Set your password: the user's name and e-mail, which the mail says already, and nothing else.
+    const link = new URL(/http:\/\/portal\.test\/reset-password\/\S+/.exec(mail.text ?? '')![0]);
+    expect([...link.searchParams]).toEqual([
+      ['welcome', '1'],
+      ['name', created.name],
+      ['email', email],
+    ]);
     const reset = await t.app.db
       .selectFrom('password_resets')
       .select(sql<number>`extract(epoch from expires_at - created_at)::int`.as('seconds'))

@@ -185,7 +185,7 @@ export function ListTable<Item, Field extends string = string>({
           </p>
         )}
         {message !== null ? (
-          <p className={styles.cardsMessage}>{message}</p>
+          <p className={isLoading ? `${styles.cardsMessage} ${styles.pending}` : styles.cardsMessage}>{message}</p>
         ) : (
           <ul
             aria-label={caption}

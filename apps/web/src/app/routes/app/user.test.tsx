@@ -41,6 +41,38 @@ describe('the sub-user editor', () => {
     expect(bodiesSentTo(fetchMock, '/user/user/subusers/7').filter(Boolean)).toEqual([{ linkedAccounts: ['40002'] }]);
   });
 
+  it('names the user in the tab’s title', async () => {
+    mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/user/accounts': { body: ACCOUNTS },
+      '/user/user/subusers/7': { body: { subuser: SUBUSER } },
+    });
+    renderEditor('7');
+    expect(await screen.findByDisplayValue('Tom Becker')).toBeTruthy();
+    expect(document.title).toBe('Edit User: Tom Becker · Clearport');
+  });
+
+  it('disables the password while the set-password e-mail is ticked, and sends no password with it', async () => {
+    const fetchMock = mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/user/accounts': { body: ACCOUNTS },
+      '/user/user/subusers/7': subuserSeven({ body: { message: TEXTS.subuserUpdated, subuser: SUBUSER } }),
+    });
+    renderEditor('7');
+    const password = await screen.findByLabelText<HTMLInputElement>('Password');
+    fireEvent.change(password, { target: { value: 'typed-pass-1' } });
+    const sendLink = screen.getByRole('checkbox', { name: 'E-mail a link to set the password' });
+    fireEvent.click(sendLink);
+    expect(password.disabled).toBe(true);
+    expect(password.value).toBe('');
+    fireEvent.click(sendLink);
+    expect(password.disabled).toBe(false);
+    fireEvent.click(sendLink);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe(TEXTS.subuserUpdated);
+    expect(bodiesSentTo(fetchMock, '/user/user/subusers/7').filter(Boolean)).toEqual([{ send_password_link: true }]);
+  });
+
   it('shows the server’s refusal and marks the field it names', async () => {
     mockApi({
       '/user/profile': { body: PROFILE },

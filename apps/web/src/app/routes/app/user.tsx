@@ -48,6 +48,8 @@ export function UserRoute() {
   const userId = isNew ? null : parseUserId(id);
   const subuserQuery = useSubuser(userId ?? 0, { enabled: userId !== null });
   const title = isNew ? WEB_TEXTS.users.newUserTitle : WEB_TEXTS.users.editUserTitle;
+  const name = isNew ? undefined : subuserQuery.data?.subuser.name;
+  const documentTitle = name ? fillText(WEB_TEXTS.users.editUserDocumentTitle, { name }) : title;
 
   let content;
   if (!isNew && userId === null) {
@@ -67,6 +69,7 @@ export function UserRoute() {
     <>
       <PageHeader
         title={title}
+        documentTitle={documentTitle}
         breadcrumbs={[
           { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome },
           { link: paths.users.getHref(), title: WEB_TEXTS.layout.navUsers },

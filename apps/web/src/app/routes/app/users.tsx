@@ -43,13 +43,16 @@ export function UsersRoute() {
           isLoading={subusersQuery.isPending}
           isRefreshing={subusersQuery.isPlaceholderData}
         />
-        <ListPager
-          page={list.page}
-          pageSize={SUBUSERS_PAGE_SIZE}
-          total={reply?.pagination.total}
-          lastPage={reply?.pagination.last_page}
-          onPageChange={list.setPage}
-        />
+        {/* After the first page: a company's few users fill far less than the screen the table keeps while loading, and the pager would jump up. */}
+        {reply && (
+          <ListPager
+            page={list.page}
+            pageSize={SUBUSERS_PAGE_SIZE}
+            total={reply.pagination.total}
+            lastPage={reply.pagination.last_page}
+            onPageChange={list.setPage}
+          />
+        )}
       </PageBody>
     </>
   );

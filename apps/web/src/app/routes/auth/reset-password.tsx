@@ -1,13 +1,31 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { setPasswordWelcomeOf } from '@clearport/contract/auth';
+import { fillText } from '@clearport/contract/texts';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
 
+/**
+ * Reset password (spec section 2). A new user's set-password link (`welcome=1`) opens it as Set
+ * your password, greeting them by name, with their e-mail filled in and read-only.
+ */
 export function ResetPasswordRoute() {
   const { token = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const welcome = setPasswordWelcomeOf(searchParams);
+  if (!welcome) {
+    return (
+      <AuthLayout title={WEB_TEXTS.auth.resetPasswordTitle} intro={WEB_TEXTS.auth.resetPasswordIntro}>
+        <ResetPasswordForm token={token} />
+      </AuthLayout>
+    );
+  }
+  const intro = welcome.name
+    ? fillText(WEB_TEXTS.auth.setPasswordIntro, { name: welcome.name })
+    : WEB_TEXTS.auth.setPasswordIntroNoName;
   return (
-    <AuthLayout title={WEB_TEXTS.auth.resetPasswordTitle} intro={WEB_TEXTS.auth.resetPasswordIntro}>
-      <ResetPasswordForm token={token} />
+    <AuthLayout title={WEB_TEXTS.auth.setPasswordTitle} intro={intro}>
+      <ResetPasswordForm token={token} email={welcome.email || undefined} isNewPassword />
     </AuthLayout>
   );
 }

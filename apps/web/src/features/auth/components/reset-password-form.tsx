@@ -15,6 +15,10 @@ import styles from './auth-form.module.css';
 type ResetPasswordFormProps = {
   /** The single-use token from the e-mailed link. */
   token: string;
+  /** The e-mail a set-password link names: filled in and read-only. */
+  email?: string | undefined;
+  /** A new user choosing a first password: the button reads Set password. */
+  isNewPassword?: boolean;
 };
 
 type Field = 'email' | 'password' | 'confirmation';
@@ -31,8 +35,8 @@ const FIELD_OF_MESSAGE: Record<string, Field> = {
 
 const ERROR_ID = 'reset-password-error';
 
-export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
-  const [email, setEmail] = useState('');
+export function ResetPasswordForm({ token, email: linkEmail, isNewPassword = false }: ResetPasswordFormProps) {
+  const [email, setEmail] = useState(linkEmail ?? '');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -84,6 +88,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           autoComplete="email"
           spellCheck={false}
           value={email}
+          readOnly={linkEmail !== undefined}
           onChange={(event) => setEmail(event.target.value)}
           isInvalid={invalidField === 'email'}
           errorId={ERROR_ID}
@@ -116,7 +121,11 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           </FormMessage>
         )}
         <Button type="submit" isFullWidth disabled={resetMutation.isPending}>
-          {resetMutation.isPending ? WEB_TEXTS.auth.resetting : WEB_TEXTS.auth.resetPasswordButton}
+          {resetMutation.isPending
+            ? WEB_TEXTS.auth.resetting
+            : isNewPassword
+              ? WEB_TEXTS.auth.setPasswordButton
+              : WEB_TEXTS.auth.resetPasswordButton}
         </Button>
       </form>
       <div className={styles.links}>

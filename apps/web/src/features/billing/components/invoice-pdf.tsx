@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TEXTS, fillText } from '@clearport/contract/texts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useIsNarrowLayout } from '../../../hooks/use-media-query.ts';
 import { getInvoicePdf } from '../api/invoice-files.ts';
 import styles from './invoice-view.module.css';
 
@@ -12,7 +13,8 @@ function canShowPdf(): boolean {
 
 /**
  * The invoice's PDF, fetched with the bearer header and embedded from a blob: URL (the server
- * serves it inline; a frame cannot send the header itself).
+ * serves it inline; a frame cannot send the header itself), with a link that opens it in a tab of
+ * its own. Below 600 px the link alone.
  */
 export function InvoicePdf({ id, number }: { id: number; number: string }) {
   const pdfQuery = useQuery({
@@ -22,6 +24,7 @@ export function InvoicePdf({ id, number }: { id: number; number: string }) {
     staleTime: Infinity,
   });
   const [url, setUrl] = useState<string | null>(null);
+  const isNarrow = useIsNarrowLayout();
   const blob = pdfQuery.data;
   useEffect(() => {
     if (!blob) return;
@@ -35,12 +38,17 @@ export function InvoicePdf({ id, number }: { id: number; number: string }) {
   if (pdfQuery.isError) return <p className={styles.pdfMessage}>{TEXTS.genericError}</p>;
   if (!url) return <p className={styles.pdfMessage}>{WEB_TEXTS.billing.loadingPdf}</p>;
   const title = fillText(WEB_TEXTS.billing.invoicePdfTitle, { number });
-  if (!canShowPdf()) {
-    return (
-      <a className={styles.openPdf} href={url} target="_blank" rel="noopener noreferrer">
-        {TEXTS.openPdf}
-      </a>
-    );
-  }
-  return <iframe className={styles.pdf} src={url} title={title} />;
+  const openLink = (
+    <a className={styles.openPdf} href={url} target="_blank" rel="noopener noreferrer">
+      {TEXTS.openPdf}
+    </a>
+  );
+  // A page a phone's width cannot be read in a frame: there the PDF opens in its own tab.
+  if (isNarrow || !canShowPdf()) return openLink;
+  return (
+    <>
+      {openLink}
+      <iframe className={styles.pdf} src={url} title={title} />
+    </>
+  );
 }

@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invoice } from '@clearport/contract/invoices';
 import { invoice } from '../../../testing/invoices-data.ts';
-import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import { mockMatchMedia, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DEFAULT_INVOICE_SORT, type InvoiceSort } from '../utils/saved-billing-list.ts';
 import { InvoicesTable } from './invoices-table.tsx';
 
@@ -65,5 +65,33 @@ describe('InvoicesTable', () => {
   it('shows No invoices found for an empty page', () => {
     renderTable([]);
     expect(screen.getByText('No invoices found')).toBeTruthy();
+  });
+});
+
+describe('InvoicesTable below 600 px', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows each invoice as a card: number and status, then amount, due date, date, file and containers', () => {
+    mockMatchMedia(true);
+    renderTable([invoice(), invoice({ id: 5, invoice_number: 'INV-260105', is_paid: 1, is_overdue: 0, amount: null })]);
+    expect(screen.queryByRole('table')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Invoices' });
+    const [first, second] = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(within(first!).getByRole('link', { name: 'INV-260104' }).getAttribute('href')).toBe('/billing/4');
+    expect(first!.textContent).toContain('Not Paid');
+    expect(
+      within(first!)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Amount', 'Due Date', 'Date', 'File Number', 'Container Number(s)']);
+    const definitions = within(first!).getAllByRole('definition');
+    expect(definitions[0]!.textContent).toBe('$1,234.50');
+    expect(definitions[1]!.textContent).toBe('04/06/2026 (Overdue)');
+    expect(second!.textContent).toContain('Paid');
+    expect(within(second!).getAllByRole('term')[0]!.textContent).toBe('Due Date');
   });
 });

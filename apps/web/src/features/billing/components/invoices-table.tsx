@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { paidLabel, type Invoice, type InvoiceSortField } from '@clearport/contract/invoices';
 import { TEXTS } from '@clearport/contract/texts';
 import { ListCell } from '../../../components/ui/list-cell.tsx';
-import { ListTable } from '../../../components/ui/list-table.tsx';
+import { ListTable, type PhoneCards } from '../../../components/ui/list-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatAmount, formatInvoiceDay } from '../utils/format-invoice.ts';
@@ -94,9 +94,21 @@ const COLUMNS = [
   }),
 ];
 
+/**
+ * A phone's card: the invoice and whether it is paid first, then what is owed and by when, the
+ * invoice's date and what it is for. The account and reference are in the search and on the invoice.
+ */
+const PHONE_CARDS: PhoneCards = {
+  heading: ['invoice_number', 'is_paid'] satisfies InvoiceSortField[],
+  fields: ['amount', 'due_date', 'created_at', 'file_number', 'containers'] satisfies InvoiceSortField[],
+};
+
 const LIST_TEXTS = { loading: WEB_TEXTS.billing.loadingInvoices, empty: TEXTS.noInvoicesFound };
 
-/** The invoice table (spec section 2), on the list kit. The server sorts: a header asks for its column ascending, then flips. */
+/**
+ * The invoice table (spec section 2), on the list kit. The server sorts: a header asks for its
+ * column ascending, then flips. Below 600 px the invoices show as cards, in the same order.
+ */
 export function InvoicesTable({
   invoices,
   sort,
@@ -114,6 +126,7 @@ export function InvoicesTable({
       getRowId={(row) => String(row.id)}
       sort={sort}
       onSortChange={onSortChange}
+      phoneCards={PHONE_CARDS}
       isLoading={isLoading}
       isRefreshing={isRefreshing}
       isError={isError}

@@ -1,5 +1,7 @@
 import type { PaymentInstructions } from '@clearport/contract/invoices';
 import { fillText, TEXTS } from '@clearport/contract/texts';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import styles from './payment-instructions.module.css';
 
@@ -13,15 +15,27 @@ export const PAYMENT_METHODS: ReadonlyArray<{ method: PaymentMethod; title: stri
   { method: 'mailCheck', title: TEXTS.paymentMailCheck },
 ];
 
-function Fields({ fields }: { fields: ReadonlyArray<[string, string]> }) {
+/**
+ * A payment detail: its label, its value and, for a bank detail, the button that copies it. A
+ * number or an e-mail address never breaks inside itself: the row wraps instead, putting the value
+ * under its label.
+ */
+type Field = { label: string; value: string; kind?: 'number' | 'email'; copyLabel?: string };
+
+function Fields({ fields }: { fields: readonly Field[] }) {
   return (
     <dl className={styles.fields}>
       {fields
-        .filter(([, value]) => value !== '')
-        .map(([label, value]) => (
+        .filter(({ value }) => value !== '')
+        .map(({ label, value, kind, copyLabel }) => (
           <div key={label} className={styles.field}>
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd>
+              <span className={kind ? styles[kind] : undefined}>
+                {kind === 'email' ? <EmailText email={value} /> : value}
+              </span>
+              {copyLabel && <CopyButton value={value} label={copyLabel} />}
+            </dd>
           </div>
         ))}
     </dl>
@@ -42,12 +56,36 @@ export function PaymentMethodInstructions({
       return (
         <Fields
           fields={[
-            [WEB_TEXTS.billing.bankName, bank.bank_name],
-            [WEB_TEXTS.billing.accountName, bank.account_name],
-            [WEB_TEXTS.billing.bankAccountNumber, bank.account_number],
-            [WEB_TEXTS.billing.achRoutingNumber, bank.ach_routing_number],
-            [WEB_TEXTS.billing.wireRoutingNumber, bank.wire_routing_number],
-            [WEB_TEXTS.billing.swiftCode, bank.swift_code],
+            { label: WEB_TEXTS.billing.bankName, value: bank.bank_name, copyLabel: WEB_TEXTS.billing.copyBankName },
+            {
+              label: WEB_TEXTS.billing.accountName,
+              value: bank.account_name,
+              copyLabel: WEB_TEXTS.billing.copyAccountName,
+            },
+            {
+              label: WEB_TEXTS.billing.bankAccountNumber,
+              value: bank.account_number,
+              kind: 'number',
+              copyLabel: WEB_TEXTS.billing.copyAccountNumber,
+            },
+            {
+              label: WEB_TEXTS.billing.achRoutingNumber,
+              value: bank.ach_routing_number,
+              kind: 'number',
+              copyLabel: WEB_TEXTS.billing.copyAchRoutingNumber,
+            },
+            {
+              label: WEB_TEXTS.billing.wireRoutingNumber,
+              value: bank.wire_routing_number,
+              kind: 'number',
+              copyLabel: WEB_TEXTS.billing.copyWireRoutingNumber,
+            },
+            {
+              label: WEB_TEXTS.billing.swiftCode,
+              value: bank.swift_code,
+              kind: 'number',
+              copyLabel: WEB_TEXTS.billing.copySwiftCode,
+            },
           ]}
         />
       );
@@ -56,8 +94,8 @@ export function PaymentMethodInstructions({
       return (
         <Fields
           fields={[
-            [WEB_TEXTS.billing.quickPayRecipient, instructions.quick_pay.recipient],
-            [WEB_TEXTS.billing.quickPayEmail, instructions.quick_pay.email],
+            { label: WEB_TEXTS.billing.quickPayRecipient, value: instructions.quick_pay.recipient },
+            { label: WEB_TEXTS.billing.quickPayEmail, value: instructions.quick_pay.email, kind: 'email' },
           ]}
         />
       );
@@ -68,7 +106,9 @@ export function PaymentMethodInstructions({
           <ul className={styles.lines}>
             {instructions.check_image_emails.map((email) => (
               <li key={email}>
-                <a href={`mailto:${email}`}>{email}</a>
+                <a href={`mailto:${email}`} className={styles.email}>
+                  <EmailText email={email} />
+                </a>
               </li>
             ))}
           </ul>

@@ -89,6 +89,7 @@ export function SubuserForm({
           label={WEB_TEXTS.users.userPasswordLabel}
           type="password"
           value={values.password}
+          disabled={values.sendPasswordLink}
           onChange={(event) => set('password', event.target.value)}
           autoComplete="new-password"
           placeholder={isNew ? undefined : WEB_TEXTS.users.keepPasswordHint}
@@ -98,7 +99,11 @@ export function SubuserForm({
           label={WEB_TEXTS.users.sendPasswordLink}
           description={WEB_TEXTS.users.sendPasswordLinkHint}
           checked={values.sendPasswordLink}
-          onChange={(event) => set('sendPasswordLink', event.target.checked)}
+          onChange={(event) => {
+            // The e-mailed link sets the password: a typed one would not be sent.
+            if (event.target.checked) set('password', '');
+            set('sendPasswordLink', event.target.checked);
+          }}
         />
       </fieldset>
 

@@ -3,10 +3,12 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { ROLES, roleName } from '@clearport/contract/roles';
 import type { Subuser, SubuserSortField } from '@clearport/contract/subusers';
 import { TEXTS } from '@clearport/contract/texts';
-import { ListTable } from '../../../components/ui/list-table.tsx';
+import { EmailText } from '../../../components/ui/email-text.tsx';
+import { ListTable, type PhoneCards } from '../../../components/ui/list-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import type { UsersSort } from '../utils/users-list.ts';
+import styles from './users-table.module.css';
 
 type UsersTableProps = {
   users: readonly Subuser[];
@@ -18,34 +20,47 @@ type UsersTableProps = {
 
 const column = createColumnHelper<Subuser>();
 
+/**
+ * What names a user's row: a sub-user's name, linking to the editor; a primary user's account
+ * numbers, without a link, since nobody edits them here (spec sections 2 and 6, decision 0032).
+ */
+function UserNameCell({ user }: { user: Subuser }) {
+  if (user.role === ROLES.primary) return <span className={styles.accounts}>{user.account_no || user.name}</span>;
+  return <Link to={paths.user.getHref(user.id)}>{user.name}</Link>;
+}
+
 const COLUMNS = [
   column.accessor('name', {
     id: 'name' satisfies SubuserSortField,
     header: WEB_TEXTS.users.columnName,
-    // A primary user is listed by account number, without a link: nobody edits them here.
-    cell: ({ row }) =>
-      row.original.role === ROLES.primary ? (
-        <span>{row.original.name}</span>
-      ) : (
-        <Link to={paths.user.getHref(row.original.id)}>{row.original.name}</Link>
-      ),
+    cell: ({ row }) => <UserNameCell user={row.original} />,
   }),
-  column.accessor('email', { id: 'email' satisfies SubuserSortField, header: WEB_TEXTS.users.columnEmail }),
+  column.accessor('email', {
+    id: 'email' satisfies SubuserSortField,
+    header: WEB_TEXTS.users.columnEmail,
+    cell: ({ getValue }) => <EmailText email={getValue()} />,
+  }),
   column.accessor('role', {
     id: 'role' satisfies SubuserSortField,
     header: WEB_TEXTS.users.columnPosition,
     cell: ({ getValue }) => roleName(getValue()),
   }),
-  column.accessor('account_no', {
+  column.accessor((user) => user.account_no || WEB_TEXTS.users.noLinkedAccounts, {
     id: 'account_no' satisfies SubuserSortField,
     header: WEB_TEXTS.users.columnLinkedAccounts,
-    cell: ({ getValue }) => getValue() || WEB_TEXTS.users.noLinkedAccounts,
+    cell: ({ getValue }) => <span className={styles.accounts}>{getValue()}</span>,
   }),
 ];
 
+/** A phone's card: the name (or a primary user's accounts) and the position, then the e-mail and the linked accounts. */
+const PHONE_CARDS: PhoneCards = {
+  heading: ['name', 'role'] satisfies SubuserSortField[],
+  fields: ['email', 'account_no'] satisfies SubuserSortField[],
+};
+
 const LIST_TEXTS = { loading: WEB_TEXTS.users.loadingUsers, empty: TEXTS.noUsersFound };
 
-/** The company's users (spec section 2), on the list kit; an inactive user's row is muted. */
+/** The company's users (spec section 2), on the list kit; an inactive user's row is muted; cards below 600 px. */
 export function UsersTable({ users, sort, onSortChange, isLoading, isRefreshing }: UsersTableProps) {
   return (
     <ListTable
@@ -55,6 +70,7 @@ export function UsersTable({ users, sort, onSortChange, isLoading, isRefreshing 
       getRowId={(row) => String(row.id)}
       sort={sort}
       onSortChange={onSortChange}
+      phoneCards={PHONE_CARDS}
       isRowDimmed={(row) => row.active === 0}
       isLoading={isLoading}
       isRefreshing={isRefreshing}
