@@ -12,6 +12,8 @@ type StoredFileColumn = {
   [Table in keyof Database]: {
     table: Table;
     column: keyof Database[Table] & string;
+    /** Always downloaded, never shown in the page, whatever its type (an invoice's backup, spec section 2). */
+    isDownload?: boolean;
     nameOf(db: Db, user: SessionUser, key: string, extension: string): Promise<string | undefined>;
   };
 }[keyof Database];
@@ -23,6 +25,7 @@ function invoiceFile(column: 'path' | 'backup', suffix: string): StoredFileColum
   return {
     table: 'invoices',
     column,
+    isDownload: column === 'backup',
     async nameOf(db, user, key, extension) {
       const invoice = await accessRepository
         .invoices(db, user)
@@ -84,12 +87,15 @@ export const STORED_FILE_COLUMNS: readonly StoredFileColumn[] = [
 ];
 
 export const filesRepository = {
-  /** The download name of a stored file the caller may see, by its key; undefined answers 404. */
-  async find(db: Db, user: SessionUser, key: string): Promise<{ name: string } | undefined> {
+  /**
+   * The download name of a stored file the caller may see, by its key, and whether it is only
+   * downloaded; undefined answers 404.
+   */
+  async find(db: Db, user: SessionUser, key: string): Promise<{ name: string; isDownload: boolean } | undefined> {
     const extension = extensionOf(key);
     for (const stored of STORED_FILE_COLUMNS) {
       const name = await stored.nameOf(db, user, key, extension);
-      if (name !== undefined) return { name };
+      if (name !== undefined) return { name, isDownload: stored.isDownload ?? false };
     }
     return undefined;
   },

@@ -31,7 +31,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
         .header('content-length', stored.size)
         .header(
           'content-disposition',
-          contentDisposition(isInlineContentType(contentType) ? 'inline' : 'attachment', file.name),
+          contentDisposition(isInlineContentType(contentType) && !file.isDownload ? 'inline' : 'attachment', file.name),
         )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')

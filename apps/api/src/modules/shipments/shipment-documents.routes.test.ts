@@ -524,6 +524,18 @@ describe('GET user/files/{key}', () => {
     const served = await download('user', invoice.path!);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-disposition']).toMatch(/^inline; filename="Invoice /);
+
+    // A backup file is a download (spec section 2), by its own address too.
+    const withBackup = await t.app.db
+      .selectFrom('invoices')
+      .select(['backup'])
+      .where('backup', 'is not', null)
+      .where('account_id', 'in', t.app.db.selectFrom('accounts').select('id').where('account_no', '=', '40001'))
+      .executeTakeFirstOrThrow();
+    const backup = await download('user', withBackup.backup!);
+    expect(backup.statusCode).toBe(200);
+    expect(backup.headers['content-type']).toBe('application/pdf');
+    expect(backup.headers['content-disposition']).toMatch(/^attachment; filename="Invoice .+ backup\.pdf"/);
   });
 
   it('answers 404 for a key nothing records, a key that is not one, and a path outside the store', async () => {
