@@ -39,6 +39,17 @@ describe('SettingsEditor', () => {
     expect(screen.queryByLabelText('Current password')).toBeNull();
   });
 
+  it('refuses an existing trucker without a name with the spec’s text alone, and sends nothing', async () => {
+    const events = userEvent.setup();
+    const fetchMock = mockApi({});
+    renderWithProviders(<SettingsEditor user={user} />);
+    await events.clear(screen.getByRole('textbox', { name: 'Name of Harbor Express' }));
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Cannot be empty')).toBeTruthy();
+    expect(screen.queryByText(/truckers\.0/)).toBeNull();
+    expect(bodiesSentTo(fetchMock, '/user/settings/save')).toEqual([]);
+  });
+
   it('sends the four lists and the whole lists, leaving out a trucker marked for deletion', async () => {
     const events = userEvent.setup();
     const fetchMock = mockApi({

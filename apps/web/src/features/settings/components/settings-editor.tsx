@@ -155,8 +155,8 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
       ...(needsCurrentPassword ? { current_password: currentPassword } : {}),
     });
     if (!parsed.success) {
-      const [issue] = parsed.error.issues;
-      setFailure(`${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`);
+      // The spec's own text ("Cannot be empty", "Maximum 10 emails per trucker."), not the field's path.
+      setFailure(parsed.error.issues[0]?.message ?? TEXTS.genericError);
       return;
     }
     saveMutation.mutate(parsed.data, {
