@@ -26,13 +26,14 @@ export type NotificationEmails = z.infer<typeof NotificationEmails>;
 
 /**
  * GET user/settings. `truckers` and `warehouses` are the company's, active and inactive, not
- * deleted, by id (oldest first).
+ * deleted, by id (oldest first). Beyond the spec's `account_no`, each account carries its `name`
+ * as the broker sent it ('' when none), for the spec's "account names (read-only)".
  */
 export const SettingsResponse = z.object({
   user: z.object({
     id: EntityId,
     email: z.string(),
-    accounts: z.array(z.object({ account_no: z.string() })),
+    accounts: z.array(z.object({ account_no: z.string(), name: z.string() })),
     document_emails: NotificationEmails,
     _7501_emails: NotificationEmails,
     invoice_emails: NotificationEmails,

@@ -283,7 +283,7 @@ export const WEB_TEXTS = {
     removeContact: 'Remove contact {number}',
     createTrucker: 'Create Trucker',
     personalTitle: 'Personal information',
-    accountNames: 'Accounts',
+    accountNames: 'Account names',
     accountEmail: 'Account email',
     newPassword: 'New password',
     showPassword: 'Show password',

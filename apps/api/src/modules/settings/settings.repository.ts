@@ -169,7 +169,7 @@ export const settingsRepository = {
       user: {
         id: user.id,
         email: user.email,
-        accounts: accounts.map((account) => ({ account_no: account.account_no })),
+        accounts: accounts.map((account) => ({ account_no: account.account_no, name: account.name })),
         ...notificationLists,
         truckers,
         warehouses,

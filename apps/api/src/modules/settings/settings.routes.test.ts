@@ -23,7 +23,7 @@ describe('GET user/settings', () => {
   it('lists the company’s truckers and warehouses that are not deleted, and its notification lists', async () => {
     const user = await settingsOf('user');
     expect(user.email).toBe('user@demo.test');
-    expect(user.accounts).toEqual([{ account_no: '40001' }]);
+    expect(user.accounts).toEqual([{ account_no: '40001', name: 'Demo Imports LLC' }]);
     expect(user.truckers.map((trucker) => trucker.name)).toEqual([
       'Harbor Express Drayage',
       'Pacific Coast Cartage',

@@ -23,7 +23,7 @@ const SETTINGS: SettingsResponse = {
   user: {
     id: 1,
     email: 'primary@demo.test',
-    accounts: [{ account_no: '40001' }],
+    accounts: [{ account_no: '40001', name: 'Demo Imports East' }],
     document_emails: { email: '', cc_emails: [] },
     _7501_emails: { email: '', cc_emails: [] },
     invoice_emails: { email: '', cc_emails: [] },

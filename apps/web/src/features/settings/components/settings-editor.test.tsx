@@ -11,7 +11,10 @@ const empty = { email: '', cc_emails: [] };
 const user: SettingsResponse['user'] = {
   id: 7,
   email: 'me@demo.test',
-  accounts: [{ account_no: '40001' }],
+  accounts: [
+    { account_no: '40001', name: 'Demo Imports East' },
+    { account_no: '40002', name: '' },
+  ],
   document_emails: empty,
   _7501_emails: { email: 'review@demo.test', cc_emails: ['a@demo.test'] },
   invoice_emails: empty,
@@ -23,6 +26,14 @@ const user: SettingsResponse['user'] = {
 describe('SettingsEditor', () => {
   beforeEach(() => {
     Cookies.set('token', 'session-token');
+  });
+
+  it('shows the account names, read-only, with their numbers', () => {
+    mockApi({});
+    renderWithProviders(<SettingsEditor user={user} />);
+    const names = screen.getByLabelText<HTMLInputElement>('Account names');
+    expect(names.value).toBe('Demo Imports East (40001), 40002');
+    expect(names.readOnly).toBe(true);
   });
 
   it('asks for the current password only once the e-mail or password changes', async () => {

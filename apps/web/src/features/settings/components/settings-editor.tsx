@@ -189,7 +189,9 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
         <div className={styles.personal}>
           <TextField
             label={WEB_TEXTS.settings.accountNames}
-            value={user.accounts.map((account) => account.account_no).join(', ')}
+            value={user.accounts
+              .map((account) => (account.name ? `${account.name} (${account.account_no})` : account.account_no))
+              .join(', ')}
             readOnly
           />
           <TextField
