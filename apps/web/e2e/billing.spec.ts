@@ -111,6 +111,26 @@ test.describe('Billing', () => {
     expect(descending[0]! > ascending[0]!).toBe(true);
   });
 
+  test('Next at the bottom opens the next page at its top, by the keyset’s place, and names the page', async ({
+    page,
+  }) => {
+    await page.getByRole('navigation', { name: 'Pagination' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const request = page.waitForRequest((each) => /\/api\/user\/invoices\?/.test(each.url()));
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(new URL((await request).url()).searchParams.get('after')).toBeTruthy();
+    await settled(page);
+    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    const tableTop = await page.getByRole('table').evaluate((table) => table.getBoundingClientRect().top);
+    expect(tableTop).toBeGreaterThanOrEqual(0);
+    expect(tableTop).toBeLessThan(await page.evaluate(() => window.innerHeight));
+    // Not Paid keeps to one line.
+    const status = page.getByRole('table').getByText('Not Paid', { exact: true }).first();
+    const { height } = (await status.boundingBox())!;
+    const lineHeight = await status.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect(height).toBeLessThan(lineHeight * 1.5);
+  });
+
   test('opens an invoice with its PDF embedded, downloads the backup and returns to the same page and filters', async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { INVOICES_PAGE_SIZE, type Invoice } from '@clearport/contract/invoices';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
@@ -28,12 +28,20 @@ export function BillingRoute() {
   useEffect(() => {
     if (asked) setSearchParams({}, { replace: true });
   }, [asked, setSearchParams]);
-  const { filters, sort, page } = list;
+  const { filters, sort, page, cursor } = list;
   const filterQuery = useMemo(() => filterQueryOf({ filters, sort }), [filters, sort]);
-  const query = useMemo(() => ({ ...filterQuery, page }), [filterQuery, page]);
+  // A step to the page beside this one goes by the keyset's place; a jump or a reload by number.
+  const query = useMemo(() => ({ ...filterQuery, page, ...cursor }), [filterQuery, page, cursor]);
   const invoicesQuery = useInvoices(query);
   const accountsQuery = useProfile({ select: profileAccountsOf });
   const reply = invoicesQuery.data;
+  const isCurrent = reply !== undefined && !invoicesQuery.isPlaceholderData;
+  // A new page starts at its top, not where Next was pressed at the bottom of the last one.
+  const listTop = useRef<HTMLDivElement>(null);
+  const setPage: typeof list.setPage = (next, nextCursor) => {
+    list.setPage(next, nextCursor);
+    if ((listTop.current?.getBoundingClientRect().top ?? 0) < 0) listTop.current?.scrollIntoView({ block: 'start' });
+  };
 
   return (
     <>
@@ -52,6 +60,7 @@ export function BillingRoute() {
           onChange={list.setFilters}
         />
         <InvoicesSummary openTotal={reply?.open_total} query={filterQuery} />
+        <div ref={listTop} />
         <InvoicesTable
           invoices={reply?.result ?? NO_INVOICES}
           sort={list.sort}
@@ -66,7 +75,9 @@ export function BillingRoute() {
           pageSize={INVOICES_PAGE_SIZE}
           total={reply?.pagination.total}
           lastPage={reply?.pagination.last_page}
-          onPageChange={list.setPage}
+          cursors={isCurrent ? reply.pagination.cursors : undefined}
+          hasPageNumbers
+          onPageChange={setPage}
         />
       </PageBody>
     </>
