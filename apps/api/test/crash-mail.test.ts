@@ -48,6 +48,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a crash before event mail is sent
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-crash-mail-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const received: Received[] = [];
+    // The demo's own mail (its containers' reminders) goes out beside it: the order's is the one followed.
+    const orderMails = () =>
+      received.filter(({ mail }) => /^Delivery order approved for entry /.test(mail.subject ?? ''));
     const smtpPort = await freePort();
     const smtp: SMTPServer = await startSmtpServer(smtpPort, received);
     cleanups.push(() => stopSmtpServer(smtp));
@@ -70,12 +73,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a crash before event mail is sent
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(received).toHaveLength(0);
+    expect(orderMails()).toHaveLength(0);
 
     await start(env, output);
-    await until(() => received.length > 0, 30_000);
+    await until(() => orderMails().length > 0, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(received.map(({ mail }) => mail.subject)).toEqual([
+    expect(orderMails().map(({ mail }) => mail.subject)).toEqual([
       expect.stringMatching(/^Delivery order approved for entry /),
     ]);
     // Two server processes start, the first seeding a fresh database: under a minute alone, several
