@@ -107,7 +107,7 @@ test.describe('routes', () => {
       await signIn(email, '/shipments');
       for (const path of typed) {
         await navigate(path);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText('ERROR THIS PAGE DOES NOT EXIST');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.notFound);
         await expect(page).toHaveURL(path);
         await expect(mainNavigation(page)).toBeVisible();
       }

@@ -183,7 +183,7 @@ test.describe('Users', () => {
       await expect(mainNavigation(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
       for (const path of ['/users', '/users/new-user']) {
         await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText('ERROR THIS PAGE DOES NOT EXIST');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.notFound);
         await expect(page).toHaveURL(path);
         await expect(usersTable(page)).toHaveCount(0);
         await expect(page.getByLabel('Full name')).toHaveCount(0);
