@@ -20,6 +20,7 @@ import { loginThrottle, loginThrottleKeys, resetMailKey, resetRequestKey, waitMe
 import { passwordResetsRepository } from './password-resets.repository.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 import { resetPassword } from './reset-password.ts';
+import { startSession } from './start-session.ts';
 import { usersRepository } from './users.repository.ts';
 
 /** Unknown user names are checked against this hash too, so timing does not tell them apart. */
@@ -61,14 +62,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       }
 
       await loginThrottle.succeeded(app.db, attempt);
-      const token = await sessionsRepository.create(app.db, user.id);
-      return {
-        token,
-        name: user.name,
-        role: user.role,
-        primary: user.primary_contact,
-        company_primary_contact: user.primary_contact,
-      };
+      return startSession(app.db, request, reply, user);
     },
   );
 
