@@ -30,7 +30,7 @@ const SWEEPS: ReadonlyArray<{ email: string; screens: readonly Screen[] }> = [
   { email: 'primary@demo.test', screens: ['users', 'user', 'newUser'] },
   { email: 'primary@demo.test', screens: ['reports', 'settings'] },
   { email: 'manager@demo.test', screens: ['home'] },
-  { email: 'user@demo.test', screens: ['home'] },
+  { email: 'user@demo.test', screens: ['home', 'settings'] },
   { email: 'viewer@demo.test', screens: ['shipment', 'shipments'] },
 ];
 

@@ -10,6 +10,9 @@ import { apiLogin, getDetail, type Api } from './shipments-api.ts';
 const USER = 'primary@demo.test';
 
 const listGroup = (page: Page, title: string) => page.getByRole('group', { name: `${title} e-mails`, exact: true });
+/** A field of a trucker or warehouse of Settings, under its name. */
+const entryField = (section: Locator, entry: string, label: string) =>
+  section.getByRole('group', { name: entry, exact: true }).getByRole('textbox', { name: label, exact: true });
 const saveSettings = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
 
 /**
@@ -97,12 +100,15 @@ test.describe('Settings', () => {
     await truckers.getByRole('button', { name: 'Create Trucker' }).click();
     await expect(toast(page, TEXTS.truckerCreated)).toBeVisible();
     const warehouses = page.getByRole('region', { name: 'Warehouses' });
-    await warehouses.getByRole('textbox', { name: 'Warehouse Name', exact: true }).fill('Settings Test Dock');
+    await warehouses
+      .getByRole('region', { name: 'New Warehouse' })
+      .getByRole('textbox', { name: 'Warehouse Name', exact: true })
+      .fill('Settings Test Dock');
     await warehouses.getByRole('button', { name: 'Create Warehouse' }).click();
     await expect(toast(page, TEXTS.warehouseCreated)).toBeVisible();
 
-    await truckers.getByRole('textbox', { name: 'Name of Settings Test Hauling' }).fill('Settings Test Haulage');
-    await warehouses.getByRole('textbox', { name: 'Warehouse Name (Settings Test Dock)' }).fill('Settings Test Depot');
+    await entryField(truckers, 'Settings Test Hauling', 'Name').fill('Settings Test Haulage');
+    await entryField(warehouses, 'Settings Test Dock', 'Warehouse Name').fill('Settings Test Depot');
     await saveSettings(page);
     await expect(toast(page, 'Settings saved.')).toBeVisible();
 
@@ -121,7 +127,7 @@ test.describe('Settings', () => {
     await warehouses.getByRole('button', { name: 'Delete Settings Test Depot' }).click();
     await saveSettings(page);
     await expect(toast(page, 'Settings saved.')).toBeVisible();
-    await expect(truckers.getByRole('textbox', { name: 'Name of Settings Test Haulage' })).toHaveCount(0);
+    await expect(truckers.getByRole('group', { name: 'Settings Test Haulage', exact: true })).toHaveCount(0);
 
     await openShipment(page, navigate, shipment.id, shipment.file_number);
     await area.getByRole('button', { name: 'New Delivery Order' }).click();
@@ -165,7 +171,7 @@ test.describe('Settings', () => {
     await expect(page.getByRole('main').getByRole('alert').filter({ hasText: TEXTS.truckersInUse })).toBeVisible();
     await expect(toast(page, TEXTS.truckersInUse)).toBeVisible();
     await navigate('/settings');
-    await expect(truckers.getByRole('textbox', { name: 'Name of Busy Wheels' })).toBeVisible();
+    await expect(entryField(truckers, 'Busy Wheels', 'Name')).toBeVisible();
   });
 
   test('asks before leaving with unsaved changes, and stays when told to', async ({ page, signIn }) => {

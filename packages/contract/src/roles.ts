@@ -53,3 +53,12 @@ export function isReadOnly(role: number): boolean {
 export function canManageUsers(role: number): boolean {
   return role === ROLES.primary || role === ROLES.manager;
 }
+
+/**
+ * Who changes the company's notification lists (the four, and demurrage and detention) and its
+ * existing truckers and warehouses: the people who manage its users (docs/decisions/0036). Role
+ * 5 sees them read-only, and adds a trucker or warehouse that its delivery order needs.
+ */
+export function canEditCompanyLists(role: number): boolean {
+  return canManageUsers(role);
+}

@@ -93,6 +93,8 @@ export const SETTINGS_ERRORS = {
   emailTaken: 'This e-mail address is already used by another user.',
   noticeFailed:
     'The e-mail change could not be told to your current address. Nothing was changed; please try again later.',
+  companyListsForbidden:
+    "Only the company's primary user and managers can change its notification e-mails, truckers and warehouses.",
 } as const;
 
 /** The Settings screen's success message; the spec quotes none. */
@@ -108,7 +110,9 @@ export const SETTINGS_SAVED = 'Settings saved.';
  * is kept with `deleted_at` set, so those orders show it with (Deleted); one never used is
  * removed. `email` and `password` are the caller's own login and need `current_password`
  * (SETTINGS_ERRORS); a changed password ends the caller's other sessions, a changed e-mail is
- * told to the old address. Role 11 gets 403.
+ * told to the old address. Role 11 gets 403. Role 5 (canEditCompanyLists) sends the four lists as
+ * it read them and no `truckers` or `warehouses`; anything else is 403 with
+ * SETTINGS_ERRORS.companyListsForbidden.
  */
 export const SettingsFormSaveRequest = z.object({
   user_emails: z

@@ -309,11 +309,17 @@ export const WEB_TEXTS = {
     warehousesTitle: 'Warehouses',
     noTruckers: 'No truckers yet.',
     noWarehouses: 'No warehouses yet.',
-    /** {name} is the trucker's or warehouse's name. */
-    entryName: 'Name of {name}',
-    truckerEmail: 'Email of {name}',
+    /** A trucker's fields, under its name. */
+    entryNameLabel: 'Name',
+    entryEmailLabel: 'Email',
+    /** {name} is the list's title or the trucker's name. */
     truckerCcs: 'CC emails of {name}',
-    truckerCcsHint: 'Separated by commas.',
+    listsReadOnly:
+      "Your company's notification e-mails, truckers and warehouses are changed by its primary user and managers.",
+    fixOneField: 'One field needs your attention; it is marked above.',
+    /** {count} is the number of marked fields. */
+    fixFields: '{count} fields need your attention; they are marked above.',
+    unsaved: 'Unsaved changes',
     isActive: 'Active',
     activeOf: '{name} active',
     deleteOf: 'Delete {name}',

@@ -30,7 +30,7 @@ describe('the demurrage and detention list', () => {
     });
 
     const list = { email: 'yard@demo.test', cc_emails: ccs(10), reminder_days: 3 };
-    const saved = await injectAs(t.app, tokens.user, { method: 'PUT', url, payload: list });
+    const saved = await injectAs(t.app, tokens.manager, { method: 'PUT', url, payload: list });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ ...list, is_default: false });
     expect((await injectAs(t.app, tokens.primary, { method: 'GET', url })).json()).toEqual({

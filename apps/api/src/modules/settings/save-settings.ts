@@ -1,3 +1,4 @@
+import { canEditCompanyLists } from '@clearport/contract/roles';
 import {
   SETTINGS_ERRORS,
   SETTINGS_SAVED,
@@ -23,10 +24,12 @@ import { settingsRepository } from './settings.repository.ts';
 import { isEmailChange, needsCurrentPassword } from './settings.rules.ts';
 
 const EMAIL_TAKEN = refused(listedRefusal(409, SETTINGS_ERRORS.emailTaken, 'email'));
+const LISTS_FORBIDDEN = refused(listedRefusal(403, SETTINGS_ERRORS.companyListsForbidden, 'user_emails'));
 
 /**
  * The Settings screen's save: the four notification lists, the truckers and warehouses when
- * sent, and the user's own e-mail and password (after their current password). All or nothing:
+ * sent (by those who edit them, canEditCompanyLists), and the user's own e-mail and password
+ * (after their current password). All or nothing:
  * a refusal, or a notice of a changed e-mail that cannot be sent, leaves everything as it was.
  */
 export async function saveSettings(
@@ -44,7 +47,12 @@ export async function saveSettings(
   const passwordHash = settings.password === undefined ? undefined : await hashPassword(settings.password);
   try {
     return await inTransaction(deps.db, async (trx): Promise<SaveSettingsResponse | Refused> => {
-      await settingsRepository.saveLists(trx, actor, settings.user_emails);
+      if (canEditCompanyLists(actor.role)) {
+        await settingsRepository.saveLists(trx, actor, settings.user_emails);
+      } else {
+        const isUnchanged = await settingsRepository.hasLists(trx, actor, settings.user_emails);
+        if (!isUnchanged || settings.truckers || settings.warehouses) return LISTS_FORBIDDEN;
+      }
       if (settings.truckers) {
         const refusal = await settingsRepository.saveList(trx, actor, 'truckers', settings.truckers);
         if (refusal) return refused(refusal);

@@ -57,6 +57,11 @@ async function unchangedBody(token: string): Promise<SettingsFormSaveRequest> {
   };
 }
 
+/** The body of a user who does not edit the company's lists: the lists as read, nothing more. */
+async function ownBody(token: string): Promise<SettingsFormSaveRequest> {
+  return { user_emails: (await unchangedBody(token)).user_emails };
+}
+
 /** Everything the Settings screen's save can change. */
 const snapshot = async () => ({
   lists: await t.app.db.selectFrom('notification_emails').selectAll().orderBy('id').execute(),
@@ -147,8 +152,8 @@ describe('POST user/settings/save from the Settings screen: the notification lis
 
 describe('POST user/settings/save from the Settings screen: truckers and warehouses', () => {
   it('creates, edits and deletes truckers and warehouses of the company', async () => {
-    const body = await unchangedBody(tokens.user!);
-    const created = await save(tokens.user!, {
+    const body = await unchangedBody(tokens.manager!);
+    const created = await save(tokens.manager!, {
       ...body,
       truckers: [...body.truckers!, { name: 'Bay Bridge Hauling', email: 'go@bay.test', cc_emails: ccs(2) }],
       warehouses: [...body.warehouses!, { name: 'Oakland Dock', city: 'Oakland', state: 'CA', zip: '94607' }],
@@ -164,7 +169,7 @@ describe('POST user/settings/save from the Settings screen: truckers and warehou
     });
     expect(warehouse).toMatchObject({ name: 'Oakland Dock', city: 'Oakland', state: 'CA', status: 1 });
 
-    const edited = await save(tokens.user!, {
+    const edited = await save(tokens.manager!, {
       ...body,
       truckers: [...body.truckers!, { ...truckerInput(trucker), name: 'Bay Bridge Haulage', cc_emails: ccs(10) }],
       warehouses: [...body.warehouses!, { ...warehouseInput(warehouse), zip: '94608', status: 0 }],
@@ -177,7 +182,7 @@ describe('POST user/settings/save from the Settings screen: truckers and warehou
     });
     expect(primaryView.warehouses.find((each) => each.id === warehouse.id)).toMatchObject({ zip: '94608', status: 0 });
 
-    const deleted = await save(tokens.user!, body);
+    const deleted = await save(tokens.manager!, body);
     expect(deleted.statusCode, deleted.body).toBe(200);
     const rows = await t.app.db
       .selectFrom('truckers')
@@ -299,6 +304,45 @@ describe('POST user/settings/save from the Settings screen: truckers and warehou
   });
 });
 
+describe('POST user/settings/save from the Settings screen: who changes the company’s lists', () => {
+  it('refuses role 5 a changed list, a trucker or warehouse list, and the demurrage list, changing nothing', async () => {
+    const body = await unchangedBody(tokens.user!);
+    const before = await snapshot();
+    const changedList = structuredClone(body.user_emails);
+    changedList[0]!.email = 'rerouted@elsewhere.test';
+    const attempts = [
+      { user_emails: changedList },
+      { user_emails: body.user_emails, truckers: body.truckers },
+      { user_emails: body.user_emails, warehouses: body.warehouses },
+    ];
+    for (const payload of attempts) {
+      const response = await save(tokens.user!, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(response.json()).toMatchObject({ errors: [SETTINGS_ERRORS.companyListsForbidden] });
+    }
+    const demurrage = await injectAs(t.app, tokens.user!, {
+      method: 'PUT',
+      url: apiUrl(API_PATHS.demurrageAlerts),
+      payload: { email: 'rerouted@elsewhere.test', cc_emails: [], reminder_days: 2 },
+    });
+    expect(demurrage.statusCode).toBe(403);
+    expect(await snapshot()).toEqual(before);
+    expect(await t.app.db.selectFrom('demurrage_alerts').select('email').execute()).not.toContainEqual({
+      email: 'rerouted@elsewhere.test',
+    });
+  });
+
+  it('lets role 5 save its own settings with the lists as read, and a manager change the lists', async () => {
+    const response = await save(tokens.user!, await ownBody(tokens.user!));
+    expect(response.statusCode, response.body).toBe(200);
+    const body = await unchangedBody(tokens.manager!);
+    body.user_emails[1]!.email = 'review.desk@demo.test';
+    const changed = await save(tokens.manager!, body);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await settingsOf(tokens.user!))._7501_emails.email).toBe('review.desk@demo.test');
+  });
+});
+
 describe('POST user/settings/save from the Settings screen: the user’s own e-mail and password', () => {
   it('refuses a new password without the current one, or with a wrong one, changing nothing', async () => {
     const body = await unchangedBody(tokens.manager!);
@@ -342,7 +386,7 @@ describe('POST user/settings/save from the Settings screen: the user’s own e-m
   });
 
   it('refuses an e-mail another user has, whatever its case, changing nothing', async () => {
-    const body = await unchangedBody(tokens.user!);
+    const body = await ownBody(tokens.user!);
     const before = await snapshot();
     const response = await save(tokens.user!, { ...body, email: 'Primary@Demo.test', current_password: DEMO_PASSWORD });
     expect(response.statusCode).toBe(409);
@@ -351,7 +395,7 @@ describe('POST user/settings/save from the Settings screen: the user’s own e-m
   });
 
   it('changes the e-mail with the current password and tells the old address', async () => {
-    const body = await unchangedBody(tokens.user!);
+    const body = await ownBody(tokens.user!);
     const sameButCase = await save(tokens.user!, { ...body, email: 'USER@demo.test' });
     expect(sameButCase.statusCode, sameButCase.body).toBe(200);
     const mailsBefore = (await outboxMessages(t.dataDir)).length;

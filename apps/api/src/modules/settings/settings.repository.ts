@@ -177,6 +177,19 @@ export const settingsRepository = {
     };
   },
 
+  /** Whether the company's four notification lists are `lists` (a list never set is empty). */
+  async hasLists(db: Db, user: SessionUser, lists: readonly NotificationEmailsInput[]): Promise<boolean> {
+    const stored = await db
+      .selectFrom('notification_emails')
+      .select(['table_number', 'email', 'cc_emails'])
+      .where('company_id', '=', user.companyId)
+      .execute();
+    return lists.every((list) => {
+      const row = stored.find((each) => each.table_number === list.table_number) ?? EMPTY_LIST;
+      return row.email === list.email && JSON.stringify(row.cc_emails) === JSON.stringify(list.cc_emails);
+    });
+  },
+
   /** Replaces the company's four notification lists. */
   async saveLists(trx: Db, user: SessionUser, lists: readonly NotificationEmailsInput[]): Promise<void> {
     await trx

@@ -53,6 +53,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
   api.put(
     API_PATHS.demurrageAlerts,
     { schema: { body: SetDemurrageAlertsRequest, response: { 200: DemurrageAlertsResponse, ...errors } } },
-    async (request) => setDemurrageAlerts(request.deps, request.user, request.body),
+    async (request, reply) =>
+      replyWith(reply, await setDemurrageAlerts(request.deps, request.user, request.body), (alerts) => alerts),
   );
 };

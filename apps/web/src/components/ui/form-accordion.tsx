@@ -31,7 +31,7 @@ export function FormAccordion({ headingId, title, isDisabled = false, children }
           </span>
         </button>
       </h2>
-      <div id={panelId} hidden={!isOpen} className={styles.accordionPanel}>
+      <div id={panelId} role="region" aria-labelledby={headingId} hidden={!isOpen} className={styles.accordionPanel}>
         {children}
       </div>
     </div>

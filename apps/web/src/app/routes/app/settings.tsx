@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { canEditCompanyLists } from '@clearport/contract/roles';
 import { TEXTS } from '@clearport/contract/texts';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -12,6 +13,7 @@ import { useSettings } from '../../../features/settings/api/get-settings.ts';
 import { DemurrageAlertsSettings } from '../../../features/settings/components/demurrage-alerts-settings.tsx';
 import { SettingsEditor } from '../../../features/settings/components/settings-editor.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { readSession } from '../../../lib/session.ts';
 
 /** A reply that is not OK, or no reply at all (spec section 8). */
 const loadFailureOf = (error: unknown) =>
@@ -22,6 +24,7 @@ export function SettingsRoute() {
   const queryClient = useQueryClient();
   // Home shows its approval box by the profile's rule.
   const refreshProfile = () => void queryClient.invalidateQueries({ queryKey: getProfileQueryOptions().queryKey });
+  const canEditLists = canEditCompanyLists(readSession()?.role ?? 0);
   if (settingsQuery.isPending) return <LoadingPage />;
   return (
     <>
@@ -36,9 +39,9 @@ export function SettingsRoute() {
         {settingsQuery.isError ? (
           <FormMessage tone="error">{loadFailureOf(settingsQuery.error)}</FormMessage>
         ) : (
-          <SettingsEditor user={settingsQuery.data.user} />
+          <SettingsEditor user={settingsQuery.data.user} canEditLists={canEditLists} />
         )}
-        <DemurrageAlertsSettings />
+        <DemurrageAlertsSettings isReadOnly={!canEditLists} />
         <EntryApprovalRuleSettings onSaved={refreshProfile} />
       </PageBody>
     </>

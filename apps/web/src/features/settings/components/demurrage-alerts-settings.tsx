@@ -31,7 +31,7 @@ function errorsOf(error: unknown): FieldErrors {
   return { form: text };
 }
 
-function AlertsForm({ alerts }: { alerts: DemurrageAlertsResponse }) {
+function AlertsForm({ alerts, isReadOnly }: { alerts: DemurrageAlertsResponse; isReadOnly: boolean }) {
   const errorPrefix = useId();
   const [list, setList] = useState<NotificationEmails>({ email: alerts.email, cc_emails: alerts.cc_emails });
   const [reminderDays, setReminderDays] = useState(String(alerts.reminder_days));
@@ -60,11 +60,13 @@ function AlertsForm({ alerts }: { alerts: DemurrageAlertsResponse }) {
     <form onSubmit={submit} className={styles.editor} noValidate>
       <p className={styles.hint}>{T.intro}</p>
       {alerts.is_default && <p className={styles.hint}>{T.isDefault}</p>}
+      {isReadOnly && <p className={styles.hint}>{WEB_TEXTS.settings.listsReadOnly}</p>}
       <div className={styles.columns}>
         <div>
           <NotificationListEditor
             title={T.listTitle}
             list={list}
+            isReadOnly={isReadOnly}
             onChange={(next) => {
               setList(next);
               setServerErrors((errors) => ({ ...errors, list: undefined }));
@@ -85,6 +87,7 @@ function AlertsForm({ alerts }: { alerts: DemurrageAlertsResponse }) {
             step={1}
             label={T.reminderDays}
             value={reminderDays}
+            readOnly={isReadOnly}
             onChange={(event) => {
               setReminderDays(event.target.value);
               setServerErrors((errors) => ({ ...errors, reminderDays: undefined }));
@@ -102,17 +105,22 @@ function AlertsForm({ alerts }: { alerts: DemurrageAlertsResponse }) {
         </div>
       </div>
       {serverErrors.form && <FormMessage tone="error">{serverErrors.form}</FormMessage>}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={save.isPending || daysError !== undefined}>
-          {T.save}
-        </Button>
-      </div>
+      {!isReadOnly && (
+        <div className={styles.actions}>
+          <Button type="submit" disabled={save.isPending || daysError !== undefined}>
+            {T.save}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
 
-/** The Settings page's demurrage and detention list, beside the spec's four (decision 0031). */
-export function DemurrageAlertsSettings() {
+/**
+ * The Settings page's demurrage and detention list, beside the spec's four (decision 0031),
+ * read-only for those who do not change the company's lists (decision 0036).
+ */
+export function DemurrageAlertsSettings({ isReadOnly = false }: { isReadOnly?: boolean }) {
   const query = useDemurrageAlerts();
   return (
     <Panel title={T.title}>
@@ -122,7 +130,7 @@ export function DemurrageAlertsSettings() {
         </p>
       )}
       {query.isError && <FormMessage tone="error">{T.loadFailed}</FormMessage>}
-      {query.isSuccess && <AlertsForm alerts={query.data} />}
+      {query.isSuccess && <AlertsForm alerts={query.data} isReadOnly={isReadOnly} />}
     </Panel>
   );
 }

@@ -23,6 +23,13 @@ const user: SettingsResponse['user'] = {
   warehouses: [warehouse(5, 'Carson')],
 };
 
+/** The text of the elements that describe `element` (aria-describedby). */
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
 describe('SettingsEditor', () => {
   beforeEach(() => {
     Cookies.set('token', 'session-token');
@@ -54,11 +61,98 @@ describe('SettingsEditor', () => {
     const events = userEvent.setup();
     const fetchMock = mockApi({});
     renderWithProviders(<SettingsEditor user={user} />);
-    await events.clear(screen.getByRole('textbox', { name: 'Name of Harbor Express' }));
+    const name = within(screen.getByRole('group', { name: 'Harbor Express' })).getByRole('textbox', { name: 'Name' });
+    await events.clear(name);
     await events.click(screen.getByRole('button', { name: 'Save' }));
+    // At the field: marked, described by the message, and focused.
     expect(await screen.findByText('Cannot be empty')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(name)).toBe('Cannot be empty');
+    expect(document.activeElement).toBe(name);
+    expect(screen.getByRole('alert').textContent).toBe('One field needs your attention; it is marked above.');
     expect(screen.queryByText(/truckers\.0/)).toBeNull();
     expect(bodiesSentTo(fetchMock, '/user/settings/save')).toEqual([]);
+    // Typing there takes the mark away.
+    await events.type(name, 'Harbor');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('puts the server’s refusal of the current password at that field', async () => {
+    const events = userEvent.setup();
+    mockApi({
+      '/user/settings/save': {
+        status: 400,
+        body: {
+          message: 'The current password is not correct.',
+          field: 'current_password',
+          errors: ['The current password is not correct.'],
+        },
+      },
+    });
+    renderWithProviders(<SettingsEditor user={user} />);
+    await events.type(screen.getByLabelText('New password'), 'secret-22');
+    await events.type(screen.getByLabelText('Current password'), 'wrong-one');
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    const current = screen.getByLabelText('Current password');
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    expect(descriptionOf(current)).toBe('The current password is not correct.');
+    expect(document.activeElement).toBe(current);
+  });
+
+  it('places a trucker CC refusal of the server at that trucker, counted among those sent', async () => {
+    const events = userEvent.setup();
+    const withTwo = {
+      ...user,
+      truckers: [
+        trucker(3, 'Harbor Express', { trucker_emails: [{ email: 'go@harbor.test', cc_emails: [] }] }),
+        trucker(4, 'Pier Nine', { trucker_emails: [{ email: 'go@pier.test', cc_emails: [] }] }),
+      ],
+    };
+    mockApi({
+      '/user/settings/save': {
+        status: 400,
+        body: {
+          message: 'Maximum 10 emails per trucker.',
+          field: 'truckers.1.cc_emails',
+          errors: ['Maximum 10 emails per trucker.'],
+        },
+      },
+    });
+    renderWithProviders(<SettingsEditor user={withTwo} />);
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    const pier = screen.getByRole('group', { name: 'Pier Nine' });
+    await waitFor(() => expect(within(pier).getByText('Maximum 10 emails per trucker.')).toBeTruthy());
+    expect(within(pier).getByRole('textbox', { name: 'New CC for Pier Nine' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(within(screen.getByRole('group', { name: 'Harbor Express' })).queryByText(/Maximum/)).toBeNull();
+  });
+
+  it('shows role 5 the company’s lists read-only and sends them back unchanged, with no trucker or warehouse list', async () => {
+    const events = userEvent.setup();
+    const fetchMock = mockApi({
+      '/user/settings/save': { body: { truckers: [], warehouses: [], messages: ['Settings saved.'] } },
+    });
+    renderWithProviders(<SettingsEditor user={user} canEditLists={false} />);
+    const list = screen.getByRole('group', { name: '7501 e-mails' });
+    expect(within(list).getByRole<HTMLInputElement>('textbox', { name: '7501 recipient' }).readOnly).toBe(true);
+    expect(within(list).queryByRole('button', { name: /^Remove / })).toBeNull();
+    expect(within(list).queryByLabelText('New CC for 7501')).toBeNull();
+    const harbor = screen.getByRole('group', { name: 'Harbor Express' });
+    expect(within(harbor).getByRole<HTMLInputElement>('textbox', { name: 'Name' }).readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Delete Harbor Express' })).toBeNull();
+    // A trucker the delivery order needs can still be added.
+    expect(screen.getByRole('button', { name: 'Create Trucker' })).toBeTruthy();
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/settings/save')).toHaveLength(1));
+    expect(bodiesSentTo(fetchMock, '/user/settings/save')[0]).toEqual({
+      user_emails: [
+        { table_number: 0, ...empty },
+        { table_number: 2, email: 'review@demo.test', cc_emails: ['a@demo.test'] },
+        { table_number: 1, ...empty },
+        { table_number: 3, ...empty },
+      ],
+    });
   });
 
   it('sends the four lists and the whole lists, leaving out a trucker marked for deletion', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import {
@@ -21,12 +21,13 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
+import { CcListEditor } from './cc-list-editor.tsx';
 import { NotificationListEditor } from './notification-list-editor.tsx';
 import { TruckerForm } from './trucker-form.tsx';
 import { WarehouseForm } from './warehouse-form.tsx';
 import styles from './settings-editor.module.css';
 
-type TruckerDraft = { id: number; name: string; email: string; ccText: string; status: number; isRemoved: boolean };
+type TruckerDraft = { id: number; name: string; email: string; ccEmails: string[]; status: number; isRemoved: boolean };
 type WarehouseDraft = Pick<Warehouse, 'id' | 'name' | 'phone' | 'address' | 'city' | 'state' | 'zip' | 'status'> & {
   contactName: string;
   contactEmail: string;
@@ -38,12 +39,21 @@ type Draft = {
   truckers: TruckerDraft[];
   warehouses: WarehouseDraft[];
 };
+type WarehouseField = 'name' | 'contactName' | 'phone' | 'address' | 'city' | 'state' | 'zip';
+
+/**
+ * Errors by the field they belong to: `email`, `password`, `current_password`,
+ * `lists.<key>.email|cc_emails`, `truckers.<id>.name|email|cc_emails`, `warehouses.<id>.<field>`,
+ * and FORM_ERROR for what belongs to no one field.
+ */
+type FieldErrors = Record<string, string>;
+const FORM_ERROR = 'form';
 
 const truckerDraft = (trucker: Trucker): TruckerDraft => ({
   id: trucker.id,
   name: trucker.name,
   email: trucker.trucker_emails[0]?.email ?? '',
-  ccText: (trucker.trucker_emails[0]?.cc_emails ?? []).join(', '),
+  ccEmails: trucker.trucker_emails[0]?.cc_emails ?? [],
   status: trucker.status,
   isRemoved: false,
 });
@@ -71,28 +81,69 @@ function draftOf(user: SettingsResponse['user']): Draft {
   };
 }
 
-const splitCcs = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((each) => each.trim())
-    .filter((each) => each !== '');
+const WAREHOUSE_FIELDS: ReadonlyArray<{ field: WarehouseField; label: string }> = [
+  { field: 'name', label: TEXTS.warehouseNameLabel },
+  { field: 'contactName', label: TEXTS.warehouseContactLabel },
+  { field: 'phone', label: TEXTS.warehousePhoneLabel },
+  { field: 'address', label: TEXTS.warehouseAddressLabel },
+  { field: 'city', label: TEXTS.warehouseCityLabel },
+  { field: 'state', label: TEXTS.warehouseStateLabel },
+  { field: 'zip', label: TEXTS.warehouseZipLabel },
+];
+
+/** The ids of the truckers and warehouses a save sent, in the order it sent them. */
+type SentIds = { truckers: readonly number[]; warehouses: readonly number[] };
+
+/**
+ * The field a refusal belongs to, from its path in the save's body: a zod issue's path, or the
+ * server's `field` ("truckers.1.cc_emails", counted among the entries sent).
+ */
+export function fieldOf(path: readonly PropertyKey[], sent: SentIds): string {
+  const [section, index, field, position, subField] = path;
+  if (section === 'email' || section === 'password' || section === 'current_password') return section;
+  if (typeof index !== 'number') return FORM_ERROR;
+  if (section === 'user_emails') {
+    const list = NOTIFICATION_LISTS[index];
+    return list ? `lists.${list.key}.${field === 'cc_emails' ? 'cc_emails' : 'email'}` : FORM_ERROR;
+  }
+  if (section === 'truckers' && sent.truckers[index] !== undefined) {
+    const name = field === 'cc_emails' || field === 'email' ? field : 'name';
+    return `truckers.${sent.truckers[index]}.${name}`;
+  }
+  if (section === 'warehouses' && sent.warehouses[index] !== undefined) {
+    const isContact = field === 'emails' && position === 0 && subField === 'name';
+    const known = WAREHOUSE_FIELDS.some((each) => each.field === field);
+    return `warehouses.${sent.warehouses[index]}.${isContact || !known ? 'contactName' : String(field)}`;
+  }
+  return FORM_ERROR;
+}
+
+const pathOf = (field: string | undefined): PropertyKey[] =>
+  (field ?? '').split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 const STATE_OPTIONS = US_STATES.map((state) => ({ label: state.name, value: state.code }));
 
-type SettingsEditorProps = { user: SettingsResponse['user'] };
+type SettingsEditorProps = {
+  user: SettingsResponse['user'];
+  /** Whether the user changes the company's lists (canEditCompanyLists); otherwise they are read-only. */
+  canEditLists?: boolean;
+};
 
 /**
  * The Settings screen (spec section 2): the user's own e-mail and password, the company's four
- * notification lists, truckers and warehouses, one Save for all of them. Leaving with unsaved
- * changes asks first.
+ * notification lists, truckers and warehouses, one Save for all of them, always in reach at the
+ * bottom of the window. A refusal is shown at its field, which is scrolled to and focused.
+ * Leaving with unsaved changes asks first.
  */
-export function SettingsEditor({ user }: SettingsEditorProps) {
+export function SettingsEditor({ user, canEditLists = true }: SettingsEditorProps) {
   const [saved, setSaved] = useState<Draft>(() => draftOf(user));
   const [draft, setDraft] = useState<Draft>(saved);
   const [password, setPassword] = useState('');
   const [isPasswordShown, setIsPasswordShown] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
-  const [failure, setFailure] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+  const editorRef = useRef<HTMLDivElement>(null);
   const truckerHeadingId = useId();
   const warehouseHeadingId = useId();
   const saveMutation = useSaveSettings();
@@ -102,16 +153,46 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
   const hasUnsavedChanges = password !== '' || JSON.stringify(draft) !== JSON.stringify(saved);
   useLeavePrompt(hasUnsavedChanges && !saveMutation.isPending, TEXTS.settingsUnsavedChanges);
 
-  const setTrucker = (id: number, change: Partial<TruckerDraft>) =>
+  // After a refused save, the first marked field comes into view and takes the focus, which
+  // reads its message (aria-describedby).
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const invalid = editorRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    invalid.scrollIntoView?.({ block: 'center' });
+    invalid.focus({ preventScroll: true });
+  }, [focusRequest]);
+
+  const clearError = (key: string) =>
+    setErrors((all) => {
+      if (!(key in all) && !(FORM_ERROR in all)) return all;
+      const { [key]: _cleared, [FORM_ERROR]: _form, ...rest } = all;
+      return rest;
+    });
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next);
+    setFocusRequest((count) => count + 1);
+  };
+
+  const setTrucker = (id: number, change: Partial<TruckerDraft>) => {
+    for (const field of Object.keys(change)) clearError(`truckers.${id}.${field === 'ccEmails' ? 'cc_emails' : field}`);
     setDraft((all) => ({
       ...all,
       truckers: all.truckers.map((each) => (each.id === id ? { ...each, ...change } : each)),
     }));
-  const setWarehouse = (id: number, change: Partial<WarehouseDraft>) =>
+  };
+  const setWarehouse = (id: number, change: Partial<WarehouseDraft>) => {
+    for (const field of Object.keys(change)) clearError(`warehouses.${id}.${field}`);
     setDraft((all) => ({
       ...all,
       warehouses: all.warehouses.map((each) => (each.id === id ? { ...each, ...change } : each)),
     }));
+  };
+  const setList = (key: NotificationListKey, list: NotificationEmails) => {
+    if (list.email !== draft.lists[key].email) clearError(`lists.${key}.email`);
+    else clearError(`lists.${key}.cc_emails`);
+    setDraft((all) => ({ ...all, lists: { ...all.lists, [key]: list } }));
+  };
 
   // Created at once by their own forms: part of what is saved already.
   const onTruckerCreated = (trucker: Trucker) => {
@@ -125,38 +206,43 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
 
   const onSave = () => {
     if (saveMutation.isPending) return;
-    setFailure('');
+    setErrors({});
+    const truckers = draft.truckers.filter((each) => !each.isRemoved);
+    const warehouses = draft.warehouses.filter((each) => !each.isRemoved);
+    const sent: SentIds = { truckers: truckers.map((each) => each.id), warehouses: warehouses.map((each) => each.id) };
     const parsed = SettingsFormSaveRequest.safeParse({
       user_emails: NOTIFICATION_LISTS.map((list) => ({ table_number: list.table_number, ...draft.lists[list.key] })),
-      truckers: draft.truckers
-        .filter((each) => !each.isRemoved)
-        .map((each) => ({
-          id: each.id,
-          name: each.name,
-          email: each.email,
-          cc_emails: splitCcs(each.ccText),
-          status: each.status,
-        })),
-      warehouses: draft.warehouses
-        .filter((each) => !each.isRemoved)
-        .map((each) => ({
-          id: each.id,
-          name: each.name,
-          phone: each.phone,
-          address: each.address,
-          city: each.city,
-          state: each.state,
-          zip: each.zip,
-          status: each.status,
-          emails: [{ name: each.contactName, email: each.contactEmail }],
-        })),
+      ...(canEditLists
+        ? {
+            truckers: truckers.map((each) => ({
+              id: each.id,
+              name: each.name,
+              email: each.email,
+              cc_emails: each.ccEmails,
+              status: each.status,
+            })),
+            warehouses: warehouses.map((each) => ({
+              id: each.id,
+              name: each.name,
+              phone: each.phone,
+              address: each.address,
+              city: each.city,
+              state: each.state,
+              zip: each.zip,
+              status: each.status,
+              emails: [{ name: each.contactName, email: each.contactEmail }],
+            })),
+          }
+        : {}),
       ...(isEmailChanged ? { email: draft.email } : {}),
       ...(password === '' ? {} : { password }),
       ...(needsCurrentPassword ? { current_password: currentPassword } : {}),
     });
     if (!parsed.success) {
-      // The spec's own text ("Cannot be empty", "Maximum 10 emails per trucker."), not the field's path.
-      setFailure(parsed.error.issues[0]?.message ?? TEXTS.genericError);
+      // Each at its field, in the spec's own words ("Cannot be empty"), never the field's path.
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) found[fieldOf(issue.path, sent)] ??= issue.message;
+      showErrors(found);
       return;
     }
     saveMutation.mutate(parsed.data, {
@@ -174,17 +260,28 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
         for (const message of reply.messages) toast.success(message);
       },
       onError: (error) => {
-        const message =
-          error instanceof ApiError && error.status !== 0 ? (error.errors[0] ?? error.message) : TEXTS.genericError;
-        setFailure(message);
+        const isAnswer = error instanceof ApiError && error.status !== 0;
+        const message = isAnswer ? (error.errors[0] ?? error.message) : TEXTS.genericError;
+        const field = isAnswer && error.status !== 403 ? fieldOf(pathOf(error.field), sent) : FORM_ERROR;
+        showErrors({ [field]: message });
         toast.error(message);
       },
     });
   };
 
+  const errorCount = Object.keys(errors).length;
+  const formError =
+    errors[FORM_ERROR] ??
+    (errorCount === 0
+      ? undefined
+      : fillText(errorCount === 1 ? WEB_TEXTS.settings.fixOneField : WEB_TEXTS.settings.fixFields, {
+          count: String(errorCount),
+        }));
+  const field = (key: string) => ({ error: errors[key], errorKey: key });
+
   return (
     // Not one form: the New Trucker and New Warehouse forms inside save on their own.
-    <div className={styles.editor}>
+    <div className={styles.editor} ref={editorRef}>
       <Panel title={WEB_TEXTS.settings.personalTitle}>
         <div className={styles.personal}>
           <TextField
@@ -194,20 +291,28 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
               .join(', ')}
             readOnly
           />
-          <TextField
+          <CheckedField
+            {...field('email')}
             type="email"
             label={WEB_TEXTS.settings.accountEmail}
             value={draft.email}
-            onChange={(event) => setDraft((all) => ({ ...all, email: event.target.value }))}
+            onChange={(value) => {
+              clearError('email');
+              setDraft((all) => ({ ...all, email: value }));
+            }}
             autoComplete="email"
           />
           <div className={styles.row}>
-            <TextField
+            <CheckedField
+              {...field('password')}
               className={styles.grow}
               type={isPasswordShown ? 'text' : 'password'}
               label={WEB_TEXTS.settings.newPassword}
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={(value) => {
+                clearError('password');
+                setPassword(value);
+              }}
               autoComplete="new-password"
             />
             <Button variant="secondary" onClick={() => setIsPasswordShown((shown) => !shown)}>
@@ -216,11 +321,15 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
           </div>
           {needsCurrentPassword && (
             <div>
-              <TextField
+              <CheckedField
+                {...field('current_password')}
                 type="password"
                 label={WEB_TEXTS.settings.currentPassword}
                 value={currentPassword}
-                onChange={(event) => setCurrentPassword(event.target.value)}
+                onChange={(value) => {
+                  clearError('current_password');
+                  setCurrentPassword(value);
+                }}
                 autoComplete="current-password"
               />
               <p className={styles.hint}>{WEB_TEXTS.settings.currentPasswordHint}</p>
@@ -230,53 +339,69 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
       </Panel>
 
       <Panel title={WEB_TEXTS.settings.notificationsTitle}>
+        {!canEditLists && <p className={styles.hint}>{WEB_TEXTS.settings.listsReadOnly}</p>}
         <div className={styles.columns}>
           {NOTIFICATION_LISTS.map((list) => (
             <NotificationListEditor
               key={list.key}
               title={WEB_TEXTS.settings.listTitles[list.key]}
               list={draft.lists[list.key]}
-              onChange={(next) => setDraft((all) => ({ ...all, lists: { ...all.lists, [list.key]: next } }))}
+              onChange={(next) => setList(list.key, next)}
+              errors={{ email: errors[`lists.${list.key}.email`], cc_emails: errors[`lists.${list.key}.cc_emails`] }}
+              isReadOnly={!canEditLists}
             />
           ))}
         </div>
       </Panel>
 
       <Panel title={WEB_TEXTS.settings.truckersTitle}>
+        {!canEditLists && <p className={styles.hint}>{WEB_TEXTS.settings.listsReadOnly}</p>}
         {draft.truckers.length === 0 && <p className={styles.hint}>{WEB_TEXTS.settings.noTruckers}</p>}
         {draft.truckers.map((trucker) => {
-          const label = saved.truckers.find((each) => each.id === trucker.id)?.name || String(trucker.id);
+          const name = saved.truckers.find((each) => each.id === trucker.id)?.name || String(trucker.id);
+          const isDisabled = trucker.isRemoved;
           return (
-            <div key={trucker.id} className={styles.entry} data-removed={trucker.isRemoved || undefined}>
-              <TextField
-                label={fillText(WEB_TEXTS.settings.entryName, { name: label })}
+            <fieldset key={trucker.id} className={styles.entry} data-removed={trucker.isRemoved || undefined}>
+              <legend className={styles.entryLegend}>{name}</legend>
+              <CheckedField
+                {...field(`truckers.${trucker.id}.name`)}
+                label={WEB_TEXTS.settings.entryNameLabel}
                 value={trucker.name}
-                onChange={(event) => setTrucker(trucker.id, { name: event.target.value })}
-                disabled={trucker.isRemoved}
+                onChange={(value) => setTrucker(trucker.id, { name: value })}
+                disabled={isDisabled}
+                readOnly={!canEditLists}
               />
-              <TextField
+              <CheckedField
+                {...field(`truckers.${trucker.id}.email`)}
                 type="email"
-                label={fillText(WEB_TEXTS.settings.truckerEmail, { name: label })}
+                label={WEB_TEXTS.settings.entryEmailLabel}
                 value={trucker.email}
-                onChange={(event) => setTrucker(trucker.id, { email: event.target.value })}
-                disabled={trucker.isRemoved}
+                onChange={(value) => setTrucker(trucker.id, { email: value })}
+                disabled={isDisabled}
+                readOnly={!canEditLists}
               />
-              <TextField
-                className={styles.grow}
-                label={fillText(WEB_TEXTS.settings.truckerCcs, { name: label })}
-                placeholder={WEB_TEXTS.settings.truckerCcsHint}
-                value={trucker.ccText}
-                onChange={(event) => setTrucker(trucker.id, { ccText: event.target.value })}
-                disabled={trucker.isRemoved}
-              />
-              <EntryActions
-                name={label}
-                status={trucker.status}
-                isRemoved={trucker.isRemoved}
-                onStatus={(status) => setTrucker(trucker.id, { status })}
-                onRemoved={(isRemoved) => setTrucker(trucker.id, { isRemoved })}
-              />
-            </div>
+              <div className={styles.wide}>
+                {!isDisabled && (
+                  <CcListEditor
+                    owner={name}
+                    ccEmails={trucker.ccEmails}
+                    onChange={(ccEmails) => setTrucker(trucker.id, { ccEmails })}
+                    error={errors[`truckers.${trucker.id}.cc_emails`]}
+                    isReadOnly={!canEditLists}
+                    fullText={TEXTS.maxTruckerCc}
+                  />
+                )}
+              </div>
+              {canEditLists && (
+                <EntryActions
+                  name={name}
+                  status={trucker.status}
+                  isRemoved={trucker.isRemoved}
+                  onStatus={(status) => setTrucker(trucker.id, { status })}
+                  onRemoved={(isRemoved) => setTrucker(trucker.id, { isRemoved })}
+                />
+              )}
+            </fieldset>
           );
         })}
         <FormAccordion headingId={truckerHeadingId} title={TEXTS.truckerFormTitle}>
@@ -285,40 +410,45 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
       </Panel>
 
       <Panel title={WEB_TEXTS.settings.warehousesTitle}>
+        {!canEditLists && <p className={styles.hint}>{WEB_TEXTS.settings.listsReadOnly}</p>}
         {draft.warehouses.length === 0 && <p className={styles.hint}>{WEB_TEXTS.settings.noWarehouses}</p>}
         {draft.warehouses.map((warehouse) => {
-          const label = saved.warehouses.find((each) => each.id === warehouse.id)?.name || String(warehouse.id);
-          const field = (name: 'name' | 'contactName' | 'phone' | 'address' | 'city' | 'zip', text: string) => (
-            <TextField
-              label={`${text} (${label})`}
-              value={warehouse[name]}
-              onChange={(event) => setWarehouse(warehouse.id, { [name]: event.target.value })}
-              disabled={warehouse.isRemoved}
-            />
-          );
+          const name = saved.warehouses.find((each) => each.id === warehouse.id)?.name || String(warehouse.id);
           return (
-            <div key={warehouse.id} className={styles.entry} data-removed={warehouse.isRemoved || undefined}>
-              {field('name', TEXTS.warehouseNameLabel)}
-              {field('contactName', TEXTS.warehouseContactLabel)}
-              {field('phone', TEXTS.warehousePhoneLabel)}
-              {field('address', TEXTS.warehouseAddressLabel)}
-              {field('city', TEXTS.warehouseCityLabel)}
-              <SelectField<UsStateCode>
-                label={`${TEXTS.warehouseStateLabel} (${label})`}
-                options={STATE_OPTIONS}
-                value={(warehouse.state || null) as UsStateCode | null}
-                onChange={(state) => setWarehouse(warehouse.id, { state })}
-                isDisabled={warehouse.isRemoved}
-              />
-              {field('zip', TEXTS.warehouseZipLabel)}
-              <EntryActions
-                name={label}
-                status={warehouse.status}
-                isRemoved={warehouse.isRemoved}
-                onStatus={(status) => setWarehouse(warehouse.id, { status })}
-                onRemoved={(isRemoved) => setWarehouse(warehouse.id, { isRemoved })}
-              />
-            </div>
+            <fieldset key={warehouse.id} className={styles.entry} data-removed={warehouse.isRemoved || undefined}>
+              <legend className={styles.entryLegend}>{name}</legend>
+              {WAREHOUSE_FIELDS.map(({ field: fieldName, label }) =>
+                fieldName === 'state' ? (
+                  <SelectField<UsStateCode>
+                    key={fieldName}
+                    label={label}
+                    options={STATE_OPTIONS}
+                    value={(warehouse.state || null) as UsStateCode | null}
+                    onChange={(state) => setWarehouse(warehouse.id, { state })}
+                    isDisabled={warehouse.isRemoved || !canEditLists}
+                  />
+                ) : (
+                  <CheckedField
+                    key={fieldName}
+                    {...field(`warehouses.${warehouse.id}.${fieldName}`)}
+                    label={label}
+                    value={warehouse[fieldName]}
+                    onChange={(value) => setWarehouse(warehouse.id, { [fieldName]: value })}
+                    disabled={warehouse.isRemoved}
+                    readOnly={!canEditLists}
+                  />
+                ),
+              )}
+              {canEditLists && (
+                <EntryActions
+                  name={name}
+                  status={warehouse.status}
+                  isRemoved={warehouse.isRemoved}
+                  onStatus={(status) => setWarehouse(warehouse.id, { status })}
+                  onRemoved={(isRemoved) => setWarehouse(warehouse.id, { isRemoved })}
+                />
+              )}
+            </fieldset>
           );
         })}
         <FormAccordion headingId={warehouseHeadingId} title={TEXTS.warehouseFormTitle}>
@@ -330,16 +460,49 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
         </FormAccordion>
       </Panel>
 
-      <div className={styles.actions}>
+      <div className={styles.saveBar}>
         <Button onClick={onSave} disabled={saveMutation.isPending}>
           {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.settings.save}
         </Button>
-        {failure && (
-          <p role="alert" className={styles.failure}>
-            {failure}
-          </p>
-        )}
+        <p role="alert" className={styles.failure}>
+          {formError}
+        </p>
+        {!formError && hasUnsavedChanges && <p className={styles.hint}>{WEB_TEXTS.settings.unsaved}</p>}
       </div>
+    </div>
+  );
+}
+
+type CheckedFieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The field's refusal, shown under it, marking it, and read with it. */
+  error?: string;
+  /** Names the field in the editor's errors; its message's id is made from it. */
+  errorKey: string;
+  type?: string;
+  className?: string;
+  autoComplete?: string;
+  disabled?: boolean;
+  readOnly?: boolean;
+};
+
+function CheckedField({ error, errorKey, onChange, className, ...props }: CheckedFieldProps) {
+  const errorId = `settings-error-${errorKey.replaceAll('.', '-')}`;
+  return (
+    <div className={className}>
+      <TextField
+        {...props}
+        onChange={(event) => onChange(event.target.value)}
+        isInvalid={error !== undefined}
+        errorId={errorId}
+      />
+      {error !== undefined && (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -355,7 +518,7 @@ type EntryActionsProps = {
 /** Active or not, and Delete (done on Save), or Keep while marked. */
 function EntryActions({ name, status, isRemoved, onStatus, onRemoved }: EntryActionsProps) {
   return (
-    <div className={styles.entryActions}>
+    <div className={`${styles.entryActions} ${styles.wide}`}>
       {isRemoved ? (
         <>
           <span className={styles.hint}>{WEB_TEXTS.settings.deletedOnSave}</span>

@@ -35,4 +35,30 @@ describe('TruckerForm', () => {
     expect(await screen.findAllByText('Cannot be empty')).not.toHaveLength(0);
     expect(bodiesSentTo(fetchMock, '/user/trucker/save')).toEqual([]);
   });
+
+  it('removes any contact, not only the last, keeping what the others hold', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({ '/user/trucker/save': { body: { truckers: [trucker(16, 'Pier Nine')] } } });
+    renderWithProviders(<TruckerForm onCreated={vi.fn()} />);
+    await user.type(screen.getByRole('textbox', { name: 'Trucker name' }), 'Pier Nine');
+    await user.type(screen.getByRole('textbox', { name: 'Contact 1' }), 'one@pier.test');
+    for (const [number, address] of [
+      ['2', 'two@pier.test'],
+      ['3', 'three@pier.test'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: 'Add contact' }));
+      await user.type(screen.getByRole('textbox', { name: `Contact ${number}` }), address);
+    }
+    await user.click(screen.getByRole('button', { name: 'Remove contact 2' }));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Contact 2' }).value).toBe('three@pier.test');
+    await user.click(screen.getByRole('button', { name: 'Remove contact 1' }));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Contact 1' }).value).toBe('three@pier.test');
+    expect(screen.queryByRole('button', { name: /^Remove contact/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create Trucker' }));
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, '/user/trucker/save')).toEqual([
+        { truckers: [{ name: 'Pier Nine', email: 'three@pier.test', cc_emails: [] }] },
+      ]),
+    );
+  });
 });

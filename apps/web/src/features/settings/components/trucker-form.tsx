@@ -73,6 +73,9 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
   const errorPrefix = useId();
   const [name, setName] = useState('');
   const [contacts, setContacts] = useState<string[]>(['']);
+  /** A key per contact that stays with it when one before it is removed. */
+  const [contactKeys, setContactKeys] = useState<number[]>([0]);
+  const nextContactKey = useRef(1);
   const [errors, setErrors] = useState<TruckerFormErrors>(NO_ERRORS);
   const [message, setMessage] = useState('');
   const createMutation = useCreateTrucker();
@@ -80,7 +83,7 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
   /** The contact to focus once the list has changed: the added one, or the one before a removed one. */
   const focusAfterChange = useRef<number | null>(null);
 
-  // Add and remove take their own button away (Add at the tenth CC, remove with the last contact);
+  // Add and remove take their own button away (Add at the tenth CC, remove with its contact);
   // the focus moves to a contact instead of falling out of the dialog, where Escape would not reach it.
   useEffect(() => {
     const index = focusAfterChange.current;
@@ -91,10 +94,15 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
   const addContact = () => {
     focusAfterChange.current = contacts.length;
     setContacts((all) => [...all, '']);
+    setContactKeys((all) => [...all, nextContactKey.current++]);
   };
-  const removeLastContact = () => {
-    focusAfterChange.current = contacts.length - 2;
-    setContacts((all) => all.slice(0, -1));
+  /** Any contact goes, the first too while another is left: the next one becomes the trucker's address. */
+  const removeContact = (index: number) => {
+    focusAfterChange.current = Math.max(0, index - 1);
+    setContacts((all) => all.filter((_, at) => at !== index));
+    setContactKeys((all) => all.filter((_, at) => at !== index));
+    // The errors were placed by position.
+    setErrors(NO_ERRORS);
   };
 
   const filledIndexes = contacts.flatMap((contact, index) => (contact.trim() === '' ? [] : [index]));
@@ -155,8 +163,7 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
           const number = String(index + 1);
           const errorId = `${errorPrefix}-contact-${number}`;
           return (
-            // Contacts are only appended and removed at the end, so a position names one contact.
-            <div key={index} className={styles.contactRow}>
+            <div key={contactKeys[index]} className={styles.contactRow}>
               <TextField
                 className={styles.grow}
                 type="email"
@@ -172,11 +179,11 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
                 errorId={errorId}
                 autoComplete="off"
               />
-              {index > 0 && index === contacts.length - 1 && (
+              {contacts.length > 1 && (
                 <Button
                   variant="secondary"
                   aria-label={fillText(WEB_TEXTS.settings.removeContact, { number })}
-                  onClick={removeLastContact}
+                  onClick={() => removeContact(index)}
                 >
                   {'\u2212'}
                 </Button>
