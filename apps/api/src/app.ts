@@ -56,6 +56,26 @@ export type AppOptions = Config & {
   logStream?: DestinationStream;
 };
 
+/**
+ * Headers that only a page (a document) or a revalidation reads: helmet's document policies and
+ * the validators. The hashed assets keep what a script, style or font needs: its type, length,
+ * encoding, caching, `nosniff` and the resource policy.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+];
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -206,6 +226,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       setHeaders: (reply, file) => {
         const isHashedAsset = file.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A file whose name changes with its content is never revalidated, and is no document:
+        // what only a document or a revalidation reads stays off it (about 0.7 KiB a file).
+        if (isHashedAsset) {
+          for (const name of DOCUMENT_ONLY_HEADERS) {
+            reply.removeHeader(name);
+            reply.raw.removeHeader(name);
+          }
+        }
       },
     });
   }

@@ -52,6 +52,27 @@ describe('compressed and cached assets', () => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
   });
+
+  it('keeps the document policies on pages and off the hashed assets, which keep nosniff and the resource policy', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/shipments', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers.etag).toBeDefined();
+
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.statusCode).toBe(200);
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'etag']) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-type']).toBe('application/javascript; charset=utf-8');
+  });
 });
 
 describe('compressed API replies', () => {

@@ -1,12 +1,17 @@
 /**
- * What a route costs the browser: for /login (signed out), /shipments, a shipment page with
- * its customs entry and /reports with its charts (signed in), the JavaScript and CSS it downloads, and its Largest Contentful Paint and Cumulative Layout
- * Shift measured in headless Chromium. Each route is opened cold (a new browser context, so
- * nothing cached) ROUNDS times against the built portal on its demo data; the figures are medians.
+ * What a route costs the browser: every screen of the portal (signed out: /login; signed in as the
+ * demo primary user: Home, the shipments list, a shipment page with its customs entry, billing, an
+ * invoice, reports, users and settings), at desktop width (1350 px) and at phone width (390 px).
+ * For each: the JavaScript and CSS it downloads, every file the browser receives before the screen
+ * shows what it is for, and its Largest Contentful Paint and Cumulative Layout Shift, measured in
+ * headless Chromium. Each route is opened cold (a new browser context, so nothing cached) ROUNDS
+ * times against the built portal on its demo data; the figures are medians.
  *
- * Bytes are given three ways: as built, as brotli (the .br files the build writes) and as Chromium
- * received them here, headers included (it asks for brotli on loopback too, so these follow the
- * brotli column).
+ * Bytes are counted as DevTools and Lighthouse count them: each response's head and its body as
+ * transferred (Chromium asks for brotli on loopback too). "page files" are the document, scripts,
+ * styles, fonts and images, the budget's count; "all" adds the API's JSON. The gzip column is
+ * what a client without brotli receives of the page files: the .gz files the build writes, plus
+ * the same heads.
  *
  * Needs the built portal (`npm run build`). Run: `npm run bench:web`.
  */
@@ -16,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { LoginResponse } from '@clearport/contract/auth';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
+import { InvoicesResponse } from '@clearport/contract/invoices';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
 import { CHROMIUM_LAUNCH, DEMO_PASSWORD, sessionCookiesOf } from '../e2e/browser-session.ts';
 import { basePort, startPortalServer } from '../e2e/portal-server.ts';
@@ -32,12 +38,22 @@ type Route = {
   ready: string;
 };
 
+type Received = { file: string; type: string; headBytes: number; bodyBytes: number };
+
 type Sample = {
-  files: string[];
-  receivedBytes: number;
+  received: Received[];
   lcpMs: number;
   cls: number;
 };
+
+const WIDTHS = [
+  { name: 'desktop', viewport: { width: 1350, height: 940 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+type Width = (typeof WIDTHS)[number];
+
+/** What a page is made of, as the byte budgets count it; the rest is the API's data. */
+const PAGE_FILE_TYPES = new Set(['document', 'script', 'stylesheet', 'font', 'image']);
 
 /** Collects LCP and layout shifts from the first paint on (buffered), for the page to read back. */
 const OBSERVE_PAINT = `
@@ -65,26 +81,37 @@ async function sessionCookies(baseUrl: string) {
   });
   const firstShipment = ShipmentsListResponse.parse(await list.json()).data[0];
   if (!firstShipment) throw new Error('the demo data has no shipment');
-  return { cookies, shipmentId: firstShipment.id };
+  const invoices = await fetch(`${baseUrl}${API_BASE}${API_PATHS.invoices}`, {
+    headers: { authorization: `Bearer ${login.token}` },
+  });
+  const firstInvoice = InvoicesResponse.parse(await invoices.json()).result[0];
+  if (!firstInvoice) throw new Error('the demo data has no invoice');
+  return { cookies, shipmentId: firstShipment.id, invoiceId: firstInvoice.id };
 }
 
 async function measure(
   browser: Browser,
   baseUrl: string,
   route: Route,
+  width: Width,
   cookies: Parameters<BrowserContext['addCookies']>[0],
 ) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1350, height: 940 } });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: width.viewport });
   try {
     if (route.signedIn) await context.addCookies(cookies);
     await context.addInitScript(OBSERVE_PAINT);
     const page = await context.newPage();
-    const responses: Promise<{ file: string; bytes: number }>[] = [];
+    const responses: Promise<Received>[] = [];
     page.on('requestfinished', (request) => {
-      const type = request.resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
+      // The portal's own files only: not the browser's PDF viewer of the invoice page.
+      if (new URL(request.url()).origin !== baseUrl) return;
       responses.push(
-        request.sizes().then((sizes) => ({ file: new URL(request.url()).pathname, bytes: sizes.responseBodySize })),
+        request.sizes().then((sizes) => ({
+          file: new URL(request.url()).pathname,
+          type: request.resourceType(),
+          headBytes: sizes.responseHeadersSize,
+          bodyBytes: sizes.responseBodySize,
+        })),
       );
     });
     await page.goto(route.path);
@@ -92,13 +119,9 @@ async function measure(
     // LCP settles once nothing larger paints; a second without change is enough on these pages.
     await page.waitForTimeout(1_000);
     const paint = (await page.evaluate('window.__paint')) as { lcp: number; cls: number };
-    const received = await Promise.all(responses);
-    return {
-      files: received.map((each) => each.file),
-      receivedBytes: received.reduce((sum, each) => sum + each.bytes, 0),
-      lcpMs: paint.lcp,
-      cls: paint.cls,
-    } satisfies Sample;
+    // A file the page asks for twice comes from the memory cache the second time: nothing transferred.
+    const received = (await Promise.all(responses)).filter((each) => each.headBytes + each.bodyBytes > 0);
+    return { received, lcpMs: paint.lcp, cls: paint.cls } satisfies Sample;
   } finally {
     await context.close();
   }
@@ -117,6 +140,26 @@ function builtSizes(files: string[], extension: '.js' | '.css') {
   return { raw, brotli };
 }
 
+const sum = (values: number[]) => values.reduce((total, each) => total + each, 0);
+const pageFiles = (sample: Sample) => sample.received.filter((each) => PAGE_FILE_TYPES.has(each.type));
+const transferred = (received: Received[]) => sum(received.map((each) => each.headBytes + each.bodyBytes));
+
+/** The page files as a gzip-only client receives them: the built .gz (or the file itself), the same heads. */
+function gzipBytes(received: Received[]): number {
+  return sum(
+    received.map((each) => {
+      const onDisk = path.join(distDir, each.file === '/' || !path.extname(each.file) ? 'index.html' : each.file);
+      const gz = `${onDisk}.gz`;
+      const body = fs.existsSync(gz)
+        ? fs.statSync(gz).size
+        : fs.existsSync(onDisk)
+          ? fs.statSync(onDisk).size
+          : each.bodyBytes;
+      return each.headBytes + body;
+    }),
+  );
+}
+
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function main() {
@@ -124,40 +167,57 @@ async function main() {
   const server = await startPortalServer(basePort() + 50, 120_000);
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
-    const { cookies, shipmentId } = await sessionCookies(server.url);
+    const { cookies, shipmentId, invoiceId } = await sessionCookies(server.url);
+    // Each screen's ready selector: what it is for, drawn (a table row, or a list item on a phone).
+    const listReady = 'table tbody tr >> nth=0';
     const routes: Route[] = [
       { name: '/login', path: '/login', signedIn: false, ready: 'button:has-text("Login")' },
-      { name: '/ (Home)', path: '/', signedIn: true, ready: 'table tbody tr >> nth=0' },
-      { name: '/shipments', path: '/shipments', signedIn: true, ready: 'table tbody tr >> nth=0' },
+      { name: '/ (Home)', path: '/', signedIn: true, ready: listReady },
+      { name: '/shipments', path: '/shipments', signedIn: true, ready: listReady },
       {
         name: '/shipments/:id',
         path: `/shipments/${shipmentId}`,
         signedIn: true,
         ready: 'role=region[name="Customs entry"] >> table',
       },
+      { name: '/billing', path: '/billing', signedIn: true, ready: 'main a[href^="/billing/"]' },
+      { name: '/billing/:id', path: `/billing/${invoiceId}`, signedIn: true, ready: 'main >> text=Amount' },
       { name: '/reports', path: '/reports', signedIn: true, ready: 'canvas[role="img"]' },
+      { name: '/users', path: '/users', signedIn: true, ready: 'main >> text=primary@demo.test' },
+      { name: '/settings', path: '/settings', signedIn: true, ready: 'role=button[name="Save"]' },
     ];
+    const phoneReady: Record<string, string> = { '/ (Home)': 'main li a', '/shipments': 'main li a' };
     // One warm-up load, so the server's first replies (its caches, PGlite's first queries) do not count.
-    for (const route of routes) await measure(browser, server.url, route, cookies);
+    for (const route of routes) await measure(browser, server.url, route, WIDTHS[0], cookies);
 
-    console.log(`web bench: ${ROUNDS} cold loads a route, medians; bytes in KiB`);
+    console.log(`web bench: ${ROUNDS} cold loads a route and width, medians; bytes in KiB with each response's head`);
     console.log(
-      '| route           | JS built | JS brotli | CSS brotli | received        | LCP ms | CLS   |\n' +
-        '|:----------------|---------:|----------:|-----------:|----------------:|-------:|------:|',
+      '| route           | width   | JS brotli | CSS brotli | page files | page KiB | page gzip KiB | all KiB | LCP ms | CLS   |\n' +
+        '|:----------------|:--------|----------:|-----------:|-----------:|---------:|--------------:|--------:|-------:|------:|',
     );
-    for (const route of routes) {
-      const samples: Sample[] = [];
-      for (let round = 0; round < ROUNDS; round++) samples.push(await measure(browser, server.url, route, cookies));
-      const files = samples[0]!.files;
-      const js = builtSizes(files, '.js');
-      const css = builtSizes(files, '.css');
-      console.log(
-        `| ${route.name.padEnd(15)} | ${kib(js.raw).padStart(8)} | ${kib(js.brotli).padStart(9)} | ${kib(css.brotli).padStart(10)} | ` +
-          `${kib(median(samples.map((each) => each.receivedBytes))).padStart(15)} | ` +
-          `${median(samples.map((each) => each.lcpMs))
-            .toFixed(0)
-            .padStart(6)} | ${median(samples.map((each) => each.cls)).toFixed(3)} |`,
-      );
+    for (const width of WIDTHS) {
+      for (const route of routes) {
+        const sized =
+          width.name === 'phone' && phoneReady[route.name] ? { ...route, ready: phoneReady[route.name]! } : route;
+        const samples: Sample[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          samples.push(await measure(browser, server.url, sized, width, cookies));
+        }
+        const files = samples[0]!.received.map((each) => each.file);
+        const js = builtSizes(files, '.js');
+        const css = builtSizes(files, '.css');
+        const of = (measureOne: (sample: Sample) => number) => median(samples.map(measureOne));
+        console.log(
+          `| ${route.name.padEnd(15)} | ${width.name.padEnd(7)} | ${kib(js.brotli).padStart(9)} | ${kib(css.brotli).padStart(10)} | ` +
+            `${String(of((sample) => pageFiles(sample).length)).padStart(10)} | ` +
+            `${kib(of((sample) => transferred(pageFiles(sample)))).padStart(8)} | ` +
+            `${kib(of((sample) => gzipBytes(pageFiles(sample)))).padStart(13)} | ` +
+            `${kib(of((sample) => transferred(sample.received))).padStart(7)} | ` +
+            `${of((sample) => sample.lcpMs)
+              .toFixed(0)
+              .padStart(6)} | ${of((sample) => sample.cls).toFixed(3)} |`,
+        );
+      }
     }
   } finally {
     await browser.close();
