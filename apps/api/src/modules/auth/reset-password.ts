@@ -2,7 +2,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { inTransaction, refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { listedRefusal } from '../../lib/refusal.ts';
-import { storePasswordHash } from '../access/passwords.ts';
+import { commonPasswordRefusal, storePasswordHash } from '../access/passwords.ts';
 import { passwordResetsRepository } from './password-resets.repository.ts';
 import { usersRepository } from './users.repository.ts';
 
@@ -20,6 +20,8 @@ export async function resetPassword(
   const userId = await passwordResetsRepository.peekUser(deps.db, input.token);
   const user = userId ? await usersRepository.findByEmail(deps.db, input.email) : undefined;
   if (!userId || !user || user.id !== userId) return refused(RESET_INVALID);
+  const tooCommon = commonPasswordRefusal(input.password);
+  if (tooCommon) return refused(tooCommon);
   // Half a second of scrypt, before the transaction.
   const passwordHash = await hashPassword(input.password);
   return inTransaction(deps.db, async (trx): Promise<{ reset: true } | Refused> => {

@@ -14,7 +14,7 @@ import {
 } from '../../lib/action.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { listedRefusal } from '../../lib/refusal.ts';
-import { storePasswordHash } from '../access/passwords.ts';
+import { commonPasswordRefusal, storePasswordHash } from '../access/passwords.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { userChangesRepository } from '../activity/user-changes.repository.ts';
 import { verifyCurrentPassword } from '../auth/verify-current-password.ts';
@@ -39,6 +39,8 @@ export async function saveSettings(
     const checked = await verifyCurrentPassword(deps, actor, { password: settings.current_password, ip: input.ip });
     if (isRefused(checked)) return checked;
   }
+  const tooCommon = commonPasswordRefusal(settings.password);
+  if (tooCommon) return refused(tooCommon);
   const newEmail = isEmailChange(actor.email, settings.email) ? settings.email!.trim() : undefined;
   // Half a second of scrypt, outside the transaction.
   const passwordHash = settings.password === undefined ? undefined : await hashPassword(settings.password);

@@ -2,7 +2,7 @@ import type { Subuser, SubuserUpdateRequest } from '@clearport/contract/subusers
 import { inTransaction, isUniqueViolation, refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Refusal } from '../../lib/refusal.ts';
-import { endSessions, storePasswordHash } from '../access/passwords.ts';
+import { commonPasswordRefusal, endSessions, storePasswordHash } from '../access/passwords.ts';
 import { isBroker, type Actor, type SessionUser } from '../access/session-user.ts';
 import { userChangesRepository } from '../activity/user-changes.repository.ts';
 import { SetPasswordMailError, sendSetPasswordLink } from '../auth/send-set-password-link.ts';
@@ -38,6 +38,8 @@ export async function updateUser(
   // Refused before the password is hashed; checked again below on the user as locked.
   const early = await refusalToEdit(deps.db, found);
   if (early) return refused(early);
+  const tooCommon = commonPasswordRefusal(changes.password);
+  if (tooCommon) return refused(tooCommon);
   const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
 
   try {

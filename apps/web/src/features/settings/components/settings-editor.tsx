@@ -93,6 +93,9 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
   const [isPasswordShown, setIsPasswordShown] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
   const [failure, setFailure] = useState('');
+  /** The field the server's refusal names, when it is the new password: its text shows under it. */
+  const [isPasswordRefused, setIsPasswordRefused] = useState(false);
+  const passwordErrorId = useId();
   const truckerHeadingId = useId();
   const warehouseHeadingId = useId();
   const saveMutation = useSaveSettings();
@@ -126,6 +129,7 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
   const onSave = () => {
     if (saveMutation.isPending) return;
     setFailure('');
+    setIsPasswordRefused(false);
     const parsed = SettingsFormSaveRequest.safeParse({
       user_emails: NOTIFICATION_LISTS.map((list) => ({ table_number: list.table_number, ...draft.lists[list.key] })),
       truckers: draft.truckers
@@ -177,6 +181,7 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
         const message =
           error instanceof ApiError && error.status !== 0 ? (error.errors[0] ?? error.message) : TEXTS.genericError;
         setFailure(message);
+        setIsPasswordRefused(error instanceof ApiError && error.field === 'password');
         toast.error(message);
       },
     });
@@ -209,11 +214,18 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               autoComplete="new-password"
+              isInvalid={isPasswordRefused}
+              errorId={passwordErrorId}
             />
             <Button variant="secondary" onClick={() => setIsPasswordShown((shown) => !shown)}>
               {isPasswordShown ? WEB_TEXTS.settings.hidePassword : WEB_TEXTS.settings.showPassword}
             </Button>
           </div>
+          {isPasswordRefused && (
+            <p id={passwordErrorId} role="alert" className={styles.failure}>
+              {failure}
+            </p>
+          )}
           {needsCurrentPassword && (
             <div>
               <TextField
@@ -334,7 +346,7 @@ export function SettingsEditor({ user }: SettingsEditorProps) {
         <Button onClick={onSave} disabled={saveMutation.isPending}>
           {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.settings.save}
         </Button>
-        {failure && (
+        {failure && !isPasswordRefused && (
           <p role="alert" className={styles.failure}>
             {failure}
           </p>
