@@ -41,6 +41,18 @@ async function tokenMailedAfter(send: () => Promise<unknown>): Promise<string> {
   return /http:\/\/portal\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!;
 }
 
+/** How the user's password changes were made, as the security event log has them, oldest first. */
+const passwordChangesOf = async (email: string) =>
+  (
+    await t.app.db
+      .selectFrom('security_events')
+      .select('detail')
+      .where('kind', '=', 'password_changed')
+      .where('email', '=', email.toLowerCase())
+      .orderBy('id')
+      .execute()
+  ).map((event) => event.detail.via);
+
 const setPassword = (token: string, email: string, password: string) =>
   t.app.inject({
     method: 'POST',
@@ -64,8 +76,10 @@ describe('a new password on the list of common and breached passwords is refused
     const refused = await setPassword(token, email, BREACHED);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual(TOO_COMMON);
+    expect(await passwordChangesOf(email)).toEqual([]);
     expect((await setPassword(token, email, 'tidal-ledger-77')).statusCode).toBe(200);
     await login(t.app, email, 'tidal-ledger-77');
+    expect(await passwordChangesOf(email)).toEqual(['reset']);
   });
 
   it('by the set-password link of a new user', async () => {
@@ -77,6 +91,7 @@ describe('a new password on the list of common and breached passwords is refused
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual(TOO_COMMON);
     expect((await setPassword(token, email, 'first-light-9')).statusCode).toBe(200);
+    expect(await passwordChangesOf(email)).toEqual(['set_password_link']);
   });
 
   it('by Settings, changing nothing, and an uncommon one is saved', async () => {

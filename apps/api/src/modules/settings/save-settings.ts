@@ -15,6 +15,7 @@ import {
 import { hashPassword } from '../../lib/passwords.ts';
 import { listedRefusal } from '../../lib/refusal.ts';
 import { commonPasswordRefusal, storePasswordHash } from '../access/passwords.ts';
+import { recordSecurityEvent, type RequestOrigin } from '../access/security-events.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { userChangesRepository } from '../activity/user-changes.repository.ts';
 import { verifyCurrentPassword } from '../auth/verify-current-password.ts';
@@ -32,7 +33,7 @@ const EMAIL_TAKEN = refused(listedRefusal(409, SETTINGS_ERRORS.emailTaken, 'emai
 export async function saveSettings(
   deps: Pick<ActionDeps, 'db' | 'mailer' | 'log'>,
   actor: SessionUser,
-  input: { settings: SettingsFormSaveRequest; ip: string; sessionToken: string },
+  input: { settings: SettingsFormSaveRequest; ip: string; sessionToken: string; origin: RequestOrigin | null },
 ): Promise<SaveSettingsResponse | Refused> {
   const { settings } = input;
   if (needsCurrentPassword(actor.email, settings)) {
@@ -68,6 +69,25 @@ export async function saveSettings(
           deps.log.error({ err: error }, 'e-mail change notice failed');
           return refused(listedRefusal(502, SETTINGS_ERRORS.noticeFailed, 'email'));
         }
+      }
+      const event = { outcome: 'success', companyId: actor.companyId, userId: actor.id, origin: input.origin } as const;
+      if (passwordHash) {
+        const email = newEmail ?? actor.email;
+        await recordSecurityEvent(
+          { db: trx, log: deps.log },
+          { ...event, kind: 'password_changed', email, detail: { via: 'settings' } },
+        );
+      }
+      if (newEmail) {
+        await recordSecurityEvent(
+          { db: trx, log: deps.log },
+          {
+            ...event,
+            kind: 'email_changed',
+            email: newEmail,
+            detail: { via: 'settings', previous_email: actor.email },
+          },
+        );
       }
       const detail = {
         ...(newEmail ? { email: { from: actor.email, to: newEmail } } : {}),
