@@ -135,3 +135,22 @@ export function recordAuthorizationRefusals(db: () => Db) {
     return payload;
   };
 }
+
+/** What `npm run broker -- security-events` asks for: each filter optional, newest first. */
+export type SecurityEventsFilter = {
+  companyId?: number;
+  kind?: SecurityEventKind;
+  since?: Date;
+  until?: Date;
+  limit: number;
+};
+
+/** Events across companies, newest first, on the time index (or the company's when one is named). */
+export function listSecurityEvents(db: Db, filter: SecurityEventsFilter) {
+  let query = db.selectFrom('security_events').selectAll();
+  if (filter.companyId !== undefined) query = query.where('company_id', '=', filter.companyId);
+  if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind);
+  if (filter.since !== undefined) query = query.where('occurred_at', '>=', filter.since);
+  if (filter.until !== undefined) query = query.where('occurred_at', '<', filter.until);
+  return query.orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+}
