@@ -21,6 +21,7 @@ import authPlugin from './plugins/auth.ts';
 import actionsPlugin from './plugins/actions.ts';
 import demoDataPlugin from './plugins/demo-data.ts';
 import { apiDocsGenerator, apiDocsRoutes } from './plugins/api-docs.ts';
+import { recordAuthorizationRefusals } from './modules/access/security-events.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
@@ -190,6 +191,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(publicAuthRoutes, { publicUrl: options.publicUrl });
       await api.register(async (user) => {
         user.addHook('onRequest', app.authenticate);
+        user.addHook(
+          'onSend',
+          recordAuthorizationRefusals(() => app.db),
+        );
         await user.register(authRoutes);
         await user.register(notificationsRoutes);
         await user.register(shipmentsRoutes);

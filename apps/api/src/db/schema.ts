@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { RateTier } from '@clearport/contract/free-days';
+import type { SecurityEventActor, SecurityEventKind, SecurityEventOutcome } from '@clearport/contract/security-events';
 
 /** Kysely's view of the tables that migrations/ creates. */
 
@@ -72,6 +73,21 @@ export type BrokerEventsTable = {
   user_email: string | null;
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
+};
+
+/** Migration 0041: the security event log, append-only (decision 0035). */
+export type SecurityEventsTable = {
+  id: Generated<string>;
+  occurred_at: CreatedAt;
+  company_id: number | null;
+  user_id: number | null;
+  email: string | null;
+  actor: SecurityEventActor;
+  ip: string | null;
+  user_agent: string | null;
+  kind: SecurityEventKind;
+  outcome: SecurityEventOutcome;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
 };
 
 export type UserChangesTable = {
@@ -636,6 +652,7 @@ export type Database = {
   entry_approvals: EntryApprovalsTable;
   report_subscriptions: ReportSubscriptionsTable;
   report_mail: ReportMailTable;
+  security_events: SecurityEventsTable;
 };
 
 export type User = Selectable<UsersTable>;

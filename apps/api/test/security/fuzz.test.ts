@@ -34,8 +34,11 @@ const t = testAppForFile({ uploadsPerMinute: 1_000_000 });
 let token: string;
 let ownShipmentId: number;
 
-/** Tables whose rows a refused request could leave behind, with a digest of their content. */
-const snapshot = () => tableDigests(t.app.db, ['login_failures']);
+/**
+ * Tables whose rows a refused request could leave behind, with a digest of their content; the
+ * security event log records refusals themselves.
+ */
+const snapshot = () => tableDigests(t.app.db, ['login_failures', 'security_events']);
 
 const HUGE = ['2147483648', '99999999999999999999', '1e309', '-1', '0', '1.5', 'NaN', 'Infinity', '0x10'];
 /** Texts no field accepts: what PostgreSQL cannot store, and more than any field holds. */

@@ -19,6 +19,9 @@ export type ApiKeyRow = {
   revoked_at: Date | null;
 };
 
+/** Why a call's key was refused. */
+export type KeyRefusal = 'missing' | 'unknown' | 'revoked' | 'expired';
+
 /** A key that may be used now: its id, name and scopes. */
 export type LiveKey = { id: number; name: string; scopes: ApiKeyScope[] };
 
@@ -89,5 +92,17 @@ export const apiKeysRepository = {
         .execute();
     }
     return { id: row.id, name: row.name, scopes: row.scopes as ApiKeyScope[] };
+  },
+
+  /** Why a key is not live, for the security event of its refusal: never seen, revoked, or expired. */
+  async whyNotLive(db: Db, key: string, now: Date = new Date()): Promise<{ reason: KeyRefusal; keyId: number | null }> {
+    const row = await db
+      .selectFrom('broker_api_keys')
+      .select(['id', 'revoked_at', 'expires_at'])
+      .where('key_hash', '=', hashToken(key))
+      .executeTakeFirst();
+    if (!row) return { reason: 'unknown', keyId: null };
+    if (row.revoked_at) return { reason: 'revoked', keyId: row.id };
+    return { reason: row.expires_at && row.expires_at <= now ? 'expired' : 'unknown', keyId: row.id };
   },
 };

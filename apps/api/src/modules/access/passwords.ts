@@ -1,7 +1,20 @@
 import { sql } from 'kysely';
+import { TEXTS } from '@clearport/contract/texts';
 import type { Db } from '../../db/connect.ts';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { listedRefusal, type Refusal } from '../../lib/refusal.ts';
 import { hashToken } from '../../lib/tokens.ts';
+
+/**
+ * The refusal of a new password that is on the list of common and breached passwords (400
+ * naming `field`), checked wherever a password is set: reset, the set-password link, Settings
+ * and the users screen. The schemas refuse a password shorter than PASSWORD_MIN_LENGTH first.
+ */
+export function commonPasswordRefusal(password: string | undefined, field = 'password'): Refusal | undefined {
+  if (password === undefined || !isCommonPassword(password)) return undefined;
+  return listedRefusal(400, TEXTS.passwordTooCommon, field);
+}
 
 /**
  * Ends every session of the user but the one named (the caller's own, when they stay on the

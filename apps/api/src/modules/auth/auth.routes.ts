@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isRefused } from '../../lib/action.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
+import { originOf, recordSecurityEvent } from '../access/security-events.ts';
 import { loginThrottle, loginThrottleKeys, resetMailKey, resetRequestKey, waitMessage } from './login-throttle.ts';
 import { passwordResetsRepository } from './password-resets.repository.ts';
 import { sessionsRepository } from './sessions.repository.ts';
@@ -49,7 +50,16 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
     async (request, reply) => {
       const keys = loginThrottleKeys(request.body.userName, request.ip);
       const attempt = await loginThrottle.start(app.db, keys);
+      const signIn = { kind: 'sign_in', origin: originOf(request) } as const;
       if (attempt.waitSeconds > 0) {
+        await recordSecurityEvent(request.deps, {
+          ...signIn,
+          outcome: 'throttled',
+          companyId: null,
+          userId: null,
+          email: request.body.userName,
+          detail: { wait_seconds: attempt.waitSeconds },
+        });
         reply.header('retry-after', String(attempt.waitSeconds));
         return sendRefusal(reply, { status: 429, message: waitMessage(attempt.waitSeconds) });
       }
@@ -58,11 +68,27 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       const isValid = await verifyPassword(request.body.password, user?.password_hash ?? (await hashForUnknownUser()));
       if (!user || !isValid || !user.active) {
         request.log.info('login failed');
+        await recordSecurityEvent(request.deps, {
+          ...signIn,
+          outcome: 'failure',
+          companyId: user?.company_id ?? null,
+          userId: user?.id ?? null,
+          email: user?.email ?? request.body.userName,
+          detail: { reason: !user ? 'unknown_user' : !isValid ? 'wrong_password' : 'inactive_user' },
+        });
         return sendRefusal(reply, { status: 401, message: TEXTS.loginFailed });
       }
 
       await loginThrottle.succeeded(app.db, attempt);
-      return startSession(app.db, request, reply, user);
+      const answer = await startSession(app.db, request, reply, user);
+      await recordSecurityEvent(request.deps, {
+        ...signIn,
+        outcome: 'success',
+        companyId: user.company_id,
+        userId: user.id,
+        email: user.email,
+      });
+      return answer;
     },
   );
 
@@ -100,7 +126,11 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const result = await resetPassword(request.deps, { token: request.params.token, ...request.body });
+      const result = await resetPassword(request.deps, {
+        token: request.params.token,
+        ...request.body,
+        origin: originOf(request),
+      });
       if (isRefused(result)) return sendRefusal(reply, result.refusal);
       return { message: TEXTS.resetSuccess };
     },
@@ -116,6 +146,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     { schema: { response: { 200: MessageResponse, '4xx': ErrorResponse } } },
     async (request) => {
       await sessionsRepository.delete(app.db, request.sessionToken);
+      const { user } = request;
+      await recordSecurityEvent(request.deps, {
+        kind: 'sign_out',
+        outcome: 'success',
+        companyId: user.companyId,
+        userId: user.id,
+        email: user.email,
+        origin: originOf(request),
+      });
       return { message: 'Logged out' };
     },
   );

@@ -35,15 +35,23 @@ export const passwordResetsRepository = {
     await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
   },
 
-  /** The user an unused, unexpired token belongs to, without using it. */
-  async peekUser(db: Db, token: string): Promise<number | undefined> {
+  /**
+   * The user an unused, unexpired token belongs to, without using it, and whether it is a new
+   * user's set-password link (made to last longer than a forgotten password's hour).
+   */
+  async peek(db: Db, token: string): Promise<{ userId: number; isSetPasswordLink: boolean } | undefined> {
     const row = await db
       .selectFrom('password_resets')
-      .select('user_id')
+      .select([
+        'user_id',
+        sql<boolean>`expires_at - created_at > make_interval(secs => ${PASSWORD_RESET_TTL_SECONDS})`.as(
+          'is_set_password_link',
+        ),
+      ])
       .where('token_hash', '=', hashToken(token))
       .where('used_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
-    return row?.user_id;
+    return row ? { userId: row.user_id, isSetPasswordLink: row.is_set_password_link } : undefined;
   },
 };

@@ -12,7 +12,7 @@ function usersWithCompany(db: Db) {
 export const usersRepository = {
   async findByEmail(db: Db, email: string) {
     return usersWithCompany(db)
-      .select(['users.active', 'users.password_hash'])
+      .select(['users.active', 'users.password_hash', 'users.company_id'])
       .where(sql`lower(users.email)`, '=', email.trim().toLowerCase())
       .executeTakeFirst();
   },

@@ -15,7 +15,8 @@ import {
 } from '../../lib/action.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { listedRefusal } from '../../lib/refusal.ts';
-import { storePasswordHash } from '../access/passwords.ts';
+import { commonPasswordRefusal, storePasswordHash } from '../access/passwords.ts';
+import { recordSecurityEvent, type RequestOrigin } from '../access/security-events.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { userChangesRepository } from '../activity/user-changes.repository.ts';
 import { verifyCurrentPassword } from '../auth/verify-current-password.ts';
@@ -35,13 +36,15 @@ const LISTS_FORBIDDEN = refused(listedRefusal(403, SETTINGS_ERRORS.companyListsF
 export async function saveSettings(
   deps: Pick<ActionDeps, 'db' | 'mailer' | 'log'>,
   actor: SessionUser,
-  input: { settings: SettingsFormSaveRequest; ip: string; sessionToken: string },
+  input: { settings: SettingsFormSaveRequest; ip: string; sessionToken: string; origin: RequestOrigin | null },
 ): Promise<SaveSettingsResponse | Refused> {
   const { settings } = input;
   if (needsCurrentPassword(actor.email, settings)) {
     const checked = await verifyCurrentPassword(deps, actor, { password: settings.current_password, ip: input.ip });
     if (isRefused(checked)) return checked;
   }
+  const tooCommon = commonPasswordRefusal(settings.password);
+  if (tooCommon) return refused(tooCommon);
   const newEmail = isEmailChange(actor.email, settings.email) ? settings.email!.trim() : undefined;
   // Half a second of scrypt, outside the transaction.
   const passwordHash = settings.password === undefined ? undefined : await hashPassword(settings.password);
@@ -74,6 +77,25 @@ export async function saveSettings(
           deps.log.error({ err: error }, 'e-mail change notice failed');
           return refused(listedRefusal(502, SETTINGS_ERRORS.noticeFailed, 'email'));
         }
+      }
+      const event = { outcome: 'success', companyId: actor.companyId, userId: actor.id, origin: input.origin } as const;
+      if (passwordHash) {
+        const email = newEmail ?? actor.email;
+        await recordSecurityEvent(
+          { db: trx, log: deps.log },
+          { ...event, kind: 'password_changed', email, detail: { via: 'settings' } },
+        );
+      }
+      if (newEmail) {
+        await recordSecurityEvent(
+          { db: trx, log: deps.log },
+          {
+            ...event,
+            kind: 'email_changed',
+            email: newEmail,
+            detail: { via: 'settings', previous_email: actor.email },
+          },
+        );
       }
       const detail = {
         ...(newEmail ? { email: { from: actor.email, to: newEmail } } : {}),

@@ -11,6 +11,7 @@ import {
 } from '@clearport/contract/settings';
 import { replyWith } from '../../lib/action.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
+import { originOf } from '../access/security-events.ts';
 import { saveSettings } from './save-settings.ts';
 import { saveWarehouses } from './save-warehouses.ts';
 import { setDemurrageAlerts } from './set-demurrage-alerts.ts';
@@ -38,7 +39,12 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
       const { body, deps, user } = request;
       const result =
         'user_emails' in body
-          ? await saveSettings(deps, user, { settings: body, ip: request.ip, sessionToken: request.sessionToken })
+          ? await saveSettings(deps, user, {
+              settings: body,
+              ip: request.ip,
+              sessionToken: request.sessionToken,
+              origin: originOf(request),
+            })
           : await saveWarehouses(deps, user, body.warehouses);
       return replyWith(reply, result, (saved) => saved);
     },

@@ -2,6 +2,7 @@ import { ROLES } from '@clearport/contract/roles';
 import { hashPassword } from '../../lib/passwords.ts';
 import { inTransaction, isUniqueViolation, refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import { newToken } from '../../lib/tokens.ts';
+import { commonPasswordRefusal } from '../access/passwords.ts';
 import { isBroker, type Actor } from '../access/session-user.ts';
 import { userChangesRepository } from '../activity/user-changes.repository.ts';
 import { SetPasswordMailError, sendSetPasswordLink } from '../auth/send-set-password-link.ts';
@@ -39,6 +40,8 @@ export async function createUser(
     if (unlinkable.length > 0) return refused(accountsRefusal(unlinkable));
   }
   if (await subusersRepository.isEmailTaken(deps.db, input.email)) return refused(EMAIL_TAKEN);
+  const tooCommon = commonPasswordRefusal(input.password);
+  if (tooCommon) return refused(tooCommon);
   // Half a second of scrypt, before the transaction when it is the action's own.
   const passwordHash = await hashPassword(input.password ?? newToken());
   const { companyId, name, email, role } = input;

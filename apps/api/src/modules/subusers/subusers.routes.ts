@@ -20,6 +20,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { isRefused, replyWith } from '../../lib/action.ts';
 import { sendRefusal, type Refusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
+import { originOf } from '../access/security-events.ts';
 import { createUser } from './create-user.ts';
 import { deleteUser } from './delete-user.ts';
 import { subusersRepository } from './subusers.repository.ts';
@@ -97,7 +98,7 @@ export const subusersRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { companyId } = request.user;
-      const input = { companyId, userId: request.params.id, changes: request.body };
+      const input = { companyId, userId: request.params.id, changes: request.body, origin: originOf(request) };
       const updated = await updateUser(request.deps, request.user, input);
       if (isRefused(updated)) return sendRefusal(reply, updated.refusal);
       return savedUser(reply, companyId, request.params.id, TEXTS.subuserUpdated);

@@ -2,7 +2,8 @@ import type { Subuser, SubuserUpdateRequest } from '@clearport/contract/subusers
 import { inTransaction, isUniqueViolation, refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Refusal } from '../../lib/refusal.ts';
-import { endSessions, storePasswordHash } from '../access/passwords.ts';
+import { commonPasswordRefusal, endSessions, storePasswordHash } from '../access/passwords.ts';
+import { recordSecurityEvent, type RequestOrigin } from '../access/security-events.ts';
 import { isBroker, type Actor, type SessionUser } from '../access/session-user.ts';
 import { userChangesRepository } from '../activity/user-changes.repository.ts';
 import { SetPasswordMailError, sendSetPasswordLink } from '../auth/send-set-password-link.ts';
@@ -26,7 +27,7 @@ import { accountsRefusal, EMAIL_TAKEN, linkableAccountsOf, MAIL_FAILED, USER_NOT
 export async function updateUser(
   deps: Pick<ActionDeps, 'db' | 'mailer' | 'log' | 'publicUrl'>,
   actor: Actor,
-  input: { companyId: number; userId: number; changes: SubuserUpdateRequest },
+  input: { companyId: number; userId: number; changes: SubuserUpdateRequest; origin?: RequestOrigin },
 ): Promise<{ updated: boolean } | Refused> {
   const { companyId, userId, changes } = input;
   const refusalToEdit = async (db: ActionDeps['db'], user: Subuser): Promise<Refusal | undefined> => {
@@ -38,6 +39,8 @@ export async function updateUser(
   // Refused before the password is hashed; checked again below on the user as locked.
   const early = await refusalToEdit(deps.db, found);
   if (early) return refused(early);
+  const tooCommon = commonPasswordRefusal(changes.password);
+  if (tooCommon) return refused(tooCommon);
   const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
 
   try {
@@ -77,6 +80,27 @@ export async function updateUser(
       }
       if (passwordHash !== undefined) await storePasswordHash(trx, target.id, passwordHash);
       if (!after.active) await endSessions(trx, target.id);
+      const event = {
+        outcome: 'success',
+        actor: isBroker(actor) ? 'broker_key' : 'user',
+        companyId,
+        userId: target.id,
+        email,
+        origin: input.origin ?? null,
+      } as const;
+      const changedBy = { changed_by: isBroker(actor) ? null : actor.id };
+      if (passwordHash !== undefined) {
+        await recordSecurityEvent(
+          { db: trx, log: deps.log },
+          { ...event, kind: 'password_changed', detail: { via: 'admin', ...changedBy } },
+        );
+      }
+      if (email !== target.email) {
+        await recordSecurityEvent(
+          { db: trx, log: deps.log },
+          { ...event, kind: 'email_changed', detail: { via: 'admin', previous_email: target.email, ...changedBy } },
+        );
+      }
       const change = { companyId, userId: target.id, userEmail: email, changedBy: isBroker(actor) ? null : actor.id };
       if (isChanged) await userChangesRepository.record(trx, { ...change, action: 'update', detail });
       if (changes.send_password_link) {

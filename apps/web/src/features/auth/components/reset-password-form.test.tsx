@@ -50,4 +50,14 @@ describe('ResetPasswordForm with the server', () => {
     await submit('dana@demo.test', 'new-secret', 'new-secret');
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email and password');
   });
+
+  it('shows a common password’s refusal at the password field', async () => {
+    const message = 'This password is too common or has appeared in a data breach. Choose another one.';
+    mockFetch(400, { message, field: 'password', errors: [message] });
+    renderWithProviders(<ResetPasswordForm token="a-b_c" />);
+    await submit('dana@demo.test', 'qwerty123', 'qwerty123');
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Confirm password').getAttribute('aria-invalid')).toBeNull();
+  });
 });

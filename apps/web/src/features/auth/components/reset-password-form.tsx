@@ -29,6 +29,7 @@ const FIELD_OF_MESSAGE: Record<string, Field> = {
   [TEXTS.resetEmailInvalid]: 'email',
   [TEXTS.resetPasswordEmpty]: 'password',
   [TEXTS.resetPasswordTooShort]: 'password',
+  [TEXTS.passwordTooCommon]: 'password',
   [TEXTS.resetConfirmEmpty]: 'confirmation',
   [TEXTS.resetPasswordsDiffer]: 'confirmation',
 };

@@ -193,4 +193,18 @@ describe('SettingsEditor', () => {
       ],
     });
   });
+
+  it('shows a new password’s refusal under the password field', async () => {
+    const events = userEvent.setup();
+    const message = 'This password is too common or has appeared in a data breach. Choose another one.';
+    mockApi({ '/user/settings/save': { status: 400, body: { message, field: 'password', errors: [message] } } });
+    renderWithProviders(<SettingsEditor user={user} />);
+    await events.type(screen.getByLabelText('New password'), 'qwerty123');
+    await events.type(screen.getByLabelText('Current password'), 'portal-demo');
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    const password = screen.getByLabelText('New password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    const described = document.getElementById(password.getAttribute('aria-describedby')!);
+    expect(described?.textContent).toBe(message);
+  });
 });
