@@ -1,0 +1,24 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginResponse } from '@clearport/contract/auth';
+import { SIGN_IN_LINK_INVALID } from '@clearport/contract/sessions';
+import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
+import { signInLinksRepository } from './sign-in-links.repository.ts';
+import { startSession } from './start-session.ts';
+import { usersRepository } from './users.repository.ts';
+
+/**
+ * A broker's sign-in link used up for a session: the token is checked and spent in one statement,
+ * then the session starts as any sign-in does (startSession sets the cookie). A used, expired or
+ * unknown token, or a user no longer active, answers 401 and the web opens the login page.
+ */
+export async function exchangeSignInLink(
+  deps: Pick<ActionDeps, 'db'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { token: string },
+): Promise<LoginResponse | Refused> {
+  const userId = await signInLinksRepository.consume(deps.db, input.token);
+  const user = userId === undefined ? undefined : await usersRepository.findById(deps.db, userId);
+  if (!user?.active) return refused({ status: 401, message: SIGN_IN_LINK_INVALID });
+  return startSession(deps.db, request, reply, user);
+}
