@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { percentile } from './drive.ts';
+import { keepSessionCookie, sessionHeaders } from './session-headers.ts';
+
+export { sessionHeaders };
 
 /** What the benches share: their PostgreSQL server, logins and reads of the app, and their figures. */
 
@@ -80,7 +83,7 @@ export async function filledDatabase(
   return url;
 }
 
-/** The session token of a login through the app at `origin`. */
+/** The request token of a login through the app at `origin`; sessionHeaders gives its cookie too. */
 export async function loginAs(origin: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${origin}${API_BASE}${API_PATHS.login}`, {
     method: 'POST',
@@ -88,11 +91,13 @@ export async function loginAs(origin: string, email: string, password: string): 
     body: JSON.stringify({ userName: email, password }),
   });
   if (!response.ok) throw new Error(`Login of ${email} answered ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
+  const token = ((await response.json()) as { token: string }).token;
+  keepSessionCookie(token, response.headers.getSetCookie()[0]?.split(';')[0] ?? '');
+  return token;
 }
 
 export async function getJson<T>(url: string, token: string): Promise<T> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(url, { headers: sessionHeaders(token) });
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }

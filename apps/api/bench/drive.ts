@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { sessionHeaders } from './session-headers.ts';
 
 /** Load of the benches: autocannon on 127.0.0.1, with every answer's latency kept exactly. */
 
@@ -13,7 +14,7 @@ export async function drive(url: string, token: string, connections: number, sec
   let failures = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      { url, connections, duration: seconds, headers: sessionHeaders(token) },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
     // autocannon's own histogram keeps whole milliseconds; these are exact.

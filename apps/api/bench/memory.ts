@@ -5,7 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { apiDir, freePort } from '../test/server-process.ts';
-import { log, recreateDatabase } from './bench-kit.ts';
+import { log, recreateDatabase, sessionHeaders } from './bench-kit.ts';
 import { loginAsDemoPrimary, startDemoServer } from './demo-server.ts';
 
 /*
@@ -43,7 +43,7 @@ async function rssOf(pid: number): Promise<number> {
 async function readRoutes(base: string): Promise<{ token: string; paths: string[] }> {
   const token = await loginAsDemoPrimary(base);
   const list = await fetch(`${base}${API_BASE}${API_PATHS.shipments}`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: sessionHeaders(token),
   });
   const { data } = (await list.json()) as { data: Array<{ id: number }> };
   const shipmentId = data[0]?.id;
@@ -89,7 +89,7 @@ async function measure(database: string): Promise<Run> {
       url: base,
       connections: CONNECTIONS,
       duration: Math.round(minutes * 60),
-      headers: { authorization: `Bearer ${token}` },
+      headers: sessionHeaders(token),
       requests: paths.map((each) => ({ method: 'GET' as const, path: each })),
     });
     clearInterval(sampler);

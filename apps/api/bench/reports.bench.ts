@@ -6,7 +6,16 @@ import { monthIndex, monthOfIndex, REPORT_MAX_MONTHS } from '@clearport/contract
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
-import { filledDatabase, getJson, log, loginAs, logFigures, withClient, type Figures } from './bench-kit.ts';
+import {
+  filledDatabase,
+  getJson,
+  log,
+  loginAs,
+  logFigures,
+  sessionHeaders,
+  withClient,
+  type Figures,
+} from './bench-kit.ts';
 import { drive } from './drive.ts';
 import { BENCH_PASSWORD, generate } from './generate.ts';
 
@@ -138,7 +147,7 @@ try {
         path: apiPath(API_PATHS.reportExport, { table: 'late-releases' }),
         query: { ...longest, over: '0', format },
       }),
-      { headers: { authorization: `Bearer ${token}` } },
+      { headers: sessionHeaders(token) },
     );
     const body = Buffer.from(await response.arrayBuffer());
     const seconds = (performance.now() - started) / 1000;

@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     smtpUrl: options.smtpUrl,
     outboxDir: path.join(options.dataDir, 'outbox'),
   });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { publicUrl: options.publicUrl, idleMinutes: options.sessionIdleMinutes });
   await app.register(actionsPlugin, { publicUrl: options.publicUrl, brokerEmail: options.brokerEmail });
   if (options.seedDemo) await app.register(demoDataPlugin);
   scheduleOrphanSweeps(app);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SESSION_IDLE_MINUTES_DEFAULT, SESSION_IDLE_MINUTES_MIN } from '@clearport/contract/sessions';
 import { hashCostOf } from './lib/passwords.ts';
 
 export type Config = {
@@ -56,7 +57,20 @@ export type Config = {
   uploadQuotaBytes: number;
   /** Uploads one user may send a minute; more answer 429 until the minute is over. */
   uploadsPerMinute: number;
+  /**
+   * Minutes a session may stay unused before it ends, besides its one day (decision 0033); at
+   * least SESSION_IDLE_MINUTES_MIN, since the web warns a minute before the end.
+   */
+  sessionIdleMinutes: number;
 };
+
+function idleMinutesOf(value: string): number {
+  const minutes = positiveInteger(value, 'SESSION_IDLE_MINUTES');
+  if (minutes < SESSION_IDLE_MINUTES_MIN || minutes > 24 * 60) {
+    throw new Error(`SESSION_IDLE_MINUTES is not between ${SESSION_IDLE_MINUTES_MIN} and 1440: ${value}`);
+  }
+  return minutes;
+}
 
 function positiveInteger(value: string, name: string): number {
   const number = Number(value);
@@ -103,5 +117,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowHttp: env.WEBHOOK_ALLOW_HTTP === 'true',
     uploadQuotaBytes: positiveInteger(env.UPLOAD_QUOTA_BYTES ?? String(10 * 1024 ** 3), 'UPLOAD_QUOTA_BYTES'),
     uploadsPerMinute: positiveInteger(env.UPLOADS_PER_MINUTE ?? '60', 'UPLOADS_PER_MINUTE'),
+    sessionIdleMinutes: idleMinutesOf(env.SESSION_IDLE_MINUTES ?? String(SESSION_IDLE_MINUTES_DEFAULT)),
   };
 }

@@ -135,6 +135,36 @@ export function fileUrl(key: string): string {
   return `${API_BASE}${filePath(key)}`;
 }
 
+/**
+ * The session cookie each request token came with (docs/decisions/0033): a login answers the
+ * request token, and injectAs sends it as the bearer header beside its cookie, as the browser does.
+ */
+const cookieByToken = new Map<string, string>();
+
+/** The `name=value` of the session cookie a reply sets, or undefined. */
+export function sessionCookieOf(response: { headers: Record<string, unknown> }): string | undefined {
+  const setCookie = response.headers['set-cookie'];
+  const lines = Array.isArray(setCookie) ? setCookie : typeof setCookie === 'string' ? [setCookie] : [];
+  const line = lines.find((each: string) => /^(__Host-)?session=[^;]/.test(each));
+  return line?.split(';')[0];
+}
+
+/** Remembers the session cookie of a reply that started a session, for injectAs and sessionHeaders; its request token. */
+export function keepSession(response: { body: string; headers: Record<string, unknown> }): string {
+  const token = (JSON.parse(response.body) as { token: string }).token;
+  const cookie = sessionCookieOf(response);
+  if (!cookie) throw new Error('the reply set no session cookie');
+  cookieByToken.set(token, cookie);
+  return token;
+}
+
+/** The headers of a call of the session whose request token is `token`: the bearer, and its cookie when known. */
+export function sessionHeaders(token: string): { authorization: string; cookie?: string } {
+  const cookie = cookieByToken.get(token);
+  return { authorization: `Bearer ${token}`, ...(cookie ? { cookie } : {}) };
+}
+
+/** Logs in; the request token, whose session cookie injectAs sends beside it. */
 export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await app.inject({
     method: 'POST',
@@ -143,7 +173,7 @@ export async function login(app: FastifyInstance, email: string, password = DEMO
   });
   if (response.statusCode !== 200)
     throw new Error(`login of ${email} answered ${response.statusCode}: ${response.body}`);
-  return response.json<{ token: string }>().token;
+  return keepSession(response);
 }
 
 /** A 200 reply's JSON, which must be exactly the schema's: every field of its type, none more. */
@@ -158,9 +188,12 @@ export function exactJson<T>(
   return body as T;
 }
 
-/** inject() with the bearer token of a logged-in user. */
+/**
+ * inject() as a logged-in user: the bearer token and, for a token a login answered, its session
+ * cookie (another token, such as a broker's API key, goes alone).
+ */
 export function injectAs(app: FastifyInstance, token: string, options: InjectOptions) {
-  return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
+  return app.inject({ ...options, headers: { ...options.headers, ...sessionHeaders(token) } });
 }
 
 /** The demo logins by role: Demo Imports' primary, manager, user and Shipments Info viewer, and Other Trading's primary. */

@@ -50,8 +50,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a crash during uploads', () => {
       body: JSON.stringify({ userName: 'primary@demo.test', password: DEMO_PASSWORD }),
     });
     const { token } = (await login.json()) as { token: string };
+    // The session cookie the login set goes with the bearer token (decision 0033).
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
     const list = await fetch(`${base}${API_BASE}${API_PATHS.shipments}`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${token}`, cookie },
     });
     const shipmentId = ((await list.json()) as { data: { id: number }[] }).data[0]!.id;
     const filesDir = path.join(dataDir, 'files');
@@ -66,7 +68,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a crash during uploads', () => {
       const url = `${API_BASE}${apiPath(API_PATHS.uploadDocument, { id: shipmentId })}`;
       const socket = net.connect(port, '127.0.0.1', () => {
         socket.write(
-          `POST ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
+          `POST ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nCookie: ${cookie}\r\n` +
             `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 1000000\r\n\r\n`,
         );
         socket.write(Buffer.concat([head, samplePdf(200_000)]));

@@ -1,11 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/db/connect.ts';
 
-/** The rows of a table as a digest reads them: a key's last use is a call's bookkeeping, not data it wrote. */
+/**
+ * The rows of a table as a digest reads them: a key's or a session's last use is a call's
+ * bookkeeping, not data it wrote.
+ */
 const rowsOf = (name: string) =>
   name === 'broker_api_keys'
     ? sql`(SELECT id, key_hash, scopes, expires_at, revoked_at FROM broker_api_keys)`
-    : sql.table(name);
+    : name === 'sessions'
+      ? sql`(SELECT id, user_id, token_hash, created_at, expires_at, user_agent, ip_address FROM sessions)`
+      : sql.table(name);
 
 /** Each table's row count and a digest of its rows, by table name, but the `skipped` tables. */
 export async function tableDigests(db: Db, skipped: readonly string[]): Promise<Record<string, string>> {

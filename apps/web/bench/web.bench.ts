@@ -23,7 +23,7 @@ import { LoginResponse } from '@clearport/contract/auth';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { InvoicesResponse } from '@clearport/contract/invoices';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
-import { CHROMIUM_LAUNCH, DEMO_PASSWORD, sessionCookiesOf } from '../e2e/browser-session.ts';
+import { CHROMIUM_LAUNCH, DEMO_PASSWORD, sessionCookiesOf, sessionSecretCookieOf } from '../e2e/browser-session.ts';
 import { basePort, startPortalServer } from '../e2e/portal-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -74,10 +74,11 @@ async function sessionCookies(baseUrl: string) {
   });
   if (!reply.ok) throw new Error(`the demo login answered ${reply.status}`);
   const login = LoginResponse.parse(await reply.json());
-  const cookies = sessionCookiesOf(login, baseUrl);
+  const secret = sessionSecretCookieOf(reply.headers.getSetCookie()[0]!, baseUrl);
+  const cookies = [secret, ...sessionCookiesOf(login, baseUrl)];
   // A shipment with a customs entry, so that its page draws the entry panel and its lines too.
   const list = await fetch(`${baseUrl}${API_BASE}${API_PATHS.shipments}?entry_type=01`, {
-    headers: { authorization: `Bearer ${login.token}` },
+    headers: { authorization: `Bearer ${login.token}`, cookie: `${secret.name}=${secret.value}` },
   });
   const firstShipment = ShipmentsListResponse.parse(await list.json()).data[0];
   if (!firstShipment) throw new Error('the demo data has no shipment');

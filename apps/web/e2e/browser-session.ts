@@ -17,6 +17,23 @@ export const CHROMIUM_LAUNCH = {
 /** The demo brokerage the server seeds into an empty database (all share one password). */
 export const DEMO_PASSWORD = 'portal-demo';
 
+/**
+ * The HttpOnly session cookie a login reply set (its Set-Cookie line), for a browser context at
+ * `url` that did not receive the reply itself (decision 0033).
+ */
+export function sessionSecretCookieOf(setCookie: string, url: string) {
+  const [pair] = setCookie.split(';');
+  const at = pair!.indexOf('=');
+  return {
+    name: pair!.slice(0, at),
+    value: pair!.slice(at + 1),
+    url,
+    expires: Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS,
+    httpOnly: true,
+    sameSite: 'Strict' as const,
+  };
+}
+
 /** The session cookies the login page keeps after `login`, for a browser context at `url`. */
 export function sessionCookiesOf(login: LoginResponse, url: string) {
   const expires = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS;

@@ -8,7 +8,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { declineNextConfirm, expect, test } from './fixtures.ts';
 import { headerLine, outboxFiles, readMail } from './outbox.ts';
 import { openShipment, toast } from './shipment-page.ts';
-import { apiLogin, getDetail, type Api } from './shipments-api.ts';
+import { type Api, apiHeaders, apiLogin, getDetail } from './shipments-api.ts';
 
 const ACCOUNT = '40001';
 const USER = 'primary@demo.test';
@@ -23,7 +23,7 @@ async function findOnAccount(api: Api, matches: (detail: ShipmentDetailResponse)
   for (let page = 1; ; page += 1) {
     const response = await api.request.get('/api/user/shipments', {
       params: { page, account_no: ACCOUNT, sort: 'file_number', direction: 'desc' },
-      headers: { authorization: `Bearer ${api.token}` },
+      headers: apiHeaders(api),
     });
     const reply = ShipmentsListResponse.parse(await response.json());
     for (const { id } of reply.data) {
@@ -228,7 +228,7 @@ test.describe('Delivery orders', () => {
     );
     const sendable = shipment.delivery_orders.find((order) => order.approved === 1 && order.sent_at === null)!;
     const settingsReply = await request.get('/api/user/settings', {
-      headers: { authorization: `Bearer ${api.token}` },
+      headers: apiHeaders(api),
     });
     const deliveryList = SettingsResponse.parse(await settingsReply.json()).user.delivery_order_mails;
     const truckerEmails = sendable.trucker.trucker_emails[0]!;

@@ -5,7 +5,7 @@ import { ShipmentsListResponse } from '@clearport/contract/shipments';
 import { POSSIBLE_CHARGES_LABEL } from '@clearport/contract/shipments';
 import { expect, test } from './fixtures.ts';
 import { openShipment } from './shipment-page.ts';
-import { apiLogin, type Api } from './shipments-api.ts';
+import { type Api, apiHeaders, apiLogin } from './shipments-api.ts';
 import { pagerCounts, shipmentRows, tableSettled } from './shipments-table.ts';
 
 /*
@@ -18,7 +18,7 @@ const day = (text: string) => format(parseISO(text), DATE_DISPLAY_FORMAT);
 
 async function freeDaysOf(api: Api, shipmentId: number) {
   const response = await api.request.get(`/api/user/shipments/${shipmentId}/containers/free-days`, {
-    headers: { authorization: `Bearer ${api.token}` },
+    headers: apiHeaders(api),
   });
   return ContainerFreeDaysResponse.parse(await response.json());
 }
@@ -28,7 +28,7 @@ async function shipmentWithContainerAtTerminal(api: Api) {
   for (let page = 1; ; page += 1) {
     const response = await api.request.get('/api/user/shipments', {
       params: { page, status: 'released', sort: 'file_number', direction: 'asc' },
-      headers: { authorization: `Bearer ${api.token}` },
+      headers: apiHeaders(api),
     });
     const reply = ShipmentsListResponse.parse(await response.json());
     for (const shipment of reply.data) {

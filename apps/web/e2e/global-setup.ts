@@ -1,14 +1,30 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { SEEDED_DATA_DIR_ENV, basePort, startPortalServer } from './portal-server.ts';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN_KEY_ENV, SEEDED_DATA_DIR_ENV, basePort, startPortalServer } from './portal-server.ts';
+
+const brokerScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/dist/cli/broker.js');
 
 /**
  * Seeds the demo data once, on a portal started and stopped here: each worker's portal starts from a
  * copy of its folder. Seeding costs the server about 30 s of CPU, starting on a seeded folder about 4 s;
- * two workers seeding side by side on a loaded machine took minutes to answer.
+ * two workers seeding side by side on a loaded machine took minutes to answer. An API key of the
+ * admin scope is made in it too, for the tests that make a broker's sign-in links.
  */
 export default async function globalSetup() {
   const server = await startPortalServer(basePort() + 30, 300_000);
   await server.stop({ keepData: true });
   process.env[SEEDED_DATA_DIR_ENV] = server.dataDir;
+  const env = { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  const made = execFileSync(
+    process.execPath,
+    [brokerScript, 'api-keys', 'create', 'Browser tests', '--scopes', 'admin'],
+    {
+      env,
+      encoding: 'utf8',
+    },
+  );
+  process.env[ADMIN_KEY_ENV] = made.trim().split('\n').at(-1)!;
   return () => fs.rmSync(server.dataDir, { recursive: true, force: true });
 }

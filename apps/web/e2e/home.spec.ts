@@ -1,7 +1,9 @@
 import { CBP_EXAM_STATUSES, HOME_FILTERS, POSSIBLE_CHARGES_LABEL } from '@clearport/contract/shipments';
 import { statusDisplay } from '@clearport/contract/statuses';
 import { DEMO_PASSWORD, expect, mainNavigation, submitLogin, test } from './fixtures.ts';
-import { apiLogin } from './shipments-api.ts';
+import { SESSION_SECRET_COOKIE } from '@clearport/contract/sessions';
+import { VIEWPORTS, expectAccessible } from './axe.ts';
+import { signInLink } from './shipments-api.ts';
 import {
   cellLines,
   chooseOption,
@@ -111,19 +113,40 @@ test.describe('Home', () => {
     await expect.poll(async () => (await pagerCounts(page)).total).toBeGreaterThan(count);
   });
 
-  test("a broker's link logs the user in and leaves the address clean", async ({ page }) => {
-    const reply = await page.request.post('/api/user/login', {
-      data: { userName: 'manager@demo.test', password: DEMO_PASSWORD },
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    test(`${viewportName}: a broker's link signs the user in on Home, leaving no token in the address or history`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      const { token } = await signInLink(request, 'manager@demo.test');
+      await page.goto('/login');
+      await page.goto(`/?token_user=${encodeURIComponent(token)}&primary=Maria%20Delgado&name_user=James%20Whitfield`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        /^Good (morning|afternoon|evening), Maria Delgado$/,
+      );
+      await expect(page).toHaveURL(/\/$/);
+      await expect(mainNavigation(page)).toBeVisible();
+      await expect(countBoxes(page).first()).toHaveText(/^\d+ /);
+      // The session is the server's cookie, which no script reads; the link's token is nowhere.
+      const cookies = await page.context().cookies();
+      const secret = cookies.find((cookie) => cookie.name === SESSION_SECRET_COOKIE.plain)!;
+      expect(secret.httpOnly).toBe(true);
+      const scriptCookies = await page.evaluate(() => document.cookie);
+      expect(scriptCookies).not.toContain(secret.value);
+      expect(scriptCookies).not.toContain(token);
+      // Back leads to the page before the link; its address was replaced, not added to.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/login$|\/$/);
+      expect(page.url()).not.toContain('token_user');
+      await expectAccessible(page, `${viewportName} Home from a sign-in link`);
+
+      // The link works once: opened again, it leads to the login page.
+      await page.context().clearCookies();
+      await page.goto(`/?token_user=${encodeURIComponent(token)}`);
+      await expect(page).toHaveURL(/\/login$/);
     });
-    const { token } = (await reply.json()) as { token: string };
-    await page.goto(`/?token_user=${encodeURIComponent(token)}&primary=Maria%20Delgado&name_user=James%20Whitfield`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      /^Good (morning|afternoon|evening), Maria Delgado$/,
-    );
-    await expect(page).toHaveURL(/\/$/);
-    await expect(mainNavigation(page)).toBeVisible();
-    await expect(countBoxes(page).first()).toHaveText(/^\d+ /);
-  });
+  }
 
   test("a broker's link behaves as a login: each role sees its own navigation and landing page", async ({
     page,
@@ -132,7 +155,7 @@ test.describe('Home', () => {
     test.setTimeout(60_000);
     const nav = mainNavigation(page);
     const linkOf = async (email: string) =>
-      `/?token_user=${encodeURIComponent((await apiLogin(request, email)).token)}&primary=Maria%20Delgado`;
+      `/?token_user=${encodeURIComponent((await signInLink(request, email)).token)}&primary=Maria%20Delgado`;
 
     // A stored session of a primary user is replaced by the link's user and role.
     await page.goto(await linkOf('primary@demo.test'));

@@ -9,6 +9,8 @@ export const DATA_DIR_ENV = 'CLEARPORT_E2E_DATA_DIR';
 
 /** The environment variable through which global setup hands the workers a data folder with the demo data. */
 export const SEEDED_DATA_DIR_ENV = 'CLEARPORT_E2E_SEEDED_DIR';
+/** An API key of the admin scope in the seeded folder (global setup), for the broker's sign-in links. */
+export const ADMIN_KEY_ENV = 'CLEARPORT_E2E_ADMIN_KEY';
 
 export type PortalServer = {
   url: string;

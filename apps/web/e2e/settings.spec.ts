@@ -5,7 +5,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { CreateTruckerResponse } from '@clearport/contract/truckers';
 import { DEMO_PASSWORD, declineNextConfirm, expect, submitLogin, test } from './fixtures.ts';
 import { openShipment, toast } from './shipment-page.ts';
-import { apiLogin, getDetail, type Api } from './shipments-api.ts';
+import { type Api, apiHeaders, apiLogin, getDetail } from './shipments-api.ts';
 
 const USER = 'primary@demo.test';
 
@@ -23,7 +23,7 @@ async function orderableShipment(api: Api) {
   for (let page = 1; ; page += 1) {
     const response = await api.request.get('/api/user/shipments', {
       params: { page, account_no: '40001', sort: 'file_number', direction: 'desc' },
-      headers: { authorization: `Bearer ${api.token}` },
+      headers: apiHeaders(api),
     });
     const reply = ShipmentsListResponse.parse(await response.json());
     for (const { id } of reply.data) {
@@ -142,7 +142,7 @@ test.describe('Settings', () => {
     navigate,
   }) => {
     const api = await apiLogin(request, USER);
-    const headers = { authorization: `Bearer ${api.token}` };
+    const headers = apiHeaders(api);
     const created = await request.post('/api/user/trucker/save', {
       headers,
       data: { truckers: [{ name: 'Busy Wheels', email: 'busy@wheels.test', cc_emails: [] }] },

@@ -3,7 +3,10 @@ import { LoginResponse } from '@clearport/contract/auth';
 import { ShipmentDetailResponse, type ShipmentDetail } from '@clearport/contract/shipment-detail';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
 import { UploadDocumentResponse } from '@clearport/contract/shipment-documents';
+import { BROKER_ADMIN_PATHS, CreateSignInLinkResponse } from '@clearport/contract/broker-admin';
+import { BROKER_API_BASE } from '@clearport/contract/ingestion';
 import { DEMO_PASSWORD } from './fixtures.ts';
+import { ADMIN_KEY_ENV } from './portal-server.ts';
 
 /**
  * The API as a test sets the scene with it: it finds shipments in the state a test needs and
@@ -12,16 +15,47 @@ import { DEMO_PASSWORD } from './fixtures.ts';
 
 export type Api = {
   request: APIRequestContext;
+  /** The request token, for the bearer header. */
   token: string;
+  /** The session cookie the login set (`name=value`): a call needs it beside the token (decision 0033). */
+  cookie: string;
 };
 
 export async function apiLogin(request: APIRequestContext, email: string): Promise<Api> {
-  const response = await request.post('/api/user/login', { data: { userName: email, password: DEMO_PASSWORD } });
+  // An empty Cookie header: the context's jar may hold another login's session, which a new login ends.
+  const response = await request.post('/api/user/login', {
+    data: { userName: email, password: DEMO_PASSWORD },
+    headers: { cookie: '' },
+  });
   if (!response.ok()) throw new Error(`login of ${email} failed: ${response.status()}`);
-  return { request, token: LoginResponse.parse(await response.json()).token };
+  const setCookie = response.headersArray().find((header) => header.name.toLowerCase() === 'set-cookie');
+  return {
+    request,
+    token: LoginResponse.parse(await response.json()).token,
+    cookie: setCookie?.value.split(';')[0] ?? '',
+  };
 }
 
-const authorization = (api: Api) => ({ authorization: `Bearer ${api.token}` });
+/**
+ * The headers of a call of this login: its bearer token and its own session cookie, which stand in
+ * for the context's cookies, so two logins of one context do not take each other's.
+ */
+export const apiHeaders = (api: Api) => ({ authorization: `Bearer ${api.token}`, cookie: api.cookie });
+
+const authorization = apiHeaders;
+
+/**
+ * A broker's single-use sign-in link for the user of `email`, made through the admin API with the
+ * key global setup made: its token (token_user) and the whole link.
+ */
+export async function signInLink(request: APIRequestContext, email: string): Promise<CreateSignInLinkResponse> {
+  const response = await request.post(`${BROKER_API_BASE}${BROKER_ADMIN_PATHS.signInLinks}`, {
+    data: { email },
+    headers: { authorization: `Bearer ${process.env[ADMIN_KEY_ENV]}`, cookie: '' },
+  });
+  if (response.status() !== 201) throw new Error(`a sign-in link for ${email}: ${response.status()}`);
+  return CreateSignInLinkResponse.parse(await response.json());
+}
 
 /** Every shipment of the list with a stored status, page by page. */
 async function shipmentIdsWithStatus(api: Api, status: string): Promise<number[]> {

@@ -83,14 +83,15 @@ test.describe('Users', () => {
     await viewer.page.goto('/shipments');
     expect(await listedAccounts(viewer.page)).toEqual(new Set(['40001']));
 
-    // Deleted: their open session ends with their next call.
+    // Deleted: their open session ends with their next call, which opens the login page and names
+    // the page to come back to.
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete user' }).click();
     await expect(page).toHaveURL(/\/users$/);
     await expect(page.getByRole('status').filter({ hasText: SUBUSER_DELETED })).toBeVisible();
     await expect(usersTable(page).getByText(email)).toHaveCount(0);
     await viewer.page.reload();
-    await expect(viewer.page).toHaveURL(/\/login$/);
+    await expect(viewer.page).toHaveURL(/\/login\?next=%2Fshipments$/);
     await expect(viewer.page.getByRole('heading', { level: 1 })).toHaveText('Sign in to your account');
     await viewer.context.close();
   });

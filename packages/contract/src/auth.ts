@@ -37,6 +37,8 @@ export const ProfileResponse = z.object({
     entry_approval: z.enum(ENTRY_APPROVAL_MODES),
   }),
   accounts: z.array(z.object({ account_no: z.string(), document_tracking: z.boolean() })),
+  /** Beyond the spec: minutes a session may stay unused before it ends (decision 0033), for the web's warning. */
+  session_idle_minutes: z.number().int().positive(),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 

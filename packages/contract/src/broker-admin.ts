@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PaymentInstructions } from './invoices.ts';
+import { Email } from './http.ts';
 import { oneLineText } from './plain-text.ts';
 
 /**
@@ -18,6 +19,7 @@ export const BROKER_ADMIN_PATHS = {
   paymentInstructions: '/v1/admin/payment-instructions',
   failedMail: '/v1/admin/mail/failed',
   retryMail: '/v1/admin/mail/:id/retry',
+  signInLinks: '/v1/admin/sign-in-links',
 } as const;
 
 /**
@@ -126,4 +128,21 @@ export const BROKER_ADMIN_ERRORS = {
   expiresInPast: 'must lie in the future',
   deliveryOrderNotFound: 'There is no delivery order with this id.',
   failedMailNotFound: 'There is no failed e-mail with this id.',
+  /** A sign-in link is made only for a user who may sign in. */
+  signInUserNotFound: 'There is no active user with this e-mail.',
 } as const;
+
+/** POST /v1/admin/sign-in-links: a single-use sign-in link to Home for the active user of `email`. */
+export const CreateSignInLinkRequest = z.object({ email: Email });
+export type CreateSignInLinkRequest = z.infer<typeof CreateSignInLinkRequest>;
+
+/**
+ * The link's token (token_user) and the whole link to Home; shown this once, kept only as a hash,
+ * used up by its first exchange and never usable after `expires_at` (SIGN_IN_LINK_TTL_SECONDS).
+ */
+export const CreateSignInLinkResponse = z.object({
+  token: z.string(),
+  url: z.string(),
+  expires_at: Timestamp,
+});
+export type CreateSignInLinkResponse = z.infer<typeof CreateSignInLinkResponse>;

@@ -10,6 +10,14 @@ export const API_PATHS = {
   login: '/user/login',
   logout: '/user/logout',
   profile: '/user/profile',
+  /** No token: the token_user of a broker's link to Home, used up for a session (decision 0033). */
+  exchangeSignInLink: '/user/session/exchange',
+  /** The caller's session: its idle limit and end; a cheap call that keeps it in use. */
+  session: '/user/session',
+  /** The caller's live sign-ins (Settings), one of them ended, or all but this one. */
+  sessions: '/user/sessions',
+  endSession: '/user/sessions/:id',
+  endOtherSessions: '/user/sessions/end-others',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
   notifications: '/user/get_notification',
@@ -59,6 +67,8 @@ export const API_PATHS = {
   reportExport: '/user/reports/export/:table',
   subusers: '/user/user/subusers',
   subuser: '/user/user/subusers/:id',
+  /** Ends every sign-in of a user of the company (primary and managers). */
+  endSubuserSessions: '/user/user/subusers/:id/end-sessions',
   accounts: '/user/user/accounts',
   /**
    * GET a stored file by its storage key (a document's `path`, `path_to_7501`, an invoice's

@@ -20,6 +20,7 @@ import { listSecurityEvents, type SecurityEventsFilter } from '../modules/access
 import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@clearport/contract/security-events';
 import { createApiKey } from '../modules/broker-admin/create-api-key.ts';
 import { revokeApiKey } from '../modules/broker-admin/revoke-api-key.ts';
+import { createSignInLink } from '../modules/auth/create-sign-in-link.ts';
 import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES, type ApiKeyScope } from '@clearport/contract/broker-admin';
 import { isRefused } from '../lib/action.ts';
 import { createMailer } from '../lib/mail.ts';
@@ -36,6 +37,7 @@ import { stat } from 'node:fs/promises';
  *   npm run broker -- payment-instructions show | set FILE.json
  *   npm run broker -- mail failed | retry ID
  *   npm run broker -- api-keys create NAME [--scopes LIST] [--expires DATE] | list | revoke ID
+ *   npm run broker -- sign-in-link EMAIL
  *   npm run broker -- import FILE
  *   npm run broker -- security-events [--company ID] [--kind KIND] [--since DATE] [--until DATE] [--limit N] [--json]
  * On DATABASE_URL, or on the embedded database of DATA_DIR (`data` in the folder npm was run
@@ -63,6 +65,9 @@ export const USAGE = `Usage: npm run broker -- <command>
   api-keys list               list the keys: id, name, first characters, scopes, created,
                               expires, last used (to the minute), revoked
   api-keys revoke ID          refuse the key from its next call on
+  sign-in-link EMAIL          make a link that signs the user of EMAIL in and opens Home (the
+                              spec's token_user link): it works once, within 10 minutes, and is
+                              shown this once
   import FILE                 write the records of FILE as the broker API would: NDJSON, one
                               record a line, or a .csv of shipments, invoices, customs entries,
                               entry lines or agency dispositions, told by its columns (named as
@@ -97,8 +102,15 @@ const USER_CHANGES_SHOWN = 200;
 
 export type BrokerResult = { code: number; lines: string[] };
 
-/** Runs one command on the database; the exit code and what to print. */
-export async function runBrokerCommand(db: Db, args: readonly string[]): Promise<BrokerResult> {
+/**
+ * Runs one command on the database; the exit code and what to print. `publicUrl` is where the
+ * links it makes point (PUBLIC_URL).
+ */
+export async function runBrokerCommand(
+  db: Db,
+  args: readonly string[],
+  { publicUrl = configFromEnv({}).publicUrl }: { publicUrl?: string } = {},
+): Promise<BrokerResult> {
   const [command, ...rest] = args;
   if (command === 'approve-delivery-order' && rest.length === 1) {
     const id = Number(rest[0]);
@@ -173,6 +185,17 @@ export async function runBrokerCommand(db: Db, args: readonly string[]): Promise
   }
   if (command === 'api-keys') return apiKeysCommand(db, rest);
   if (command === 'security-events') return securityEventsCommand(db, rest);
+  if (command === 'sign-in-link' && rest.length === 1) {
+    const made = await createSignInLink({ db, publicUrl }, BROKER, { email: rest[0]! });
+    if (isRefused(made)) return { code: 1, lines: [made.refusal.message] };
+    return {
+      code: 0,
+      lines: [
+        `A sign-in link for ${rest[0]!.trim()}, shown this once. It works once, until ${made.expiresAt.toISOString()}:`,
+        made.url,
+      ],
+    };
+  }
   if (HELP.includes(command ?? '') && rest.length === 0) return { code: 0, lines: [USAGE] };
   return { code: 2, lines: [USAGE] };
 }
@@ -403,7 +426,7 @@ async function main(): Promise<number> {
     const { code, lines } =
       args[0] === 'import' && args.length === 2
         ? await runImport(db, config, args[1]!)
-        : await runBrokerCommand(db, args);
+        : await runBrokerCommand(db, args, { publicUrl: config.publicUrl });
     (code === 0 ? process.stdout : process.stderr).write(`${lines.join('\n')}\n`);
     return code;
   } finally {

@@ -35,6 +35,7 @@ import * as containerFreeDays from './migrations/0035-container-free-days.ts';
 import * as shipmentNextFreeDay from './migrations/0036-shipment-next-free-day.ts';
 import * as demurrageReminders from './migrations/0037-demurrage-reminders.ts';
 import * as deliveryOrderPickupDate from './migrations/0038-delivery-order-pickup-date.ts';
+import * as sessionCookie from './migrations/0039-session-cookie.ts';
 import * as securityEvents from './migrations/0041-security-events.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-shipment-next-free-day': shipmentNextFreeDay,
   '0037-demurrage-reminders': demurrageReminders,
   '0038-delivery-order-pickup-date': deliveryOrderPickupDate,
+  '0039-session-cookie': sessionCookie,
   '0041-security-events': securityEvents,
 };
 

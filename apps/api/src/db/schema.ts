@@ -96,7 +96,7 @@ export type UserChangesTable = {
   user_id: number;
   user_email: string;
   changed_by: number | null;
-  action: 'create' | 'update' | 'delete' | 'password-link';
+  action: 'create' | 'update' | 'delete' | 'password-link' | 'end-sessions';
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
 };
@@ -123,6 +123,19 @@ export type SessionsTable = {
   token_hash: string;
   created_at: CreatedAt;
   expires_at: Timestamp;
+  /** Written at most once a minute (decision 0033). */
+  last_used_at: CreatedAt;
+  user_agent: Generated<string>;
+  ip_address: Generated<string>;
+};
+
+export type SignInLinksTable = {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 };
 
 export type PasswordResetsTable = {
@@ -613,6 +626,7 @@ export type Database = {
   user_changes: UserChangesTable;
   broker_events: BrokerEventsTable;
   sessions: SessionsTable;
+  sign_in_links: SignInLinksTable;
   password_resets: PasswordResetsTable;
   login_throttle: LoginThrottleTable;
   login_known_clients: LoginKnownClientsTable;

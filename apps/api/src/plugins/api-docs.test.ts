@@ -38,7 +38,7 @@ describe('the API descriptions', () => {
     expect(JSON.stringify(login.requestBody)).toContain('userName');
     const list = document.paths[`${API_BASE}${API_PATHS.shipments}`]!.get!;
     expect(JSON.stringify(list.parameters)).toContain('"status"');
-    expect(list.security).toEqual([{ session: [] }]);
+    expect(list.security).toEqual([{ session: [], sessionCookie: [] }]);
     expect(paths.length).toBeGreaterThan(30);
   });
 

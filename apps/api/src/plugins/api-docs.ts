@@ -14,6 +14,7 @@ import {
   MULTIPART_RECORDS_FIELD,
 } from '@clearport/contract/ingestion';
 import { registerIngestionDocs } from '@clearport/contract/ingestion-docs';
+import { SESSION_SECRET_COOKIE } from '@clearport/contract/sessions';
 import { CALL_SUMMARIES } from './api-summaries.ts';
 
 /**
@@ -47,7 +48,18 @@ export const apiDocsGenerator = fp(
             session: {
               type: 'http',
               scheme: 'bearer',
-              description: 'The token the login call answers (POST /api/user/login).',
+              description:
+                'The request token the login call answers (POST /api/user/login, or a sign-in link through ' +
+                'POST /api/user/session/exchange). It works only beside the session cookie the same reply sets.',
+            },
+            sessionCookie: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: SESSION_SECRET_COOKIE.plain,
+              description:
+                'The session secret, set HttpOnly by the login reply (__Host-session over https, session on ' +
+                'plain http); a call needs it and the bearer token together. It lasts a day, and ends after ' +
+                'SESSION_IDLE_MINUTES (30) unused.',
             },
             brokerKey: {
               type: 'http',
@@ -81,7 +93,7 @@ type OpenApiDocument = {
 /** The whole description narrowed to one API: its paths, each operation behind its credential. */
 function documentOf(whole: OpenApiDocument, api: keyof typeof API_DOCS): OpenApiDocument {
   const isBroker = (route: string) => route.startsWith(`${BROKER_API_BASE}/`);
-  const security = [{ [api === 'broker' ? 'brokerKey' : 'session']: [] }];
+  const security = [api === 'broker' ? { brokerKey: [] } : { session: [], sessionCookie: [] }];
   const paths = Object.fromEntries(
     Object.entries(whole.paths ?? {})
       .filter(([route]) => route.startsWith(`${API_BASE}/`) && isBroker(route) === (api === 'broker'))

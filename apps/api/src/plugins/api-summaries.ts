@@ -8,8 +8,14 @@ const brokerCall = (path: string) => `${BROKER_API_BASE}${path}`;
 
 /** What each call does, one line, as the API descriptions show it beside the call: `METHOD path`. */
 export const CALL_SUMMARIES: Record<string, string> = {
-  [`POST ${call(API_PATHS.login)}`]: 'Log in: a session token for the bearer header',
-  [`POST ${call(API_PATHS.logout)}`]: 'Log out: the session ends',
+  [`POST ${call(API_PATHS.login)}`]: 'Log in: sets the session cookie; answers the request token for the bearer header',
+  [`POST ${call(API_PATHS.logout)}`]: 'Log out: the session ends and its cookie is cleared',
+  [`POST ${call(API_PATHS.exchangeSignInLink)}`]:
+    "Sign in with a broker's link (token_user): used up once, sets the session cookie like a login",
+  [`GET ${call(API_PATHS.session)}`]: "The session's idle limit and end; keeps it in use",
+  [`GET ${call(API_PATHS.sessions)}`]: "The user's live sign-ins: device, address, started, last used",
+  [`DELETE ${call(API_PATHS.endSession)}`]: "End one of the user's other sign-ins",
+  [`POST ${call(API_PATHS.endOtherSessions)}`]: 'End every sign-in of the user but this one',
   [`GET ${call(API_PATHS.profile)}`]: 'The logged-in user, their company and role',
   [`POST ${call(API_PATHS.forgotPassword)}`]: 'Ask for a reset-password e-mail',
   [`POST ${call(API_PATHS.resetPassword)}`]: 'Choose a password with the link of a reset or set-password e-mail',
@@ -64,6 +70,7 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`GET ${call(API_PATHS.subuser)}`]: 'One user',
   [`PATCH ${call(API_PATHS.subuser)}`]: 'Change a user',
   [`DELETE ${call(API_PATHS.subuser)}`]: 'Remove a user',
+  [`POST ${call(API_PATHS.endSubuserSessions)}`]: 'End every sign-in of a user of the company',
   [`GET ${call(API_PATHS.accounts)}`]: 'The accounts the user may link',
   [`GET ${call(API_PATHS.file)}`]: 'A stored file by its key, through the access check',
   [`POST ${brokerCall(BROKER_API_PATHS.records)}`]: 'Push records: each created, updated, unchanged or refused',
@@ -79,6 +86,8 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`PUT ${brokerCall(BROKER_ADMIN_PATHS.paymentInstructions)}`]: 'Replace the payment instructions',
   [`GET ${brokerCall(BROKER_ADMIN_PATHS.failedMail)}`]: 'The event e-mails that failed within their retries',
   [`POST ${brokerCall(BROKER_ADMIN_PATHS.retryMail)}`]: 'Send a failed event e-mail again',
+  [`POST ${brokerCall(BROKER_ADMIN_PATHS.signInLinks)}`]:
+    "Make a user's single-use sign-in link to Home (token_user), valid 10 minutes",
   [`GET ${brokerCall(WEBHOOK_PATHS.webhooks)}`]: 'The webhook endpoints: URL, event types, enabled, place in the feed',
   [`POST ${brokerCall(WEBHOOK_PATHS.webhooks)}`]: 'Register a webhook endpoint; its secret is shown this once',
   [`PATCH ${brokerCall(WEBHOOK_PATHS.webhook)}`]:

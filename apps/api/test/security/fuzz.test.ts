@@ -132,7 +132,9 @@ const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 const TAKES_NO_BODY = (method: string, path: string) =>
   (method === 'DELETE' && path !== API_PATHS.deleteDocument) ||
   path === API_PATHS.sendDeliveryOrder ||
-  path === API_PATHS.logout;
+  path === API_PATHS.logout ||
+  path === API_PATHS.endOtherSessions ||
+  path === API_PATHS.endSubuserSessions;
 
 /** How many of a list's values each field gets per route and method, in turn: enough to reach every value often. */
 const VALUES_PER_FIELD = 4;

@@ -184,7 +184,11 @@ describe('role 11 (Shipments Info)', () => {
       API_PATHS.login,
       API_PATHS.forgotPassword,
       API_PATHS.resetPassword,
+      API_PATHS.exchangeSignInLink,
       API_PATHS.logout,
+      // Every role ends its own sign-ins (decision 0033): the user's account, not the company's data.
+      API_PATHS.endSession,
+      API_PATHS.endOtherSessions,
     ];
     const answers: string[] = [];
     for (const path of Object.values(API_PATHS)) {

@@ -16,6 +16,15 @@ const LINK_PROFILE = {
   company: { ...PROFILE.company, primary_contact: 'Priya Raman' },
 };
 
+/** The server's answer to the exchange of a broker's link. */
+const LINK_LOGIN = {
+  token: 'link-request-token',
+  name: 'Sam Ortiz',
+  role: 5,
+  primary: 'Priya Raman',
+  company_primary_contact: 'Priya Raman',
+};
+
 function signIn(role: number, name = 'Dana Whitfield') {
   Cookies.set('token', 'session-token');
   Cookies.set('name', name);
@@ -173,30 +182,56 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe('/shipments');
   });
 
-  it("logs in with a broker's link to Home as a login does, and drops the link's parameters from the address", async () => {
-    const fetchMock = mockApi({ '/user/profile': { body: LINK_PROFILE }, '/user/shipments': { body: homeReply([]) } });
+  it("signs in with a broker's link to Home by exchanging its token, and drops the token from the address", async () => {
+    const fetchMock = mockApi({
+      '/user/session/exchange': { body: LINK_LOGIN },
+      '/user/profile': { body: LINK_PROFILE },
+      '/user/shipments': { body: homeReply([]) },
+    });
     const { router } = renderApp('/?token_user=link-token&name_user=Sam%20Ortiz&primary=Maria%20Delgado');
     expect(await heading()).toMatch(/^Good (morning|afternoon|evening), Maria Delgado$/);
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/');
-    expect(Cookies.get()).toEqual({ token: 'link-token', name: 'Sam Ortiz', role: '5', primary: 'Maria Delgado' });
-    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ authorization: 'Bearer link-token' });
+    expect(window.location.search).not.toContain('token_user');
+    expect(Cookies.get()).toEqual({
+      token: 'link-request-token',
+      name: 'Sam Ortiz',
+      role: '5',
+      primary: 'Maria Delgado',
+    });
+    const [exchangeUrl, exchange] = fetchMock.mock.calls[0]!;
+    expect(String(exchangeUrl)).toBe('/api/user/session/exchange');
+    expect(exchange?.method).toBe('POST');
+    expect(JSON.parse(String(exchange?.body))).toEqual({ token: 'link-token' });
+    expect(exchange?.headers).not.toHaveProperty('authorization');
     await waitFor(() => expect(requestsTo(fetchMock, '/user/shipments')).toHaveLength(1));
     expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
   });
 
   it("replaces a stored session with the broker's link's; a role 11 link lands on /shipments", async () => {
     signIn(3, 'Tom Becker');
-    mockApi({ '/user/profile': { body: { ...LINK_PROFILE, role: 11 } }, '/user/shipments': { body: listReply([]) } });
+    mockApi({
+      '/user/session/exchange': { body: { ...LINK_LOGIN, role: 11, primary: 'Priya Raman' } },
+      '/user/profile': { body: { ...LINK_PROFILE, role: 11 } },
+      '/user/shipments': { body: listReply([]) },
+    });
     const { router } = renderApp('/?token_user=link-token&name_user=Sam%20Ortiz');
     await waitFor(() => expect(router.state.location.pathname).toBe('/shipments'));
-    expect(Cookies.get()).toEqual({ token: 'link-token', name: 'Sam Ortiz', role: '11', primary: 'Priya Raman' });
+    expect(Cookies.get()).toEqual({
+      token: 'link-request-token',
+      name: 'Sam Ortiz',
+      role: '11',
+      primary: 'Priya Raman',
+    });
   });
 
-  it("sends a broker's link with a token the server does not know to the login page", async () => {
-    mockApi({ '/user/profile': { status: 401, body: { message: 'Unauthenticated' } } });
-    renderApp('/?token_user=stale-token');
-    await waitFor(() => expect(Cookies.get('token')).toBeUndefined());
+  it("sends a broker's link whose token is used, expired or unknown to the login page", async () => {
+    signIn(3, 'Tom Becker');
+    mockApi({ '/user/session/exchange': { status: 401, body: { message: 'This sign-in link has expired.' } } });
+    const { router } = renderApp('/?token_user=stale-token');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(router.state.location.search).toBe('');
   });
 
   it('takes a token only on Home', async () => {

@@ -54,6 +54,43 @@ export const WEB_TEXTS = {
     loadingPage: 'Loading the page',
   },
 
+  /** The idle warning (decision 0033): the session ends after SESSION_IDLE_MINUTES unused. */
+  idle: {
+    title: 'Are you still there?',
+    warning: 'You will be signed out in 1 minute',
+    detail: 'You have not used the portal for a while. Your page stays as it is.',
+    stay: 'Stay signed in',
+    endedTitle: 'You have been signed out',
+    ended:
+      'You were signed out after a time without use. Your page stays as it is; your next step asks you to log in again.',
+    close: 'Close',
+  },
+
+  /** Settings' "Your sign-ins" and the Edit User screen's sign-ins (decision 0033). */
+  sessions: {
+    title: 'Your sign-ins',
+    intro: 'Where you are signed in now. End any sign-in you do not recognise.',
+    passwordNote: 'Changing your password below signs you out everywhere else too.',
+    thisDevice: 'This device',
+    from: 'From',
+    started: 'Started',
+    lastUsed: 'Last used',
+    end: 'Sign out',
+    endLabel: (device: string) => `Sign out ${device}`,
+    endOthers: 'Sign out everywhere else',
+    ended: 'That sign-in has ended.',
+    othersEnded: 'Every other sign-in has ended.',
+    none: 'You are signed in on this device only.',
+    loadFailed: 'Your sign-ins could not be loaded.',
+    userTitle: 'Sign-ins',
+    userIntro: 'Signs the user out on every device at once; they can log in again.',
+    userEnd: 'Sign out everywhere',
+    userEnded: (count: number) =>
+      count === 0
+        ? 'The user was not signed in anywhere.'
+        : `The user is signed out everywhere (${count} sign-in${count === 1 ? '' : 's'} ended).`,
+  },
+
   /** Login, Forgot password and Reset password. */
   auth: {
     authPitch: 'Your import shipments, documents and invoices in one place.',

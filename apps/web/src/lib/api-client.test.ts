@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
+import { lastSessionUse } from './session-activity.ts';
 import { mockFetch } from '../testing/test-utils.tsx';
 import { ApiError, api, failureText, hasStatus } from './api-client.ts';
 import { loadPage } from './browser-location.ts';
@@ -56,6 +57,34 @@ describe('api client', () => {
     await expect(api.get('/user/profile')).rejects.toMatchObject({ status: 401 });
     expect(Cookies.get()).toEqual({});
     expect(loadPage).toHaveBeenCalledWith('/login');
+  });
+
+  it('opens the login page with the page to come back to when the session ended elsewhere', async () => {
+    Cookies.set('token', 'ended');
+    window.history.replaceState(null, '', '/shipments/12?tab=documents');
+    try {
+      mockFetch(401, { message: 'Your session has ended. Please log in again.' });
+      await expect(api.get('/user/shipments/details/12')).rejects.toMatchObject({ status: 401 });
+      expect(loadPage).toHaveBeenCalledWith('/login?next=%2Fshipments%2F12%3Ftab%3Ddocuments');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('notes each answered call of the session, for the idle warning, and no call without one', async () => {
+    Cookies.set('token', 'session-token');
+    const earlier = lastSessionUse();
+    const now = new Date(2030, 0, 1);
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    try {
+      mockFetch(200, {});
+      await api.post('/user/login', {}, { isAuthenticated: false });
+      expect(lastSessionUse()).toBe(earlier);
+      await api.get('/user/profile');
+      expect(lastSessionUse()).toBe(now.getTime());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves a 401 of the login call to the login form', async () => {

@@ -4,6 +4,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { paths } from '../config/paths.ts';
 import { loadPage } from './browser-location.ts';
 import { clearSession, getSessionToken } from './session.ts';
+import { noteSessionUse } from './session-activity.ts';
 
 /** A failed call: the HTTP status (0 when no answer came) and the server's message for people. */
 export class ApiError extends Error {
@@ -30,8 +31,9 @@ export type RequestOptions<T> = {
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
   /**
-   * Calls marked "no token" in the spec (login, forgot and reset password) pass false: no bearer
-   * header, and a 401 is an answer for the form rather than an ended session.
+   * Calls marked "no token" in the spec (login, forgot and reset password, a link's exchange) pass
+   * false: no bearer header, and a 401 is an answer for the form rather than an ended session.
+   * Every call sends the cookies of this origin (the session's HttpOnly one among them).
    */
   isAuthenticated?: boolean;
   schema?: Parser<T>;
@@ -64,10 +66,15 @@ async function errorOf(response: Response): Promise<ApiError> {
   }
 }
 
-/** The session has ended on the server: forget it here and start again from the login page. */
+/**
+ * The session has ended on the server (logged out elsewhere, ended from another device, or unused
+ * too long): forget it here and start again from the login page, which opens this page after it.
+ */
 function endSession(): void {
   clearSession();
-  if (window.location.pathname !== paths.login.path) loadPage(paths.login.getHref());
+  const { pathname, search } = window.location;
+  if (pathname === paths.login.path) return;
+  loadPage(paths.login.getHref(pathname === paths.home.path && !search ? undefined : `${pathname}${search}`));
 }
 
 async function readBlob(response: Response): Promise<Blob> {
@@ -111,6 +118,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (response.status === 401 && isAuthenticated) endSession();
     throw await errorOf(response);
   }
+  if (isAuthenticated) noteSessionUse();
   if (response.status === 204) return undefined as T;
   if (options.responseType === 'blob') return readBlob(response) as Promise<T>;
   const text = await response.text();

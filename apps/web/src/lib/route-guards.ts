@@ -1,10 +1,10 @@
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, replace, type LoaderFunctionArgs } from 'react-router';
 import { homePathFor, navItemsFor, type NavItem } from '@clearport/contract/roles';
-import { ProfileResponse } from '@clearport/contract/auth';
+import { LoginResponse } from '@clearport/contract/auth';
 import { API_PATHS } from '@clearport/contract/paths';
 import { paths } from '../config/paths.ts';
 import { api, hasStatus } from './api-client.ts';
-import { clearSession, HOME_LINK_PARAMS, readSession, saveLinkSession, saveLinkToken } from './session.ts';
+import { clearSession, HOME_LINK_PARAMS, readSession, saveLinkSession } from './session.ts';
 
 /**
  * Loaders that decide who may open a route. They read the cookies, so they run before any
@@ -14,40 +14,56 @@ import { clearSession, HOME_LINK_PARAMS, readSession, saveLinkSession, saveLinkT
 /** The broker's link being signed in, so that every guard of one navigation waits for the same call. */
 let linkLogin: { token: string; done: Promise<void> } | null = null;
 
+/** The address without the link's token: its names stay for Home's greeting, which drops them after. */
+function withoutLinkToken(url: URL): string {
+  const clean = new URL(url);
+  clean.searchParams.delete(HOME_LINK_PARAMS.token);
+  return `${clean.pathname}${clean.search}${clean.hash}`;
+}
+
 async function signInWithLink(search: URLSearchParams, token: string): Promise<void> {
-  saveLinkToken(token);
+  // A session already stored goes first: the link may be another user's.
+  clearSession();
   try {
-    // The reply is checked against the contract in development and tests only, so the production
-    // entry carries no schema library.
-    const profile = await api.get(API_PATHS.profile, { schema: import.meta.env.DEV ? ProfileResponse : undefined });
-    saveLinkSession(search, profile);
+    // The token is used up on the server, which sets the session cookie; the reply is checked
+    // against the contract in development and tests only, so the production entry carries no
+    // schema library.
+    const login = await api.post(
+      API_PATHS.exchangeSignInLink,
+      { token },
+      { isAuthenticated: false, schema: import.meta.env.DEV ? LoginResponse : undefined },
+    );
+    saveLinkSession(search, login);
   } catch (failure) {
     clearSession();
-    // A token the server does not know is a failed login; any other failure is a page error.
-    if (hasStatus(failure, 401)) throw redirect(paths.login.getHref());
+    // A used, expired or unknown link is a failed login; any other failure is a page error.
+    if (hasStatus(failure, 400, 401, 429)) throw redirect(paths.login.getHref());
     throw failure;
   }
 }
 
 /**
- * A broker's link to Home logs the user in with its `token_user` (spec section 2, Home), exactly as
- * the login form does: the server names the user and their role before any guard or layout reads
- * the session, so a role 11 user lands on /shipments and no role sees another's links. Every
- * guard of the main layout waits for it, since their loaders do not wait for each other; Home
- * then takes the parameters out of the address.
+ * A broker's link to Home signs the user in with its `token_user` (spec section 2, Home), exactly
+ * as the login form does: the token, single-use and short-lived, is exchanged on the server for a
+ * session (docs/decisions/0033) before any guard or layout reads it, so a role 11 user lands on
+ * /shipments. The token leaves the address and the history at once (history.replaceState, then
+ * the router's `replace`); Home then drops the names it greeted with. Every guard of the main
+ * layout waits for the same exchange, since their loaders do not wait for each other.
  */
 async function keepLinkSession(request: Request): Promise<void> {
   const url = new URL(request.url);
   const token = url.searchParams.get(HOME_LINK_PARAMS.token);
   if (url.pathname !== paths.home.path || !token) return;
+  const clean = withoutLinkToken(url);
+  window.history.replaceState(window.history.state, '', clean);
   if (linkLogin?.token !== token) {
     const done = signInWithLink(url.searchParams, token);
     linkLogin = { token, done };
-    // The next visit of the same link signs in again (the session may have ended meanwhile).
     const forget = () => setTimeout(() => (linkLogin = null));
     done.then(forget, forget);
   }
   await linkLogin.done;
+  throw replace(clean);
 }
 
 /** The parameter of the login page that names the page to open after it. */

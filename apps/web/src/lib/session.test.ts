@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import { clearSession, hasSession, readSession, saveLinkSession, saveLinkToken, saveSession } from './session.ts';
+import { clearSession, hasSession, readSession, saveLinkSession, saveSession } from './session.ts';
 
 const LOGIN = {
   token: 'session-token',
@@ -10,10 +10,13 @@ const LOGIN = {
   company_primary_contact: 'Priya Raman',
 };
 
-const PROFILE = {
-  name: 'Sam Ortiz (profile)',
+/** The server's answer to a broker's link's exchange. */
+const LINK_LOGIN = {
+  token: 'link-request-token',
+  name: 'Sam Ortiz (server)',
   role: 11,
-  company: { id: 1, name: 'Demo Imports LLC', primary_contact: 'Priya Raman', entry_approval: 'none' as const },
+  primary: 'Priya Raman',
+  company_primary_contact: 'Priya Raman',
 };
 
 describe('session cookies', () => {
@@ -55,16 +58,10 @@ describe('session cookies', () => {
     expect(Cookies.get()).toEqual({});
   });
 
-  it("keeps a broker's link as a login: its token, the server's role, the link's names", () => {
-    saveSession(LOGIN);
-    saveLinkToken('link-token');
-    expect(readSession()).toEqual({ token: 'link-token', name: '', role: null, primaryContact: '' });
-    saveLinkSession(
-      new URLSearchParams('token_user=link-token&name_user=Sam%20Ortiz&primary=Maria%20Delgado'),
-      PROFILE,
-    );
+  it("keeps a broker's link as a login: the exchange's request token and role, the link's names", () => {
+    saveLinkSession(new URLSearchParams('name_user=Sam%20Ortiz&primary=Maria%20Delgado'), LINK_LOGIN);
     expect(readSession()).toEqual({
-      token: 'link-token',
+      token: 'link-request-token',
       name: 'Sam Ortiz',
       role: 11,
       primaryContact: 'Maria Delgado',
@@ -72,18 +69,12 @@ describe('session cookies', () => {
   });
 
   it('names the user of a link without names as the server does', () => {
-    saveLinkSession(new URLSearchParams('token_user=link-token'), PROFILE);
+    saveLinkSession(new URLSearchParams(''), LINK_LOGIN);
     expect(readSession()).toEqual({
-      token: 'link-token',
-      name: 'Sam Ortiz (profile)',
+      token: 'link-request-token',
+      name: 'Sam Ortiz (server)',
       role: 11,
       primaryContact: 'Priya Raman',
     });
-  });
-
-  it('keeps nothing from a link without a token', () => {
-    saveSession(LOGIN);
-    saveLinkSession(new URLSearchParams('name_user=Sam%20Ortiz'), PROFILE);
-    expect(readSession()?.token).toBe('session-token');
   });
 });

@@ -1,8 +1,12 @@
 import Cookies from 'js-cookie';
 import { SESSION_COOKIES, SESSION_TTL_SECONDS } from '@clearport/contract/constants';
-import type { LoginResponse, ProfileResponse } from '@clearport/contract/auth';
+import type { LoginResponse } from '@clearport/contract/auth';
 
-/** What the browser keeps of a login (spec section 3: token, name, role, primary contact). */
+/**
+ * What the browser keeps of a login (spec section 3: token, name, role, primary contact). The
+ * token is the request token the server derived from the session's secret, which only the
+ * server's HttpOnly cookie holds and no code here can read (docs/decisions/0033).
+ */
 export type Session = {
   token: string;
   name: string;
@@ -62,29 +66,15 @@ export const HOME_LINK_PARAMS = {
 } as const;
 
 /**
- * Keeps the session a broker's link to Home carries, as a login would: `profile` is the user the
- * link's token belongs to, asked of the server with that token. A session already stored has been
- * replaced by then, since the link may be for another user.
+ * Keeps the session a broker's link to Home started, as a login would: `login` is the server's
+ * answer to the link's exchange; the link's names are the ones shown in the greeting.
  */
-export function saveLinkSession(
-  search: URLSearchParams,
-  profile: Pick<ProfileResponse, 'name' | 'role' | 'company'>,
-): void {
-  const token = search.get(HOME_LINK_PARAMS.token);
-  if (!token) return;
+export function saveLinkSession(search: URLSearchParams, login: LoginResponse): void {
   saveSession({
-    token,
-    name: search.get(HOME_LINK_PARAMS.name) || profile.name,
-    role: profile.role,
-    primary: search.get(HOME_LINK_PARAMS.primaryContact) || profile.company.primary_contact,
-    company_primary_contact: profile.company.primary_contact,
+    ...login,
+    name: search.get(HOME_LINK_PARAMS.name) || login.name,
+    primary: search.get(HOME_LINK_PARAMS.primaryContact) || login.primary || login.company_primary_contact,
   });
-}
-
-/** Stores only the token of a broker's link, so the profile call that names its user carries it. */
-export function saveLinkToken(token: string): void {
-  clearSession();
-  Cookies.set(SESSION_COOKIES.token, token, cookieOptions());
 }
 
 export function clearSession(): void {

@@ -78,6 +78,7 @@ export const PROFILE: ProfileResponse = {
   email: 'primary@demo.test',
   role: 3,
   company: { id: 1, name: 'Demo Imports LLC', primary_contact: 'Maria Delgado', entry_approval: 'none' },
+  session_idle_minutes: 30,
   accounts: [
     { account_no: '40001', document_tracking: false },
     { account_no: '40002', document_tracking: false },

@@ -20,10 +20,15 @@ export function commonPasswordRefusal(password: string | undefined, field = 'pas
  * Ends every session of the user but the one named (the caller's own, when they stay on the
  * page): their next call answers 401.
  */
-export async function endSessions(db: Db, userId: number, options: { keepSessionToken?: string } = {}): Promise<void> {
+export async function endSessions(
+  db: Db,
+  userId: number,
+  options: { keepSessionToken?: string } = {},
+): Promise<number> {
   let sessions = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (options.keepSessionToken) sessions = sessions.where('token_hash', '!=', hashToken(options.keepSessionToken));
-  await sessions.execute();
+  const result = await sessions.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

@@ -117,6 +117,56 @@ describe('sign-in and sign-out events', () => {
   });
 });
 
+describe('sign-in links and ended sessions', () => {
+  it('a link used writes one link_sign_in success, a spent one one failure', async () => {
+    const admin = (await newBrokerKey(t.app.db, 'Console', ['admin'])).key;
+    const made = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: `${BROKER_API_BASE}${BROKER_ADMIN_PATHS.signInLinks}`,
+      payload: { email: 'manager@demo.test' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { token } = made.json<{ token: string }>();
+    const exchange = () =>
+      t.app.inject({ method: 'POST', url: apiUrl(API_PATHS.exchangeSignInLink), payload: { token } });
+    const used = await eventsOf(async () => expect((await exchange()).statusCode).toBe(200));
+    expect(kindsOf(used)).toEqual(['link_sign_in:success']);
+    expect(used[0]).toMatchObject({ company_id: demoCompanyId, email: 'manager@demo.test' });
+    const spent = await eventsOf(async () => expect((await exchange()).statusCode).toBe(401));
+    expect(kindsOf(spent)).toEqual(['link_sign_in:failure']);
+    expect(JSON.stringify(spent)).not.toContain(token);
+  });
+
+  it('ending one’s other sign-ins writes one sessions_ended; an administrator’s, one session_ended_by_admin', async () => {
+    const desk = await login(t.app, 'user@demo.test');
+    await login(t.app, 'user@demo.test');
+    const own = await eventsOf(async () =>
+      expect(
+        (await injectAs(t.app, desk, { method: 'POST', url: apiUrl(API_PATHS.endOtherSessions) })).statusCode,
+      ).toBe(200),
+    );
+    expect(kindsOf(own)).toEqual(['sessions_ended:success']);
+    expect(own[0]).toMatchObject({ email: 'user@demo.test', detail: { scope: 'others' } });
+
+    const userId = await userIdOf(t.app.db, 'user@demo.test');
+    const byAdmin = await eventsOf(async () =>
+      expect(
+        (
+          await injectAs(t.app, tokens.primary, {
+            method: 'POST',
+            url: apiUrl(API_PATHS.endSubuserSessions, { id: userId }),
+          })
+        ).statusCode,
+      ).toBe(200),
+    );
+    expect(kindsOf(byAdmin)).toEqual(['session_ended_by_admin:success']);
+    expect(byAdmin[0]).toMatchObject({
+      user_id: userId,
+      detail: { by_user_id: await userIdOf(t.app.db, 'primary@demo.test') },
+    });
+  });
+});
+
 describe('authorization_refused', () => {
   it('a 403 writes one refusal naming the route', async () => {
     const shipment = await t.app.db

@@ -11,13 +11,32 @@ import {
 import type { EntryApprovalMode } from '@clearport/contract/customs-entry';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ErrorResponse, MessageResponse } from '@clearport/contract/http';
+import {
+  EndSessionsResponse,
+  ExchangeSignInLinkRequest,
+  SessionParams,
+  SessionResponse,
+  SessionsResponse,
+  deviceOf,
+} from '@clearport/contract/sessions';
 import { TEXTS } from '@clearport/contract/texts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { isRefused } from '../../lib/action.ts';
+import { isRefused, replyWith } from '../../lib/action.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
+import { clearSessionCookie } from '../../lib/session-cookie.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { originOf, recordSecurityEvent } from '../access/security-events.ts';
-import { loginThrottle, loginThrottleKeys, resetMailKey, resetRequestKey, waitMessage } from './login-throttle.ts';
+import { endOtherSessions } from './end-other-sessions.ts';
+import { endSession } from './end-session.ts';
+import { exchangeSignInLink } from './exchange-sign-in-link.ts';
+import {
+  linkExchangeKey,
+  loginThrottle,
+  loginThrottleKeys,
+  resetMailKey,
+  resetRequestKey,
+  waitMessage,
+} from './login-throttle.ts';
 import { passwordResetsRepository } from './password-resets.repository.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 import { resetPassword } from './reset-password.ts';
@@ -33,6 +52,8 @@ export type AuthRoutesOptions = { publicUrl: string };
 /** Calls that need no session. */
 export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // A login, a link's exchange or a reset that another site asks for is refused (login CSRF).
+  app.addHook('onRequest', app.refuseCrossSite);
 
   async function sendResetLink(user: { id: number; name: string; email: string }) {
     const token = await passwordResetsRepository.create(app.db, user.id);
@@ -93,6 +114,35 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
   );
 
   api.post(
+    API_PATHS.exchangeSignInLink,
+    { schema: { body: ExchangeSignInLinkRequest, response: { 200: LoginResponse, '4xx': ErrorResponse } } },
+    async (request, reply) => {
+      const key = linkExchangeKey(request.ip);
+      const waitSeconds = await loginThrottle.reserve(app.db, [key]);
+      if (waitSeconds > 0) {
+        await recordSecurityEvent(request.deps, {
+          kind: 'link_sign_in',
+          outcome: 'throttled',
+          companyId: null,
+          userId: null,
+          email: null,
+          origin: originOf(request),
+          detail: { wait_seconds: waitSeconds },
+        });
+        reply.header('retry-after', String(waitSeconds));
+        return sendRefusal(reply, { status: 429, message: waitMessage(waitSeconds) });
+      }
+      const result = await exchangeSignInLink(request.deps, request, reply, request.body);
+      if (isRefused(result)) {
+        request.log.info('sign-in link refused');
+        return sendRefusal(reply, result.refusal);
+      }
+      await loginThrottle.giveBack(app.db, key);
+      return result;
+    },
+  );
+
+  api.post(
     API_PATHS.forgotPassword,
     { schema: { body: ForgotPasswordRequest, response: { 200: MessageResponse, '4xx': ErrorResponse } } },
     async (request, reply) => {
@@ -141,10 +191,12 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  const { idleMinutes, publicUrl } = app.sessionSettings;
+
   api.post(
     API_PATHS.logout,
     { schema: { response: { 200: MessageResponse, '4xx': ErrorResponse } } },
-    async (request) => {
+    async (request, reply) => {
       await sessionsRepository.delete(app.db, request.sessionToken);
       const { user } = request;
       await recordSecurityEvent(request.deps, {
@@ -155,8 +207,55 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         email: user.email,
         origin: originOf(request),
       });
+      clearSessionCookie(request, reply, publicUrl);
       return { message: 'Logged out' };
     },
+  );
+
+  // A cheap call: the web's "Stay signed in" makes it to keep the session in use.
+  api.get(API_PATHS.session, { schema: { response: { 200: SessionResponse } } }, async (request) => ({
+    idle_minutes: idleMinutes,
+    expires_at: request.sessionExpiresAt.toISOString(),
+  }));
+
+  api.get(API_PATHS.sessions, { schema: { response: { 200: SessionsResponse } } }, async (request) => {
+    const rows = await sessionsRepository.listLive(app.db, request.user.id, idleMinutes);
+    const sessions = rows.map((row) => ({
+      id: row.id,
+      device: deviceOf(row.user_agent),
+      user_agent: row.user_agent,
+      ip_address: row.ip_address,
+      created_at: row.created_at.toISOString(),
+      last_used_at: row.last_used_at.toISOString(),
+      is_current: row.id === request.sessionId,
+    }));
+    // This device first, then the others as they were last used.
+    return {
+      sessions: [...sessions.filter((each) => each.is_current), ...sessions.filter((each) => !each.is_current)],
+    };
+  });
+
+  api.delete(
+    API_PATHS.endSession,
+    { schema: { params: SessionParams, response: { 200: EndSessionsResponse, '4xx': ErrorResponse } } },
+    async (request, reply) => {
+      const result = await endSession(request.deps, request.user, {
+        sessionId: request.params.id,
+        currentSessionId: request.sessionId,
+        origin: originOf(request),
+      });
+      return replyWith(reply, result, (ended) => ended);
+    },
+  );
+
+  api.post(
+    API_PATHS.endOtherSessions,
+    { schema: { response: { 200: EndSessionsResponse, '4xx': ErrorResponse } } },
+    async (request) =>
+      endOtherSessions(request.deps, request.user, {
+        currentSessionId: request.sessionId,
+        origin: originOf(request),
+      }),
   );
 
   api.get(API_PATHS.profile, { schema: { response: { 200: ProfileResponse } } }, async (request) => {
@@ -174,6 +273,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         entry_approval: profile.entry_approval as EntryApprovalMode,
       },
       accounts: accounts.map(({ account_no, document_tracking }) => ({ account_no, document_tracking })),
+      session_idle_minutes: idleMinutes,
     };
   });
 };

@@ -33,6 +33,8 @@ export const THROTTLE = {
     resetMail: 3,
     /** Forgot-password requests per client address. */
     resetRequest: 10,
+    /** Sign-in link exchanges per client address (a link's token is 256 random bits: this slows a flood). */
+    linkExchange: 10,
   },
 } as const;
 
@@ -61,6 +63,10 @@ export function loginThrottleKeys(userName: string, address: string): LoginKeys 
 export const resetRequestKey = (address: string): ThrottleKey => ({
   key: `reset-address:${address}`,
   free: THROTTLE.free.resetRequest,
+});
+export const linkExchangeKey = (address: string): ThrottleKey => ({
+  key: `link-exchange:${address}`,
+  free: THROTTLE.free.linkExchange,
 });
 export const resetMailKey = (email: string): ThrottleKey => ({
   key: `reset-mail:${normalName(email)}`,
@@ -150,6 +156,15 @@ export const loginThrottle = {
       if ('waitSeconds' in reserved) return reserved.waitSeconds;
     }
     return 0;
+  },
+
+  /** Gives back one attempt of the key: a sign-in link that worked is not what makes the next one wait. */
+  async giveBack(db: Db, key: ThrottleKey): Promise<void> {
+    await db
+      .updateTable('login_throttle')
+      .set({ attempts: sql<number>`greatest(attempts - 1, 0)` })
+      .where('key', '=', key.key)
+      .execute();
   },
 
   /**

@@ -1,20 +1,41 @@
 import { sql } from 'kysely';
 import { SESSION_TTL_SECONDS } from '@clearport/contract/constants';
+import { SESSION_LAST_USED_PRECISION_SECONDS, USER_AGENT_MAX_LENGTH } from '@clearport/contract/sessions';
 import type { Db } from '../../db/connect.ts';
 import { executePrepared } from '../../db/prepared-statements.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { SessionUser } from '../access/session-user.ts';
 
+/** Where a session was started from, as the sessions list shows it. */
+export type SessionClient = { userAgent: string; ipAddress: string };
+
+/** A live session: its user, its id (the sessions list's "This device") and when it ends at the latest. */
+export type FoundSession = { user: SessionUser; sessionId: number; expiresAt: Date };
+
+export type SessionRow = {
+  id: number;
+  user_agent: string;
+  ip_address: string;
+  created_at: Date;
+  last_used_at: Date;
+};
+
+/** Live: not past its day, used within the idle limit. */
+const isLive = (idleMinutes: number) =>
+  sql<boolean>`sessions.expires_at > now() AND sessions.last_used_at > now() - make_interval(mins => ${idleMinutes})`;
+
 export const sessionsRepository = {
-  /** Starts a session and gives back the token; only its hash is stored. */
-  async create(db: Db, userId: number): Promise<string> {
-    const token = newToken();
+  /** Starts a session and gives back its secret; only its hash is stored. */
+  async create(db: Db, userId: number, client: SessionClient = { userAgent: '', ipAddress: '' }): Promise<string> {
+    const secret = newToken();
     await db
       .insertInto('sessions')
       .values({
         user_id: userId,
-        token_hash: hashToken(token),
+        token_hash: hashToken(secret),
         expires_at: sql<Date>`now() + make_interval(secs => ${SESSION_TTL_SECONDS})`,
+        user_agent: client.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
+        ip_address: client.ipAddress.slice(0, 64),
       })
       .execute();
     await db
@@ -22,24 +43,70 @@ export const sessionsRepository = {
       .where('user_id', '=', userId)
       .where('expires_at', '<=', sql<Date>`now()`)
       .execute();
-    return token;
+    return secret;
   },
 
   /**
-   * The active user of an unexpired session, or undefined. Every call runs it, so it is SQL
-   * compiled without the query builder, and prepared.
+   * The live session of a secret and its active user, or undefined. Every call runs it, so it is
+   * one SQL statement compiled without the query builder, and prepared. It notes the session's use
+   * only when the last note is a minute old (SESSION_LAST_USED_PRECISION_SECONDS): a call within
+   * the minute writes nothing, so the idle end costs the calls a read, not a write each.
    */
-  async findUser(db: Db, token: string): Promise<SessionUser | undefined> {
-    const query = sql<SessionUser>`
-      SELECT users.id, users.company_id AS "companyId", users.role, users.name, users.email,
-        companies.time_zone AS "timeZone"
-      FROM sessions JOIN users ON users.id = sessions.user_id JOIN companies ON companies.id = users.company_id
-      WHERE sessions.token_hash = ${hashToken(token)} AND sessions.expires_at > now() AND users.active`;
-    const [user] = await executePrepared(db, query.compile(db));
-    return user;
+  async findSession(db: Db, secret: string, idleMinutes: number): Promise<FoundSession | undefined> {
+    const query = sql<SessionUser & { sessionId: number; expiresAt: Date }>`
+      WITH found AS (
+        SELECT sessions.id AS "sessionId", sessions.expires_at AS "expiresAt", sessions.last_used_at,
+          users.id, users.company_id AS "companyId", users.role, users.name, users.email,
+          companies.time_zone AS "timeZone"
+        FROM sessions JOIN users ON users.id = sessions.user_id JOIN companies ON companies.id = users.company_id
+        WHERE sessions.token_hash = ${hashToken(secret)} AND ${isLive(idleMinutes)} AND users.active
+      ), noted AS (
+        UPDATE sessions SET last_used_at = now() FROM found
+        WHERE sessions.id = found."sessionId"
+          AND found.last_used_at <= now() - make_interval(secs => ${SESSION_LAST_USED_PRECISION_SECONDS})
+      )
+      SELECT "sessionId", "expiresAt", id, "companyId", role, name, email, "timeZone" FROM found`;
+    const [row] = await executePrepared(db, query.compile(db));
+    if (!row) return undefined;
+    const { sessionId, expiresAt, ...user } = row;
+    return { user, sessionId, expiresAt: new Date(expiresAt) };
   },
 
-  async delete(db: Db, token: string): Promise<void> {
-    await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  /** Ends the session of a secret; whether there was one. */
+  async delete(db: Db, secret: string): Promise<boolean> {
+    const result = await db.deleteFrom('sessions').where('token_hash', '=', hashToken(secret)).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  },
+
+  /** The user's live sessions, the most recently used first. */
+  async listLive(db: Db, userId: number, idleMinutes: number): Promise<SessionRow[]> {
+    return db
+      .selectFrom('sessions')
+      .select(['id', 'user_agent', 'ip_address', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .where(isLive(idleMinutes))
+      .orderBy('last_used_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  },
+
+  /** Ends one session of the user (none of another user's); how many ended, 0 or 1. */
+  async deleteOne(db: Db, userId: number, sessionId: number): Promise<number> {
+    const result = await db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
+
+  /** Ends every session of the user but `keepId`; how many ended. */
+  async deleteOthers(db: Db, userId: number, keepId: number): Promise<number> {
+    const result = await db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 };

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResponse } from '@clearport/contract/auth';
 import type { Db } from '../../db/connect.ts';
+import { requestTokenOf, sessionSecretOf, setSessionCookie } from '../../lib/session-cookie.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 
 /** A user whose sign-in has passed every check it needs. */
@@ -8,17 +9,28 @@ export type SignedInUser = { id: number; name: string; role: number; primary_con
 
 /**
  * Starts the session of a user who has signed in, and gives back the login reply. Every way in
- * (the login form and anything after it) ends here, so a session is always started one way.
+ * (the login form, a broker's sign-in link, and anything after them) ends here, so a session is
+ * always started one way (docs/decisions/0033-session-cookie.md): the secret goes out only in the
+ * HttpOnly cookie set on `reply`; the reply's `token` is the request token derived from it, for
+ * the readable cookie and the bearer header. A session the browser still held is ended, so a
+ * sign-in always starts a new one and never leaves the old one behind.
  */
 export async function startSession(
   db: Db,
-  _request: FastifyRequest,
-  _reply: FastifyReply,
+  request: FastifyRequest,
+  reply: FastifyReply,
   user: SignedInUser,
 ): Promise<LoginResponse> {
-  const token = await sessionsRepository.create(db, user.id);
+  const { publicUrl } = request.server.sessionSettings;
+  const previous = sessionSecretOf(request, publicUrl);
+  if (previous) await sessionsRepository.delete(db, previous);
+  const secret = await sessionsRepository.create(db, user.id, {
+    userAgent: request.headers['user-agent'] ?? '',
+    ipAddress: request.ip,
+  });
+  setSessionCookie(request, reply, publicUrl, secret);
   return {
-    token,
+    token: requestTokenOf(secret),
     name: user.name,
     role: user.role,
     primary: user.primary_contact,

@@ -17,6 +17,13 @@ export const usersRepository = {
       .executeTakeFirst();
   },
 
+  async findById(db: Db, userId: number) {
+    return usersWithCompany(db)
+      .select(['users.active', 'users.company_id'])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+  },
+
   async findProfile(db: Db, userId: number) {
     return usersWithCompany(db)
       .select(['companies.id as company_id', 'companies.name as company_name', 'companies.entry_approval'])

@@ -9,6 +9,8 @@ import {
   BrokerPaymentInstructionsResponse,
   CreateApiKeyRequest,
   CreateApiKeyResponse,
+  CreateSignInLinkRequest,
+  CreateSignInLinkResponse,
   FailedMailResponse,
   IdParams,
   MailIdParams,
@@ -23,6 +25,7 @@ import { sendRefusal } from '../../lib/refusal.ts';
 import { apiKeysRepository, type ApiKeyRow } from '../access/api-keys.repository.ts';
 import { brokerKeyGuard } from '../access/broker-key.ts';
 import { BROKER } from '../access/session-user.ts';
+import { createSignInLink } from '../auth/create-sign-in-link.ts';
 import { approveDeliveryOrder } from '../delivery-orders/approve-delivery-order.ts';
 import { deliveryOrdersReads } from '../delivery-orders/delivery-orders.reads.ts';
 import { failedMessages } from '../event-mail/event-mail.repository.ts';
@@ -167,6 +170,23 @@ export const brokerAdminRoutes: FastifyPluginAsync = async (app) => {
         return sendRefusal(reply, { status: 404, message: BROKER_ADMIN_ERRORS.failedMailNotFound });
       }
       return { outcome: 'queued' } as const;
+    },
+  );
+
+  routes.post(
+    BROKER_ADMIN_PATHS.signInLinks,
+    {
+      config,
+      schema: {
+        body: CreateSignInLinkRequest,
+        response: { 201: CreateSignInLinkResponse, 404: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const made = await createSignInLink(request.deps, BROKER, { email: request.body.email });
+      return replyWith(reply, made, (link) =>
+        reply.code(201).send({ token: link.token, url: link.url, expires_at: link.expiresAt.toISOString() }),
+      );
     },
   );
 };

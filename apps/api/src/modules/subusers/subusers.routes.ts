@@ -16,6 +16,7 @@ import {
   SubusersResponse,
   SubuserUpdateRequest,
 } from '@clearport/contract/subusers';
+import { EndSessionsResponse } from '@clearport/contract/sessions';
 import { TEXTS } from '@clearport/contract/texts';
 import { isRefused, replyWith } from '../../lib/action.ts';
 import { sendRefusal, type Refusal } from '../../lib/refusal.ts';
@@ -23,6 +24,7 @@ import { accessRepository } from '../access/access.repository.ts';
 import { originOf } from '../access/security-events.ts';
 import { createUser } from './create-user.ts';
 import { deleteUser } from './delete-user.ts';
+import { endUserSessions } from './end-user-sessions.ts';
 import { subusersRepository } from './subusers.repository.ts';
 import { USER_NOT_FOUND } from './subusers.refusals.ts';
 import { updateUser } from './update-user.ts';
@@ -111,6 +113,18 @@ export const subusersRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const deleted = await deleteUser(request.deps, request.user, { userId: request.params.id });
       return replyWith(reply, deleted, () => ({ message: SUBUSER_DELETED }));
+    },
+  );
+
+  api.post(
+    API_PATHS.endSubuserSessions,
+    { schema: { params: SubuserParams, response: { 200: EndSessionsResponse, ...errors } } },
+    async (request, reply) => {
+      const ended = await endUserSessions(request.deps, request.user, {
+        userId: request.params.id,
+        origin: originOf(request),
+      });
+      return replyWith(reply, ended, (result) => result);
     },
   );
 };

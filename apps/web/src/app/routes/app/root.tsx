@@ -1,8 +1,12 @@
 import { Outlet, useNavigate, useNavigation } from 'react-router';
+import type { ProfileResponse } from '@clearport/contract/auth';
+import { IdleWarning } from '../../../components/layouts/idle-warning.tsx';
 import { LeavePromptBoundary } from '../../../components/layouts/leave-prompt-boundary.tsx';
 import { MainLayout } from '../../../components/layouts/main-layout.tsx';
 import { LoadingPage } from '../../../components/ui/loading-page.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useProfile } from '../../../features/auth/api/get-profile.ts';
+import { getSession } from '../../../features/auth/api/get-session.ts';
 import { useLogout } from '../../../features/auth/api/logout.ts';
 import { useDelayedFlag } from '../../../hooks/use-delayed-flag.ts';
 import { readSession } from '../../../lib/session.ts';
@@ -10,7 +14,9 @@ import { readSession } from '../../../lib/session.ts';
 /** A quick screen change keeps the old page; a slow one shows the Loading... page. */
 const LOADING_PAGE_DELAY_MS = 300;
 
-/** The layout route: every page of the signed-in portal renders inside it. */
+const idleMinutesOf = (profile: ProfileResponse) => profile.session_idle_minutes;
+
+/** The layout route: every page of the signed-in portal renders inside it, with the idle warning. */
 export function AppRoot() {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -18,6 +24,7 @@ export function AppRoot() {
   const logoutMutation = useLogout({ onSettled: () => navigate(paths.login.getHref(), { replace: true }) });
   const isNavigating = navigation.state === 'loading';
   const isSlowNavigation = useDelayedFlag(isNavigating, LOADING_PAGE_DELAY_MS);
+  const idleMinutes = useProfile({ select: idleMinutesOf }).data;
 
   return (
     <MainLayout
@@ -27,6 +34,7 @@ export function AppRoot() {
       isNavigating={isNavigating}
     >
       <LeavePromptBoundary>{isSlowNavigation ? <LoadingPage /> : <Outlet />}</LeavePromptBoundary>
+      <IdleWarning idleMinutes={idleMinutes} onStay={getSession} />
     </MainLayout>
   );
 }

@@ -11,6 +11,7 @@ import { getProfileQueryOptions } from '../../../features/auth/api/get-profile.t
 import { EntryApprovalRuleSettings } from '../../../features/customs-entries/components/entry-approval-rule.tsx';
 import { useSettings } from '../../../features/settings/api/get-settings.ts';
 import { DemurrageAlertsSettings } from '../../../features/settings/components/demurrage-alerts-settings.tsx';
+import { SessionsSettings } from '../../../features/settings/components/sessions-settings.tsx';
 import { SettingsEditor } from '../../../features/settings/components/settings-editor.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readSession } from '../../../lib/session.ts';
@@ -43,6 +44,7 @@ export function SettingsRoute() {
         )}
         <DemurrageAlertsSettings isReadOnly={!canEditLists} />
         <EntryApprovalRuleSettings onSaved={refreshProfile} />
+        <SessionsSettings />
       </PageBody>
     </>
   );

@@ -17,6 +17,7 @@ import { accountsFailureText, useAccounts } from '../../../features/users/api/ge
 import { getSubuserQueryOptions, useSubuser } from '../../../features/users/api/get-subuser.ts';
 import { useUpdateSubuser } from '../../../features/users/api/update-subuser.ts';
 import { SubuserForm } from '../../../features/users/components/subuser-form.tsx';
+import { SubuserSessions } from '../../../features/users/components/subuser-sessions.tsx';
 import { useNavigationMessage, type MessageState } from '../../../features/users/hooks/use-navigation-message.ts';
 import type { TimedMessage } from '../../../features/users/hooks/use-timed-message.ts';
 import {
@@ -148,18 +149,21 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
   };
 
   return (
-    <SubuserForm
-      key={formVersion}
-      initialValues={formValuesOf(subuser)}
-      isNew={subuser === undefined}
-      accounts={accountsQuery.data?.accounts}
-      accountsFailure={accountsQuery.isError ? accountsFailureText(accountsQuery.error) : null}
-      isSaving={createMutation.isPending || updateMutation.isPending}
-      isDeleting={deleteMutation.isPending}
-      message={message}
-      readOnlyReason={isOutsideCallerAccounts ? SUBUSER_ERRORS.outsideAccounts : undefined}
-      onSubmit={(values) => (subuser ? update(subuser, values) : void create(values))}
-      onDelete={subuser ? () => remove(subuser) : undefined}
-    />
+    <>
+      <SubuserForm
+        key={formVersion}
+        initialValues={formValuesOf(subuser)}
+        isNew={subuser === undefined}
+        accounts={accountsQuery.data?.accounts}
+        accountsFailure={accountsQuery.isError ? accountsFailureText(accountsQuery.error) : null}
+        isSaving={createMutation.isPending || updateMutation.isPending}
+        isDeleting={deleteMutation.isPending}
+        message={message}
+        readOnlyReason={isOutsideCallerAccounts ? SUBUSER_ERRORS.outsideAccounts : undefined}
+        onSubmit={(values) => (subuser ? update(subuser, values) : void create(values))}
+        onDelete={subuser ? () => remove(subuser) : undefined}
+      />
+      {subuser && !isOutsideCallerAccounts && <SubuserSessions userId={subuser.id} />}
+    </>
   );
 }

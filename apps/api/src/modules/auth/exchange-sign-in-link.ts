@@ -1,0 +1,44 @@
+import { originOf, recordSecurityEvent } from '../access/security-events.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginResponse } from '@clearport/contract/auth';
+import { SIGN_IN_LINK_INVALID } from '@clearport/contract/sessions';
+import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
+import { signInLinksRepository } from './sign-in-links.repository.ts';
+import { startSession } from './start-session.ts';
+import { usersRepository } from './users.repository.ts';
+
+/**
+ * A broker's sign-in link used up for a session: the token is checked and spent in one statement,
+ * then the session starts as any sign-in does (startSession sets the cookie). A used, expired or
+ * unknown token, or a user no longer active, answers 401 and the web opens the login page.
+ */
+export async function exchangeSignInLink(
+  deps: Pick<ActionDeps, 'db' | 'log'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { token: string },
+): Promise<LoginResponse | Refused> {
+  const userId = await signInLinksRepository.consume(deps.db, input.token);
+  const user = userId === undefined ? undefined : await usersRepository.findById(deps.db, userId);
+  const event = { kind: 'link_sign_in', origin: originOf(request) } as const;
+  if (!user?.active) {
+    await recordSecurityEvent(deps, {
+      ...event,
+      outcome: 'failure',
+      companyId: user?.company_id ?? null,
+      userId: user?.id ?? null,
+      email: user?.email ?? null,
+      detail: { reason: user ? 'inactive_user' : 'unknown_or_used_link' },
+    });
+    return refused({ status: 401, message: SIGN_IN_LINK_INVALID });
+  }
+  const answer = await startSession(deps.db, request, reply, user);
+  await recordSecurityEvent(deps, {
+    ...event,
+    outcome: 'success',
+    companyId: user.company_id,
+    userId: user.id,
+    email: user.email,
+  });
+  return answer;
+}
