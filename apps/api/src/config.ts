@@ -56,6 +56,8 @@ export type Config = {
   uploadQuotaBytes: number;
   /** Uploads one user may send a minute; more answer 429 until the minute is over. */
   uploadsPerMinute: number;
+  /** The key authenticator secrets are encrypted with (64 hex); one made in dataDir when absent. */
+  twoFactorKey?: string;
 };
 
 function positiveInteger(value: string, name: string): number {
@@ -103,5 +105,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowHttp: env.WEBHOOK_ALLOW_HTTP === 'true',
     uploadQuotaBytes: positiveInteger(env.UPLOAD_QUOTA_BYTES ?? String(10 * 1024 ** 3), 'UPLOAD_QUOTA_BYTES'),
     uploadsPerMinute: positiveInteger(env.UPLOADS_PER_MINUTE ?? '60', 'UPLOADS_PER_MINUTE'),
+    twoFactorKey: env.TWO_FACTOR_KEY || undefined,
   };
 }

@@ -10,6 +10,18 @@ export const API_PATHS = {
   login: '/user/login',
   logout: '/user/logout',
   profile: '/user/profile',
+  /** The login's second step under its challenge (decision 0034): a code, or set-up when required. */
+  loginSecondFactor: '/user/login/second-factor',
+  loginEnrolment: '/user/login/two-factor/start',
+  loginEnrolmentConfirm: '/user/login/two-factor/confirm',
+  /** The caller's own second factor: GET its state, then set up, confirm, turn off, new recovery codes. */
+  twoFactor: '/user/two-factor',
+  startTwoFactor: '/user/two-factor/start',
+  confirmTwoFactor: '/user/two-factor/confirm',
+  removeTwoFactor: '/user/two-factor/remove',
+  regenerateRecoveryCodes: '/user/two-factor/recovery-codes',
+  /** Whether everyone in the company signs in with a second factor: roles 3 and 4. */
+  companyTwoFactor: '/user/settings/two-factor',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
   notifications: '/user/get_notification',
@@ -59,6 +71,8 @@ export const API_PATHS = {
   reportExport: '/user/reports/export/:table',
   subusers: '/user/user/subusers',
   subuser: '/user/user/subusers/:id',
+  /** A user lost their authenticator: their second factor is removed and they set it up again. */
+  resetUserTwoFactor: '/user/user/subusers/:id/two-factor/reset',
   accounts: '/user/user/accounts',
   /**
    * GET a stored file by its storage key (a document's `path`, `path_to_7501`, an invoice's

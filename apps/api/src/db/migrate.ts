@@ -35,6 +35,7 @@ import * as containerFreeDays from './migrations/0035-container-free-days.ts';
 import * as shipmentNextFreeDay from './migrations/0036-shipment-next-free-day.ts';
 import * as demurrageReminders from './migrations/0037-demurrage-reminders.ts';
 import * as deliveryOrderPickupDate from './migrations/0038-delivery-order-pickup-date.ts';
+import * as twoFactor from './migrations/0040-two-factor.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-shipment-next-free-day': shipmentNextFreeDay,
   '0037-demurrage-reminders': demurrageReminders,
   '0038-delivery-order-pickup-date': deliveryOrderPickupDate,
+  '0040-two-factor': twoFactor,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ForgotPasswordRequest,
   LoginRequest,
-  LoginResponse,
   ProfileResponse,
   ResetPasswordParams,
   ResetPasswordRequest,
@@ -12,10 +11,12 @@ import type { EntryApprovalMode } from '@clearport/contract/customs-entry';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ErrorResponse, MessageResponse } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
+import { LoginReply } from '@clearport/contract/two-factor';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isRefused } from '../../lib/action.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
+import { challengeLogin } from '../two-factor/challenge-login.ts';
 import { loginThrottle, loginThrottleKeys, resetMailKey, resetRequestKey, waitMessage } from './login-throttle.ts';
 import { passwordResetsRepository } from './password-resets.repository.ts';
 import { sessionsRepository } from './sessions.repository.ts';
@@ -45,7 +46,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
 
   api.post(
     API_PATHS.login,
-    { schema: { body: LoginRequest, response: { 200: LoginResponse, '4xx': ErrorResponse } } },
+    { schema: { body: LoginRequest, response: { 200: LoginReply, '4xx': ErrorResponse } } },
     async (request, reply) => {
       const keys = loginThrottleKeys(request.body.userName, request.ip);
       const attempt = await loginThrottle.start(app.db, keys);
@@ -61,6 +62,10 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
         return sendRefusal(reply, { status: 401, message: TEXTS.loginFailed });
       }
 
+      // A second step keeps this attempt counted until it passes (two-factor.routes.ts), so
+      // guessing codes after a right password waits as guessing passwords does.
+      const challenge = await challengeLogin(request.deps, user);
+      if (challenge) return challenge;
       await loginThrottle.succeeded(app.db, attempt);
       return startSession(app.db, request, reply, user);
     },

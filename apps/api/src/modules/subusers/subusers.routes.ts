@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@clearport/contract/paths';
-import { ErrorResponse } from '@clearport/contract/http';
 import { canManageUsers } from '@clearport/contract/roles';
 import {
   AccountsResponse,
@@ -17,6 +16,8 @@ import {
   SubuserUpdateRequest,
 } from '@clearport/contract/subusers';
 import { TEXTS } from '@clearport/contract/texts';
+import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
+import { ErrorResponse, MessageResponse } from '@clearport/contract/http';
 import { isRefused, replyWith } from '../../lib/action.ts';
 import { sendRefusal, type Refusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
@@ -24,6 +25,7 @@ import { createUser } from './create-user.ts';
 import { deleteUser } from './delete-user.ts';
 import { subusersRepository } from './subusers.repository.ts';
 import { USER_NOT_FOUND } from './subusers.refusals.ts';
+import { resetUserTwoFactor } from './reset-user-two-factor.ts';
 import { updateUser } from './update-user.ts';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
@@ -110,6 +112,15 @@ export const subusersRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const deleted = await deleteUser(request.deps, request.user, { userId: request.params.id });
       return replyWith(reply, deleted, () => ({ message: SUBUSER_DELETED }));
+    },
+  );
+
+  api.post(
+    API_PATHS.resetUserTwoFactor,
+    { schema: { params: SubuserParams, response: { 200: MessageResponse, ...errors } } },
+    async (request, reply) => {
+      const reset = await resetUserTwoFactor(request.deps, request.user, { userId: request.params.id });
+      return replyWith(reply, reset, () => ({ message: TWO_FACTOR_TEXTS.resetForUserDone }));
     },
   );
 };
