@@ -184,6 +184,9 @@ describe('role 11 (Shipments Info)', () => {
       API_PATHS.forgotPassword,
       API_PATHS.resetPassword,
       API_PATHS.logout,
+      API_PATHS.loginSecondFactor,
+      API_PATHS.loginEnrolment,
+      API_PATHS.loginEnrolmentConfirm,
     ];
     const answers: string[] = [];
     for (const path of Object.values(API_PATHS)) {

@@ -141,18 +141,18 @@ describe('two-factor sign-in', () => {
   });
 
   it('takes each recovery code once, and new ones end the old', async () => {
-    const token = await login(t.app, DEMO_USERS.viewer);
-    const { secret, recoveryCodes } = await enrol(token);
+    const email = 'second-factor-recovery@demo.test';
+    const { secret, recoveryCodes } = await enrol(await newUser(email));
 
-    const first = await challengeOf(DEMO_USERS.viewer);
+    const first = await challengeOf(email);
     const typed = recoveryCodes[0]!.toUpperCase().replaceAll('-', ' ');
     const session = exactJson(
       LoginResponse,
       await post(API_PATHS.loginSecondFactor, { challenge: first.challenge, code: typed }),
     );
-    expect(session.role).toBe(11);
+    expect(session.role).toBe(5);
 
-    const second = await challengeOf(DEMO_USERS.viewer);
+    const second = await challengeOf(email);
     const reused = await post(API_PATHS.loginSecondFactor, { challenge: second.challenge, code: recoveryCodes[0] });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().message).toBe(TWO_FACTOR_ERRORS.recoveryCodeWrong);
@@ -280,6 +280,26 @@ describe("the company's requirement", () => {
     expect((await injectAs(t.app, confirmed.session.token, { url: apiUrl(API_PATHS.profile) })).statusCode).toBe(200);
     const next = await challengeOf('enrol-at-login@demo.test');
     expect(next.step).toBe('second_factor');
+
+    // Role 11 changes nothing in Settings, yet sets the required second factor up at sign-in.
+    const viewer = await challengeOf(DEMO_USERS.viewer);
+    expect(viewer.step).toBe('enrol');
+    const viewerSetup = exactJson(
+      TwoFactorSetupResponse,
+      await post(API_PATHS.loginEnrolment, { challenge: viewer.challenge }),
+    );
+    const viewerSession = exactJson(
+      LoginEnrolmentConfirmResponse,
+      await post(API_PATHS.loginEnrolmentConfirm, {
+        challenge: viewer.challenge,
+        code: await codeOf(viewerSetup.secret),
+      }),
+    ).session;
+    expect(viewerSession.role).toBe(11);
+    const viewerStart = await postAs(viewerSession.token, API_PATHS.startTwoFactor, {
+      current_password: DEMO_PASSWORD,
+    });
+    expect(viewerStart.statusCode).toBe(403);
 
     // The requirement keeps the second factor on.
     await nextStep();

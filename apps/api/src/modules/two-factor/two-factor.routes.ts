@@ -21,6 +21,7 @@ import { LoginResponse } from '@clearport/contract/auth';
 import { isRefused, refused, replyWith } from '../../lib/action.ts';
 import type { SecretKey } from '../../lib/secret-box.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
+import { refuseChangesByReadOnlyRoles } from '../access/read-only.ts';
 import { startSession } from '../auth/start-session.ts';
 import { verifyCurrentPassword } from '../auth/verify-current-password.ts';
 import { throttled } from './code-throttle.ts';
@@ -99,6 +100,9 @@ export const loginTwoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = 
 
 /** The signed-in user's own second factor, and the company's requirement. */
 export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async (app, { secretKey }) => {
+  // Role 11 changes nothing (spec section 6), its own sign-in included: it sets a second factor
+  // up at sign-in when the company requires one, and an administrator resets it.
+  app.addHook('onRequest', refuseChangesByReadOnlyRoles);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(API_PATHS.twoFactor, { schema: { response: { 200: TwoFactorResponse, ...errors } } }, async (request) => {
