@@ -33,6 +33,7 @@ export const TWO_FACTOR_TEXTS = {
   useAppCode: 'Use a code from the app',
   scan: 'Scan this QR code with your authenticator app, or type the key below, then enter the 6-digit code it shows.',
   secretLabel: 'Key',
+  qrAlt: 'QR code for your authenticator app',
   recoveryCodesTitle: 'Your recovery codes',
   recoveryCodesHint:
     'Keep these codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.',
@@ -48,6 +49,7 @@ export const TWO_FACTOR_TEXTS = {
   enrolStepHint: 'Your company requires two-factor sign-in. Set it up to continue.',
   recoveryCodesLeft: (count: number) => `Recovery codes left: ${count}`,
   resetForUser: 'Reset two-factor sign-in',
+  confirmResetForUser: 'Reset this user’s two-factor sign-in? They set it up again with a new device.',
   resetForUserDone: 'Two-factor sign-in was reset. The user sets it up again at their next sign-in.',
   requireSaved: 'Saved.',
   removed: 'Two-factor sign-in is off.',

@@ -11,6 +11,7 @@ import { EntryApprovalRuleSettings } from '../../../features/customs-entries/com
 import { useSettings } from '../../../features/settings/api/get-settings.ts';
 import { DemurrageAlertsSettings } from '../../../features/settings/components/demurrage-alerts-settings.tsx';
 import { SettingsEditor } from '../../../features/settings/components/settings-editor.tsx';
+import { TwoFactorSettings } from '../../../features/settings/components/two-factor-settings.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
 /** A reply that is not OK, or no reply at all (spec section 8). */
@@ -40,6 +41,7 @@ export function SettingsRoute() {
         )}
         <DemurrageAlertsSettings />
         <EntryApprovalRuleSettings onSaved={refreshProfile} />
+        <TwoFactorSettings />
       </PageBody>
     </>
   );

@@ -15,6 +15,7 @@ import { useCreateSubuser } from '../../../features/users/api/create-subuser.ts'
 import { useDeleteSubuser } from '../../../features/users/api/delete-subuser.ts';
 import { accountsFailureText, useAccounts } from '../../../features/users/api/get-accounts.ts';
 import { getSubuserQueryOptions, useSubuser } from '../../../features/users/api/get-subuser.ts';
+import { useResetUserTwoFactor } from '../../../features/users/api/reset-user-two-factor.ts';
 import { useUpdateSubuser } from '../../../features/users/api/update-subuser.ts';
 import { SubuserForm } from '../../../features/users/components/subuser-form.tsx';
 import { useNavigationMessage, type MessageState } from '../../../features/users/hooks/use-navigation-message.ts';
@@ -26,6 +27,8 @@ import {
   type SubuserFormValues,
 } from '../../../features/users/utils/subuser-requests.ts';
 import { ApiError, hasStatus } from '../../../lib/api-client.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 
 /** The server's own refusal when it gave one (spec section 8), otherwise the editor's text. */
 function refusalOf(failure: unknown, fallback: string): TimedMessage {
@@ -97,6 +100,7 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
   const createMutation = useCreateSubuser();
   const updateMutation = useUpdateSubuser(subuser?.id ?? 0);
   const deleteMutation = useDeleteSubuser(subuser?.id ?? 0);
+  const resetTwoFactorMutation = useResetUserTwoFactor(subuser?.id ?? 0);
 
   const showError = (text: string, field?: string) => showMessage({ tone: 'error', text, field });
   const callerAccounts = accountsQuery.data?.accounts.map((account) => account.account_no);
@@ -147,19 +151,36 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
     });
   };
 
+  const resetTwoFactor = () => {
+    if (!window.confirm(TWO_FACTOR_TEXTS.confirmResetForUser)) return;
+    resetTwoFactorMutation.mutate(undefined, {
+      onSuccess: (reply) => showMessage({ tone: 'success', text: reply.message }),
+      onError: (failure) => showMessage(refusalOf(failure, TEXTS.genericError)),
+    });
+  };
+
   return (
-    <SubuserForm
-      key={formVersion}
-      initialValues={formValuesOf(subuser)}
-      isNew={subuser === undefined}
-      accounts={accountsQuery.data?.accounts}
-      accountsFailure={accountsQuery.isError ? accountsFailureText(accountsQuery.error) : null}
-      isSaving={createMutation.isPending || updateMutation.isPending}
-      isDeleting={deleteMutation.isPending}
-      message={message}
-      readOnlyReason={isOutsideCallerAccounts ? SUBUSER_ERRORS.outsideAccounts : undefined}
-      onSubmit={(values) => (subuser ? update(subuser, values) : void create(values))}
-      onDelete={subuser ? () => remove(subuser) : undefined}
-    />
+    <>
+      <SubuserForm
+        key={formVersion}
+        initialValues={formValuesOf(subuser)}
+        isNew={subuser === undefined}
+        accounts={accountsQuery.data?.accounts}
+        accountsFailure={accountsQuery.isError ? accountsFailureText(accountsQuery.error) : null}
+        isSaving={createMutation.isPending || updateMutation.isPending}
+        isDeleting={deleteMutation.isPending}
+        message={message}
+        readOnlyReason={isOutsideCallerAccounts ? SUBUSER_ERRORS.outsideAccounts : undefined}
+        onSubmit={(values) => (subuser ? update(subuser, values) : void create(values))}
+        onDelete={subuser ? () => remove(subuser) : undefined}
+      />
+      {subuser && !isOutsideCallerAccounts && (
+        <p>
+          <Button variant="secondary" onClick={resetTwoFactor} disabled={resetTwoFactorMutation.isPending}>
+            {TWO_FACTOR_TEXTS.resetForUser}
+          </Button>
+        </p>
+      )}
+    </>
   );
 }
