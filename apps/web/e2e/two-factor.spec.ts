@@ -50,9 +50,8 @@ async function newUser(request: APIRequestContext, email: string): Promise<void>
   expect(created.status(), await created.text()).toBe(201);
 }
 
-async function setCompanyRequirement(request: APIRequestContext, isRequired: boolean) {
-  const primary = await apiLogin(request, 'primary@demo.test');
-  const saved = await request.put(`${API_BASE}${apiPath(API_PATHS.companyTwoFactor)}`, {
+async function setCompanyRequirement(primary: Api, isRequired: boolean) {
+  const saved = await primary.request.put(`${API_BASE}${apiPath(API_PATHS.companyTwoFactor)}`, {
     headers: authorization(primary),
     data: { require_two_factor: isRequired },
   });
@@ -121,6 +120,8 @@ test('the company requires two-factor sign-in: a user without it sets it up at s
   test.setTimeout(120_000);
   const email = 'two-factor-required@demo.test';
   await newUser(page.request, email);
+  // Signed in before the requirement: the primary user has no second factor either.
+  const primary = await apiLogin(page.request, 'primary@demo.test');
   try {
     await page.setViewportSize(VIEWPORTS.desktop);
     await signIn('primary@demo.test', '/settings');
@@ -146,7 +147,6 @@ test('the company requires two-factor sign-in: a user without it sets it up at s
       await expect(page).toHaveURL(/\/$/);
       if (viewportName === 'desktop') {
         // A lost device: the primary user resets it, and the next sign-in sets it up again.
-        const primary = await apiLogin(page.request, 'primary@demo.test');
         const users = await page.request.get(`${API_BASE}${API_PATHS.subusers}`, {
           headers: authorization(primary),
           params: { search: email },
@@ -160,6 +160,6 @@ test('the company requires two-factor sign-in: a user without it sets it up at s
       }
     }
   } finally {
-    await setCompanyRequirement(page.request, false);
+    await setCompanyRequirement(primary, false);
   }
 });

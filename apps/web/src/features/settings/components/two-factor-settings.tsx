@@ -205,19 +205,29 @@ function ReauthForm({ needsCode, submitLabel, isPending, onCancel, onSubmit }: R
 
 function CompanyRequirement({ isRequired }: { isRequired: boolean }) {
   const save = useSetCompanyTwoFactor();
+  // The switch moves at once; a refusal moves it back.
+  const [isChecked, setIsChecked] = useState(isRequired);
   return (
     <div className={styles.editor}>
       <Checkbox
         isSwitch
         label={T.requireForCompany}
-        checked={isRequired}
+        checked={isChecked}
         disabled={save.isPending}
-        onChange={(event) =>
+        onChange={(event) => {
+          const next = event.target.checked;
+          setIsChecked(next);
           save.mutate(
-            { require_two_factor: event.target.checked },
-            { onSuccess: (reply) => toast.success(reply.message), onError: (error) => toast.error(messageOf(error)) },
-          )
-        }
+            { require_two_factor: next },
+            {
+              onSuccess: (reply) => toast.success(reply.message),
+              onError: (error) => {
+                setIsChecked(!next);
+                toast.error(messageOf(error));
+              },
+            },
+          );
+        }}
       />
     </div>
   );
