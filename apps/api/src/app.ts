@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
 import { sendRefusal } from './lib/refusal.ts';
 import { redactUrl } from './lib/redact-url.ts';
+import { loadSecretKey } from './lib/secret-box.ts';
 import { registerRequestGuards } from './lib/request-guards.ts';
 import dbPlugin from './plugins/db.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -23,6 +24,7 @@ import demoDataPlugin from './plugins/demo-data.ts';
 import { apiDocsGenerator, apiDocsRoutes } from './plugins/api-docs.ts';
 import { recordAuthorizationRefusals } from './modules/access/security-events.ts';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
+import { loginTwoFactorRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.ts';
 import { shipmentDetailRoutes } from './modules/shipments/shipment-detail.routes.ts';
@@ -186,9 +188,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(503).send({ status: 'unavailable', message: UNAVAILABLE_MESSAGE });
     }
   });
+  const secretKey = await loadSecretKey(options.twoFactorKey, options.dataDir);
   await app.register(
     async (api) => {
       await api.register(publicAuthRoutes, { publicUrl: options.publicUrl });
+      await api.register(loginTwoFactorRoutes, { secretKey });
       await api.register(async (user) => {
         user.addHook('onRequest', app.authenticate);
         user.addHook(
@@ -196,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           recordAuthorizationRefusals(() => app.db),
         );
         await user.register(authRoutes);
+        await user.register(twoFactorRoutes, { secretKey });
         await user.register(notificationsRoutes);
         await user.register(shipmentsRoutes);
         await user.register(shipmentDetailRoutes, {

@@ -62,6 +62,8 @@ export type Config = {
    * least SESSION_IDLE_MINUTES_MIN, since the web warns a minute before the end.
    */
   sessionIdleMinutes: number;
+  /** The key authenticator secrets are encrypted with (64 hex); one made in dataDir when absent. */
+  twoFactorKey?: string;
 };
 
 function idleMinutesOf(value: string): number {
@@ -118,5 +120,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaBytes: positiveInteger(env.UPLOAD_QUOTA_BYTES ?? String(10 * 1024 ** 3), 'UPLOAD_QUOTA_BYTES'),
     uploadsPerMinute: positiveInteger(env.UPLOADS_PER_MINUTE ?? '60', 'UPLOADS_PER_MINUTE'),
     sessionIdleMinutes: idleMinutesOf(env.SESSION_IDLE_MINUTES ?? String(SESSION_IDLE_MINUTES_DEFAULT)),
+    twoFactorKey: env.TWO_FACTOR_KEY || undefined,
   };
 }

@@ -158,6 +158,21 @@ export function keepSession(response: { body: string; headers: Record<string, un
   return token;
 }
 
+/**
+ * Remembers the session a reply started, if it set its cookie: the request token is the reply's
+ * `token`, or its `session.token` (the login's second step after setting two-factor sign-in up).
+ */
+export function keepAnySession<Reply extends { body: string; headers: Record<string, unknown> }>(
+  response: Reply,
+): Reply {
+  const cookie = sessionCookieOf(response);
+  if (!cookie) return response;
+  const body = JSON.parse(response.body) as { token?: unknown; session?: { token?: unknown } };
+  const token = typeof body.token === 'string' ? body.token : body.session?.token;
+  if (typeof token === 'string') cookieByToken.set(token, cookie);
+  return response;
+}
+
 /** The headers of a call of the session whose request token is `token`: the bearer, and its cookie when known. */
 export function sessionHeaders(token: string): { authorization: string; cookie?: string } {
   const cookie = cookieByToken.get(token);

@@ -18,6 +18,18 @@ export const API_PATHS = {
   sessions: '/user/sessions',
   endSession: '/user/sessions/:id',
   endOtherSessions: '/user/sessions/end-others',
+  /** The login's second step under its challenge (decision 0034): a code, or set-up when required. */
+  loginSecondFactor: '/user/login/second-factor',
+  loginEnrolment: '/user/login/two-factor/start',
+  loginEnrolmentConfirm: '/user/login/two-factor/confirm',
+  /** The caller's own second factor: GET its state, then set up, confirm, turn off, new recovery codes. */
+  twoFactor: '/user/two-factor',
+  startTwoFactor: '/user/two-factor/start',
+  confirmTwoFactor: '/user/two-factor/confirm',
+  removeTwoFactor: '/user/two-factor/remove',
+  regenerateRecoveryCodes: '/user/two-factor/recovery-codes',
+  /** Whether everyone in the company signs in with a second factor: roles 3 and 4. */
+  companyTwoFactor: '/user/settings/two-factor',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
   notifications: '/user/get_notification',
@@ -69,6 +81,8 @@ export const API_PATHS = {
   subuser: '/user/user/subusers/:id',
   /** Ends every sign-in of a user of the company (primary and managers). */
   endSubuserSessions: '/user/user/subusers/:id/end-sessions',
+  /** A user lost their authenticator: their second factor is removed and they set it up again. */
+  resetUserTwoFactor: '/user/user/subusers/:id/two-factor/reset',
   accounts: '/user/user/accounts',
   /**
    * GET a stored file by its storage key (a document's `path`, `path_to_7501`, an invoice's

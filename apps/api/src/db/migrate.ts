@@ -36,6 +36,7 @@ import * as shipmentNextFreeDay from './migrations/0036-shipment-next-free-day.t
 import * as demurrageReminders from './migrations/0037-demurrage-reminders.ts';
 import * as deliveryOrderPickupDate from './migrations/0038-delivery-order-pickup-date.ts';
 import * as sessionCookie from './migrations/0039-session-cookie.ts';
+import * as twoFactor from './migrations/0040-two-factor.ts';
 import * as securityEvents from './migrations/0041-security-events.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037-demurrage-reminders': demurrageReminders,
   '0038-delivery-order-pickup-date': deliveryOrderPickupDate,
   '0039-session-cookie': sessionCookie,
+  '0040-two-factor': twoFactor,
   '0041-security-events': securityEvents,
 };
 

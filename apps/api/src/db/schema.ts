@@ -27,6 +27,8 @@ export type CompaniesTable = {
   /** Which 7501s the company confirms (migration 0028): none, all, or those with duty above the threshold. */
   entry_approval: Defaulted<'none' | 'all' | 'above'>;
   entry_approval_threshold_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 0040: everyone in the company signs in with a second factor (decision 0034). */
+  require_two_factor: Defaulted<boolean>;
 };
 
 export type AccountsTable = {
@@ -96,7 +98,7 @@ export type UserChangesTable = {
   user_id: number;
   user_email: string;
   changed_by: number | null;
-  action: 'create' | 'update' | 'delete' | 'password-link' | 'end-sessions';
+  action: 'create' | 'update' | 'delete' | 'password-link' | 'end-sessions' | 'two-factor-reset';
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
 };
@@ -136,6 +138,35 @@ export type SignInLinksTable = {
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+};
+
+/** Migration 0040: a user's authenticator (decision 0034); confirmed once a first code passed. */
+export type UserSecondFactorsTable = {
+  user_id: number;
+  /** AES-256-GCM under the server's key: iv, tag and text, base64url, joined by dots. */
+  secret_encrypted: string;
+  confirmed_at: NullableTimestamp;
+  /** The latest 30-second step a code was accepted for; codes of it and before are refused. */
+  last_used_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+};
+
+/** Migration 0040: single-use recovery codes, stored as SHA-256 of 120-bit codes. */
+export type UserRecoveryCodesTable = {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: NullableTimestamp;
+};
+
+/** Migration 0040: what a login answers between the password and the second factor. */
+export type LoginChallengesTable = {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  kind: 'second_factor' | 'enrol';
+  expires_at: Timestamp;
+  created_at: CreatedAt;
 };
 
 export type PasswordResetsTable = {
@@ -628,6 +659,9 @@ export type Database = {
   sessions: SessionsTable;
   sign_in_links: SignInLinksTable;
   password_resets: PasswordResetsTable;
+  user_second_factors: UserSecondFactorsTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
   login_throttle: LoginThrottleTable;
   login_known_clients: LoginKnownClientsTable;
   shipments: ShipmentsTable;

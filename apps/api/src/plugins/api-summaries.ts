@@ -8,7 +8,23 @@ const brokerCall = (path: string) => `${BROKER_API_BASE}${path}`;
 
 /** What each call does, one line, as the API descriptions show it beside the call: `METHOD path`. */
 export const CALL_SUMMARIES: Record<string, string> = {
-  [`POST ${call(API_PATHS.login)}`]: 'Log in: sets the session cookie; answers the request token for the bearer header',
+  [`POST ${call(API_PATHS.login)}`]:
+    'Log in: sets the session cookie and answers the request token for the bearer header, or a challenge for a code or for setting up two-factor sign-in',
+  [`POST ${call(API_PATHS.loginSecondFactor)}`]:
+    "Log in's second step: an authenticator or recovery code, then the session",
+  [`POST ${call(API_PATHS.loginEnrolment)}`]:
+    'Set up two-factor sign-in the company requires, at login: a new key and its QR code',
+  [`POST ${call(API_PATHS.loginEnrolmentConfirm)}`]:
+    "Confirm the login's set-up with a first code: the recovery codes, and the session",
+  [`GET ${call(API_PATHS.twoFactor)}`]: "Whether the user's two-factor sign-in is on, and the company's requirement",
+  [`POST ${call(API_PATHS.startTwoFactor)}`]: 'Set up two-factor sign-in after the password: a new key and its QR code',
+  [`POST ${call(API_PATHS.confirmTwoFactor)}`]: 'Confirm the set-up with a first code: ten recovery codes, shown once',
+  [`POST ${call(API_PATHS.removeTwoFactor)}`]: 'Turn two-factor sign-in off after the password and a current code',
+  [`POST ${call(API_PATHS.regenerateRecoveryCodes)}`]: 'New recovery codes after the password and a current code',
+  [`PUT ${call(API_PATHS.companyTwoFactor)}`]:
+    'Require two-factor sign-in of everyone in the company, or stop (primary and managers)',
+  [`POST ${call(API_PATHS.resetUserTwoFactor)}`]:
+    "Reset a user's two-factor sign-in after a lost device: they set it up again",
   [`POST ${call(API_PATHS.logout)}`]: 'Log out: the session ends and its cookie is cleared',
   [`POST ${call(API_PATHS.exchangeSignInLink)}`]:
     "Sign in with a broker's link (token_user): used up once, sets the session cookie like a login",

@@ -189,6 +189,9 @@ describe('role 11 (Shipments Info)', () => {
       // Every role ends its own sign-ins (decision 0033): the user's account, not the company's data.
       API_PATHS.endSession,
       API_PATHS.endOtherSessions,
+      API_PATHS.loginSecondFactor,
+      API_PATHS.loginEnrolment,
+      API_PATHS.loginEnrolmentConfirm,
     ];
     const answers: string[] = [];
     for (const path of Object.values(API_PATHS)) {

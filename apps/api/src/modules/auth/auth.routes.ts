@@ -20,12 +20,14 @@ import {
   deviceOf,
 } from '@clearport/contract/sessions';
 import { TEXTS } from '@clearport/contract/texts';
+import { LoginReply } from '@clearport/contract/two-factor';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isRefused, replyWith } from '../../lib/action.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { clearSessionCookie } from '../../lib/session-cookie.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { originOf, recordSecurityEvent } from '../access/security-events.ts';
+import { challengeLogin } from '../two-factor/challenge-login.ts';
 import { endOtherSessions } from './end-other-sessions.ts';
 import { endSession } from './end-session.ts';
 import { exchangeSignInLink } from './exchange-sign-in-link.ts';
@@ -67,7 +69,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
 
   api.post(
     API_PATHS.login,
-    { schema: { body: LoginRequest, response: { 200: LoginResponse, '4xx': ErrorResponse } } },
+    { schema: { body: LoginRequest, response: { 200: LoginReply, '4xx': ErrorResponse } } },
     async (request, reply) => {
       const keys = loginThrottleKeys(request.body.userName, request.ip);
       const attempt = await loginThrottle.start(app.db, keys);
@@ -100,6 +102,10 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
         return sendRefusal(reply, { status: 401, message: TEXTS.loginFailed });
       }
 
+      // A second step keeps this attempt counted until it passes (two-factor.routes.ts), so
+      // guessing codes after a right password waits as guessing passwords does.
+      const challenge = await challengeLogin(request.deps, user);
+      if (challenge) return challenge;
       await loginThrottle.succeeded(app.db, attempt);
       const answer = await startSession(app.db, request, reply, user);
       await recordSecurityEvent(request.deps, {

@@ -1,3 +1,4 @@
+import { secondStepOf } from '../two-factor/challenge-login.ts';
 import { originOf, recordSecurityEvent } from '../access/security-events.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResponse } from '@clearport/contract/auth';
@@ -29,6 +30,19 @@ export async function exchangeSignInLink(
       userId: user?.id ?? null,
       email: user?.email ?? null,
       detail: { reason: user ? 'inactive_user' : 'unknown_or_used_link' },
+    });
+    return refused({ status: 401, message: SIGN_IN_LINK_INVALID });
+  }
+  // A link is one factor: a user with a second factor, or whose company requires one, signs in
+  // with the password and the code instead (the login page opens).
+  if (await secondStepOf(deps, user)) {
+    await recordSecurityEvent(deps, {
+      ...event,
+      outcome: 'refused',
+      companyId: user.company_id,
+      userId: user.id,
+      email: user.email,
+      detail: { reason: 'second_factor_required' },
     });
     return refused({ status: 401, message: SIGN_IN_LINK_INVALID });
   }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@clearport/contract/paths';
-import { ErrorResponse } from '@clearport/contract/http';
 import { canManageUsers } from '@clearport/contract/roles';
 import {
   AccountsResponse,
@@ -18,15 +17,18 @@ import {
 } from '@clearport/contract/subusers';
 import { EndSessionsResponse } from '@clearport/contract/sessions';
 import { TEXTS } from '@clearport/contract/texts';
+import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
+import { ErrorResponse, MessageResponse } from '@clearport/contract/http';
 import { isRefused, replyWith } from '../../lib/action.ts';
 import { sendRefusal, type Refusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import { originOf } from '../access/security-events.ts';
+import { originOf, recordSecurityEvent } from '../access/security-events.ts';
 import { createUser } from './create-user.ts';
 import { deleteUser } from './delete-user.ts';
 import { endUserSessions } from './end-user-sessions.ts';
 import { subusersRepository } from './subusers.repository.ts';
 import { USER_NOT_FOUND } from './subusers.refusals.ts';
+import { resetUserTwoFactor } from './reset-user-two-factor.ts';
 import { updateUser } from './update-user.ts';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
@@ -125,6 +127,26 @@ export const subusersRoutes: FastifyPluginAsync = async (app) => {
         origin: originOf(request),
       });
       return replyWith(reply, ended, (result) => result);
+    },
+  );
+
+  api.post(
+    API_PATHS.resetUserTwoFactor,
+    { schema: { params: SubuserParams, response: { 200: MessageResponse, ...errors } } },
+    async (request, reply) => {
+      const reset = await resetUserTwoFactor(request.deps, request.user, { userId: request.params.id });
+      if (!isRefused(reset)) {
+        await recordSecurityEvent(request.deps, {
+          kind: 'second_factor_changed',
+          outcome: 'success',
+          companyId: request.user.companyId,
+          userId: request.params.id,
+          email: null,
+          origin: originOf(request),
+          detail: { change: 'reset_by_admin', by_user_id: request.user.id },
+        });
+      }
+      return replyWith(reply, reset, () => ({ message: TWO_FACTOR_TEXTS.resetForUserDone }));
     },
   );
 };

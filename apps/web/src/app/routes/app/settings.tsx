@@ -13,6 +13,7 @@ import { useSettings } from '../../../features/settings/api/get-settings.ts';
 import { DemurrageAlertsSettings } from '../../../features/settings/components/demurrage-alerts-settings.tsx';
 import { SessionsSettings } from '../../../features/settings/components/sessions-settings.tsx';
 import { SettingsEditor } from '../../../features/settings/components/settings-editor.tsx';
+import { TwoFactorSettings } from '../../../features/settings/components/two-factor-settings.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readSession } from '../../../lib/session.ts';
 
@@ -44,6 +45,7 @@ export function SettingsRoute() {
         )}
         <DemurrageAlertsSettings isReadOnly={!canEditLists} />
         <EntryApprovalRuleSettings onSaved={refreshProfile} />
+        <TwoFactorSettings />
         <SessionsSettings />
       </PageBody>
     </>

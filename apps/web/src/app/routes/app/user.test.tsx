@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { SUBUSER_ERRORS } from '@clearport/contract/subusers';
 import { TEXTS } from '@clearport/contract/texts';
+import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import { PROFILE } from '../../../testing/shipments-data.ts';
 import { SUBUSER } from '../../../testing/subusers-data.ts';
 import { bodiesSentTo, mockApi, renderWithProviders, type ApiAnswer } from '../../../testing/test-utils.tsx';
@@ -39,6 +40,25 @@ describe('the sub-user editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('status')).textContent).toBe(TEXTS.subuserUpdated);
     expect(bodiesSentTo(fetchMock, '/user/user/subusers/7').filter(Boolean)).toEqual([{ linkedAccounts: ['40002'] }]);
+  });
+
+  it('resets the user’s two-factor sign-in after asking, and says so', async () => {
+    const fetchMock = mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/user/accounts': { body: ACCOUNTS },
+      '/user/user/subusers/7': { body: { subuser: SUBUSER } },
+      '/user/user/subusers/7/two-factor/reset': { body: { message: TWO_FACTOR_TEXTS.resetForUserDone } },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderEditor('7');
+    fireEvent.click(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.resetForUser }));
+    expect(confirm).toHaveBeenCalledWith(TWO_FACTOR_TEXTS.confirmResetForUser);
+    expect((await screen.findByRole('status')).textContent).toBe(TWO_FACTOR_TEXTS.resetForUserDone);
+    const posts = fetchMock.mock.calls.filter(
+      ([url, init]) => url.endsWith('/two-factor/reset') && init?.method === 'POST',
+    );
+    expect(posts).toHaveLength(1);
+    confirm.mockRestore();
   });
 
   it('names the user in the tab’s title', async () => {

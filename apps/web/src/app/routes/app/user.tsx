@@ -15,6 +15,7 @@ import { useCreateSubuser } from '../../../features/users/api/create-subuser.ts'
 import { useDeleteSubuser } from '../../../features/users/api/delete-subuser.ts';
 import { accountsFailureText, useAccounts } from '../../../features/users/api/get-accounts.ts';
 import { getSubuserQueryOptions, useSubuser } from '../../../features/users/api/get-subuser.ts';
+import { useResetUserTwoFactor } from '../../../features/users/api/reset-user-two-factor.ts';
 import { useUpdateSubuser } from '../../../features/users/api/update-subuser.ts';
 import { SubuserForm } from '../../../features/users/components/subuser-form.tsx';
 import { SubuserSessions } from '../../../features/users/components/subuser-sessions.tsx';
@@ -27,6 +28,8 @@ import {
   type SubuserFormValues,
 } from '../../../features/users/utils/subuser-requests.ts';
 import { ApiError, hasStatus } from '../../../lib/api-client.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 
 /** The server's own refusal when it gave one (spec section 8), otherwise the editor's text. */
 function refusalOf(failure: unknown, fallback: string): TimedMessage {
@@ -98,6 +101,7 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
   const createMutation = useCreateSubuser();
   const updateMutation = useUpdateSubuser(subuser?.id ?? 0);
   const deleteMutation = useDeleteSubuser(subuser?.id ?? 0);
+  const resetTwoFactorMutation = useResetUserTwoFactor(subuser?.id ?? 0);
 
   const showError = (text: string, field?: string) => showMessage({ tone: 'error', text, field });
   const callerAccounts = accountsQuery.data?.accounts.map((account) => account.account_no);
@@ -148,6 +152,14 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
     });
   };
 
+  const resetTwoFactor = () => {
+    if (!window.confirm(TWO_FACTOR_TEXTS.confirmResetForUser)) return;
+    resetTwoFactorMutation.mutate(undefined, {
+      onSuccess: (reply) => showMessage({ tone: 'success', text: reply.message }),
+      onError: (failure) => showMessage(refusalOf(failure, TEXTS.genericError)),
+    });
+  };
+
   return (
     <>
       <SubuserForm
@@ -163,6 +175,13 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
         onSubmit={(values) => (subuser ? update(subuser, values) : void create(values))}
         onDelete={subuser ? () => remove(subuser) : undefined}
       />
+      {subuser && !isOutsideCallerAccounts && (
+        <p>
+          <Button variant="secondary" onClick={resetTwoFactor} disabled={resetTwoFactorMutation.isPending}>
+            {TWO_FACTOR_TEXTS.resetForUser}
+          </Button>
+        </p>
+      )}
       {subuser && !isOutsideCallerAccounts && <SubuserSessions userId={subuser.id} />}
     </>
   );

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { API_PATHS } from '@clearport/contract/paths';
+import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
+import { mockApi, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { LoginForm } from './login-form.tsx';
 
 const LOGIN_REPLY = {
@@ -96,5 +98,42 @@ describe('LoginForm with the server', () => {
   it('links to forgot password', () => {
     renderForm();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+  });
+});
+
+describe('LoginForm with a second factor', () => {
+  it('asks for the code after the password, posts it with the challenge, then reports the session', async () => {
+    const fetchMock = mockApi({
+      [API_PATHS.login]: { body: { challenge: 'challenge-token', step: 'second_factor' } },
+      [API_PATHS.loginSecondFactor]: { body: { ...LOGIN_REPLY, role: 11 } },
+    });
+    const { onSuccess } = renderForm();
+    await submit('dana@demo.test', 'portal-demo');
+
+    const code = await screen.findByLabelText(TWO_FACTOR_TEXTS.code);
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(Cookies.get('token')).toBeUndefined();
+    await userEvent.type(code, '123 456');
+    await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ role: 11 })));
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('/api/user/login/second-factor');
+    expect(JSON.parse(String(init?.body))).toEqual({ challenge: 'challenge-token', code: '123456' });
+  });
+
+  it('takes a recovery code through its link, and shows the server’s refusal', async () => {
+    mockApi({
+      [API_PATHS.login]: { body: { challenge: 'challenge-token', step: 'second_factor' } },
+      [API_PATHS.loginSecondFactor]: { status: 401, body: { message: 'That recovery code did not match.' } },
+    });
+    const { onSuccess } = renderForm();
+    await submit('dana@demo.test', 'portal-demo');
+    await userEvent.click(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.useRecoveryCode }));
+    await userEvent.type(screen.getByLabelText(TWO_FACTOR_TEXTS.recoveryCode), 'abcdef-ghijkl');
+    await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That recovery code did not match.');
+    expect(onSuccess).not.toHaveBeenCalled();
   });
 });

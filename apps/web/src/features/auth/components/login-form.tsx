@@ -10,7 +10,10 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { hasStatus } from '../../../lib/api-client.ts';
+import type { LoginChallenge } from '@clearport/contract/two-factor-forms';
 import { useLogin } from '../api/login.ts';
+import { EnrolmentAtLogin } from './enrolment-at-login.tsx';
+import { SecondFactorForm } from './second-factor-form.tsx';
 import styles from './auth-form.module.css';
 
 type LoginFormProps = {
@@ -33,7 +36,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const [error, setError] = useState<string | null>(null);
   const userNameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const loginMutation = useLogin({ onSuccess });
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
+  const loginMutation = useLogin({ onSuccess, onChallenge: setChallenge });
   const invalidFields = error ? (INVALID_FIELDS[error] ?? []) : [];
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -57,6 +61,10 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     );
   };
 
+  if (challenge?.step === 'second_factor') {
+    return <SecondFactorForm challenge={challenge.challenge} onSuccess={onSuccess} />;
+  }
+  if (challenge?.step === 'enrol') return <EnrolmentAtLogin challenge={challenge.challenge} onSuccess={onSuccess} />;
   return (
     <>
       <form className={styles.form} onSubmit={onSubmit} noValidate>

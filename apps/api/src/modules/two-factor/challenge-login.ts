@@ -1,0 +1,28 @@
+import type { LoginChallengeResponse } from '@clearport/contract/two-factor';
+import type { ActionDeps } from '../../lib/action.ts';
+import { newToken } from '../../lib/tokens.ts';
+import { twoFactorRepository } from './two-factor.repository.ts';
+
+/**
+ * The second step a login with the right password still needs, as a challenge: a code when the
+ * user has a second factor, set-up when their company requires one and they have none; null
+ * when the session may start. The challenge's token is random, stored hashed, short-lived, bound
+ * to the user and taken once.
+ */
+export async function challengeLogin(
+  deps: Pick<ActionDeps, 'db'>,
+  user: { id: number },
+): Promise<LoginChallengeResponse | null> {
+  const step = await secondStepOf(deps, user);
+  if (!step) return null;
+  const challenge = newToken();
+  await twoFactorRepository.createChallenge(deps.db, user.id, step, challenge);
+  return { challenge, step };
+}
+
+/** The second step a sign-in of `user` needs, or null: what a broker's link cannot give (decision 0034). */
+export async function secondStepOf(deps: Pick<ActionDeps, 'db'>, user: { id: number }) {
+  if (await twoFactorRepository.isConfirmed(deps.db, user.id)) return 'second_factor' as const;
+  const isRequired = await twoFactorRepository.isRequiredForUser(deps.db, user.id);
+  return isRequired ? ('enrol' as const) : null;
+}

@@ -1,0 +1,363 @@
+import { describe, expect, it, beforeEach } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
+import { API_PATHS } from '@clearport/contract/paths';
+import { TEXTS } from '@clearport/contract/texts';
+import {
+  LoginChallengeResponse,
+  LoginEnrolmentConfirmResponse,
+  RecoveryCodesResponse,
+  TwoFactorResponse,
+  TwoFactorSetupResponse,
+} from '@clearport/contract/two-factor';
+import { TWO_FACTOR_ERRORS } from '@clearport/contract/two-factor-forms';
+import { LoginResponse } from '@clearport/contract/auth';
+import { SUBUSER_ERRORS } from '@clearport/contract/subusers';
+import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import {
+  apiUrl,
+  DEMO_USERS,
+  exactJson,
+  injectAs,
+  keepAnySession,
+  login,
+  testAppForFile,
+} from '../../../test/build-app.ts';
+import { userIdOf } from '../../../test/session-users.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+
+const t = testAppForFile();
+
+const post = (path: string, payload: object, params: Record<string, number> = {}) =>
+  t.app.inject({ method: 'POST', url: apiUrl(path, params), payload }).then(keepAnySession);
+const postAs = (token: string, path: string, payload: object = {}, params: Record<string, number> = {}) =>
+  injectAs(t.app, token, { method: 'POST', url: apiUrl(path, params), payload });
+
+/** A code of the secret for `steps` steps from now, generated with at least two seconds left in the step. */
+async function codeOf(secret: string, steps = 0): Promise<string> {
+  if (TOTP.remaining() < 2000) await new Promise((resolve) => setTimeout(resolve, TOTP.remaining() + 50));
+  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+}
+
+/** Waits for the next 30-second step, so a new code is due. */
+const nextStep = () => new Promise((resolve) => setTimeout(resolve, TOTP.remaining() + 50));
+
+const loginReply = (email: string, password = DEMO_PASSWORD) => post(API_PATHS.login, { userName: email, password });
+
+async function challengeOf(email: string, password = DEMO_PASSWORD): Promise<LoginChallengeResponse> {
+  return exactJson(LoginChallengeResponse, await loginReply(email, password));
+}
+
+/** Sets up a second factor for the user of this session: the secret and the recovery codes. */
+async function enrol(token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = exactJson(
+    TwoFactorSetupResponse,
+    await postAs(token, API_PATHS.startTwoFactor, { current_password: DEMO_PASSWORD }),
+  );
+  const confirmed = await postAs(token, API_PATHS.confirmTwoFactor, { code: await codeOf(setup.secret) });
+  return { secret: setup.secret, recoveryCodes: exactJson(RecoveryCodesResponse, confirmed).recovery_codes };
+}
+
+beforeEach(async () => {
+  await t.app.db.deleteFrom('login_throttle').execute();
+});
+
+describe('two-factor sign-in', () => {
+  it('sets up in Settings behind the password, then asks for a code at sign-in, each code once', async () => {
+    const token = await login(t.app, DEMO_USERS.user);
+    const before = exactJson(TwoFactorResponse, await injectAs(t.app, token, { url: apiUrl(API_PATHS.twoFactor) }));
+    expect(before).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+      company: { require_two_factor: false, can_change: false },
+    });
+
+    const wrongPassword = await postAs(token, API_PATHS.startTwoFactor, { current_password: 'not-it' });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().field).toBe('current_password');
+
+    const setup = exactJson(
+      TwoFactorSetupResponse,
+      await postAs(token, API_PATHS.startTwoFactor, { current_password: DEMO_PASSWORD }),
+    );
+    expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Clearport:user%40demo\.test\?.*secret=/);
+    expect(setup.uri).toContain('algorithm=SHA1&digits=6&period=30');
+    expect(setup.qr_svg).toMatch(/^<svg/);
+    const stored = await t.app.db
+      .selectFrom('user_second_factors')
+      .select('secret_encrypted')
+      .executeTakeFirstOrThrow();
+    expect(stored.secret_encrypted).not.toContain(setup.secret);
+
+    const wrong = (await codeOf(setup.secret)) === '000000' ? '111111' : '000000';
+    const wrongCode = await postAs(token, API_PATHS.confirmTwoFactor, { code: wrong });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json()).toMatchObject({ field: 'code', message: TWO_FACTOR_ERRORS.codeWrong });
+
+    const firstCode = await codeOf(setup.secret);
+    const confirmed = exactJson(
+      RecoveryCodesResponse,
+      await postAs(token, API_PATHS.confirmTwoFactor, { code: firstCode }),
+    );
+    expect(confirmed.recovery_codes).toHaveLength(10);
+    expect(new Set(confirmed.recovery_codes).size).toBe(10);
+    const hashes = await t.app.db.selectFrom('user_recovery_codes').select('code_hash').execute();
+    expect(hashes.map((row) => row.code_hash)).not.toContain(confirmed.recovery_codes[0]);
+
+    // The login answers a challenge now, not a session; the first code's step is used up.
+    const { challenge, step } = await challengeOf(DEMO_USERS.user);
+    expect(step).toBe('second_factor');
+    const reused = await post(API_PATHS.loginSecondFactor, { challenge, code: firstCode });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toBe(TWO_FACTOR_ERRORS.codeWrong);
+
+    await nextStep();
+    const code = await codeOf(setup.secret);
+    const session = exactJson(LoginResponse, await post(API_PATHS.loginSecondFactor, { challenge, code }));
+    expect(session.role).toBe(5);
+    const profile = await injectAs(t.app, session.token, { url: apiUrl(API_PATHS.profile) });
+    expect(profile.statusCode).toBe(200);
+
+    // The challenge was taken, and the code with it.
+    const again = await post(API_PATHS.loginSecondFactor, { challenge, code });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe(TWO_FACTOR_ERRORS.challengeExpired);
+    const second = await challengeOf(DEMO_USERS.user);
+    const sameCode = await post(API_PATHS.loginSecondFactor, { challenge: second.challenge, code });
+    expect(sameCode.json().message).toBe(TWO_FACTOR_ERRORS.codeWrong);
+  });
+
+  it('takes a code of the step before, not of two steps before, nor of two steps ahead', async () => {
+    const token = await login(t.app, DEMO_USERS.manager);
+    const { secret } = await enrol(token);
+    // As if the set-up's code was used long ago: the step before now is still unused.
+    const managerId = await userIdOf(t.app.db, DEMO_USERS.manager);
+    await t.app.db
+      .updateTable('user_second_factors')
+      .set({ last_used_step: 0 })
+      .where('user_id', '=', managerId)
+      .execute();
+
+    const { challenge } = await challengeOf(DEMO_USERS.manager);
+    for (const steps of [-2, 2]) {
+      const refused = await post(API_PATHS.loginSecondFactor, { challenge, code: await codeOf(secret, steps) });
+      expect(refused.statusCode, `${steps} steps`).toBe(401);
+    }
+    const previous = await post(API_PATHS.loginSecondFactor, { challenge, code: await codeOf(secret, -1) });
+    expect(previous.statusCode).toBe(200);
+    exactJson(LoginResponse, previous);
+  });
+
+  it('takes each recovery code once, and new ones end the old', async () => {
+    const email = 'second-factor-recovery@demo.test';
+    const { secret, recoveryCodes } = await enrol(await newUser(email));
+
+    const first = await challengeOf(email);
+    const typed = recoveryCodes[0]!.toUpperCase().replaceAll('-', ' ');
+    const session = exactJson(
+      LoginResponse,
+      await post(API_PATHS.loginSecondFactor, { challenge: first.challenge, code: typed }),
+    );
+    expect(session.role).toBe(5);
+
+    const second = await challengeOf(email);
+    const reused = await post(API_PATHS.loginSecondFactor, { challenge: second.challenge, code: recoveryCodes[0] });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toBe(TWO_FACTOR_ERRORS.recoveryCodeWrong);
+    const status = exactJson(
+      TwoFactorResponse,
+      await injectAs(t.app, session.token, { url: apiUrl(API_PATHS.twoFactor) }),
+    );
+    expect(status.recovery_codes_left).toBe(9);
+
+    await nextStep();
+    const fresh = exactJson(
+      RecoveryCodesResponse,
+      await postAs(session.token, API_PATHS.regenerateRecoveryCodes, {
+        current_password: DEMO_PASSWORD,
+        code: await codeOf(secret),
+      }),
+    );
+    expect(fresh.recovery_codes).toHaveLength(10);
+    const old = await post(API_PATHS.loginSecondFactor, { challenge: second.challenge, code: recoveryCodes[1] });
+    expect(old.statusCode).toBe(401);
+    const renewed = await post(API_PATHS.loginSecondFactor, {
+      challenge: second.challenge,
+      code: fresh.recovery_codes[1],
+    });
+    expect(renewed.statusCode).toBe(200);
+  });
+
+  it('turns off behind the password and a current code', async () => {
+    const email = 'second-factor-off@demo.test';
+    const token = await newUser(email);
+    const { secret } = await enrol(token);
+    await nextStep();
+    const noCode = await postAs(token, API_PATHS.removeTwoFactor, { current_password: DEMO_PASSWORD, code: '' });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().field).toBe('code');
+    const removed = await postAs(token, API_PATHS.removeTwoFactor, {
+      current_password: DEMO_PASSWORD,
+      code: await codeOf(secret),
+    });
+    expect(removed.statusCode).toBe(200);
+    exactJson(LoginResponse, await loginReply(email));
+  });
+
+  it('throttles guessed codes as it throttles passwords', async () => {
+    const email = 'second-factor-guess@demo.test';
+    await enrol(await newUser(email));
+    const { challenge } = await challengeOf(email);
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 5; guess += 1) {
+      const reply = await post(API_PATHS.loginSecondFactor, { challenge, code: String(100000 + guess) });
+      statuses.push(reply.statusCode);
+      if (reply.statusCode === 429) {
+        expect(reply.headers['retry-after']).toBeDefined();
+        expect(reply.json().message).toMatch(/^Too many attempts/);
+      }
+    }
+    // The password and the guesses count together: past the pair's three free attempts, the
+    // fourth sets a wait and the fifth meets it.
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+
+  it('asks for the code after a password reset too', async () => {
+    const email = 'second-factor-reset@demo.test';
+    const { secret } = await enrol(await newUser(email));
+    const userId = await userIdOf(t.app.db, email);
+    // The link of a reset e-mail, as the forgot-password call stores it.
+    const resetToken = newToken();
+    await t.app.db
+      .insertInto('password_resets')
+      .values({ user_id: userId, token_hash: hashToken(resetToken), expires_at: new Date(Date.now() + 3600_000) })
+      .execute();
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: `/api/reset-password/${resetToken}`,
+      payload: { email, password: 'a-new-password-1', password_confirmation: 'a-new-password-1' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().message).toBe(TEXTS.resetSuccess);
+    const { challenge, step } = await challengeOf(email, 'a-new-password-1');
+    expect(step).toBe('second_factor');
+    await nextStep();
+    const passed = await post(API_PATHS.loginSecondFactor, { challenge, code: await codeOf(secret) });
+    expect(passed.statusCode).toBe(200);
+  });
+});
+
+describe("the company's requirement", () => {
+  it('roles 3 and 4 set it, others are refused, and a user without a second factor sets one up at sign-in', async () => {
+    const userToken = await newUser('enrol-at-login@demo.test');
+    const refused = await injectAs(t.app, userToken, {
+      method: 'PUT',
+      url: apiUrl(API_PATHS.companyTwoFactor),
+      payload: { require_two_factor: true },
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const primary = await login(t.app, DEMO_USERS.other);
+    const badInput = await injectAs(t.app, primary, {
+      method: 'PUT',
+      url: apiUrl(API_PATHS.companyTwoFactor),
+      payload: { require_two_factor: 'yes' },
+    });
+    expect(badInput.statusCode).toBe(400);
+    expect(badInput.json().field).toBe('require_two_factor');
+
+    const setter = await newUser('enrol-manager@demo.test', 4);
+    const saved = await injectAs(t.app, setter, {
+      method: 'PUT',
+      url: apiUrl(API_PATHS.companyTwoFactor),
+      payload: { require_two_factor: true },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const { challenge, step } = await challengeOf('enrol-at-login@demo.test');
+    expect(step).toBe('enrol');
+    // An enrolment challenge is no second factor.
+    const asCode = await post(API_PATHS.loginSecondFactor, { challenge, code: '123456' });
+    expect(asCode.statusCode).toBe(401);
+    const setup = exactJson(TwoFactorSetupResponse, await post(API_PATHS.loginEnrolment, { challenge }));
+    const confirmed = exactJson(
+      LoginEnrolmentConfirmResponse,
+      await post(API_PATHS.loginEnrolmentConfirm, { challenge, code: await codeOf(setup.secret) }),
+    );
+    expect(confirmed.recovery_codes).toHaveLength(10);
+    expect((await injectAs(t.app, confirmed.session.token, { url: apiUrl(API_PATHS.profile) })).statusCode).toBe(200);
+    const next = await challengeOf('enrol-at-login@demo.test');
+    expect(next.step).toBe('second_factor');
+
+    // Role 11 changes nothing in Settings, yet sets the required second factor up at sign-in.
+    const viewer = await challengeOf(DEMO_USERS.viewer);
+    expect(viewer.step).toBe('enrol');
+    const viewerSetup = exactJson(
+      TwoFactorSetupResponse,
+      await post(API_PATHS.loginEnrolment, { challenge: viewer.challenge }),
+    );
+    const viewerSession = exactJson(
+      LoginEnrolmentConfirmResponse,
+      await post(API_PATHS.loginEnrolmentConfirm, {
+        challenge: viewer.challenge,
+        code: await codeOf(viewerSetup.secret),
+      }),
+    ).session;
+    expect(viewerSession.role).toBe(11);
+    const viewerStart = await postAs(viewerSession.token, API_PATHS.startTwoFactor, {
+      current_password: DEMO_PASSWORD,
+    });
+    expect(viewerStart.statusCode).toBe(403);
+
+    // The requirement keeps the second factor on.
+    await nextStep();
+    const off = await postAs(confirmed.session.token, API_PATHS.removeTwoFactor, {
+      current_password: DEMO_PASSWORD,
+      code: await codeOf(setup.secret),
+    });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toBe(TWO_FACTOR_ERRORS.requiredByCompany);
+
+    // An administrator's reset after a lost device: set up again at the next sign-in.
+    const userId = await userIdOf(t.app.db, 'enrol-at-login@demo.test');
+    const elsewhere = await postAs(primary, API_PATHS.resetUserTwoFactor, {}, { id: userId });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().message).toBe(SUBUSER_ERRORS.userNotFound);
+    const reset = await postAs(setter, API_PATHS.resetUserTwoFactor, {}, { id: userId });
+    expect(reset.statusCode).toBe(200);
+    const history = await t.app.db
+      .selectFrom('user_changes')
+      .select('action')
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(history.action).toBe('two-factor-reset');
+    expect((await challengeOf('enrol-at-login@demo.test')).step).toBe('enrol');
+
+    await injectAs(t.app, setter, {
+      method: 'PUT',
+      url: apiUrl(API_PATHS.companyTwoFactor),
+      payload: { require_two_factor: false },
+    });
+  });
+});
+
+/** A new user of Demo Imports with the demo password, logged in with it alone. */
+async function newUser(email: string, role = 5): Promise<string> {
+  const company = await t.app.db
+    .selectFrom('users')
+    .select('company_id')
+    .where('email', '=', DEMO_USERS.primary)
+    .executeTakeFirstOrThrow();
+  await t.app.db
+    .insertInto('users')
+    .values({
+      company_id: company.company_id,
+      name: email.split('@')[0]!,
+      email,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      role,
+    })
+    .execute();
+  return login(t.app, email);
+}

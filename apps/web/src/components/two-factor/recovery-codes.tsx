@@ -1,0 +1,55 @@
+import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
+import { TEXTS } from '@clearport/contract/texts';
+import { toast } from '../../lib/toast.ts';
+import { WEB_TEXTS } from '../../config/texts.ts';
+import { Button } from '../ui/button.tsx';
+import styles from './two-factor.module.css';
+
+type RecoveryCodesProps = {
+  codes: readonly string[];
+  /** What the button after the codes says and does: Done in Settings, Continue at sign-in. */
+  doneLabel: string;
+  onDone: () => void;
+};
+
+/** The ten recovery codes, shown once, to copy or download before going on. */
+export function RecoveryCodes({ codes, doneLabel, onDone }: RecoveryCodesProps) {
+  const text = `${codes.join('\n')}\n`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(WEB_TEXTS.common.copied);
+    } catch {
+      toast.error(TEXTS.genericError);
+    }
+  };
+  const download = () => {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    link.download = 'clearport-recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  return (
+    <div className={styles.stack}>
+      <h3 className={styles.subtitle}>{TWO_FACTOR_TEXTS.recoveryCodesTitle}</h3>
+      <p className={styles.hint}>{TWO_FACTOR_TEXTS.recoveryCodesHint}</p>
+      <ul className={styles.codes} aria-label={TWO_FACTOR_TEXTS.recoveryCodesTitle}>
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => void copy()}>
+          {TWO_FACTOR_TEXTS.copy}
+        </Button>
+        <Button variant="secondary" onClick={download}>
+          {TWO_FACTOR_TEXTS.download}
+        </Button>
+        <Button onClick={onDone}>{doneLabel}</Button>
+      </div>
+    </div>
+  );
+}
