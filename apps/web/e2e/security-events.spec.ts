@@ -46,14 +46,14 @@ test('the primary user finds a failed sign-in among the security events, at 1366
     .filter({ hasText: 'Sign-in' })
     .filter({ hasText: 'Failure' });
   await expect(failedRow.first()).toBeVisible();
-  await expect(failedRow.first()).toContainText('wrong password');
+  await expect(failedRow.first()).toContainText('reason: wrong_password');
 
-  await page.getByLabel('Event').selectOption({ label: 'Sign-out' });
+  await page.getByRole('combobox', { name: 'Event', exact: true }).selectOption({ label: 'Sign-out' });
   await expect(eventsTable(page).getByRole('row').filter({ hasText: 'Sign-in' })).toHaveCount(0);
-  await page.getByLabel('Event').selectOption({ label: 'Sign-in' });
+  await page.getByRole('combobox', { name: 'Event', exact: true }).selectOption({ label: 'Sign-in' });
   await expect(failedRow.first()).toBeVisible();
   await expect(eventsTable(page).getByRole('row').filter({ hasText: 'Sign-out' })).toHaveCount(0);
-  await page.getByLabel('User', { exact: true }).selectOption({ label: 'user@demo.test' });
+  await page.getByRole('combobox', { name: 'User', exact: true }).selectOption({ label: 'user@demo.test' });
   await expect(failedRow.first()).toBeVisible();
   await expect(eventsTable(page).getByRole('row').filter({ hasText: 'primary@demo.test' })).toHaveCount(0);
   await expectAccessible(page, '/users/security-events at 1366 px');
