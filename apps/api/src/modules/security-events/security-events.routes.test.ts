@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { SecurityEventsResponse, SecurityEventUsersResponse } from '@clearport/contract/security-events';
+import { securityEventsRepository } from './security-events.repository.ts';
 import { apiUrl, demoUsersOf, exactJson, injectAs, testAppForFile } from '../../../test/build-app.ts';
 
 /*
@@ -160,5 +161,19 @@ describe('GET user/security-events/export.csv', () => {
       .executeTakeFirstOrThrow();
     expect(lines[1]).toContain(`,${newest.email},Password changed,`);
     expect(lines[1]).toContain(`,${newest.ip},${newest.user_agent},reason: n`);
+  });
+});
+
+describe('securityEventsRepository.each', () => {
+  it('reads batch by batch by keyset, in the list’s order, and stops at its cap', async () => {
+    const criteria = { companyId: demoId, timeZone: 'UTC' };
+    const read = async (max: number, batch: number) => {
+      const ids: string[] = [];
+      for await (const row of securityEventsRepository.each(t.app.db, criteria, max, batch)) ids.push(row.id);
+      return ids;
+    };
+    const expected = await plainOrder();
+    expect(await read(10, 3)).toEqual(expected.slice(0, 10));
+    expect(await read(expected.length + 5, 7)).toEqual(expected);
   });
 });
