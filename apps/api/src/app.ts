@@ -43,6 +43,7 @@ import { customsEntriesRoutes } from './modules/customs-entries/customs-entries.
 import { containersRoutes } from './modules/containers/containers.routes.ts';
 import { scheduleReportMail } from './modules/reports/report-mail.worker.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { securityEventsRoutes } from './modules/security-events/security-events.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { scheduleWebhooks } from './modules/webhooks/webhooks.worker.ts';
 import { BROKER_API_BASE } from '@clearport/contract/ingestion';
@@ -216,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await user.register(customsEntriesRoutes);
         await user.register(containersRoutes);
         await user.register(reportsRoutes);
+        await user.register(securityEventsRoutes);
       });
     },
     { prefix: API_BASE },

@@ -185,9 +185,14 @@ async function main() {
       { name: '/billing/:id', path: `/billing/${invoiceId}`, signedIn: true, ready: 'main >> text=Amount' },
       { name: '/reports', path: '/reports', signedIn: true, ready: 'canvas[role="img"]' },
       { name: '/users', path: '/users', signedIn: true, ready: 'main >> text=primary@demo.test' },
+      { name: '/users/security-events', path: '/users/security-events', signedIn: true, ready: listReady },
       { name: '/settings', path: '/settings', signedIn: true, ready: 'role=button[name="Save"]' },
     ];
-    const phoneReady: Record<string, string> = { '/ (Home)': 'main li a', '/shipments': 'main li a' };
+    const phoneReady: Record<string, string> = {
+      '/ (Home)': 'main li a',
+      '/shipments': 'main li a',
+      '/users/security-events': 'main ul[aria-label="Security events"] li',
+    };
     // One warm-up load, so the server's first replies (its caches, PGlite's first queries) do not count.
     for (const route of routes) await measure(browser, server.url, route, WIDTHS[0], cookies);
 

@@ -13,6 +13,7 @@ const OTHER_SCREENS = [
   'invoice',
   'users',
   'user',
+  'security-events',
   'reports',
   'settings',
   'forgot-password',

@@ -84,6 +84,12 @@ export const API_PATHS = {
   /** A user lost their authenticator: their second factor is removed and they set it up again. */
   resetUserTwoFactor: '/user/user/subusers/:id/two-factor/reset',
   accounts: '/user/user/accounts',
+  /** The company's security events for its primary user, newest first, in keyset pages. */
+  securityEvents: '/user/security-events',
+  /** The same filtered events as CSV (text/csv, an attachment), at most SECURITY_EVENTS_CSV_MAX_ROWS. */
+  securityEventsCsv: '/user/security-events/export.csv',
+  /** The company's users the Security events screen filters by: id and e-mail. */
+  securityEventUsers: '/user/security-events/users',
   /**
    * GET a stored file by its storage key (a document's `path`, `path_to_7501`, an invoice's
    * `path`/`backup`, a delivery order's `path`): build the URL with filePath(key). Served

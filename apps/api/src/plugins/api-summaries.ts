@@ -57,6 +57,11 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`GET ${call(API_PATHS.reportReleaseDays)}`]: 'Report: days from arrival to release, median, 90th percentile, weeks',
   [`GET ${call(API_PATHS.reportReleaseDaysEntries)}`]: 'Report drill-down: the entries released late, a page at a time',
   [`GET ${call(API_PATHS.reportOpenInvoices)}`]: 'Report: open invoices by days past due, in all and per account',
+  [`GET ${call(API_PATHS.securityEvents)}`]:
+    "The primary user's security events of the company: filters by user, kind and days, keyset pages of 50",
+  [`GET ${call(API_PATHS.securityEventsCsv)}`]:
+    'The filtered security events as CSV, the newest 100,000 at most, streamed',
+  [`GET ${call(API_PATHS.securityEventUsers)}`]: "The company's users by e-mail, for the security events' user filter",
   [`GET ${call(API_PATHS.reportExport)}`]: "A report's table as CSV or as an Excel workbook, streamed",
   [`GET ${call(API_PATHS.reportSubscriptions)}`]: 'The reports the user receives by e-mail each month',
   [`PUT ${call(API_PATHS.reportSubscriptions)}`]: 'Choose the reports the user receives by e-mail each month',

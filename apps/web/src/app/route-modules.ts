@@ -18,6 +18,7 @@ export const ROUTE_MODULES: ReadonlyArray<readonly [pattern: string, modules: re
   [paths.billing.path, inApp('billing')],
   [paths.invoice.path, inApp('invoice')],
   [paths.users.path, inApp('users')],
+  [paths.securityEvents.path, inApp('security-events')],
   [paths.user.path, inApp('user')],
   [paths.reports.path, inApp('reports')],
   [paths.settings.path, inApp('settings')],

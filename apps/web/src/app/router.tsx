@@ -4,7 +4,13 @@ import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs, type Rout
 import { RouteError } from '../components/errors/route-error.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { paths } from '../config/paths.ts';
-import { redirectSignedIn, requireHome, requireNavItem, requireSession } from '../lib/route-guards.ts';
+import {
+  redirectSignedIn,
+  requireHome,
+  requireNavItem,
+  requirePrimaryUser,
+  requireSession,
+} from '../lib/route-guards.ts';
 
 /**
  * Every route of the spec's route table (section 2). Each screen's code is fetched through the
@@ -96,6 +102,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   path: paths.users.path,
                   loader: requireNavItem('users'),
                   lazy: async () => ({ Component: (await import('./routes/app/users.tsx')).UsersRoute }),
+                },
+                {
+                  path: paths.securityEvents.path,
+                  loader: requirePrimaryUser,
+                  lazy: async () => ({
+                    Component: (await import('./routes/app/security-events.tsx')).SecurityEventsRoute,
+                  }),
                 },
                 {
                   path: paths.user.path,

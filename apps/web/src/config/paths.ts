@@ -25,6 +25,8 @@ export const paths = {
   },
   invoice: { path: '/billing/:id', getHref: (id: string | number) => `/billing/${encodeURIComponent(id)}` },
   users: { path: '/users', getHref: () => '/users' },
+  /** The primary user's Security events, linked from Users (the spec's navigation has no link of its own). */
+  securityEvents: { path: '/users/security-events', getHref: () => '/users/security-events' },
   user: { path: '/users/:id', getHref: (id: string | number) => `/users/${encodeURIComponent(id)}` },
   reports: { path: '/reports', getHref: () => '/reports' },
   settings: { path: '/settings', getHref: () => '/settings' },

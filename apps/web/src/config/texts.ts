@@ -377,6 +377,32 @@ export const WEB_TEXTS = {
     },
   },
 
+  /** The primary user's Security events, reached from Users. */
+  securityEvents: {
+    title: 'Security events',
+    link: 'Security events',
+    filters: 'Security event filters',
+    userFilter: 'User',
+    allUsers: 'All users',
+    kindFilter: 'Event',
+    allKinds: 'All events',
+    fromFilter: 'From date',
+    toFilter: 'To date',
+    caption: 'Security events',
+    columnWhen: 'When',
+    columnUser: 'User',
+    columnWhat: 'What',
+    columnOutcome: 'Outcome',
+    columnFrom: 'From',
+    columnDetails: 'Details',
+    loading: 'Loading security events...',
+    empty: 'No security events found.',
+    downloadCsv: 'Download CSV',
+    downloading: 'Downloading...',
+    /** {count} is SECURITY_EVENTS_CSV_MAX_ROWS, formatted. */
+    csvCap: 'The CSV holds the newest {count} events the filters select.',
+  },
+
   /** Users. */
   users: {
     newUserTitle: 'New User',

@@ -1,5 +1,5 @@
 import { data, redirect, replace, type LoaderFunctionArgs } from 'react-router';
-import { homePathFor, navItemsFor, type NavItem } from '@clearport/contract/roles';
+import { homePathFor, navItemsFor, ROLES, type NavItem } from '@clearport/contract/roles';
 import { LoginResponse } from '@clearport/contract/auth';
 import { API_PATHS } from '@clearport/contract/paths';
 import { paths } from '../config/paths.ts';
@@ -112,6 +112,15 @@ export function requireNavItem(item: NavItem): (args: LoaderFunctionArgs) => Pro
     if (!navItemsFor(session.role ?? 0).includes(item)) throw data(null, { status: 404, statusText: 'Not Found' });
     return null;
   };
+}
+
+/** The primary user's own screens (Security events): any other role gets the not-found page, as requireNavItem. */
+export async function requirePrimaryUser({ request }: LoaderFunctionArgs): Promise<null> {
+  await keepLinkSession(request);
+  const session = readSession();
+  if (!session) throw redirect(loginFor(request));
+  if (session.role !== ROLES.primary) throw data(null, { status: 404, statusText: 'Not Found' });
+  return null;
 }
 
 /** Home: role 11, which has none, is sent on to its own home, /shipments (spec section 2). */

@@ -6,12 +6,12 @@ import styles from './list-filter-bar.module.css';
 type ListFilterBarProps = {
   /** Names the search landmark ("Shipment filters"). */
   label: string;
-  /** The search box's label, read by assistive technology ("Search shipments"). */
-  searchLabel: string;
+  /** The search box's label, read by assistive technology ("Search shipments"); without it, no search box. */
+  searchLabel?: string;
   /** The search as applied. */
-  search: string;
+  search?: string;
   /** Receives the typed search SEARCH_DEBOUNCE_MS after the last key (spec section 9). */
-  onSearchChange: (search: string) => void;
+  onSearchChange?: (search: string) => void;
   /** The list's other filters, each applied as it is chosen. */
   children?: ReactNode;
   /** What follows the filters at the end of the bar (the users list's Add User). */
@@ -22,7 +22,14 @@ type ListFilterBarProps = {
  * A list's filter bar: the search box with the placeholder Search, applied once typing pauses,
  * then the list's own filters. A search changed from outside (filters cleared) shows in the box.
  */
-export function ListFilterBar({ label, searchLabel, search, onSearchChange, children, actions }: ListFilterBarProps) {
+export function ListFilterBar({
+  label,
+  searchLabel,
+  search = '',
+  onSearchChange,
+  children,
+  actions,
+}: ListFilterBarProps) {
   const searchId = useId();
   const [searchText, setSearchText] = useState(search);
   const [appliedSearch, setAppliedSearch] = useState(search);
@@ -31,7 +38,7 @@ export function ListFilterBar({ label, searchLabel, search, onSearchChange, chil
     setSearchText(search);
   }
 
-  const applySearch = useEffectEvent((text: string) => onSearchChange(text));
+  const applySearch = useEffectEvent((text: string) => onSearchChange?.(text));
   useEffect(() => {
     if (searchText === appliedSearch) return;
     const timer = window.setTimeout(() => applySearch(searchText), SEARCH_DEBOUNCE_MS);
@@ -40,21 +47,23 @@ export function ListFilterBar({ label, searchLabel, search, onSearchChange, chil
 
   return (
     <div role="search" aria-label={label} className={styles.bar}>
-      <div className={styles.searchField}>
-        <label htmlFor={searchId} className="visually-hidden">
-          {searchLabel}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className={styles.search}
-          placeholder={TEXTS.searchPlaceholder}
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </div>
+      {searchLabel !== undefined && (
+        <div className={styles.searchField}>
+          <label htmlFor={searchId} className="visually-hidden">
+            {searchLabel}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className={styles.search}
+            placeholder={TEXTS.searchPlaceholder}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+      )}
       {children}
       {actions && <div className={styles.actions}>{actions}</div>}
     </div>

@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { ROLES } from '@clearport/contract/roles';
 import { SUBUSERS_PAGE_SIZE, type Subuser } from '@clearport/contract/subusers';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -7,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useListState } from '../../../components/ui/use-list-state.ts';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { readSession } from '../../../lib/session.ts';
 import { useSubusers } from '../../../features/users/api/get-subusers.ts';
 import { UsersFilters } from '../../../features/users/components/users-filters.tsx';
 import { UsersTable } from '../../../features/users/components/users-table.tsx';
@@ -32,6 +35,11 @@ export function UsersRoute() {
           { link: paths.home.getHref(), title: WEB_TEXTS.layout.navHome },
           { link: paths.users.getHref(), title: WEB_TEXTS.layout.navUsers },
         ]}
+        extra={
+          readSession()?.role === ROLES.primary && (
+            <Link to={paths.securityEvents.getHref()}>{WEB_TEXTS.securityEvents.link}</Link>
+          )
+        }
       />
       <PageBody>
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
