@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it, beforeEach } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { API_PATHS } from '@clearport/contract/paths';
@@ -361,3 +362,45 @@ async function newUser(email: string, role = 5): Promise<string> {
     .execute();
   return login(t.app, email);
 }
+
+describe('two-factor security events', () => {
+  /** The kinds and outcomes of the events `act` writes about `email`, in order. */
+  async function eventsOf(email: string, act: () => Promise<unknown>) {
+    const { last } = await t.app.db
+      .selectFrom('security_events')
+      .select(sql<string>`coalesce(max(id), 0)::text`.as('last'))
+      .executeTakeFirstOrThrow();
+    await act();
+    const rows = await t.app.db
+      .selectFrom('security_events')
+      .select(['kind', 'outcome', 'detail'])
+      .where('id', '>', last)
+      .where('email', '=', email)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => `${row.kind}:${row.outcome}`);
+  }
+
+  it('writes the set-up, a wrong code, a recovery code passing and its use, each once', async () => {
+    const email = 'events-two-factor@demo.test';
+    const token = await newUser(email);
+    let recoveryCodes: string[] = [];
+    expect(await eventsOf(email, async () => ({ recoveryCodes } = await enrol(token)))).toEqual([
+      'second_factor_changed:success',
+    ]);
+
+    const { challenge } = await challengeOf(email);
+    expect(
+      await eventsOf(email, async () =>
+        expect((await post(API_PATHS.loginSecondFactor, { challenge, code: '000000' })).statusCode).toBe(401),
+      ),
+    ).toEqual(['second_factor_failed:failure']);
+    expect(
+      await eventsOf(email, async () =>
+        expect((await post(API_PATHS.loginSecondFactor, { challenge, code: recoveryCodes[0]! })).statusCode).toBe(200),
+      ),
+    ).toEqual(['second_factor_passed:success', 'recovery_code_used:success']);
+    const stored = await t.app.db.selectFrom('security_events').select('detail').where('email', '=', email).execute();
+    expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0]!);
+  });
+});
