@@ -52,7 +52,8 @@ import { sessionUserOf } from '../test/session-users.ts';
  *   npm run bench -- --fill-only             fill the databases, measure nothing
  *   npm run bench -- --lists invoices        the invoice list only (invoices.bench.ts); by default
  *                                            the shipments list, the invoice list, the users list
- *                                            (users.bench.ts), the demurrage reminders' daily
+ *                                            (users.bench.ts), the security events
+ *                                            (security-events.bench.ts), the demurrage reminders' daily
  *                                            run (demurrage.bench.ts), the broker
  *                                            API's import (import.bench.ts), then the list on the
  *                                            embedded default (embedded.bench.ts)
@@ -94,7 +95,7 @@ const lists = args.includes('--import')
   ? ['cli-import']
   : args.includes('--lists')
     ? (args[args.indexOf('--lists') + 1] ?? '').split(',')
-    : ['shipments', 'invoices', 'users', 'reports', 'demurrage', 'import', 'embedded'];
+    : ['shipments', 'invoices', 'users', 'security-events', 'reports', 'demurrage', 'import', 'embedded'];
 
 type SizeReport = {
   label: string;
@@ -446,6 +447,7 @@ if (!lists.includes('shipments')) {
 if (lists.includes('invoices')) await import('./invoices.bench.ts');
 if (lists.includes('reports')) await import('./reports.bench.ts');
 if (lists.includes('users')) await import('./users.bench.ts');
+if (lists.includes('security-events')) await import('./security-events.bench.ts');
 if (lists.includes('demurrage')) await import('./demurrage.bench.ts');
 if (lists.includes('import')) await import('./import.bench.ts');
 if (lists.includes('embedded')) await import('./embedded.bench.ts');
