@@ -85,10 +85,14 @@ describe('a crash while a webhook is under way', () => {
       servers.push(child);
       return { child, base: `http://127.0.0.1:${port}` };
     };
-    const call = (base: string, url: string, init: RequestInit & { token: string }) =>
+    const call = (base: string, url: string, init: RequestInit & { token: string; cookie?: string }) =>
       fetch(`${base}${url}`, {
         ...init,
-        headers: { authorization: `Bearer ${init.token}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${init.token}`,
+          'content-type': 'application/json',
+          ...(init.cookie ? { cookie: init.cookie } : {}),
+        },
       });
 
     const first = await start();
@@ -105,9 +109,15 @@ describe('a crash while a webhook is under way', () => {
       body: JSON.stringify({ userName: 'primary@demo.test', password: DEMO_PASSWORD }),
     });
     const { token } = (await login.json()) as { token: string };
+    // The session's cookie, as the browser keeps it beside the request token (decision 0033).
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!)
+      .join('; ');
     const note = await call(first.base, `${API_BASE}${apiPath(API_PATHS.addNote, { id: shipment })}`, {
       method: 'POST',
       token,
+      cookie,
       body: JSON.stringify({ note: 'Sent through a crash' }),
     });
     expect(note.status).toBe(200);

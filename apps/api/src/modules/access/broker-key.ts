@@ -28,8 +28,17 @@ function bearer(request: FastifyRequest): string | undefined {
  * is written.
  */
 export const KEY_USE_EVENT_EVERY_MS = 3_600_000;
-/** When each key's last accepted call was written, by key id; a restart writes the next one again. */
-const keyUseRecordedAt = new Map<number, number>();
+/**
+ * When each key's last accepted call was written, by database (one server's, a test's) and key
+ * id; a restart writes the next one again.
+ */
+const keyUseRecordedAt = new WeakMap<Db, Map<number, number>>();
+
+function recordedAtOf(db: Db): Map<number, number> {
+  let recorded = keyUseRecordedAt.get(db);
+  if (!recorded) keyUseRecordedAt.set(db, (recorded = new Map()));
+  return recorded;
+}
 
 /**
  * The broker API's one check, an onRequest hook of every broker plugin: a live key (401: none,
@@ -67,8 +76,9 @@ export function brokerKeyGuard(db: () => Db) {
       return sendRefusal(reply, { status: 403, message: outOfScope(scope) });
     }
     const now = Date.now();
-    if (now - (keyUseRecordedAt.get(live.id) ?? 0) >= KEY_USE_EVENT_EVERY_MS) {
-      keyUseRecordedAt.set(live.id, now);
+    const recorded = recordedAtOf(db());
+    if (now - (recorded.get(live.id) ?? 0) >= KEY_USE_EVENT_EVERY_MS) {
+      recorded.set(live.id, now);
       await record({ outcome: 'success', detail: { ...route, key_id: live.id, key_name: live.name } });
     }
   };

@@ -2,7 +2,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { API_PATHS } from '@clearport/contract/paths';
 import { HomeShipmentsResponse, ShipmentsListResponse, type ShipmentListItem } from '@clearport/contract/shipments';
-import { apiUrl, demoUsersOf, exactJson, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
+import {
+  apiUrl,
+  DEMO_USERS,
+  exactJson,
+  injectAs,
+  login,
+  testAppForFile,
+  type DemoUser,
+} from '../../../test/build-app.ts';
 import { brokerApiOf } from '../../../test/broker-api.ts';
 import { companyIdOf } from '../../../test/session-users.ts';
 import { BROKER } from '../access/session-user.ts';
@@ -17,7 +25,6 @@ import { setContainerFreeDays } from '../containers/set-container-free-days.ts';
  */
 
 const t = testAppForFile();
-const { tokens } = demoUsersOf(t);
 const broker = brokerApiOf(t);
 
 /** 23:30 on 2026-11-26 in New York (EST), 04:30 on 2026-11-27 UTC. */
@@ -27,9 +34,14 @@ const JUST_AFTER_MIDNIGHT = new Date('2026-11-27T05:01:00Z');
 
 type Query = Record<string, string | number>;
 
-function get(who: DemoUser, query: Query, at: Date) {
+/**
+ * The list as `who` reads it at `at`. The embedded database's clock is the faked one too, so the
+ * session is started at that time: one started now would be idle, or not yet begun, there.
+ */
+async function get(who: DemoUser, query: Query, at: Date) {
   vi.useFakeTimers({ toFake: ['Date'], now: at });
-  return injectAs(t.app, tokens[who]!, { method: 'GET', url: apiUrl(API_PATHS.shipments, {}, query) });
+  const token = await login(t.app, DEMO_USERS[who]);
+  return injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.shipments, {}, query) });
 }
 
 async function possible(who: DemoUser, at = LATE_EVENING): Promise<ShipmentListItem[]> {
