@@ -76,15 +76,12 @@ async function sessionCookies(baseUrl: string) {
   const login = LoginResponse.parse(await reply.json());
   const secret = sessionSecretCookieOf(reply.headers.getSetCookie()[0]!, baseUrl);
   const cookies = [secret, ...sessionCookiesOf(login, baseUrl)];
+  const headers = { authorization: `Bearer ${login.token}`, cookie: `${secret.name}=${secret.value}` };
   // A shipment with a customs entry, so that its page draws the entry panel and its lines too.
-  const list = await fetch(`${baseUrl}${API_BASE}${API_PATHS.shipments}?entry_type=01`, {
-    headers: { authorization: `Bearer ${login.token}`, cookie: `${secret.name}=${secret.value}` },
-  });
+  const list = await fetch(`${baseUrl}${API_BASE}${API_PATHS.shipments}?entry_type=01`, { headers });
   const firstShipment = ShipmentsListResponse.parse(await list.json()).data[0];
   if (!firstShipment) throw new Error('the demo data has no shipment');
-  const invoices = await fetch(`${baseUrl}${API_BASE}${API_PATHS.invoices}`, {
-    headers: { authorization: `Bearer ${login.token}` },
-  });
+  const invoices = await fetch(`${baseUrl}${API_BASE}${API_PATHS.invoices}`, { headers });
   const firstInvoice = InvoicesResponse.parse(await invoices.json()).result[0];
   if (!firstInvoice) throw new Error('the demo data has no invoice');
   return { cookies, shipmentId: firstShipment.id, invoiceId: firstInvoice.id };

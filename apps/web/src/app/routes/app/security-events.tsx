@@ -61,14 +61,17 @@ export function SecurityEventsRoute() {
           isError={eventsQuery.isError}
           onRetry={() => void eventsQuery.refetch()}
         />
-        <ListPager
-          page={page}
-          pageSize={SECURITY_EVENTS_PAGE_SIZE}
-          total={reply?.pagination.total}
-          lastPage={reply?.pagination.last_page}
-          cursors={isCurrent ? reply.pagination.cursors : undefined}
-          onPageChange={setPage}
-        />
+        {/* Drawn with the first page: a pager waiting below the loading line would be pushed down by the rows. */}
+        {reply !== undefined && (
+          <ListPager
+            page={page}
+            pageSize={SECURITY_EVENTS_PAGE_SIZE}
+            total={reply.pagination.total}
+            lastPage={reply.pagination.last_page}
+            cursors={isCurrent ? reply.pagination.cursors : undefined}
+            onPageChange={setPage}
+          />
+        )}
       </PageBody>
     </>
   );
