@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import { DEMO_PASSWORD, expect, mainNavigation, submitLogin, test } from './fixtures.ts';
-import { apiLogin, type Api } from './shipments-api.ts';
+import { apiHeaders, apiLogin, type Api } from './shipments-api.ts';
 
 const VIEWPORTS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
@@ -29,15 +29,13 @@ async function expectAccessible(page: Page, where: string) {
   ).toEqual([]);
 }
 
-const authorization = (api: Api) => ({ authorization: `Bearer ${api.token}` });
-
 /** A new user of Demo Imports (role 5) with the demo password. */
 async function newUser(request: APIRequestContext, email: string): Promise<void> {
   const primary = await apiLogin(request, 'primary@demo.test');
-  const profile = await request.get(`${API_BASE}${API_PATHS.profile}`, { headers: authorization(primary) });
+  const profile = await request.get(`${API_BASE}${API_PATHS.profile}`, { headers: apiHeaders(primary) });
   const companyId = ((await profile.json()) as { company: { id: number } }).company.id;
   const created = await request.post(`${API_BASE}${API_PATHS.subusers}`, {
-    headers: authorization(primary),
+    headers: apiHeaders(primary),
     data: {
       name: email.split('@')[0],
       email,
@@ -52,7 +50,7 @@ async function newUser(request: APIRequestContext, email: string): Promise<void>
 
 async function setCompanyRequirement(primary: Api, isRequired: boolean) {
   const saved = await primary.request.put(`${API_BASE}${apiPath(API_PATHS.companyTwoFactor)}`, {
-    headers: authorization(primary),
+    headers: apiHeaders(primary),
     data: { require_two_factor: isRequired },
   });
   expect(saved.status()).toBe(200);
@@ -116,12 +114,19 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-test('the company requires two-factor sign-in: a user without it sets it up at sign-in', async ({ page, signIn }) => {
+test('the company requires two-factor sign-in: a user without it sets it up at sign-in', async ({
+  page,
+  signIn,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const email = 'two-factor-required@demo.test';
   await newUser(page.request, email);
-  // Signed in before the requirement: the primary user has no second factor either.
-  const primary = await apiLogin(page.request, 'primary@demo.test');
+  // Signed in before the requirement (the primary user has no second factor either), in a context
+  // of its own: a sign-in of the page ends the session the page's browser held (decision 0033).
+  const primaryContext = await playwright.request.newContext({ baseURL });
+  const primary = await apiLogin(primaryContext, 'primary@demo.test');
   try {
     await page.setViewportSize(VIEWPORTS.desktop);
     await signIn('primary@demo.test', '/settings');
@@ -147,19 +152,20 @@ test('the company requires two-factor sign-in: a user without it sets it up at s
       await expect(page).toHaveURL(/\/$/);
       if (viewportName === 'desktop') {
         // A lost device: the primary user resets it, and the next sign-in sets it up again.
-        const users = await page.request.get(`${API_BASE}${API_PATHS.subusers}`, {
-          headers: authorization(primary),
+        const users = await primaryContext.get(`${API_BASE}${API_PATHS.subusers}`, {
+          headers: apiHeaders(primary),
           params: { search: email },
         });
         const body = (await users.json()) as { company: { subusers: Array<{ id: number; email: string }> } };
         const id = body.company.subusers.find((user) => user.email === email)!.id;
-        const reset = await page.request.post(`${API_BASE}${apiPath(API_PATHS.resetUserTwoFactor, { id })}`, {
-          headers: authorization(primary),
+        const reset = await primaryContext.post(`${API_BASE}${apiPath(API_PATHS.resetUserTwoFactor, { id })}`, {
+          headers: apiHeaders(primary),
         });
         expect(reset.status()).toBe(200);
       }
     }
   } finally {
     await setCompanyRequirement(primary, false);
+    await primaryContext.dispose();
   }
 });
