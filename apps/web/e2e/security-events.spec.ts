@@ -1,23 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
+import { expectAccessible } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-
-/** Runs axe on the page as it is; fails on any serious or critical violation, naming each. */
-async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-  expect(serious, `${where}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-}
 
 const eventsTable = (page: Page) => page.getByRole('table', { name: 'Security events' });
 const eventCards = (page: Page) => page.getByRole('list', { name: 'Security events' });

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { CreateTruckerResponse } from '@clearport/contract/truckers';
 import { SETTINGS_ERRORS } from '@clearport/contract/settings';
 import { TEXTS } from '@clearport/contract/texts';
 import { DEMO_PASSWORD, expect, test } from './fixtures.ts';
+import { expectAccessible } from './axe.ts';
 import { apiLogin } from './shipments-api.ts';
 
 const WIDTHS = [
@@ -20,20 +20,6 @@ async function isInWindow(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   const viewport = page.viewportSize()!;
   return box !== null && box.y >= 0 && box.y + box.height <= viewport.height;
-}
-
-async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-  expect(serious, where).toEqual([]);
 }
 
 /** A trucker of the primary's company, made for one test so that no other test meets it. */
