@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it, beforeEach } from 'vitest';
+import { afterAll, describe, expect, it, beforeEach, vi } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { API_PATHS } from '@clearport/contract/paths';
 import { TEXTS } from '@clearport/contract/texts';
@@ -27,6 +27,11 @@ import {
 import { userIdOf } from '../../../test/session-users.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
+// The server's clock moves on by whole steps instead of the tests waiting 30 seconds for each; the
+// embedded database's now() follows it, so it is faked before the app is built.
+vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+afterAll(() => vi.useRealTimers());
+
 const t = testAppForFile();
 
 const post = (path: string, payload: object, params: Record<string, number> = {}) =>
@@ -34,14 +39,14 @@ const post = (path: string, payload: object, params: Record<string, number> = {}
 const postAs = (token: string, path: string, payload: object = {}, params: Record<string, number> = {}) =>
   injectAs(t.app, token, { method: 'POST', url: apiUrl(path, params), payload });
 
+/** Moves the clock to the start of the next 30-second step, so a new code is due. */
+const nextStep = () => vi.setSystemTime(Date.now() + TOTP.remaining() + 50);
+
 /** A code of the secret for `steps` steps from now, generated with at least two seconds left in the step. */
-async function codeOf(secret: string, steps = 0): Promise<string> {
-  if (TOTP.remaining() < 2000) await new Promise((resolve) => setTimeout(resolve, TOTP.remaining() + 50));
+function codeOf(secret: string, steps = 0): string {
+  if (TOTP.remaining() < 2000) nextStep();
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 }
-
-/** Waits for the next 30-second step, so a new code is due. */
-const nextStep = () => new Promise((resolve) => setTimeout(resolve, TOTP.remaining() + 50));
 
 const loginReply = (email: string, password = DEMO_PASSWORD) => post(API_PATHS.login, { userName: email, password });
 
@@ -55,7 +60,7 @@ async function enrol(token: string): Promise<{ secret: string; recoveryCodes: st
     TwoFactorSetupResponse,
     await postAs(token, API_PATHS.startTwoFactor, { current_password: DEMO_PASSWORD }),
   );
-  const confirmed = await postAs(token, API_PATHS.confirmTwoFactor, { code: await codeOf(setup.secret) });
+  const confirmed = await postAs(token, API_PATHS.confirmTwoFactor, { code: codeOf(setup.secret) });
   return { secret: setup.secret, recoveryCodes: exactJson(RecoveryCodesResponse, confirmed).recovery_codes };
 }
 
@@ -90,12 +95,12 @@ describe('two-factor sign-in', () => {
       .executeTakeFirstOrThrow();
     expect(stored.secret_encrypted).not.toContain(setup.secret);
 
-    const wrong = (await codeOf(setup.secret)) === '000000' ? '111111' : '000000';
+    const wrong = codeOf(setup.secret) === '000000' ? '111111' : '000000';
     const wrongCode = await postAs(token, API_PATHS.confirmTwoFactor, { code: wrong });
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json()).toMatchObject({ field: 'code', message: TWO_FACTOR_ERRORS.codeWrong });
 
-    const firstCode = await codeOf(setup.secret);
+    const firstCode = codeOf(setup.secret);
     const confirmed = exactJson(
       RecoveryCodesResponse,
       await postAs(token, API_PATHS.confirmTwoFactor, { code: firstCode }),
@@ -112,8 +117,8 @@ describe('two-factor sign-in', () => {
     expect(reused.statusCode).toBe(401);
     expect(reused.json().message).toBe(TWO_FACTOR_ERRORS.codeWrong);
 
-    await nextStep();
-    const code = await codeOf(setup.secret);
+    nextStep();
+    const code = codeOf(setup.secret);
     const session = exactJson(LoginResponse, await post(API_PATHS.loginSecondFactor, { challenge, code }));
     expect(session.role).toBe(5);
     const profile = await injectAs(t.app, session.token, { url: apiUrl(API_PATHS.profile) });
@@ -141,10 +146,10 @@ describe('two-factor sign-in', () => {
 
     const { challenge } = await challengeOf(DEMO_USERS.manager);
     for (const steps of [-2, 2]) {
-      const refused = await post(API_PATHS.loginSecondFactor, { challenge, code: await codeOf(secret, steps) });
+      const refused = await post(API_PATHS.loginSecondFactor, { challenge, code: codeOf(secret, steps) });
       expect(refused.statusCode, `${steps} steps`).toBe(401);
     }
-    const previous = await post(API_PATHS.loginSecondFactor, { challenge, code: await codeOf(secret, -1) });
+    const previous = await post(API_PATHS.loginSecondFactor, { challenge, code: codeOf(secret, -1) });
     expect(previous.statusCode).toBe(200);
     exactJson(LoginResponse, previous);
   });
@@ -171,12 +176,12 @@ describe('two-factor sign-in', () => {
     );
     expect(status.recovery_codes_left).toBe(9);
 
-    await nextStep();
+    nextStep();
     const fresh = exactJson(
       RecoveryCodesResponse,
       await postAs(session.token, API_PATHS.regenerateRecoveryCodes, {
         current_password: DEMO_PASSWORD,
-        code: await codeOf(secret),
+        code: codeOf(secret),
       }),
     );
     expect(fresh.recovery_codes).toHaveLength(10);
@@ -193,13 +198,13 @@ describe('two-factor sign-in', () => {
     const email = 'second-factor-off@demo.test';
     const token = await newUser(email);
     const { secret } = await enrol(token);
-    await nextStep();
+    nextStep();
     const noCode = await postAs(token, API_PATHS.removeTwoFactor, { current_password: DEMO_PASSWORD, code: '' });
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().field).toBe('code');
     const removed = await postAs(token, API_PATHS.removeTwoFactor, {
       current_password: DEMO_PASSWORD,
-      code: await codeOf(secret),
+      code: codeOf(secret),
     });
     expect(removed.statusCode).toBe(200);
     exactJson(LoginResponse, await loginReply(email));
@@ -242,8 +247,8 @@ describe('two-factor sign-in', () => {
     expect(chosen.json().message).toBe(TEXTS.resetSuccess);
     const { challenge, step } = await challengeOf(email, 'a-new-password-1');
     expect(step).toBe('second_factor');
-    await nextStep();
-    const passed = await post(API_PATHS.loginSecondFactor, { challenge, code: await codeOf(secret) });
+    nextStep();
+    const passed = await post(API_PATHS.loginSecondFactor, { challenge, code: codeOf(secret) });
     expect(passed.statusCode).toBe(200);
   });
 });
@@ -283,7 +288,7 @@ describe("the company's requirement", () => {
     const setup = exactJson(TwoFactorSetupResponse, await post(API_PATHS.loginEnrolment, { challenge }));
     const confirmed = exactJson(
       LoginEnrolmentConfirmResponse,
-      await post(API_PATHS.loginEnrolmentConfirm, { challenge, code: await codeOf(setup.secret) }),
+      await post(API_PATHS.loginEnrolmentConfirm, { challenge, code: codeOf(setup.secret) }),
     );
     expect(confirmed.recovery_codes).toHaveLength(10);
     expect((await injectAs(t.app, confirmed.session.token, { url: apiUrl(API_PATHS.profile) })).statusCode).toBe(200);
@@ -301,7 +306,7 @@ describe("the company's requirement", () => {
       LoginEnrolmentConfirmResponse,
       await post(API_PATHS.loginEnrolmentConfirm, {
         challenge: viewer.challenge,
-        code: await codeOf(viewerSetup.secret),
+        code: codeOf(viewerSetup.secret),
       }),
     ).session;
     expect(viewerSession.role).toBe(11);
@@ -311,10 +316,10 @@ describe("the company's requirement", () => {
     expect(viewerStart.statusCode).toBe(403);
 
     // The requirement keeps the second factor on.
-    await nextStep();
+    nextStep();
     const off = await postAs(confirmed.session.token, API_PATHS.removeTwoFactor, {
       current_password: DEMO_PASSWORD,
-      code: await codeOf(setup.secret),
+      code: codeOf(setup.secret),
     });
     expect(off.statusCode).toBe(400);
     expect(off.json().message).toBe(TWO_FACTOR_ERRORS.requiredByCompany);
