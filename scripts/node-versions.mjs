@@ -60,7 +60,7 @@ export async function checkBuiltServer(node, { timeoutMs = 120_000 } = {}) {
   server.stdout.on('data', (chunk) => output.push(String(chunk)));
   server.stderr.on('data', (chunk) => output.push(String(chunk)));
   try {
-    for (const end = Date.now() + timeoutMs; Date.now() < end; ) {
+    for (const end = Date.now() + timeoutMs; Date.now() < end;) {
       if (server.exitCode !== null) throw new Error(`the server exited:\n${output.join('')}`);
       const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
         (response) => response.status,

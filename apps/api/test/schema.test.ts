@@ -188,9 +188,8 @@ function tablesOf(snapshot: string): Table[] {
       const columns = [...block.matchAll(/^ {2}(\w+) /gm)].map((match) => match[1]!);
       const keys: Key[] = [];
       for (const line of block.split('\n')) {
-        const constraint = /^ALTER TABLE \w+ ADD CONSTRAINT (\w+) (?:PRIMARY KEY|UNIQUE(?: NULLS NOT DISTINCT)?) \(/.exec(
-          line,
-        );
+        const constraint =
+          /^ALTER TABLE \w+ ADD CONSTRAINT (\w+) (?:PRIMARY KEY|UNIQUE(?: NULLS NOT DISTINCT)?) \(/.exec(line);
         const index = /^CREATE (?:UNIQUE )?INDEX (\w+) ON \S+ USING \w+ \(/.exec(line);
         const match = constraint ?? index;
         if (match) keys.push({ name: match[1]!, columns: listAt(line, match[0].length - 1).map(columnOf) });

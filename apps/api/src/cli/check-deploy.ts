@@ -69,7 +69,10 @@ function configFindings(config: Config, env: NodeJS.ProcessEnv, plan: Deployment
     else advice('STORAGE_URL', `${message}; object storage is needed to run on more than one machine`);
   }
   if (!path.isAbsolute(env.DATA_DIR ?? '')) {
-    advice('DATA_DIR', `is not an absolute path: it resolves to ${config.dataDir} from the folder the server starts in`);
+    advice(
+      'DATA_DIR',
+      `is not an absolute path: it resolves to ${config.dataDir} from the folder the server starts in`,
+    );
   }
   if (config.webhookAllowHttp) advice('WEBHOOK_ALLOW_HTTP', 'is true: webhooks may be sent in clear to any host');
   if (['debug', 'trace'].includes(config.logLevel)) {
