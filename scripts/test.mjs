@@ -52,8 +52,9 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.');
 }
+step('Build');
 build();
-// Node 20 runs everything above; Node 22, the other supported line, the API's core and the built server.
+// The machine's Node runs every test; the other supported line, the API's core and the built server.
 const otherNode = process.versions.node.startsWith('22.') ? 20 : 22;
 step(`API tests on PGlite and the built server on Node ${otherNode}`);
 const node = nodeBinary(otherNode);
