@@ -97,3 +97,27 @@ export async function runTogether(steps, since) {
   });
   await Promise.all(results);
 }
+
+/**
+ * Runs a command line of the API (`apps/api/src/cli/<name>.ts`) from its built bundle, built again
+ * only when a source it reads changed, and alone: the files a running server serves stay as they are.
+ */
+export function runCommandLine(name, args) {
+  const apiDir = path.join(root, 'apps/api');
+  const bundle = path.join(apiDir, `dist/cli/${name}.js`);
+  const stamp = path.join(apiDir, `dist/cli/.${name}-sources-fingerprint`);
+  ensureNodeModules();
+  const fingerprint = sourcesFingerprint(['package-lock.json', 'apps/api', 'packages/contract']);
+  if (!existsSync(bundle) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== fingerprint) {
+    console.error('Building the command line…');
+    run(process.execPath, ['build.mjs', name], { cwd: apiDir, stdio: ['ignore', 'ignore', 'inherit'] });
+    writeFileSync(stamp, fingerprint);
+  }
+  const child = spawn(process.execPath, [bundle, ...args], {
+    stdio: 'inherit',
+    // A relative DATA_DIR means the folder npm was started from, as for `npm start`.
+    env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

@@ -1,7 +1,9 @@
 // npm test: everything CI runs. Type-checking, lint, formatting, unit tests, API tests on PGlite and (with
-// TEST_DATABASE_URL) on PostgreSQL, then browser tests in headless Chromium on the built portal.
+// TEST_DATABASE_URL) on PostgreSQL, a part of them and the built server on the other supported Node.js
+// line, then browser tests in headless Chromium on the built portal.
 import { existsSync } from 'node:fs';
 import { build, ensureNodeModules, run, runTogether } from './lib.mjs';
+import { checkBuiltServer, NODE_CHECK_TESTS, nodeBinary, runApiTests } from './node-versions.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -50,7 +52,14 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.');
 }
-step('Browser tests');
+step('Build');
 build();
+// The machine's Node runs every test; the other supported line, the API's core and the built server.
+const otherNode = process.versions.node.startsWith('22.') ? 20 : 22;
+step(`API tests on PGlite and the built server on Node ${otherNode}`);
+const node = nodeBinary(otherNode);
+runApiTests(node, NODE_CHECK_TESTS, withoutDatabaseUrl);
+await checkBuiltServer(node);
+step('Browser tests');
 run('npm', ['run', 'test:e2e']);
 console.log(`\n✔ All checks passed in ${elapsed()}.`);

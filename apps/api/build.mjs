@@ -26,7 +26,9 @@ export const SERVER_BUNDLE = {
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  // `node build.mjs broker` bundles the command line alone (scripts/broker.mjs), leaving the server's files as they are.
-  const entryPoints = process.argv[2] === 'broker' ? ['src/cli/broker.ts'] : ['src/server.ts', 'src/cli/broker.ts'];
+  // `node build.mjs <name>` bundles the command line src/cli/<name>.ts alone (scripts/lib.mjs runCommandLine),
+  // leaving the server's files as they are.
+  const commandLines = ['src/cli/broker.ts', 'src/cli/check-deploy.ts'];
+  const entryPoints = process.argv[2] ? [`src/cli/${process.argv[2]}.ts`] : ['src/server.ts', ...commandLines];
   await build({ ...SERVER_BUNDLE, entryPoints, outdir: 'dist', outbase: 'src', sourcemap: true });
 }

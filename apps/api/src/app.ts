@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
 import { sendRefusal } from './lib/refusal.ts';
 import { redactUrl } from './lib/redact-url.ts';
+import { checkReadiness } from './lib/readiness.ts';
 import { loadSecretKey } from './lib/secret-box.ts';
 import { registerRequestGuards } from './lib/request-guards.ts';
 import dbPlugin from './plugins/db.ts';
@@ -188,6 +189,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     } catch {
       return reply.code(503).send({ status: 'unavailable', message: UNAVAILABLE_MESSAGE });
     }
+  });
+  // For a load balancer or orchestrator: send this process traffic only while what it serves from answers.
+  app.get('/readyz', async (_request, reply) => {
+    const { isReady, checks } = await checkReadiness(app);
+    if (isReady) return { status: 'ready', checks };
+    return reply.code(503).send({ status: 'unavailable', message: UNAVAILABLE_MESSAGE, checks });
   });
   const secretKey = await loadSecretKey(options.twoFactorKey, options.dataDir);
   await app.register(

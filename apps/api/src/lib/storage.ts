@@ -60,7 +60,11 @@ export function localStorage(root: string): Storage {
     async get(key) {
       if (!isStorageKey(key)) return null;
       const file = resolve(key);
-      const info = await stat(file).catch(() => null);
+      const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+        // A missing file is an answer; a store that cannot be read (a lost mount, no permission) is not.
+        if (['ENOENT', 'ENOTDIR', 'ENAMETOOLONG'].includes(error.code ?? '')) return null;
+        throw error;
+      });
       if (!info?.isFile()) return null;
       return { stream: createReadStream(file), size: info.size };
     },
