@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { createInflate, crc32, inflate } from 'node:zlib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
+import type { PDFDocument, PDFObject } from 'pdf-lib';
 import { hasMarkup, hasMarkupInTextRuns, hasSniffedMarkup } from './html-markup.ts';
 
 /**
@@ -16,17 +16,20 @@ const ACTIVE_ACTIONS = new Set(['JavaScript', 'Launch', 'SubmitForm', 'ImportDat
 /** Nesting deeper than this in one object is not a document anyone writes. */
 const MAX_DEPTH = 64;
 
-function hasActiveContent(object: PDFObject, depth = 0): boolean {
+type PdfLib = typeof import('pdf-lib');
+
+function hasActiveContent(lib: PdfLib, object: PDFObject, depth = 0): boolean {
+  const { PDFArray, PDFDict, PDFName, PDFStream } = lib;
   if (depth > MAX_DEPTH) return true;
-  if (object instanceof PDFStream) return hasActiveContent(object.dict, depth + 1);
-  if (object instanceof PDFArray) return object.asArray().some((each) => hasActiveContent(each, depth + 1));
+  if (object instanceof PDFStream) return hasActiveContent(lib, object.dict, depth + 1);
+  if (object instanceof PDFArray) return object.asArray().some((each) => hasActiveContent(lib, each, depth + 1));
   if (!(object instanceof PDFDict)) return false;
   for (const [key, value] of object.entries()) {
     const name = key.decodeText();
     if (ACTIVE_KEYS.has(name)) return true;
     if (name === 'S' && value instanceof PDFName && ACTIVE_ACTIONS.has(value.decodeText())) return true;
     if (name === 'Type' && value instanceof PDFName && value.decodeText() === 'EmbeddedFile') return true;
-    if (hasActiveContent(value, depth + 1)) return true;
+    if (hasActiveContent(lib, value, depth + 1)) return true;
   }
   return false;
 }
@@ -97,9 +100,11 @@ function hasPdfMarkup(bytes: Buffer): boolean {
  */
 export async function isCleanPdf(bytes: Buffer): Promise<boolean> {
   if (hasPdfMarkup(bytes)) return false;
+  // Loaded at the first upload rather than at the server's start.
+  const lib = await import('pdf-lib');
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(bytes, {
+    document = await lib.PDFDocument.load(bytes, {
       ignoreEncryption: true,
       updateMetadata: false,
       throwOnInvalidObject: true,
@@ -108,7 +113,7 @@ export async function isCleanPdf(bytes: Buffer): Promise<boolean> {
   } catch {
     return false;
   }
-  return !document.context.enumerateIndirectObjects().some(([, object]) => hasActiveContent(object));
+  return !document.context.enumerateIndirectObjects().some(([, object]) => hasActiveContent(lib, object));
 }
 
 const PNG_SIGNATURE_LENGTH = 8;

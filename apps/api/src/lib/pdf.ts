@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { BROKERAGE_NAME } from '@clearport/contract/constants';
 
 /**
@@ -18,7 +18,6 @@ export type FieldsDocument = {
   footer: string;
 };
 
-const GREY = rgb(0.35, 0.35, 0.35);
 const PAGE: [number, number] = [612, 792];
 const MARGIN = 54;
 const VALUE_INDENT = 150;
@@ -30,18 +29,22 @@ const SECTION_GAP = 10;
 /** Lines stop above the footer. */
 const BOTTOM = MARGIN + 24;
 
-type Fonts = { regular: PDFFont; bold: PDFFont };
+/** The fonts and the grey of labels and rules. */
+type Fonts = { regular: PDFFont; bold: PDFFont; grey: Color };
 
 /** One section's part on one page: its heading (first part only) and its lines in two columns. */
 type Block = { heading?: string; labels: string[]; values: string[]; y: number };
 
 export async function renderFieldsPdf(document: FieldsDocument): Promise<Uint8Array> {
+  // Loaded at the first document rather than at the server's start.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(document.title);
   pdf.setProducer(BROKERAGE_NAME);
   const fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    grey: rgb(0.35, 0.35, 0.35),
   };
   const printable = printableIn(fonts.regular);
   const valueWidth = PAGE[0] - 2 * MARGIN - VALUE_INDENT;
@@ -88,7 +91,7 @@ export async function renderFieldsPdf(document: FieldsDocument): Promise<Uint8Ar
       drawTitle(page, fonts, printable(document.title), document.subtitle && printable(document.subtitle));
     for (const block of blocks) drawBlock(page, fonts, block);
     const footer = pages.length > 1 ? `${document.footer}   Page ${index + 1} of ${pages.length}` : document.footer;
-    page.drawText(printable(footer), { x: MARGIN, y: MARGIN, size: 8, font: fonts.regular, color: GREY });
+    page.drawText(printable(footer), { x: MARGIN, y: MARGIN, size: 8, font: fonts.regular, color: fonts.grey });
   });
   // Without object streams pdf-lib saves about twice as fast; the files stay small.
   return pdf.save({ useObjectStreams: false, objectsPerTick: Infinity });
@@ -96,7 +99,7 @@ export async function renderFieldsPdf(document: FieldsDocument): Promise<Uint8Ar
 
 function drawTitle(page: PDFPage, fonts: Fonts, title: string, subtitle: string | undefined): void {
   let y = PAGE[1] - MARGIN;
-  page.drawText(BROKERAGE_NAME, { x: MARGIN, y, size: 10, font: fonts.regular, color: GREY });
+  page.drawText(BROKERAGE_NAME, { x: MARGIN, y, size: 10, font: fonts.regular, color: fonts.grey });
   y -= 28;
   page.drawText(title, { x: MARGIN, y, size: 18, font: fonts.bold });
   if (subtitle) {
@@ -104,7 +107,7 @@ function drawTitle(page: PDFPage, fonts: Fonts, title: string, subtitle: string 
     page.drawText(subtitle, { x: MARGIN, y, size: TEXT_SIZE, font: fonts.regular });
   }
   y -= 12;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE[0] - MARGIN, y }, thickness: 0.75, color: GREY });
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE[0] - MARGIN, y }, thickness: 0.75, color: fonts.grey });
 }
 
 /** Two columns of lines, drawn with one call each: pdf-lib's cost is per call, not per line. */
@@ -119,7 +122,7 @@ function drawBlock(page: PDFPage, fonts: Fonts, block: Block): void {
   }
   if (block.labels.length === 0) return;
   const column = { y: block.y - TEXT_SIZE, size: TEXT_SIZE, font: fonts.regular, lineHeight: LINE_HEIGHT };
-  page.drawText(block.labels.join('\n'), { ...column, x: MARGIN, color: GREY });
+  page.drawText(block.labels.join('\n'), { ...column, x: MARGIN, color: fonts.grey });
   page.drawText(block.values.join('\n'), { ...column, x: MARGIN + VALUE_INDENT });
 }
 

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { centsToAmount } from '@clearport/contract/invoices';
 import { CBP_PORTS, formatCents, formatHtsNumber } from '@clearport/contract/customs-entry';
 import {
@@ -248,16 +248,18 @@ function excelCell(kind: Kind, cell: Cell): ExcelJS.CellValue {
 /** The workbook, written row by row into the stream it returns. */
 function workbookOf(table: Table, title: string, rows: AsyncIterable<Cell[]>): Readable {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  const sheet = workbook.addWorksheet(title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = table.columns.map((column) => ({
-    header: column.header,
-    width: column.width ?? 14,
-    style: EXCEL_FORMATS[column.kind] ? { numFmt: EXCEL_FORMATS[column.kind] } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
   void (async () => {
     try {
+      // Loaded at the first workbook rather than at the server's start.
+      const { default: Excel } = await import('exceljs');
+      const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+      const sheet = workbook.addWorksheet(title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = table.columns.map((column) => ({
+        header: column.header,
+        width: column.width ?? 14,
+        style: EXCEL_FORMATS[column.kind] ? { numFmt: EXCEL_FORMATS[column.kind] } : {},
+      }));
+      sheet.getRow(1).font = { bold: true };
       for await (const row of rows) {
         sheet.addRow(row.map((cell, index) => excelCell(table.columns[index]!.kind, cell))).commit();
       }

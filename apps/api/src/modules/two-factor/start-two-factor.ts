@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { TwoFactorSetupResponse } from '@clearport/contract/two-factor';
 import { refused, type Refused } from '../../lib/action.ts';
 import { sealSecret } from '../../lib/secret-box.ts';
@@ -20,6 +19,8 @@ export async function startTwoFactor(
   const isSaved = await twoFactorRepository.saveSetup(deps.db, user.id, sealSecret(deps.secretKey, secret));
   if (!isSaved) return refused(ALREADY_ENROLLED);
   const uri = otpauthUri(secret, user.email);
+  // Loaded at the first set-up rather than at the server's start.
+  const { default: QRCode } = await import('qrcode');
   const qr_svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qr_svg };
 }
