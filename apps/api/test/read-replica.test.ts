@@ -14,7 +14,8 @@ import { replicaSkipReason, startStreamingReplica, waitUntil, type StreamingRepl
  * sees it on its next page, and the lists answer from the primary while the replica is down.
  */
 
-const skipReason = replicaSkipReason();
+const serverUrl = process.env.TEST_DATABASE_URL;
+const skipReason = replicaSkipReason(serverUrl);
 if (skipReason) console.info(`read replica tests skipped: ${skipReason}`);
 
 describe.skipIf(skipReason !== undefined)('with a read replica', () => {
@@ -44,7 +45,7 @@ describe.skipIf(skipReason !== undefined)('with a read replica', () => {
   beforeAll(async () => {
     const template = inject('seededTemplate').databaseName;
     if (!template) throw new Error('the run seeded no template database on TEST_DATABASE_URL');
-    replica = await startStreamingReplica(template);
+    replica = await startStreamingReplica(serverUrl!, template);
     console.info(`read replica tests stream from ${replica.primaryKind}`);
     primary = new pg.Client({ connectionString: replica.primaryUrl });
     await primary.connect();

@@ -10,8 +10,8 @@ import pg from 'pg';
 
 /*
  * A streaming replica of PostgreSQL on loopback, for the read replica's tests (decision 0040).
- * The primary is the TEST_DATABASE_URL server when it takes replication connections from
- * 127.0.0.1; otherwise a primary of the test's own (initdb), so no system setting is changed.
+ * The primary is the given server when it takes replication connections from 127.0.0.1;
+ * otherwise a primary of its own (initdb) on a free port, so no system setting is changed.
  * PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user.
  */
 
@@ -20,9 +20,9 @@ const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 const SERVER_PROGRAMS = ['initdb', 'pg_ctl', 'pg_basebackup', 'pg_dump', 'psql'];
 const isRoot = process.getuid?.() === 0;
 
-/** Why the replica's tests cannot run here, or undefined when they can. */
-export function replicaSkipReason(): string | undefined {
-  if (!process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL is not set';
+/** Why a replica cannot be started here, or undefined when it can. */
+export function replicaSkipReason(serverUrl: string | undefined): string | undefined {
+  if (!serverUrl) return 'TEST_DATABASE_URL is not set';
   const missing = SERVER_PROGRAMS.filter((program) => !existsSync(path.join(BIN, program)));
   if (missing.length > 0)
     return `PostgreSQL's server programs are not in ${BIN} (${missing.join(', ')}); set PG_BIN_DIR`;
@@ -35,6 +35,13 @@ async function pgProgram(program: string, args: string[]): Promise<string> {
     ? await run('runuser', ['-u', 'postgres', '--', file, ...args], { cwd: '/' })
     : await run(file, args, { cwd: '/' });
   return stdout;
+}
+
+/** Gives a file or folder to the `postgres` user when running as root, so its programs may use it. */
+async function giveToPostgres(file: string): Promise<void> {
+  if (!isRoot) return;
+  const uid = Number((await run('id', ['-u', 'postgres'])).stdout);
+  await chown(file, uid, 0);
 }
 
 async function freePort(): Promise<number> {
@@ -90,7 +97,7 @@ export type StreamingReplica = {
   /** The test's database on the primary and on the replica. */
   primaryUrl: string;
   replicaUrl: string;
-  /** Which primary streams: the TEST_DATABASE_URL server, or the test's own and why. */
+  /** Which primary streams: the server of serverUrl, or the test's own and why. */
   primaryKind: string;
   pauseReplay(): Promise<void>;
   resumeReplay(): Promise<void>;
@@ -104,12 +111,11 @@ export type StreamingReplica = {
 
 /**
  * A database `replica_test_<random>` on the primary, copied from `template` (a seeded database of
- * the TEST_DATABASE_URL server), and a replica of the primary's cluster that streams it.
+ * the server of `serverUrl`), and a replica of the primary's cluster that streams it.
  */
-export async function startStreamingReplica(template: string): Promise<StreamingReplica> {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
+export async function startStreamingReplica(serverUrl: string, template: string): Promise<StreamingReplica> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'clearport-replica-'));
-  if (isRoot) await chown(root, Number((await run('id', ['-u', 'postgres'])).stdout), 0);
+  await giveToPostgres(root);
   const database = `replica_test_${randomBytes(5).toString('hex')}`;
   const cleanups: Array<() => Promise<unknown>> = [];
   const close = async () => {
@@ -136,10 +142,10 @@ export async function startStreamingReplica(template: string): Promise<Streaming
   try {
     const reason = await whyNotReplicable(serverUrl);
     let primaryAdminUrl = serverUrl;
-    let primaryKind = `the TEST_DATABASE_URL server (${new URL(serverUrl).host})`;
+    let primaryKind = `the server ${new URL(serverUrl).host}`;
     const server = new URL(serverUrl);
     if (reason) {
-      primaryKind = `a primary of the test's own, since on the TEST_DATABASE_URL server ${reason}`;
+      primaryKind = `a primary of its own, since on ${new URL(serverUrl).host} ${reason}`;
       const primaryDir = path.join(root, 'primary');
       const port = await freePort();
       await pgProgram('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
@@ -190,11 +196,8 @@ export async function startStreamingReplica(template: string): Promise<Streaming
       await writeFile(path.join(replicaDir, 'postgresql.conf'), 'hot_standby = on\n');
       await writeFile(path.join(replicaDir, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
       await writeFile(path.join(replicaDir, 'pg_ident.conf'), '');
-      if (isRoot) {
-        const uid = Number((await run('id', ['-u', 'postgres'])).stdout);
-        for (const file of ['postgresql.conf', 'pg_hba.conf', 'pg_ident.conf']) {
-          await chown(path.join(replicaDir, file), uid, 0);
-        }
+      for (const file of ['postgresql.conf', 'pg_hba.conf', 'pg_ident.conf']) {
+        await giveToPostgres(path.join(replicaDir, file));
       }
     }
     let isRunning = false;
