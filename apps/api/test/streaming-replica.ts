@@ -191,9 +191,16 @@ export async function startStreamingReplica(serverUrl: string, template: string)
       // A spread checkpoint, the default, takes minutes on an idle server.
       '--checkpoint=fast',
     ]);
-    // A Debian cluster keeps its settings in /etc, not in its data folder: the copy gets its own.
+    // A Debian cluster keeps its settings in /etc, not in its data folder: the copy gets its own,
+    // with the limits a hot standby may not have below its primary's.
     if (!existsSync(path.join(replicaDir, 'postgresql.conf'))) {
-      await writeFile(path.join(replicaDir, 'postgresql.conf'), 'hot_standby = on\n');
+      const limits = await query<{ name: string; setting: string }>(
+        primaryAdminUrl,
+        `SELECT name, setting FROM pg_settings WHERE name IN ('max_connections', 'max_worker_processes',
+          'max_wal_senders', 'max_prepared_transactions', 'max_locks_per_transaction')`,
+      );
+      const settings = ['hot_standby = on', ...limits.map(({ name, setting }) => `${name} = ${setting}`)];
+      await writeFile(path.join(replicaDir, 'postgresql.conf'), `${settings.join('\n')}\n`);
       await writeFile(path.join(replicaDir, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
       await writeFile(path.join(replicaDir, 'pg_ident.conf'), '');
       for (const file of ['postgresql.conf', 'pg_hba.conf', 'pg_ident.conf']) {
