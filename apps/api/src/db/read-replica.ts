@@ -22,6 +22,9 @@ export type ReplicaOptions = {
 /** The replica's own refusals a read on the primary does not meet: a conflict with the replay (hot standby). */
 const CONFLICT_WITH_RECOVERY = '40001';
 
+const replayedQuery = (lsn: string) =>
+  sql<{ replayed: boolean }>`SELECT NOT pg_is_in_recovery() OR pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn AS replayed`;
+
 /**
  * Whether the replica has replayed the primary's log up to `lsn`, waiting up to `waitMs` for it.
  * A server that is not in recovery (a replica promoted, or the primary itself) is up to date.
@@ -29,12 +32,7 @@ const CONFLICT_WITH_RECOVERY = '40001';
 async function hasReplayed(db: Db, lsn: string, waitMs: number): Promise<boolean> {
   const deadline = Date.now() + waitMs;
   for (let pause = 5; ; pause = Math.min(pause * 2, 40)) {
-    const [row] = await executePrepared(
-      db,
-      sql<{
-        replayed: boolean;
-      }>`SELECT NOT pg_is_in_recovery() OR pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn AS replayed`.compile(db),
-    );
+    const [row] = await executePrepared(db, replayedQuery(lsn).compile(db));
     if (row?.replayed) return true;
     if (Date.now() + pause > deadline) return false;
     await sleep(pause);
@@ -64,12 +62,15 @@ export function readFromReplica(primary: Db, replica: Db | undefined, options: R
         return { value: await work(db) };
       });
     } catch (error) {
-      if ((error as { code?: string }).code === CONFLICT_WITH_RECOVERY) return work(primary);
+      if ((error as { code?: string } | null)?.code === CONFLICT_WITH_RECOVERY) return work(primary);
       if (!isDatabaseUnavailable(error)) throw error;
-      const skipMs = Math.min(backOffMs * 2 ** failuresInARow, maxBackOffMs);
-      failuresInARow += 1;
-      skipUntil = Date.now() + skipMs;
-      warn({ err: error, skipMs }, 'read replica unavailable: reading from the primary');
+      // The reads that were under way when the replica failed count as one failure.
+      if (Date.now() >= skipUntil) {
+        const skipMs = Math.min(backOffMs * 2 ** failuresInARow, maxBackOffMs);
+        failuresInARow += 1;
+        skipUntil = Date.now() + skipMs;
+        warn({ err: error, skipMs }, 'read replica unavailable: reading from the primary');
+      }
       return work(primary);
     }
     failuresInARow = 0;
