@@ -56,7 +56,8 @@ import { sessionUserOf } from '../test/session-users.ts';
  *                                            (security-events.bench.ts), the demurrage reminders' daily
  *                                            run (demurrage.bench.ts), the broker
  *                                            API's import (import.bench.ts), then the list on the
- *                                            embedded default (embedded.bench.ts)
+ *                                            embedded default (embedded.bench.ts), and the list on
+ *                                            the primary beside a streaming replica (read-replica.bench.ts)
  *   npm run bench -- --import                `npm run broker -- import`'s speed only, on PostgreSQL
  *                                            and PGlite (cli-import.bench.ts)
  */
@@ -95,7 +96,17 @@ const lists = args.includes('--import')
   ? ['cli-import']
   : args.includes('--lists')
     ? (args[args.indexOf('--lists') + 1] ?? '').split(',')
-    : ['shipments', 'invoices', 'users', 'security-events', 'reports', 'demurrage', 'import', 'embedded'];
+    : [
+        'shipments',
+        'invoices',
+        'users',
+        'security-events',
+        'reports',
+        'demurrage',
+        'import',
+        'embedded',
+        'read-replica',
+      ];
 
 type SizeReport = {
   label: string;
@@ -452,3 +463,4 @@ if (lists.includes('demurrage')) await import('./demurrage.bench.ts');
 if (lists.includes('import')) await import('./import.bench.ts');
 if (lists.includes('embedded')) await import('./embedded.bench.ts');
 if (lists.includes('cli-import')) await import('./cli-import.bench.ts');
+if (lists.includes('read-replica')) await import('./read-replica.bench.ts');

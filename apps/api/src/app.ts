@@ -142,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Our plugins.
   await app.register(dbPlugin, {
     databaseUrl: options.databaseUrl,
+    replicaUrl: options.databaseReplicaUrl,
     dataDir: options.inMemoryDatabase ? undefined : options.dataDir,
     image: options.inMemoryDatabase ? options.databaseImage : undefined,
   });
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           'onSend',
           recordAuthorizationRefusals(() => app.db),
         );
+        user.addHook('onSend', app.noteSessionWrite);
         await user.register(authRoutes);
         await user.register(twoFactorRoutes, { secretKey });
         await user.register(notificationsRoutes);

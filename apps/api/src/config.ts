@@ -9,6 +9,11 @@ export type Config = {
   dataDir: string;
   /** A PostgreSQL server; the embedded database when absent. */
   databaseUrl?: string;
+  /**
+   * A streaming replica of databaseUrl that the lists and reports read from (decision 0040);
+   * everything reads from databaseUrl when absent.
+   */
+  databaseReplicaUrl?: string;
   /** An SMTP server; `.eml` files in the outbox when absent. */
   smtpUrl?: string;
   mailFrom: string;
@@ -85,6 +90,17 @@ function trustProxyOf(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
+function replicaUrlOf(env: NodeJS.ProcessEnv): string | undefined {
+  const url = env.DATABASE_REPLICA_URL || undefined;
+  if (url && !env.DATABASE_URL) {
+    throw new Error(
+      'DATABASE_REPLICA_URL needs DATABASE_URL: a replica copies a PostgreSQL server, not the embedded database',
+    );
+  }
+  if (url && !/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_REPLICA_URL is not a postgres:// URL');
+  return url;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
@@ -96,6 +112,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrl: replicaUrlOf(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Clearport <no-reply@clearport.test>',
     publicUrl,

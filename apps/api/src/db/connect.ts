@@ -51,6 +51,8 @@ export type DatabaseOptions = {
   pgliteDir?: string;
   /** A dump of another PGlite's data folder (PGlite.dumpDataDir) the new one starts as. */
   pgliteImage?: Blob;
+  /** How long a PostgreSQL connection may take to open before the query fails (2 s). */
+  connectTimeoutMs?: number;
   onPoolError?: (error: Error) => void;
 };
 
@@ -59,7 +61,7 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Db> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      connectionTimeoutMillis: 2_000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 2_000,
       idleTimeoutMillis: 30_000,
     });
     // A lost connection must not crash the process: the pool reports it for idle clients,

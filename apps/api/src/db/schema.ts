@@ -129,6 +129,8 @@ export type SessionsTable = {
   last_used_at: CreatedAt;
   user_agent: Generated<string>;
   ip_address: Generated<string>;
+  /** The primary's WAL position after the session's last change, as text (`0/16B3748`); decision 0040. */
+  last_write_lsn: string | null;
 };
 
 export type SignInLinksTable = {

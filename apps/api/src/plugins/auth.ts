@@ -17,6 +17,12 @@ declare module 'fastify' {
     refuseCrossSite: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** How the session cookie is set and read, and how long a session may stay unused. */
     sessionSettings: SessionSettings;
+    /**
+     * An onSend hook of the calls that need a session: after a change that succeeded, notes where
+     * the primary's log stands in the session, so its next list waits for the replica to replay it
+     * (decision 0040). Nothing without a read replica.
+     */
+    noteSessionWrite: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
   }
   interface FastifyRequest {
     user: SessionUser;
@@ -26,6 +32,8 @@ declare module 'fastify' {
     sessionId: number;
     /** When the call's session ends at the latest (its day). */
     sessionExpiresAt: Date;
+    /** Where the primary's log stood after the session's last change, if it made one (decision 0040). */
+    lastWriteLsn: string | null;
   }
 }
 
@@ -37,6 +45,7 @@ export type SessionSettings = {
 };
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -51,6 +60,7 @@ export default fp<SessionSettings>(
     app.decorateRequest('sessionToken', '');
     app.decorateRequest('sessionId', 0);
     app.decorateRequest('sessionExpiresAt', null as unknown as Date);
+    app.decorateRequest('lastWriteLsn', null);
     app.decorate('refuseCrossSite', async (request: FastifyRequest, reply: FastifyReply) => {
       if (isCrossSiteChange(request, settings.publicUrl)) {
         return sendRefusal(reply, { status: 403, message: SESSION_ERRORS.crossSite });
@@ -73,6 +83,20 @@ export default fp<SessionSettings>(
       request.sessionToken = secret;
       request.sessionId = found.sessionId;
       request.sessionExpiresAt = found.expiresAt;
+      request.lastWriteLsn = found.lastWriteLsn;
+    });
+    app.decorate('noteSessionWrite', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      // A refusal wrote nothing (its transaction rolled back); the reply waits for the note, so
+      // the session's next call, on whichever server, finds it.
+      if (!app.hasReadReplica || READS.has(request.method) || reply.statusCode >= 400 || !request.sessionId) {
+        return payload;
+      }
+      try {
+        await sessionsRepository.noteWrite(app.db, request.sessionId);
+      } catch (error) {
+        request.log.warn({ err: error }, 'the session’s last change was not noted: its lists may lag behind it');
+      }
+      return payload;
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -9,8 +9,11 @@ import type { SessionUser } from '../access/session-user.ts';
 /** Where a session was started from, as the sessions list shows it. */
 export type SessionClient = { userAgent: string; ipAddress: string };
 
-/** A live session: its user, its id (the sessions list's "This device") and when it ends at the latest. */
-export type FoundSession = { user: SessionUser; sessionId: number; expiresAt: Date };
+/**
+ * A live session: its user, its id (the sessions list's "This device"), when it ends at the latest,
+ * and where the primary's log stood after its last change (decision 0040), if it made one.
+ */
+export type FoundSession = { user: SessionUser; sessionId: number; expiresAt: Date; lastWriteLsn: string | null };
 
 export type SessionRow = {
   id: number;
@@ -53,9 +56,10 @@ export const sessionsRepository = {
    * the minute writes nothing, so the idle end costs the calls a read, not a write each.
    */
   async findSession(db: Db, secret: string, idleMinutes: number): Promise<FoundSession | undefined> {
-    const query = sql<SessionUser & { sessionId: number; expiresAt: Date }>`
+    const query = sql<SessionUser & { sessionId: number; expiresAt: Date; lastWriteLsn: string | null }>`
       WITH found AS (
         SELECT sessions.id AS "sessionId", sessions.expires_at AS "expiresAt", sessions.last_used_at,
+          sessions.last_write_lsn::text AS "lastWriteLsn",
           users.id, users.company_id AS "companyId", users.role, users.name, users.email,
           companies.time_zone AS "timeZone"
         FROM sessions JOIN users ON users.id = sessions.user_id JOIN companies ON companies.id = users.company_id
@@ -65,11 +69,22 @@ export const sessionsRepository = {
         WHERE sessions.id = found."sessionId"
           AND found.last_used_at <= now() - make_interval(secs => ${SESSION_LAST_USED_PRECISION_SECONDS})
       )
-      SELECT "sessionId", "expiresAt", id, "companyId", role, name, email, "timeZone" FROM found`;
+      SELECT "sessionId", "expiresAt", "lastWriteLsn", id, "companyId", role, name, email, "timeZone" FROM found`;
     const [row] = await executePrepared(db, query.compile(db));
     if (!row) return undefined;
-    const { sessionId, expiresAt, ...user } = row;
-    return { user, sessionId, expiresAt: new Date(expiresAt) };
+    const { sessionId, expiresAt, lastWriteLsn, ...user } = row;
+    return { user, sessionId, expiresAt: new Date(expiresAt), lastWriteLsn };
+  },
+
+  /**
+   * Notes where the primary's log stands now, after a change of the session has committed: its
+   * next list reads from the replica once the replica has replayed this far (decision 0040).
+   */
+  async noteWrite(db: Db, sessionId: number): Promise<void> {
+    await executePrepared(
+      db,
+      sql`UPDATE sessions SET last_write_lsn = pg_current_wal_lsn() WHERE id = ${sessionId}`.compile(db),
+    );
   },
 
   /** Ends the session of a secret; whether there was one. */

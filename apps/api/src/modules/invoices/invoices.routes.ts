@@ -37,28 +37,35 @@ export const invoicesRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', refuseReadOnlyRoles);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The reply is the contract's InvoicesResponse as the statement wrote it, sent as it is. */
+  /**
+   * The reply is the contract's InvoicesResponse as the statement wrote it, sent as it is. The list
+   * and its CSV read from the replica when there is one (decision 0040).
+   */
   api.get(API_PATHS.invoices, { schema: { querystring: InvoicesQuery } }, async (request, reply) => {
     const query = request.query;
-    const body = await invoicesRepository.list(app.db, request.user, {
-      criteria: criteriaOf(query, todayOf(new Date(), request.user.timeZone)),
-      sort: query.sort,
-      direction: query.direction,
-      page: query.page,
-      perPage: query.per_page,
-      cursor: cursorOf(query),
-    });
+    const body = await app.dbRead(request, (db) =>
+      invoicesRepository.list(db, request.user, {
+        criteria: criteriaOf(query, todayOf(new Date(), request.user.timeZone)),
+        sort: query.sort,
+        direction: query.direction,
+        page: query.page,
+        perPage: query.per_page,
+        cursor: cursorOf(query),
+      }),
+    );
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
   api.get(API_PATHS.invoicesCsv, { schema: { querystring: InvoicesExportQuery } }, async (request, reply) => {
     const query = request.query;
     const today = todayOf(new Date(), request.user.timeZone);
-    const invoices = await invoicesRepository.all(app.db, request.user, {
-      criteria: criteriaOf(query, today),
-      sort: query.sort,
-      direction: query.direction,
-    });
+    const invoices = await app.dbRead(request, (db) =>
+      invoicesRepository.all(db, request.user, {
+        criteria: criteriaOf(query, today),
+        sort: query.sort,
+        direction: query.direction,
+      }),
+    );
     const lines = [
       csvLine(INVOICE_CSV_COLUMNS.map((column) => column.header)),
       ...invoices.map((invoice) => csvLine(INVOICE_CSV_COLUMNS.map((column) => column.value(invoice)))),

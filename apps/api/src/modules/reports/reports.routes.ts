@@ -33,7 +33,11 @@ import { dayRangeOf, dutyByMonth, openInvoices, releaseDays, yearBefore } from '
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 
-/** Reports (docs/decisions/0027-reports.md): role 11 (Shipments Info) has none, and every call answers it 403. */
+/**
+ * Reports (docs/decisions/0027-reports.md): role 11 (Shipments Info) has none, and every call answers it 403.
+ * The reports read from the replica when there is one (decision 0040); the exports, streamed after
+ * the handler has returned, and the subscriptions from the primary.
+ */
 export const reportsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', refuseReadOnlyRoles);
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -50,8 +54,8 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
       const scope = scopeOf(request);
       const before = yearBefore(from, to);
       const [rows, yearBeforeRows] = await Promise.all([
-        reportsRepository.dutyByMonth(app.db, scope, dayRangeOf(from, to)),
-        reportsRepository.dutyByMonth(app.db, scope, dayRangeOf(before.from, before.to)),
+        app.dbRead(request, (db) => reportsRepository.dutyByMonth(db, scope, dayRangeOf(from, to))),
+        app.dbRead(request, (db) => reportsRepository.dutyByMonth(db, scope, dayRangeOf(before.from, before.to))),
       ]);
       return dutyByMonth(from, to, rows, yearBeforeRows);
     },
@@ -64,8 +68,8 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
       const range = dayRangeOf(request.query.from, request.query.to);
       const scope = scopeOf(request);
       const [ports, modes] = await Promise.all([
-        reportsRepository.entriesBy(app.db, scope, range, 'port_code'),
-        reportsRepository.entriesBy(app.db, scope, range, 'mode'),
+        app.dbRead(request, (db) => reportsRepository.entriesBy(db, scope, range, 'port_code')),
+        app.dbRead(request, (db) => reportsRepository.entriesBy(db, scope, range, 'mode')),
       ]);
       return {
         ports: ports.map(({ key, ...figures }) => ({ port_code: key, port_name: CBP_PORTS[key] ?? '', ...figures })),
@@ -81,8 +85,8 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
       const range = dayRangeOf(request.query.from, request.query.to);
       const scope = scopeOf(request);
       const [chapters, top] = await Promise.all([
-        reportsRepository.dutyByHts(app.db, scope, range, 'chapter'),
-        reportsRepository.dutyByHts(app.db, scope, range, 'hts_number', TOP_HTS_NUMBERS),
+        app.dbRead(request, (db) => reportsRepository.dutyByHts(db, scope, range, 'chapter')),
+        app.dbRead(request, (db) => reportsRepository.dutyByHts(db, scope, range, 'hts_number', TOP_HTS_NUMBERS)),
       ]);
       return {
         chapters: chapters.map(({ key, lines: _lines, ...figures }) => ({
@@ -102,7 +106,9 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { from, to, over } = request.query;
-      const rows = await reportsRepository.releaseDays(app.db, scopeOf(request), dayRangeOf(from, to));
+      const rows = await app.dbRead(request, (db) =>
+        reportsRepository.releaseDays(db, scopeOf(request), dayRangeOf(from, to)),
+      );
       return releaseDays(rows, over);
     },
   );
@@ -118,11 +124,13 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { from, to, over, after } = request.query;
       const [releaseDate, id] = after?.split('.') ?? [];
-      const rows = await reportsRepository.releaseEntries(app.db, scopeOf(request), dayRangeOf(from, to), {
-        over,
-        after: releaseDate === undefined ? undefined : { releaseDate, id: Number(id) },
-        limit: RELEASE_ENTRIES_PAGE + 1,
-      });
+      const rows = await app.dbRead(request, (db) =>
+        reportsRepository.releaseEntries(db, scopeOf(request), dayRangeOf(from, to), {
+          over,
+          after: releaseDate === undefined ? undefined : { releaseDate, id: Number(id) },
+          limit: RELEASE_ENTRIES_PAGE + 1,
+        }),
+      );
       const page = rows.slice(0, RELEASE_ENTRIES_PAGE);
       const last = page.at(-1);
       return {
@@ -141,7 +149,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const rows = await reportsRepository.openInvoices(app.db, scopeOf(request));
+      const rows = await app.dbRead(request, (db) => reportsRepository.openInvoices(db, scopeOf(request)));
       return openInvoices(rows, calendarDay(new Date(), request.user.timeZone));
     },
   );

@@ -58,7 +58,11 @@ async function* csvOf(rows: AsyncIterable<Parameters<(typeof SECURITY_EVENT_CSV_
   for await (const row of rows) yield csvLine(SECURITY_EVENT_CSV_COLUMNS.map((column) => column.value(row)));
 }
 
-/** The primary user's Security events screen (decision 0037): the company's events, and their CSV. */
+/**
+ * The primary user's Security events screen (decision 0037): the company's events, and their CSV.
+ * The page reads from the replica when there is one (decision 0040); the CSV, read as it streams
+ * after the handler has returned, from the primary.
+ */
 export const securityEventsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', refuseOtherRoles);
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -69,8 +73,10 @@ export const securityEventsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const criteria = criteriaOf(request.user, request.query);
       const [page, total] = await Promise.all([
-        securityEventsRepository.page(app.db, criteria, placeOf(request.query), SECURITY_EVENTS_PAGE_SIZE),
-        securityEventsRepository.count(app.db, criteria),
+        app.dbRead(request, (db) =>
+          securityEventsRepository.page(db, criteria, placeOf(request.query), SECURITY_EVENTS_PAGE_SIZE),
+        ),
+        app.dbRead(request, (db) => securityEventsRepository.count(db, criteria)),
       ]);
       return {
         result: page.rows,

@@ -17,7 +17,8 @@ function cursorOf(query: { after?: string; before?: string }): ShipmentsPageRequ
 
 export const shipmentsRoutes: FastifyPluginAsync = async (app) => {
   /**
-   * Home (`source=home`): counts, first page and account numbers; otherwise one list page.
+   * Home (`source=home`): counts, first page and account numbers; otherwise one list page. Both
+   * read from the replica when there is one (decision 0040).
    * The reply is the contract's ShipmentsResponse as the statement wrote it, sent as it is.
    */
   app
@@ -26,17 +27,18 @@ export const shipmentsRoutes: FastifyPluginAsync = async (app) => {
       const query = request.query;
       const now = new Date();
       const criteria = criteriaOf(query, request.user, now);
-      const body =
+      const body = await app.dbRead(request, (db) =>
         query.source === 'home'
-          ? await shipmentsRepository.home(app.db, request.user, criteria, SHIPMENTS_PAGE_SIZE, now)
-          : await shipmentsRepository.list(app.db, request.user, {
+          ? shipmentsRepository.home(db, request.user, criteria, SHIPMENTS_PAGE_SIZE, now)
+          : shipmentsRepository.list(db, request.user, {
               criteria,
               sort: query.sort,
               direction: query.direction,
               page: query.page,
               perPage: query.per_page,
               cursor: cursorOf(query),
-            });
+            }),
+      );
       return reply.type('application/json; charset=utf-8').send(body);
     });
 };

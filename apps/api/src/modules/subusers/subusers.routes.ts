@@ -59,7 +59,9 @@ export const subusersRoutes: FastifyPluginAsync = async (app) => {
     API_PATHS.subusers,
     { schema: { querystring: SubusersQuery, response: { 200: SubusersResponse, ...errors } } },
     async (request) => {
-      const page = await subusersRepository.listOfCompany(app.db, request.user.companyId, request.query);
+      const page = await app.dbRead(request, (db) =>
+        subusersRepository.listOfCompany(db, request.user.companyId, request.query),
+      );
       return { company: { subusers: page.users }, pagination: page.pagination };
     },
   );
