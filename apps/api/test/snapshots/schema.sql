@@ -577,7 +577,8 @@ CREATE TABLE sessions (
   expires_at timestamp with time zone NOT NULL,
   last_used_at timestamp with time zone NOT NULL DEFAULT now(),
   user_agent text NOT NULL DEFAULT ''::text,
-  ip_address text NOT NULL DEFAULT ''::text
+  ip_address text NOT NULL DEFAULT ''::text,
+  last_write_lsn pg_lsn
 );
 ALTER TABLE sessions ADD CONSTRAINT sessions_token_hash_key UNIQUE (token_hash);
 ALTER TABLE sessions ADD CONSTRAINT sessions_pkey PRIMARY KEY (id);
