@@ -140,14 +140,14 @@ function logTable(header: readonly string[], lines: ReadonlyArray<readonly strin
 }
 
 /**
- * The variants' figures as a Markdown table: median, p99, rate and the statement alone, and the
- * `extra` column when given.
+ * The variants' figures as a Markdown table: median, p99, rate, the statement alone and the call's
+ * median over the statement's (what the API adds to its query), and the `extra` column when given.
  */
 export function logFigures(
   rows: readonly Figures[],
   extra?: { title: string; cellOf(row: Figures, index: number): string | undefined },
 ): void {
-  const header = ['variant (1 connection)', 'median ms', 'p99 ms', 'req/s', 'SQL median ms'];
+  const header = ['variant (1 connection)', 'median ms', 'p99 ms', 'req/s', 'SQL median ms', 'API / SQL'];
   if (extra) header.push(extra.title);
   const lines = rows.map((row, index) => {
     const cells = [
@@ -156,6 +156,7 @@ export function logFigures(
       row.p99Ms.toFixed(2),
       row.rps.toFixed(0),
       Number.isNaN(row.sqlMedianMs) ? '–' : row.sqlMedianMs.toFixed(2),
+      Number.isNaN(row.sqlMedianMs) ? '–' : `${(row.medianMs / row.sqlMedianMs).toFixed(2)}×`,
     ];
     const extraCell = extra?.cellOf(row, index);
     if (extraCell !== undefined) cells.push(extraCell);
