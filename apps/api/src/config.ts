@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SESSION_IDLE_MINUTES_DEFAULT, SESSION_IDLE_MINUTES_MIN } from '@clearport/contract/sessions';
 import { hashCostOf } from './lib/passwords.ts';
+import { storageConfigFromEnv, type StorageConfig } from './lib/storage-config.ts';
 
 export type Config = {
   port: number;
@@ -9,6 +10,8 @@ export type Config = {
   dataDir: string;
   /** A PostgreSQL server; the embedded database when absent. */
   databaseUrl?: string;
+  /** Where stored files live: `<dataDir>/files` by default, or an S3 bucket (STORAGE_URL, decision 0039). */
+  storage: StorageConfig;
   /** An SMTP server; `.eml` files in the outbox when absent. */
   smtpUrl?: string;
   mailFrom: string;
@@ -96,6 +99,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    storage: storageConfigFromEnv(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Clearport <no-reply@clearport.test>',
     publicUrl,

@@ -10,7 +10,7 @@ import { isRefused, refused, type ActionDeps, type Refused } from '../../lib/act
 import { cleanFileName } from '../../lib/file-names.ts';
 import { checkedUpload, contentTypeOf, uploadExtensionOf, UploadRefusedError } from '../../lib/file-type.ts';
 import { isNamedRefusal } from '../../lib/refusal.ts';
-import { newStorageKey } from '../../lib/storage.ts';
+import { newStorageKey, StorageUnavailableError } from '../../lib/storage.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { changeShipment } from '../access/change-shipment.ts';
 import type { SessionUser } from '../access/session-user.ts';
@@ -51,12 +51,13 @@ function overQuota(fileName: string, quotaBytes: number): Refused {
 }
 
 /**
- * Why an upload failed, or undefined for a failure of the server itself (a full disk), which
- * stays a 500. Anything else the request stream or the multipart parser raised means the
- * body was cut short or malformed.
+ * Why an upload failed, or undefined for a failure of the server itself (a full disk, a 500; a
+ * file store out of reach, a 503). Anything else the request stream or the multipart parser
+ * raised means the body was cut short or malformed.
  */
 function uploadFailureReason(error: unknown): UploadRefusal | undefined {
   if (error instanceof UploadRefusedError) return error.reason;
+  if (error instanceof StorageUnavailableError) return undefined;
   const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
   if (code === 'FST_REQ_FILE_TOO_LARGE') return 'tooLarge';
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return 'oneFile';
