@@ -31,7 +31,10 @@ export type S3StorageOptions = {
    * parts this size, at most two of them in memory at once. At least S3_MIN_PART_BYTES.
    */
   partBytes: number;
-  /** How long connecting, and then a request's socket staying silent, may take before it fails. */
+  /**
+   * How long connecting may take, and a request's connection may stay silent (nothing sent or
+   * received, the reply's body included), before the request fails.
+   */
   timeoutMs: number;
   /** Attempts of each request, the first one included (the SDK retries what may be retried). */
   maxAttempts?: number;
@@ -73,10 +76,8 @@ export function s3Storage(options: S3StorageOptions): S3Storage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: options.maxAttempts,
-    requestHandler: new NodeHttpHandler({
-      connectionTimeout: options.timeoutMs,
-      requestTimeout: options.timeoutMs,
-    }),
+    // A store that stops answering fails the request; one that is slow but moving is waited for.
+    requestHandler: new NodeHttpHandler({ connectionTimeout: options.timeoutMs, socketTimeout: options.timeoutMs }),
   });
   const objectKey = (key: string) => {
     if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);

@@ -51,13 +51,12 @@ function overQuota(fileName: string, quotaBytes: number): Refused {
 }
 
 /**
- * Why an upload failed, or undefined for a failure of the server itself (a full disk, a 500; a
- * file store out of reach, a 503). Anything else the request stream or the multipart parser
- * raised means the body was cut short or malformed.
+ * Why an upload failed, or undefined for a failure of the server itself (a full disk), which
+ * stays a 500. Anything else the request stream or the multipart parser raised means the
+ * body was cut short or malformed.
  */
 function uploadFailureReason(error: unknown): UploadRefusal | undefined {
   if (error instanceof UploadRefusedError) return error.reason;
-  if (error instanceof StorageUnavailableError) return undefined;
   const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
   if (code === 'FST_REQ_FILE_TOO_LARGE') return 'tooLarge';
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return 'oneFile';
@@ -129,6 +128,8 @@ async function storeUpload(
     }
     return { path: key, originalName: name, contentType: contentTypeOf(key), size };
   } catch (error) {
+    // A put that failed stored nothing (Storage.put), and a store out of reach takes no delete.
+    if (error instanceof StorageUnavailableError) throw error;
     await deps.storage.delete(key);
     const reason = uploadFailureReason(error);
     if (!reason) throw error;
