@@ -367,7 +367,7 @@ async function runImport(db: Db, config: ReturnType<typeof configFromEnv>, file:
   );
   if (size === undefined) return { code: IMPORT_EXIT.cannotRun, lines: [`Cannot read ${file}.`] };
   const quiet = { info: () => {} };
-  const storage = openStorage(config.storage, config.dataDir);
+  const storage = await openStorage(config.storage, config.dataDir);
   const context = {
     db,
     log: STDERR_LOG,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { s3Storage, S3_MIN_PART_BYTES, type S3Storage } from './s3-storage.ts';
+import type { S3Storage } from './s3-storage.ts';
 import { localStorage, type Storage } from './storage.ts';
 
 /**
@@ -25,6 +25,8 @@ export type StorageConfig =
 const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const PREFIX_PATTERN = /^([A-Za-z0-9._-]+\/)*$/;
 const MIB = 1024 * 1024;
+/** S3's smallest part of a multipart upload (S3_MIN_PART_BYTES). */
+const MIN_PART_MIB = 5;
 
 function whole(value: string, name: string, least: number): number {
   const number = Number(value);
@@ -71,13 +73,20 @@ export function storageConfigFromEnv(env: NodeJS.ProcessEnv): StorageConfig {
     endpoint,
     region: env.S3_REGION?.trim() || 'us-east-1',
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-    partBytes: MIB * whole(env.S3_PART_SIZE_MB ?? '8', 'S3_PART_SIZE_MB', S3_MIN_PART_BYTES / MIB),
+    partBytes: MIB * whole(env.S3_PART_SIZE_MB ?? '8', 'S3_PART_SIZE_MB', MIN_PART_MIB),
     timeoutMs: whole(env.S3_TIMEOUT_MS ?? '15000', 'S3_TIMEOUT_MS', 1),
   };
 }
 
-/** The store the config names; a folder's root defaults to `<dataDir>/files`. */
-export function openStorage(config: StorageConfig, dataDir: string): Storage & { close?: S3Storage['close'] } {
+/**
+ * The store the config names; a folder's root defaults to `<dataDir>/files`. The AWS SDK is loaded
+ * only for S3 (most of a second of a start).
+ */
+export async function openStorage(
+  config: StorageConfig,
+  dataDir: string,
+): Promise<Storage & { close?: S3Storage['close'] }> {
   if (config.kind === 'local') return localStorage(config.root ?? path.join(dataDir, 'files'));
+  const { s3Storage } = await import('./s3-storage.ts');
   return s3Storage(config);
 }

@@ -11,7 +11,7 @@ declare module 'fastify' {
 /** Stored files live under <dataDir>/files, another folder, or an S3 bucket (decision 0039). */
 export default fp<{ dataDir: string; storage: StorageConfig }>(
   async (app, options) => {
-    const storage = openStorage(options.storage, options.dataDir);
+    const storage = await openStorage(options.storage, options.dataDir);
     app.decorate('storage', storage);
     app.addHook('onClose', async () => storage.close?.());
   },
