@@ -226,6 +226,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the S3 driver', () => {
     await other.stop();
     await expect(storage.put(key, Buffer.from('x'))).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(storage.put(key, streamOf(randomBytes(100_000)))).rejects.toBeInstanceOf(StorageUnavailableError);
+    // A body still arriving is read no further.
+    const endless = new Readable({ read: () => setTimeout(() => endless.push(randomBytes(64 * 1024)), 10) });
+    await expect(storage.put(key, endless)).rejects.toBeInstanceOf(StorageUnavailableError);
+    expect(endless.destroyed).toBe(true);
     await expect(storage.get(key)).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(storage.delete(key)).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(storage.sweep(new Date(), async () => new Set())).rejects.toBeInstanceOf(StorageUnavailableError);

@@ -89,16 +89,20 @@ export function s3Storage(options: S3StorageOptions): S3Storage {
 
   async function putStream(Key: string, body: Readable): Promise<number> {
     let size = 0;
+    // The body's own error (a client gone, a refused content), told apart from what the body
+    // throws once the store failed and the body is dropped.
     let bodyError: unknown;
+    let hasStoreFailed = false;
+    body.on('error', (error) => {
+      if (!hasStoreFailed) bodyError ??= error;
+    });
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
         done(null, chunk);
       },
     });
-    const piped = pipeline(body, counted).catch((error: unknown) => {
-      bodyError = error;
-    });
+    const piped = pipeline(body, counted).catch(() => {});
     const upload = new Upload({
       client,
       params: { Bucket: bucket, Key, Body: counted },
@@ -110,14 +114,14 @@ export function s3Storage(options: S3StorageOptions): S3Storage {
     try {
       await upload.done();
     } catch (error) {
-      // The store stopped reading: the body is read no further.
-      counted.destroy();
+      hasStoreFailed = true;
+      const failure = bodyError ?? new StorageUnavailableError('store the file', error);
+      // The body is read no further.
+      counted.destroy(failure instanceof Error ? failure : undefined);
       await piped;
-      if (bodyError) throw bodyError;
-      throw new StorageUnavailableError('store the file', error);
+      throw failure;
     }
     await piped;
-    if (bodyError) throw bodyError;
     return size;
   }
 
