@@ -114,6 +114,24 @@ describe('the portal on an S3 store', () => {
     expect(await bucketContents()).toEqual({ objects: [], uploads: [] });
   });
 
+  it('refuses a body cut short past its first part as the local folder does, and stores nothing', async () => {
+    const { body, contentType } = multipartBody([{ name: 'scan.pdf', data: samplePdf(S3_MIN_PART_BYTES + 300_000) }]);
+    const cut = body.subarray(0, S3_MIN_PART_BYTES + 100_000);
+    const [before, stored] = [await documentsOf(onS3), await bucketContents()];
+    const send = (t: TestApp) =>
+      injectAs(t.app, tokens.get(t)!, {
+        method: 'POST',
+        url: apiUrl(API_PATHS.uploadDocument, { id: shipments.get(t)! }),
+        payload: cut,
+        headers: { 'content-type': contentType },
+      });
+    const [fromLocal, fromS3] = [await send(local), await send(onS3)];
+    expect(fromS3.statusCode, fromS3.body).toBe(400);
+    expect(fromS3.json()).toEqual(fromLocal.json());
+    expect(await documentsOf(onS3)).toEqual(before);
+    expect(await bucketContents()).toEqual(stored);
+  });
+
   it('answers 503 when the store is slow, and leaves no file and no record', async () => {
     const kept = (await upload(onS3, 'kept.pdf', samplePdf(10_000))).json<UploadDocumentResponse>().document;
     const [before, stored] = [await documentsOf(onS3), await bucketContents()];

@@ -219,6 +219,34 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the S3 driver', () => {
     storage.close();
   });
 
+  it('aborts a multipart upload whose body fails after a part was stored', async () => {
+    const storage = server.storage();
+    const key = newStorageKey('documents', 'pdf');
+    const partSent = (line: string) =>
+      line.startsWith(`PUT /${server.bucket}/a/b/${key}?`) && line.includes('partNumber=1');
+    const failure = new Error('the client went away');
+    let isFirstPartOut = false;
+    const body = new Readable({
+      read() {
+        if (!isFirstPartOut) {
+          isFirstPartOut = true;
+          this.push(randomBytes(S3_MIN_PART_BYTES + 1));
+          return;
+        }
+        // The rest never comes: the body fails once the store holds its first part.
+        const waitForPart = () =>
+          server.requests.some(partSent) ? this.destroy(failure) : setTimeout(waitForPart, 10);
+        waitForPart();
+      },
+    });
+    await expect(storage.put(key, body)).rejects.toBe(failure);
+    expect(server.requests.some((line) => line.startsWith(`DELETE /${server.bucket}/a/b/${key}?uploadId=`))).toBe(true);
+    const listed = await server.client.send(new ListMultipartUploadsCommand({ Bucket: server.bucket }));
+    expect(listed.Uploads ?? []).toEqual([]);
+    expect(await storage.get(key)).toBeNull();
+    storage.close();
+  });
+
   it('throws StorageUnavailableError when the store is down, and stores nothing', async () => {
     const other = await startS3Server();
     const storage = other.storage({ timeoutMs: 2_000, maxAttempts: 1 });
