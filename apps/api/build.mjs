@@ -11,6 +11,9 @@ export const SERVER_BUNDLE = {
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // A module imported with import() becomes a file of its own, loaded when it is first needed, with the
+  // packages it imports (the S3 driver and the AWS SDK only when STORAGE_URL names a bucket).
+  splitting: true,
   target: 'node20',
   logLevel: 'warning',
   plugins: [

@@ -12,13 +12,14 @@ import { SERVER_BUNDLE } from '../build.mjs';
  * inlined, packages from node_modules): the app runs as it is deployed, not through tsx.
  */
 export async function bundleServer(): Promise<string> {
-  const outfile = fileURLToPath(new URL('../node_modules/.cache/clearport-bench/serve.mjs', import.meta.url));
+  const outdir = fileURLToPath(new URL('../node_modules/.cache/clearport-bench/', import.meta.url));
   await build({
     ...SERVER_BUNDLE,
-    entryPoints: [fileURLToPath(new URL('./serve.ts', import.meta.url))],
-    outfile,
+    entryPoints: { serve: fileURLToPath(new URL('./serve.ts', import.meta.url)) },
+    outdir,
+    outExtension: { '.js': '.mjs' },
   });
-  return outfile;
+  return `${outdir}serve.mjs`;
 }
 
 export async function startServer(serve: string, url: string): Promise<{ child: ChildProcess; origin: string }> {

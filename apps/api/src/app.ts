@@ -146,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: options.inMemoryDatabase ? undefined : options.dataDir,
     image: options.inMemoryDatabase ? options.databaseImage : undefined,
   });
-  await app.register(storagePlugin, { dataDir: options.dataDir });
+  await app.register(storagePlugin, { dataDir: options.dataDir, storage: options.storage });
   await app.register(mailPlugin, {
     from: options.mailFrom,
     smtpUrl: options.smtpUrl,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SESSION_IDLE_MINUTES_DEFAULT, SESSION_IDLE_MINUTES_MIN } from '@clearport/contract/sessions';
 import { hashCostOf } from './lib/passwords.ts';
+import { storageConfigFromEnv, type StorageConfig } from './lib/storage-config.ts';
 
 export type Config = {
   port: number;
@@ -14,6 +15,8 @@ export type Config = {
    * everything reads from databaseUrl when absent.
    */
   databaseReplicaUrl?: string;
+  /** Where stored files live: `<dataDir>/files` by default, or an S3 bucket (STORAGE_URL, decision 0039). */
+  storage: StorageConfig;
   /** An SMTP server; `.eml` files in the outbox when absent. */
   smtpUrl?: string;
   mailFrom: string;
@@ -113,6 +116,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseReplicaUrl: replicaUrlOf(env),
+    storage: storageConfigFromEnv(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Clearport <no-reply@clearport.test>',
     publicUrl,

@@ -24,7 +24,7 @@ import { createSignInLink } from '../modules/auth/create-sign-in-link.ts';
 import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES, type ApiKeyScope } from '@clearport/contract/broker-admin';
 import { isRefused } from '../lib/action.ts';
 import { createMailer } from '../lib/mail.ts';
-import { localStorage } from '../lib/storage.ts';
+import { openStorage } from '../lib/storage-config.ts';
 import cliProgress from 'cli-progress';
 import { importFile, summaryLines } from './broker-import.ts';
 import { stat } from 'node:fs/promises';
@@ -367,10 +367,11 @@ async function runImport(db: Db, config: ReturnType<typeof configFromEnv>, file:
   );
   if (size === undefined) return { code: IMPORT_EXIT.cannotRun, lines: [`Cannot read ${file}.`] };
   const quiet = { info: () => {} };
+  const storage = await openStorage(config.storage, config.dataDir);
   const context = {
     db,
     log: STDERR_LOG,
-    storage: localStorage(path.join(config.dataDir, 'files')),
+    storage,
     mailer: createMailer(
       { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') },
       quiet,
@@ -395,6 +396,7 @@ async function runImport(db: Db, config: ReturnType<typeof configFromEnv>, file:
     return { code, lines: summaryLines(summary) };
   } finally {
     bar?.stop();
+    storage.close?.();
   }
 }
 

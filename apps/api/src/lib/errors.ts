@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { TEXTS } from '@clearport/contract/texts';
 import { PasswordHashingBusyError } from './passwords.ts';
+import { STORAGE_UNAVAILABLE_MESSAGE, StorageUnavailableError } from './storage.ts';
 import { sendRefusal } from './refusal.ts';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
@@ -66,6 +67,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return sendRefusal(reply, { status: 503, message: UNAVAILABLE_MESSAGE, retryAfterSeconds: 5 });
+    }
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error }, 'file storage unavailable');
+      return sendRefusal(reply, { status: 503, message: STORAGE_UNAVAILABLE_MESSAGE, retryAfterSeconds: 5 });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its schema');

@@ -7,11 +7,17 @@ import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 
 /**
- * Where files live. Keys are made by the server (`documents/2026/<uuid>.pdf`); a name the
- * client sent never becomes part of a key, so no request can reach outside the store.
+ * Where files live: a local folder (localStorage) or an S3 bucket (s3Storage in s3-storage.ts,
+ * decision 0039). Keys are made by the server (`documents/2026/<uuid>.pdf`); a name the
+ * client sent never becomes part of a key, so no request can reach outside the store. A store
+ * that cannot be reached throws StorageUnavailableError.
  */
 export type Storage = {
-  /** Writes to a temporary name and renames, so a failed write leaves nothing behind. */
+  /**
+   * Stores the whole body under the key, or nothing: readers see the old state or the new,
+   * never part of it (a temporary renamed, or one S3 PUT or completed multipart upload).
+   * An error of `body` itself is thrown as it is.
+   */
   put(key: string, body: Readable | Buffer): Promise<{ size: number }>;
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
@@ -27,6 +33,20 @@ export type Storage = {
 const TEMPORARY_SUFFIX = '.part';
 
 const KEY_PATTERN = /^[a-z0-9-]+(\/[A-Za-z0-9_-]+)*\.[a-z0-9]+$/;
+
+/**
+ * The store could not be reached, or did not answer in time (an S3 store that is down or slow):
+ * the request answers 503 with STORAGE_UNAVAILABLE_MESSAGE. Nothing was stored by the call that
+ * failed (a put is whole or absent).
+ */
+export class StorageUnavailableError extends Error {
+  constructor(operation: string, cause: unknown) {
+    super(`File storage failed to ${operation}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+export const STORAGE_UNAVAILABLE_MESSAGE = 'File storage is not available. Please try again.';
 
 export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key) && !key.includes('..');

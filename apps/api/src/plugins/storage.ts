@@ -1,6 +1,6 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
-import { localStorage, type Storage } from '../lib/storage.ts';
+import type { Storage } from '../lib/storage.ts';
+import { openStorage, type StorageConfig } from '../lib/storage-config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,10 +8,12 @@ declare module 'fastify' {
   }
 }
 
-/** Stored files live under <dataDir>/files; another store implements the same Storage type. */
-export default fp<{ dataDir: string }>(
+/** Stored files live under <dataDir>/files, another folder, or an S3 bucket (decision 0039). */
+export default fp<{ dataDir: string; storage: StorageConfig }>(
   async (app, options) => {
-    app.decorate('storage', localStorage(path.join(options.dataDir, 'files')));
+    const storage = await openStorage(options.storage, options.dataDir);
+    app.decorate('storage', storage);
+    app.addHook('onClose', async () => storage.close?.());
   },
   { name: 'storage' },
 );

@@ -10,7 +10,7 @@ import { isRefused, refused, type ActionDeps, type Refused } from '../../lib/act
 import { cleanFileName } from '../../lib/file-names.ts';
 import { checkedUpload, contentTypeOf, uploadExtensionOf, UploadRefusedError } from '../../lib/file-type.ts';
 import { isNamedRefusal } from '../../lib/refusal.ts';
-import { newStorageKey } from '../../lib/storage.ts';
+import { newStorageKey, StorageUnavailableError } from '../../lib/storage.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { changeShipment } from '../access/change-shipment.ts';
 import type { SessionUser } from '../access/session-user.ts';
@@ -128,6 +128,8 @@ async function storeUpload(
     }
     return { path: key, originalName: name, contentType: contentTypeOf(key), size };
   } catch (error) {
+    // A put that failed stored nothing (Storage.put), and a store out of reach takes no delete.
+    if (error instanceof StorageUnavailableError) throw error;
     await deps.storage.delete(key);
     const reason = uploadFailureReason(error);
     if (!reason) throw error;
