@@ -47,7 +47,16 @@ describe('the server', () => {
   });
 
   it('serves the web client for every client route (history fallback)', async () => {
-    for (const url of ['/', '/shipments', '/shipments/12', '/reset-password/abc', '/no/such/page']) {
+    for (const url of [
+      '/',
+      '/shipments',
+      '/shipments/',
+      '/shipments/12',
+      '/reset-password/abc',
+      '/no/such/page',
+      '/assets',
+      '/assets/',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
