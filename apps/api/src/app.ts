@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { API_BASE } from '@clearport/contract/paths';
-import type { Config } from './config.ts';
+import { filesDirOf, type Config } from './config.ts';
 import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
 import { sendRefusal } from './lib/refusal.ts';
 import { redactUrl } from './lib/redact-url.ts';
@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: options.inMemoryDatabase ? undefined : options.dataDir,
     image: options.inMemoryDatabase ? options.databaseImage : undefined,
   });
-  await app.register(storagePlugin, { dataDir: options.dataDir });
+  await app.register(storagePlugin, { filesDir: filesDirOf(options) });
   await app.register(mailPlugin, {
     from: options.mailFrom,
     smtpUrl: options.smtpUrl,

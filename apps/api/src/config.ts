@@ -1,12 +1,18 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SESSION_IDLE_MINUTES_DEFAULT, SESSION_IDLE_MINUTES_MIN } from '@clearport/contract/sessions';
 import { hashCostOf } from './lib/passwords.ts';
 
 export type Config = {
   port: number;
   host: string;
-  /** Holds the embedded database, the stored files and the mail outbox. */
+  /** Holds the embedded database, the stored files (unless STORAGE_URL says) and the mail outbox. */
   dataDir: string;
+  /**
+   * The folder of the stored files, from STORAGE_URL as a file: URL (a folder every server process
+   * sees, docs/decisions/0042-several-processes.md); <dataDir>/files when absent (filesDirOf).
+   */
+  filesDir?: string;
   /** A PostgreSQL server; the embedded database when absent. */
   databaseUrl?: string;
   /** An SMTP server; `.eml` files in the outbox when absent. */
@@ -85,6 +91,21 @@ function trustProxyOf(value: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
+/** The folder a `file:` STORAGE_URL names; other stores are not a folder. */
+function filesDirFromUrl(storageUrl: string | undefined): string | undefined {
+  if (!storageUrl?.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(storageUrl);
+  } catch {
+    throw new Error(`STORAGE_URL is not a file URL of an absolute path: ${storageUrl}`);
+  }
+}
+
+/** Where the stored files live: the STORAGE_URL folder, or <dataDir>/files. */
+export function filesDirOf(config: Pick<Config, 'dataDir' | 'filesDir'>): string {
+  return config.filesDir ?? path.join(config.dataDir, 'files');
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
@@ -95,6 +116,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    filesDir: filesDirFromUrl(env.STORAGE_URL || undefined),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Clearport <no-reply@clearport.test>',

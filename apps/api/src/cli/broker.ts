@@ -1,7 +1,7 @@
 import { STDERR_LOG } from '../lib/action.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configFromEnv } from '../config.ts';
+import { configFromEnv, filesDirOf } from '../config.ts';
 import { connectDatabase, type Db } from '../db/connect.ts';
 import { DatabaseInUseError } from '../db/folder-lock.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -370,7 +370,7 @@ async function runImport(db: Db, config: ReturnType<typeof configFromEnv>, file:
   const context = {
     db,
     log: STDERR_LOG,
-    storage: localStorage(path.join(config.dataDir, 'files')),
+    storage: localStorage(filesDirOf(config)),
     mailer: createMailer(
       { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') },
       quiet,

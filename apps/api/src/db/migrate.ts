@@ -38,6 +38,7 @@ import * as deliveryOrderPickupDate from './migrations/0038-delivery-order-picku
 import * as sessionCookie from './migrations/0039-session-cookie.ts';
 import * as twoFactor from './migrations/0040-two-factor.ts';
 import * as securityEvents from './migrations/0041-security-events.ts';
+import * as sharedCounters from './migrations/0043-shared-counters.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0039-session-cookie': sessionCookie,
   '0040-two-factor': twoFactor,
   '0041-security-events': securityEvents,
+  '0043-shared-counters': sharedCounters,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import { localStorage, type Storage } from '../lib/storage.ts';
 
@@ -8,10 +7,10 @@ declare module 'fastify' {
   }
 }
 
-/** Stored files live under <dataDir>/files; another store implements the same Storage type. */
-export default fp<{ dataDir: string }>(
+/** Stored files live in a folder (config.filesDir); another store implements the same Storage type. */
+export default fp<{ filesDir: string }>(
   async (app, options) => {
-    app.decorate('storage', localStorage(path.join(options.dataDir, 'files')));
+    app.decorate('storage', localStorage(options.filesDir));
   },
   { name: 'storage' },
 );
