@@ -177,7 +177,10 @@ describe('uploadRate', () => {
   afterAll(async () => t?.close());
 
   it('counts a user in fixed minutes in the database, a burst passing no more than the minute allows', async () => {
-    const [viewer, manager] = [await userIdOf(t.app.db, 'viewer@demo.test'), await userIdOf(t.app.db, 'manager@demo.test')];
+    const [viewer, manager] = [
+      await userIdOf(t.app.db, 'viewer@demo.test'),
+      await userIdOf(t.app.db, 'manager@demo.test'),
+    ];
     // One database, as several server processes share it: the burst comes through separate calls at once.
     const burst = await Promise.all([1, 2, 3, 4, 5].map(() => uploadRate.take(t.app.db, viewer, 3)));
     expect(burst.filter((wait) => wait === 0)).toHaveLength(3);
