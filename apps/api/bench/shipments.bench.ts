@@ -55,8 +55,10 @@ import { sessionUserOf } from '../test/session-users.ts';
  *                                            (users.bench.ts), the security events
  *                                            (security-events.bench.ts), the demurrage reminders' daily
  *                                            run (demurrage.bench.ts), the broker
- *                                            API's import (import.bench.ts), then the list on the
- *                                            embedded default (embedded.bench.ts)
+ *                                            API's import (import.bench.ts), the list on the
+ *                                            embedded default (embedded.bench.ts), then the list
+ *                                            on one process and two behind a balancer
+ *                                            (processes.bench.ts)
  *   npm run bench -- --import                `npm run broker -- import`'s speed only, on PostgreSQL
  *                                            and PGlite (cli-import.bench.ts)
  */
@@ -95,7 +97,7 @@ const lists = args.includes('--import')
   ? ['cli-import']
   : args.includes('--lists')
     ? (args[args.indexOf('--lists') + 1] ?? '').split(',')
-    : ['shipments', 'invoices', 'users', 'security-events', 'reports', 'demurrage', 'import', 'embedded'];
+    : ['shipments', 'invoices', 'users', 'security-events', 'reports', 'demurrage', 'import', 'embedded', 'processes'];
 
 type SizeReport = {
   label: string;
@@ -452,3 +454,4 @@ if (lists.includes('demurrage')) await import('./demurrage.bench.ts');
 if (lists.includes('import')) await import('./import.bench.ts');
 if (lists.includes('embedded')) await import('./embedded.bench.ts');
 if (lists.includes('cli-import')) await import('./cli-import.bench.ts');
+if (lists.includes('processes')) await import('./processes.bench.ts');
