@@ -57,7 +57,9 @@ import { sessionUserOf } from '../test/session-users.ts';
  *                                            run (demurrage.bench.ts), the broker
  *                                            API's import (import.bench.ts), then the list on the
  *                                            embedded default (embedded.bench.ts), and the list on
- *                                            the primary beside a streaming replica (read-replica.bench.ts)
+ *                                            the primary beside a streaming replica (read-replica.bench.ts),
+ *                                            and the list on one process and two behind a balancer
+ *                                            (processes.bench.ts)
  *   npm run bench -- --import                `npm run broker -- import`'s speed only, on PostgreSQL
  *                                            and PGlite (cli-import.bench.ts)
  */
@@ -106,6 +108,7 @@ const lists = args.includes('--import')
         'import',
         'embedded',
         'read-replica',
+        'processes',
       ];
 
 type SizeReport = {
@@ -464,3 +467,4 @@ if (lists.includes('import')) await import('./import.bench.ts');
 if (lists.includes('embedded')) await import('./embedded.bench.ts');
 if (lists.includes('cli-import')) await import('./cli-import.bench.ts');
 if (lists.includes('read-replica')) await import('./read-replica.bench.ts');
+if (lists.includes('processes')) await import('./processes.bench.ts');

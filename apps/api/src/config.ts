@@ -6,7 +6,7 @@ import { storageConfigFromEnv, type StorageConfig } from './lib/storage-config.t
 export type Config = {
   port: number;
   host: string;
-  /** Holds the embedded database, the stored files and the mail outbox. */
+  /** Holds the embedded database, the stored files (unless STORAGE_URL says) and the mail outbox. */
   dataDir: string;
   /** A PostgreSQL server; the embedded database when absent. */
   databaseUrl?: string;

@@ -59,6 +59,7 @@ const CHILD_TABLES: Record<string, string> = {
   shipment_notes: 'shipments',
   sign_in_links: 'users',
   trucker_emails: 'truckers',
+  upload_counts: 'users',
   user_recovery_codes: 'users',
   user_second_factors: 'users',
   warehouse_emails: 'warehouses',

@@ -39,6 +39,7 @@ import * as sessionCookie from './migrations/0039-session-cookie.ts';
 import * as twoFactor from './migrations/0040-two-factor.ts';
 import * as securityEvents from './migrations/0041-security-events.ts';
 import * as sessionWritePosition from './migrations/0042-session-write-position.ts';
+import * as sharedCounters from './migrations/0043-shared-counters.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040-two-factor': twoFactor,
   '0041-security-events': securityEvents,
   '0042-session-write-position': sessionWritePosition,
+  '0043-shared-counters': sharedCounters,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -187,6 +187,13 @@ export type LoginThrottleTable = {
   next_attempt_at: Timestamp;
 };
 
+/** A user's uploads in the minute that started with the first of them (modules/shipments/upload-limits.ts). */
+export type UploadCountsTable = {
+  user_id: number;
+  uploads: number;
+  minute_started_at: Timestamp;
+};
+
 export type LoginKnownClientsTable = {
   user_name: string;
   address: string;
@@ -506,6 +513,8 @@ export type BrokerApiKeysTable = {
   revoked_at: NullableTimestamp;
   expires_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
+  /** When the key's last broker_key_used success event was written (at most one an hour). */
+  use_event_at: NullableTimestamp;
 };
 
 /** A `date`: its text `YYYY-MM-DD` (see connect.ts), or null. */
@@ -665,6 +674,7 @@ export type Database = {
   user_recovery_codes: UserRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   login_throttle: LoginThrottleTable;
+  upload_counts: UploadCountsTable;
   login_known_clients: LoginKnownClientsTable;
   shipments: ShipmentsTable;
   containers: ContainersTable;

@@ -38,7 +38,8 @@ CREATE TABLE broker_api_keys (
   revoked_at timestamp with time zone,
   scopes text[] NOT NULL,
   expires_at timestamp with time zone,
-  last_used_at timestamp with time zone
+  last_used_at timestamp with time zone,
+  use_event_at timestamp with time zone
 );
 ALTER TABLE broker_api_keys ADD CONSTRAINT broker_api_keys_key_hash_key UNIQUE (key_hash);
 ALTER TABLE broker_api_keys ADD CONSTRAINT broker_api_keys_pkey PRIMARY KEY (id);
@@ -740,6 +741,14 @@ CREATE TABLE truckers (
 ALTER TABLE truckers ADD CONSTRAINT truckers_pkey PRIMARY KEY (id);
 ALTER TABLE truckers ADD CONSTRAINT truckers_company_id_fkey FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE;
 CREATE INDEX truckers_company_idx ON public.truckers USING btree (company_id);
+
+CREATE TABLE upload_counts (
+  user_id integer NOT NULL,
+  uploads integer NOT NULL,
+  minute_started_at timestamp with time zone NOT NULL
+);
+ALTER TABLE upload_counts ADD CONSTRAINT upload_counts_pkey PRIMARY KEY (user_id);
+ALTER TABLE upload_counts ADD CONSTRAINT upload_counts_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
 
 CREATE TABLE user_accounts (
   user_id integer NOT NULL,

@@ -22,8 +22,8 @@ export type ApiKeyRow = {
 /** Why a call's key was refused. */
 export type KeyRefusal = 'missing' | 'unknown' | 'revoked' | 'expired';
 
-/** A key that may be used now: its id, name and scopes. */
-export type LiveKey = { id: number; name: string; scopes: ApiKeyScope[] };
+/** A key that may be used now: its id, name and scopes, and when its last use event was written. */
+export type LiveKey = { id: number; name: string; scopes: ApiKeyScope[]; useEventAt: Date | null };
 
 const LISTED = ['id', 'name', 'prefix', 'scopes', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'] as const;
 
@@ -76,7 +76,7 @@ export const apiKeysRepository = {
   async findLive(db: Db, key: string, now: Date = new Date()): Promise<LiveKey | undefined> {
     const row = await db
       .selectFrom('broker_api_keys')
-      .select(['id', 'name', 'scopes', 'last_used_at'])
+      .select(['id', 'name', 'scopes', 'last_used_at', 'use_event_at'])
       .where('key_hash', '=', hashToken(key))
       .where('revoked_at', 'is', null)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
@@ -91,7 +91,27 @@ export const apiKeysRepository = {
         .where(sql<boolean>`last_used_at IS DISTINCT FROM ${now}`)
         .execute();
     }
-    return { id: row.id, name: row.name, scopes: row.scopes as ApiKeyScope[] };
+    return { id: row.id, name: row.name, scopes: row.scopes as ApiKeyScope[], useEventAt: row.use_event_at };
+  },
+
+  /**
+   * Whether this call is the key's first accepted one since `everyMs`, marking it so: one
+   * conditional update, so of calls at once, in one process or several, one alone is told yes.
+   */
+  async takeUseEvent(db: Db, id: number, everyMs: number): Promise<boolean> {
+    const taken = await db
+      .updateTable('broker_api_keys')
+      .set({ use_event_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb('use_event_at', 'is', null),
+          eb('use_event_at', '<=', sql<Date>`now() - make_interval(secs => ${everyMs / 1000})`),
+        ]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return taken !== undefined;
   },
 
   /** Why a key is not live, for the security event of its refusal: never seen, revoked, or expired. */

@@ -29,18 +29,6 @@ function bearer(request: FastifyRequest): string | undefined {
  */
 export const KEY_USE_EVENT_EVERY_MS = 3_600_000;
 /**
- * When each key's last accepted call was written, by database (one server's, a test's) and key
- * id; a restart writes the next one again.
- */
-const keyUseRecordedAt = new WeakMap<Db, Map<number, number>>();
-
-function recordedAtOf(db: Db): Map<number, number> {
-  let recorded = keyUseRecordedAt.get(db);
-  if (!recorded) keyUseRecordedAt.set(db, (recorded = new Map()));
-  return recorded;
-}
-
-/**
  * The broker API's one check, an onRequest hook of every broker plugin: a live key (401: none,
  * unknown, revoked or expired) whose scopes name the route's `brokerScope` (403). Each refusal,
  * and a key's first accepted call of the hour, is a broker_key_used security event.
@@ -75,10 +63,10 @@ export function brokerKeyGuard(db: () => Db) {
       await record({ outcome: 'refused', detail: { ...route, reason: 'scope', scope, key_id: live.id } });
       return sendRefusal(reply, { status: 403, message: outOfScope(scope) });
     }
-    const now = Date.now();
-    const recorded = recordedAtOf(db());
-    if (now - (recorded.get(live.id) ?? 0) >= KEY_USE_EVENT_EVERY_MS) {
-      recorded.set(live.id, now);
+    // The key's row says when the hour's event was written, for every server process alike; it is
+    // written only when the row read says the hour is over, so a busy key costs no write a call.
+    const isHourOver = !live.useEventAt || Date.now() - live.useEventAt.getTime() >= KEY_USE_EVENT_EVERY_MS;
+    if (isHourOver && (await apiKeysRepository.takeUseEvent(db(), live.id, KEY_USE_EVENT_EVERY_MS))) {
       await record({ outcome: 'success', detail: { ...route, key_id: live.id, key_name: live.name } });
     }
   };

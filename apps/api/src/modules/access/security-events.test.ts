@@ -248,6 +248,17 @@ describe('broker_key_used', () => {
     });
     expect(JSON.stringify(first)).not.toContain(key);
     expect(await eventsOf(send)).toEqual([]);
+    // The hour is over, as far as the key's row can tell (it is the row every server process reads):
+    // of calls at once, one alone writes the next event.
+    await t.app.db
+      .updateTable('broker_api_keys')
+      .set({ use_event_at: sql<Date>`now() - interval '61 minutes'` })
+      .where('id', '=', id)
+      .execute();
+    const nextHour = await eventsOf(async () => {
+      await Promise.all([send(), send(), send(), send()]);
+    });
+    expect(kindsOf(nextHour)).toEqual(['broker_key_used:success']);
   });
 
   it('writes every refused key, and why', async () => {

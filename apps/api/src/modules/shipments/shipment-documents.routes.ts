@@ -19,7 +19,7 @@ import { deleteDocument } from './delete-document.ts';
 import { setDocumentTypes } from './set-document-types.ts';
 import { unsetDocumentTypes } from './unset-document-types.ts';
 import { uploadDocument, type UploadBounds } from './upload-document.ts';
-import { uploadRateLimit, type UploadLimits } from './upload-limits.ts';
+import type { UploadLimits } from './upload-limits.ts';
 
 /**
  * Busboy stops a file one byte past the limit, so the upload check sees it is too large (and
@@ -33,7 +33,7 @@ const errors = { '4xx': ErrorResponse };
 export const shipmentDocumentsRoutes: FastifyPluginAsync<UploadLimits> = async (app, limits) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const bounds: UploadBounds = { quotaBytes: limits.uploadQuotaBytes, rate: uploadRateLimit(limits.uploadsPerMinute) };
+  const bounds: UploadBounds = { quotaBytes: limits.uploadQuotaBytes, perMinute: limits.uploadsPerMinute };
 
   api.post(
     API_PATHS.uploadDocument,

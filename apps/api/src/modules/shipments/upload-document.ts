@@ -17,7 +17,7 @@ import type { SessionUser } from '../access/session-user.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { shipmentDocumentsRepository, type StoredUpload } from './shipment-documents.repository.ts';
 import { refusalOf } from './shipments.rules.ts';
-import { formatBytes, uploadQuota, UploadQuotaExceededError, type UploadRate } from './upload-limits.ts';
+import { formatBytes, uploadQuota, UploadQuotaExceededError, uploadRate } from './upload-limits.ts';
 
 /** Where uploads are stored; the key's name is a uuid and its extension the checked type's. */
 const DOCUMENTS_FOLDER = 'documents';
@@ -26,7 +26,7 @@ const DOCUMENTS_FOLDER = 'documents';
 export type UploadPart = { fieldname: string; filename: string; file: Readable };
 
 /** The company's quota in bytes, and the uploads a user may send a minute. */
-export type UploadBounds = { quotaBytes: number; rate: UploadRate };
+export type UploadBounds = { quotaBytes: number; perMinute: number };
 
 /** A refusal of an upload; one for sending too fast says in how many seconds to try again. */
 export type UploadRefused = Refused & { retryAfter?: number };
@@ -81,7 +81,7 @@ export async function uploadDocument(
   if ((await accessRepository.findShipmentId(deps.db, actor, shipmentId)) === undefined) {
     return refused(refusalOf({ refused: 'shipmentNotFound' }));
   }
-  const waitSeconds = bounds.rate.take(actor.id);
+  const waitSeconds = await uploadRate.take(deps.db, actor.id, bounds.perMinute);
   if (waitSeconds > 0) {
     const message = fillText(TEXTS.uploadsTooFast, { seconds: String(waitSeconds) });
     return { ...refused({ status: 429, message }), retryAfter: waitSeconds };

@@ -4,7 +4,8 @@ import { TEXTS } from '@clearport/contract/texts';
 import { buildTestApp, injectAs, login, type TestApp } from '../../../test/build-app.ts';
 import { multipartBody, samplePdf } from '../../../test/sample-files.ts';
 import { shipmentIdOf, storedFiles } from '../../../test/shipment-fixtures.ts';
-import { formatBytes, uploadRateLimit } from './upload-limits.ts';
+import { userIdOf } from '../../../test/session-users.ts';
+import { formatBytes, uploadRate } from './upload-limits.ts';
 
 const PDF = samplePdf();
 
@@ -168,18 +169,36 @@ describe('the upload rate of a user', () => {
   });
 });
 
-describe('uploadRateLimit', () => {
-  it('counts each user in fixed minutes and forgets a minute once it is over', () => {
-    let now = 1_000_000;
-    const limit = uploadRateLimit(2, () => now);
-    expect([limit.take(1), limit.take(1), limit.take(2)]).toEqual([0, 0, 0]);
-    now += 15_000;
-    expect(limit.take(1)).toBe(45);
-    expect(limit.take(2)).toBe(0);
-    now += 44_500;
-    expect(limit.take(1)).toBe(1);
-    now += 500;
-    expect(limit.take(1)).toBe(0);
+describe('uploadRate', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('counts a user in fixed minutes in the database, a burst passing no more than the minute allows', async () => {
+    const [viewer, manager] = [
+      await userIdOf(t.app.db, 'viewer@demo.test'),
+      await userIdOf(t.app.db, 'manager@demo.test'),
+    ];
+    // One database, as several server processes share it: the burst comes through separate calls at once.
+    const burst = await Promise.all([1, 2, 3, 4, 5].map(() => uploadRate.take(t.app.db, viewer, 3)));
+    expect(burst.filter((wait) => wait === 0)).toHaveLength(3);
+    for (const wait of burst.filter((each) => each > 0)) {
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+    }
+    expect(await uploadRate.take(t.app.db, manager, 3)).toBe(0);
+    // The minute is over, as far as the count can tell.
+    await t.app.db
+      .updateTable('upload_counts')
+      .set({ minute_started_at: sql<Date>`now() - interval '61 seconds'` })
+      .where('user_id', '=', viewer)
+      .execute();
+    expect(await uploadRate.take(t.app.db, viewer, 3)).toBe(0);
+    expect(
+      await t.app.db.selectFrom('upload_counts').select('uploads').where('user_id', '=', viewer).executeTakeFirst(),
+    ).toEqual({ uploads: 1 });
   });
 });
 

@@ -62,29 +62,40 @@ export function formatBytes(bytes: number): string {
   return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
-const MINUTE_MS = 60_000;
-
 /**
- * Uploads per user in fixed minutes, counted in this process: take() gives the seconds to wait
+ * Uploads per user in fixed minutes, counted in the database so that every server process counts
+ * the same minute (docs/decisions/0042-several-processes.md): take() gives the seconds to wait
  * before the next one (0: go ahead). A minute starts with the first upload after the last one
- * ended and forgets the counts before it, so the map holds only users who uploaded this minute.
+ * ended. One statement counts and checks, so a burst spread over processes passes no more than
+ * `perMinute`.
  */
-export function uploadRateLimit(perMinute: number, now: () => number = Date.now) {
-  let minuteStartedAt = 0;
-  let counts = new Map<number, number>();
-  return {
-    take(userId: number): number {
-      const time = now();
-      if (time - minuteStartedAt >= MINUTE_MS) {
-        minuteStartedAt = time;
-        counts = new Map();
-      }
-      const count = counts.get(userId) ?? 0;
-      if (count >= perMinute) return Math.max(1, Math.ceil((minuteStartedAt + MINUTE_MS - time) / 1000));
-      counts.set(userId, count + 1);
-      return 0;
-    },
-  };
-}
-
-export type UploadRate = ReturnType<typeof uploadRateLimit>;
+export const uploadRate = {
+  async take(db: Db, userId: number, perMinute: number): Promise<number> {
+    const isNewMinute = sql<boolean>`upload_counts.minute_started_at <= now() - interval '1 minute'`;
+    const counted = await db
+      .insertInto('upload_counts')
+      .values({ user_id: userId, uploads: 1, minute_started_at: sql<Date>`now()` })
+      .onConflict((conflict) =>
+        conflict
+          .column('user_id')
+          .doUpdateSet({
+            uploads: sql<number>`CASE WHEN ${isNewMinute} THEN 1 ELSE upload_counts.uploads + 1 END`,
+            minute_started_at: sql<Date>`CASE WHEN ${isNewMinute} THEN now() ELSE upload_counts.minute_started_at END`,
+          })
+          .where((eb) => eb.or([isNewMinute, eb('upload_counts.uploads', '<', perMinute)])),
+      )
+      .returning('user_id')
+      .executeTakeFirst();
+    if (counted) return 0;
+    const row = await db
+      .selectFrom('upload_counts')
+      .select(
+        sql<number>`greatest(1, ceil(extract(epoch from minute_started_at + interval '1 minute' - now())))::int`.as(
+          'seconds',
+        ),
+      )
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.seconds ?? 1;
+  },
+};
