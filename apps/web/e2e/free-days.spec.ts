@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { DATE_DISPLAY_FORMAT } from '@clearport/contract/constants';
+import { DATE_DISPLAY_FORMAT, DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import { ContainerFreeDaysResponse, type ContainerFreeDays } from '@clearport/contract/free-days';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
 import { POSSIBLE_CHARGES_LABEL } from '@clearport/contract/shipments';
@@ -44,6 +44,11 @@ async function shipmentWithContainerAtTerminal(api: Api) {
 }
 
 test.describe('Demurrage and detention', () => {
+  // The user is in the demo companies' zone: the list's badges count the user's day and the
+  // possible charges filter the company's (decision 0030), which in a zone west of it differ for
+  // the hours after the company's midnight, and a listed shipment would show a plain "LFD" then.
+  test.use({ timezoneId: DEFAULT_TIME_ZONE });
+
   test('Home’s Possible Charges box opens the list of them, and a shipment shows its containers’ dates', async ({
     page,
     signIn,
