@@ -3,6 +3,7 @@ import {
   freeDaysState,
   freeDaysStateText,
   freeDaysUrgency,
+  lastFreeDayState,
   RateTiers,
   tieredCharge,
   type FreeDaysInput,
@@ -96,6 +97,38 @@ describe('RateTiers', () => {
     ).toBe(false);
     expect(RateTiers.safeParse([]).success).toBe(false);
     expect(RateTiers.safeParse([{ from_day: 1, cents_per_day: -1 }]).success).toBe(false);
+  });
+});
+
+describe('lastFreeDayState', () => {
+  const DAYS = ['2026-11-25', '2026-11-26', '2026-11-27', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-31'];
+
+  it("is a container's state for its open last free day, on every day around it", () => {
+    for (const today of DAYS) {
+      expect(lastFreeDayState('terminal', '2026-11-26', today, atTerminal.demurrage_rates)).toEqual(
+        freeDaysState({ ...atTerminal, terminal_last_free_day: '2026-11-26' }, today),
+      );
+      const out: FreeDaysInput = { ...atTerminal, gated_out_day: '2026-11-20', detention_last_free_day: '2026-11-26' };
+      expect(lastFreeDayState('detention', '2026-11-26', today)).toEqual(freeDaysState(out, today));
+    }
+  });
+
+  it('is due from three days before the last free day through it, and charged from the day after', () => {
+    expect(lastFreeDayState('terminal', '2026-11-30', '2026-11-26')).toEqual({ state: 'on_time' });
+    expect(lastFreeDayState('terminal', '2026-11-30', '2026-11-27')).toEqual({ state: 'pickup_due', days_left: 3 });
+    expect(lastFreeDayState('terminal', '2026-11-30', '2026-11-30')).toEqual({ state: 'pickup_today' });
+    expect(lastFreeDayState('terminal', '2026-11-30', '2026-12-01')).toEqual({
+      state: 'demurrage',
+      days: 1,
+      charge_cents: null,
+    });
+    expect(lastFreeDayState('detention', '2026-11-30', '2026-11-30')).toEqual({ state: 'return_due', days_left: 0 });
+    expect(lastFreeDayState('detention', '2026-11-30', '2026-12-02')).toEqual({
+      state: 'detention',
+      days: 2,
+      charge_cents: null,
+    });
+    expect(lastFreeDayState('terminal', null, '2026-11-30')).toEqual({ state: 'on_time' });
   });
 });
 

@@ -79,28 +79,45 @@ export function tieredCharge(days: number, tiers: RateTier[] | null): number | n
   return cents;
 }
 
+/** Whose last free day: the terminal's (demurrage while the container is there) or the line's (detention until the empty is back). */
+export type LastFreeDayKind = 'terminal' | 'detention';
+
 /**
- * A container's state on the company's day `today`. A last free day is a whole day free: charges
- * start the day after it. Demurrage runs until the container leaves the terminal, detention until
- * the empty is returned.
+ * The state one open last free day gives on the calendar day `today`, both YYYY-MM-DD: the one
+ * rule of a last free day, which a container's state (freeDaysState) and the shipments list's
+ * badge of a shipment's nearest last free day both apply. A last free day is a whole day free:
+ * charges start the day after it; on it and FREE_DAYS_DUE_SOON days before it, it is due.
+ */
+export function lastFreeDayState(
+  kind: LastFreeDayKind,
+  lastFreeDay: string | null,
+  today: string,
+  rates: RateTier[] | null = null,
+): FreeDaysState {
+  if (lastFreeDay === null) return { state: 'on_time' };
+  const daysLeft = daysBetween(today, lastFreeDay);
+  if (daysLeft < 0) {
+    const days = -daysLeft;
+    const charge_cents = tieredCharge(days, rates);
+    return kind === 'terminal'
+      ? { state: 'demurrage', days, charge_cents }
+      : { state: 'detention', days, charge_cents };
+  }
+  if (daysLeft > FREE_DAYS_DUE_SOON) return { state: 'on_time' };
+  if (kind === 'detention') return { state: 'return_due', days_left: daysLeft };
+  return daysLeft === 0 ? { state: 'pickup_today' } : { state: 'pickup_due', days_left: daysLeft };
+}
+
+/**
+ * A container's state on the company's day `today`. Demurrage runs until the container leaves
+ * the terminal, detention until the empty is returned.
  */
 export function freeDaysState(input: FreeDaysInput, today: string): FreeDaysState {
   if (input.empty_returned_day !== null) return { state: 'closed' };
   if (input.gated_out_day === null) {
-    if (input.terminal_last_free_day === null) return { state: 'on_time' };
-    const daysLeft = daysBetween(today, input.terminal_last_free_day);
-    if (daysLeft < 0) {
-      return { state: 'demurrage', days: -daysLeft, charge_cents: tieredCharge(-daysLeft, input.demurrage_rates) };
-    }
-    if (daysLeft === 0) return { state: 'pickup_today' };
-    return daysLeft <= FREE_DAYS_DUE_SOON ? { state: 'pickup_due', days_left: daysLeft } : { state: 'on_time' };
+    return lastFreeDayState('terminal', input.terminal_last_free_day, today, input.demurrage_rates);
   }
-  if (input.detention_last_free_day === null) return { state: 'on_time' };
-  const daysLeft = daysBetween(today, input.detention_last_free_day);
-  if (daysLeft < 0) {
-    return { state: 'detention', days: -daysLeft, charge_cents: tieredCharge(-daysLeft, input.detention_rates) };
-  }
-  return daysLeft <= FREE_DAYS_DUE_SOON ? { state: 'return_due', days_left: daysLeft } : { state: 'on_time' };
+  return lastFreeDayState('detention', input.detention_last_free_day, today, input.detention_rates);
 }
 
 /** A change of a last free day: the terminal's or the detention one, from `old_day` to `new_day`. */

@@ -1,5 +1,7 @@
+import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import type { RateTier } from '@clearport/contract/free-days';
 import type { IngestionRecordInput } from '@clearport/contract/ingestion';
+import { calendarDay } from '../lib/display-dates.ts';
 import { createRng, DAY_MS, hashOf, HOUR_MS, type Rng } from './demo-numbers.ts';
 
 /**
@@ -9,11 +11,18 @@ import { createRng, DAY_MS, hashOf, HOUR_MS, type Rng } from './demo-numbers.ts'
  * returned within the line's free days or after them, and now and then a last free day the
  * terminal moved. Rates are tiers like the Southern California terminals' and the lines'. Drawn
  * from a generator of its own, seeded by the file number, so the rest of the demo stays as it was.
+ * A last free day counts from the day of the discharge in the company's zone (the demo companies
+ * keep DEFAULT_TIME_ZONE), as the portal reads it: a discharge late in the evening there is already
+ * the next day in UTC.
  */
 
 type Container = { container_no: string };
 
+/** The calendar day YYYY-MM-DD of a midnight UTC that stands for a day (from Date.parse of a day). */
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** `days` days after the company's calendar day of the instant `ms`. */
+const companyDayAfter = (ms: number, days: number) =>
+  day(Date.parse(calendarDay(new Date(ms), DEFAULT_TIME_ZONE)) + days * DAY_MS);
 const instant = (ms: number) => new Date(Math.round(ms / 60_000) * 60_000).toISOString();
 
 function demurrageRates(rng: Rng): RateTier[] {
@@ -47,7 +56,7 @@ function containerRecords(
   const discharged = eta + rng.int(6, 30) * HOUR_MS;
   if (discharged > now) return { records: [], moved: [] };
   const available = input.isHeld ? null : discharged + rng.int(8, 30) * HOUR_MS;
-  const lastFreeDay = day(discharged + rng.pick([4, 4, 5, 5, 7]) * DAY_MS);
+  const lastFreeDay = companyDayAfter(discharged, rng.pick([4, 4, 5, 5, 7]));
   const hasRates = rng.chance(0.7);
   const fields: Record<string, unknown> = {
     discharged_at: instant(discharged),
@@ -71,7 +80,7 @@ function containerRecords(
         ? Math.max(available + 2 * HOUR_MS, lastFree - rng.int(0, 3) * DAY_MS - rng.int(4, 12) * HOUR_MS)
         : lastFree + rng.int(1, 3) * DAY_MS - rng.int(4, 12) * HOUR_MS;
   if (gateOut === null || gateOut > now) return { records: [{ ...key, ...fields } as IngestionRecordInput], moved };
-  const returnBy = day(gateOut + rng.pick([4, 5, 7]) * DAY_MS);
+  const returnBy = companyDayAfter(gateOut, rng.pick([4, 5, 7]));
   const delivered = gateOut + rng.int(2, 10) * HOUR_MS;
   // Most empties go back by the return day, some a day or two after, one in ten a week late.
   const returned = Date.parse(`${returnBy}T20:00:00Z`) + (rng.chance(0.1) ? rng.int(3, 8) : rng.int(-3, 2)) * DAY_MS;

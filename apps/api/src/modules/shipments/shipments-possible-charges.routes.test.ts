@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
+import { ContainerFreeDaysResponse, freeDaysUrgency, lastFreeDayState } from '@clearport/contract/free-days';
 import { API_PATHS } from '@clearport/contract/paths';
 import { HomeShipmentsResponse, ShipmentsListResponse, type ShipmentListItem } from '@clearport/contract/shipments';
 import {
@@ -58,6 +59,14 @@ async function possible(who: DemoUser, at = LATE_EVENING): Promise<ShipmentListI
 
 async function boxCount(who: DemoUser, at = LATE_EVENING): Promise<number> {
   return exactJson(HomeShipmentsResponse, await get(who, { source: 'home' }, at)).possible_charges;
+}
+
+/** The shipment page's free days panel of `shipmentId` as `who` reads it at `at`. */
+async function freeDaysPage(who: DemoUser, shipmentId: number, at: Date) {
+  vi.useFakeTimers({ toFake: ['Date'], now: at });
+  const token = await login(t.app, DEMO_USERS[who]);
+  const url = apiUrl(API_PATHS.containerFreeDays, { id: shipmentId });
+  return exactJson(ContainerFreeDaysResponse, await injectAs(t.app, token, { method: 'GET', url }));
 }
 
 const fileNumbers = (items: readonly ShipmentListItem[]) => items.map((item) => item.file_number).sort();
@@ -156,6 +165,40 @@ describe('possible charges', () => {
     // Another company's container counts for it alone.
     expect(fileNumbers(await possible('other'))).toEqual([othersToday!.fileNumber]);
     expect(await boxCount('other')).toBe(1);
+  });
+
+  it("agree with the shipment page on each listed shipment's last free day, either side of midnight in New York", async () => {
+    const [dueToday, dueInFour] = await containersOf('Demo Imports LLC', 2);
+    // Discharged at 10:30 PM in New York, 03:30 the next day in UTC; the terminal moved the second's day once.
+    await setFreeDays(dueToday!, {
+      discharged_at: new Date('2026-11-22T03:30:00Z'),
+      terminal_last_free_day: '2026-11-26',
+    });
+    await setFreeDays(dueInFour!, { terminal_last_free_day: '2026-11-26' });
+    await setFreeDays(dueInFour!, { terminal_last_free_day: '2026-11-30' });
+
+    const statesAt = async (at: Date) => {
+      const states: Record<string, string> = {};
+      for (const item of await possible('primary', at)) {
+        const kind = item.next_free_day_kind!;
+        const page = await freeDaysPage('primary', item.id, at);
+        const container = page.containers.find(
+          (each) =>
+            (kind === 'terminal' ? each.terminal_last_free_day : each.detention_last_free_day) === item.next_free_day,
+        );
+        // The page's state of the container is the contract's rule on the list's day, and costs or is due.
+        expect(container?.status).toEqual(lastFreeDayState(kind, item.next_free_day, page.today));
+        expect(freeDaysUrgency(container!.status)).not.toBeNull();
+        states[item.file_number] = container!.status.state;
+      }
+      return states;
+    };
+
+    expect(await statesAt(LATE_EVENING)).toEqual({ [dueToday!.fileNumber]: 'pickup_today' });
+    expect(await statesAt(JUST_AFTER_MIDNIGHT)).toEqual({
+      [dueToday!.fileNumber]: 'demurrage',
+      [dueInFour!.fileNumber]: 'pickup_due',
+    });
   });
 
   it('give each list item its nearest open last free day, and null without one', async () => {

@@ -1,11 +1,12 @@
 import { format } from 'date-fns';
-import { daysBetween, FREE_DAYS_DUE_SOON } from '@clearport/contract/free-days';
+import { freeDaysUrgency, lastFreeDayState } from '@clearport/contract/free-days';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
 
 /**
- * How near a shipment's nearest last free day is, on the user's own day (decision 0030): past it,
- * demurrage or detention runs (`charged`); on it or within FREE_DAYS_DUE_SOON days, it is due
- * (`due`, `days_left` 0 on the day itself); later, `later`. The server's filter counts the
+ * How near a shipment's nearest last free day is, on the user's own day (decision 0030), by the
+ * contract's rule of a last free day (lastFreeDayState, the one the shipment page's states use):
+ * past it, demurrage or detention runs (`charged`); on it or within FREE_DAYS_DUE_SOON days, it
+ * is due (`due`, `days_left` 0 on the day itself); later, `later`. The server's filter counts the
  * company's day; the two differ only around midnight between the zones.
  */
 export type FreeDayUrgency =
@@ -28,8 +29,13 @@ export function freeDayUrgency(
   const day = item.next_free_day;
   if (day === null) return null;
   const kind = item.next_free_day_kind ?? 'terminal';
-  const daysLeft = daysBetween(today, day);
-  if (daysLeft < 0) return { level: 'charged', kind, day };
-  if (daysLeft <= FREE_DAYS_DUE_SOON) return { level: 'due', kind, day, days_left: daysLeft };
-  return { level: 'later', kind, day };
+  const status = lastFreeDayState(kind, day, today);
+  switch (freeDaysUrgency(status)) {
+    case 'charging':
+      return { level: 'charged', kind, day };
+    case 'due':
+      return { level: 'due', kind, day, days_left: 'days_left' in status ? status.days_left : 0 };
+    case null:
+      return { level: 'later', kind, day };
+  }
 }
