@@ -1,26 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { S3Storage } from './s3-storage.ts';
+import type { S3Storage, S3StorageOptions } from './s3-storage.ts';
 import { localStorage, type Storage } from './storage.ts';
 
 /**
  * Where stored files live (decision 0039): a folder (`<dataDir>/files` when none is named), or
  * an S3 bucket under a prefix.
  */
-export type StorageConfig =
-  | { kind: 'local'; root?: string }
-  | {
-      kind: 's3';
-      bucket: string;
-      /** '' or a folder ending in '/'. */
-      prefix: string;
-      endpoint?: string;
-      region: string;
-      /** The SDK's default chain when absent. */
-      credentials?: { accessKeyId: string; secretAccessKey: string };
-      partBytes: number;
-      timeoutMs: number;
-    };
+export type StorageConfig = { kind: 'local'; root?: string } | ({ kind: 's3' } & Omit<S3StorageOptions, 'maxAttempts'>);
 
 const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const PREFIX_PATTERN = /^([A-Za-z0-9._-]+\/)*$/;
