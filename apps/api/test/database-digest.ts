@@ -30,11 +30,12 @@ export async function tableDigests(db: Db, skipped: readonly string[]): Promise<
 }
 
 /**
- * A digest of every table but the sessions, the login throttle and the security event log (which
- * records refusals themselves), to see that a refused call wrote nothing.
+ * A digest of every table but the sessions, the login throttle, the upload rate's counts (an upload
+ * refused still counts, decision 0042) and the security event log (which records refusals
+ * themselves), to see that a refused call wrote nothing.
  */
 export async function databaseDigest(db: Db): Promise<string> {
-  const digests = await tableDigests(db, ['sessions', 'login_throttle', 'security_events']);
+  const digests = await tableDigests(db, ['sessions', 'login_throttle', 'upload_counts', 'security_events']);
   return Object.entries(digests)
     .map(([name, digest]) => `${name}${digest}`)
     .join('\n');

@@ -38,7 +38,8 @@ let ownShipmentId: number;
  * Tables whose rows a refused request could leave behind, with a digest of their content; the
  * security event log records refusals themselves.
  */
-const snapshot = () => tableDigests(t.app.db, ['login_failures', 'security_events']);
+// A refused upload still counts in the user's minute (upload_counts), as a refused login does.
+const snapshot = () => tableDigests(t.app.db, ['login_failures', 'upload_counts', 'security_events']);
 
 const HUGE = ['2147483648', '99999999999999999999', '1e309', '-1', '0', '1.5', 'NaN', 'Infinity', '0x10'];
 /** Texts no field accepts: what PostgreSQL cannot store, and more than any field holds. */
