@@ -40,6 +40,7 @@ import * as twoFactor from './migrations/0040-two-factor.ts';
 import * as securityEvents from './migrations/0041-security-events.ts';
 import * as sessionWritePosition from './migrations/0042-session-write-position.ts';
 import * as sharedCounters from './migrations/0043-shared-counters.ts';
+import * as securityEventCounts from './migrations/0044-security-event-counts.ts';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0041-security-events': securityEvents,
   '0042-session-write-position': sessionWritePosition,
   '0043-shared-counters': sharedCounters,
+  '0044-security-event-counts': securityEventCounts,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -92,6 +92,13 @@ export type SecurityEventsTable = {
   detail: ColumnType<Record<string, unknown>, string | undefined, never>;
 };
 
+/** Migration 0044: each company's security events of each kind, kept by a trigger on the log. */
+export type SecurityEventCountsTable = {
+  company_id: number;
+  kind: SecurityEventKind;
+  events: number;
+};
+
 export type UserChangesTable = {
   id: Generated<string>;
   company_id: number;
@@ -713,6 +720,7 @@ export type Database = {
   report_subscriptions: ReportSubscriptionsTable;
   report_mail: ReportMailTable;
   security_events: SecurityEventsTable;
+  security_event_counts: SecurityEventCountsTable;
 };
 
 export type User = Selectable<UsersTable>;

@@ -548,6 +548,13 @@ ALTER TABLE report_subscriptions ADD CONSTRAINT report_subscriptions_user_id_rep
 ALTER TABLE report_subscriptions ADD CONSTRAINT report_subscriptions_pkey PRIMARY KEY (id);
 ALTER TABLE report_subscriptions ADD CONSTRAINT report_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
 
+CREATE TABLE security_event_counts (
+  company_id integer NOT NULL,
+  kind text NOT NULL,
+  events bigint NOT NULL
+);
+ALTER TABLE security_event_counts ADD CONSTRAINT security_event_counts_pkey PRIMARY KEY (company_id, kind);
+
 CREATE TABLE security_events (
   id bigint NOT NULL DEFAULT nextval('security_events_id_seq'::regclass),
   occurred_at timestamp with time zone NOT NULL DEFAULT now(),

@@ -78,11 +78,20 @@ export const securityEventsRepository = {
     } satisfies SecurityEventsPage;
   },
 
-  /** How many events the criteria select (counted on the same index). */
+  /**
+   * How many events the criteria select: without a user or days, the company's kept counts
+   * (migration 0044); with them, counted on the same index as the page.
+   */
   async count(db: Db, criteria: SecurityEventCriteria): Promise<number> {
-    const { rows } = await sql<{ total: string }>`
-      SELECT count(*)::text AS total FROM security_events
-      WHERE ${sql.join(conditionsOf(criteria), sql` AND `)}`.execute(db);
+    const isWholeCompany = criteria.userId === undefined && criteria.from === undefined && criteria.to === undefined;
+    const { rows } = isWholeCompany
+      ? await sql<{ total: string }>`
+          SELECT coalesce(sum(events), 0)::text AS total FROM security_event_counts
+          WHERE company_id = ${criteria.companyId}::int
+            ${criteria.kind === undefined ? sql`` : sql`AND kind = ${criteria.kind}`}`.execute(db)
+      : await sql<{ total: string }>`
+          SELECT count(*)::text AS total FROM security_events
+          WHERE ${sql.join(conditionsOf(criteria), sql` AND `)}`.execute(db);
     return Number(rows[0]?.total ?? 0);
   },
 

@@ -98,6 +98,24 @@ describe('GET user/security-events', () => {
     expect((await list({ user_id: ids.other })).result).toEqual([]);
   });
 
+  it('totals the whole company and each kind from the kept counts, which match the log as written', async () => {
+    // One event a statement, and one of no company (an unknown address's sign-in), beside the bulk inserts above.
+    await sql`INSERT INTO security_events (company_id, user_id, actor, kind, outcome)
+      VALUES (${demoId}::int, ${ids.primary}::int, 'user', 'sign_out', 'success')`.execute(t.app.db);
+    await sql`INSERT INTO security_events (company_id, email, actor, kind, outcome)
+      VALUES (NULL, 'nobody@example.test', 'user', 'sign_in', 'failure')`.execute(t.app.db);
+    const kept = await sql<{ company_id: number; kind: string; events: number }>`
+      SELECT company_id, kind, events FROM security_event_counts ORDER BY company_id, kind`.execute(t.app.db);
+    const counted = await sql<{ company_id: number; kind: string; events: number }>`
+      SELECT company_id, kind, count(*) AS events FROM security_events WHERE company_id IS NOT NULL
+      GROUP BY company_id, kind ORDER BY company_id, kind`.execute(t.app.db);
+    expect(kept.rows).toEqual(counted.rows);
+    expect((await list()).pagination.total).toBe((await plainOrder()).length);
+    for (const kind of ['sign_in', 'sign_out', 'password_changed', 'recovery_code_used']) {
+      expect((await list({ kind })).pagination.total, kind).toBe((await plainOrder(sql`kind = ${kind}`)).length);
+    }
+  });
+
   it('never shows another company’s events', async () => {
     const all = await list();
     expect(all.result.some((row) => row.email === 'intruder@other.test')).toBe(false);
