@@ -57,7 +57,8 @@ async function read(db: Db, criteria: SecurityEventCriteria, place: SecurityEven
       user_id, email, actor, ip, user_agent, kind, outcome, detail
     FROM security_events
     WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY occurred_at ${order}, id ${order}
+    -- The table's columns, which the indexes hold, not the texts the list names alike.
+    ORDER BY security_events.occurred_at ${order}, security_events.id ${order}
     LIMIT ${limit}::int`.execute(db);
   return isBefore ? rows.reverse() : rows;
 }

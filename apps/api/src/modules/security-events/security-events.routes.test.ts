@@ -50,7 +50,7 @@ async function list(query: Query = {}, token = tokens.primary) {
 async function plainOrder(condition = sql`true`): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     SELECT id::text AS id FROM security_events WHERE company_id = ${demoId}::int AND ${condition}
-    ORDER BY occurred_at DESC, id DESC`.execute(t.app.db);
+    ORDER BY security_events.occurred_at DESC, security_events.id DESC`.execute(t.app.db);
   return rows.map((row) => row.id);
 }
 
@@ -114,6 +114,20 @@ describe('GET user/security-events', () => {
     for (const kind of ['sign_in', 'sign_out', 'password_changed', 'recovery_code_used']) {
       expect((await list({ kind })).pagination.total, kind).toBe((await plainOrder(sql`kind = ${kind}`)).length);
     }
+  });
+
+  it('orders by the time and the id themselves, not their texts: microseconds apart, ids of more digits', async () => {
+    await sql`INSERT INTO security_events (id, occurred_at, company_id, actor, kind, outcome) VALUES
+      (999999, timestamptz '2026-12-01 00:00:00.000100+00', ${demoId}::int, 'system', 'sign_in', 'success'),
+      (1000000, timestamptz '2026-12-01 00:00:00.000100+00', ${demoId}::int, 'system', 'sign_in', 'success'),
+      (1000001, timestamptz '2026-12-01 00:00:00.000900+00', ${demoId}::int, 'system', 'sign_in', 'success')`.execute(
+      t.app.db,
+    );
+    const page = await list();
+    expect(page.result.slice(0, 3).map((row) => row.id)).toEqual(['1000001', '1000000', '999999']);
+    expect(page.result.map((row) => row.id)).toEqual((await plainOrder()).slice(0, 50));
+    const next = await list({ after: page.pagination.cursors.after! });
+    expect(next.result.map((row) => row.id)).toEqual((await plainOrder()).slice(50, 100));
   });
 
   it('never shows another company’s events', async () => {
