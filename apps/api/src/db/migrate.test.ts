@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/build-app.ts';
 import { connectDatabase } from './connect.ts';
-import { migrateToLatest } from './migrate.ts';
+import { isSchemaCurrent, migrateToLatest } from './migrate.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -25,4 +25,29 @@ describe.runIf(serverUrl)('migrations on PostgreSQL', () => {
       await database.drop();
     }
   });
+});
+
+describe('the check of a current schema', () => {
+  it('is false on a fresh database, true once every migration ran, false when one is missing or unknown', async () => {
+    const db = await connectDatabase({});
+    try {
+      expect(await isSchemaCurrent(db)).toBe(false);
+      await migrateToLatest(db);
+      expect(await isSchemaCurrent(db)).toBe(true);
+      // A second start finds nothing to do and changes nothing.
+      await migrateToLatest(db);
+      const [last] = (
+        await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(db)
+      ).rows;
+      await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('9999-later', '2026-01-01')`.execute(db);
+      expect(await isSchemaCurrent(db)).toBe(false);
+      // The migrator still refuses a database a later version migrated.
+      await expect(migrateToLatest(db)).rejects.toThrow(/Migration/);
+      await sql`DELETE FROM kysely_migration WHERE name IN ('9999-later', ${last!.name})`.execute(db);
+      expect(await isSchemaCurrent(db)).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+    // Every migration on a fresh embedded database: half a minute on an idle machine, minutes on a busy one.
+  }, 600_000);
 });

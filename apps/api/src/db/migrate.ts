@@ -1,4 +1,4 @@
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, sql, type Migration } from 'kysely';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as shipmentList from './migrations/0002-shipment-list.ts';
@@ -41,6 +41,9 @@ import * as securityEvents from './migrations/0041-security-events.ts';
 import * as sessionWritePosition from './migrations/0042-session-write-position.ts';
 import * as sharedCounters from './migrations/0043-shared-counters.ts';
 import * as securityEventCounts from './migrations/0044-security-event-counts.ts';
+
+/** PostgreSQL's code for a relation that does not exist. */
+const UNDEFINED_TABLE = '42P01';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -87,7 +90,30 @@ const MIGRATIONS: Record<string, Migration> = {
   '0044-security-event-counts': securityEventCounts,
 };
 
+/**
+ * Whether the database has applied every migration and no other, read in one statement. The
+ * migrator's own check reads the catalog of every table to learn whether its two tables exist,
+ * then takes its lock: on the embedded database that is the largest part of a start whose schema
+ * is current (docs/decisions/0020-embedded-database-speed.md, "The start").
+ */
+export async function isSchemaCurrent(db: Db): Promise<boolean> {
+  const names = Object.keys(MIGRATIONS);
+  let applied: string[];
+  try {
+    const { rows } = await sql<{ applied: string[] | null }>`
+      SELECT array_agg(name ORDER BY name COLLATE "C") AS applied FROM kysely_migration`.execute(db);
+    applied = rows[0]?.applied ?? [];
+  } catch (error) {
+    // A database no migration has run on yet has no such table.
+    if ((error as { code?: string } | null)?.code === UNDEFINED_TABLE) return false;
+    throw error;
+  }
+  return applied.length === names.length && applied.every((name, index) => name === names[index]);
+}
+
+/** Applies the migrations not yet applied; nothing but one read when the schema is current. */
 export async function migrateToLatest(db: Db): Promise<void> {
+  if (await isSchemaCurrent(db)) return;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
