@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { nextAttemptAt, retryDelayMs } from './queue-worker.ts';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterListening, FIRST_PASS_AFTER_LISTEN_MS, nextAttemptAt, retryDelayMs } from './queue-worker.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -17,5 +18,41 @@ describe('the queues’ back-off', () => {
     const late = new Date(first.getTime() + DAY - 60 * MINUTE);
     expect(nextAttemptAt(20, first, late, DAY)).toEqual(new Date(first.getTime() + DAY));
     expect(nextAttemptAt(20, first, new Date(late.getTime() + 1), DAY)).toBeUndefined();
+  });
+});
+
+describe('the background passes’ start', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('comes a moment after the server listens, once, and never in an app that only got ready', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const starts: string[] = [];
+    const readied = Fastify();
+    afterListening(readied, () => starts.push('readied'));
+    await readied.ready();
+    const listening = Fastify();
+    afterListening(listening, () => starts.push('listening'));
+    try {
+      await listening.listen({ host: '127.0.0.1', port: 0 });
+      vi.advanceTimersByTime(FIRST_PASS_AFTER_LISTEN_MS - 1);
+      expect(starts).toEqual([]);
+      vi.advanceTimersByTime(10 * FIRST_PASS_AFTER_LISTEN_MS);
+      expect(starts).toEqual(['listening']);
+    } finally {
+      await Promise.all([readied.close(), listening.close()]);
+    }
+  });
+
+  it('does not come when the server closes first', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const starts: string[] = [];
+    const app = Fastify();
+    afterListening(app, () => starts.push('started'));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    await app.close();
+    vi.advanceTimersByTime(10 * FIRST_PASS_AFTER_LISTEN_MS);
+    expect(starts).toEqual([]);
   });
 });

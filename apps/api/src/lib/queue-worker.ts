@@ -19,8 +19,28 @@ export function nextAttemptAt(attempts: number, firstAttemptAt: Date, now: Date,
   return retryAt.getTime() - firstAttemptAt.getTime() > retryForMs ? undefined : retryAt;
 }
 
+/** How long after the server starts listening the background passes begin. */
+export const FIRST_PASS_AFTER_LISTEN_MS = 1_000;
+
 /**
- * Runs `pass` in the server process once the app is ready and then `pollMs` after each pass ends,
+ * Calls `start` a moment after the server starts listening, once: the start answers its first
+ * calls (a health check) before the background passes queue their statements on the database
+ * (on the embedded one, each first statement of a kind costs a tenth of a second or more).
+ * An app that never listens (app.inject in the tests) runs none.
+ */
+export function afterListening(app: FastifyInstance, start: () => void): void {
+  let timer: NodeJS.Timeout | undefined;
+  let isStarted = false;
+  app.addHook('onListen', async () => {
+    if (isStarted) return;
+    isStarted = true;
+    timer = setTimeout(start, FIRST_PASS_AFTER_LISTEN_MS).unref();
+  });
+  app.addHook('onClose', async () => clearTimeout(timer));
+}
+
+/**
+ * Runs `pass` in the server process a moment after it starts listening (afterListening) and then `pollMs` after each pass ends,
  * one pass at a time, until the app closes. Closing aborts `signal` and waits for the pass in
  * progress, so a pass can let go of what it holds before the database closes.
  */
@@ -39,9 +59,7 @@ export function scheduleWorker(
       if (!closing.signal.aborted) timer = setTimeout(run, pollMs).unref();
     });
   };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(run, 0).unref();
-  });
+  afterListening(app, run);
   app.addHook('onClose', async () => {
     closing.abort();
     clearTimeout(timer);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { afterListening } from '../../lib/queue-worker.ts';
 import { STORED_FILE_COLUMNS } from './files.repository.ts';
 
 /** A file or temporary untouched this long is no upload in progress. */
@@ -33,12 +34,12 @@ export async function sweepOrphanFiles(app: FastifyInstance, now = new Date()): 
   return removed;
 }
 
-/** Sweeps once the server is ready and then every hour, until it closes. */
+/** Sweeps a moment after the server starts listening (afterListening) and then every hour, until it closes. */
 export function scheduleOrphanSweeps(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined;
   const sweep = () =>
     sweepOrphanFiles(app).catch((error: unknown) => app.log.error({ err: error }, 'orphan file sweep failed'));
-  app.addHook('onReady', async () => {
+  afterListening(app, () => {
     void sweep();
     timer = setInterval(sweep, SWEEP_INTERVAL_MS);
     timer.unref();
