@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import swagger from '@fastify/swagger';
+import type { SwaggerOptions } from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_BASE } from '@clearport/contract/paths';
@@ -34,52 +34,87 @@ const zodToJsonConfig = { unrepresentable: 'any' } as const;
 
 const transformSchema = createJsonSchemaTransform({ zodToJsonConfig });
 
-/** Registers the generator; it must come before the routes, which it sees as they are added. */
+const SWAGGER_OPTIONS: SwaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: { title: 'Clearport', version: '1' },
+    components: {
+      securitySchemes: {
+        session: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The request token the login call answers (POST /api/user/login, or a sign-in link through ' +
+            'POST /api/user/session/exchange). It works only beside the session cookie the same reply sets.',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_SECRET_COOKIE.plain,
+          description:
+            'The session secret, set HttpOnly by the login reply (__Host-session over https, session on ' +
+            'plain http); a call needs it and the bearer token together. It lasts a day, and ends after ' +
+            'SESSION_IDLE_MINUTES (30) unused.',
+        },
+        brokerKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key of the brokerage: POST /api/broker/v1/admin/api-keys with a key of the admin scope, ' +
+            'or npm run broker -- api-keys create NAME. A key may make the calls its scopes name ' +
+            '(records, events, files, admin); another call answers 403, a revoked or expired key 401.',
+        },
+      },
+    },
+  },
+  transform: (input) => {
+    const { schema, url } = transformSchema(input);
+    // Every call carries a one-line summary (a test holds each to one).
+    const summary = CALL_SUMMARIES[`${String(input.route.method)} ${input.url}`];
+    return { schema: summary ? { summary, ...schema } : schema, url };
+  },
+  transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The OpenAPI description of every route added after apiDocsGenerator, made at the first call
+     * (@fastify/swagger, which the start does not load: a fifth of the server's own start).
+     */
+    describeApi: () => Promise<unknown>;
+  }
+}
+
+/**
+ * Registers the generator; it must come before the routes, which it notes as they are added. The
+ * description is made from them when it is first asked for: @fastify/swagger reads the same routes
+ * in an instance of their own that serves nothing.
+ */
 export const apiDocsGenerator = fp(
   async (app) => {
     // The records and events named as components, with their descriptions and examples.
     registerIngestionDocs();
-    await app.register(swagger, {
-      openapi: {
-        openapi: '3.1.0',
-        info: { title: 'Clearport', version: '1' },
-        components: {
-          securitySchemes: {
-            session: {
-              type: 'http',
-              scheme: 'bearer',
-              description:
-                'The request token the login call answers (POST /api/user/login, or a sign-in link through ' +
-                'POST /api/user/session/exchange). It works only beside the session cookie the same reply sets.',
-            },
-            sessionCookie: {
-              type: 'apiKey',
-              in: 'cookie',
-              name: SESSION_SECRET_COOKIE.plain,
-              description:
-                'The session secret, set HttpOnly by the login reply (__Host-session over https, session on ' +
-                'plain http); a call needs it and the bearer token together. It lasts a day, and ends after ' +
-                'SESSION_IDLE_MINUTES (30) unused.',
-            },
-            brokerKey: {
-              type: 'http',
-              scheme: 'bearer',
-              description:
-                'An API key of the brokerage: POST /api/broker/v1/admin/api-keys with a key of the admin scope, ' +
-                'or npm run broker -- api-keys create NAME. A key may make the calls its scopes name ' +
-                '(records, events, files, admin); another call answers 403, a revoked or expired key 401.',
-            },
-          },
-        },
-      },
-      transform: (input) => {
-        const { schema, url } = transformSchema(input);
-        // Every call carries a one-line summary (a test holds each to one).
-        const summary = CALL_SUMMARIES[`${String(input.route.method)} ${input.url}`];
-        return { schema: summary ? { summary, ...schema } : schema, url };
-      },
-      transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
+    const routes: RouteOptions[] = [];
+    // @fastify/swagger leaves out the HEAD twin of each GET, which the instance below adds again.
+    app.addHook('onRoute', (route) => {
+      if (route.method !== 'HEAD') routes.push(route);
     });
+    let described: Promise<unknown> | undefined;
+    const describe = async () => {
+      const { default: swagger } = await import('@fastify/swagger');
+      const describer = Fastify();
+      // Nothing is validated or sent there: no schema is compiled.
+      describer.setValidatorCompiler(() => () => true);
+      describer.setSerializerCompiler(() => (data) => JSON.stringify(data));
+      await describer.register(swagger, SWAGGER_OPTIONS);
+      for (const { method, url, schema, config } of routes) {
+        describer.route({ method, url, schema, config, handler: async () => null });
+      }
+      await describer.ready();
+      return describer.swagger();
+    };
+    app.decorate('describeApi', () => (described ??= describe()));
   },
   { name: 'api-docs-generator' },
 );
@@ -159,10 +194,10 @@ const INIT = `window.ui = SwaggerUIBundle({
 /** The pages and descriptions; registered after every route, so the descriptions hold them all. */
 export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
   const documents = new Map<keyof typeof API_DOCS, OpenApiDocument>();
-  const describe = (api: keyof typeof API_DOCS) => {
+  const describe = async (api: keyof typeof API_DOCS) => {
     let document = documents.get(api);
     if (!document) {
-      document = documentOf(app.swagger() as unknown as OpenApiDocument, api);
+      document = documentOf((await app.describeApi()) as OpenApiDocument, api);
       documents.set(api, document);
     }
     return document;
