@@ -1,4 +1,4 @@
-import pg from 'pg';
+import pg from '../src/db/pg-driver.ts';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { percentile } from './drive.ts';
 import { keepSessionCookie, sessionHeaders } from './session-headers.ts';

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import pg from '../src/db/pg-driver.ts';
 import {
   entryCheckDigit,
   hmfCents,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
+import pg from '../src/db/pg-driver.ts';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { z } from 'zod';
 import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/paths';

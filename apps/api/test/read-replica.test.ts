@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import pg from 'pg';
+import pg from '../src/db/pg-driver.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import pg from '../src/db/pg-driver.ts';
 
 /*
  * A streaming replica of PostgreSQL on loopback, for the read replica's tests (decision 0040).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTextArray } from './connect.ts';
+import { parseTextArray } from './pg-driver.ts';
 
 describe('text[] from pg', () => {
   it('reads plain elements, quoted ones and NULL as PostgreSQL writes them', () => {

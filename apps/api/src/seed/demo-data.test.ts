@@ -12,7 +12,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
+import pg from '../db/pg-driver.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contract/documents';
