@@ -122,32 +122,37 @@ describe('a crash while a webhook is under way', () => {
     });
     expect(note.status).toBe(200);
 
-    await until(() => receiver.received.length === 1, 240_000, 'the first attempt');
+    await until(() => receiver.received.length >= 1, 240_000, 'the first attempt');
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
 
     const second = await start();
     // The dead server's claim is waited out (its lease), then the delivery goes out again.
-    await until(() => receiver.received.length === 2, 240_000, 'the attempt after the restart');
+    await until(() => receiver.received.length >= 2, 240_000, 'the attempt after the restart');
     const deliveriesUrl = `${BROKER_API_BASE}${WEBHOOK_PATHS.webhookDeliveries.replace(':id', String(endpoint.id))}`;
     const listed = async () =>
       (await (await call(second.base, deliveriesUrl, { token: admin })).json()) as WebhookDeliveriesResponse;
     await until(async () => (await listed()).deliveries[0]?.state === 'delivered', 240_000, 'the delivered mark');
 
-    const [held, resent] = receiver.received;
-    expect(resent!.headers['webhook-id']).toBe(held!.headers['webhook-id']);
-    expect(resent!.body).toBe(held!.body);
+    // Every sending is the same event. Two when the kill came within the held attempt's timeout, as it does
+    // on a machine with time to spare; one more when a loaded machine let that timeout pass first.
+    const [held, ...resent] = receiver.received;
+    for (const again of resent) {
+      expect(again.headers['webhook-id']).toBe(held!.headers['webhook-id']);
+      expect(again.body).toBe(held!.body);
+    }
     const { deliveries } = await listed();
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({
       webhook_id: held!.headers['webhook-id'],
       state: 'delivered',
-      attempts: 2,
+      attempts: receiver.received.length,
       last_status: 200,
     });
-    // A moment more, for a second sending that must not come.
+    // A moment more, for a sending after the delivered mark that must not come.
+    const sent = receiver.received.length;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received).toHaveLength(sent);
     // Two server starts, on a machine whose cores other work may share; the limit only stops a hang.
   }, 900_000);
 });
