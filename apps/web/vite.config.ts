@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkGroups } from './vite/chunk-groups.ts';
 import { routePreloads } from './vite/route-preloads.ts';
 
 const API_SERVER = 'http://localhost:3000';
@@ -39,8 +40,11 @@ function precompress(): Plugin {
   };
 }
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+const routeModule = (file: string) => path.join(root, 'src/app/routes', file);
+
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root,
   plugins: [react(), routePreloads(), precompress()],
   resolve: {
     alias: [
@@ -59,5 +63,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: chunkGroups({
+            layout: routeModule('app/root.tsx'),
+            outside: ['auth/login.tsx', 'not-found.tsx', 'auth/forgot-password.tsx', 'auth/reset-password.tsx'].map(
+              routeModule,
+            ),
+            // About 4 KiB once minified and compressed: less costs more in its own response's head
+            // and compression than it saves the routes that would not need it.
+            minGroupBytes: 16_000,
+          }),
+        },
+      },
+    },
   },
 });

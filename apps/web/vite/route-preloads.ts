@@ -46,9 +46,9 @@ export function routePreloads(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = chunksOf(bundle);
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const byModule = new Map(
-        chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])),
-      );
+      // A route's module is its chunk's facade, or one module of a larger chunk (vite/chunk-groups.ts).
+      const byModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk] as const)));
+      for (const chunk of chunks) if (chunk.facadeModuleId) byModule.set(chunk.facadeModuleId, chunk);
       const entryFiles = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) filesOf(chunk, byName, entryFiles);
 

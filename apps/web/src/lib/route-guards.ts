@@ -1,6 +1,6 @@
 import { data, redirect, replace, type LoaderFunctionArgs } from 'react-router';
 import { homePathFor, navItemsFor, ROLES, type NavItem } from '@clearport/contract/roles';
-import { LoginResponse } from '@clearport/contract/auth';
+import type { LoginResponse } from '@clearport/contract/auth';
 import { API_PATHS } from '@clearport/contract/paths';
 import { paths } from '../config/paths.ts';
 import { api, hasStatus } from './api-client.ts';
@@ -26,12 +26,13 @@ async function signInWithLink(search: URLSearchParams, token: string): Promise<v
   clearSession();
   try {
     // The token is used up on the server, which sets the session cookie; the reply is checked
-    // against the contract in development and tests only, so the production entry carries no
-    // schema library.
-    const login = await api.post(
+    // against the contract in development and tests only, and the schema is imported only there,
+    // so that the production entry neither carries nor imports the schema library.
+    const schema = import.meta.env.DEV ? (await import('@clearport/contract/auth')).LoginResponse : undefined;
+    const login = await api.post<LoginResponse>(
       API_PATHS.exchangeSignInLink,
       { token },
-      { isAuthenticated: false, schema: import.meta.env.DEV ? LoginResponse : undefined },
+      { isAuthenticated: false, schema },
     );
     saveLinkSession(search, login);
   } catch (failure) {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordRequest } from '@clearport/contract/auth';
 import { API_PATHS } from '@clearport/contract/paths';
-import { type MessageResponse } from '@clearport/contract/http';
+import type { MessageResponse } from '@clearport/contract/http';
 import { api } from '../../../lib/api-client.ts';
 
 export function forgotPassword(body: ForgotPasswordRequest): Promise<MessageResponse> {

@@ -1,17 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { type LoginRequest, type LoginResponse } from '@clearport/contract/auth';
+import type { LoginRequest, LoginResponse } from '@clearport/contract/auth';
 import { API_PATHS } from '@clearport/contract/paths';
-import { LoginReply } from '@clearport/contract/two-factor';
 import { isLoginChallenge, type LoginChallenge } from '@clearport/contract/two-factor-forms';
 import { api } from '../../../lib/api-client.ts';
 import { saveSession } from '../../../lib/session.ts';
 
-export function login(body: LoginRequest): Promise<LoginResponse | LoginChallenge> {
-  return api.post(API_PATHS.login, body, {
-    isAuthenticated: false,
-    // Checked against the contract in development and tests only, so the login route carries no schema library.
-    schema: import.meta.env.DEV ? LoginReply : undefined,
-  });
+export async function login(body: LoginRequest): Promise<LoginResponse | LoginChallenge> {
+  // Checked against the contract in development and tests only, and the schema imported only there,
+  // so the login route neither carries nor imports the schema library.
+  const schema = import.meta.env.DEV ? (await import('@clearport/contract/two-factor')).LoginReply : undefined;
+  return api.post(API_PATHS.login, body, { isAuthenticated: false, schema });
 }
 
 type UseLoginOptions = {

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { loginFormError } from '@clearport/contract/auth-forms';
-import { type LoginResponse } from '@clearport/contract/auth';
+import type { LoginResponse } from '@clearport/contract/auth';
 import { TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
