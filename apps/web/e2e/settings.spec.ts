@@ -38,6 +38,8 @@ async function orderableShipment(api: Api) {
 /** The options of a dropdown of the delivery order editor, Add New left out. */
 async function dropdownOptions(page: Page, draft: Locator, label: string): Promise<string[]> {
   await draft.getByRole('combobox', { name: label, exact: true }).click();
+  // The first opening waits for react-select's chunk.
+  await expect(page.getByRole('option').first()).toBeVisible();
   const options = (await page.getByRole('option').allTextContents()).filter((option) => option !== 'Add New');
   await page.keyboard.press('Escape');
   return options;

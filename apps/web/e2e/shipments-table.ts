@@ -76,6 +76,8 @@ export async function chooseOption(page: Page, label: string, option: string) {
 export async function optionsOf(page: Page, label: string): Promise<string[]> {
   const input = page.getByLabel(label, { exact: true });
   await input.click();
+  // The first opening waits for react-select's chunk.
+  await expect(page.getByRole('option').first()).toBeVisible();
   const options = await page.getByRole('option').allInnerTexts();
   await input.press('Escape');
   return options;

@@ -42,11 +42,13 @@ async function choose(label: string, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-const optionsOf = (label: string) => {
-  const input = screen.getByLabelText(label);
-  fireEvent.keyDown(input, { key: 'ArrowDown' });
-  const options = screen.getAllByRole('option').map((option) => option.textContent);
-  fireEvent.keyDown(input, { key: 'Escape' });
+/** The options of a list, read by opening it (react-select may still be on its way) and closed with Escape. */
+const optionsOf = async (label: string) => {
+  fireEvent.keyDown(screen.getByLabelText(label), { key: 'ArrowDown' });
+  const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+  // The list the label names now is react-select, which took the look-alike's place.
+  fireEvent.keyDown(screen.getByLabelText(label), { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('option')).toBeNull());
   return options;
 };
 
@@ -62,9 +64,9 @@ describe('ShipmentsFilters', () => {
       expect(screen.getByRole('combobox', { name: label })).toBeTruthy();
   });
 
-  it('offers the options of spec section 9', () => {
+  it('offers the options of spec section 9', async () => {
     renderFilters();
-    expect(optionsOf('Status')).toEqual([
+    expect(await optionsOf('Status')).toEqual([
       'All Shipments',
       'Released',
       'Awaiting Arrival',
@@ -77,8 +79,8 @@ describe('ShipmentsFilters', () => {
       'IT Shipment',
       'Not Cleared By AFB',
     ]);
-    expect(optionsOf('Account')).toEqual(['All Shipments', '40001', '40002']);
-    expect(optionsOf('Date')).toEqual([
+    expect(await optionsOf('Account')).toEqual(['All Shipments', '40001', '40002']);
+    expect(await optionsOf('Date')).toEqual([
       'All',
       'This Week',
       'This Month',
@@ -137,7 +139,7 @@ describe('ShipmentsFilters', () => {
     expect(onChange).toHaveBeenLastCalledWith(NO_FILTERS);
   });
 
-  it('adds the entry filters after the spec’s, on the list only', () => {
+  it('adds the entry filters after the spec’s, on the list only', async () => {
     renderFilters();
     expect(screen.queryByLabelText('Port of entry')).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
@@ -152,10 +154,14 @@ describe('ShipmentsFilters', () => {
         expect(fields[index - 1]!.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     }
     expect(screen.getByRole('checkbox', { name: 'Any agency hold' })).toBeTruthy();
-    expect(optionsOf('Port of entry').slice(0, 3)).toEqual(['All ports', '0401 Boston, MA', '0901 Buffalo, NY']);
-    expect(optionsOf('Port of entry')).toContain('4601 New York/Newark Area, Newark, NJ');
-    expect(optionsOf('Entry type')[0]).toBe('All entry types');
-    expect(optionsOf('Entry type')).toContain('01 Consumption - Free and Dutiable');
+    expect((await optionsOf('Port of entry')).slice(0, 3)).toEqual([
+      'All ports',
+      '0401 Boston, MA',
+      '0901 Buffalo, NY',
+    ]);
+    expect(await optionsOf('Port of entry')).toContain('4601 New York/Newark Area, Newark, NJ');
+    expect((await optionsOf('Entry type'))[0]).toBe('All entry types');
+    expect(await optionsOf('Entry type')).toContain('01 Consumption - Free and Dutiable');
   });
 
   it('chooses a port, an entry type and the agency hold, keeping the other filters', async () => {

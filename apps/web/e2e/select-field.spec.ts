@@ -1,0 +1,58 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { tableSettled } from './shipments-table.ts';
+
+const LABELS = ['Status', 'Account', 'Date', 'Port of entry', 'Entry type'];
+
+/** The control around a list's input (three levels up, in the look-alike as in react-select). */
+const controlOf = (page: Page, label: string): Locator =>
+  page.getByRole('combobox', { name: label, exact: true }).locator('xpath=ancestor::div[3]');
+
+async function boxes(page: Page) {
+  return Promise.all(LABELS.map(async (label) => (await controlOf(page, label).boundingBox())!));
+}
+
+test.describe('The lists before and after first use', () => {
+  test.beforeEach(async ({ page, signIn }) => {
+    await signIn('primary@demo.test', '/shipments');
+    await tableSettled(page);
+  });
+
+  test('react-select takes each look-alike’s place in the same box, and the page does not move', async ({ page }) => {
+    const filters = page.getByRole('search', { name: 'Shipment filters' });
+    const table = page.getByRole('table');
+    const before = {
+      controls: await boxes(page),
+      filters: await filters.boundingBox(),
+      table: await table.boundingBox(),
+    };
+    for (const label of LABELS) {
+      await page.getByRole('combobox', { name: label, exact: true }).click();
+      await expect(page.getByRole('option').first()).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('option')).toHaveCount(0);
+    }
+    // Every list is react-select now; focus leaves them, so that none draws its focus ring.
+    await page.getByRole('heading', { level: 1 }).click();
+    expect(await boxes(page)).toEqual(before.controls);
+    expect(await filters.boundingBox()).toEqual(before.filters);
+    expect(await table.boundingBox()).toEqual(before.table);
+    for (const label of LABELS) await expect(controlOf(page, label)).toHaveClass(/-control/);
+  });
+
+  test('a list reached with Tab opens with the keyboard and chooses with Enter', async ({ page }) => {
+    await page.getByRole('searchbox', { name: 'Search shipments' }).focus();
+    await page.keyboard.press('Tab');
+    const status = page.getByRole('combobox', { name: 'Status', exact: true });
+    await expect(status).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option', { name: 'Released', exact: true })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('search', { name: 'Shipment filters' }).getByText('Released', { exact: true }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/shipments/);
+    await tableSettled(page);
+  });
+});
