@@ -27,6 +27,11 @@ export function ensureNodeModules() {
 export function build() {
   console.log('Building the web client and the server…');
   run('npm', ['run', 'build']);
+  markBuilt();
+}
+
+/** Records that the build is up to date with the sources (after `npm run build` ran to its end). */
+export function markBuilt() {
   writeFileSync(BUILD_STAMP, sourcesFingerprint());
 }
 
@@ -72,30 +77,66 @@ export function sourcesFingerprint(inputs = BUILD_INPUTS) {
 }
 
 /**
- * Runs commands at the same time, each with its output held back and printed whole when it ends, with
- * how long it took; exits when one fails. For checks that each keep one core busy.
+ * Runs lanes at the same time: a lane is one command or a list of commands run one after another.
+ * Each command's output is held back and printed whole when it ends, under its title and how long
+ * it took. When one fails, the others are stopped (what they printed so far is shown) and the run
+ * exits with its status.
  */
-export async function runTogether(steps, since) {
-  const results = steps.map(({ title, command, args, options = {} }) => {
+export async function runTogether(lanes, since) {
+  const running = new Set();
+  let failed = false;
+  const runStep = ({ title, command, args, options = {} }) => {
     const started = Date.now();
     return new Promise((resolve) => {
-      const child = spawn(command, args, { cwd: root, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+      // Its own process group, so that stopping it stops what it started too.
+      const child = spawn(command, args, { cwd: root, ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      running.add(child);
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
       child.stderr.on('data', (chunk) => (output += chunk));
       child.on('close', (status, signal) => {
+        running.delete(child);
         const seconds = Math.round((Date.now() - started) / 1000);
+        if (failed) {
+          console.log(`\n━━ ${title} (stopped after ${seconds} s)`);
+          process.stdout.write(output);
+          return resolve(false);
+        }
         console.log(`\n━━ ${title} (took ${seconds} s, done at ${since()})`);
         process.stdout.write(output);
         if (status !== 0) {
-          console.error(`\n✖ ${[command, ...args].join(' ')} failed (exit ${status ?? signal})`);
-          process.exit(status || 1);
+          failed = true;
+          console.error(`\n✖ ${title}: ${[command, ...args].join(' ')} failed (exit ${status ?? signal})`);
+          process.exitCode = status || 1;
+          // Each step runs in its own process group (vitest's and Playwright's workers, the servers they start).
+          for (const other of running) stopGroup(other);
         }
-        resolve();
+        resolve(status === 0);
       });
     });
-  });
-  await Promise.all(results);
+  };
+  const runLane = async (lane) => {
+    for (const step of Array.isArray(lane) ? lane : [lane]) {
+      if (failed || !(await runStep(step))) return;
+    }
+  };
+  // Ctrl-C reaches only the terminal's process group: the steps' groups are stopped with this one.
+  const interrupted = (signal) => {
+    for (const child of running) stopGroup(child);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, interrupted);
+  await Promise.all(lanes.map(runLane));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, interrupted);
+  if (failed) process.exit(process.exitCode);
+}
+
+function stopGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { root, run } from './lib.mjs';
 
 /** API test files that reach the most of what differs between Node versions: the server, files, sessions, databases. */
@@ -85,4 +86,18 @@ export function runApiTests(node, files, env) {
     cwd: path.join(root, 'apps/api'),
     env,
   });
+}
+
+/**
+ * `node scripts/node-versions.mjs <major>`: the API tests' subset on PGlite and the built server on that
+ * Node.js line (npm test runs it beside other steps).
+ */
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const major = Number(process.argv[2]);
+  const node = nodeBinary(major);
+  const env = { ...process.env };
+  delete env.TEST_DATABASE_URL;
+  runApiTests(node, NODE_CHECK_TESTS, env);
+  await checkBuiltServer(node);
+  console.log(`The built server answered /readyz on Node ${major}.`);
 }

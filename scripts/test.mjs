@@ -2,8 +2,7 @@
 // TEST_DATABASE_URL) on PostgreSQL, a part of them and the built server on the other supported Node.js
 // line, then browser tests in headless Chromium on the built portal.
 import { existsSync } from 'node:fs';
-import { build, ensureNodeModules, run, runTogether } from './lib.mjs';
-import { checkBuiltServer, NODE_CHECK_TESTS, nodeBinary, runApiTests } from './node-versions.mjs';
+import { ensureNodeModules, markBuilt, run, runTogether } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -28,38 +27,47 @@ const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 const step = (title) => console.log(`\n━━ ${title} (at ${elapsed()})`);
 const withoutDatabaseUrl = { ...process.env };
 delete withoutDatabaseUrl.TEST_DATABASE_URL;
+const npm = (title, script, options) => ({ title, command: 'npm', args: ['run', script], options });
 
 ensureNodeModules();
 ensureChromium();
 
-// tsc, eslint and prettier each use one core: side by side they use both.
-step('Type-checking, lint and formatting, side by side');
+// Each of these keeps about one core busy for a minute or two; side by side they use both.
+step('Type-checking, lint, formatting, unit tests and the build, side by side');
 await runTogether(
   [
-    { title: 'Type-checking', command: 'npm', args: ['run', 'typecheck'] },
-    { title: 'Lint', command: 'npm', args: ['run', 'lint'] },
-    { title: 'Formatting', command: 'npm', args: ['run', 'format:check'] },
+    npm('Type-checking', 'typecheck'),
+    npm('Lint', 'lint'),
+    npm('Formatting', 'format:check'),
+    npm('Unit tests', 'test:unit'),
+    npm('Build', 'build'),
   ],
   elapsed,
 );
-step('Unit tests');
-run('npm', ['run', 'test:unit']);
-step('API tests on PGlite');
-run('npm', ['run', 'test:api'], { env: withoutDatabaseUrl });
-if (process.env.TEST_DATABASE_URL) {
-  step('API tests on PostgreSQL');
-  run('npm', ['run', 'test:api']);
-} else {
-  console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.');
-}
-step('Build');
-build();
-// The machine's Node runs every test; the other supported line, the API's core and the built server.
+markBuilt();
+
+// The other supported line runs the API's core tests and the built server (README "Supported versions").
 const otherNode = process.versions.node.startsWith('22.') ? 20 : 22;
-step(`API tests on PGlite and the built server on Node ${otherNode}`);
-const node = nodeBinary(otherNode);
-runApiTests(node, NODE_CHECK_TESTS, withoutDatabaseUrl);
-await checkBuiltServer(node);
-step('Browser tests');
-run('npm', ['run', 'test:e2e']);
+const otherNodeStep = {
+  title: `API tests on PGlite and the built server on Node ${otherNode}`,
+  command: process.execPath,
+  args: ['scripts/node-versions.mjs', String(otherNode)],
+};
+// Two lanes: the PGlite pass runs its database in Node's own threads, the PostgreSQL pass mostly in the
+// server's processes, so side by side they use both cores. The browser tests follow the PostgreSQL pass
+// and the other Node.js line in its lane: beside the whole PGlite pass too, on a machine other work
+// loads, Chromium missed their 60 s limits. Each step's output is printed whole when it ends.
+step('API tests on PGlite beside those on PostgreSQL, the other Node.js line and the browser tests');
+if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: the API tests run on PGlite only.');
+await runTogether(
+  [
+    npm('API tests on PGlite', 'test:api', { env: withoutDatabaseUrl }),
+    [
+      ...(process.env.TEST_DATABASE_URL ? [npm('API tests on PostgreSQL', 'test:api')] : []),
+      otherNodeStep,
+      npm('Browser tests', 'test:e2e'),
+    ],
+  ],
+  elapsed,
+);
 console.log(`\n✔ All checks passed in ${elapsed()}.`);

@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/sequencer.ts';
 
 /**
  * The second pass, on PostgreSQL (TEST_DATABASE_URL), leaves out the files whose subject is not the
@@ -25,6 +26,8 @@ export default defineConfig({
     // The files of a worker share its modules: each file importing the whole app anew cost a minute a run.
     isolate: false,
     globalSetup: ['test/global-setup.ts'],
+    // The files of a minute or more start first (test/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     // Cheaper password hashes (2^12 instead of 2^17): the suites log in thousands of times.
     env: { PASSWORD_HASH_COST: '12' },
   },

@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SMTPServer } from 'smtp-server';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { runBrokerCommand } from '../src/cli/broker.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import { createTestDatabase } from './build-app.ts';
@@ -43,10 +43,13 @@ afterAll(async () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('a crash before event mail is sent', () => {
   it('sends the mail after the restart, once', async () => {
-    const database = await createTestDatabase(process.env.TEST_DATABASE_URL!);
+    // The run's seeded demo (test/global-setup.ts), its database and its files: the server starts on a copy.
+    const template = inject('seededTemplate');
+    const database = await createTestDatabase(process.env.TEST_DATABASE_URL!, template.databaseName);
     cleanups.push(database.drop);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-crash-mail-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    await cp(template.dataDir, dataDir, { recursive: true });
     const received: Received[] = [];
     // The demo's own mail (its containers' reminders) goes out beside it: the order's is the one followed.
     const orderMails = () =>
@@ -81,7 +84,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a crash before event mail is sent
     expect(orderMails().map(({ mail }) => mail.subject)).toEqual([
       expect.stringMatching(/^Delivery order approved for entry /),
     ]);
-    // Two server processes start, the first seeding a fresh database: under a minute alone, several
-    // on a machine whose cores other work shares. The limit only stops a start that hangs.
+    // Two server processes start: well under a minute alone, several on a machine whose cores other
+    // work shares. The limit only stops a start that hangs.
   }, 360_000);
 });

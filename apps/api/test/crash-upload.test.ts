@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { samplePdf } from './sample-files.ts';
@@ -41,6 +41,8 @@ afterAll(async () => {
 describe.skipIf(process.env.TEST_DATABASE_URL)('a crash during uploads', () => {
   it('leaves temporaries that the next start removes once they are old', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-crash-'));
+    // The run's seeded demo folder (test/global-setup.ts): the server starts on it rather than seeding its own.
+    await cp(inject('seededTemplate').dataDir, dataDir, { recursive: true });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     server = await start(port, []);
