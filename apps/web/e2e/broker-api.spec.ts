@@ -30,8 +30,8 @@ let folder: string;
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, workerInfo) => {
   // Two runs of the broker's command, the first of which builds the database, then a server start:
-  // about 18 s of CPU, which a loaded machine stretches past the 60 s a hook gets by default.
-  test.setTimeout(180_000);
+  // about 18 s of CPU, which a loaded machine stretches well past the time a hook gets by default.
+  test.setTimeout(600_000);
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'clearport-broker-e2e-'));
   const records = [
     { kind: 'company', company_id: 'NEWCO', name: 'New Company Imports', primary_contact: 'Olive Owner' },
@@ -52,7 +52,7 @@ test.beforeAll(async ({}, workerInfo) => {
   const file = path.join(folder, 'new-company.ndjson');
   fs.writeFileSync(file, records.map((record) => JSON.stringify(record)).join('\n') + '\n');
   // The broker's command opens the embedded database alone: it runs before the server starts.
-  portal = await startPortalServer(basePort() + 40 + workerInfo.parallelIndex, 120_000, {
+  portal = await startPortalServer(basePort() + 40 + workerInfo.parallelIndex, 300_000, {
     prepare(env, url) {
       // Event mail within a second, with links to this server.
       Object.assign(env, { MAIL_GATHER_SECONDS: '1', MAIL_POLL_MS: '200', PUBLIC_URL: url });
@@ -75,7 +75,7 @@ test('a company imported by the broker works in the portal, and the broker follo
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   expect(importSummary).toContain('created 5, updated 0, unchanged 0, refused 0');
 
   // The primary user's e-mail: a link to choose a password. The company's lists go to them until

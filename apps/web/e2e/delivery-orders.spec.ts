@@ -46,7 +46,7 @@ test.describe('Delivery orders', () => {
     request,
     signIn,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const api = await apiLogin(request, USER);
     const shipment = await findOnAccount(
       api,
@@ -160,7 +160,7 @@ test.describe('Delivery orders', () => {
     request,
     signIn,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const api = await apiLogin(request, USER);
     const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length >= 1);
     await openShipment(page, (path) => signIn(USER, path), shipment.id, shipment.file_number);
@@ -188,7 +188,7 @@ test.describe('Delivery orders', () => {
   });
 
   test('leaving with an unsaved delivery order asks first', async ({ page, request, signIn, navigate }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const api = await apiLogin(request, USER);
     const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length >= 1);
     await openShipment(page, (path) => signIn(USER, path), shipment.id, shipment.file_number);
@@ -219,7 +219,7 @@ test.describe('Delivery orders', () => {
     request,
     signIn,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const api = await apiLogin(request, USER);
     const shipment = await findOnAccount(api, ({ shipment: each }) =>
       each.delivery_orders.some(

@@ -82,7 +82,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide, workerInfo) => {
       // parallelIndex, unlike workerIndex, is reused when a worker is replaced after a failure, so the ports stay in range.
-      const server = await startPortalServer(basePort() + workerInfo.parallelIndex, 120_000, {
+      const server = await startPortalServer(basePort() + workerInfo.parallelIndex, 300_000, {
         from: process.env[SEEDED_DATA_DIR_ENV],
       });
       process.env[DATA_DIR_ENV] = server.dataDir;
@@ -93,7 +93,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         await server.stop();
       }
     },
-    { scope: 'worker', auto: true, timeout: 150_000 },
+    { scope: 'worker', auto: true, timeout: 330_000 },
   ],
   baseURL: async ({ portal }, provide) => {
     await provide(portal.url);

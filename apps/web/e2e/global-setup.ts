@@ -13,7 +13,7 @@ const brokerScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
  * admin scope is made in it too, for the tests that make a broker's sign-in links.
  */
 export default async function globalSetup() {
-  const server = await startPortalServer(basePort() + 30, 300_000);
+  const server = await startPortalServer(basePort() + 30, 900_000);
   await server.stop({ keepData: true });
   process.env[SEEDED_DATA_DIR_ENV] = server.dataDir;
   const env = { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };

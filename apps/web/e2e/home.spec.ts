@@ -152,7 +152,7 @@ test.describe('Home', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const nav = mainNavigation(page);
     const linkOf = async (email: string) =>
       `/?token_user=${encodeURIComponent((await signInLink(request, email)).token)}&primary=Maria%20Delgado`;

@@ -62,7 +62,7 @@ test.describe('reset password', () => {
   });
 
   test('forgot password, e-mail, reset and login with the new password', async ({ page, login }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     // manager@demo.test gets its demo password back at the end, so other tests may log in with it.
     const email = 'manager@demo.test';
     const newPassword = 'harbour-crane-42';

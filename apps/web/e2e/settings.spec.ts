@@ -91,7 +91,7 @@ test.describe('Settings', () => {
     signIn,
     navigate,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const api = await apiLogin(request, USER);
     const shipment = await orderableShipment(api);
     await signIn(USER, '/settings');

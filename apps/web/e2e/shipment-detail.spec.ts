@@ -34,7 +34,7 @@ test.describe('Shipment detail', () => {
     request,
     signIn,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(
       api,
@@ -108,7 +108,7 @@ test.describe('Shipment detail', () => {
     request,
     signIn,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(
       api,
@@ -207,7 +207,7 @@ test.describe('Shipment detail', () => {
     signIn,
     navigate,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const api = await apiLogin(request, 'primary@demo.test');
     await signIn('primary@demo.test');
     for (const status of [S.liquidated, S.accepted, S.admissible]) {
@@ -314,7 +314,7 @@ test.describe('Shipment detail', () => {
   });
 
   test('steps through previous and next from a filtered list, wrapping at both ends', async ({ page, signIn }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signIn('primary@demo.test', '/shipments?filter=under-cbp-exam');
     await tableSettled(page);
     const entries = await shipmentRows(page).getByRole('link').allInnerTexts();

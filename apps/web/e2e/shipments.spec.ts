@@ -290,7 +290,7 @@ test.describe('Shipments list', () => {
     await expect(highlighted).toHaveCount(1);
     await expect(highlighted.getByRole('link')).toHaveText(entryNumber);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollY)).toBeLessThanOrEqual(2);
-    await expect(highlighted).toHaveCount(0, { timeout: 5_000 });
+    await expect(highlighted).toHaveCount(0);
   });
 
   test('Home in the breadcrumbs clears the filters', async ({ page }) => {

@@ -67,7 +67,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   test(`${viewportName}: a user sets up two-factor sign-in in Settings, then signs in with a code`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.setViewportSize(viewport);
     const email = `two-factor-${viewportName}@demo.test`;
     await newUser(page.request, email);
@@ -120,7 +120,7 @@ test('the company requires two-factor sign-in: a user without it sets it up at s
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = 'two-factor-required@demo.test';
   await newUser(page.request, email);
   // Signed in before the requirement (the primary user has no second factor either), in a context
