@@ -19,8 +19,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? NOT_ABOUT_THE_DATABASE : [])],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // The limits stop a hang: the two database passes run side by side in npm test, on a machine other work may share.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     pool: 'forks',
     maxWorkers: 2,
     // The files of a worker share its modules: each file importing the whole app anew cost a minute a run.

@@ -17,7 +17,7 @@ export default mergeConfig(
       isolate: false,
       // A shared two-core machine can run a test several times slower than an idle one: 5 s (the
       // default) failed tests that take a second or two alone.
-      testTimeout: 30_000,
+      testTimeout: 90_000,
       // The portal shows instants in the user's zone: the tests' user is in UTC wherever they run.
       env: { TZ: 'UTC' },
     },
