@@ -14,10 +14,12 @@ const rowsOf = (name: string) =>
 
 /**
  * Each table's row count and a digest of its rows, by table name, but the `skipped` tables; the
- * security events' kept counts (migration 0044) are skipped with the log they follow.
+ * security events' kept counts (migrations 0044 and 0046) are skipped with the log they follow.
  */
 export async function tableDigests(db: Db, skipped: readonly string[]): Promise<Record<string, string>> {
-  const skip = skipped.includes('security_events') ? [...skipped, 'security_event_counts'] : skipped;
+  const skip = skipped.includes('security_events')
+    ? [...skipped, 'security_event_counts', 'security_event_day_counts']
+    : skipped;
   const tables = await sql<{ name: string }>`
     SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'

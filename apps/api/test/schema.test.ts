@@ -70,6 +70,8 @@ const BY_ACCOUNT = 'led by the account, which narrows one company’s rows: shar
 const BY_PARENT = 'led by a parent row of the same company: sharding puts company_id in front';
 const BROKERAGE_WIDE =
   'read across every company by the brokerage (its feed, workers or file sweep): each shard keeps its own';
+const TRIGRAMS_OF_TABLE =
+  'the trigrams of the whole table’s search text: a number is in a few rows of the table, and the caller’s accounts are a condition on those; a shard keeps its own';
 const UNIQUE_ACROSS =
   'unique across the brokerage (its identifier, or a login that precedes the company): a lookup table beside the shards keeps it';
 
@@ -129,11 +131,11 @@ const KEY_EXCEPTIONS: Record<string, Record<string, string>> = {
     shipments_filter_entry_type_idx: BY_ACCOUNT,
     shipments_filter_fda_hold_idx: BY_ACCOUNT,
     shipments_filter_without_do_idx: BY_ACCOUNT,
+    shipments_free_day_eta_idx: BY_ACCOUNT,
     shipments_list_eta_idx: BY_ACCOUNT,
     shipments_list_id_idx: BY_ACCOUNT,
     shipments_list_status_idx: BY_ACCOUNT,
-    shipments_next_free_day_idx: BY_ACCOUNT,
-    shipments_search_idx: BY_ACCOUNT,
+    shipments_search_text_idx: TRIGRAMS_OF_TABLE,
     shipments_sort_container_idx: BY_ACCOUNT,
     shipments_sort_fda_status_idx: BY_ACCOUNT,
     shipments_sort_file_number_idx: BY_ACCOUNT,

@@ -41,6 +41,8 @@ import * as securityEvents from './migrations/0041-security-events.ts';
 import * as sessionWritePosition from './migrations/0042-session-write-position.ts';
 import * as sharedCounters from './migrations/0043-shared-counters.ts';
 import * as securityEventCounts from './migrations/0044-security-event-counts.ts';
+import * as shipmentSearchByTable from './migrations/0045-shipment-search-by-table.ts';
+import * as securityEventDayCounts from './migrations/0046-security-event-day-counts.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -88,6 +90,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0042-session-write-position': sessionWritePosition,
   '0043-shared-counters': sharedCounters,
   '0044-security-event-counts': securityEventCounts,
+  '0045-shipment-search-by-table': shipmentSearchByTable,
+  '0046-security-event-day-counts': securityEventDayCounts,
 };
 
 /**

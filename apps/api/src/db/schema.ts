@@ -99,6 +99,14 @@ export type SecurityEventCountsTable = {
   events: number;
 };
 
+/** Migration 0046: the same per UTC day of the event, for ranges of days. */
+export type SecurityEventDayCountsTable = {
+  company_id: number;
+  day: ColumnType<string, string, never>;
+  kind: SecurityEventKind;
+  events: number;
+};
+
 export type UserChangesTable = {
   id: Generated<string>;
   company_id: number;
@@ -721,6 +729,7 @@ export type Database = {
   report_mail: ReportMailTable;
   security_events: SecurityEventsTable;
   security_event_counts: SecurityEventCountsTable;
+  security_event_day_counts: SecurityEventDayCountsTable;
 };
 
 export type User = Selectable<UsersTable>;

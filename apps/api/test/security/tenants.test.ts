@@ -34,7 +34,9 @@ async function rowDigest(): Promise<string> {
     SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'
       -- The security event log records the refusals themselves, and its counts follow it.
-      AND table_name NOT IN ('login_failures', 'sessions', 'security_events', 'security_event_counts')
+      AND table_name NOT IN (
+        'login_failures', 'sessions', 'security_events', 'security_event_counts', 'security_event_day_counts'
+      )
     ORDER BY table_name`.execute(t.app.db);
   const parts: string[] = [];
   for (const { name } of tables.rows) {

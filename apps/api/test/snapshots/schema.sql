@@ -555,6 +555,14 @@ CREATE TABLE security_event_counts (
 );
 ALTER TABLE security_event_counts ADD CONSTRAINT security_event_counts_pkey PRIMARY KEY (company_id, kind);
 
+CREATE TABLE security_event_day_counts (
+  company_id integer NOT NULL,
+  day date NOT NULL,
+  kind text NOT NULL,
+  events bigint NOT NULL
+);
+ALTER TABLE security_event_day_counts ADD CONSTRAINT security_event_day_counts_pkey PRIMARY KEY (company_id, day, kind);
+
 CREATE TABLE security_events (
   id bigint NOT NULL DEFAULT nextval('security_events_id_seq'::regclass),
   occurred_at timestamp with time zone NOT NULL DEFAULT now(),
@@ -697,12 +705,12 @@ CREATE INDEX shipments_filter_entry_port_idx ON public.shipments USING btree (ac
 CREATE INDEX shipments_filter_entry_type_idx ON public.shipments USING btree (account_id, entry_type, est_time_arrive DESC NULLS LAST, id DESC) WHERE (entry_type IS NOT NULL);
 CREATE INDEX shipments_filter_fda_hold_idx ON public.shipments USING btree (account_id, est_time_arrive DESC NULLS LAST, id DESC) WHERE (upper(btrim(fda_status)) <> ALL (ARRAY[''::text, 'MAY PROCEED'::text]));
 CREATE INDEX shipments_filter_without_do_idx ON public.shipments USING btree (account_id, est_time_arrive DESC NULLS LAST, id DESC) WHERE ((NOT has_delivery_order) AND (NOT ignored_shipment) AND (status <> ALL (ARRAY['released'::text, 'liquidated'::text])));
+CREATE INDEX shipments_free_day_eta_idx ON public.shipments USING btree (account_id, est_time_arrive DESC NULLS LAST, id DESC) INCLUDE (next_free_day) WHERE (next_free_day IS NOT NULL);
 CREATE INDEX shipments_list_eta_idx ON public.shipments USING btree (account_id, est_time_arrive DESC NULLS LAST, id DESC) INCLUDE (search_text);
 CREATE INDEX shipments_list_id_idx ON public.shipments USING btree (account_id, id);
 CREATE INDEX shipments_list_status_idx ON public.shipments USING btree (account_id, status, est_time_arrive DESC NULLS LAST, id DESC);
-CREATE INDEX shipments_next_free_day_idx ON public.shipments USING btree (account_id, next_free_day) WHERE (next_free_day IS NOT NULL);
 CREATE INDEX shipments_path_to_7501_idx ON public.shipments USING btree (path_to_7501) WHERE (path_to_7501 IS NOT NULL);
-CREATE INDEX shipments_search_idx ON public.shipments USING gin (account_id, search_text gin_trgm_ops);
+CREATE INDEX shipments_search_text_idx ON public.shipments USING gin (search_text gin_trgm_ops);
 CREATE INDEX shipments_sort_container_idx ON public.shipments USING btree (account_id, lower(COALESCE(container_nos[1], ''::text)) COLLATE "C", id);
 CREATE INDEX shipments_sort_fda_status_idx ON public.shipments USING btree (account_id, lower(fda_status) COLLATE "C", id);
 CREATE INDEX shipments_sort_file_number_idx ON public.shipments USING btree (account_id, lower(file_number) COLLATE "C", id);

@@ -1,4 +1,4 @@
-import { sql, type SqlBool, type Expression } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { ListCursor } from '@clearport/contract/list-cursor';
 import type { SecurityEventKind, SecurityEventRow } from '@clearport/contract/security-events';
 import type { Db } from '../../db/connect.ts';
@@ -63,6 +63,49 @@ async function read(db: Db, criteria: SecurityEventCriteria, place: SecurityEven
   return isBefore ? rows.reverse() : rows;
 }
 
+/**
+ * The events of a range of the company's days, of every user: the range is the instants [lo, hi)
+ * (either end may be open); the whole UTC days from `first_day` (the first UTC midnight at or
+ * after lo) to `end_day` (the last at or before hi, excluded) are sums of kept rows, and the
+ * instants before `first_day` and from `end_day` on are counted. A range inside one UTC day has
+ * no whole day: its two parts then meet, and together count [lo, hi).
+ */
+function countOfDays(db: Db, criteria: SecurityEventCriteria) {
+  const { companyId, timeZone, kind, from, to } = criteria;
+  const lo = from === undefined ? sql`NULL::timestamptz` : sql`(${from}::date)::timestamp AT TIME ZONE ${timeZone}`;
+  const hi = to === undefined ? sql`NULL::timestamptz` : sql`(${to}::date + 1)::timestamp AT TIME ZONE ${timeZone}`;
+  const ofKind = kind === undefined ? sql`` : sql` AND kind = ${kind}`;
+  const events = (since: RawBuilder<unknown>, until: RawBuilder<unknown>) => sql`(
+    SELECT count(*) FROM security_events
+    WHERE company_id = ${companyId}::int${ofKind}
+      AND occurred_at >= (SELECT ${since} FROM edges) AND occurred_at < (SELECT ${until} FROM edges))`;
+  return sql<{ total: string }>`
+    WITH bounds AS MATERIALIZED (SELECT ${lo} AS lo, ${hi} AS hi),
+    days AS MATERIALIZED (
+      SELECT lo, hi, (lo AT TIME ZONE 'UTC' - interval '1 microsecond')::date + 1 AS first_day,
+        (hi AT TIME ZONE 'UTC')::date AS end_day
+      FROM bounds
+    ),
+    edges AS MATERIALIZED (
+      SELECT lo, hi, first_day, end_day,
+        -- Where the counted part at the start ends: the first whole day, or hi before it.
+        least(first_day::timestamp AT TIME ZONE 'UTC', hi) AS lo_edge,
+        end_day::timestamp AT TIME ZONE 'UTC' AS hi_edge
+      FROM days
+    )
+    SELECT (
+      coalesce((
+        SELECT sum(c.events) FROM security_event_day_counts c, edges
+        WHERE c.company_id = ${companyId}::int${kind === undefined ? sql`` : sql` AND c.kind = ${kind}`}
+          AND (edges.first_day IS NULL OR c.day >= edges.first_day)
+          AND (edges.end_day IS NULL OR c.day < edges.end_day)
+      ), 0)
+      + CASE WHEN (SELECT lo FROM edges) IS NULL THEN 0 ELSE ${events(sql`lo`, sql`lo_edge`)} END
+      + CASE WHEN (SELECT hi FROM edges) IS NULL THEN 0
+          ELSE ${events(sql`CASE WHEN lo IS NULL THEN hi_edge ELSE greatest(hi_edge, lo_edge) END`, sql`hi`)} END
+    )::text AS total`.execute(db);
+}
+
 const cursorOf = (row: Row) => JSON.stringify([row.cursor_key, Number(row.id)]);
 
 const withoutKey = ({ cursor_key: _key, ...row }: Row): SecurityEventRow => row;
@@ -81,18 +124,23 @@ export const securityEventsRepository = {
 
   /**
    * How many events the criteria select: without a user or days, the company's kept counts
-   * (migration 0044); with them, counted on the same index as the page.
+   * (migration 0044); with days and no user, the kept counts of the whole UTC days inside the
+   * range (migration 0046) and a count on the index of the parts of a day at either end (the
+   * company's day need not begin at UTC midnight); with a user, counted on the same index as the page.
    */
   async count(db: Db, criteria: SecurityEventCriteria): Promise<number> {
-    const isWholeCompany = criteria.userId === undefined && criteria.from === undefined && criteria.to === undefined;
-    const { rows } = isWholeCompany
-      ? await sql<{ total: string }>`
+    const hasDays = criteria.from !== undefined || criteria.to !== undefined;
+    const { rows } =
+      criteria.userId !== undefined
+        ? await sql<{ total: string }>`
+          SELECT count(*)::text AS total FROM security_events
+          WHERE ${sql.join(conditionsOf(criteria), sql` AND `)}`.execute(db)
+        : hasDays
+          ? await countOfDays(db, criteria)
+          : await sql<{ total: string }>`
           SELECT coalesce(sum(events), 0)::text AS total FROM security_event_counts
           WHERE company_id = ${criteria.companyId}::int
-            ${criteria.kind === undefined ? sql`` : sql`AND kind = ${criteria.kind}`}`.execute(db)
-      : await sql<{ total: string }>`
-          SELECT count(*)::text AS total FROM security_events
-          WHERE ${sql.join(conditionsOf(criteria), sql` AND `)}`.execute(db);
+            ${criteria.kind === undefined ? sql`` : sql`AND kind = ${criteria.kind}`}`.execute(db);
     return Number(rows[0]?.total ?? 0);
   },
 

@@ -209,3 +209,62 @@ describe('securityEventsRepository.each', () => {
     expect(await read(expected.length + 5, 7)).toEqual(expected);
   });
 });
+
+describe('securityEventsRepository.count over days', () => {
+  it('keeps a count per company, UTC day and kind that matches the log as written', async () => {
+    await sql`INSERT INTO security_events (occurred_at, company_id, actor, kind, outcome) VALUES
+      (timestamptz '2026-10-03 23:59:59.999999+00', ${demoId}::int, 'system', 'sign_in', 'success'),
+      (timestamptz '2026-10-04 00:00:00+00', ${demoId}::int, 'system', 'sign_in', 'success'),
+      (timestamptz '2026-10-04 00:00:00+00', NULL, 'system', 'sign_in', 'success')`.execute(t.app.db);
+    const kept = await sql`
+      SELECT company_id, day::text AS day, kind, events::int AS events FROM security_event_day_counts
+      ORDER BY company_id, day, kind`.execute(t.app.db);
+    const counted = await sql`
+      SELECT company_id, ((occurred_at AT TIME ZONE 'UTC')::date)::text AS day, kind, count(*)::int AS events
+      FROM security_events WHERE company_id IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(t.app.db);
+    expect(kept.rows).toEqual(counted.rows);
+  });
+
+  it('counts a range of the company’s days as count(*) does, in zones whose days begin off UTC midnight', async () => {
+    await sql`INSERT INTO security_events (occurred_at, company_id, actor, kind, outcome)
+      SELECT timestamptz '2026-10-01 00:00:00+00' + make_interval(mins => n * 97), ${demoId}::int, 'system',
+        (ARRAY['sign_in', 'sign_out'])[1 + n % 2], 'success'
+      FROM generate_series(0, 200) n`.execute(t.app.db);
+    const plainCount = async (zone: string, from?: string, to?: string, kind?: string) => {
+      const { rows } = await sql<{ n: string }>`
+        SELECT count(*)::text AS n FROM security_events WHERE company_id = ${demoId}::int
+          AND (${kind ?? null}::text IS NULL OR kind = ${kind ?? null})
+          AND (${from ?? null}::date IS NULL OR occurred_at >= (${from ?? null}::date)::timestamp AT TIME ZONE ${zone})
+          AND (${to ?? null}::date IS NULL OR occurred_at < (${to ?? null}::date + 1)::timestamp AT TIME ZONE ${zone})`.execute(
+        t.app.db,
+      );
+      return Number(rows[0]!.n);
+    };
+    const ranges: Array<[string | undefined, string | undefined]> = [
+      ['2026-10-02', '2026-10-06'],
+      ['2026-10-04', '2026-10-04'],
+      ['2026-10-03', '2026-10-04'],
+      ['2026-10-05', undefined],
+      [undefined, '2026-10-03'],
+      ['2026-10-09', '2026-10-02'],
+      ['2026-09-01', '2026-12-31'],
+    ];
+    let seen = 0;
+    for (const zone of ['UTC', 'America/Los_Angeles', 'Asia/Kathmandu', 'Pacific/Kiritimati']) {
+      for (const [from, to] of ranges) {
+        for (const kind of [undefined, 'sign_in'] as const) {
+          const counted = await securityEventsRepository.count(t.app.db, {
+            companyId: demoId,
+            timeZone: zone,
+            from,
+            to,
+            kind,
+          });
+          expect(counted, `${zone} ${from}..${to} ${kind}`).toBe(await plainCount(zone, from, to, kind));
+          seen += counted;
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { ListCursor } from '@clearport/contract/list-cursor';
+import type { Database } from '../../db/schema.ts';
 import {
   HOME_FILTER_VALUES,
   SHIPMENT_SORT_FIELDS,
@@ -86,8 +88,9 @@ const SORT_INDEXES: Record<ShipmentSortField, string> = {
   status: 'shipments_sort_status_idx',
 };
 
-/** The search index read for the LIKE of the search text. */
-const SEARCH_INDEX_READ = /Bitmap Index Scan on shipments_search_idx[^\n]*\n\s*Index Cond: [^\n]*search_text ~~/;
+/** The search index (migration 0045) read for the LIKE of the search text, over the whole table. */
+const SEARCH_INDEX = 'shipments_search_text_idx';
+const SEARCH_INDEX_READ = /Bitmap Index Scan on shipments_search_text_idx[^\n]*\n\s*Index Cond: \(search_text ~~/;
 
 describe('the shipments statements use the indexes of migration 0002', () => {
   it.each(HOME_FILTER_VALUES)('filter %s: its page by index, its total from the counters', async (filter) => {
@@ -112,13 +115,13 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     },
   );
 
-  it('possible charges: the page and the total read a range of the last free day index (migration 0036)', async () => {
+  it('possible charges: the page and the total read the account’s shipments with a last free day in ETA order (migration 0045)', async () => {
     const request = listRequest({});
     request.criteria = criteriaOf({ charges: 'possible' }, demo.primary);
-    const index = 'shipments_next_free_day_idx';
-    // A range of days up to the company's day + 3, which is read once (an InitPlan: `$n` before
-    // PostgreSQL 17).
-    const range = /Index Cond: \([^\n]*next_free_day <= (\(InitPlan \d+\)|\$\d+)/g;
+    const index = 'shipments_free_day_eta_idx';
+    // The days up to the company's day + 3, which is read once (an InitPlan: `$n` before
+    // PostgreSQL 17), compared in the index entries, which hold the day.
+    const range = /next_free_day <= (\(InitPlan \d+\)|\$\d+)/g;
     const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), index);
     expect(plan.split(index).length - 1).toBe(2);
     expect(plan.match(range)).toHaveLength(2);
@@ -136,21 +139,21 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     expect(plan).toContain('shipment_counts');
     const searched = await planOf(
       shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({ search: 'mscu' }, demo.primary), 40),
-      'shipments_search_idx',
+      SEARCH_INDEX,
     );
     expect(searched).toMatch(SEARCH_INDEX_READ);
   });
 
   it.each(SHIPMENT_SORT_FIELDS)(
-    'a search sorted by %s reads a small account’s ETA index entries, a large one’s search index',
+    'a search sorted by %s reads a small account’s ETA index entries, for a large one the table’s search index',
     async (sort) => {
       const request = listRequest({ sort });
       request.criteria = criteriaOf({ search: 'mscu' }, demo.primary);
       const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
       expect(plan).toMatch(
-        /Index Only Scan using shipments_list_eta_idx on shipments[^\n]*\n\s*Index Cond: \(account_id = a\.id\)/,
+        /Index Only Scan using shipments_list_eta_idx on shipments[^\n]*\n\s*Index Cond: \(account_id = a(_\d+)?\.id\)/,
       );
-      const large = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), 'shipments_search_idx');
+      const large = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), SEARCH_INDEX);
       expect(large).toMatch(SEARCH_INDEX_READ);
     },
   );
@@ -160,6 +163,89 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     async (sort, direction) => {
       const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, listRequest({ sort, direction })));
       expect(plan).toContain(SORT_INDEXES[sort]);
+    },
+  );
+});
+
+describe('a large account’s search', () => {
+  type Body = {
+    data: Array<{ id: number }>;
+    pagination: { total: number; cursors: { before: string | null; after: string | null } };
+  };
+  /** A reply's cursor, the JSON text of the row's key and id. */
+  const placeOf = (text: string): ListCursor => {
+    const [key, id] = JSON.parse(text) as [string | null, number];
+    return { key, id };
+  };
+  type SearchRead = { pages: number[][]; total: number; back: Body | null; home: Record<string, unknown> };
+  /** Each page of the search, stepped by keyset forward then back, and Home's counts. */
+  async function read(db: Kysely<Database>, search: string): Promise<SearchRead> {
+    const run = async <T>(compiled: CompiledQuery<{ body: string }>) =>
+      JSON.parse((await db.executeQuery(compiled)).rows[0]!.body) as T;
+    const pages: Body[] = [];
+    const request = (cursor?: ShipmentsPageRequest['cursor']) => {
+      const asked = listRequest({ perPage: 3, cursor });
+      asked.criteria = criteriaOf({ search }, demo.primary);
+      return shipmentsRepository.listQuery(demo.db, demo.primary, asked);
+    };
+    pages.push(await run<Body>(request()));
+    while (pages.at(-1)!.data.length === 3 && pages.at(-1)!.pagination.cursors.after) {
+      const after = placeOf(pages.at(-1)!.pagination.cursors.after!);
+      pages.push(await run<Body>(request({ side: 'after', at: after })));
+    }
+    // The page before the last one that has rows (a page after the last row is empty, without cursors).
+    const lastWithRows = [...pages].reverse().find((page) => page.data.length > 0);
+    const back = lastWithRows?.pagination.cursors.before
+      ? await run<Body>(request({ side: 'before', at: placeOf(lastWithRows.pagination.cursors.before) }))
+      : null;
+    const home = await run<Record<string, unknown>>(
+      shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({ search }, demo.primary), 40),
+    );
+    return {
+      pages: pages.map((page) => page.data.map((item) => item.id)),
+      total: pages[0]!.pagination.total,
+      back,
+      home,
+    };
+  }
+
+  /** The same, once the account of 40001 counts more than 10,000 shipments (rolled back). */
+  async function readAsLarge(search: string, others = 0) {
+    return demo.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`INSERT INTO shipment_counts AS c
+            (account_id, status, review_7501, fda_hold, without_do, before_summary, cbp_hold, shipments)
+          SELECT id, 'submitted', false, false, false, false, false, 20000 FROM accounts WHERE account_no = '40001'
+          ON CONFLICT (account_id, status, review_7501, fda_hold, without_do, before_summary, cbp_hold)
+          DO UPDATE SET shipments = c.shipments + 20000`.execute(trx);
+        // Another company's shipments that hold the text: more than the table's reading takes.
+        await sql`INSERT INTO shipments (account_id, file_number, customer_reference_no, status)
+          SELECT (SELECT id FROM accounts WHERE company_id <> ${demo.primary.companyId}::int ORDER BY id LIMIT 1),
+            'BULK-' || n, ${search} || '-' || n, 'submitted'
+          FROM generate_series(1, ${others}::int) n`.execute(trx);
+        throw new Read(await read(trx, search));
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Read) return error.read;
+        throw error;
+      });
+  }
+
+  class Read extends Error {
+    constructor(readonly read: SearchRead) {
+      super('read');
+    }
+  }
+
+  it.each(['mscu', '0', 'dmi', 'no-such-text'])(
+    'for %s finds what a small account’s reading finds, page by page both ways, through the table’s matches or, when common, the account’s entries',
+    async (search) => {
+      const small = await read(demo.db, search);
+      expect(await readAsLarge(search)).toEqual(small);
+      // More than 5,000 of the table's shipments hold it: the account's own entries are read.
+      expect(await readAsLarge(search, 5_001)).toEqual(small);
+      if (search !== 'no-such-text') expect(small.total).toBeGreaterThan(3);
     },
   );
 });

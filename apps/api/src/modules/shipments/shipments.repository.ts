@@ -169,11 +169,18 @@ function pageByAccount(request: ShipmentsPageRequest) {
 }
 
 /**
- * Above this many shipments, an account's search is answered by the trigram index of migration
- * 0018; up to it, by reading the account's own index entries, which is cheaper there and costs
- * the same in a table of any size.
+ * Above this many shipments, an account's search is first looked for through the trigram index
+ * of migration 0045 over the whole table; up to it, by reading the account's own index entries,
+ * which is cheaper there and costs the same in a table of any size.
  */
 const LARGE_ACCOUNT_SHIPMENTS = 10_000;
+
+/**
+ * A large account's search reads the table's matches through the trigram index while there are
+ * at most this many (an entry, container or file number is in a few shipments of the whole
+ * table); beyond, the text is common, and the account's own index entries are read instead.
+ */
+const TABLE_MATCHES = 5_000;
 
 /**
  * With a search, the matching shipments of the asked accounts once (`matches`, with each Home
@@ -188,26 +195,41 @@ function pageOfMatches(request: ShipmentsPageRequest) {
   const columns = { key: sql`matches.sort_key`, id: sql`matches.id` };
   const after = cursor ? sql` WHERE ${either(rowsAfter(sort, direction, cursor.at, columns))}` : sql``;
   const flags = HOME_COUNT_KEYS.map((key) => sql`(${HOME_COUNT_CONDITIONS[key]}) AS ${sql.ref(key)}`);
-  // A small account's matching ids are found in its ETA index entries alone, which carry
-  // search_text (the OFFSET keeps the planner from reading whole rows to find them), and only
-  // those rows are read; a large account's rows are found through the trigram index.
-  const matchesOf = (accounts: RawBuilder<unknown>, searchBy: SearchBy) => {
-    const rows =
-      searchBy === 'entries'
-        ? sql`a CROSS JOIN LATERAL (
-            SELECT shipments.id FROM shipments
-            WHERE shipments.account_id = a.id AND ${and(searchConditions(criteria, searchBy))} OFFSET 0
-          ) AS found JOIN shipments ON shipments.id = found.id`
-        : sql`a JOIN shipments ON shipments.account_id = a.id`;
-    return sql`SELECT shipments.id, ${matchKey} AS sort_key, a.account_no, ${sql.join(flags)}
+  const isSmall = sql<SqlBool>`NOT a.is_large`;
+  const isLarge = sql<SqlBool>`a.is_large`;
+  const isFewInTable = sql<SqlBool>`(SELECT count(*) FROM table_matches) <= ${sql.lit(TABLE_MATCHES)}`;
+  // The matching ids of accounts read by their ETA index entries alone, which carry search_text
+  // (the OFFSET keeps the planner from reading whole rows to find them); only those rows are read.
+  const byEntries = sql`sized a CROSS JOIN LATERAL (
+      SELECT shipments.id FROM shipments
+      WHERE shipments.account_id = a.id AND ${and(searchConditions(criteria, 'entries'))} OFFSET 0
+    ) AS found JOIN shipments ON shipments.id = found.id`;
+  const matchesOf = (rows: RawBuilder<unknown>, accounts: ShipmentCondition, searchBy: SearchBy) =>
+    sql`SELECT shipments.id, ${matchKey} AS sort_key, a.account_no, ${sql.join(flags)}
       FROM ${rows}
       WHERE ${accounts} AND ${and(criteriaConditions(criteria, searchBy))}`;
-  };
-  const shipmentsOfAccount = sql`(SELECT coalesce(sum(c.shipments), 0) FROM shipment_counts c WHERE c.account_id = a.id)`;
-  return sql`matches AS MATERIALIZED (
-      ${matchesOf(sql`${shipmentsOfAccount} <= ${sql.lit(LARGE_ACCOUNT_SHIPMENTS)}`, 'entries')}
+  // The whole table's matches (ids and accounts, one more than TABLE_MATCHES at most), read only
+  // when a large account is asked for.
+  return sql`sized AS MATERIALIZED (
+      SELECT a.*, (SELECT coalesce(sum(c.shipments), 0) FROM shipment_counts c WHERE c.account_id = a.id)
+        > ${sql.lit(LARGE_ACCOUNT_SHIPMENTS)} AS is_large
+      FROM a
+    ),
+    table_matches AS MATERIALIZED (
+      SELECT shipments.id, shipments.account_id FROM shipments
+      WHERE EXISTS (SELECT 1 FROM sized a WHERE ${isLarge}) AND ${and(searchConditions(criteria, 'trigrams'))}
+      LIMIT ${sql.lit(TABLE_MATCHES + 1)}
+    ),
+    matches AS MATERIALIZED (
+      ${matchesOf(byEntries, isSmall, 'entries')}
       UNION ALL
-      ${matchesOf(sql`${shipmentsOfAccount} > ${sql.lit(LARGE_ACCOUNT_SHIPMENTS)}`, 'trigrams')}
+      ${matchesOf(
+        sql`sized a JOIN table_matches found ON found.account_id = a.id JOIN shipments ON shipments.id = found.id`,
+        sql<SqlBool>`${isLarge} AND ${isFewInTable}`,
+        'trigrams',
+      )}
+      UNION ALL
+      ${matchesOf(byEntries, sql<SqlBool>`${isLarge} AND NOT ${isFewInTable}`, 'entries')}
     ),
     page AS MATERIALIZED (
       SELECT matches.id, matches.sort_key, matches.account_no,

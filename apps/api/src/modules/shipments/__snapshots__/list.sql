@@ -3,24 +3,41 @@ WITH visible AS MATERIALIZED (
       WHERE accounts.id IN ((select "accounts"."id" from "accounts" where "accounts"."company_id" = $1))
     ),
     a AS MATERIALIZED (SELECT * FROM visible WHERE visible.account_no = $2),
+    sized AS MATERIALIZED (
+      SELECT a.*, (SELECT coalesce(sum(c.shipments), 0) FROM shipment_counts c WHERE c.account_id = a.id)
+        > 10000 AS is_large
+      FROM a
+    ),
+    table_matches AS MATERIALIZED (
+      SELECT shipments.id, shipments.account_id FROM shipments
+      WHERE EXISTS (SELECT 1 FROM sized a WHERE a.is_large) AND (shipments.search_text LIKE (SELECT '%' || lower($3) || '%'))
+      LIMIT 5001
+    ),
     matches AS MATERIALIZED (
       SELECT shipments.id, lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" AS sort_key, a.account_no, (shipments.status = 'pending documents') AS "pending_docs", (shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501) AS "7501_to_review", (shipments.cbp_hold) AS "under_exam", (upper(btrim(shipments.fda_status)) NOT IN ('', 'MAY PROCEED')) AS "fda_exam", (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AS "shipments_without_do", (shipments.path_to_7501 IS NULL AND shipments.status <> 'released') AS "before_summary"
-      FROM a CROSS JOIN LATERAL (
-            SELECT shipments.id FROM shipments
-            WHERE shipments.account_id = a.id AND (strpos(shipments.search_text, (SELECT lower($3))) > 0) OFFSET 0
-          ) AS found JOIN shipments ON shipments.id = found.id
-      WHERE (SELECT coalesce(sum(c.shipments), 0) FROM shipment_counts c WHERE c.account_id = a.id) <= 10000 AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (strpos(shipments.search_text, (SELECT lower($4))) > 0)
+      FROM sized a CROSS JOIN LATERAL (
+      SELECT shipments.id FROM shipments
+      WHERE shipments.account_id = a.id AND (strpos(shipments.search_text, (SELECT lower($4))) > 0) OFFSET 0
+    ) AS found JOIN shipments ON shipments.id = found.id
+      WHERE NOT a.is_large AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (strpos(shipments.search_text, (SELECT lower($5))) > 0)
       UNION ALL
       SELECT shipments.id, lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" AS sort_key, a.account_no, (shipments.status = 'pending documents') AS "pending_docs", (shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501) AS "7501_to_review", (shipments.cbp_hold) AS "under_exam", (upper(btrim(shipments.fda_status)) NOT IN ('', 'MAY PROCEED')) AS "fda_exam", (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AS "shipments_without_do", (shipments.path_to_7501 IS NULL AND shipments.status <> 'released') AS "before_summary"
-      FROM a JOIN shipments ON shipments.account_id = a.id
-      WHERE (SELECT coalesce(sum(c.shipments), 0) FROM shipment_counts c WHERE c.account_id = a.id) > 10000 AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($5) || '%'))
+      FROM sized a JOIN table_matches found ON found.account_id = a.id JOIN shipments ON shipments.id = found.id
+      WHERE a.is_large AND (SELECT count(*) FROM table_matches) <= 5000 AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (shipments.search_text LIKE (SELECT '%' || lower($6) || '%'))
+      UNION ALL
+      SELECT shipments.id, lower(coalesce(shipments.container_nos[1], '')) COLLATE "C" AS sort_key, a.account_no, (shipments.status = 'pending documents') AS "pending_docs", (shipments.path_to_7501 IS NOT NULL AND NOT shipments.reviewed_7501) AS "7501_to_review", (shipments.cbp_hold) AS "under_exam", (upper(btrim(shipments.fda_status)) NOT IN ('', 'MAY PROCEED')) AS "fda_exam", (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AS "shipments_without_do", (shipments.path_to_7501 IS NULL AND shipments.status <> 'released') AS "before_summary"
+      FROM sized a CROSS JOIN LATERAL (
+      SELECT shipments.id FROM shipments
+      WHERE shipments.account_id = a.id AND (strpos(shipments.search_text, (SELECT lower($7))) > 0) OFFSET 0
+    ) AS found JOIN shipments ON shipments.id = found.id
+      WHERE a.is_large AND NOT (SELECT count(*) FROM table_matches) <= 5000 AND (NOT shipments.has_delivery_order AND NOT shipments.ignored_shipment AND shipments.status NOT IN ('released', 'liquidated')) AND (strpos(shipments.search_text, (SELECT lower($8))) > 0)
     ),
     page AS MATERIALIZED (
       SELECT matches.id, matches.sort_key, matches.account_no,
         json_build_array(matches.sort_key, matches.id)::text AS cursor
       FROM matches
       ORDER BY matches.sort_key ASC NULLS LAST, matches.id ASC
-      LIMIT $6 OFFSET $7
+      LIMIT $9 OFFSET $10
     ),
       t AS MATERIALIZED (SELECT (SELECT count(*) FROM matches) AS total)
       SELECT json_build_object(
@@ -52,9 +69,9 @@ WITH visible AS MATERIALIZED (
   ),
         'pagination', json_build_object(
           'total', t.total,
-          'last_page', greatest(1, (t.total + $8::int - 1) / $9::int),
-          'current_page', $10::int,
-          'per_page', $11::int,
+          'last_page', greatest(1, (t.total + $11::int - 1) / $12::int),
+          'current_page', $13::int,
+          'per_page', $14::int,
           'cursors', json_build_object('before', (SELECT page.cursor FROM page
            ORDER BY page.sort_key ASC NULLS LAST, page.id ASC LIMIT 1), 'after', (SELECT page.cursor FROM page
            ORDER BY page.sort_key DESC NULLS FIRST, page.id DESC LIMIT 1))
