@@ -22,6 +22,19 @@ export const SERVED_BY = 'x-served-by';
 
 const RETRIED_METHODS = new Set(['GET', 'HEAD']);
 
+/**
+ * The headers of one connection, which a proxy does not pass on (RFC 9110, 7.6.1). The server
+ * processes' `Keep-Alive: timeout=72` told clients the balancer's sockets lived 72 s while they
+ * lived 1 s, and a client reusing one as it closed saw ECONNRESET.
+ */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'];
+
+function withoutHopByHop(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  const passed = { ...headers };
+  for (const name of HOP_BY_HOP) delete passed[name];
+  return passed;
+}
+
 export async function startBalancer(origins: readonly string[]): Promise<Balancer> {
   const targets = origins.map((origin) => ({ origin, isAlive: true, requests: 0 }));
   let turn = 0;
@@ -44,8 +57,12 @@ export async function startBalancer(origins: readonly string[]): Promise<Balance
       }
       target.requests += 1;
       const url = new URL(request.url ?? '/', target.origin);
-      const forwarded = http.request(url, { method: request.method, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, { ...answer.headers, [SERVED_BY]: target.origin });
+      const headers = withoutHopByHop(request.headers);
+      const forwarded = http.request(url, { method: request.method, headers }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, {
+          ...withoutHopByHop(answer.headers),
+          [SERVED_BY]: target.origin,
+        });
         answer.pipe(response);
         // A target that dies while answering cuts the answer short: the client sees its connection end.
         answer.on('error', () => response.destroy());
