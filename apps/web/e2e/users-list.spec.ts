@@ -77,4 +77,20 @@ test.describe('Users list', () => {
     await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
   });
+
+  for (const [device, size] of [
+    ['a desktop', { width: 1350, height: 800 }],
+    ['a phone', PHONE],
+  ] as const) {
+    test(`on ${device}, nothing on a new user's form moves as the accounts to link arrive`, async ({
+      page,
+      signIn,
+    }) => {
+      await page.setViewportSize(size);
+      await signIn('primary@demo.test', '/users/new-user');
+      await expect(page.getByRole('button', { name: 'Add User' })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Linked accounts' }).getByRole('switch').first()).toBeVisible();
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+    });
+  }
 });

@@ -17,7 +17,8 @@ import {
  * route's `lazy`, so a page downloads only its own screen; the guards are plain loaders defined
  * here, so a redirect happens before any screen code is fetched. The shipments list's loader
  * also starts the list's and the profile's requests, and Home's its reply's, the notifications'
- * and the profile's, beside the screen's code rather than after it.
+ * and the profile's, beside the screen's code rather than after it; a user's form waits for its
+ * accounts and the user.
  */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   // The rows wait for the profile (which accounts track documents), so it is asked for at once.
@@ -44,6 +45,15 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       queryClient.prefetchQuery(getNotificationsQueryOptions()),
     );
     prefetchProfile();
+    return null;
+  };
+
+  // The user's form is drawn once its accounts (and the user) are known: arriving later, they
+  // pushed the fields below them down.
+  const loadUser = async (args: LoaderFunctionArgs) => {
+    await requireNavItem('users')(args);
+    const { loadUserForm } = await import('../features/users/api/prefetch-user.ts');
+    await loadUserForm(queryClient, args.params.id ?? '');
     return null;
   };
 
@@ -112,7 +122,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: paths.user.path,
-                  loader: requireNavItem('users'),
+                  loader: loadUser,
                   lazy: async () => ({ Component: (await import('./routes/app/user.tsx')).UserRoute }),
                 },
                 {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MAX_ID } from '@clearport/contract/http';
 import { ROLES } from '@clearport/contract/roles';
 import { canChangeUser, SUBUSER_ERRORS, type Subuser } from '@clearport/contract/subusers';
 import { fillText, TEXTS } from '@clearport/contract/texts';
@@ -15,6 +14,7 @@ import { useCreateSubuser } from '../../../features/users/api/create-subuser.ts'
 import { useDeleteSubuser } from '../../../features/users/api/delete-subuser.ts';
 import { accountsFailureText, useAccounts } from '../../../features/users/api/get-accounts.ts';
 import { getSubuserQueryOptions, useSubuser } from '../../../features/users/api/get-subuser.ts';
+import { parseUserId } from '../../../features/users/api/prefetch-user.ts';
 import { useResetUserTwoFactor } from '../../../features/users/api/reset-user-two-factor.ts';
 import { useUpdateSubuser } from '../../../features/users/api/update-subuser.ts';
 import { SubuserForm } from '../../../features/users/components/subuser-form.tsx';
@@ -37,12 +37,6 @@ function refusalOf(failure: unknown, fallback: string): TimedMessage {
     return { tone: 'error', text: failure.errors[0] ?? failure.message, field: failure.field };
   }
   return { tone: 'error', text: fallback };
-}
-
-function parseUserId(id: string): number | null {
-  if (!/^\d{1,10}$/.test(id)) return null;
-  const userId = Number(id);
-  return userId > 0 && userId <= MAX_ID ? userId : null;
 }
 
 /** The sub-user editor; the id new-user creates one (spec section 2). */
