@@ -79,14 +79,15 @@ export function sourcesFingerprint(inputs = BUILD_INPUTS) {
 /**
  * Runs lanes at the same time: a lane is one command or a list of commands run one after another.
  * Each command's output is held back and printed whole when it ends, under its title and how long
- * it took. When one fails, the others are stopped (what they printed so far is shown) and the run
- * exits with its status.
+ * it took. When one fails, the others are stopped, what they printed so far is shown, and the failed
+ * command's output comes last, where the end of a log shows it; the run exits with its status.
  */
 export async function runTogether(lanes, since) {
   const running = new Set();
-  let failed = false;
+  let failure;
   const runStep = ({ title, command, args, options = {} }) => {
     const started = Date.now();
+    console.log(`\n┄┄ ${title} started at ${since()}`);
     return new Promise((resolve) => {
       // Its own process group, so that stopping it stops what it started too.
       const child = spawn(command, args, { cwd: root, ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -97,27 +98,33 @@ export async function runTogether(lanes, since) {
       child.on('close', (status, signal) => {
         running.delete(child);
         const seconds = Math.round((Date.now() - started) / 1000);
-        if (failed) {
+        if (failure) {
           console.log(`\n━━ ${title} (stopped after ${seconds} s)`);
           process.stdout.write(output);
           return resolve(false);
         }
-        console.log(`\n━━ ${title} (took ${seconds} s, done at ${since()})`);
-        process.stdout.write(output);
         if (status !== 0) {
-          failed = true;
-          console.error(`\n✖ ${title}: ${[command, ...args].join(' ')} failed (exit ${status ?? signal})`);
+          failure = {
+            title,
+            seconds,
+            output,
+            message: `${[command, ...args].join(' ')} failed (exit ${status ?? signal})`,
+          };
           process.exitCode = status || 1;
+          console.log(`\n━━ ${title} failed after ${seconds} s; the other steps stop, and its output is printed last`);
           // Each step runs in its own process group (vitest's and Playwright's workers, the servers they start).
           for (const other of running) stopGroup(other);
+          return resolve(false);
         }
-        resolve(status === 0);
+        console.log(`\n━━ ${title} (took ${seconds} s, done at ${since()})`);
+        process.stdout.write(output);
+        resolve(true);
       });
     });
   };
   const runLane = async (lane) => {
     for (const step of Array.isArray(lane) ? lane : [lane]) {
-      if (failed || !(await runStep(step))) return;
+      if (failure || !(await runStep(step))) return;
     }
   };
   // Ctrl-C reaches only the terminal's process group: the steps' groups are stopped with this one.
@@ -128,7 +135,12 @@ export async function runTogether(lanes, since) {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, interrupted);
   await Promise.all(lanes.map(runLane));
   for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, interrupted);
-  if (failed) process.exit(process.exitCode);
+  if (failure) {
+    console.log(`\n━━ ${failure.title} (failed after ${failure.seconds} s)`);
+    process.stdout.write(failure.output);
+    console.error(`\n✖ ${failure.title}: ${failure.message}`);
+    process.exit(process.exitCode);
+  }
 }
 
 function stopGroup(child) {
