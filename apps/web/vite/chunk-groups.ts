@@ -11,6 +11,11 @@ type ChunkGroupsOptions = {
   /** The signed-in layout's module, which every signed-in screen loads with its own. */
   layout: string;
   /**
+   * Lazily loaded modules that the signed-in routes load with the layout's (the query client the
+   * router's loaders make): their own code joins the layout's chunk instead of a small one of its own.
+   */
+  withLayout?: readonly string[];
+  /**
    * The lazily loaded pages outside the layout (the signed-out ones, the not-found page), the
    * lightest first: code one of them shares joins the shared chunk of the first it names.
    */
@@ -35,14 +40,19 @@ type ChunkGroupsOptions = {
  * The sets are taken from the modules' static imports before tree-shaking, so an import kept only
  * for its types counts: such imports are written `import type`.
  */
-export function chunkGroups({ layout, outside, minGroupBytes }: ChunkGroupsOptions): Rolldown.CodeSplittingGroup[] {
+export function chunkGroups({
+  layout,
+  withLayout = [],
+  outside,
+  minGroupBytes,
+}: ChunkGroupsOptions): Rolldown.CodeSplittingGroup[] {
   const candidates: string[] = [];
   let names: Map<string, string | null> | undefined;
   return [
     {
       debugName: 'chunk-groups',
       name: (id, ctx) => {
-        names ??= nameModules(candidates, ctx, { layout, outside, minGroupBytes });
+        names ??= nameModules(candidates, ctx, { layout, withLayout, outside, minGroupBytes });
         return names.get(id) ?? null;
       },
       // Only the modules named here: one left to the bundler is not drawn in by a named module importing it.
@@ -80,7 +90,7 @@ function reachOf(ids: readonly string[], ctx: ChunkingContext): Map<string, Set<
 function nameModules(
   ids: readonly string[],
   ctx: ChunkingContext,
-  { layout, outside, minGroupBytes }: ChunkGroupsOptions,
+  { layout, withLayout = [], outside, minGroupBytes }: ChunkGroupsOptions,
 ): Map<string, string | null> {
   const reach = reachOf(ids, ctx);
   const isOutside = (roots: ReadonlySet<string>) => outside.some((root) => roots.has(root));
@@ -94,7 +104,7 @@ function nameModules(
     const roots = reach.get(id) ?? new Set<string>();
     let key: string | null;
     if (roots.has(ENTRY)) key = 'index';
-    else if ((id === layout || roots.has(layout)) && !isOutside(roots)) key = LAYOUT;
+    else if ((id === layout || withLayout.includes(id) || roots.has(layout)) && !isOutside(roots)) key = LAYOUT;
     else if (roots.size <= 1) key = null;
     else key = [...roots].sort().join('\n');
     keyOf.set(id, key);

@@ -1,13 +1,11 @@
-import { useState } from 'react';
-import { createQueryClient } from '../lib/query-client.ts';
-import { AppProvider } from './provider.tsx';
+import { Toaster } from '../components/ui/toaster.tsx';
 import { AppRouter } from './router.tsx';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <AppProvider queryClient={queryClient}>
-      <AppRouter queryClient={queryClient} />
-    </AppProvider>
+    <>
+      <AppRouter />
+      <Toaster />
+    </>
   );
 }

@@ -34,7 +34,11 @@ function signIn(role: number, name = 'Dana Whitfield') {
 
 function renderApp(url: string) {
   const queryClient = createQueryClient();
-  return renderRoutes(createAppRoutes(queryClient), url, queryClient);
+  return renderRoutes(
+    createAppRoutes(async () => queryClient),
+    url,
+    queryClient,
+  );
 }
 
 const heading = async () => (await screen.findByRole('heading', { level: 1 })).textContent;

@@ -15,21 +15,22 @@ import {
 /**
  * Every route of the spec's route table (section 2). Each screen's code is fetched through the
  * route's `lazy`, so a page downloads only its own screen; the guards are plain loaders defined
- * here, so a redirect happens before any screen code is fetched. The shipments list's loader
+ * here, so a redirect happens before any screen code is fetched. The signed-in layout provides the
+ * query client its screens share. The shipments list's loader
  * also starts the list's and the profile's requests, and Home's its reply's, the notifications'
  * and the profile's, beside the screen's code rather than after it; a user's form waits for its
  * accounts and the user.
  */
-export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+export function createAppRoutes(loadQueryClient: QueryClientLoader): RouteObject[] {
   // The rows wait for the profile (which accounts track documents), so it is asked for at once.
   const prefetchProfile = () =>
-    void import('../features/auth/api/get-profile.ts').then(({ getProfileQueryOptions }) =>
-      queryClient.prefetchQuery(getProfileQueryOptions()),
+    void Promise.all([import('../features/auth/api/get-profile.ts'), loadQueryClient()]).then(
+      ([{ getProfileQueryOptions }, queryClient]) => queryClient.prefetchQuery(getProfileQueryOptions()),
     );
   const loadShipmentsList = async (args: LoaderFunctionArgs) => {
     await requireNavItem('shipments')(args);
-    void import('../features/shipments/api/prefetch-shipments.ts').then(({ prefetchShipments }) =>
-      prefetchShipments(queryClient, new URL(args.request.url).searchParams),
+    void Promise.all([import('../features/shipments/api/prefetch-shipments.ts'), loadQueryClient()]).then(
+      ([{ prefetchShipments }, queryClient]) => prefetchShipments(queryClient, new URL(args.request.url).searchParams),
     );
     prefetchProfile();
     return null;
@@ -37,12 +38,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
 
   const loadHome = async (args: LoaderFunctionArgs) => {
     await requireHome(args);
-    void import('../features/shipments/api/prefetch-shipments.ts').then(({ prefetchHomeShipments }) =>
-      prefetchHomeShipments(queryClient),
+    void Promise.all([import('../features/shipments/api/prefetch-shipments.ts'), loadQueryClient()]).then(
+      ([{ prefetchHomeShipments }, queryClient]) => prefetchHomeShipments(queryClient),
     );
     // The banner above the counts is asked for beside the screen's code, so it is there when they are.
-    void import('../features/notifications/api/get-notifications.ts').then(({ getNotificationsQueryOptions }) =>
-      queryClient.prefetchQuery(getNotificationsQueryOptions()),
+    void Promise.all([import('../features/notifications/api/get-notifications.ts'), loadQueryClient()]).then(
+      ([{ getNotificationsQueryOptions }, queryClient]) => queryClient.prefetchQuery(getNotificationsQueryOptions()),
     );
     prefetchProfile();
     return null;
@@ -52,7 +53,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   // pushed the fields below them down.
   const loadUser = async (args: LoaderFunctionArgs) => {
     await requireNavItem('users')(args);
-    const { loadUserForm } = await import('../features/users/api/prefetch-user.ts');
+    const [{ loadUserForm }, queryClient] = await Promise.all([
+      import('../features/users/api/prefetch-user.ts'),
+      loadQueryClient(),
+    ]);
     await loadUserForm(queryClient, args.params.id ?? '');
     return null;
   };
@@ -77,7 +81,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           loader: requireSession,
-          lazy: async () => ({ Component: (await import('./routes/app/root.tsx')).AppRoot }),
+          lazy: async () => {
+            const [{ AppRoot }, queryClient] = await Promise.all([import('./routes/app/root.tsx'), loadQueryClient()]);
+            return { element: <AppRoot queryClient={queryClient} /> };
+          },
           children: [
             {
               // Errors of a screen keep the navigation bar around them.
@@ -148,7 +155,19 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(() => createBrowserRouter(createAppRoutes(queryClient)));
+/** Gives the portal's one query client, the same on every call. */
+export type QueryClientLoader = () => Promise<QueryClient>;
+
+/**
+ * The query client is made, with TanStack Query's code, the first time a signed-in route asks for
+ * it: the signed-out pages do not download that code (decision 0043).
+ */
+function queryClientOnDemand(): QueryClientLoader {
+  let client: Promise<QueryClient> | undefined;
+  return () => (client ??= import('../lib/query-client.ts').then(({ createQueryClient }) => createQueryClient()));
+}
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(createAppRoutes(queryClientOnDemand())));
   return <RouterProvider router={router} />;
 }

@@ -1,3 +1,4 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useNavigation } from 'react-router';
 import type { ProfileResponse } from '@clearport/contract/auth';
 import { IdleWarning } from '../../../components/layouts/idle-warning.tsx';
@@ -17,7 +18,15 @@ const LOADING_PAGE_DELAY_MS = 300;
 const idleMinutesOf = (profile: ProfileResponse) => profile.session_idle_minutes;
 
 /** The layout route: every page of the signed-in portal renders inside it, with the idle warning. */
-export function AppRoot() {
+export function AppRoot({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInLayout />
+    </QueryClientProvider>
+  );
+}
+
+function SignedInLayout() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const session = readSession();

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginResponse } from '@clearport/contract/auth';
 import { API_PATHS } from '@clearport/contract/paths';
 import { api } from '../../../lib/api-client.ts';
+import { useFormRequest } from '../../../hooks/use-form-request.ts';
 
 export type TwoFactorSetup = { secret: string; uri: string; qr_svg: string };
 
@@ -11,7 +11,7 @@ export function loginEnrolment(body: { challenge: string }): Promise<TwoFactorSe
 
 /** Starts setting up the second factor the company requires, under the login's challenge. */
 export function useLoginEnrolment() {
-  return useMutation({ mutationFn: loginEnrolment });
+  return useFormRequest(loginEnrolment);
 }
 
 export function loginEnrolmentConfirm(body: {
@@ -23,5 +23,5 @@ export function loginEnrolmentConfirm(body: {
 
 /** Confirms it with a first code: the recovery codes to show, and the session to start after them. */
 export function useLoginEnrolmentConfirm() {
-  return useMutation({ mutationFn: loginEnrolmentConfirm });
+  return useFormRequest(loginEnrolmentConfirm);
 }

@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse } from '@clearport/contract/auth';
 import { API_PATHS } from '@clearport/contract/paths';
 import { isLoginChallenge, type LoginChallenge } from '@clearport/contract/two-factor-forms';
 import { api } from '../../../lib/api-client.ts';
 import { saveSession } from '../../../lib/session.ts';
+import { useFormRequest } from '../../../hooks/use-form-request.ts';
 
 export async function login(body: LoginRequest): Promise<LoginResponse | LoginChallenge> {
   // Checked against the contract in development and tests only, and the schema imported only there,
@@ -20,8 +20,7 @@ type UseLoginOptions = {
 
 /** Logs in and keeps the session in cookies before `onSuccess` runs; or hands over the challenge. */
 export function useLogin({ onSuccess, onChallenge }: UseLoginOptions = {}) {
-  return useMutation({
-    mutationFn: login,
+  return useFormRequest(login, {
     onSuccess: (reply) => {
       if (isLoginChallenge(reply)) return onChallenge?.(reply);
       saveSession(reply);

@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordRequest } from '@clearport/contract/auth';
 import { API_PATHS } from '@clearport/contract/paths';
 import type { MessageResponse } from '@clearport/contract/http';
 import { api } from '../../../lib/api-client.ts';
+import { useFormRequest } from '../../../hooks/use-form-request.ts';
 
 export type ResetPasswordInput = { token: string; body: ResetPasswordRequest };
 
@@ -11,5 +11,5 @@ export function resetPassword({ token, body }: ResetPasswordInput): Promise<Mess
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useFormRequest(resetPassword);
 }
