@@ -1,30 +1,16 @@
+import { COMMON_TEXTS } from './common-texts.ts';
+
 /**
  * Texts only the web client shows: labels, headings and buttons, some named by the spec (column
  * headers, Search, Previous, Next, Missing) and some not. Messages the spec quotes, and the texts
  * both sides share, always come from `@clearport/contract/texts`.
  *
- * Grouped by the screen that shows them; `common` holds those several screens share.
+ * Grouped by the screen that shows them; `common` holds those several screens share. The signed-out
+ * pages' texts are in auth-texts.ts.
  */
 export const WEB_TEXTS = {
   /** Shared by several screens. */
-  common: {
-    productName: 'Clearport',
-    sending: 'Sending...',
-    notAvailableYet: 'This screen is not available yet.',
-    notAvailableYetDetail: 'It is being built and will appear here in a coming release.',
-    /** After a +N button: its accessible name reads "+3 more". */
-    showMore: 'more',
-    showLess: 'Show less',
-    submitting: 'Submitting...',
-    referenceLabel: 'Reference number',
-    saving: 'Saving...',
-    deleting: 'Deleting...',
-    cancel: 'Cancel',
-    goHome: 'Go to home',
-    tryAgain: 'Try again',
-    /** The toast after a copy button put its value on the clipboard. */
-    copied: 'Copied',
-  },
+  common: COMMON_TEXTS,
 
   /** Every list screen's table, cards and pager (components/ui/list-*); Previous, Next and Search are the spec's (contract). */
   list: {
@@ -89,36 +75,6 @@ export const WEB_TEXTS = {
       count === 0
         ? 'The user was not signed in anywhere.'
         : `The user is signed out everywhere (${count} sign-in${count === 1 ? '' : 's'} ended).`,
-  },
-
-  /** Login, Forgot password and Reset password. */
-  auth: {
-    authPitch: 'Your import shipments, documents and invoices in one place.',
-    authPitchDetail: 'Track entries from ISF filing to release, and keep your customs paperwork moving.',
-    loginTitle: 'Sign in to your account',
-    usernameLabel: 'Username',
-    passwordLabel: 'Password',
-    loginButton: 'Login',
-    loggingIn: 'Logging in...',
-    forgotPasswordLink: 'Forgot password?',
-    forgotPasswordTitle: 'Forgot password',
-    forgotPasswordIntro: 'Enter the e-mail address of your account and we will send you a link to reset your password.',
-    emailLabel: 'Email address',
-    forgotPasswordButton: 'Submit',
-    backToLogin: 'Back to login',
-    resetPasswordTitle: 'Reset password',
-    newPasswordLabel: 'New password',
-    confirmPasswordLabel: 'Confirm password',
-    resetPasswordIntro: 'Enter the e-mail address of your account and choose a new password.',
-    resetPasswordButton: 'Change password',
-    /** A new user's set-password link (`welcome=1`) opens the reset-password page under these. */
-    setPasswordTitle: 'Set your password',
-    /** {name} is the user's name. */
-    setPasswordIntro: 'Hello {name}, choose the password of your Clearport account.',
-    setPasswordIntroNoName: 'Choose the password of your Clearport account.',
-    setPasswordButton: 'Set password',
-    resetting: 'Saving...',
-    goToLogin: 'Go to login',
   },
 
   /** Home: the count boxes and the notification. */

@@ -1,7 +1,7 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { TEXTS } from '@clearport/contract/texts';
 import { paths } from '../../config/paths.ts';
-import { WEB_TEXTS } from '../../config/texts.ts';
+import { COMMON_TEXTS } from '../../config/common-texts.ts';
 import { Button } from '../ui/button.tsx';
 import { ErrorPage } from './error-page.tsx';
 
@@ -18,7 +18,7 @@ export function RouteError({ isInLayout = false }: RouteErrorProps) {
       <ErrorPage
         message={TEXTS.notFound}
         isInLayout={isInLayout}
-        actions={<Link to={paths.home.getHref()}>{WEB_TEXTS.common.goHome}</Link>}
+        actions={<Link to={paths.home.getHref()}>{COMMON_TEXTS.goHome}</Link>}
       />
     );
   }
@@ -31,8 +31,8 @@ export function RouteError({ isInLayout = false }: RouteErrorProps) {
       isInLayout={isInLayout}
       actions={
         <>
-          <Button onClick={() => window.location.reload()}>{WEB_TEXTS.common.tryAgain}</Button>
-          <Link to={paths.home.getHref()}>{WEB_TEXTS.common.goHome}</Link>
+          <Button onClick={() => window.location.reload()}>{COMMON_TEXTS.tryAgain}</Button>
+          <Link to={paths.home.getHref()}>{COMMON_TEXTS.goHome}</Link>
         </>
       }
     />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { WEB_TEXTS } from '../../config/texts.ts';
+import { AUTH_TEXTS } from '../../config/auth-texts.ts';
+import { COMMON_TEXTS } from '../../config/common-texts.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { Logo } from '../ui/logo.tsx';
 import styles from './auth-layout.module.css';
@@ -18,18 +19,18 @@ export function AuthLayout({ title, intro, children }: AuthLayoutProps) {
       <aside className={styles.brand}>
         <div className={styles.brandName}>
           <Logo size={48} alt="" />
-          <span>{WEB_TEXTS.common.productName}</span>
+          <span>{COMMON_TEXTS.productName}</span>
         </div>
         <p className={styles.pitch}>
-          {WEB_TEXTS.auth.authPitch}
-          <span className={styles.pitchDetail}>{WEB_TEXTS.auth.authPitchDetail}</span>
+          {AUTH_TEXTS.authPitch}
+          <span className={styles.pitchDetail}>{AUTH_TEXTS.authPitchDetail}</span>
         </p>
       </aside>
       <main className={styles.main}>
         <div className={styles.card}>
           <div className={styles.compactBrand}>
             <Logo size={36} alt="" />
-            <span>{WEB_TEXTS.common.productName}</span>
+            <span>{COMMON_TEXTS.productName}</span>
           </div>
           <h1 className={styles.title}>{title}</h1>
           {intro && <p className={styles.intro}>{intro}</p>}

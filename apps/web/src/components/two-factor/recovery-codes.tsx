@@ -1,7 +1,7 @@
 import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import { TEXTS } from '@clearport/contract/texts';
 import { toast } from '../../lib/toast.ts';
-import { WEB_TEXTS } from '../../config/texts.ts';
+import { COMMON_TEXTS } from '../../config/common-texts.ts';
 import { Button } from '../ui/button.tsx';
 import styles from './two-factor.module.css';
 
@@ -18,7 +18,7 @@ export function RecoveryCodes({ codes, doneLabel, onDone }: RecoveryCodesProps) 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(WEB_TEXTS.common.copied);
+      toast.success(COMMON_TEXTS.copied);
     } catch {
       toast.error(TEXTS.genericError);
     }

@@ -1,5 +1,5 @@
 import logoUrl from '../../assets/logo.svg';
-import { WEB_TEXTS } from '../../config/texts.ts';
+import { COMMON_TEXTS } from '../../config/common-texts.ts';
 
 type LogoProps = {
   size?: number;
@@ -8,6 +8,6 @@ type LogoProps = {
   className?: string;
 };
 
-export function Logo({ size = 40, alt = WEB_TEXTS.common.productName, className }: LogoProps) {
+export function Logo({ size = 40, alt = COMMON_TEXTS.productName, className }: LogoProps) {
   return <img src={logoUrl} width={size} height={size} alt={alt} className={className} />;
 }

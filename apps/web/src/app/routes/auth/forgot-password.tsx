@@ -1,10 +1,10 @@
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { AUTH_TEXTS } from '../../../config/auth-texts.ts';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form.tsx';
 
 export function ForgotPasswordRoute() {
   return (
-    <AuthLayout title={WEB_TEXTS.auth.forgotPasswordTitle} intro={WEB_TEXTS.auth.forgotPasswordIntro}>
+    <AuthLayout title={AUTH_TEXTS.forgotPasswordTitle} intro={AUTH_TEXTS.forgotPasswordIntro}>
       <ForgotPasswordForm />
     </AuthLayout>
   );

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { homePathFor } from '@clearport/contract/roles';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { AUTH_TEXTS } from '../../../config/auth-texts.ts';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { pageAfterLogin } from '../../../lib/route-guards.ts';
 
@@ -9,7 +9,7 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   return (
-    <AuthLayout title={WEB_TEXTS.auth.loginTitle}>
+    <AuthLayout title={AUTH_TEXTS.loginTitle}>
       <LoginForm
         onSuccess={(session) => navigate(pageAfterLogin(search) ?? homePathFor(session.role), { replace: true })}
       />

@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { setPasswordWelcomeOf } from '@clearport/contract/auth';
 import { fillText } from '@clearport/contract/texts';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { AUTH_TEXTS } from '../../../config/auth-texts.ts';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
 
 /**
@@ -15,16 +15,16 @@ export function ResetPasswordRoute() {
   const welcome = setPasswordWelcomeOf(searchParams);
   if (!welcome) {
     return (
-      <AuthLayout title={WEB_TEXTS.auth.resetPasswordTitle} intro={WEB_TEXTS.auth.resetPasswordIntro}>
+      <AuthLayout title={AUTH_TEXTS.resetPasswordTitle} intro={AUTH_TEXTS.resetPasswordIntro}>
         <ResetPasswordForm token={token} />
       </AuthLayout>
     );
   }
   const intro = welcome.name
-    ? fillText(WEB_TEXTS.auth.setPasswordIntro, { name: welcome.name })
-    : WEB_TEXTS.auth.setPasswordIntroNoName;
+    ? fillText(AUTH_TEXTS.setPasswordIntro, { name: welcome.name })
+    : AUTH_TEXTS.setPasswordIntroNoName;
   return (
-    <AuthLayout title={WEB_TEXTS.auth.setPasswordTitle} intro={intro}>
+    <AuthLayout title={AUTH_TEXTS.setPasswordTitle} intro={intro}>
       <ResetPasswordForm token={token} email={welcome.email || undefined} isNewPassword />
     </AuthLayout>
   );

@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { AUTH_TEXTS } from '../../../config/auth-texts.ts';
+import { COMMON_TEXTS } from '../../../config/common-texts.ts';
 import { hasStatus } from '../../../lib/api-client.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import styles from './auth-form.module.css';
@@ -40,7 +41,7 @@ export function ForgotPasswordForm() {
     );
   };
 
-  const backToLogin = <Link to={paths.login.getHref()}>{WEB_TEXTS.auth.backToLogin}</Link>;
+  const backToLogin = <Link to={paths.login.getHref()}>{AUTH_TEXTS.backToLogin}</Link>;
 
   if (forgotMutation.isSuccess) {
     return (
@@ -56,7 +57,7 @@ export function ForgotPasswordForm() {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
           ref={emailRef}
-          label={WEB_TEXTS.auth.emailLabel}
+          label={AUTH_TEXTS.emailLabel}
           name="email"
           type="email"
           autoComplete="email"
@@ -72,7 +73,7 @@ export function ForgotPasswordForm() {
           </FormMessage>
         )}
         <Button type="submit" isFullWidth disabled={forgotMutation.isPending}>
-          {forgotMutation.isPending ? WEB_TEXTS.common.sending : WEB_TEXTS.auth.forgotPasswordButton}
+          {forgotMutation.isPending ? COMMON_TEXTS.sending : AUTH_TEXTS.forgotPasswordButton}
         </Button>
       </form>
       <div className={styles.links}>{backToLogin}</div>

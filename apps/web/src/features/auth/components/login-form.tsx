@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { AUTH_TEXTS } from '../../../config/auth-texts.ts';
 import { hasStatus } from '../../../lib/api-client.ts';
 import type { LoginChallenge } from '@clearport/contract/two-factor-forms';
 import { useLogin } from '../api/login.ts';
@@ -70,7 +70,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
           ref={userNameRef}
-          label={WEB_TEXTS.auth.usernameLabel}
+          label={AUTH_TEXTS.usernameLabel}
           name="userName"
           type="text"
           autoComplete="username"
@@ -83,7 +83,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         />
         <TextField
           ref={passwordRef}
-          label={WEB_TEXTS.auth.passwordLabel}
+          label={AUTH_TEXTS.passwordLabel}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -98,11 +98,11 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           </FormMessage>
         )}
         <Button type="submit" isFullWidth disabled={loginMutation.isPending}>
-          {loginMutation.isPending ? WEB_TEXTS.auth.loggingIn : WEB_TEXTS.auth.loginButton}
+          {loginMutation.isPending ? AUTH_TEXTS.loggingIn : AUTH_TEXTS.loginButton}
         </Button>
       </form>
       <div className={styles.links}>
-        <Link to={paths.forgotPassword.getHref()}>{WEB_TEXTS.auth.forgotPasswordLink}</Link>
+        <Link to={paths.forgotPassword.getHref()}>{AUTH_TEXTS.forgotPasswordLink}</Link>
       </div>
     </>
   );

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { WEB_TEXTS } from '../../../config/texts.ts';
+import { AUTH_TEXTS } from '../../../config/auth-texts.ts';
 import { hasStatus } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import styles from './auth-form.module.css';
@@ -73,7 +73,7 @@ export function ResetPasswordForm({ token, email: linkEmail, isNewPassword = fal
     return (
       <div className={styles.done}>
         <FormMessage tone="success">{TEXTS.resetSuccess}</FormMessage>
-        <Link to={paths.login.getHref()}>{WEB_TEXTS.auth.goToLogin}</Link>
+        <Link to={paths.login.getHref()}>{AUTH_TEXTS.goToLogin}</Link>
       </div>
     );
   }
@@ -83,7 +83,7 @@ export function ResetPasswordForm({ token, email: linkEmail, isNewPassword = fal
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
           ref={emailRef}
-          label={WEB_TEXTS.auth.emailLabel}
+          label={AUTH_TEXTS.emailLabel}
           name="email"
           type="email"
           autoComplete="email"
@@ -96,7 +96,7 @@ export function ResetPasswordForm({ token, email: linkEmail, isNewPassword = fal
         />
         <TextField
           ref={passwordRef}
-          label={WEB_TEXTS.auth.newPasswordLabel}
+          label={AUTH_TEXTS.newPasswordLabel}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -107,7 +107,7 @@ export function ResetPasswordForm({ token, email: linkEmail, isNewPassword = fal
         />
         <TextField
           ref={confirmationRef}
-          label={WEB_TEXTS.auth.confirmPasswordLabel}
+          label={AUTH_TEXTS.confirmPasswordLabel}
           name="password_confirmation"
           type="password"
           autoComplete="new-password"
@@ -123,14 +123,14 @@ export function ResetPasswordForm({ token, email: linkEmail, isNewPassword = fal
         )}
         <Button type="submit" isFullWidth disabled={resetMutation.isPending}>
           {resetMutation.isPending
-            ? WEB_TEXTS.auth.resetting
+            ? AUTH_TEXTS.resetting
             : isNewPassword
-              ? WEB_TEXTS.auth.setPasswordButton
-              : WEB_TEXTS.auth.resetPasswordButton}
+              ? AUTH_TEXTS.setPasswordButton
+              : AUTH_TEXTS.resetPasswordButton}
         </Button>
       </form>
       <div className={styles.links}>
-        <Link to={paths.login.getHref()}>{WEB_TEXTS.auth.backToLogin}</Link>
+        <Link to={paths.login.getHref()}>{AUTH_TEXTS.backToLogin}</Link>
       </div>
     </>
   );
