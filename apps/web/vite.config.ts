@@ -41,6 +41,14 @@ function precompress(): Plugin {
 }
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** React Router's production build: the module its package resolves to, from dist/production. */
+function reactRouterProductionBuild(): string {
+  const development = fileURLToPath(import.meta.resolve('react-router'));
+  const production = development.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`);
+  if (production === development) throw new Error(`react-router resolves to ${development}, not a development build`);
+  return production;
+}
 const routeModule = (file: string) => path.join(root, 'src/app/routes', file);
 
 export default defineConfig({
@@ -52,6 +60,9 @@ export default defineConfig({
       // the stylesheet components/ui/toast-container.tsx imports. Every `from 'react-toastify'` resolves to the
       // unstyled build, so there is still one toast store and one way to import it.
       { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' },
+      // React Router's package points every import at its development build, whose warnings stay in
+      // a bundle (remix-run/react-router#12532, #14102); its production build beside it has them off.
+      { find: /^react-router$/, replacement: reactRouterProductionBuild() },
     ],
   },
   server: {
@@ -62,12 +73,15 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Every browser the portal supports preloads modules itself (Chrome 66, Firefox 115, Safari 17).
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: chunkGroups({
             layout: routeModule('app/root.tsx'),
+            withLayout: [path.join(root, 'src/lib/query-client.ts')],
             outside: ['auth/login.tsx', 'not-found.tsx', 'auth/forgot-password.tsx', 'auth/reset-password.tsx'].map(
               routeModule,
             ),
