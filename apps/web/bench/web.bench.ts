@@ -16,7 +16,9 @@
  * what a client without brotli receives of the page files: the .gz files the build writes, plus
  * the same heads.
  *
- * Needs the built portal (`npm run build`). Run: `npm run bench:web`.
+ * Needs the built portal (`npm run build`). Run: `npm run bench:web`; `BENCH_ROUNDS` sets the rounds,
+ * `BENCH_ROUTES=/login,/shipments` the routes, `BENCH_FILES=1` lists each route's files, and `BENCH_DATA_DIR` a seeded data folder to start
+ * from (a copy of it) instead of seeding the demo.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +32,12 @@ import { CHROMIUM_LAUNCH, DEMO_PASSWORD, sessionCookiesOf, sessionSecretCookieOf
 import { basePort, startPortalServer } from '../e2e/portal-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** A seeded data folder to start from (copied), sparing the seeding; the demo's otherwise. */
+const FROM = process.env.BENCH_DATA_DIR;
+/** Only these routes, by name (`BENCH_ROUTES=/login,/shipments`); every route otherwise. */
+const ONLY = process.env.BENCH_ROUTES?.split(',').map((name) => name.trim());
+/** `BENCH_FILES=1` lists each route's page files (of its first round) under its line, head and body in bytes. */
+const LIST_FILES = process.env.BENCH_FILES === '1';
 const DEMO_LOGIN = { userName: 'primary@demo.test', password: DEMO_PASSWORD };
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
@@ -167,13 +175,13 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 async function main() {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error('build the portal first: npm run build');
   // Seeding the demo data takes minutes on a loaded machine; the bench measures nothing of it.
-  const server = await startPortalServer(basePort() + 50, 600_000);
+  const server = await startPortalServer(basePort() + 50, 600_000, { from: FROM });
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const { cookies, shipmentId, invoiceId } = await sessionCookies(server.url);
     // Each screen's ready selector: what it is for, drawn (a table row, or a list item on a phone).
     const listReady = 'table tbody tr >> nth=0';
-    const routes: Route[] = [
+    const allRoutes: Route[] = [
       { name: '/login', path: '/login', signedIn: false, ready: 'button:has-text("Login")' },
       { name: '/forgot-password', path: '/forgot-password', signedIn: false, ready: 'form button[type="submit"]' },
       { name: '/ (Home)', path: '/', signedIn: true, ready: listReady },
@@ -193,6 +201,9 @@ async function main() {
       { name: '/users/new-user', path: '/users/new-user', signedIn: true, ready: 'role=button[name="Add User"]' },
       { name: '/settings', path: '/settings', signedIn: true, ready: 'role=button[name="Save"]' },
     ];
+    const routes = ONLY ? allRoutes.filter((route) => ONLY.includes(route.name)) : allRoutes;
+    if (routes.length === 0)
+      throw new Error(`BENCH_ROUTES names no route: ${allRoutes.map((route) => route.name).join(', ')}`);
     const phoneReady: Record<string, string> = {
       '/ (Home)': 'main li a',
       '/shipments': 'main li a',
@@ -228,6 +239,10 @@ async function main() {
               .toFixed(0)
               .padStart(6)} | ${of((sample) => sample.cls).toFixed(3)} |`,
         );
+        if (LIST_FILES) {
+          for (const each of pageFiles(samples[0]!))
+            console.log(`|   ${each.file} ${each.headBytes} + ${each.bodyBytes}`);
+        }
       }
     }
   } finally {
