@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { configFromEnv } from './config.ts';
 
 describe('DATABASE_REPLICA_URL', () => {
@@ -26,5 +27,17 @@ describe('DATABASE_REPLICA_URL', () => {
     expect(
       configFromEnv({ DATABASE_URL: 'postgres://app@primary/clearport', DATABASE_REPLICA_URL: '' }).databaseReplicaUrl,
     ).toBeUndefined();
+  });
+});
+
+describe('WEB_DIR and DATA_DIR', () => {
+  it('are taken from the working folder when relative, as the file server needs', () => {
+    const config = configFromEnv({ WEB_DIR: 'apps/web/dist', DATA_DIR: 'data' });
+    expect(config.webDir).toBe(path.resolve('apps/web/dist'));
+    expect(config.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('serve no web client when WEB_DIR is unset', () => {
+    expect(configFromEnv({}).webDir).toBeUndefined();
   });
 });

@@ -121,7 +121,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Clearport <no-reply@clearport.test>',
     publicUrl,
     brokerEmail: env.BROKER_EMAIL ?? 'support@clearport.test',
-    webDir: env.WEB_DIR,
+    webDir: env.WEB_DIR ? path.resolve(env.WEB_DIR) : undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
     hsts: env.HSTS ? env.HSTS === 'true' : publicUrl.startsWith('https://'),
