@@ -53,16 +53,14 @@ const otherNodeStep = {
   command: process.execPath,
   args: ['scripts/node-versions.mjs', String(otherNode)],
 };
-// Two lanes: the PGlite pass runs its database in Node's own threads, the PostgreSQL pass mostly in the
-// server's processes, so side by side they use both cores. The browser tests follow the PostgreSQL pass
-// and the other Node.js line in its lane: beside the whole PGlite pass too, on a machine other work
-// loads, Chromium missed their 60 s limits. Each step's output is printed whole when it ends.
-step('API tests on PGlite beside those on PostgreSQL, the other Node.js line and the browser tests');
+// One after another: each step keeps both cores busy (two vitest workers, two Playwright workers),
+// and side by side on a machine other work loaded, each ran up to four times slower than alone.
+step('API tests on PGlite and on PostgreSQL, the other Node.js line, then the browser tests, one after another');
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: the API tests run on PGlite only.');
 await runTogether(
   [
-    npm('API tests on PGlite', 'test:api', { env: withoutDatabaseUrl }),
     [
+      npm('API tests on PGlite', 'test:api', { env: withoutDatabaseUrl }),
       ...(process.env.TEST_DATABASE_URL ? [npm('API tests on PostgreSQL', 'test:api')] : []),
       otherNodeStep,
       npm('Browser tests', 'test:e2e'),

@@ -275,10 +275,10 @@ describe('the demurrage watch', () => {
 /**
  * The change feed's events of `type` about the container, read from the start as the broker
  * reads it. The feed holds back while any older transaction of the server runs (another test
- * file's, on PostgreSQL), so it is read again until `count` came or ten seconds passed.
+ * file's, on PostgreSQL), so it is read again until `count` came or a minute passed.
  */
 async function feedEventsOf(type: string, containerNo: string, count: number): Promise<EventsResponse['events']> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const events: EventsResponse['events'] = [];
     let after: string | undefined;

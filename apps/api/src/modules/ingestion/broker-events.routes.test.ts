@@ -29,7 +29,7 @@ async function feed(query: Record<string, string | number>, as = broker.key()): 
 async function readAll(after: string | null, { limit = 100, atLeast = 0 } = {}) {
   const events: EventsResponse['events'] = [];
   let cursor = after;
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const page = await feed(cursor ? { after: cursor, limit } : { limit });
     events.push(...page.events);
