@@ -1,4 +1,4 @@
-import { TEXTS } from './texts.ts';
+import { SIGN_IN_TEXTS } from './sign-in-texts.ts';
 
 /*
  * The login form's own checks. Nothing here imports zod: the login route imports this module and
@@ -9,8 +9,8 @@ import { TEXTS } from './texts.ts';
 export function loginFormError(userName: string, password: string): string | null {
   const hasUser = userName.trim() !== '';
   const hasPassword = password !== '';
-  if (!hasUser && !hasPassword) return TEXTS.usernameAndPasswordEmpty;
-  if (!hasUser) return TEXTS.usernameEmpty;
-  if (!hasPassword) return TEXTS.passwordEmpty;
+  if (!hasUser && !hasPassword) return SIGN_IN_TEXTS.usernameAndPasswordEmpty;
+  if (!hasUser) return SIGN_IN_TEXTS.usernameEmpty;
+  if (!hasPassword) return SIGN_IN_TEXTS.passwordEmpty;
   return null;
 }

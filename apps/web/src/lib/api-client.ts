@@ -1,6 +1,6 @@
 import { API_BASE, apiPath } from '@clearport/contract/paths';
 import { FETCH_TIMEOUT_MS } from '@clearport/contract/constants';
-import { TEXTS } from '@clearport/contract/texts';
+import { SIGN_IN_TEXTS } from '@clearport/contract/sign-in-texts';
 import { paths } from '../config/paths.ts';
 import { loadPage } from './browser-location.ts';
 import { clearSession, getSessionToken } from './session.ts';
@@ -56,13 +56,13 @@ function urlOf(path: string, options: Pick<RequestOptions<unknown>, 'params' | '
 async function errorOf(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as { message?: unknown; field?: unknown; errors?: unknown };
-    const message = typeof body.message === 'string' && body.message ? body.message : TEXTS.genericError;
+    const message = typeof body.message === 'string' && body.message ? body.message : SIGN_IN_TEXTS.genericError;
     return new ApiError(response.status, message, {
       field: typeof body.field === 'string' ? body.field : undefined,
       errors: Array.isArray(body.errors) ? body.errors.filter((each) => typeof each === 'string') : undefined,
     });
   } catch {
-    return new ApiError(response.status, TEXTS.genericError);
+    return new ApiError(response.status, SIGN_IN_TEXTS.genericError);
   }
 }
 
@@ -81,7 +81,7 @@ async function readBlob(response: Response): Promise<Blob> {
   try {
     return await response.blob();
   } catch {
-    throw new ApiError(0, TEXTS.genericError);
+    throw new ApiError(0, SIGN_IN_TEXTS.genericError);
   }
 }
 
@@ -111,7 +111,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   } catch (error) {
     // A caller's own abort (a query being cancelled) is not a failure to report.
     if (options.signal?.aborted) throw error;
-    throw new ApiError(0, TEXTS.genericError);
+    throw new ApiError(0, SIGN_IN_TEXTS.genericError);
   }
 
   if (!response.ok) {
@@ -127,7 +127,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     return options.schema ? options.schema.parse(data) : (data as T);
   } catch {
     // A reply that is not what the contract says is a server fault, reported like any other.
-    throw new ApiError(response.status, TEXTS.genericError);
+    throw new ApiError(response.status, SIGN_IN_TEXTS.genericError);
   }
 }
 
@@ -153,5 +153,5 @@ export function hasStatus(failure: unknown, ...statuses: number[]): failure is A
 
 /** The text to show for a failed call: the server's message, or the generic one. */
 export function failureText(failure: unknown): string {
-  return failure instanceof ApiError ? failure.message : TEXTS.genericError;
+  return failure instanceof ApiError ? failure.message : SIGN_IN_TEXTS.genericError;
 }

@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { TEXTS } from '@clearport/contract/texts';
+import { SIGN_IN_TEXTS } from '@clearport/contract/sign-in-texts';
 import { paths } from '../../config/paths.ts';
 import { COMMON_TEXTS } from '../../config/common-texts.ts';
 import { Button } from '../ui/button.tsx';
@@ -16,7 +16,7 @@ export function RouteError({ isInLayout = false }: RouteErrorProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <ErrorPage
-        message={TEXTS.notFound}
+        message={SIGN_IN_TEXTS.notFound}
         isInLayout={isInLayout}
         actions={<Link to={paths.home.getHref()}>{COMMON_TEXTS.goHome}</Link>}
       />
@@ -26,7 +26,7 @@ export function RouteError({ isInLayout = false }: RouteErrorProps) {
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
   return (
     <ErrorPage
-      message={TEXTS.routeError}
+      message={SIGN_IN_TEXTS.routeError}
       detail={detail}
       isInLayout={isInLayout}
       actions={

@@ -1,5 +1,5 @@
 import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
-import { TEXTS } from '@clearport/contract/texts';
+import { SIGN_IN_TEXTS } from '@clearport/contract/sign-in-texts';
 import { toast } from '../../lib/toast.ts';
 import { COMMON_TEXTS } from '../../config/common-texts.ts';
 import { Button } from '../ui/button.tsx';
@@ -20,7 +20,7 @@ export function RecoveryCodes({ codes, doneLabel, onDone }: RecoveryCodesProps) 
       await navigator.clipboard.writeText(text);
       toast.success(COMMON_TEXTS.copied);
     } catch {
-      toast.error(TEXTS.genericError);
+      toast.error(SIGN_IN_TEXTS.genericError);
     }
   };
   const download = () => {

@@ -1,4 +1,4 @@
-import { TEXTS } from '@clearport/contract/texts';
+import { SIGN_IN_TEXTS } from '@clearport/contract/sign-in-texts';
 import { PageHeader } from './page-header.tsx';
 import styles from './loading.module.css';
 
@@ -6,7 +6,7 @@ import styles from './loading.module.css';
 export function LoadingPage() {
   return (
     <div className={styles.page} aria-busy="true">
-      <PageHeader title={TEXTS.loadingTitle} />
+      <PageHeader title={SIGN_IN_TEXTS.loadingTitle} />
       <div className={styles.body}>
         <div className={styles.spinner} aria-hidden="true" />
       </div>

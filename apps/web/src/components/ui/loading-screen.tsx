@@ -1,4 +1,4 @@
-import { TEXTS } from '@clearport/contract/texts';
+import { SIGN_IN_TEXTS } from '@clearport/contract/sign-in-texts';
 import { Logo } from './logo.tsx';
 import styles from './loading.module.css';
 
@@ -9,7 +9,7 @@ export function LoadingScreen() {
       <div className={styles.stack}>
         <Logo size={56} alt="" />
         <div className={styles.spinner} aria-hidden="true" />
-        <p>{TEXTS.loadingFullScreen}</p>
+        <p>{SIGN_IN_TEXTS.loadingFullScreen}</p>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LoginResponse } from '@clearport/contract/auth';
-import { TEXTS } from '@clearport/contract/texts';
+import { SIGN_IN_TEXTS } from '@clearport/contract/sign-in-texts';
 import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import { RecoveryCodes } from '../../../components/two-factor/recovery-codes.tsx';
 import { TwoFactorSetup } from '../../../components/two-factor/two-factor-setup.tsx';
@@ -16,7 +16,7 @@ type EnrolmentAtLoginProps = {
 };
 
 const messageOf = (failure: unknown) =>
-  failure instanceof ApiError && failure.status !== 0 ? failure.message : TEXTS.genericError;
+  failure instanceof ApiError && failure.status !== 0 ? failure.message : SIGN_IN_TEXTS.genericError;
 
 /**
  * The company requires a second factor and the user has none: they set it up before the session

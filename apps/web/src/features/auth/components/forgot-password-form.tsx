@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { isEmail } from '@clearport/contract/email-address';
-import { TEXTS } from '@clearport/contract/texts';
+import { SIGN_IN_TEXTS } from '@clearport/contract/sign-in-texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -25,7 +25,7 @@ export function ForgotPasswordForm() {
     event.preventDefault();
     const address = email.trim();
     if (!isEmail(address)) {
-      setError(TEXTS.emailInvalid);
+      setError(SIGN_IN_TEXTS.emailInvalid);
       emailRef.current?.focus();
       return;
     }
@@ -35,7 +35,7 @@ export function ForgotPasswordForm() {
       {
         onError: (failure) => {
           if (hasStatus(failure, 400, 429)) setError(failure.message);
-          else toast.error(TEXTS.genericError);
+          else toast.error(SIGN_IN_TEXTS.genericError);
         },
       },
     );
@@ -46,7 +46,7 @@ export function ForgotPasswordForm() {
   if (forgotMutation.isSuccess) {
     return (
       <div className={styles.done}>
-        <FormMessage tone="success">{TEXTS.forgotPasswordSuccess}</FormMessage>
+        <FormMessage tone="success">{SIGN_IN_TEXTS.forgotPasswordSuccess}</FormMessage>
         {backToLogin}
       </div>
     );

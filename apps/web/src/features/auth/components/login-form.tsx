@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { loginFormError } from '@clearport/contract/auth-forms';
 import type { LoginResponse } from '@clearport/contract/auth';
-import { TEXTS } from '@clearport/contract/texts';
+import { SIGN_IN_TEXTS } from '@clearport/contract/sign-in-texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -23,9 +23,9 @@ type LoginFormProps = {
 type Field = 'userName' | 'password';
 
 const INVALID_FIELDS: Record<string, Field[]> = {
-  [TEXTS.usernameAndPasswordEmpty]: ['userName', 'password'],
-  [TEXTS.usernameEmpty]: ['userName'],
-  [TEXTS.passwordEmpty]: ['password'],
+  [SIGN_IN_TEXTS.usernameAndPasswordEmpty]: ['userName', 'password'],
+  [SIGN_IN_TEXTS.usernameEmpty]: ['userName'],
+  [SIGN_IN_TEXTS.passwordEmpty]: ['password'],
 };
 
 const ERROR_ID = 'login-error';
@@ -53,9 +53,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       { userName: userName.trim(), password },
       {
         onError: (failure) => {
-          if (hasStatus(failure, 401)) setError(TEXTS.loginFailed);
+          if (hasStatus(failure, 401)) setError(SIGN_IN_TEXTS.loginFailed);
           else if (hasStatus(failure, 429)) setError(failure.message);
-          else toast.error(TEXTS.genericError);
+          else toast.error(SIGN_IN_TEXTS.genericError);
         },
       },
     );

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { resetFormError } from '@clearport/contract/auth';
-import { TEXTS } from '@clearport/contract/texts';
+import { SIGN_IN_TEXTS } from '@clearport/contract/sign-in-texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -25,13 +25,13 @@ type Field = 'email' | 'password' | 'confirmation';
 
 /** The field each of the spec's reset messages is about. */
 const FIELD_OF_MESSAGE: Record<string, Field> = {
-  [TEXTS.resetEmailEmpty]: 'email',
-  [TEXTS.resetEmailInvalid]: 'email',
-  [TEXTS.resetPasswordEmpty]: 'password',
-  [TEXTS.resetPasswordTooShort]: 'password',
-  [TEXTS.passwordTooCommon]: 'password',
-  [TEXTS.resetConfirmEmpty]: 'confirmation',
-  [TEXTS.resetPasswordsDiffer]: 'confirmation',
+  [SIGN_IN_TEXTS.resetEmailEmpty]: 'email',
+  [SIGN_IN_TEXTS.resetEmailInvalid]: 'email',
+  [SIGN_IN_TEXTS.resetPasswordEmpty]: 'password',
+  [SIGN_IN_TEXTS.resetPasswordTooShort]: 'password',
+  [SIGN_IN_TEXTS.passwordTooCommon]: 'password',
+  [SIGN_IN_TEXTS.resetConfirmEmpty]: 'confirmation',
+  [SIGN_IN_TEXTS.resetPasswordsDiffer]: 'confirmation',
 };
 
 const ERROR_ID = 'reset-password-error';
@@ -61,9 +61,9 @@ export function ResetPasswordForm({ token, email: linkEmail, isNewPassword = fal
       { token, body },
       {
         onError: (failure) => {
-          // The server answers a bad or expired link with its own message (TEXTS.resetInvalid).
+          // The server answers a bad or expired link with its own message (SIGN_IN_TEXTS.resetInvalid).
           if (hasStatus(failure, 400, 429)) setError(failure.message);
-          else toast.error(TEXTS.genericError);
+          else toast.error(SIGN_IN_TEXTS.genericError);
         },
       },
     );
@@ -72,7 +72,7 @@ export function ResetPasswordForm({ token, email: linkEmail, isNewPassword = fal
   if (resetMutation.isSuccess) {
     return (
       <div className={styles.done}>
-        <FormMessage tone="success">{TEXTS.resetSuccess}</FormMessage>
+        <FormMessage tone="success">{SIGN_IN_TEXTS.resetSuccess}</FormMessage>
         <Link to={paths.login.getHref()}>{AUTH_TEXTS.goToLogin}</Link>
       </div>
     );

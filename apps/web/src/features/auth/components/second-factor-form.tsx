@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { LoginResponse } from '@clearport/contract/auth';
-import { TEXTS } from '@clearport/contract/texts';
+import { SIGN_IN_TEXTS } from '@clearport/contract/sign-in-texts';
 import { TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -31,7 +31,7 @@ export function SecondFactorForm({ challenge, onSuccess }: SecondFactorFormProps
       { challenge, code: typed },
       {
         onError: (failure) =>
-          setError(failure instanceof ApiError && failure.status !== 0 ? failure.message : TEXTS.genericError),
+          setError(failure instanceof ApiError && failure.status !== 0 ? failure.message : SIGN_IN_TEXTS.genericError),
       },
     );
   };
