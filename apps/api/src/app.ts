@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import compress from '@fastify/compress';
@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { sql } from 'kysely';
 import { API_BASE } from '@clearport/contract/paths';
 import type { Config } from './config.ts';
+import { inlineScriptSources } from './lib/inline-scripts.ts';
 import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
 import { sendRefusal } from './lib/refusal.ts';
 import { redactUrl } from './lib/redact-url.ts';
@@ -110,13 +111,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerRequestGuards(app);
 
+  const webDir = options.webDir;
+  const indexHtml = webDir === undefined ? undefined : path.join(webDir, 'index.html');
+  const hasWeb = indexHtml !== undefined && existsSync(indexHtml);
+
   // External plugins.
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The built page's own inline script (the route's preloads), by its hash.
+        scriptSrc: ["'self'", ...(hasWeb ? inlineScriptSources(readFileSync(indexHtml, 'utf8')) : [])],
         // react-select and react-toastify insert <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -236,8 +242,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhooksRoutes, { prefix: BROKER_API_BASE, allowPlainHttp: options.webhookAllowHttp });
   await app.register(apiDocsRoutes);
 
-  const webDir = options.webDir;
-  const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,11 +11,13 @@ import { COMPRESS_THRESHOLD_BYTES } from './app.ts';
 let t: TestApp;
 let webDir: string;
 const script = `console.log(${JSON.stringify('x'.repeat(4_000))});`;
+/** The built page's inline script (the route's preloads), which the CSP allows by its hash. */
+const inlineScript = 'document.documentElement.dataset.preloaded = "1";';
 
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-web-'));
   await mkdir(path.join(webDir, 'assets'));
-  const index = '<!doctype html><title>Clearport</title><div id="root"></div>';
+  const index = `<!doctype html><title>Clearport</title><script>${inlineScript}</script><div id="root"></div>`;
   const files: Record<string, string> = { 'index.html': index, 'assets/index-abc123.js': script };
   for (const [name, content] of Object.entries(files)) {
     await writeFile(path.join(webDir, name), content);
@@ -56,6 +59,8 @@ describe('compressed and cached assets', () => {
   it('keeps the document policies on pages and off the hashed assets, which keep nosniff and the resource policy', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/shipments', headers: { 'accept-encoding': 'br' } });
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    const inlineHash = createHash('sha256').update(inlineScript).digest('base64');
+    expect(page.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${inlineHash}';`);
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(page.headers.etag).toBeDefined();

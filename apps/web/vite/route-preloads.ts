@@ -28,9 +28,10 @@ function filesOf(
 }
 
 /**
- * Adds to index.html a small script (a hashed asset, as CSP wants) that, before the entry runs,
- * adds preload links for the chunks and stylesheets of the route the address names
- * (src/app/route-modules.ts). The entry's own files are left out: index.html preloads them already.
+ * Adds to index.html a small inline script that, before the entry runs, adds preload links for the
+ * chunks and stylesheets of the route the address names (src/app/route-modules.ts). The entry's own
+ * files are left out: index.html preloads them already. Inline, it costs no request of its own; the
+ * server allows it in its CSP by its hash (apps/api/src/lib/inline-scripts.ts).
  */
 export function routePreloads(): Plugin {
   let root = '';
@@ -62,16 +63,16 @@ export function routePreloads(): Plugin {
         return [patternSource(pattern), [...files].filter((file) => !entryFiles.has(file)).map((file) => base + file)];
       });
       const script =
-        `(function(){var r=${JSON.stringify(routes)},p=location.pathname;` +
+        // `<` escaped, so no file name could end the inline script early.
+        `(function(){var r=${JSON.stringify(routes).replace(/</g, '\\u003c')},p=location.pathname;` +
         'for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][1].forEach(function(h){' +
         "var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';" +
         'l.href=h;document.head.appendChild(l)});break}})();';
-      const reference = this.emitFile({ type: 'asset', name: 'route-preloads.js', source: script });
       const html = bundle['index.html'];
       if (html?.type !== 'asset' || typeof html.source !== 'string') {
         throw new Error('route-preloads: index.html is not in the bundle yet');
       }
-      const tag = `<script src="${base}${this.getFileName(reference)}"></script>\n    `;
+      const tag = `<script>${script}</script>\n    `;
       html.source = html.source.replace('<script type="module"', `${tag}<script type="module"`);
     },
   };
