@@ -17,7 +17,8 @@ type ChunkGroupsOptions = {
   withLayout?: readonly string[];
   /**
    * The lazily loaded pages outside the layout (the signed-out ones, the not-found page), the
-   * lightest first: code one of them shares joins the shared chunk of the first it names.
+   * lightest first: code one of them shares joins the shared chunk of the first it names, and code
+   * the first page shares joins that page's own chunk (the login page loads one file less).
    */
   outside: readonly string[];
   /** The source size (bytes before minifying) under which code shared by a set of modules joins a common chunk. */
@@ -33,7 +34,7 @@ type ChunkGroupsOptions = {
  * - code shared by a set of lazily loaded modules that is large (a library such as the select
  *   lists', the table's, the schemas') is a chunk for that set; smaller shared code joins one chunk
  *   for the signed-in screens, or, when a page outside the layout uses it, that page's shared chunk
- *   (so /login loads no code of the signed-in screens).
+ *   (so /login loads no code of the signed-in screens), the login page's own chunk for the code it shares.
  * A lazily loaded module's own code stays in its chunk, so a route still loads only its screen.
  * Chunks that would import each other in a circle are merged, so their top-level code runs in order.
  *
@@ -133,10 +134,14 @@ function nameModules(
     setNames.set(key, name);
   }
 
+  // The first page outside the layout, whose chunk takes the code it shares too.
+  const firstOutside = outside[0];
   const named = new Map<string, string | null>();
   for (const [id, key] of keyOf) {
     if (key === LAYOUT) {
       named.set(id, chunkName(layout));
+    } else if (key === null && firstOutside !== undefined && reach.get(id)?.has(firstOutside)) {
+      named.set(id, chunkName(firstOutside));
     } else if (key === null || key === 'index') {
       named.set(id, key);
     } else if (setNames.has(key)) {
@@ -144,7 +149,8 @@ function nameModules(
     } else {
       const roots = key.split('\n');
       const page = outside.find((root) => roots.includes(root));
-      named.set(id, page ? `${chunkName(page)}-shared` : 'screens');
+      if (page === undefined) named.set(id, 'screens');
+      else named.set(id, page === firstOutside ? chunkName(page) : `${chunkName(page)}-shared`);
     }
   }
   return mergeCircles(named, ctx);
