@@ -68,6 +68,14 @@ function printDetails(lhr: Result) {
   for (const item of items('long-tasks').slice(0, 8)) {
     console.log(`    long task at ${ms(item.startTime)}: ${ms(item.duration)} ${String(item.url)}`);
   }
+  for (const item of items('layout-shifts')) {
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    const causes = ((item.subItems as { items?: Item[] } | undefined)?.items ?? []).map((cause) => String(cause.cause));
+    console.log(
+      `    layout shift ${Number(item.score).toFixed(3)}: ${node?.selector ?? ''} ${node?.snippet ?? ''}` +
+        (causes.length > 0 ? ` (${causes.join('; ')})` : ''),
+    );
+  }
 }
 
 async function main() {
