@@ -50,9 +50,17 @@ test('each report draws its chart and shows the same figures as a table', async 
   }
   for (const name of CHARTS) {
     const canvas = chart(page, name);
+    await canvas.scrollIntoViewIfNeeded();
     await expect(canvas, name).toBeVisible();
-    const box = (await canvas.boundingBox())!;
-    expect(box.height, name).toBeGreaterThan(100);
+    expect((await canvas.boundingBox())!.height, name).toBeGreaterThan(200);
+    // Drawn as it comes near the screen: Chart.js has painted on the canvas.
+    const isPainted = () =>
+      canvas.evaluate((element: HTMLCanvasElement) => {
+        const blank = document.createElement('canvas');
+        [blank.width, blank.height] = [element.width, element.height];
+        return element.toDataURL() !== blank.toDataURL();
+      });
+    await expect.poll(isPainted, { message: name }).toBe(true);
   }
   // The top HTS numbers are a table of their own, written NNNN.NN.NNNN.
   const topHts = page.getByRole('table', { name: /HTS numbers with the most duty/ });

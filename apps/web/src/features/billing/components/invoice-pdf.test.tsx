@@ -19,11 +19,12 @@ describe('InvoicePdf', () => {
     vi.unstubAllGlobals();
   });
 
-  it('embeds the PDF where the browser shows PDFs', async () => {
+  it("embeds the PDF where the browser shows PDFs, without the viewer's toolbar", async () => {
     Object.defineProperty(navigator, 'pdfViewerEnabled', { value: true, configurable: true });
     renderWithProviders(<InvoicePdf id={4} number="INV-260104" />);
     const frame = await screen.findByTitle('Invoice INV-260104 PDF');
-    expect(frame.getAttribute('src')).toBe('blob:invoice-4');
+    // The frame without the viewer's toolbar, fitted to its width; the link opens the whole viewer.
+    expect(frame.getAttribute('src')).toBe('blob:invoice-4#toolbar=0&view=FitH');
     const link = screen.getByRole('link', { name: 'Open PDF' });
     expect(link.getAttribute('href')).toBe('blob:invoice-4');
     expect(link.getAttribute('target')).toBe('_blank');
