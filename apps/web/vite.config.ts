@@ -82,6 +82,7 @@ export default defineConfig({
           groups: chunkGroups({
             layout: routeModule('app/root.tsx'),
             withLayout: [path.join(root, 'src/lib/query-client.ts')],
+            withEntry: ['text-field.tsx', 'form-message.tsx'].map((file) => path.join(root, 'src/components/ui', file)),
             outside: ['auth/login.tsx', 'not-found.tsx', 'auth/forgot-password.tsx', 'auth/reset-password.tsx'].map(
               routeModule,
             ),

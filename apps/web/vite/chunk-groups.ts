@@ -16,6 +16,12 @@ type ChunkGroupsOptions = {
    */
   withLayout?: readonly string[];
   /**
+   * Modules the entry's chunk takes with their imports although the entry does not import them: the
+   * form's pieces nearly every page draws (the text field, the form message), which the screens
+   * would otherwise load the login page's chunk for.
+   */
+  withEntry?: readonly string[];
+  /**
    * The lazily loaded pages outside the layout (the signed-out ones, the not-found page), the
    * lightest first: code one of them shares joins the shared chunk of the first it names, and code
    * the first page shares joins that page's own chunk (the login page loads one file less).
@@ -29,8 +35,9 @@ type ChunkGroupsOptions = {
  * The build's chunks, fewer and larger than the bundler's own split: that gives each set of lazily
  * loaded modules sharing code a chunk of its own (66 of them, many under 1 KiB, each costing a
  * response head of about 0.35 KiB and compressing worse than in company). Here:
- * - what the entry imports is the entry's chunk, whatever the lazy chunks share of it;
- * - the signed-in layout's chunk takes what it shares with the screens, which all load it with theirs;
+ * - what the entry imports (and `withEntry` names) is the entry's chunk, whatever the lazy chunks share of it;
+ * - the signed-in layout's chunk takes what it shares with the screens, which all load it with theirs
+ *   (and what `withLayout` names);
  * - code shared by a set of lazily loaded modules that is large (a library such as the select
  *   lists', the table's, the schemas') is a chunk for that set; smaller shared code joins one chunk
  *   for the signed-in screens, or, when a page outside the layout uses it, that page's shared chunk
@@ -44,6 +51,7 @@ type ChunkGroupsOptions = {
 export function chunkGroups({
   layout,
   withLayout = [],
+  withEntry = [],
   outside,
   minGroupBytes,
 }: ChunkGroupsOptions): Rolldown.CodeSplittingGroup[] {
@@ -53,7 +61,7 @@ export function chunkGroups({
     {
       debugName: 'chunk-groups',
       name: (id, ctx) => {
-        names ??= nameModules(candidates, ctx, { layout, withLayout, outside, minGroupBytes });
+        names ??= nameModules(candidates, ctx, { layout, withLayout, withEntry, outside, minGroupBytes });
         return names.get(id) ?? null;
       },
       // Only the modules named here: one left to the bundler is not drawn in by a named module importing it.
@@ -67,7 +75,7 @@ export function chunkGroups({
 }
 
 /** For each module, the lazily loaded modules (and the entry) whose static imports reach it. */
-function reachOf(ids: readonly string[], ctx: ChunkingContext): Map<string, Set<string>> {
+function reachOf(ids: readonly string[], ctx: ChunkingContext, withEntry: readonly string[]): Map<string, Set<string>> {
   const reach = new Map<string, Set<string>>();
   const spread = (root: string, start: string) => {
     const pending = [start];
@@ -82,7 +90,7 @@ function reachOf(ids: readonly string[], ctx: ChunkingContext): Map<string, Set<
   };
   for (const id of ids) {
     const info = ctx.getModuleInfo(id);
-    if (info?.isEntry) spread(ENTRY, id);
+    if (info?.isEntry || withEntry.includes(id)) spread(ENTRY, id);
     if (info && info.dynamicImporters.length > 0) spread(id, id);
   }
   return reach;
@@ -91,9 +99,9 @@ function reachOf(ids: readonly string[], ctx: ChunkingContext): Map<string, Set<
 function nameModules(
   ids: readonly string[],
   ctx: ChunkingContext,
-  { layout, withLayout = [], outside, minGroupBytes }: ChunkGroupsOptions,
+  { layout, withLayout = [], withEntry = [], outside, minGroupBytes }: ChunkGroupsOptions,
 ): Map<string, string | null> {
-  const reach = reachOf(ids, ctx);
+  const reach = reachOf(ids, ctx, withEntry);
   const isOutside = (roots: ReadonlySet<string>) => outside.some((root) => roots.has(root));
   const sizeOf = (id: string) => ctx.getModuleInfo(id)?.code?.length ?? 0;
 
