@@ -22,15 +22,18 @@ import {
  * accounts and the user.
  */
 export function createAppRoutes(loadQueryClient: QueryClientLoader): RouteObject[] {
+  /** A module of the screen's requests and the query client, loaded side by side; the requests are not waited for. */
+  const prefetch = <Module,>(module: Promise<Module>, start: (loaded: Module, queryClient: QueryClient) => unknown) =>
+    void Promise.all([module, loadQueryClient()]).then(([loaded, queryClient]) => start(loaded, queryClient));
   // The rows wait for the profile (which accounts track documents), so it is asked for at once.
   const prefetchProfile = () =>
-    void Promise.all([import('../features/auth/api/get-profile.ts'), loadQueryClient()]).then(
-      ([{ getProfileQueryOptions }, queryClient]) => queryClient.prefetchQuery(getProfileQueryOptions()),
+    prefetch(import('../features/auth/api/get-profile.ts'), ({ getProfileQueryOptions }, queryClient) =>
+      queryClient.prefetchQuery(getProfileQueryOptions()),
     );
   const loadShipmentsList = async (args: LoaderFunctionArgs) => {
     await requireNavItem('shipments')(args);
-    void Promise.all([import('../features/shipments/api/prefetch-shipments.ts'), loadQueryClient()]).then(
-      ([{ prefetchShipments }, queryClient]) => prefetchShipments(queryClient, new URL(args.request.url).searchParams),
+    prefetch(import('../features/shipments/api/prefetch-shipments.ts'), ({ prefetchShipments }, queryClient) =>
+      prefetchShipments(queryClient, new URL(args.request.url).searchParams),
     );
     prefetchProfile();
     return null;
@@ -38,12 +41,13 @@ export function createAppRoutes(loadQueryClient: QueryClientLoader): RouteObject
 
   const loadHome = async (args: LoaderFunctionArgs) => {
     await requireHome(args);
-    void Promise.all([import('../features/shipments/api/prefetch-shipments.ts'), loadQueryClient()]).then(
-      ([{ prefetchHomeShipments }, queryClient]) => prefetchHomeShipments(queryClient),
+    prefetch(import('../features/shipments/api/prefetch-shipments.ts'), ({ prefetchHomeShipments }, queryClient) =>
+      prefetchHomeShipments(queryClient),
     );
     // The banner above the counts is asked for beside the screen's code, so it is there when they are.
-    void Promise.all([import('../features/notifications/api/get-notifications.ts'), loadQueryClient()]).then(
-      ([{ getNotificationsQueryOptions }, queryClient]) => queryClient.prefetchQuery(getNotificationsQueryOptions()),
+    prefetch(
+      import('../features/notifications/api/get-notifications.ts'),
+      ({ getNotificationsQueryOptions }, queryClient) => queryClient.prefetchQuery(getNotificationsQueryOptions()),
     );
     prefetchProfile();
     return null;
