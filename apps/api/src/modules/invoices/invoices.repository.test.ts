@@ -1,4 +1,7 @@
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { ListCursor } from '@clearport/contract/list-cursor';
+import type { Database } from '../../db/schema.ts';
 import { INVOICE_SORT_FIELDS, type InvoiceSortField } from '@clearport/contract/invoices';
 import { indexTestApp, planWithoutScansOrSorts } from '../../../test/query-plans.ts';
 import { invoicesRepository, type InvoicesPageRequest } from './invoices.repository.ts';
@@ -59,4 +62,80 @@ describe('the invoice list statement uses the indexes of migration 0006', () => 
     const plan = await planOf(invoicesRepository.listQuery(demo.db, demo.primary, overdue));
     expect(plan).toContain('invoices_unpaid_due_idx');
   });
+});
+
+describe('a large account’s search', () => {
+  type Body = {
+    result: Array<{ id: number }>;
+    pagination: { total: number; cursors: { before: string | null; after: string | null } };
+    open_total: string;
+  };
+  type SearchRead = { pages: number[][]; total: number; openTotal: string; back: number[] | null };
+  const placeOf = (text: string): ListCursor => {
+    const [key, id] = JSON.parse(text) as [string | null, number];
+    return { key, id };
+  };
+
+  const PER_PAGE = 7;
+
+  /** Each page of the search, stepped by keyset forward, then the page before the last one back. */
+  async function read(db: Kysely<Database>, search: string, paymentStatus?: 'not-paid'): Promise<SearchRead> {
+    const run = async (compiled: CompiledQuery<{ body: string }>) =>
+      JSON.parse((await db.executeQuery(compiled)).rows[0]!.body) as Body;
+    const listOf = (cursor?: InvoicesPageRequest['cursor']) =>
+      invoicesRepository.listQuery(demo.db, demo.primary, {
+        ...request('due_date', 'asc'),
+        perPage: PER_PAGE,
+        criteria: criteriaOf({ search, ...(paymentStatus ? { payment_status: paymentStatus } : {}) }, '2026-11-23'),
+        ...(cursor ? { cursor } : {}),
+      });
+    const pages = [await run(listOf())];
+    while (pages.at(-1)!.result.length === PER_PAGE && pages.at(-1)!.pagination.cursors.after) {
+      pages.push(await run(listOf({ side: 'after', at: placeOf(pages.at(-1)!.pagination.cursors.after!) })));
+    }
+    const lastWithRows = [...pages].reverse().find((page) => page.result.length > 0);
+    const before = lastWithRows?.pagination.cursors.before;
+    const back = before ? await run(listOf({ side: 'before', at: placeOf(before) })) : null;
+    return {
+      pages: pages.map((page) => page.result.map((invoice) => invoice.id)),
+      total: pages[0]!.pagination.total,
+      openTotal: pages[0]!.open_total,
+      back: back?.result.map((invoice) => invoice.id) ?? null,
+    };
+  }
+
+  class Read extends Error {
+    constructor(readonly read: SearchRead) {
+      super('read');
+    }
+  }
+
+  /** The same, once the demo primary's accounts count more than 10,000 invoices each (rolled back). */
+  async function readAsLarge(search: string, paymentStatus?: 'not-paid') {
+    return demo.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`UPDATE account_invoice_totals SET invoices = invoices + 20000
+          WHERE account_id IN (SELECT id FROM accounts WHERE company_id = ${demo.primary.companyId}::int)`.execute(trx);
+        throw new Read(await read(trx, search, paymentStatus));
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Read) return error.read;
+        throw error;
+      });
+  }
+
+  it.each([
+    ['msc', undefined],
+    ['inv', undefined],
+    ['0', 'not-paid'],
+    ['no-such-text', undefined],
+  ] as const)(
+    'for %s (%s) finds through the trigram index what a small account’s reading finds, page by page both ways',
+    async (search, paymentStatus) => {
+      const small = await read(demo.db, search, paymentStatus);
+      if (search !== 'no-such-text') expect(small.total).toBeGreaterThan(PER_PAGE);
+      expect(await readAsLarge(search, paymentStatus)).toEqual(small);
+    },
+  );
 });
