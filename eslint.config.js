@@ -48,6 +48,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/.test-build-*/**',
       '**/node_modules/**',
       '.cache/**',
       'data/**',

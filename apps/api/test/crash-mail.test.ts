@@ -9,6 +9,7 @@ import { connectDatabase } from '../src/db/connect.ts';
 import { createTestDatabase } from './build-app.ts';
 import { waitingOrderId } from './delivery-order-fixtures.ts';
 import { freePort, startServerProcess } from './server-process.ts';
+import { bundled } from './source-bundle.ts';
 import { startSmtpServer, stopSmtpServer, type Received } from './smtp-server.ts';
 
 /**
@@ -22,7 +23,7 @@ const cleanups: Array<() => Promise<void>> = [];
 
 async function start(env: Record<string, string> & { PORT: string }, output: string[]): Promise<ChildProcess> {
   const child = await startServerProcess({
-    args: ['--import', 'tsx', 'src/server.ts'],
+    args: bundled('server'),
     env: { ...env, LOG_LEVEL: 'info' },
     output,
   });

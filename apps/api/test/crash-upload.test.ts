@@ -8,6 +8,7 @@ import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { samplePdf } from './sample-files.ts';
 import { freePort, startServerProcess } from './server-process.ts';
+import { bundled } from './source-bundle.ts';
 
 /**
  * The server killed with SIGKILL in the middle of uploads leaves temporaries behind; the next
@@ -19,9 +20,8 @@ let server: ChildProcess | undefined;
 
 /** Starts the server on the data folder and waits for /healthz; `output` collects its log. */
 function start(port: number, output: string[]): Promise<ChildProcess> {
-  // tsx as a loader in this process (not its CLI, which runs the server in a child SIGKILL would miss).
   return startServerProcess({
-    args: ['--import', 'tsx', 'src/server.ts'],
+    args: bundled('server'),
     env: { PORT: String(port), DATA_DIR: dataDir!, LOG_LEVEL: 'info', DATABASE_URL: '' },
     output,
   });

@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { createTestDatabase } from './build-app.ts';
 import { newBrokerKey } from './broker-api.ts';
 import { freePort, startServerProcess } from './server-process.ts';
+import { bundled } from './source-bundle.ts';
 import { shipmentIdOf } from './shipment-fixtures.ts';
 import { startReceiver } from './webhook-receiver.ts';
 
@@ -69,7 +70,7 @@ describe('a crash while a webhook is under way', () => {
     const start = async () => {
       const port = await freePort();
       const child = await startServerProcess({
-        args: ['--import', 'tsx', 'src/server.ts'],
+        args: bundled('server'),
         env: {
           ...databaseEnv,
           PORT: String(port),

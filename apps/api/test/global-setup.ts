@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
 import { PGLITE_EXTENSIONS } from '../src/db/connect.ts';
 import { createTestDatabase } from './build-app.ts';
+import { bundleSources } from './source-bundle.ts';
 
 /** The seeded demo database every test app starts as (see buildTestApp), made once per run. */
 export type SeededTemplate = {
@@ -23,6 +24,8 @@ declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     seededTemplate: SeededTemplate;
+    /** The folder of this run's bundle of the server and the command lines (test/source-bundle.ts). */
+    sourceBundle: string;
   }
 }
 
@@ -63,7 +66,10 @@ export default async function setup(project: TestProject) {
     await seeded.close();
   }
   project.provide('seededTemplate', { dataDir, pgliteImage, databaseName: database?.name });
+  const bundle = await bundleSources();
+  project.provide('sourceBundle', bundle);
   return async () => {
+    await rm(bundle, { recursive: true, force: true });
     await database?.drop();
     await rm(root, { recursive: true, force: true });
   };

@@ -19,7 +19,7 @@ export async function freePort(): Promise<number> {
 }
 
 type ServerProcessOptions = {
-  /** Node's arguments: the built `dist/server.js`, or `--import tsx src/server.ts` for the sources. */
+  /** Node's arguments: the built `dist/server.js`, or this run's bundle of the sources (test/source-bundle.ts). */
   args: readonly string[];
   /** Added to this process's environment; PORT is required, HOST is 127.0.0.1. */
   env: Record<string, string> & { PORT: string };

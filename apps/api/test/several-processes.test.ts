@@ -22,6 +22,7 @@ import { newBrokerKey } from './broker-api.ts';
 import { idByName, orderableShipment } from './delivery-order-fixtures.ts';
 import { multipartBody, samplePdf } from './sample-files.ts';
 import { freePort, startServerProcess } from './server-process.ts';
+import { bundled } from './source-bundle.ts';
 import { sharedStore, type SharedStore } from './shared-store.ts';
 import { startSmtpServer, stopSmtpServer, type Received } from './smtp-server.ts';
 import { startReceiver, type WebhookReceiver } from './webhook-receiver.ts';
@@ -235,9 +236,8 @@ beforeAll(async () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-process-'));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
       const port = await freePort();
-      // tsx as a loader in this process (not its CLI, which runs the server in a child SIGKILL would miss).
       const child = await startServerProcess({
-        args: ['--import', 'tsx', 'src/server.ts'],
+        args: bundled('server'),
         env: { ...shared, PORT: String(port), DATA_DIR: dataDir },
         output,
       });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDir, freePort, startServerProcess } from '../../test/server-process.ts';
+import { bundled } from '../../test/source-bundle.ts';
 import { DATABASE_IN_USE_EXIT } from './broker.ts';
 
 /**
@@ -15,7 +16,6 @@ import { DATABASE_IN_USE_EXIT } from './broker.ts';
  */
 
 const run = promisify(execFile);
-const tsx = path.join(apiDir, '../../node_modules/.bin/tsx');
 let dataDir: string;
 const servers: ChildProcess[] = [];
 
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const env = () => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: apiDir });
 const broker = (...args: string[]) =>
-  run(tsx, ['src/cli/broker.ts', ...args], { cwd: apiDir, env: env() }).then(
+  run(process.execPath, [...bundled('cli/broker'), ...args], { cwd: apiDir, env: env() }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
@@ -37,7 +37,7 @@ const broker = (...args: string[]) =>
 async function startPortal(): Promise<ChildProcess> {
   const output: string[] = [];
   const server = await startServerProcess({
-    args: ['--import', 'tsx', 'src/server.ts'],
+    args: bundled('server'),
     env: { PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' },
     output,
   });

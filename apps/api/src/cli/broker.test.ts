@@ -18,10 +18,10 @@ import { DEMO_PAYMENT_INSTRUCTIONS } from '../seed/demo-billing.ts';
 import { apiKeysRepository } from '../modules/access/api-keys.repository.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { IMPORT_EXIT, runBrokerCommand, USAGE } from './broker.ts';
+import { bundled } from '../../test/source-bundle.ts';
 
 const run = promisify(execFile);
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = path.join(apiDir, '../../node_modules/.bin/tsx');
 
 /**
  * A seeded database the way the CLI finds one: on the TEST_DATABASE_URL server when set,
@@ -184,7 +184,7 @@ describe('the broker command', () => {
     let db = await open();
     const id = await waitingOrderId(db).finally(() => db.destroy());
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', INIT_CWD: apiDir };
-    const { stdout } = await run(tsx, ['src/cli/broker.ts', 'approve-delivery-order', String(id)], {
+    const { stdout } = await run(process.execPath, [...bundled('cli/broker'), 'approve-delivery-order', String(id)], {
       cwd: apiDir,
       env,
     });
@@ -201,7 +201,9 @@ describe('the broker command', () => {
     } finally {
       await db.destroy();
     }
-    await expect(run(tsx, ['src/cli/broker.ts', 'nonsense'], { cwd: apiDir, env })).rejects.toMatchObject({
+    await expect(
+      run(process.execPath, [...bundled('cli/broker'), 'nonsense'], { cwd: apiDir, env }),
+    ).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('Usage: npm run broker'),
     });
@@ -311,7 +313,10 @@ describe('the import command', () => {
   async function runImport(file: string): Promise<{ code: number; output: string }> {
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', INIT_CWD: apiDir };
     try {
-      const { stdout, stderr } = await run(tsx, ['src/cli/broker.ts', 'import', file], { cwd: apiDir, env });
+      const { stdout, stderr } = await run(process.execPath, [...bundled('cli/broker'), 'import', file], {
+        cwd: apiDir,
+        env,
+      });
       return { code: 0, output: stdout + stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };

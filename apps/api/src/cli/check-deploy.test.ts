@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { apiDir } from '../../test/server-process.ts';
+import { bundled } from '../../test/source-bundle.ts';
 import { checkDeployment, findingsReport, type Finding } from './check-deploy.ts';
 
 const PRODUCTION = {
@@ -80,7 +80,7 @@ describe('checkDeployment', () => {
 
 describe('the check:deploy command', () => {
   const command = (env: Record<string, string>, args: string[] = []) =>
-    promisify(execFile)(path.join(apiDir, '../../node_modules/.bin/tsx'), ['src/cli/check-deploy.ts', ...args], {
+    promisify(execFile)(process.execPath, [...bundled('cli/check-deploy'), ...args], {
       cwd: apiDir,
       env: { PATH: process.env.PATH, ...env },
     }).then(

@@ -21,6 +21,7 @@ import { createTestDatabase, injectAs, login, testAppForFile } from '../build-ap
 import { tableDigests } from '../database-digest.ts';
 import { samplePdf } from '../sample-files.ts';
 import { apiDir } from '../server-process.ts';
+import { bundled } from '../source-bundle.ts';
 import { shipmentIdOf } from '../shipment-fixtures.ts';
 
 /**
@@ -520,7 +521,6 @@ function malformedCsvs(): Array<{ name: string; bytes: Buffer }> {
 }
 
 const run = promisify(execFile);
-const tsx = path.join(apiDir, '../../node_modules/.bin/tsx');
 /** A summary as `import` prints it first. */
 const SUMMARY = /^created \d+, updated \d+, unchanged \d+, refused \d+$/;
 
@@ -581,7 +581,7 @@ describe('the fuzzer, on npm run broker -- import', () => {
     const codes: Record<string, number> = {};
     // A few files: each run of the command costs seconds.
     for (const file of files.filter((each) => /(records\.ndjson|shipments\.csv|invoices\.csv)$/.test(each))) {
-      const { code, output } = await run(tsx, ['src/cli/broker.ts', 'import', file], {
+      const { code, output } = await run(process.execPath, [...bundled('cli/broker'), 'import', file], {
         cwd: apiDir,
         env,
         maxBuffer: 64 * 1024 * 1024,
