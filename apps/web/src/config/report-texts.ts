@@ -22,6 +22,8 @@ export const REPORT_TEXTS = {
   chartView: 'Chart',
   tableView: 'Table',
   viewLabel: '{report}: view',
+  /** A chart's tooltip line: {series} names the series, {value} its value in the category pointed at. */
+  chartValue: '{series}: {value}',
   loading: 'Loading the report...',
   empty: 'No entries in this range.',
   noOpenInvoices: 'No open invoices.',
