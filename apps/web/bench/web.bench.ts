@@ -194,7 +194,7 @@ async function main() {
       },
       { name: '/billing', path: '/billing', signedIn: true, ready: 'main a[href^="/billing/"]' },
       { name: '/billing/:id', path: `/billing/${invoiceId}`, signedIn: true, ready: 'main >> text=Amount' },
-      { name: '/reports', path: '/reports', signedIn: true, ready: 'canvas[role="img"]' },
+      { name: '/reports', path: '/reports', signedIn: true, ready: 'svg[role="img"] [data-series]' },
       { name: '/users', path: '/users', signedIn: true, ready: 'main >> text=primary@demo.test' },
       { name: '/users/security-events', path: '/users/security-events', signedIn: true, ready: listReady },
       // A user's page, as the form for a new one: the same route and screen.

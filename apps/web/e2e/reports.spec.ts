@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { REPORT_KINDS } from '@clearport/contract/reports';
 import { NAV_LABELS, expect, mainNavigation, test } from './fixtures.ts';
 
-/** Each chart of /reports by the name its canvas and its table share. */
+/** Each chart of /reports by the name its drawing and its table share. */
 const CHARTS = [
   REPORT_KINDS.dutyByMonth,
   `${REPORT_KINDS.entriesByPort}: By port of entry`,
@@ -19,6 +19,10 @@ const CHARTS = [
 const LATE_ENTRIES = /^Entries released more than \d+ days after arrival/;
 
 const chart = (page: Page, name: string) => page.getByRole('img', { name, exact: true });
+/** What a chart drew for its series: bars and lines. */
+const marks = (drawing: Locator) => drawing.locator('[data-series] rect, [data-series] polyline');
+/** The values a chart shows for the category pointed at or focused. */
+const tooltipOf = (drawing: Locator) => drawing.locator('xpath=..').getByRole('status');
 
 async function showTable(page: Page, name: string) {
   await page
@@ -49,18 +53,21 @@ test('each report draws its chart and shows the same figures as a table', async 
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   }
   for (const name of CHARTS) {
-    const canvas = chart(page, name);
-    await canvas.scrollIntoViewIfNeeded();
-    await expect(canvas, name).toBeVisible();
-    expect((await canvas.boundingBox())!.height, name).toBeGreaterThan(200);
-    // Drawn as it comes near the screen: Chart.js has painted on the canvas.
-    const isPainted = () =>
-      canvas.evaluate((element: HTMLCanvasElement) => {
-        const blank = document.createElement('canvas');
-        [blank.width, blank.height] = [element.width, element.height];
-        return element.toDataURL() !== blank.toDataURL();
-      });
-    await expect.poll(isPainted, { message: name }).toBe(true);
+    const drawing = chart(page, name);
+    await drawing.scrollIntoViewIfNeeded();
+    await expect(drawing, name).toBeVisible();
+    expect((await drawing.boundingBox())!.height, name).toBeGreaterThan(200);
+    expect(await marks(drawing).count(), name).toBeGreaterThan(0);
+    // Some bar stands up from zero, or a line runs across the chart.
+    const largest = await marks(drawing).evaluateAll((elements) =>
+      Math.max(
+        ...elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return element.tagName === 'rect' ? box.height : box.width;
+        }),
+      ),
+    );
+    expect(largest, name).toBeGreaterThan(10);
   }
   // The top HTS numbers are a table of their own, written NNNN.NN.NNNN.
   const topHts = page.getByRole('table', { name: /HTS numbers with the most duty/ });
@@ -72,6 +79,40 @@ test('each report draws its chart and shows the same figures as a table', async 
     await expect(chart(page, name)).toHaveCount(0);
   }
   await expectAccessible(page, '/reports, tables');
+});
+
+test('a chart shows the values of the month pointed at, or reached with the keyboard, as its table has them', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('primary@demo.test', '/reports');
+  const drawing = chart(page, REPORT_KINDS.dutyByMonth);
+  const tooltip = tooltipOf(drawing);
+  await drawing.hover();
+  await expect(tooltip).toContainText(/Duty: \$[\d,]+\.\d{2}/);
+  await expect(tooltip).toContainText(/Total a year before: \$[\d,]+\.\d{2}/);
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toHaveText('');
+
+  // The chart is the next stop after its view switch; End goes to the last month.
+  await page
+    .getByRole('group', { name: `${REPORT_KINDS.dutyByMonth}: view` })
+    .getByRole('button', { name: 'Table' })
+    .focus();
+  await page.keyboard.press('Tab');
+  await expect(drawing).toBeFocused();
+  await expect(tooltip).toContainText(/Duty: \$/);
+  await page.keyboard.press('End');
+  const month = (await tooltip.locator('p').innerText()).trim();
+  const duty = /Duty: (\$[\d,]+\.\d{2})/.exec(await tooltip.innerText())![1]!;
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveText('');
+
+  const table = await showTable(page, REPORT_KINDS.dutyByMonth);
+  const row = table.locator('tbody tr').last();
+  await expect(row.locator('th')).toHaveText(month);
+  // Month, entries, then duty.
+  await expect(row.locator('td').nth(1)).toHaveText(duty);
 });
 
 test('a range change asks for its months, and the address keeps it over a reload', async ({ page, signIn }) => {
@@ -122,11 +163,16 @@ test('on a phone the charts take the full width and the tables scroll in their o
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn('primary@demo.test', '/reports');
-  const canvas = chart(page, REPORT_KINDS.dutyByMonth);
-  await expect(canvas).toBeVisible();
+  const drawing = chart(page, REPORT_KINDS.dutyByMonth);
+  await expect(drawing).toBeVisible();
+  await expect.poll(() => marks(drawing).count()).toBeGreaterThan(0);
   const section = page.getByRole('region', { name: REPORT_KINDS.dutyByMonth });
-  const [canvasBox, sectionBox] = [(await canvas.boundingBox())!, (await section.boundingBox())!];
-  expect(canvasBox.width).toBeGreaterThan(sectionBox.width - 48);
+  const [drawingBox, sectionBox] = [(await drawing.boundingBox())!, (await section.boundingBox())!];
+  expect(drawingBox.width).toBeGreaterThan(sectionBox.width - 48);
+  // Drawn at the size it is shown, so its text is not stretched.
+  const viewBox = (await drawing.getAttribute('viewBox'))!.split(' ').map(Number);
+  expect(viewBox[2]).toBeCloseTo(drawingBox.width, 0);
+  expect(viewBox[3]).toBeCloseTo(drawingBox.height, 0);
   // The page itself never scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 

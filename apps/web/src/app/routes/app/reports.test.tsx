@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS } from '@clearport/contract/paths';
@@ -139,14 +139,6 @@ const rowTexts = (table: HTMLElement) =>
     .map((row) => row.textContent);
 
 describe('ReportsRoute', () => {
-  beforeEach(() => {
-    // jsdom draws nothing: the charts get no context and stay empty canvases.
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
   it('shows each report as a table from its reply', async () => {
     mockReports();
     renderReports();

@@ -3,7 +3,8 @@ import { fillText } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { ReportChart, type ReportChartConfig } from './report-chart.tsx';
+import type { ChartData } from '../utils/chart-layout.ts';
+import { SvgChart } from './svg-chart.tsx';
 import styles from './reports.module.css';
 
 /** A report's state from its query: `isEmpty` tells whether its reply has nothing to draw. */
@@ -34,8 +35,8 @@ type ChartOrTableProps = {
   /** Names the chart, its table (the caption) and the switch between them. */
   label: string;
   state: ReportState;
-  /** Kept (memoised) while the figures stay the same, since a new one draws the chart again. */
-  chart: ReportChartConfig | undefined;
+  /** Kept (memoised) while the figures stay the same, since a new one is laid out again. */
+  chart: ChartData | undefined;
   table: ReactNode;
 };
 
@@ -60,7 +61,7 @@ export function ChartOrTable({ label, state, chart, table }: ChartOrTableProps) 
         table
       ) : (
         <div className={styles.chartBox}>
-          {isReady ? <ReportChart config={chart} label={label} /> : <ReportStatus state={state} />}
+          {isReady ? <SvgChart chart={chart} label={label} /> : <ReportStatus state={state} />}
         </div>
       )}
     </div>

@@ -11,9 +11,9 @@ import { Panel } from '../../../components/ui/panel.tsx';
 import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useDutyByChapter } from '../api/get-duty-by-chapter.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
-import { MONEY_AXIS, MONEY_TOOLTIP } from '../utils/chart-options.ts';
+import type { ChartData } from '../utils/chart-layout.ts';
+import { MONEY_AXIS } from '../utils/chart-axes.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
-import type { ReportChartConfig } from './report-chart.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import { ReportActions } from './report-actions.tsx';
 
@@ -43,36 +43,26 @@ const HTS_COLUMNS: readonly ReportColumn<Hts>[] = [
  * Each chapter's duty beside the part of it on lines flagged Section 301 and AD/CVD (a line may
  * carry both flags, so the parts are shown apart rather than stacked).
  */
-function chartOf(chapters: readonly Chapter[]): ReportChartConfig {
+function chartOf(chapters: readonly Chapter[]): ChartData {
   return {
-    type: 'bar',
-    data: {
-      labels: chapters.map((row) => row.chapter),
-      datasets: [
-        { label: T.duty, data: chapters.map((row) => row.duty_cents), backgroundColor: CHART_COLOURS.blue },
-        {
-          label: T.section301,
-          data: chapters.map((row) => row.section_301_duty_cents),
-          backgroundColor: CHART_COLOURS.vermillion,
-        },
-        { label: T.adcvd, data: chapters.map((row) => row.adcvd_duty_cents), backgroundColor: CHART_COLOURS.purple },
-      ],
-    },
-    options: {
-      scales: { y: MONEY_AXIS },
-      plugins: {
-        ...MONEY_TOOLTIP,
-        tooltip: {
-          callbacks: {
-            ...MONEY_TOOLTIP?.tooltip?.callbacks,
-            title: (items) => {
-              const chapter = chapters[items[0]?.dataIndex ?? -1];
-              return chapter ? `${chapter.chapter} ${chapter.name}` : '';
-            },
-          },
-        },
+    categories: chapters.map((row) => row.chapter),
+    categoryTitles: chapters.map((row) => `${row.chapter} ${row.name}`),
+    series: [
+      { kind: 'bar', label: T.duty, values: chapters.map((row) => row.duty_cents), colour: CHART_COLOURS.blue },
+      {
+        kind: 'bar',
+        label: T.section301,
+        values: chapters.map((row) => row.section_301_duty_cents),
+        colour: CHART_COLOURS.vermillion,
       },
-    },
+      {
+        kind: 'bar',
+        label: T.adcvd,
+        values: chapters.map((row) => row.adcvd_duty_cents),
+        colour: CHART_COLOURS.purple,
+      },
+    ],
+    axis: MONEY_AXIS,
   };
 }
 

@@ -5,10 +5,10 @@ import { Panel } from '../../../components/ui/panel.tsx';
 import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useDutyByMonth } from '../api/get-duty-by-month.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
-import { MONEY_AXIS, MONEY_TOOLTIP } from '../utils/chart-options.ts';
+import type { BarSeries, ChartData } from '../utils/chart-layout.ts';
+import { MONEY_AXIS } from '../utils/chart-axes.ts';
 import { formatMonth } from '../utils/report-format.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
-import type { ReportChartConfig } from './report-chart.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import { ReportActions } from './report-actions.tsx';
 
@@ -28,55 +28,46 @@ const COLUMNS: readonly ReportColumn<Month>[] = [
   { header: T.previousYearTotal, cell: (row) => money(row.previous_year_total_cents), isNumeric: true },
 ];
 
-function chartOf(months: readonly Month[]): ReportChartConfig {
-  const bar = (label: string, colour: string, values: number[]) => ({
-    type: 'bar' as const,
+function chartOf(months: readonly Month[]): ChartData {
+  const bar = (label: string, colour: string, values: number[]): BarSeries => ({
+    kind: 'bar',
     label,
-    data: values,
-    backgroundColor: colour,
+    values,
+    colour,
     stack: 'month',
-    order: 2,
   });
   return {
-    type: 'bar',
-    data: {
-      labels: months.map((row) => formatMonth(row.month)),
-      datasets: [
-        bar(
-          T.duty,
-          CHART_COLOURS.blue,
-          months.map((row) => row.duty_cents),
-        ),
-        bar(
-          T.mpf,
-          CHART_COLOURS.orange,
-          months.map((row) => row.mpf_cents),
-        ),
-        bar(
-          T.hmf,
-          CHART_COLOURS.green,
-          months.map((row) => row.hmf_cents),
-        ),
-        bar(
-          T.otherFees,
-          CHART_COLOURS.sky,
-          months.map((row) => row.other_fees_cents),
-        ),
-        {
-          type: 'line',
-          label: T.previousYearTotal,
-          data: months.map((row) => row.previous_year_total_cents),
-          borderColor: CHART_COLOURS.black,
-          backgroundColor: CHART_COLOURS.black,
-          borderDash: [6, 4],
-          order: 1,
-        },
-      ],
-    },
-    options: {
-      scales: { x: { stacked: true }, y: { ...MONEY_AXIS, stacked: true } },
-      plugins: MONEY_TOOLTIP,
-    },
+    categories: months.map((row) => formatMonth(row.month)),
+    series: [
+      bar(
+        T.duty,
+        CHART_COLOURS.blue,
+        months.map((row) => row.duty_cents),
+      ),
+      bar(
+        T.mpf,
+        CHART_COLOURS.orange,
+        months.map((row) => row.mpf_cents),
+      ),
+      bar(
+        T.hmf,
+        CHART_COLOURS.green,
+        months.map((row) => row.hmf_cents),
+      ),
+      bar(
+        T.otherFees,
+        CHART_COLOURS.sky,
+        months.map((row) => row.other_fees_cents),
+      ),
+      {
+        kind: 'line',
+        label: T.previousYearTotal,
+        values: months.map((row) => row.previous_year_total_cents),
+        colour: CHART_COLOURS.black,
+        isDashed: true,
+      },
+    ],
+    axis: MONEY_AXIS,
   };
 }
 

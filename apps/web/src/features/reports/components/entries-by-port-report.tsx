@@ -5,9 +5,9 @@ import { Panel } from '../../../components/ui/panel.tsx';
 import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useEntriesByPort } from '../api/get-entries-by-port.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
-import { COUNT_AXIS, MONEY_AXIS } from '../utils/chart-options.ts';
+import type { ChartData } from '../utils/chart-layout.ts';
+import { COUNT_AXIS, MONEY_AXIS } from '../utils/chart-axes.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
-import type { ReportChartConfig } from './report-chart.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import styles from './reports.module.css';
 import { ReportActions } from './report-actions.tsx';
@@ -31,37 +31,21 @@ const PORT_COLUMNS = columnsOf(T.port);
 const MODE_COLUMNS = columnsOf(T.mode);
 
 /** Entries on the left axis, entered value on the right one. */
-function chartOf(rows: readonly Figures[]): ReportChartConfig {
+function chartOf(rows: readonly Figures[]): ChartData {
   return {
-    type: 'bar',
-    data: {
-      labels: rows.map((row) => row.label),
-      datasets: [
-        { label: T.entries, data: rows.map((row) => row.entries), backgroundColor: CHART_COLOURS.blue, yAxisID: 'y' },
-        {
-          label: T.enteredValue,
-          data: rows.map((row) => row.entered_value_cents),
-          backgroundColor: CHART_COLOURS.orange,
-          yAxisID: 'value',
-        },
-      ],
-    },
-    options: {
-      scales: {
-        y: { ...COUNT_AXIS, position: 'left', title: { display: true, text: T.entries } },
-        value: { ...MONEY_AXIS, position: 'right', grid: { drawOnChartArea: false } },
+    categories: rows.map((row) => row.label),
+    series: [
+      { kind: 'bar', label: T.entries, values: rows.map((row) => row.entries), colour: CHART_COLOURS.blue },
+      {
+        kind: 'bar',
+        label: T.enteredValue,
+        values: rows.map((row) => row.entered_value_cents),
+        colour: CHART_COLOURS.orange,
+        axis: 'right',
       },
-      plugins: {
-        tooltip: {
-          callbacks: {
-            label: (item) =>
-              item.dataset.yAxisID === 'value'
-                ? `${T.enteredValue}: ${formatCents(Number(item.raw))}`
-                : `${T.entries}: ${String(item.raw)}`,
-          },
-        },
-      },
-    },
+    ],
+    axis: { ...COUNT_AXIS, title: T.entries },
+    rightAxis: MONEY_AXIS,
   };
 }
 

@@ -15,9 +15,9 @@ import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useOpenInvoices } from '../api/get-open-invoices.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
-import { MONEY_AXIS } from '../utils/chart-options.ts';
+import type { ChartData } from '../utils/chart-layout.ts';
+import { COUNT_AXIS, MONEY_AXIS } from '../utils/chart-axes.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
-import type { ReportChartConfig } from './report-chart.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import styles from './reports.module.css';
 import { ReportActions } from './report-actions.tsx';
@@ -79,33 +79,22 @@ const ACCOUNT_COLUMNS: readonly ReportColumn<Account>[] = [
   })),
 ];
 
-function chartOf(buckets: readonly Aged[]): ReportChartConfig {
+function chartOf(buckets: readonly Aged[]): ChartData {
   return {
-    type: 'bar',
-    data: {
-      labels: buckets.map((row) => BUCKET_LABELS[row.bucket]),
-      datasets: [
-        {
-          label: T.amount,
-          data: buckets.map((row) => row.amount_cents),
-          backgroundColor: buckets.map((_, index) => BUCKET_COLOURS[index % BUCKET_COLOURS.length]!),
-        },
-      ],
-    },
-    options: {
-      scales: { x: { title: { display: true, text: T.ageBucket } }, y: MONEY_AXIS },
-      plugins: {
-        legend: { display: false },
-        tooltip: {
-          callbacks: {
-            label: (item) => {
-              const row = buckets[item.dataIndex];
-              return row ? [`${T.amount}: ${formatCents(row.amount_cents)}`, `${T.invoices}: ${row.invoices}`] : '';
-            },
-          },
-        },
+    categories: buckets.map((row) => BUCKET_LABELS[row.bucket]),
+    categoryAxisTitle: T.ageBucket,
+    series: [
+      {
+        kind: 'bar',
+        label: T.amount,
+        values: buckets.map((row) => row.amount_cents),
+        colour: buckets.map((_, index) => BUCKET_COLOURS[index % BUCKET_COLOURS.length]!),
       },
-    },
+    ],
+    details: (index) => [
+      fillText(T.chartValue, { series: T.invoices, value: COUNT_AXIS.formatValue(buckets[index]?.invoices ?? 0) }),
+    ],
+    axis: MONEY_AXIS,
   };
 }
 

@@ -6,10 +6,10 @@ import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useReleaseDays } from '../api/get-release-days.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
 import { formatDay } from '../utils/report-format.ts';
-import { COUNT_AXIS } from '../utils/chart-options.ts';
+import type { ChartData, LineSeries } from '../utils/chart-layout.ts';
+import { COUNT_AXIS } from '../utils/chart-axes.ts';
 import { MAX_RELEASE_THRESHOLD, releaseThresholdOf } from '../utils/report-range.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
-import type { ReportChartConfig } from './report-chart.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import { ReleaseEntriesList } from './release-entries-list.tsx';
 import styles from './reports.module.css';
@@ -34,48 +34,43 @@ const WEEK_COLUMNS: readonly ReportColumn<Week>[] = [
 ];
 
 /** The median and the 90th percentile of each week's releases, as two lines. */
-function weeksChartOf(weeks: readonly Week[]): ReportChartConfig {
-  const line = (label: string, colour: string, values: number[], dash: number[] = []) => ({
+function weeksChartOf(weeks: readonly Week[]): ChartData {
+  const line = (label: string, colour: string, values: number[], isDashed = false): LineSeries => ({
+    kind: 'line',
     label,
-    data: values,
-    borderColor: colour,
-    backgroundColor: colour,
-    borderDash: dash,
+    values,
+    colour,
+    isDashed,
   });
   return {
-    type: 'line',
-    data: {
-      labels: weeks.map((row) => formatDay(row.week)),
-      datasets: [
-        line(
-          T.median,
-          CHART_COLOURS.blue,
-          // A week is listed only with releases, so it has both figures.
-          weeks.map((row) => row.median_days ?? 0),
-        ),
-        line(
-          T.p90,
-          CHART_COLOURS.vermillion,
-          weeks.map((row) => row.p90_days ?? 0),
-          [6, 4],
-        ),
-      ],
-    },
-    options: { scales: { y: { ...COUNT_AXIS, title: { display: true, text: T.daysToRelease } } } },
+    categories: weeks.map((row) => formatDay(row.week)),
+    series: [
+      line(
+        T.median,
+        CHART_COLOURS.blue,
+        // A week is listed only with releases, so it has both figures.
+        weeks.map((row) => row.median_days ?? 0),
+      ),
+      line(
+        T.p90,
+        CHART_COLOURS.vermillion,
+        weeks.map((row) => row.p90_days ?? 0),
+        true,
+      ),
+    ],
+    axis: { ...COUNT_AXIS, title: T.daysToRelease },
   };
 }
 
-function chartOf(histogram: readonly Bar[]): ReportChartConfig {
+function chartOf(histogram: readonly Bar[]): ChartData {
   return {
-    type: 'bar',
-    data: {
-      labels: histogram.map((row) => String(row.days)),
-      datasets: [{ label: T.entries, data: histogram.map((row) => row.entries), backgroundColor: CHART_COLOURS.green }],
-    },
-    options: {
-      scales: { x: { title: { display: true, text: T.daysToRelease } }, y: COUNT_AXIS },
-      plugins: { legend: { display: false } },
-    },
+    categories: histogram.map((row) => String(row.days)),
+    categoryTitles: histogram.map((row) => daysText(row.days)),
+    categoryAxisTitle: T.daysToRelease,
+    series: [
+      { kind: 'bar', label: T.entries, values: histogram.map((row) => row.entries), colour: CHART_COLOURS.green },
+    ],
+    axis: COUNT_AXIS,
   };
 }
 
