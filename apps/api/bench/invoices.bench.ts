@@ -131,6 +131,12 @@ async function fill(url: string): Promise<void> {
        SELECT account_id, count(*), sum(invoice_open_cents(is_paid, amount_cents)), count(*) FILTER (WHERE NOT is_paid)
        FROM invoices GROUP BY account_id`,
     );
+    await step(
+      'unpaid days',
+      `INSERT INTO invoice_unpaid_days (account_id, due_date, invoices, open_cents)
+       SELECT account_id, due_date, count(*), sum(coalesce(amount_cents, 0))
+       FROM invoices WHERE NOT is_paid AND due_date IS NOT NULL GROUP BY 1, 2`,
+    );
     await step('invoice rollups', FILL_ROLLUP.invoice_rollups!);
     await client.query('COMMIT');
     await step('vacuum analyze', 'VACUUM ANALYZE invoices');
@@ -142,14 +148,19 @@ async function ensureFilled(): Promise<string> {
     wanted: `${INVOICES} invoices over ${ACCOUNTS} accounts`,
     async check(url) {
       const counts = await withClient(url, async (client) => {
-        const result = await client.query<{ count: number; importer: number; unpaid: number }>(`
+        const result = await client.query<{ count: number; importer: number; unpaid: number; days: number }>(`
           SELECT (SELECT count(*)::int FROM invoices) AS count,
             (SELECT count(*)::int FROM invoices WHERE account_id IN (SELECT id FROM accounts ORDER BY id LIMIT 2)) AS importer,
             (SELECT count(*)::int FROM information_schema.columns
-              WHERE table_name = 'account_invoice_totals' AND column_name = 'unpaid') AS unpaid`);
+              WHERE table_name = 'account_invoice_totals' AND column_name = 'unpaid') AS unpaid,
+            (SELECT count(*)::int FROM information_schema.tables WHERE table_name = 'invoice_unpaid_days') AS days`);
         return result.rows[0]!;
       });
-      const isFilled = counts.count === INVOICES && counts.importer === BIG_IMPORTER_INVOICES && counts.unpaid === 1;
+      const isFilled =
+        counts.count === INVOICES &&
+        counts.importer === BIG_IMPORTER_INVOICES &&
+        counts.unpaid === 1 &&
+        counts.days === 1;
       return { isFilled, line: isFilled ? `reusing ${counts.count} invoices` : undefined };
     },
     fill,

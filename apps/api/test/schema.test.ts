@@ -89,6 +89,7 @@ const KEY_EXCEPTIONS: Record<string, Record<string, string>> = {
   customs_entry_lines: { customs_entry_lines_pkey: BY_PARENT },
   entry_rollups: { entry_rollups_pkey: BY_ACCOUNT },
   invoice_rollups: { invoice_rollups_pkey: BY_ACCOUNT },
+  invoice_unpaid_days: { invoice_unpaid_days_pkey: BY_ACCOUNT },
   line_rollups: { line_rollups_pkey: BY_ACCOUNT },
   release_rollups: { release_rollups_pkey: BY_ACCOUNT },
   shipment_counts: { shipment_counts_pkey: BY_ACCOUNT },

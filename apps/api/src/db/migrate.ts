@@ -43,6 +43,7 @@ import * as sharedCounters from './migrations/0043-shared-counters.ts';
 import * as securityEventCounts from './migrations/0044-security-event-counts.ts';
 import * as shipmentSearchByTable from './migrations/0045-shipment-search-by-table.ts';
 import * as securityEventDayCounts from './migrations/0046-security-event-day-counts.ts';
+import * as invoiceUnpaidDays from './migrations/0047-invoice-unpaid-days.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0044-security-event-counts': securityEventCounts,
   '0045-shipment-search-by-table': shipmentSearchByTable,
   '0046-security-event-day-counts': securityEventDayCounts,
+  '0047-invoice-unpaid-days': invoiceUnpaidDays,
 };
 
 /**

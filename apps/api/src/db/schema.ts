@@ -470,6 +470,14 @@ export type AccountInvoiceTotalsTable = {
   unpaid: Maintained<number>;
 };
 
+/** Migration 0047: an account's invoices not paid and their amount, per due date (the Overdue total). */
+export type InvoiceUnpaidDaysTable = {
+  account_id: number;
+  due_date: Date;
+  invoices: Maintained<number>;
+  open_cents: Maintained<number>;
+};
+
 export type PaymentInstructionsTable = {
   id: Defaulted<number>;
   instructions: ColumnType<unknown, string, string>;
@@ -711,6 +719,7 @@ export type Database = {
   delivery_order_bills: DeliveryOrderBillsTable;
   invoices: InvoicesTable;
   account_invoice_totals: AccountInvoiceTotalsTable;
+  invoice_unpaid_days: InvoiceUnpaidDaysTable;
   company_user_counts: CompanyUserCountsTable;
   payment_instructions: PaymentInstructionsTable;
   notifications: NotificationsTable;

@@ -338,6 +338,15 @@ CREATE TABLE invoice_rollups (
 ALTER TABLE invoice_rollups ADD CONSTRAINT invoice_rollups_pkey PRIMARY KEY (account_id, due_date);
 ALTER TABLE invoice_rollups ADD CONSTRAINT invoice_rollups_account_id_fkey FOREIGN KEY (account_id) REFERENCES accounts(id) ON DELETE CASCADE;
 
+CREATE TABLE invoice_unpaid_days (
+  account_id integer NOT NULL,
+  due_date date NOT NULL,
+  invoices bigint NOT NULL,
+  open_cents bigint NOT NULL
+);
+ALTER TABLE invoice_unpaid_days ADD CONSTRAINT invoice_unpaid_days_pkey PRIMARY KEY (account_id, due_date);
+ALTER TABLE invoice_unpaid_days ADD CONSTRAINT invoice_unpaid_days_account_id_fkey FOREIGN KEY (account_id) REFERENCES accounts(id) ON DELETE CASCADE;
+
 CREATE TABLE invoices (
   id integer NOT NULL DEFAULT nextval('invoices_id_seq'::regclass),
   account_id integer NOT NULL,

@@ -56,11 +56,14 @@ describe('the invoice list statement uses the indexes of migration 0006', () => 
     expect(plan).not.toMatch(/Seq Scan on invoices/);
   });
 
-  it('the Overdue total reads the index of the unpaid invoices by due date', async () => {
+  it('the Overdue total sums the days before today of the accounts’ unpaid invoices (migration 0047)', async () => {
     const overdue = request('created_at', 'desc');
     overdue.criteria = criteriaOf({ payment_status: 'overdue' }, '2026-11-23');
     const plan = await planOf(invoicesRepository.listQuery(demo.db, demo.primary, overdue));
-    expect(plan).toContain('invoices_unpaid_due_idx');
+    expect(plan).toMatch(
+      /Index Scan (using|on) invoice_unpaid_days_pkey[^\n]*\n\s*Index Cond: \(\(account_id = a(_\d+)?\.id\) AND \(due_date < /,
+    );
+    expect(plan).not.toMatch(/Seq Scan on invoices/);
   });
 });
 

@@ -256,8 +256,8 @@ const pageRows = sql`page JOIN invoices ON invoices.id = page.id
 
 /**
  * How many invoices of the asked accounts meet the criteria, and their amount not paid yet:
- * with a search, the matches counted; Overdue, from the index of the unpaid invoices by due
- * date; otherwise sums of the accounts' kept totals (migrations 0006 and 0034).
+ * with a search, the matches counted; otherwise sums of the accounts' kept totals (migrations
+ * 0006 and 0034), for Overdue those of the days before the company's day (0047).
  */
 function totalsOf(criteria: InvoiceCriteria) {
   if (criteria.search !== undefined) {
@@ -265,9 +265,8 @@ function totalsOf(criteria: InvoiceCriteria) {
       FROM matches`;
   }
   if (criteria.paymentStatus === 'overdue') {
-    return sql`SELECT count(*) AS total, coalesce(sum(invoices.amount_cents), 0) AS open
-      FROM a JOIN invoices ON invoices.account_id = a.id
-      WHERE ${overdueCondition(criteria.today)}`;
+    return sql`SELECT coalesce(sum(d.invoices), 0)::bigint AS total, coalesce(sum(d.open_cents), 0)::bigint AS open
+      FROM a JOIN invoice_unpaid_days d ON d.account_id = a.id AND d.due_date < cast(${criteria.today} as date)`;
   }
   const [total, open] =
     criteria.paymentStatus === 'paid'
