@@ -56,6 +56,21 @@ const range = (values: number[], digits: number) => {
   return low === high ? low : `${low}-${high}`;
 };
 
+/**
+ * One Lighthouse run; a run whose trace Chromium did not record (Lighthouse's NO_NAVSTART and
+ * similar, "please run Lighthouse again") is run again, twice at most.
+ */
+async function runLighthouse(url: string, flags: Flags, config?: typeof desktopConfig): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags, config);
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    console.log(`  Lighthouse on ${url} failed (${lhr.runtimeError.code}); running it again`);
+  }
+}
+
 function printDetails(lhr: Result) {
   type Item = Record<string, unknown>;
   const items = (audit: string) =>
@@ -150,14 +165,11 @@ async function main() {
       for (const route of routes) {
         const runs: Run[] = [];
         for (let round = 0; round < ROUNDS; round++) {
-          const result = await lighthouse(
+          const lhr = await runLighthouse(
             `${server.url}${route.path}`,
             flagsOf(('signedOut' in route ? signedOut : signedIn).port, preset),
             preset === 'desktop' ? desktopConfig : undefined,
           );
-          if (!result) throw new Error(`Lighthouse gave no result for ${route.path}`);
-          const { lhr } = result;
-          if (lhr.runtimeError) throw new Error(`Lighthouse on ${route.path}: ${lhr.runtimeError.message}`);
           runs.push({
             score: lhr.categories.performance!.score ?? 0,
             lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? NaN,
