@@ -21,12 +21,28 @@ const OTHER_SCREENS = [
   'not-found',
 ];
 
+/**
+ * Text that TanStack Query's useQueryClient keeps in a production build (its error when no client
+ * is provided): a script holding it carries TanStack Query. The signed-out pages do without it
+ * (decision 0043); the layout route's chunk, which makes the query client, holds it.
+ */
+const TANSTACK_QUERY_MARK = 'No QueryClient set';
+
 const chunkName = (url: string) => /\/assets\/([^/]+)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1];
 
-test('the login page downloads no other screen, and logging in fetches the home screen', async ({ page }) => {
+test('the login page downloads no other screen and no TanStack Query, and logging in fetches the home screen', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  const withQuery: Promise<string | undefined>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    withQuery.push(
+      response.text().then((text) => (text.includes(TANSTACK_QUERY_MARK) ? chunkName(response.url()) : undefined)),
+    );
   });
 
   await page.goto('/login');
@@ -44,6 +60,7 @@ test('the login page downloads no other screen, and logging in fetches the home 
   });
   expect(preloadedBeforeEntry.map(chunkName)).toContain('login');
   expect(preloadedBeforeEntry.map(chunkName)).not.toContain('root');
+  expect((await Promise.all(withQuery)).filter(Boolean), 'scripts of /login holding TanStack Query').toEqual([]);
 
   await submitLogin(page, 'primary@other.test', 'portal-demo');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good /);
@@ -51,6 +68,8 @@ test('the login page downloads no other screen, and logging in fetches the home 
   expect(afterLogin).toContain('root');
   expect(afterLogin).toContain('home');
   expect(afterLogin).not.toContain('billing');
+  // The mark is found where TanStack Query is: the layout's chunk, loaded once signed in.
+  expect(await Promise.all(withQuery)).toContain('root');
 });
 
 test('the reports and their charts come with the reports screen only', async ({ page, signIn }) => {
