@@ -52,8 +52,9 @@ export const REPORT_TEXTS = {
   lines: 'Lines',
   median: 'Median',
   p90: '90th percentile',
-  /** {days} is a count of days. */
+  /** {days} is a count of days other than one. */
   days: '{days} days',
+  oneDay: '1 day',
   daysToRelease: 'Days from arrival to release',
   released: 'Entries released',
   thresholdLabel: 'Late after (days)',

@@ -69,7 +69,7 @@ const RELEASE_DAYS: ReleaseDaysResponse = {
     { days: 3, entries: 4 },
     { days: 8, entries: 3 },
   ],
-  weeks: [{ week: '2026-03-02', entries: 12, median_days: 3, p90_days: 8 }],
+  weeks: [{ week: '2026-03-02', entries: 12, median_days: 1, p90_days: 8 }],
   over_threshold: 3,
 };
 
@@ -169,7 +169,7 @@ describe('ReportsRoute', () => {
       '83',
     ]);
     const weeks = await tableOf(`${REPORT_KINDS.releaseDays}: By week of release`);
-    expect(rowTexts(weeks)).toContain('Mar 2, 2026123 days8 days');
+    expect(rowTexts(weeks)).toContain('Mar 2, 2026121 day8 days');
     const invoices = await tableOf(REPORT_KINDS.openInvoices);
     expect(rowTexts(invoices)).toContain('0–30 days2$1,500.00');
     // 0–30 days opens the invoices not paid, the older buckets the overdue ones.

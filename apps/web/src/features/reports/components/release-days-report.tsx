@@ -19,7 +19,10 @@ type Bar = ReleaseDaysResponse['histogram'][number];
 type Week = ReleaseDaysResponse['weeks'][number];
 
 const T = REPORT_TEXTS;
-const daysText = (days: number | null) => (days === null ? '–' : fillText(T.days, { days: String(days) }));
+const daysText = (days: number | null) => {
+  if (days === null) return '–';
+  return days === 1 ? T.oneDay : fillText(T.days, { days: String(days) });
+};
 
 const COLUMNS: readonly ReportColumn<Bar>[] = [
   { header: T.daysToRelease, cell: (row) => row.days, isNumeric: true },
