@@ -16,7 +16,7 @@ const CHARTS = [
   REPORT_KINDS.openInvoices,
 ];
 
-const LATE_ENTRIES = /^Entries released more than \d+ days after arrival/;
+const LATE_ENTRIES = /^Entries released more than (1 day|\d+ days) after arrival/;
 
 const chart = (page: Page, name: string) => page.getByRole('img', { name, exact: true });
 /** What a chart drew for its series: bars and lines. */

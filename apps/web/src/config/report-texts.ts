@@ -58,8 +58,9 @@ export const REPORT_TEXTS = {
   daysToRelease: 'Days from arrival to release',
   released: 'Entries released',
   thresholdLabel: 'Late after (days)',
-  overThreshold: 'Released more than {days} days after arrival: {count}',
-  overThresholdCaption: 'Entries released more than {days} days after arrival, latest release first',
+  /** {days} as formatDays writes it: 1 day, 5 days. */
+  overThreshold: 'Released more than {days} after arrival: {count}',
+  overThresholdCaption: 'Entries released more than {days} after arrival, latest release first',
   fileNumber: 'File number',
   entryNumber: 'Entry number',
   account: 'Account',

@@ -5,7 +5,7 @@ import { Panel } from '../../../components/ui/panel.tsx';
 import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useReleaseDays } from '../api/get-release-days.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
-import { formatDay } from '../utils/report-format.ts';
+import { formatDay, formatDays } from '../utils/report-format.ts';
 import type { ChartData, LineSeries } from '../utils/chart-layout.ts';
 import { COUNT_AXIS } from '../utils/chart-axes.ts';
 import { MAX_RELEASE_THRESHOLD, releaseThresholdOf } from '../utils/report-range.ts';
@@ -19,10 +19,6 @@ type Bar = ReleaseDaysResponse['histogram'][number];
 type Week = ReleaseDaysResponse['weeks'][number];
 
 const T = REPORT_TEXTS;
-const daysText = (days: number | null) => {
-  if (days === null) return '–';
-  return days === 1 ? T.oneDay : fillText(T.days, { days: String(days) });
-};
 
 const COLUMNS: readonly ReportColumn<Bar>[] = [
   { header: T.daysToRelease, cell: (row) => row.days, isNumeric: true },
@@ -32,8 +28,8 @@ const COLUMNS: readonly ReportColumn<Bar>[] = [
 const WEEK_COLUMNS: readonly ReportColumn<Week>[] = [
   { header: T.weekOf, cell: (row) => formatDay(row.week) },
   { header: T.entries, cell: (row) => row.entries, isNumeric: true },
-  { header: T.median, cell: (row) => daysText(row.median_days), isNumeric: true },
-  { header: T.p90, cell: (row) => daysText(row.p90_days), isNumeric: true },
+  { header: T.median, cell: (row) => formatDays(row.median_days), isNumeric: true },
+  { header: T.p90, cell: (row) => formatDays(row.p90_days), isNumeric: true },
 ];
 
 /** The median and the 90th percentile of each week's releases, as two lines. */
@@ -68,7 +64,7 @@ function weeksChartOf(weeks: readonly Week[]): ChartData {
 function chartOf(histogram: readonly Bar[]): ChartData {
   return {
     categories: histogram.map((row) => String(row.days)),
-    categoryTitles: histogram.map((row) => daysText(row.days)),
+    categoryTitles: histogram.map((row) => formatDays(row.days)),
     categoryAxisTitle: T.daysToRelease,
     series: [
       { kind: 'bar', label: T.entries, values: histogram.map((row) => row.entries), colour: CHART_COLOURS.green },
@@ -120,11 +116,11 @@ export function ReleaseDaysReport({ query, over, onOverChange }: ReleaseDaysRepo
         </div>
         <div>
           <dt>{T.median}</dt>
-          <dd>{daysText(figures?.median_days ?? null)}</dd>
+          <dd>{formatDays(figures?.median_days ?? null)}</dd>
         </div>
         <div>
           <dt>{T.p90}</dt>
-          <dd>{daysText(figures?.p90_days ?? null)}</dd>
+          <dd>{formatDays(figures?.p90_days ?? null)}</dd>
         </div>
       </dl>
       <ChartOrTable
@@ -170,7 +166,7 @@ export function ReleaseDaysReport({ query, over, onOverChange }: ReleaseDaysRepo
       {figures && (
         <>
           <h3 className={styles.partTitle}>
-            {fillText(T.overThreshold, { days: String(over), count: String(figures.over_threshold) })}
+            {fillText(T.overThreshold, { days: formatDays(over), count: String(figures.over_threshold) })}
           </h3>
           {figures.over_threshold > 0 ? (
             <ReleaseEntriesList query={releaseQuery} />

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { formatDays } from '../utils/report-format.ts';
 import { useReleaseDaysEntries } from '../api/get-release-days-entries.ts';
 import type { ReleaseQuery } from '../utils/report-range.ts';
 import { ReportStatus, reportStateOf } from './chart-or-table.tsx';
@@ -37,7 +38,7 @@ export function ReleaseEntriesList({ query }: { query: ReleaseQuery }) {
   return (
     <>
       <ReportTable
-        caption={fillText(T.overThresholdCaption, { days: String(query.over) })}
+        caption={fillText(T.overThresholdCaption, { days: formatDays(query.over) })}
         columns={COLUMNS}
         rows={entries}
         getRowKey={(row) => `${row.entry_number}.${row.release_date}`}

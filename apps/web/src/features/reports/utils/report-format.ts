@@ -1,3 +1,6 @@
+import { fillText } from '@clearport/contract/texts';
+import { REPORT_TEXTS } from '../../../config/report-texts.ts';
+
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** YYYY-MM-DD as people read it: Mar 2, 2026. */
@@ -8,4 +11,10 @@ export function formatDay(day: string): string {
 /** YYYY-MM as people read it: Mar 2026. */
 export function formatMonth(month: string): string {
   return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month.slice(5, 7)} ${month.slice(0, 4)}`;
+}
+
+/** A count of days as people read it: 1 day, 2.5 days; an unknown count as a dash. */
+export function formatDays(days: number | null): string {
+  if (days === null) return '–';
+  return days === 1 ? REPORT_TEXTS.oneDay : fillText(REPORT_TEXTS.days, { days: String(days) });
 }
