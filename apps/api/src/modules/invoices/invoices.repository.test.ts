@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { ListCursor } from '@clearport/contract/list-cursor';
+import { readListCursor, type ListCursor } from '@clearport/contract/list-cursor';
 import type { Database } from '../../db/schema.ts';
 import { INVOICE_SORT_FIELDS, type InvoiceSortField } from '@clearport/contract/invoices';
 import { indexTestApp, planWithoutScansOrSorts } from '../../../test/query-plans.ts';
@@ -74,10 +74,8 @@ describe('a large account’s search', () => {
     open_total: string;
   };
   type SearchRead = { pages: number[][]; total: number; openTotal: string; back: number[] | null };
-  const placeOf = (text: string): ListCursor => {
-    const [key, id] = JSON.parse(text) as [string | null, number];
-    return { key, id };
-  };
+  /** A reply's cursor, read as the list route reads it. */
+  const placeOf = (text: string): ListCursor => readListCursor(text)!;
 
   const PER_PAGE = 7;
 

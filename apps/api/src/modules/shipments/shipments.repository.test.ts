@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
-import type { ListCursor } from '@clearport/contract/list-cursor';
+import { readListCursor, type ListCursor } from '@clearport/contract/list-cursor';
 import type { Database } from '../../db/schema.ts';
 import {
   HOME_FILTER_VALUES,
@@ -172,11 +172,8 @@ describe('a large account’s search', () => {
     data: Array<{ id: number }>;
     pagination: { total: number; cursors: { before: string | null; after: string | null } };
   };
-  /** A reply's cursor, the JSON text of the row's key and id. */
-  const placeOf = (text: string): ListCursor => {
-    const [key, id] = JSON.parse(text) as [string | null, number];
-    return { key, id };
-  };
+  /** A reply's cursor, read as the list route reads it. */
+  const placeOf = (text: string): ListCursor => readListCursor(text)!;
   type SearchRead = { pages: number[][]; total: number; back: Body | null; home: Record<string, unknown> };
   /** Each page of the search, stepped by keyset forward then back, and Home's counts. */
   async function read(db: Kysely<Database>, search: string): Promise<SearchRead> {

@@ -1,7 +1,14 @@
 import { useLayoutEffect, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { fillText } from '@clearport/contract/texts';
 import { REPORT_TEXTS } from '../../../config/report-texts.ts';
-import { FONT_SIZE, layoutChart, type ChartData, type ChartLayout, type ChartSeries } from '../utils/chart-layout.ts';
+import {
+  FONT_SIZE,
+  layoutChart,
+  TICK_GAP,
+  type ChartData,
+  type ChartLayout,
+  type ChartSeries,
+} from '../utils/chart-layout.ts';
 import styles from './svg-chart.module.css';
 
 type SvgChartProps = {
@@ -131,12 +138,12 @@ function ChartDrawing({ data, layout, active }: DrawingProps) {
       <line className={styles.baseline} x1={plot.left} x2={plot.right} y1={layout.zeroY} y2={layout.zeroY} />
       <g className={styles.text} fontSize={FONT_SIZE}>
         {layout.leftTicks.map((tick) => (
-          <text key={tick.value} x={plot.left - 6} y={tick.y} dy="0.32em" textAnchor="end">
+          <text key={tick.value} x={plot.left - TICK_GAP} y={tick.y} dy="0.32em" textAnchor="end">
             {tick.label}
           </text>
         ))}
         {layout.rightTicks.map((tick) => (
-          <text key={tick.value} x={plot.right + 6} y={tick.y} dy="0.32em" textAnchor="start">
+          <text key={tick.value} x={plot.right + TICK_GAP} y={tick.y} dy="0.32em" textAnchor="start">
             {tick.label}
           </text>
         ))}

@@ -77,7 +77,8 @@ export const FONT_SIZE = 12;
  * Sans, the usual system-ui on Linux), so that labels neither overlap nor get cut at the edge.
  */
 const CHAR_WIDTH = 0.7 * FONT_SIZE;
-const TICK_GAP = 6;
+/** The room between an axis and its labels. */
+export const TICK_GAP = 6;
 /** The share of a band its bars take, and the share of its slot a bar takes (Chart.js's defaults). */
 const GROUP_SHARE = 0.8;
 const BAR_SHARE = 0.9;
