@@ -1,8 +1,11 @@
 // npm test: everything CI runs. Type-checking, lint, formatting, unit tests, API tests on PGlite and (with
 // TEST_DATABASE_URL) on PostgreSQL, a part of them and the built server on the other supported Node.js
 // line, then browser tests in headless Chromium on the built portal.
-import { existsSync } from 'node:fs';
-import { ensureNodeModules, markBuilt, run, runTogether } from './lib.mjs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureNodeModules, markBuilt, root, run, runTogether } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -25,15 +28,30 @@ function ensureChromium() {
 const started = Date.now();
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 const step = (title) => console.log(`\n━━ ${title} (at ${elapsed()})`);
-const withoutDatabaseUrl = { ...process.env };
-delete withoutDatabaseUrl.TEST_DATABASE_URL;
 const npm = (title, script, options) => ({ title, command: 'npm', args: ['run', script], options });
 
 ensureNodeModules();
 ensureChromium();
 
+// The demo data every API test and browser test starts from, seeded once here on each engine
+// (apps/api/test/prepare-templates.ts) instead of once in each pass, and removed when the run ends.
+const templates = mkdtempSync(path.join(os.tmpdir(), 'clearport-test-templates-'));
+process.env.CLEARPORT_TEST_TEMPLATES = templates;
+const prepareTemplates = (...args) => ({
+  title: "Seeding the tests' demo data",
+  command: 'npx',
+  args: ['tsx', 'test/prepare-templates.ts', ...args],
+  options: { cwd: path.join(root, 'apps/api') },
+});
+process.on('exit', () => {
+  const { command, args, options } = prepareTemplates('--remove', templates);
+  spawnSync(command, args, { ...options, stdio: 'inherit' });
+});
+const withoutDatabaseUrl = { ...process.env };
+delete withoutDatabaseUrl.TEST_DATABASE_URL;
+
 // Each of these keeps about one core busy for a minute or two; side by side they use both.
-step('Type-checking, lint, formatting, unit tests and the build, side by side');
+step("Type-checking, lint, formatting, unit tests, the build and the tests' demo data, side by side");
 await runTogether(
   [
     npm('Type-checking', 'typecheck'),
@@ -41,6 +59,7 @@ await runTogether(
     npm('Formatting', 'format:check'),
     npm('Unit tests', 'test:unit'),
     npm('Build', 'build'),
+    prepareTemplates(templates),
   ],
   elapsed,
 );

@@ -1,15 +1,16 @@
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from '../src/db/pg-driver.ts';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { z } from 'zod';
 import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/paths';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import { createTestDatabase } from './seeded-template.ts';
+
+export { createTestDatabase };
 import { userIdOf } from './session-users.ts';
 
 export type TestApp = {
@@ -19,33 +20,6 @@ export type TestApp = {
   databaseUrl?: string;
   close(): Promise<void>;
 };
-
-/**
- * A fresh PostgreSQL database on the TEST_DATABASE_URL server (a copy of `template` when named),
- * dropped again by the returned function.
- */
-export async function createTestDatabase(
-  serverUrl: string,
-  template?: string,
-): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const name = `clearport_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /**
  * The whole app on a fresh database: an in-memory PGlite, or a new database on the

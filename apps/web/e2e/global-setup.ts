@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_KEY_ENV, SEEDED_DATA_DIR_ENV, basePort, startPortalServer } from './portal-server.ts';
@@ -7,16 +8,34 @@ import { ADMIN_KEY_ENV, SEEDED_DATA_DIR_ENV, basePort, startPortalServer } from 
 const brokerScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/dist/cli/broker.js');
 
 /**
- * Seeds the demo data once, on a portal started and stopped here: each worker's portal starts from a
- * copy of its folder. Seeding costs the server about 30 s of CPU, starting on a seeded folder about 4 s;
- * two workers seeding side by side on a loaded machine took minutes to answer. An API key of the
- * admin scope is made in it too, for the tests that make a broker's sign-in links.
+ * The folder of the demo data that `npm test` seeded before its passes (apps/api/test/seeded-template.ts):
+ * its `pglite/data` is a portal's data folder on the embedded database.
  */
-export default async function globalSetup() {
+const PREPARED_TEMPLATES_ENV = 'CLEARPORT_TEST_TEMPLATES';
+
+/** A data folder with the demo data: a copy of the one npm test prepared, or seeded by a portal started and stopped here. */
+async function seededDataDir(): Promise<string> {
+  const prepared = process.env[PREPARED_TEMPLATES_ENV];
+  if (prepared) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clearport-e2e-'));
+    fs.cpSync(path.join(prepared, 'pglite', 'data'), dataDir, { recursive: true });
+    return dataDir;
+  }
   const server = await startPortalServer(basePort() + 30, 900_000);
   await server.stop({ keepData: true });
-  process.env[SEEDED_DATA_DIR_ENV] = server.dataDir;
-  const env = { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  return server.dataDir;
+}
+
+/**
+ * Seeds the demo data once: each worker's portal starts from a copy of its folder. Seeding costs the
+ * server about 30 s of CPU, starting on a seeded folder about 4 s; two workers seeding side by side on
+ * a loaded machine took minutes to answer. An API key of the admin scope is made in it too, for the
+ * tests that make a broker's sign-in links.
+ */
+export default async function globalSetup() {
+  const dataDir = await seededDataDir();
+  process.env[SEEDED_DATA_DIR_ENV] = dataDir;
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
   const made = execFileSync(
     process.execPath,
     [brokerScript, 'api-keys', 'create', 'Browser tests', '--scopes', 'admin'],
@@ -26,5 +45,5 @@ export default async function globalSetup() {
     },
   );
   process.env[ADMIN_KEY_ENV] = made.trim().split('\n').at(-1)!;
-  return () => fs.rmSync(server.dataDir, { recursive: true, force: true });
+  return () => fs.rmSync(dataDir, { recursive: true, force: true });
 }

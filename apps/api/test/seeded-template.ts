@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../src/app.ts';
+import { configFromEnv } from '../src/config.ts';
+import { PGLITE_EXTENSIONS } from '../src/db/connect.ts';
+import pg from '../src/db/pg-driver.ts';
+
+/** The seeded demo database every test app starts as (see buildTestApp). */
+export type SeededTemplate = {
+  /** The portal's data folder after the seed: its stored files, and its PGlite without a databaseName. */
+  dataDir: string;
+  /** A dump of the seeded PGlite data folder (without TEST_DATABASE_URL). */
+  pgliteImage?: string;
+  /** A seeded database on the TEST_DATABASE_URL server that new test databases are copied from. */
+  databaseName?: string;
+};
+
+/**
+ * The folder in which `npm test` seeds the templates once, before its test passes (scripts/test.mjs):
+ * the PGlite one in `pglite/`, the PostgreSQL one in `postgres/`. The API passes and the browser
+ * tests start from them instead of seeding the demo anew, about 30 s of one core each.
+ */
+export const PREPARED_TEMPLATES_ENV = 'CLEARPORT_TEST_TEMPLATES';
+
+const MANIFEST = 'template.json';
+
+/**
+ * A fresh PostgreSQL database on the TEST_DATABASE_URL server (a copy of `template` when named),
+ * dropped again by the returned function.
+ */
+export async function createTestDatabase(
+  serverUrl: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `clearport_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => dropTestDatabase(serverUrl, name),
+  };
+}
+
+/** Drops a database createTestDatabase made, with the connections still open to it. */
+export async function dropTestDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.end();
+}
+
+/** Seeds the demo brokerage into dataDir (its files, and its PGlite unless databaseUrl is given). */
+async function seed(dataDir: string, databaseUrl?: string) {
+  const app = await buildApp({
+    ...configFromEnv({}),
+    dataDir,
+    databaseUrl,
+    logLevel: 'silent',
+    seedDemo: true,
+    mailWorker: false,
+    webhookWorker: false,
+  });
+  await app.ready();
+  await app.close();
+}
+
+/**
+ * Seeds a template into `folder`: on PGlite, or on a new database of the PostgreSQL server at
+ * serverUrl. Creating, migrating and seeding an embedded database takes about five seconds, most of
+ * it PGlite's initdb, and the demo twenty more; starting from a dump of a seeded one takes one.
+ */
+export async function seedTemplate(folder: string, serverUrl?: string): Promise<SeededTemplate> {
+  // The cost vitest.config.ts sets for the tests: the template's passwords are checked at it.
+  process.env.PASSWORD_HASH_COST = '12';
+  const dataDir = path.join(folder, 'data');
+  await mkdir(dataDir, { recursive: true });
+  const database = serverUrl ? await createTestDatabase(serverUrl) : undefined;
+  await seed(dataDir, database?.url);
+  const template: SeededTemplate = { dataDir, databaseName: database?.name };
+  if (!database) {
+    const seeded = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: PGLITE_EXTENSIONS });
+    template.pgliteImage = path.join(folder, 'pglite.tar');
+    await writeFile(template.pgliteImage, Buffer.from(await (await seeded.dumpDataDir('none')).arrayBuffer()));
+    await seeded.close();
+  }
+  await writeFile(path.join(folder, MANIFEST), JSON.stringify(template));
+  return template;
+}
+
+/** The template that `npm test` prepared for this engine, if it did. */
+export async function preparedTemplate(serverUrl?: string): Promise<SeededTemplate | undefined> {
+  const prepared = process.env[PREPARED_TEMPLATES_ENV];
+  if (!prepared) return undefined;
+  const manifest = path.join(prepared, serverUrl ? 'postgres' : 'pglite', MANIFEST);
+  return JSON.parse(await readFile(manifest, 'utf8')) as SeededTemplate;
+}
