@@ -140,6 +140,19 @@ describe.skipIf(process.env.TEST_DATABASE_URL).each(drivers)('Storage on $name',
     expect(await opened.unfinished()).toEqual([]);
   });
 
+  it('stores nothing of a body that fails at once, before a write has begun', async () => {
+    // A check that refuses the first bytes (an upload whose content is not its type) fails the body
+    // while the temporary file may still be opening: the put's rejection comes after it is gone.
+    for (let round = 0; round < 20; round += 1) {
+      const key = newStorageKey('documents', 'png');
+      const failure = new Error('not a PNG');
+      const body = new Readable({ read: () => body.destroy(failure) });
+      await expect(opened.storage.put(key, body)).rejects.toBe(failure);
+      expect(await opened.storage.get(key)).toBeNull();
+      expect(await opened.unfinished()).toEqual([]);
+    }
+  });
+
   it('answers null for a key it does not hold or that is no key, and refuses to write one', async () => {
     const { storage } = opened;
     expect(await storage.get(newStorageKey('documents', 'pdf'))).toBeNull();

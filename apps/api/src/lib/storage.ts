@@ -67,11 +67,14 @@ export function localStorage(root: string): Storage {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${randomUUID()}${TEMPORARY_SUFFIX}`;
+      const file = Buffer.isBuffer(body) ? undefined : createWriteStream(temporary);
       try {
-        if (Buffer.isBuffer(body)) await writeFile(temporary, body);
-        else await pipeline(body, createWriteStream(temporary));
+        if (file) await pipeline(body, file);
+        else await writeFile(temporary, body);
         await rename(temporary, target);
       } catch (error) {
+        // The temporary is removed once its stream has closed: one still opening would create it after.
+        if (file && !file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
         await rm(temporary, { force: true });
         throw error;
       }
