@@ -3,16 +3,23 @@ import LongestFirstSequencer from './test/sequencer.ts';
 
 /**
  * The second pass, on PostgreSQL (TEST_DATABASE_URL), leaves out the files whose subject is not the
- * database: pure functions, the module boundaries, the configuration, and the input fuzzer (its
- * requests end in the same engine's answers as on PGlite; 2.5 minutes of the pass).
+ * database: pure functions, the module boundaries, the configuration, the input fuzzer (its requests
+ * end in the same engine's answers as on PGlite; 2.5 minutes of the pass), and the HTTP surface that
+ * answers before or beside any statement: headers, compression, the body guards, the API description,
+ * the refusals of control characters, line breaks and addresses, the file store (local and S3), the
+ * typed broker client and the deployment check.
  */
 const NOT_ABOUT_THE_DATABASE = [
   'src/**/*.rules.test.ts',
   'src/lib/{common-passwords,display-dates,file-names,file-type,html-markup,mail,passwords,pdf,queue-worker}.test.ts',
+  'src/lib/request-guards.test.ts',
   'src/modules/{invoices,shipments}/*.repository.test.ts',
-  'src/config.test.ts',
+  'src/{config,compression}.test.ts',
+  'src/plugins/api-docs.test.ts',
+  'src/cli/check-deploy.test.ts',
   'test/lint/**',
-  'test/security/fuzz.test.ts',
+  'test/security/{fuzz,headers,control-characters,one-line-fields,email-addresses}.test.ts',
+  'test/{object-storage,storage.suite,broker-client}.test.ts',
 ];
 
 export default defineConfig({
