@@ -185,14 +185,15 @@ function duplicateMails(): string[] {
   return [...counts].filter(([, count]) => count > 1).map(([id]) => id);
 }
 
-/** Webhooks received more than once, by webhook-id. */
-function duplicateWebhooks(): string[] {
-  const counts = new Map<string, number>();
-  for (const { headers } of receiver.received) {
+/** Webhooks received more than once, by webhook-id, with the index of each one's first arrival. */
+function duplicateWebhooks(): Array<{ id: string; count: number; first: number }> {
+  const seen = new Map<string, { count: number; first: number }>();
+  receiver.received.forEach(({ headers }, index) => {
     const id = String(headers['webhook-id']);
-    counts.set(id, (counts.get(id) ?? 0) + 1);
-  }
-  return [...counts].filter(([, count]) => count > 1).map(([id]) => id);
+    const entry = seen.get(id) ?? { count: 0, first: index };
+    seen.set(id, { ...entry, count: entry.count + 1 });
+  });
+  return [...seen].filter(([, { count }]) => count > 1).map(([id, entry]) => ({ id, ...entry }));
 }
 
 beforeAll(async () => {
@@ -390,7 +391,7 @@ describe.runIf(serverUrl)('three server processes behind a balancer', () => {
     expect(statuses).toEqual([...Array<number>(UPLOADS_PER_MINUTE).fill(200), 429]);
   });
 
-  it('lose no acknowledged write, and send no mail or webhook twice, when a process is killed', async () => {
+  it('lose no acknowledged write, send no mail twice, and a webhook twice only when the killed process was sending it', async () => {
     // Sessions are made first: a login is a POST too, and one lost to the kill is not tried again.
     const uploaders = await Promise.all(
       [0, 1, 2].map(async () => login(balancer.url, await newUploader(primary, companyId), NEW_USER_PASSWORD)),
@@ -410,7 +411,13 @@ describe.runIf(serverUrl)('three server processes behind a balancer', () => {
     const isAcknowledged = (status: number) => status >= 200 && status < 300;
 
     const victim = processes[1]!.child;
-    const exited = new Promise((resolve) => victim.once('exit', resolve));
+    // The webhooks arrived by a second after the kill: the dead process's last sendings among them, and
+    // nothing it held can come again before its lease runs out (WEBHOOK_TIMEOUT_MS and 15 s).
+    let webhooksAtKill = Number.POSITIVE_INFINITY;
+    const exited = new Promise((resolve) => victim.once('exit', resolve)).then(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      webhooksAtKill = receiver.received.length;
+    });
     let acknowledgedAtKill = 0;
     const written = () => acknowledged.uploads.length + acknowledged.orders.length + acknowledged.pushes.length;
     /** Counts a write answered 2xx; the third of the plan answered, the process is killed there and then. */
@@ -563,7 +570,9 @@ describe.runIf(serverUrl)('three server processes behind a balancer', () => {
     expect(figures.writesAcknowledged).toBeGreaterThan(0);
     expect(duplicateMails()).toEqual([]);
     expect(sentMail.filter((row) => !receivedIds.has(row.message_id))).toEqual([]);
-    expect(duplicateWebhooks()).toEqual([]);
+    // At least once (decision 0025): a delivery the killed process had sent, and whose answer it had not
+    // yet written, is sent again once its lease runs out; no other comes twice, and none three times.
+    expect(duplicateWebhooks().filter(({ count, first }) => count > 2 || first >= webhooksAtKill)).toEqual([]);
     expect(new Set(receiver.received.map(({ headers }) => String(headers['webhook-id'])))).toEqual(
       new Set(delivered.map((row) => row.webhook_id)),
     );
