@@ -3,20 +3,22 @@
 // the PostgreSQL one and removes the folder. npm test (scripts/test.mjs) runs both around its passes.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { dropTestDatabase, seedTemplate, type SeededTemplate } from './seeded-template.ts';
+import { dropTestDatabase, seedTemplate, templateManifest, type SeededTemplate } from './seeded-template.ts';
 
 const [first, second] = process.argv.slice(2);
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 if (first === '--remove' && second) {
-  const manifest = await readFile(path.join(second, 'postgres', 'template.json'), 'utf8').catch(() => undefined);
+  const manifest = serverUrl
+    ? await readFile(templateManifest(second, serverUrl), 'utf8').catch(() => undefined)
+    : undefined;
   const { databaseName } = manifest ? (JSON.parse(manifest) as SeededTemplate) : {};
   if (serverUrl && databaseName) await dropTestDatabase(serverUrl, databaseName);
   await rm(second, { recursive: true, force: true });
 } else if (first) {
   await Promise.all([
-    seedTemplate(path.join(first, 'pglite')),
-    serverUrl ? seedTemplate(path.join(first, 'postgres'), serverUrl) : undefined,
+    seedTemplate(path.dirname(templateManifest(first))),
+    serverUrl ? seedTemplate(path.dirname(templateManifest(first, serverUrl)), serverUrl) : undefined,
   ]);
 } else {
   console.error('Usage: tsx test/prepare-templates.ts <folder> | --remove <folder>');

@@ -24,7 +24,10 @@ export type SeededTemplate = {
  */
 export const PREPARED_TEMPLATES_ENV = 'CLEARPORT_TEST_TEMPLATES';
 
-const MANIFEST = 'template.json';
+/** Where a folder of prepared templates keeps the one of an engine: what seedTemplate made, as JSON. */
+export function templateManifest(folder: string, serverUrl?: string): string {
+  return path.join(folder, serverUrl ? 'postgres' : 'pglite', 'template.json');
+}
 
 /**
  * A fresh PostgreSQL database on the TEST_DATABASE_URL server (a copy of `template` when named),
@@ -90,7 +93,7 @@ export async function seedTemplate(folder: string, serverUrl?: string): Promise<
     await writeFile(template.pgliteImage, Buffer.from(await (await seeded.dumpDataDir('none')).arrayBuffer()));
     await seeded.close();
   }
-  await writeFile(path.join(folder, MANIFEST), JSON.stringify(template));
+  await writeFile(path.join(folder, 'template.json'), JSON.stringify(template));
   return template;
 }
 
@@ -98,6 +101,5 @@ export async function seedTemplate(folder: string, serverUrl?: string): Promise<
 export async function preparedTemplate(serverUrl?: string): Promise<SeededTemplate | undefined> {
   const prepared = process.env[PREPARED_TEMPLATES_ENV];
   if (!prepared) return undefined;
-  const manifest = path.join(prepared, serverUrl ? 'postgres' : 'pglite', MANIFEST);
-  return JSON.parse(await readFile(manifest, 'utf8')) as SeededTemplate;
+  return JSON.parse(await readFile(templateManifest(prepared, serverUrl), 'utf8')) as SeededTemplate;
 }
