@@ -1,17 +1,14 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../test/build-app.ts';
 import { waitingOrderId } from '../../test/delivery-order-fixtures.ts';
 import { connectDatabase } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { localStorage } from '../lib/storage.ts';
-import { seedDemoData } from '../seed/demo-data.ts';
 import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.repository.ts';
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
 import { DEMO_PAYMENT_INSTRUCTIONS } from '../seed/demo-billing.ts';
@@ -24,7 +21,7 @@ const run = promisify(execFile);
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * A seeded database the way the CLI finds one: on the TEST_DATABASE_URL server when set,
+ * A copy of the run's seeded demo where the CLI finds one: on the TEST_DATABASE_URL server when set,
  * otherwise the embedded database in a data folder on disk.
  */
 let dataDir: string;
@@ -35,17 +32,12 @@ const open = () => connectDatabase({ databaseUrl, pgliteDir: databaseUrl ? undef
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-broker-'));
+  const template = inject('seededTemplate');
+  await cp(template.dataDir, dataDir, { recursive: true });
   if (process.env.TEST_DATABASE_URL) {
-    const database = await createTestDatabase(process.env.TEST_DATABASE_URL);
+    const database = await createTestDatabase(process.env.TEST_DATABASE_URL, template.databaseName);
     databaseUrl = database.url;
     dropDatabase = database.drop;
-  }
-  const db = await open();
-  try {
-    await migrateToLatest(db);
-    await seedDemoData(db, localStorage(path.join(dataDir, 'files')), { shipmentsPerCompany: 40 });
-  } finally {
-    await db.destroy();
   }
 });
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { TEXTS } from '@clearport/contract/texts';
 import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
+import { HASHING, hashPassword } from '../../lib/passwords.ts';
 import { THROTTLE } from './login-throttle.ts';
 
 const t = testAppForFile();
@@ -98,6 +99,29 @@ describe('POST /api/user/login', () => {
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe(TEXTS.loginFailed);
+    }
+  });
+
+  it('checks unknown names again after one refused while hashing was busy', async () => {
+    const testCost = process.env.PASSWORD_HASH_COST;
+    const unknownName = (from: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { userName: `nobody-${from}@demo.test`, password: 'wrong' },
+        remoteAddress: from,
+      });
+    try {
+      // Every slot taken, by hashes that take a while: two running and the rest waiting.
+      process.env.PASSWORD_HASH_COST = '17';
+      const held = Array.from({ length: HASHING.running + HASHING.waiting }, () => hashPassword('held'));
+      // A cost no unknown name of this process was checked at, so the login makes its hash now.
+      process.env.PASSWORD_HASH_COST = '11';
+      expect((await unknownName('10.9.0.1')).statusCode).toBe(503);
+      await Promise.all(held);
+      expect((await unknownName('10.9.0.2')).statusCode).toBe(401);
+    } finally {
+      process.env.PASSWORD_HASH_COST = testCost;
     }
   });
 

@@ -21,7 +21,7 @@ import {
 } from '@clearport/contract/sessions';
 import { TEXTS } from '@clearport/contract/texts';
 import { LoginReply } from '@clearport/contract/two-factor';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashCostOf, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isRefused, replyWith } from '../../lib/action.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { clearSessionCookie } from '../../lib/session-cookie.ts';
@@ -45,9 +45,22 @@ import { resetPassword } from './reset-password.ts';
 import { startSession } from './start-session.ts';
 import { usersRepository } from './users.repository.ts';
 
-/** Unknown user names are checked against this hash too, so timing does not tell them apart. */
-let unknownUserHash: Promise<string> | undefined;
-const hashForUnknownUser = () => (unknownUserHash ??= hashPassword('unknown-user-placeholder'));
+/**
+ * Unknown user names are checked against a hash too, so timing does not tell them apart: one of the
+ * cost new hashes get (PASSWORD_HASH_COST), made once per cost.
+ */
+const unknownUserHashes = new Map<number, Promise<string>>();
+function hashForUnknownUser(): Promise<string> {
+  const cost = hashCostOf();
+  let hash = unknownUserHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword('unknown-user-placeholder');
+    unknownUserHashes.set(cost, hash);
+    // A hash refused while hashing was busy is made again by the next unknown name.
+    hash.catch(() => unknownUserHashes.delete(cost));
+  }
+  return hash;
+}
 
 export type AuthRoutesOptions = { publicUrl: string };
 
