@@ -138,19 +138,19 @@ function ChartDrawing({ data, layout, active }: DrawingProps) {
       <line className={styles.baseline} x1={plot.left} x2={plot.right} y1={layout.zeroY} y2={layout.zeroY} />
       <g className={styles.text} fontSize={FONT_SIZE}>
         {layout.leftTicks.map((tick) => (
-          <text key={tick.value} x={plot.left - TICK_GAP} y={tick.y} dy="0.32em" textAnchor="end">
+          <text key={`left ${tick.value}`} x={plot.left - TICK_GAP} y={tick.y} dy="0.32em" textAnchor="end">
             {tick.label}
           </text>
         ))}
         {layout.rightTicks.map((tick) => (
-          <text key={tick.value} x={plot.right + TICK_GAP} y={tick.y} dy="0.32em" textAnchor="start">
+          <text key={`right ${tick.value}`} x={plot.right + TICK_GAP} y={tick.y} dy="0.32em" textAnchor="start">
             {tick.label}
           </text>
         ))}
         {layout.categoryLabels.map((each) =>
           layout.areLabelsSlanted ? (
             <text
-              key={each.x}
+              key={each.category}
               transform={`translate(${each.x} ${layout.labelY}) rotate(-45)`}
               dy="0.32em"
               textAnchor="end"
@@ -158,7 +158,7 @@ function ChartDrawing({ data, layout, active }: DrawingProps) {
               {each.text}
             </text>
           ) : (
-            <text key={each.x} x={each.x} y={layout.labelY} textAnchor="middle">
+            <text key={each.category} x={each.x} y={layout.labelY} textAnchor="middle">
               {each.text}
             </text>
           ),

@@ -45,7 +45,8 @@ export type ChartData = {
 
 export type Tick = { value: number; y: number; label: string };
 export type Bar = { x: number; y: number; width: number; height: number; colour: string; category: number };
-export type CategoryLabel = { x: number; text: string };
+/** A label under the plot: its category (the index in `categories`), where it goes and its text. */
+export type CategoryLabel = { category: number; x: number; text: string };
 
 export type ChartLayout = {
   plot: { left: number; top: number; right: number; bottom: number };
@@ -253,10 +254,10 @@ export function layoutChart(data: ChartData, width: number, height: number): Cha
     points,
     categoryLabels: labelTexts.flatMap((text, category) => {
       if (category % labelStep !== 0) return [];
-      if (areLabelsSlanted) return [{ x: centreOf(category), text }];
+      if (areLabelsSlanted) return [{ category, x: centreOf(category), text }];
       // A level label wider than its band stays inside the chart.
       const half = textWidth(text) / 2;
-      return [{ x: Math.max(half, Math.min(width - half, centreOf(category))), text }];
+      return [{ category, x: Math.max(half, Math.min(width - half, centreOf(category))), text }];
     }),
     areLabelsSlanted,
     labelY: plot.bottom + TICK_GAP + (areLabelsSlanted ? 0 : FONT_SIZE),
