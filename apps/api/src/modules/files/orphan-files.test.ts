@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/build-app.ts';
@@ -22,6 +22,9 @@ describe('the orphan file sweep', () => {
   it('removes old temporaries and old files no record holds, and keeps the rest', async () => {
     const referenced = await t.app.db.selectFrom('documents').select('path').executeTakeFirstOrThrow();
     const referencedFile = path.join(t.dataDir, 'files', referenced.path);
+    // The test app's files are links to the run's template (test/build-app.ts): this one is aged as a copy of its own.
+    await copyFile(referencedFile, `${referencedFile}.own`);
+    await rename(`${referencedFile}.own`, referencedFile);
     await utimes(referencedFile, TWO_HOURS_AGO, TWO_HOURS_AGO);
     const oldTemporary = await place(
       'documents/2026/11111111-1111-4111-8111-111111111111.pdf.0b9e.part',
