@@ -1,10 +1,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiDir, freePort, startServerProcess } from '../../test/server-process.ts';
 import { bundled } from '../../test/source-bundle.ts';
 import { DATABASE_IN_USE_EXIT } from './broker.ts';
@@ -21,6 +21,9 @@ const servers: ChildProcess[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-in-use-'));
+  // A copy of the run's seeded demo folder, so the portal opens a database instead of creating one.
+  const template = inject('seededTemplate');
+  if (!template.databaseName) await cp(template.dataDir, dataDir, { recursive: true });
 });
 afterAll(async () => {
   for (const server of servers) if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
