@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL) on PostgreSQL, a part of them and the built server on the other supported Node.js
 // line, then browser tests in headless Chromium on the built portal.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureNodeModules, markBuilt, root, run, runTogether } from './lib.mjs';
@@ -44,6 +44,8 @@ const prepareTemplates = (...args) => ({
   options: { cwd: path.join(root, 'apps/api') },
 });
 process.on('exit', () => {
+  // Without PostgreSQL there is only the folder to remove, and no need to start tsx for it.
+  if (!process.env.TEST_DATABASE_URL) return rmSync(templates, { recursive: true, force: true });
   const { command, args, options } = prepareTemplates('--remove', templates);
   spawnSync(command, args, { ...options, stdio: 'inherit' });
 });
