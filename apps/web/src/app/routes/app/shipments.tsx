@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
 import { fillText } from '@clearport/contract/texts';
@@ -52,6 +52,11 @@ export function ShipmentsRoute() {
   // The rows wait for the accounts too: an account's document tracking decides what its rows show,
   // and rows drawn before it would grow under the reader when it came.
   const isWaiting = shipmentsQuery.isPending || accountsQuery.isPending;
+  const rows = isWaiting ? NO_SHIPMENTS : (reply?.data ?? NO_SHIPMENTS);
+  // The rows are drawn in a render React can pause for input, not in one long task (a phone's
+  // cards at Lighthouse's 4x CPU slowdown took 100-340 ms); the skeleton stays until they are.
+  const shownRows = useDeferredValue(rows);
+  const isDrawing = shownRows !== rows;
   const navigate = useNavigate();
   const title = WEB_TEXTS.layout.navShipments;
 
@@ -80,7 +85,7 @@ export function ShipmentsRoute() {
           hasEntryFilters
         />
         <ShipmentsTable
-          shipments={isWaiting ? NO_SHIPMENTS : (reply?.data ?? NO_SHIPMENTS)}
+          shipments={shownRows}
           sort={list.sort}
           onSortChange={list.setSort}
           documentTrackingAccounts={accountsQuery.data?.documentTrackingAccounts}
@@ -88,8 +93,8 @@ export function ShipmentsRoute() {
           listPage={listPage}
           highlightedId={highlightedId}
           onOpenShipment={rememberReturnPoint}
-          isLoading={isWaiting}
-          isRefreshing={shipmentsQuery.isPlaceholderData}
+          isLoading={isWaiting || (isDrawing && shownRows === NO_SHIPMENTS)}
+          isRefreshing={shipmentsQuery.isPlaceholderData || isDrawing}
           isError={shipmentsQuery.isError}
           onRetry={() => void shipmentsQuery.refetch()}
         />
