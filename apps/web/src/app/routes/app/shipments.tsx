@@ -30,8 +30,17 @@ export function ShipmentsRoute() {
   const list = useShipmentsList();
   const shipmentsQuery = useShipments(list.query);
   const accountsQuery = useProfile({ select: profileAccountsOf });
+  // The rows wait for the accounts too: an account's document tracking decides what its rows show,
+  // and rows drawn before it would grow under the reader when it came.
+  const isWaiting = shipmentsQuery.isPending || accountsQuery.isPending;
+  const rows = isWaiting ? NO_SHIPMENTS : (shipmentsQuery.data?.data ?? NO_SHIPMENTS);
+  // The rows are drawn in a render React can pause for input, not in one long task (a phone's
+  // cards at Lighthouse's 4x CPU slowdown took 100-340 ms); the skeleton stays until they are.
+  const shownRows = useDeferredValue(rows);
+  const isDrawing = shownRows !== rows;
+  // The return point's scroll and highlight wait for the rows drawn, not only received.
   const { highlightedId, rememberReturnPoint } = useReturnPoint(
-    shipmentsQuery.isSuccess && !shipmentsQuery.isPlaceholderData,
+    shipmentsQuery.isSuccess && !shipmentsQuery.isPlaceholderData && !isDrawing,
   );
 
   const linkFilters = useMemo(() => filterParamsOf(list.filters, list.filter), [list.filters, list.filter]);
@@ -49,14 +58,6 @@ export function ShipmentsRoute() {
         : undefined,
     [reply, isCurrent, list.query],
   );
-  // The rows wait for the accounts too: an account's document tracking decides what its rows show,
-  // and rows drawn before it would grow under the reader when it came.
-  const isWaiting = shipmentsQuery.isPending || accountsQuery.isPending;
-  const rows = isWaiting ? NO_SHIPMENTS : (reply?.data ?? NO_SHIPMENTS);
-  // The rows are drawn in a render React can pause for input, not in one long task (a phone's
-  // cards at Lighthouse's 4x CPU slowdown took 100-340 ms); the skeleton stays until they are.
-  const shownRows = useDeferredValue(rows);
-  const isDrawing = shownRows !== rows;
   const navigate = useNavigate();
   const title = WEB_TEXTS.layout.navShipments;
 
