@@ -40,7 +40,7 @@ async function linkFiles(from: string, to: string): Promise<void> {
 
 /** The template's PGlite image (about 70 MB), read once by each worker, whose test files share modules. */
 const templateImages = new Map<string, Promise<Blob>>();
-function templateImage(file: string): Promise<Blob> {
+export function templateImage(file: string): Promise<Blob> {
   let image = templateImages.get(file);
   if (!image) templateImages.set(file, (image = readFile(file).then((bytes) => new Blob([bytes]))));
   return image;

@@ -7,7 +7,7 @@ import {
   mpfCents,
 } from '@clearport/contract/customs-entry';
 import { STDERR_LOG } from '../lib/action.ts';
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -17,7 +17,7 @@ import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contr
 import { ACTIVE_STATUS, SHIPMENT_UPDATES_CUTOFF_DATE } from '@clearport/contract/constants';
 import { ROLES } from '@clearport/contract/roles';
 import { connectDatabase, type Db } from '../db/connect.ts';
-import { createTestDatabase } from '../../test/seeded-template.ts';
+import { createTestDatabase, templateImage } from '../../test/build-app.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { localStorage } from '../lib/storage.ts';
@@ -114,7 +114,7 @@ async function openSeededTemplate(serverUrl?: string): Promise<Fixture> {
     const db = await connectDatabase({ databaseUrl: database.url });
     return { db, filesDir, close: async () => (await db.destroy(), await database.drop()) };
   }
-  const db = await connectDatabase({ pgliteImage: new Blob([await readFile(template.pgliteImage!)]) });
+  const db = await connectDatabase({ pgliteImage: await templateImage(template.pgliteImage!) });
   return { db, filesDir, close: () => db.destroy() };
 }
 

@@ -33,7 +33,8 @@ export function ShipmentsRoute() {
   // The rows wait for the accounts too: an account's document tracking decides what its rows show,
   // and rows drawn before it would grow under the reader when it came.
   const isWaiting = shipmentsQuery.isPending || accountsQuery.isPending;
-  const rows = isWaiting ? NO_SHIPMENTS : (shipmentsQuery.data?.data ?? NO_SHIPMENTS);
+  const reply = shipmentsQuery.data;
+  const rows = isWaiting ? NO_SHIPMENTS : (reply?.data ?? NO_SHIPMENTS);
   // The rows are drawn in a render React can pause for input, not in one long task (a phone's
   // cards at Lighthouse's 4x CPU slowdown took 100-340 ms); the skeleton stays until they are.
   const shownRows = useDeferredValue(rows);
@@ -44,7 +45,6 @@ export function ShipmentsRoute() {
   );
 
   const linkFilters = useMemo(() => filterParamsOf(list.filters, list.filter), [list.filters, list.filter]);
-  const reply = shipmentsQuery.data;
   const isCurrent = reply !== undefined && !shipmentsQuery.isPlaceholderData;
   const listPage = useMemo(
     () =>
