@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -8,7 +8,7 @@ import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/path
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { createTestDatabase } from './seeded-template.ts';
+import { createTestDatabase, linkFiles } from './seeded-template.ts';
 
 export { createTestDatabase };
 import { userIdOf } from './session-users.ts';
@@ -20,23 +20,6 @@ export type TestApp = {
   databaseUrl?: string;
   close(): Promise<void>;
 };
-
-/**
- * A folder of stored files as hard links to `from`'s: a test app's store starts as the template's in
- * a few milliseconds instead of a third of a second of copying. A store never changes a file in
- * place (Storage.put writes a new one and renames it), so what a test writes or removes stays its own.
- */
-async function linkFiles(from: string, to: string): Promise<void> {
-  await mkdir(to, { recursive: true });
-  const entries = await readdir(from, { withFileTypes: true });
-  await Promise.all(
-    entries.map(async (entry) => {
-      const [source, target] = [path.join(from, entry.name), path.join(to, entry.name)];
-      if (entry.isDirectory()) await linkFiles(source, target);
-      else await link(source, target).catch(() => copyFile(source, target));
-    }),
-  );
-}
 
 /** The template's PGlite image (about 70 MB), read once by each worker, whose test files share modules. */
 const templateImages = new Map<string, Promise<Blob>>();

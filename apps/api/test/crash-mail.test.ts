@@ -1,13 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { runBrokerCommand } from '../src/cli/broker.ts';
 import { connectDatabase } from '../src/db/connect.ts';
-import { createTestDatabase } from './build-app.ts';
 import { waitingOrderId } from './delivery-order-fixtures.ts';
+import { copySeededDemo } from './seeded-template.ts';
 import { freePort, startServerProcess } from './server-process.ts';
 import { bundled } from './source-bundle.ts';
 import { startSmtpServer, stopSmtpServer, type Received } from './smtp-server.ts';
@@ -45,12 +42,10 @@ afterAll(async () => {
 describe.runIf(process.env.TEST_DATABASE_URL)('a crash before event mail is sent', () => {
   it('sends the mail after the restart, once', async () => {
     // The run's seeded demo (test/global-setup.ts), its database and its files: the server starts on a copy.
-    const template = inject('seededTemplate');
-    const database = await createTestDatabase(process.env.TEST_DATABASE_URL!, template.databaseName);
-    cleanups.push(database.drop);
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-crash-mail-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    await cp(template.dataDir, dataDir, { recursive: true });
+    const copy = await copySeededDemo(inject('seededTemplate'), 'clearport-crash-mail-', process.env.TEST_DATABASE_URL);
+    cleanups.push(copy.remove);
+    const { dataDir } = copy;
+    const databaseUrl = copy.databaseUrl!;
     const received: Received[] = [];
     // The demo's own mail (its containers' reminders) goes out beside it: the order's is the one followed.
     const orderMails = () =>
@@ -61,7 +56,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a crash before event mail is sent
     const env = {
       PORT: String(await freePort()),
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
+      DATABASE_URL: databaseUrl,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_GATHER_SECONDS: '2',
       MAIL_POLL_MS: '200',
@@ -69,7 +64,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a crash before event mail is sent
     const output: string[] = [];
     const first = await start(env, output);
 
-    const db = await connectDatabase({ databaseUrl: database.url });
+    const db = await connectDatabase({ databaseUrl });
     cleanups.push(() => db.destroy());
     const orderId = await waitingOrderId(db);
     const approval = await runBrokerCommand(db, ['approve-delivery-order', String(orderId)]);

@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { readdir, utimes } from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { samplePdf } from './sample-files.ts';
+import { copySeededDemo } from './seeded-template.ts';
 import { freePort, startServerProcess } from './server-process.ts';
 import { bundled } from './source-bundle.ts';
 
@@ -16,6 +16,7 @@ import { bundled } from './source-bundle.ts';
  */
 
 let dataDir: string | undefined;
+let removeData: (() => Promise<void>) | undefined;
 let server: ChildProcess | undefined;
 
 /** Starts the server on the data folder and waits for /healthz; `output` collects its log. */
@@ -34,15 +35,14 @@ async function filesUnder(folder: string): Promise<string[]> {
 
 afterAll(async () => {
   server?.kill('SIGKILL');
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await removeData?.();
 });
 
 // It tests the file store, not the database: once per run, on the embedded one.
 describe.skipIf(process.env.TEST_DATABASE_URL)('a crash during uploads', () => {
   it('leaves temporaries that the next start removes once they are old', async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-crash-'));
-    // The run's seeded demo folder (test/global-setup.ts): the server starts on it rather than seeding its own.
-    await cp(inject('seededTemplate').dataDir, dataDir, { recursive: true });
+    // The run's seeded demo folder (test/global-setup.ts): the server starts on a copy rather than seeding its own.
+    ({ dataDir, remove: removeData } = await copySeededDemo(inject('seededTemplate'), 'clearport-crash-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     server = await start(port, []);

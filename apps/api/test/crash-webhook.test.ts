@@ -1,6 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
@@ -8,8 +6,8 @@ import { BROKER_API_BASE } from '@clearport/contract/ingestion';
 import { WEBHOOK_PATHS, type WebhookDeliveriesResponse } from '@clearport/contract/webhooks';
 import { connectDatabase } from '../src/db/connect.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { createTestDatabase } from './build-app.ts';
 import { newBrokerKey } from './broker-api.ts';
+import { copySeededDemo } from './seeded-template.ts';
 import { freePort, startServerProcess } from './server-process.ts';
 import { bundled } from './source-bundle.ts';
 import { shipmentIdOf } from './shipment-fixtures.ts';
@@ -39,24 +37,15 @@ async function until(condition: () => boolean | Promise<boolean>, ms: number, wh
   }
 }
 
-/** A copy of the run's seeded demo database: on the TEST_DATABASE_URL server, or as a data folder. */
-async function seededDatabase(dataDir: string): Promise<{ env: Record<string, string>; databaseUrl?: string }> {
-  const template = inject('seededTemplate');
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    await cp(template.dataDir, dataDir, { recursive: true });
-    return { env: { DATABASE_URL: '' } };
-  }
-  const database = await createTestDatabase(serverUrl, template.databaseName);
-  cleanups.push(database.drop);
-  return { env: { DATABASE_URL: database.url }, databaseUrl: database.url };
-}
-
 describe('a crash while a webhook is under way', () => {
   it('sends it again after the restart with the same webhook-id, and records it delivered once', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-crash-webhook-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const { env: databaseEnv, databaseUrl } = await seededDatabase(dataDir);
+    const copy = await copySeededDemo(
+      inject('seededTemplate'),
+      'clearport-crash-webhook-',
+      process.env.TEST_DATABASE_URL,
+    );
+    cleanups.push(copy.remove);
+    const { dataDir, databaseUrl } = copy;
     // The key is made before the server holds the embedded database.
     const db = await connectDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, 'db') });
     const admin = (await newBrokerKey(db, 'Console', ['admin'])).key;
@@ -72,7 +61,7 @@ describe('a crash while a webhook is under way', () => {
       const child = await startServerProcess({
         args: bundled('server'),
         env: {
-          ...databaseEnv,
+          DATABASE_URL: databaseUrl ?? '',
           PORT: String(port),
           DATA_DIR: dataDir,
           SEED_DEMO: 'false',

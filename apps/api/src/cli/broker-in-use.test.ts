@@ -1,10 +1,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { copySeededDemo } from '../../test/seeded-template.ts';
 import { apiDir, freePort, startServerProcess } from '../../test/server-process.ts';
 import { bundled } from '../../test/source-bundle.ts';
 import { DATABASE_IN_USE_EXIT } from './broker.ts';
@@ -17,17 +17,18 @@ import { DATABASE_IN_USE_EXIT } from './broker.ts';
 
 const run = promisify(execFile);
 let dataDir: string;
+let removeCopy: (() => Promise<void>) | undefined;
 const servers: ChildProcess[] = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-in-use-'));
   // A copy of the run's seeded demo folder, so the portal opens a database instead of creating one.
-  const template = inject('seededTemplate');
-  if (!template.databaseName) await cp(template.dataDir, dataDir, { recursive: true });
+  if (!process.env.TEST_DATABASE_URL) {
+    ({ dataDir, remove: removeCopy } = await copySeededDemo(inject('seededTemplate'), 'clearport-in-use-'));
+  }
 });
 afterAll(async () => {
   for (const server of servers) if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
-  await rm(dataDir, { recursive: true, force: true });
+  await removeCopy?.();
 });
 
 const env = () => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: apiDir });

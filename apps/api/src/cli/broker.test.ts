@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../../test/build-app.ts';
 import { waitingOrderId } from '../../test/delivery-order-fixtures.ts';
+import { copySeededDemo } from '../../test/seeded-template.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { SHIPMENT_ACTIVITY } from '../modules/activity/shipment-activity.repository.ts';
 import { subusersRepository } from '../modules/subusers/subusers.repository.ts';
@@ -26,24 +25,15 @@ const apiDir = fileURLToPath(new URL('../..', import.meta.url));
  */
 let dataDir: string;
 let databaseUrl: string | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
+let removeCopy: () => Promise<void>;
 
 const open = () => connectDatabase({ databaseUrl, pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'db') });
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'clearport-broker-'));
-  const template = inject('seededTemplate');
-  await cp(template.dataDir, dataDir, { recursive: true });
-  if (process.env.TEST_DATABASE_URL) {
-    const database = await createTestDatabase(process.env.TEST_DATABASE_URL, template.databaseName);
-    databaseUrl = database.url;
-    dropDatabase = database.drop;
-  }
+  const copy = await copySeededDemo(inject('seededTemplate'), 'clearport-broker-', process.env.TEST_DATABASE_URL);
+  ({ dataDir, databaseUrl, remove: removeCopy } = copy);
 });
-afterAll(async () => {
-  await dropDatabase?.();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => removeCopy());
 
 describe('runBrokerCommand', () => {
   it('lists the orders waiting, approves one once, and records the broker’s approval', async () => {
