@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { canEditCompanyLists } from '@clearport/contract/roles';
 import { TEXTS } from '@clearport/contract/texts';
@@ -23,11 +24,15 @@ const loadFailureOf = (error: unknown) =>
 
 export function SettingsRoute() {
   const settingsQuery = useSettings();
+  // The page's first drawing (the lists, truckers and warehouses) was one long task on a phone
+  // (about 340 ms at Lighthouse's 4x CPU slowdown); React draws it in a render it can pause for
+  // input, the loading screen staying until it is drawn.
+  const settings = useDeferredValue(settingsQuery.data);
   const queryClient = useQueryClient();
   // Home shows its approval box by the profile's rule.
   const refreshProfile = () => void queryClient.invalidateQueries({ queryKey: getProfileQueryOptions().queryKey });
   const canEditLists = canEditCompanyLists(readSession()?.role ?? 0);
-  if (settingsQuery.isPending) return <LoadingPage />;
+  if (settingsQuery.isPending || (settingsQuery.isSuccess && settings === undefined)) return <LoadingPage />;
   return (
     <>
       <PageHeader
@@ -41,7 +46,7 @@ export function SettingsRoute() {
         {settingsQuery.isError ? (
           <FormMessage tone="error">{loadFailureOf(settingsQuery.error)}</FormMessage>
         ) : (
-          <SettingsEditor user={settingsQuery.data.user} canEditLists={canEditLists} />
+          settings && <SettingsEditor user={settings.user} canEditLists={canEditLists} />
         )}
         <DemurrageAlertsSettings isReadOnly={!canEditLists} />
         <EntryApprovalRuleSettings onSaved={refreshProfile} />
