@@ -166,7 +166,8 @@ export function layoutChart(data: ChartData, width: number, height: number): Cha
 
   let left = marginOf(axis, leftValues);
   const right = marginOf(rightAxis, rightValues);
-  const band = () => (width - left - right) / Math.max(1, count);
+  // A chart narrower than its axes has a plot of no width, not one drawn backwards.
+  const band = () => Math.max(0, width - left - right) / Math.max(1, count);
 
   // Labels side by side when they fit; else slanted when that shows every one or far more of them
   // (short labels such as days stay level, every nth).
@@ -184,7 +185,7 @@ export function layoutChart(data: ChartData, width: number, height: number): Cha
   const labelRoom = areLabelsSlanted ? SLANT * (labelWidth + FONT_SIZE) + TICK_GAP : FONT_SIZE + TICK_GAP;
   const labelStep = areLabelsSlanted ? slantStep : levelStep;
 
-  const plot = { left, top, right: width - right, bottom: height - labelRoom - categoryTitleRoom - 2 };
+  const plot = { left, top, right: Math.max(left, width - right), bottom: height - labelRoom - categoryTitleRoom - 2 };
   const bandWidth = band();
   const plotHeight = Math.max(1, plot.bottom - plot.top);
 
