@@ -191,6 +191,7 @@ describe('app routes', () => {
       '/user/session/exchange': { body: LINK_LOGIN },
       '/user/profile': { body: LINK_PROFILE },
       '/user/shipments': { body: homeReply([]) },
+      '/user/get_notification': { body: [] },
     });
     const { router } = renderApp('/?token_user=link-token&name_user=Sam%20Ortiz&primary=Maria%20Delgado');
     expect(await heading()).toMatch(/^Good (morning|afternoon|evening), Maria Delgado$/);
