@@ -1,7 +1,8 @@
 // `tsx test/prepare-templates.ts <folder>` seeds the tests' templates into the folder, on PGlite and (with
 // TEST_DATABASE_URL) on PostgreSQL, side by side; `tsx test/prepare-templates.ts --remove <folder>` drops
-// the PostgreSQL one and removes the folder. npm test (scripts/test.mjs) runs both around its passes.
-import { readFile, rm } from 'node:fs/promises';
+// the PostgreSQL one and removes the folder. npm test (scripts/test.mjs) runs both around its passes. A
+// folder that already holds templates is refused: seeding over them would leave the old database behind.
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { dropTestDatabase, seedTemplate, templateManifest, type SeededTemplate } from './seeded-template.ts';
 
@@ -15,6 +16,10 @@ if (first === '--remove' && second) {
   const { databaseName } = manifest ? (JSON.parse(manifest) as SeededTemplate) : {};
   if (serverUrl && databaseName) await dropTestDatabase(serverUrl, databaseName);
   await rm(second, { recursive: true, force: true });
+} else if (first && (await readdir(first).catch(() => [])).length > 0) {
+  // Seeding over templates would leave the old server database behind and mix two demos' files.
+  console.error(`${first} already holds templates: remove them first with --remove ${first}`);
+  process.exitCode = 2;
 } else if (first) {
   await Promise.all([
     seedTemplate(path.dirname(templateManifest(first))),
