@@ -36,7 +36,12 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // The files of a minute or more start first (test/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
-    // Cheaper password hashes (2^12 instead of 2^17): the suites log in thousands of times.
-    env: { PASSWORD_HASH_COST: '12' },
+    env: {
+      // Cheaper password hashes (2^12 instead of 2^17): the suites log in thousands of times.
+      PASSWORD_HASH_COST: '12',
+      // The servers and command lines the tests start wait for a connection as test/seeded-template.ts's
+      // TEST_CONNECT_TIMEOUT_MS does: on a busy machine, opening one has taken more than the default 2 s.
+      DATABASE_CONNECT_TIMEOUT_MS: '30000',
+    },
   },
 });

@@ -149,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, {
     databaseUrl: options.databaseUrl,
     replicaUrl: options.databaseReplicaUrl,
+    connectTimeoutMs: options.databaseConnectTimeoutMs,
     dataDir: options.inMemoryDatabase ? undefined : options.dataDir,
     image: options.inMemoryDatabase ? options.databaseImage : undefined,
   });

@@ -30,6 +30,18 @@ describe('DATABASE_REPLICA_URL', () => {
   });
 });
 
+describe('DATABASE_CONNECT_TIMEOUT_MS', () => {
+  it('is 2 s unless set, and a positive whole number of milliseconds', () => {
+    expect(configFromEnv({}).databaseConnectTimeoutMs).toBe(2_000);
+    expect(configFromEnv({ DATABASE_CONNECT_TIMEOUT_MS: '30000' }).databaseConnectTimeoutMs).toBe(30_000);
+    for (const value of ['0', '-5', '2.5', 'soon']) {
+      expect(() => configFromEnv({ DATABASE_CONNECT_TIMEOUT_MS: value }), value).toThrow(
+        /DATABASE_CONNECT_TIMEOUT_MS is not a positive whole number/,
+      );
+    }
+  });
+});
+
 describe('WEB_DIR and DATA_DIR', () => {
   it('are taken from the working folder when relative, as the file server needs', () => {
     const config = configFromEnv({ WEB_DIR: 'apps/web/dist', DATA_DIR: 'data' });

@@ -15,6 +15,11 @@ export type Config = {
    * everything reads from databaseUrl when absent.
    */
   databaseReplicaUrl?: string;
+  /**
+   * How long opening a connection to databaseUrl may take before the query that needed it fails
+   * (503): short, so that a server whose database is gone answers at once rather than hangs.
+   */
+  databaseConnectTimeoutMs: number;
   /** Where stored files live: `<dataDir>/files` by default, or an S3 bucket (STORAGE_URL, decision 0039). */
   storage: StorageConfig;
   /** An SMTP server; `.eml` files in the outbox when absent. */
@@ -126,6 +131,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     hsts: env.HSTS ? env.HSTS === 'true' : publicUrl.startsWith('https://'),
     clientTimeoutMs: positiveInteger(env.CLIENT_TIMEOUT_MS ?? '30000', 'CLIENT_TIMEOUT_MS'),
+    databaseConnectTimeoutMs: positiveInteger(env.DATABASE_CONNECT_TIMEOUT_MS ?? '2000', 'DATABASE_CONNECT_TIMEOUT_MS'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     mailGatherMs: 1000 * positiveInteger(env.MAIL_GATHER_SECONDS ?? '120', 'MAIL_GATHER_SECONDS'),
     mailRetryForMs: 3600_000 * positiveInteger(env.MAIL_RETRY_HOURS ?? '24', 'MAIL_RETRY_HOURS'),

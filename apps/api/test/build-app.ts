@@ -8,7 +8,7 @@ import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/path
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { createTestDatabase, linkFiles } from './seeded-template.ts';
+import { createTestDatabase, linkFiles, TEST_CONNECT_TIMEOUT_MS } from './seeded-template.ts';
 
 export { createTestDatabase };
 import { userIdOf } from './session-users.ts';
@@ -50,6 +50,7 @@ export async function buildTestApp(
     ...configFromEnv({}),
     dataDir,
     databaseUrl: database?.url,
+    databaseConnectTimeoutMs: TEST_CONNECT_TIMEOUT_MS,
     inMemoryDatabase: !database,
     databaseImage: template?.pgliteImage ? await templateImage(template.pgliteImage) : undefined,
     publicUrl: 'http://portal.test',

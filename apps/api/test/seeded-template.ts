@@ -19,6 +19,13 @@ export type SeededTemplate = {
 };
 
 /**
+ * How long a connection to the tests' PostgreSQL server may take to open: on a machine that other
+ * work keeps busy, more than the app's 2 s (DATABASE_CONNECT_TIMEOUT_MS). vitest.config.ts gives the
+ * processes the tests start the same.
+ */
+export const TEST_CONNECT_TIMEOUT_MS = 30_000;
+
+/**
  * The folder in which `npm test` seeds the templates once, before its test passes (scripts/test.mjs):
  * the PGlite one in `pglite/`, the PostgreSQL one in `postgres/`. The API passes and the browser
  * tests start from them instead of seeding the demo anew, about 30 s of one core each.
@@ -110,6 +117,7 @@ async function seed(dataDir: string, databaseUrl?: string) {
     ...configFromEnv({}),
     dataDir,
     databaseUrl,
+    databaseConnectTimeoutMs: TEST_CONNECT_TIMEOUT_MS,
     logLevel: 'silent',
     seedDemo: true,
     mailWorker: false,

@@ -417,7 +417,11 @@ async function main(): Promise<number> {
   const config = configFromEnv();
   let db: Db;
   try {
-    db = await connectDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+    db = await connectDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+    });
   } catch (error) {
     if (!(error instanceof DatabaseInUseError)) throw error;
     process.stderr.write(`${error.message}\n`);

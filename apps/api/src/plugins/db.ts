@@ -27,6 +27,8 @@ export type DbPluginOptions = {
   dataDir?: string;
   /** What the embedded database starts as (connectDatabase's pgliteImage). */
   image?: Blob;
+  /** How long opening a connection to databaseUrl may take (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
 };
 
 /** Connects, brings the schema to the latest migration, and closes with the server. */
@@ -36,6 +38,7 @@ export default fp<DbPluginOptions>(
       databaseUrl: options.databaseUrl,
       pgliteDir: options.dataDir ? path.join(options.dataDir, 'db') : undefined,
       pgliteImage: options.image,
+      connectTimeoutMs: options.connectTimeoutMs,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     });
     app.decorate('db', db);
