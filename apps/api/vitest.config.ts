@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { TEST_CONNECT_TIMEOUT_MS } from './test/connect-timeout.ts';
 import LongestFirstSequencer from './test/sequencer.ts';
 
 /**
@@ -39,9 +40,8 @@ export default defineConfig({
     env: {
       // Cheaper password hashes (2^12 instead of 2^17): the suites log in thousands of times.
       PASSWORD_HASH_COST: '12',
-      // The servers and command lines the tests start wait for a connection as test/seeded-template.ts's
-      // TEST_CONNECT_TIMEOUT_MS does: on a busy machine, opening one has taken more than the default 2 s.
-      DATABASE_CONNECT_TIMEOUT_MS: '30000',
+      // The servers and command lines the tests start wait for a connection as the test apps do.
+      DATABASE_CONNECT_TIMEOUT_MS: String(TEST_CONNECT_TIMEOUT_MS),
     },
   },
 });

@@ -8,7 +8,8 @@ import { API_BASE, API_PATHS, apiPath, filePath } from '@clearport/contract/path
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { createTestDatabase, linkFiles, TEST_CONNECT_TIMEOUT_MS } from './seeded-template.ts';
+import { TEST_CONNECT_TIMEOUT_MS } from './connect-timeout.ts';
+import { createTestDatabase, linkFiles } from './seeded-template.ts';
 
 export { createTestDatabase };
 import { userIdOf } from './session-users.ts';

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
 import { PGLITE_EXTENSIONS } from '../src/db/connect.ts';
 import pg from '../src/db/pg-driver.ts';
+import { TEST_CONNECT_TIMEOUT_MS } from './connect-timeout.ts';
 
 /** The seeded demo database every test app starts as (see buildTestApp). */
 export type SeededTemplate = {
@@ -17,13 +18,6 @@ export type SeededTemplate = {
   /** A seeded database on the TEST_DATABASE_URL server that new test databases are copied from. */
   databaseName?: string;
 };
-
-/**
- * How long a connection to the tests' PostgreSQL server may take to open: on a machine that other
- * work keeps busy, more than the app's 2 s (DATABASE_CONNECT_TIMEOUT_MS). vitest.config.ts gives the
- * processes the tests start the same.
- */
-export const TEST_CONNECT_TIMEOUT_MS = 30_000;
 
 /**
  * The folder in which `npm test` seeds the templates once, before its test passes (scripts/test.mjs):
