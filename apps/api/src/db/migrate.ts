@@ -44,6 +44,7 @@ import * as securityEventCounts from './migrations/0044-security-event-counts.ts
 import * as shipmentSearchByTable from './migrations/0045-shipment-search-by-table.ts';
 import * as securityEventDayCounts from './migrations/0046-security-event-day-counts.ts';
 import * as invoiceUnpaidDays from './migrations/0047-invoice-unpaid-days.ts';
+import * as shipmentSearchDigits from './migrations/0048-shipment-search-digits.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0045-shipment-search-by-table': shipmentSearchByTable,
   '0046-security-event-day-counts': securityEventDayCounts,
   '0047-invoice-unpaid-days': invoiceUnpaidDays,
+  '0048-shipment-search-digits': shipmentSearchDigits,
 };
 
 /**

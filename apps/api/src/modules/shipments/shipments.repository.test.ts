@@ -10,7 +10,7 @@ import {
 } from '@clearport/contract/shipments';
 import { indexTestApp, planWithoutScansOrSorts } from '../../../test/query-plans.ts';
 import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
-import { criteriaOf } from './shipments.rules.ts';
+import { criteriaOf, digitWindows } from './shipments.rules.ts';
 
 /*
  * Migration 0002 indexes the expressions shipments.rules.ts writes; PostgreSQL uses an index
@@ -91,6 +91,10 @@ const SORT_INDEXES: Record<ShipmentSortField, string> = {
 /** The search index (migration 0045) read for the LIKE of the search text, over the whole table. */
 const SEARCH_INDEX = 'shipments_search_text_idx';
 const SEARCH_INDEX_READ = /Bitmap Index Scan on shipments_search_text_idx[^\n]*\n\s*Index Cond: \(search_text ~~/;
+/** The index of the digit windows (migration 0048), read for a text with six digits in a row. */
+const DIGITS_INDEX = 'shipments_search_digits_idx';
+const DIGITS_INDEX_READ =
+  /Bitmap Index Scan on shipments_search_digits_idx[^\n]*\n\s*Index Cond: \(search_digit_windows\(search_text\) @>/;
 
 describe('the shipments statements use the indexes of migration 0002', () => {
   it.each(HOME_FILTER_VALUES)('filter %s: its page by index, its total from the counters', async (filter) => {
@@ -157,6 +161,17 @@ describe('the shipments statements use the indexes of migration 0002', () => {
       expect(large).toMatch(SEARCH_INDEX_READ);
     },
   );
+
+  it('a large account’s search of six digits in a row reads the digit windows’ index (migration 0048)', async () => {
+    const request = listRequest({});
+    request.criteria = criteriaOf({ search: 'BN1-0000027-9' }, demo.primary);
+    const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), DIGITS_INDEX);
+    expect(plan).toMatch(DIGITS_INDEX_READ);
+    // Five digits make no window: the trigrams are read.
+    request.criteria = criteriaOf({ search: 'BN1-00027-9' }, demo.primary);
+    const trigrams = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), SEARCH_INDEX);
+    expect(trigrams).toMatch(SEARCH_INDEX_READ);
+  });
 
   it.each(SHIPMENT_SORT_FIELDS.flatMap((sort) => [[sort, 'asc'] as const, [sort, 'desc'] as const]))(
     'sort %s %s',
@@ -245,6 +260,48 @@ describe('a large account’s search', () => {
       if (search !== 'no-such-text') expect(small.total).toBeGreaterThan(3);
     },
   );
+
+  it('for six digits in a row finds, through the digit windows’ index, what a small account’s reading finds', async () => {
+    // The six digits most of the account's shipments hold, one of its entry numbers and a part of it.
+    const { rows } = await sql<{ digits: string; entryNumber: string }>`
+      SELECT (SELECT lpad(w::text, 6, '0') FROM shipments s, unnest(search_digit_windows(s.search_text)) AS w
+          WHERE s.account_id = a.id GROUP BY w ORDER BY count(*) DESC, w LIMIT 1) AS digits,
+        (SELECT min(e.entry_number) FROM customs_entries e JOIN shipments s ON s.id = e.shipment_id
+          WHERE s.account_id = a.id) AS "entryNumber"
+      FROM accounts a WHERE a.account_no = '40001'`.execute(demo.db);
+    const { digits, entryNumber } = rows[0]!;
+    for (const search of [digits, entryNumber, entryNumber.toLowerCase().slice(2)]) {
+      expect(digitWindows(search).length).toBeGreaterThan(0);
+      const small = await read(demo.db, search);
+      expect(small.total).toBeGreaterThan(0);
+      expect(await readAsLarge(search)).toEqual(small);
+      expect(await readAsLarge(search, 5_001)).toEqual(small);
+    }
+    expect((await read(demo.db, digits)).total).toBeGreaterThan(1);
+  });
+});
+
+describe('the digit windows of a search text', () => {
+  it.each([
+    'bn1-0000027-9',
+    'MSCU1234567',
+    '12345',
+    '123456',
+    '000000123456789',
+    'hbl-4028713\u001fpo-27531\u001fmedu004028713',
+    '١٢٣٤٥٦٧ 98765 4321098',
+    'no digits',
+  ])('of %j are the database’s (search_digit_windows)', async (text) => {
+    const { rows } = await sql<{ windows: number[] }>`SELECT search_digit_windows(lower(${text})) AS windows`.execute(
+      demo.db,
+    );
+    expect([...rows[0]!.windows].sort((a, b) => a - b)).toEqual(digitWindows(text).sort((a, b) => a - b));
+  });
+
+  it('are each six digits in a row, as a number', () => {
+    expect(digitWindows('bn1-0000027-9').sort((a, b) => a - b)).toEqual([2, 27]);
+    expect(digitWindows('x1234567y 99999')).toEqual([123456, 234567]);
+  });
 });
 
 describe('a step from a cursor', () => {

@@ -170,13 +170,14 @@ function pageByAccount(request: ShipmentsPageRequest) {
 
 /**
  * Above this many shipments, an account's search is first looked for through the trigram index
- * of migration 0045 over the whole table; up to it, by reading the account's own index entries,
+ * of migration 0045 over the whole table, or its digit windows' index (0048) for a text with six
+ * digits in a row; up to it, by reading the account's own index entries,
  * which is cheaper there and costs the same in a table of any size.
  */
 const LARGE_ACCOUNT_SHIPMENTS = 10_000;
 
 /**
- * A large account's search reads the table's matches through the trigram index while there are
+ * A large account's search reads the table's matches through either index while there are
  * at most this many (an entry, container or file number is in a few shipments of the whole
  * table); beyond, the text is common, and the account's own index entries are read instead.
  */
@@ -217,7 +218,7 @@ function pageOfMatches(request: ShipmentsPageRequest) {
     ),
     table_matches AS MATERIALIZED (
       SELECT shipments.id, shipments.account_id FROM shipments
-      WHERE EXISTS (SELECT 1 FROM sized a WHERE ${isLarge}) AND ${and(searchConditions(criteria, 'trigrams'))}
+      WHERE EXISTS (SELECT 1 FROM sized a WHERE ${isLarge}) AND ${and(searchConditions(criteria, 'digits'))}
       LIMIT ${sql.lit(TABLE_MATCHES + 1)}
     ),
     matches AS MATERIALIZED (

@@ -201,22 +201,46 @@ export function wallClockOf(iso: string): string {
 }
 
 /**
- * How search text is looked for: with `LIKE`, which the trigram index of migration 0018 answers,
- * or with `strpos`, which no index answers, so that an account's own ETA index entries (which
- * carry search_text) are read instead: the cheaper way for an account of a few thousand
- * shipments, whose cost then does not grow with the table.
+ * How search text is looked for: with `LIKE`, which the trigram index of migration 0018 answers;
+ * with `strpos`, which no index answers, so that an account's own ETA index entries (which carry
+ * search_text) are read instead: the cheaper way for an account of a few thousand shipments,
+ * whose cost then does not grow with the table; or, for a text with six digits in a row, through
+ * the index of its windows of six digits (migration 0048), where digits make no rare trigram.
  */
-export type SearchBy = 'trigrams' | 'entries';
+export type SearchBy = 'trigrams' | 'entries' | 'digits';
+
+/** The length of the digit windows of migration 0048's index, and the shortest run it answers. */
+const DIGIT_WINDOW = 6;
+
+/**
+ * The windows of six digits of each run of six or more digits in the text, as numbers: what
+ * migration 0048's search_digit_windows keeps of a shipment's search_text.
+ */
+export function digitWindows(text: string): number[] {
+  const windows = new Set<number>();
+  for (const [run] of text.matchAll(/[0-9]{6,}/g)) {
+    for (let start = 0; start + DIGIT_WINDOW <= run.length; start += 1) {
+      windows.add(Number(run.slice(start, start + DIGIT_WINDOW)));
+    }
+  }
+  return [...windows];
+}
 
 /** Each search text of the criteria, found in search_text. */
 export function searchConditions(criteria: ShipmentCriteria, searchBy: SearchBy = 'trigrams'): ShipmentCondition[] {
   // Case-insensitive: search_text is lower case, and the database lower-cases the text with the
   // same rules, once per statement (a sub-select, not once per row).
-  return criteria.searches.map((search) =>
-    searchBy === 'trigrams'
-      ? sql<SqlBool>`shipments.search_text LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`
-      : sql<SqlBool>`strpos(shipments.search_text, (SELECT lower(${search}))) > 0`,
-  );
+  return criteria.searches.map((search) => {
+    const found = sql<SqlBool>`strpos(shipments.search_text, (SELECT lower(${search}))) > 0`;
+    if (searchBy === 'entries') return found;
+    const windows = searchBy === 'digits' ? digitWindows(search) : [];
+    if (windows.length > 0) {
+      // A superset of the matches from the index, then the text itself on those rows; the windows
+      // as one array literal, so that the statement's text is the same for any search.
+      return sql<SqlBool>`search_digit_windows(shipments.search_text) @> cast(${`{${windows.join(',')}}`} AS integer[]) AND ${found}`;
+    }
+    return sql<SqlBool>`shipments.search_text LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`;
+  });
 }
 
 /** The conditions of the criteria, the account aside (the access check's business). */
