@@ -132,7 +132,13 @@ export async function seedTemplate(folder: string, serverUrl?: string): Promise<
   const dataDir = path.join(folder, 'data');
   await mkdir(dataDir, { recursive: true });
   const database = serverUrl ? await createTestDatabase(serverUrl) : undefined;
-  await seed(dataDir, database?.url);
+  try {
+    await seed(dataDir, database?.url);
+  } catch (error) {
+    // No manifest names the database yet, so nothing else would drop it.
+    await database?.drop();
+    throw error;
+  }
   const template: SeededTemplate = { dataDir, databaseName: database?.name };
   if (!database) {
     const seeded = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: PGLITE_EXTENSIONS });
