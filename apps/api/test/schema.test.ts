@@ -72,6 +72,8 @@ const BROKERAGE_WIDE =
   'read across every company by the brokerage (its feed, workers or file sweep): each shard keeps its own';
 const TRIGRAMS_OF_TABLE =
   'the trigrams of the whole table’s search text: a number is in a few rows of the table, and the caller’s accounts are a condition on those; a shard keeps its own';
+const DIGITS_OF_TABLE =
+  'the digit windows of the whole table’s search text: a number is in a few rows of the table, and the caller’s accounts are a condition on those; a shard keeps its own';
 const UNIQUE_ACROSS =
   'unique across the brokerage (its identifier, or a login that precedes the company): a lookup table beside the shards keeps it';
 
@@ -136,6 +138,7 @@ const KEY_EXCEPTIONS: Record<string, Record<string, string>> = {
     shipments_list_eta_idx: BY_ACCOUNT,
     shipments_list_id_idx: BY_ACCOUNT,
     shipments_list_status_idx: BY_ACCOUNT,
+    shipments_search_digits_idx: DIGITS_OF_TABLE,
     shipments_search_text_idx: TRIGRAMS_OF_TABLE,
     shipments_sort_container_idx: BY_ACCOUNT,
     shipments_sort_fda_status_idx: BY_ACCOUNT,

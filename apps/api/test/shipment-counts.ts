@@ -8,23 +8,25 @@ import {
 } from '../src/modules/shipments/shipments.rules.ts';
 
 /**
- * The counts kept in shipment_counts (migration 0017) equal counts of the shipments: per
- * account and status, all of them and those of each Home count; no counter below zero.
+ * The counts kept in shipment_counts (migrations 0017 and 0049) equal counts of the shipments:
+ * per account, status and port of entry, all of them and those of each Home count; no counter
+ * below zero.
  */
 export async function expectCountsKept(db: Db): Promise<void> {
   const { rows: counted } = await sql<Record<string, unknown>>`
-    SELECT shipments.account_id, shipments.status, count(*)::int AS shipments,
+    SELECT shipments.account_id, shipments.status, coalesce(shipments.entry_port_code, '') AS entry_port_code,
+      count(*)::int AS shipments,
       ${sql.join(HOME_COUNT_KEYS.map((key) => sql`(count(*) FILTER (WHERE ${HOME_COUNT_CONDITIONS[key]}))::int AS ${sql.ref(key)}`))}
-    FROM shipments GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
+    FROM shipments GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`.execute(db);
   const { rows: kept } = await sql<Record<string, unknown>>`
-    SELECT c.account_id, c.status, sum(c.shipments)::int AS shipments,
+    SELECT c.account_id, c.status, c.entry_port_code, sum(c.shipments)::int AS shipments,
       ${sql.join(
         HOME_COUNT_KEYS.map(
           (key) =>
             sql`coalesce(sum(c.shipments) FILTER (WHERE ${HOME_COUNT_COUNTER_CONDITIONS[key]}), 0)::int AS ${sql.ref(key)}`,
         ),
       )}
-    FROM shipment_counts c GROUP BY 1, 2 HAVING sum(c.shipments) <> 0 ORDER BY 1, 2`.execute(db);
+    FROM shipment_counts c GROUP BY 1, 2, 3 HAVING sum(c.shipments) <> 0 ORDER BY 1, 2, 3`.execute(db);
   expect(kept).toEqual(counted);
   const { rows: negative } = await sql`SELECT * FROM shipment_counts WHERE shipments < 0`.execute(db);
   expect(negative).toEqual([]);

@@ -45,6 +45,7 @@ import * as shipmentSearchByTable from './migrations/0045-shipment-search-by-tab
 import * as securityEventDayCounts from './migrations/0046-security-event-day-counts.ts';
 import * as invoiceUnpaidDays from './migrations/0047-invoice-unpaid-days.ts';
 import * as shipmentSearchDigits from './migrations/0048-shipment-search-digits.ts';
+import * as shipmentPortCounts from './migrations/0049-shipment-port-counts.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0046-security-event-day-counts': securityEventDayCounts,
   '0047-invoice-unpaid-days': invoiceUnpaidDays,
   '0048-shipment-search-digits': shipmentSearchDigits,
+  '0049-shipment-port-counts': shipmentPortCounts,
 };
 
 /**

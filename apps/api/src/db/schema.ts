@@ -126,6 +126,9 @@ export type ShipmentCountsTable = {
   fda_hold: Maintained<boolean>;
   without_do: Maintained<boolean>;
   before_summary: Maintained<boolean>;
+  cbp_hold: Maintained<boolean>;
+  /** The current entry's port of entry; the empty text without an entry (migration 0049). */
+  entry_port_code: Maintained<string>;
   shipments: Maintained<number>;
 };
 

@@ -634,9 +634,10 @@ CREATE TABLE shipment_counts (
   without_do boolean NOT NULL,
   before_summary boolean NOT NULL,
   cbp_hold boolean NOT NULL,
+  entry_port_code text NOT NULL,
   shipments bigint NOT NULL
 );
-ALTER TABLE shipment_counts ADD CONSTRAINT shipment_counts_pkey PRIMARY KEY (account_id, status, review_7501, fda_hold, without_do, before_summary, cbp_hold);
+ALTER TABLE shipment_counts ADD CONSTRAINT shipment_counts_pkey PRIMARY KEY (account_id, status, review_7501, fda_hold, without_do, before_summary, cbp_hold, entry_port_code);
 ALTER TABLE shipment_counts ADD CONSTRAINT shipment_counts_account_id_fkey FOREIGN KEY (account_id) REFERENCES accounts(id) ON DELETE CASCADE;
 
 CREATE TABLE shipment_notes (
@@ -719,6 +720,7 @@ CREATE INDEX shipments_list_eta_idx ON public.shipments USING btree (account_id,
 CREATE INDEX shipments_list_id_idx ON public.shipments USING btree (account_id, id);
 CREATE INDEX shipments_list_status_idx ON public.shipments USING btree (account_id, status, est_time_arrive DESC NULLS LAST, id DESC);
 CREATE INDEX shipments_path_to_7501_idx ON public.shipments USING btree (path_to_7501) WHERE (path_to_7501 IS NOT NULL);
+CREATE INDEX shipments_search_digits_idx ON public.shipments USING gin (search_digit_windows(search_text));
 CREATE INDEX shipments_search_text_idx ON public.shipments USING gin (search_text gin_trgm_ops);
 CREATE INDEX shipments_sort_container_idx ON public.shipments USING btree (account_id, lower(COALESCE(container_nos[1], ''::text)) COLLATE "C", id);
 CREATE INDEX shipments_sort_fda_status_idx ON public.shipments USING btree (account_id, lower(fda_status) COLLATE "C", id);

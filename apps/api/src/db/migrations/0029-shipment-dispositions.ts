@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { shipmentCounters } from './0017-shipment-counts.ts';
+import { shipmentCounters, type CounterColumn } from './0017-shipment-counts.ts';
 
 /**
  * The FDA column, the Home hold boxes and the 7501 approval read the current customs entry
@@ -32,26 +32,23 @@ END`;
 const CBP_EXAM_STATUSES = `'CBP INTENSIVE EXAM', 'CBP VACIS EXAM', 'CBP DOCS REVIEW HOLD', 'CBP VAX EXAM'`;
 const HOLDING = `'hold_intact', 'exam', 'intensive_exam', 'vacis_exam', 'docs_review', 'refused'`;
 
-const COUNTERS = shipmentCounters(
-  [
-    { name: 'account_id', type: 'integer', of: (s) => `${s}.account_id` },
-    { name: 'status', type: 'text', of: (s) => `${s}.status` },
-    { name: 'review_7501', type: 'boolean', of: (s) => `(${s}.path_to_7501 IS NOT NULL AND NOT ${s}.reviewed_7501)` },
-    { name: 'fda_hold', type: 'boolean', of: (s) => `(upper(btrim(${s}.fda_status)) NOT IN ('', 'MAY PROCEED'))` },
-    {
-      name: 'without_do',
-      type: 'boolean',
-      of: (s) =>
-        `(NOT ${s}.has_delivery_order AND NOT ${s}.ignored_shipment AND ${s}.status NOT IN ('released', 'liquidated'))`,
-    },
-    { name: 'before_summary', type: 'boolean', of: (s) => `(${s}.path_to_7501 IS NULL AND ${s}.status <> 'released')` },
-    { name: 'cbp_hold', type: 'boolean', of: (s) => `${s}.cbp_hold` },
-  ],
-  'CREATE OR REPLACE',
-);
+/** The counter rows' key (migration 0049 adds the entry's port to it). */
+export const COUNTER_COLUMNS: CounterColumn[] = [
+  { name: 'account_id', type: 'integer', of: (s) => `${s}.account_id` },
+  { name: 'status', type: 'text', of: (s) => `${s}.status` },
+  { name: 'review_7501', type: 'boolean', of: (s) => `(${s}.path_to_7501 IS NOT NULL AND NOT ${s}.reviewed_7501)` },
+  { name: 'fda_hold', type: 'boolean', of: (s) => `(upper(btrim(${s}.fda_status)) NOT IN ('', 'MAY PROCEED'))` },
+  {
+    name: 'without_do',
+    type: 'boolean',
+    of: (s) =>
+      `(NOT ${s}.has_delivery_order AND NOT ${s}.ignored_shipment AND ${s}.status NOT IN ('released', 'liquidated'))`,
+  },
+  { name: 'before_summary', type: 'boolean', of: (s) => `(${s}.path_to_7501 IS NULL AND ${s}.status <> 'released')` },
+  { name: 'cbp_hold', type: 'boolean', of: (s) => `${s}.cbp_hold` },
+];
 
-/** Counts every shipment into an empty shipment_counts (the bench's fill, which runs without triggers). */
-export const COUNT_EVERY_SHIPMENT = COUNTERS.countEvery;
+const COUNTERS = shipmentCounters(COUNTER_COLUMNS, 'CREATE OR REPLACE');
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -7,6 +7,7 @@ import { apiUrl, demoUsersOf, exactJson, injectAs, testAppForFile, type DemoUser
 import { BROKER } from '../access/session-user.ts';
 import { setAgencyDisposition } from '../customs-entries/set-agency-disposition.ts';
 import { setCustomsEntry } from '../customs-entries/set-customs-entry.ts';
+import { expectCountsKept } from '../../../test/shipment-counts.ts';
 
 /*
  * The list's customs entry filters (port, entry_type, agency_hold) and the search by entry
@@ -178,6 +179,30 @@ describe('GET /api/user/shipments: the customs entry filters', () => {
     for (const search of [refiled, refiled.toLowerCase(), refiled.slice(4, 11)]) {
       expect(ids((await list('primary', { search })).data)).toEqual([shipment.id]);
     }
+  });
+
+  it('moves a shipment from one port’s total to another’s as its current entry changes (migration 0049)', async () => {
+    const shipment = await shipmentOf('40002', 3);
+    const [before] = await currentEntries(['40002']).then((entries) => entries.filter(({ id }) => id === shipment.id));
+    // Two ports the shipment is not at now.
+    const [first, second] = ['3801', '2402', '0901'].filter((port) => port !== before?.port_code);
+    const totalAt = async (port: string) => (await list('primary', { port })).pagination.total;
+    const at = { first: await totalAt(first!), second: await totalAt(second!) };
+    const entryAt = async (port: string, number: number, date: string) => {
+      await setCustomsEntry({ db: t.app.db }, BROKER, {
+        entryNumber: formatEntryNumber('DMI', number),
+        shipmentId: shipment.id,
+        fields: { entry_type: '01', port_code: port, entry_date: date },
+      });
+    };
+    await entryAt(first!, 7100011, '2031-03-01');
+    expect(await totalAt(first!)).toBe(at.first + 1);
+    expect(ids(await allPages('primary', { port: first! }))).toContain(shipment.id);
+    // A later entry is the current one: its port counts the shipment, the first no longer does.
+    await entryAt(second!, 7100012, '2031-03-02');
+    expect(await totalAt(first!)).toBe(at.first);
+    expect(await totalAt(second!)).toBe(at.second + 1);
+    await expectCountsKept(t.app.db);
   });
 
   it('moves a shipment in and out of the agency hold list as a disposition changes', async () => {

@@ -103,8 +103,15 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     expect(plan).toContain('shipment_counts');
   });
 
+  it('port filter: its page by its index (migration 0027), its total from the counters (0049)', async () => {
+    const request = listRequest({});
+    request.criteria = criteriaOf({ port: '4601' }, demo.primary);
+    const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
+    expect(plan.split('shipments_filter_entry_port_idx').length - 1).toBe(1);
+    expect(plan).toContain('shipment_counts c');
+  });
+
   it.each([
-    [{ port: '4601' }, 'shipments_filter_entry_port_idx'],
     [{ entry_type: '01' }, 'shipments_filter_entry_type_idx'],
     [{ agency_hold: '1' }, 'shipments_filter_agency_hold_idx'],
     [{ approval: 'awaiting' }, 'shipments_awaiting_approval_idx'],
@@ -227,9 +234,9 @@ describe('a large account’s search', () => {
       .transaction()
       .execute(async (trx) => {
         await sql`INSERT INTO shipment_counts AS c
-            (account_id, status, review_7501, fda_hold, without_do, before_summary, cbp_hold, shipments)
-          SELECT id, 'submitted', false, false, false, false, false, 20000 FROM accounts WHERE account_no = '40001'
-          ON CONFLICT (account_id, status, review_7501, fda_hold, without_do, before_summary, cbp_hold)
+            (account_id, status, review_7501, fda_hold, without_do, before_summary, cbp_hold, entry_port_code, shipments)
+          SELECT id, 'submitted', false, false, false, false, false, '', 20000 FROM accounts WHERE account_no = '40001'
+          ON CONFLICT (account_id, status, review_7501, fda_hold, without_do, before_summary, cbp_hold, entry_port_code)
           DO UPDATE SET shipments = c.shipments + 20000`.execute(trx);
         // Another company's shipments that hold the text: more than the table's reading takes.
         await sql`INSERT INTO shipments (account_id, file_number, customer_reference_no, status)

@@ -299,12 +299,12 @@ function pageItems(request: ShipmentsPageRequest) {
 
 /**
  * How many shipments of the asked accounts meet the criteria and, if named, a Home count's
- * condition: with a search, the matches counted; with ETA bounds or an entry filter, the
- * shipments (their index entries); without any, a sum of the accounts' counter rows
- * (migration 0017).
+ * condition: with a search, the matches counted; with ETA bounds or a filter no counter row
+ * keeps, the shipments (their index entries); without any, a sum of the accounts' counter rows
+ * (migrations 0017 and 0049, the port of entry among their keys).
  */
 function countOf(criteria: ShipmentCriteria, count?: HomeCountKey) {
-  const { filter, status, searches, etaFrom, etaTo } = criteria;
+  const { filter, status, entryPort, searches, etaFrom, etaTo } = criteria;
   if (searches.length > 0) {
     return sql`(SELECT count(*) FROM matches${count ? sql` WHERE matches.${sql.ref(count)}` : sql``})`;
   }
@@ -315,6 +315,7 @@ function countOf(criteria: ShipmentCriteria, count?: HomeCountKey) {
   const conditions = [
     ...(filter ? [HOME_FILTER_COUNTER_CONDITIONS[filter]] : []),
     ...(status === undefined ? [] : [sql<SqlBool>`c.status = ${status}`]),
+    ...(entryPort === undefined ? [] : [sql<SqlBool>`c.entry_port_code = ${entryPort}`]),
     ...(count ? [HOME_COUNT_COUNTER_CONDITIONS[count]] : []),
   ];
   return sql`(SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id

@@ -176,12 +176,11 @@ export function criteriaOf(
 }
 
 /**
- * Whether the criteria filter by what no counter row keeps: the customs entry, or the last free
- * days, which depend on the day.
+ * Whether the criteria filter by what no counter row keeps: the customs entry's type or holds
+ * (its port is kept, migration 0049), the approval, or the last free days, which depend on the day.
  */
 export function hasUncountedFilter(criteria: ShipmentCriteria): boolean {
   return (
-    criteria.entryPort !== undefined ||
     criteria.entryType !== undefined ||
     criteria.isAgencyHold === true ||
     criteria.awaitingApprovalOf !== undefined ||
