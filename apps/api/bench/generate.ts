@@ -169,7 +169,7 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
     const indexes = await client.query<{ indexname: string; indexdef: string }>(`
       SELECT i.indexname, i.indexdef FROM pg_indexes i
       WHERE i.schemaname = 'public'
-        AND i.tablename IN ('shipments', 'containers', 'bills_of_lading', 'document_types', 'delivery_orders')
+        AND i.tablename IN ('shipments', 'shipment_search_texts', 'containers', 'bills_of_lading', 'document_types', 'delivery_orders')
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = (quote_ident(i.indexname))::regclass)`);
     for (const index of indexes.rows) await client.query(`DROP INDEX ${index.indexname}`);
 
@@ -415,6 +415,11 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
        FROM customs_entries e WHERE e.shipment_id = s.id`,
     );
     await step('shipment counts', COUNT_EVERY_SHIPMENT);
+    // The whole table's search texts (migration 0050), once every list they are made of is written.
+    await step(
+      'search texts',
+      'INSERT INTO shipment_search_texts (shipment_id, search_text) SELECT id, search_text FROM shipments',
+    );
     for (const table of ['entry_rollups', 'release_rollups', 'line_rollups']) await step(table, FILL_ROLLUP[table]!);
     await step(
       'delivery order containers',

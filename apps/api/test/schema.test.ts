@@ -57,6 +57,7 @@ const CHILD_TABLES: Record<string, string> = {
   sessions: 'users',
   shipment_activity: 'shipments',
   shipment_notes: 'shipments',
+  shipment_search_texts: 'shipments',
   sign_in_links: 'users',
   trucker_emails: 'truckers',
   upload_counts: 'users',
@@ -70,10 +71,6 @@ const BY_ACCOUNT = 'led by the account, which narrows one company’s rows: shar
 const BY_PARENT = 'led by a parent row of the same company: sharding puts company_id in front';
 const BROKERAGE_WIDE =
   'read across every company by the brokerage (its feed, workers or file sweep): each shard keeps its own';
-const TRIGRAMS_OF_TABLE =
-  'the trigrams of the whole table’s search text: a number is in a few rows of the table, and the caller’s accounts are a condition on those; a shard keeps its own';
-const DIGITS_OF_TABLE =
-  'the digit windows of the whole table’s search text: a number is in a few rows of the table, and the caller’s accounts are a condition on those; a shard keeps its own';
 const UNIQUE_ACROSS =
   'unique across the brokerage (its identifier, or a login that precedes the company): a lookup table beside the shards keeps it';
 
@@ -138,8 +135,6 @@ const KEY_EXCEPTIONS: Record<string, Record<string, string>> = {
     shipments_list_eta_idx: BY_ACCOUNT,
     shipments_list_id_idx: BY_ACCOUNT,
     shipments_list_status_idx: BY_ACCOUNT,
-    shipments_search_digits_idx: DIGITS_OF_TABLE,
-    shipments_search_text_idx: TRIGRAMS_OF_TABLE,
     shipments_sort_container_idx: BY_ACCOUNT,
     shipments_sort_fda_status_idx: BY_ACCOUNT,
     shipments_sort_file_number_idx: BY_ACCOUNT,

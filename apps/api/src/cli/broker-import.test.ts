@@ -6,7 +6,7 @@ import { formatEntryNumber } from '@clearport/contract/customs-entry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../test/build-app.ts';
 import { samplePdf } from '../../test/sample-files.ts';
-import { expectCountsKept } from '../../test/shipment-counts.ts';
+import { expectKeptByTriggers } from '../../test/kept-by-triggers.ts';
 import { ingestRecords } from '../modules/ingestion/ingest.ts';
 import type { IngestionContext } from '../modules/ingestion/ingestion.repository.ts';
 import { importFile, summaryLines } from './broker-import.ts';
@@ -65,7 +65,7 @@ describe('npm run broker -- import', () => {
       .where('accounts.account_no', '=', '66001')
       .executeTakeFirst();
     expect(Number(count?.shipments)).toBe(1_100);
-    await expectCountsKept(t.app.db);
+    await expectKeptByTriggers(t.app.db);
 
     const again = await importFile(context, file);
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 1_102, refused: 1 });
@@ -396,7 +396,7 @@ describe('npm run broker -- import, a bad line among good ones', () => {
         { line: 60, key: 'shipment:IMP-DB-060', reason: 'The database cannot store this record (SQLSTATE 23514).' },
       ]);
       expect(await importedCount('IMP-DB')).toBe(149);
-      await expectCountsKept(t.app.db);
+      await expectKeptByTriggers(t.app.db);
     } finally {
       await sql`ALTER TABLE shipments DROP CONSTRAINT refused_vessel`.execute(t.app.db);
     }
@@ -446,7 +446,7 @@ describe('npm run broker -- import, a bad line among good ones', () => {
       ] as const) {
         expect([0, to - from + 1]).toContain(writtenOf(from, to));
       }
-      await expectCountsKept(t.app.db);
+      await expectKeptByTriggers(t.app.db);
     } finally {
       await sql`DROP TRIGGER fill_disk ON shipments`.execute(t.app.db);
       await sql`DROP FUNCTION fill_disk()`.execute(t.app.db);
@@ -497,7 +497,7 @@ describe('npm run broker -- import, several batches at once', () => {
         master_bills: [`MAEU${index}`],
       })),
     );
-    await expectCountsKept(t.app.db);
+    await expectKeptByTriggers(t.app.db);
 
     const again = await importFile(context, file);
     expect(again).toEqual({ created: 0, updated: 0, unchanged: 1_800, refused: 0, refusals: [] });

@@ -132,6 +132,12 @@ export type ShipmentCountsTable = {
   shipments: Maintained<number>;
 };
 
+/** Kept by triggers on shipments (migration 0050): each shipment's search_text, for its indexes. */
+export type ShipmentSearchTextsTable = {
+  shipment_id: Maintained<number>;
+  search_text: Maintained<string>;
+};
+
 export type UserAccountsTable = {
   user_id: number;
   account_id: number;
@@ -689,6 +695,7 @@ export type Database = {
   companies: CompaniesTable;
   accounts: AccountsTable;
   shipment_counts: ShipmentCountsTable;
+  shipment_search_texts: ShipmentSearchTextsTable;
   users: UsersTable;
   user_accounts: UserAccountsTable;
   user_changes: UserChangesTable;

@@ -653,6 +653,14 @@ ALTER TABLE shipment_notes ADD CONSTRAINT shipment_notes_shipment_id_fkey FOREIG
 ALTER TABLE shipment_notes ADD CONSTRAINT shipment_notes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL;
 CREATE INDEX shipment_notes_shipment_idx ON public.shipment_notes USING btree (shipment_id);
 
+CREATE TABLE shipment_search_texts (
+  shipment_id integer NOT NULL,
+  search_text text NOT NULL
+);
+ALTER TABLE shipment_search_texts ADD CONSTRAINT shipment_search_texts_pkey PRIMARY KEY (shipment_id);
+CREATE INDEX shipment_search_texts_digits_idx ON public.shipment_search_texts USING gin (search_digit_windows(search_text));
+CREATE INDEX shipment_search_texts_trigrams_idx ON public.shipment_search_texts USING gin (search_text gin_trgm_ops);
+
 CREATE TABLE shipments (
   id integer NOT NULL DEFAULT nextval('shipments_id_seq'::regclass),
   account_id integer NOT NULL,
@@ -720,8 +728,6 @@ CREATE INDEX shipments_list_eta_idx ON public.shipments USING btree (account_id,
 CREATE INDEX shipments_list_id_idx ON public.shipments USING btree (account_id, id);
 CREATE INDEX shipments_list_status_idx ON public.shipments USING btree (account_id, status, est_time_arrive DESC NULLS LAST, id DESC);
 CREATE INDEX shipments_path_to_7501_idx ON public.shipments USING btree (path_to_7501) WHERE (path_to_7501 IS NOT NULL);
-CREATE INDEX shipments_search_digits_idx ON public.shipments USING gin (search_digit_windows(search_text));
-CREATE INDEX shipments_search_text_idx ON public.shipments USING gin (search_text gin_trgm_ops);
 CREATE INDEX shipments_sort_container_idx ON public.shipments USING btree (account_id, lower(COALESCE(container_nos[1], ''::text)) COLLATE "C", id);
 CREATE INDEX shipments_sort_fda_status_idx ON public.shipments USING btree (account_id, lower(fda_status) COLLATE "C", id);
 CREATE INDEX shipments_sort_file_number_idx ON public.shipments USING btree (account_id, lower(file_number) COLLATE "C", id);

@@ -7,7 +7,7 @@ import { waitingOrderId } from '../../../test/delivery-order-fixtures.ts';
 import { apiKeysRepository } from '../access/api-keys.repository.ts';
 import { writeRecords } from './ingest.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
-import { expectCountsKept } from '../../../test/shipment-counts.ts';
+import { expectKeptByTriggers } from '../../../test/kept-by-triggers.ts';
 import { TOO_MANY_RECORDS } from './ingestion.routes.ts';
 import { NOT_A_BROKER_KEY } from '../access/broker-key.ts';
 
@@ -90,7 +90,7 @@ describe('the broker API', () => {
       .where('shipment_activity.action', '=', SHIPMENT_ACTIVITY.statusChanged)
       .execute();
     expect(activity).toEqual([{ user_id: null, detail: { from: 'pending documents', to: 'released', by: 'broker' } }]);
-    await expectCountsKept(db);
+    await expectKeptByTriggers(db);
   });
 
   it("sets the broker's ISF, and leaves the shipment's as it is when a record leaves it out", async () => {
@@ -167,7 +167,7 @@ describe('the broker API', () => {
       .execute();
     expect(files).toEqual([]);
     expect(await db.selectFrom('accounts').select('id').where('account_no', '=', '77002').execute()).toEqual([]);
-    await expectCountsKept(db);
+    await expectKeptByTriggers(db);
   });
 
   it('adds containers with their tracking, bills and required document types to a shipment', async () => {
@@ -329,7 +329,7 @@ describe('the broker API', () => {
         .orderBy('file_number')
         .execute();
       expect(stored.map((row) => row.file_number)).toEqual(['HG-DB-1', 'HG-DB-3']);
-      await expectCountsKept(test.app.db);
+      await expectKeptByTriggers(test.app.db);
     } finally {
       await sql`ALTER TABLE shipments DROP CONSTRAINT refused_vessel`.execute(test.app.db);
     }

@@ -7,7 +7,7 @@ import { apiUrl, demoUsersOf, exactJson, injectAs, testAppForFile, type DemoUser
 import { BROKER } from '../access/session-user.ts';
 import { setAgencyDisposition } from '../customs-entries/set-agency-disposition.ts';
 import { setCustomsEntry } from '../customs-entries/set-customs-entry.ts';
-import { expectCountsKept } from '../../../test/shipment-counts.ts';
+import { expectKeptByTriggers } from '../../../test/kept-by-triggers.ts';
 
 /*
  * The list's customs entry filters (port, entry_type, agency_hold) and the search by entry
@@ -202,7 +202,7 @@ describe('GET /api/user/shipments: the customs entry filters', () => {
     await entryAt(second!, 7100012, '2031-03-02');
     expect(await totalAt(first!)).toBe(at.first);
     expect(await totalAt(second!)).toBe(at.second + 1);
-    await expectCountsKept(t.app.db);
+    await expectKeptByTriggers(t.app.db);
   });
 
   it('moves a shipment in and out of the agency hold list as a disposition changes', async () => {

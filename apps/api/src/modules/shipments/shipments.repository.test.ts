@@ -50,6 +50,18 @@ async function planOf(compiled: { sql: string; parameters: readonly unknown[] },
   });
 }
 
+/**
+ * The plan of a search statement, plain index scans priced out too: on the tests' few hundred
+ * rows the planner reads the whole table's search texts in their primary key's order, which the
+ * LIMIT makes cheap, where the bench's million are read through their GIN indexes.
+ */
+async function searchPlanOf(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
+  return demo.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_indexscan = off`.execute(trx);
+    return planWithoutScansOrSorts(trx, compiled);
+  });
+}
+
 class PlanRead extends Error {
   constructor(readonly plan: string) {
     super('plan read');
@@ -88,13 +100,12 @@ const SORT_INDEXES: Record<ShipmentSortField, string> = {
   status: 'shipments_sort_status_idx',
 };
 
-/** The search index (migration 0045) read for the LIKE of the search text, over the whole table. */
-const SEARCH_INDEX = 'shipments_search_text_idx';
-const SEARCH_INDEX_READ = /Bitmap Index Scan on shipments_search_text_idx[^\n]*\n\s*Index Cond: \(search_text ~~/;
-/** The index of the digit windows (migration 0048), read for a text with six digits in a row. */
-const DIGITS_INDEX = 'shipments_search_digits_idx';
+/** The trigram index of the whole table's search texts (migration 0050), read for the LIKE of the search text. */
+const SEARCH_INDEX_READ =
+  /Bitmap Index Scan on shipment_search_texts_trigrams_idx[^\n]*\n\s*Index Cond: \(search_text ~~/;
+/** The index of their digit windows (migrations 0048 and 0050), read for a text with six digits in a row. */
 const DIGITS_INDEX_READ =
-  /Bitmap Index Scan on shipments_search_digits_idx[^\n]*\n\s*Index Cond: \(search_digit_windows\(search_text\) @>/;
+  /Bitmap Index Scan on shipment_search_texts_digits_idx[^\n]*\n\s*Index Cond: \(search_digit_windows\(search_text\) @>/;
 
 describe('the shipments statements use the indexes of migration 0002', () => {
   it.each(HOME_FILTER_VALUES)('filter %s: its page by index, its total from the counters', async (filter) => {
@@ -148,9 +159,8 @@ describe('the shipments statements use the indexes of migration 0002', () => {
   it('Home counts from the counters; with a search, from the matches, through the search index', async () => {
     const plan = await planOf(shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}, demo.primary), 40));
     expect(plan).toContain('shipment_counts');
-    const searched = await planOf(
+    const searched = await searchPlanOf(
       shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({ search: 'mscu' }, demo.primary), 40),
-      SEARCH_INDEX,
     );
     expect(searched).toMatch(SEARCH_INDEX_READ);
   });
@@ -164,19 +174,20 @@ describe('the shipments statements use the indexes of migration 0002', () => {
       expect(plan).toMatch(
         /Index Only Scan using shipments_list_eta_idx on shipments[^\n]*\n\s*Index Cond: \(account_id = a(_\d+)?\.id\)/,
       );
-      const large = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), SEARCH_INDEX);
-      expect(large).toMatch(SEARCH_INDEX_READ);
+      expect(await searchPlanOf(shipmentsRepository.listQuery(demo.db, demo.primary, request))).toMatch(
+        SEARCH_INDEX_READ,
+      );
     },
   );
 
-  it('a large account’s search of six digits in a row reads the digit windows’ index (migration 0048)', async () => {
+  it('a large account’s search of six digits in a row reads the digit windows’ index (migrations 0048 and 0050)', async () => {
     const request = listRequest({});
     request.criteria = criteriaOf({ search: 'BN1-0000027-9' }, demo.primary);
-    const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), DIGITS_INDEX);
+    const plan = await searchPlanOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
     expect(plan).toMatch(DIGITS_INDEX_READ);
     // Five digits make no window: the trigrams are read.
     request.criteria = criteriaOf({ search: 'BN1-00027-9' }, demo.primary);
-    const trigrams = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), SEARCH_INDEX);
+    const trigrams = await searchPlanOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
     expect(trigrams).toMatch(SEARCH_INDEX_READ);
   });
 

@@ -22,6 +22,7 @@ import {
   SORT_KEYS,
   type ShipmentCondition,
   searchConditions,
+  tableSearchConditions,
   type SearchBy,
   type ShipmentCriteria,
 } from './shipments.rules.ts';
@@ -169,10 +170,10 @@ function pageByAccount(request: ShipmentsPageRequest) {
 }
 
 /**
- * Above this many shipments, an account's search is first looked for through the trigram index
- * of migration 0045 over the whole table, or its digit windows' index (0048) for a text with six
- * digits in a row; up to it, by reading the account's own index entries,
- * which is cheaper there and costs the same in a table of any size.
+ * Above this many shipments, an account's search is first looked for in the whole table's search
+ * texts (migration 0050), through their trigram index or, for a text with six digits in a row,
+ * the index of their digit windows; up to it, by reading the account's own index entries, which
+ * is cheaper there and costs the same in a table of any size.
  */
 const LARGE_ACCOUNT_SHIPMENTS = 10_000;
 
@@ -217,8 +218,9 @@ function pageOfMatches(request: ShipmentsPageRequest) {
       FROM a
     ),
     table_matches AS MATERIALIZED (
-      SELECT shipments.id, shipments.account_id FROM shipments
-      WHERE EXISTS (SELECT 1 FROM sized a WHERE ${isLarge}) AND ${and(searchConditions(criteria, 'digits'))}
+      SELECT shipments.id, shipments.account_id
+      FROM shipment_search_texts texts JOIN shipments ON shipments.id = texts.shipment_id
+      WHERE EXISTS (SELECT 1 FROM sized a WHERE ${isLarge}) AND ${and(tableSearchConditions(criteria))}
       LIMIT ${sql.lit(TABLE_MATCHES + 1)}
     ),
     matches AS MATERIALIZED (

@@ -12,7 +12,7 @@ import {
 import { API_PATHS } from '@clearport/contract/paths';
 import { STATUS_FILTER_OPTIONS } from '@clearport/contract/statuses';
 import { apiUrl, demoUsersOf, exactJson, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
-import { expectCountsKept } from '../../../test/shipment-counts.ts';
+import { expectKeptByTriggers } from '../../../test/kept-by-triggers.ts';
 import type { ShipmentsTable } from '../../db/schema.ts';
 
 const t = testAppForFile();
@@ -231,16 +231,16 @@ describe('Home counts', () => {
     const db = t.app.db;
     const change = async (values: Updateable<ShipmentsTable>, id: number) => {
       await db.updateTable('shipments').set(values).where('id', '=', id).execute();
-      await expectCountsKept(db);
+      await expectKeptByTriggers(db);
     };
-    await expectCountsKept(db);
+    await expectKeptByTriggers(db);
     const initial = await home('primary');
     const [shipment, second] = [
       await insertShipment({ eta: null, status: 'pending documents' }),
       await insertShipment({ eta: '2026-01-02 03:04:05', status: 'pending documents' }),
     ];
     const before = await home('primary');
-    await expectCountsKept(db);
+    await expectKeptByTriggers(db);
     await change({ status: 'CBP VACIS EXAM' }, shipment);
     expect((await home('primary')).under_exam).toBe(before.under_exam + 1);
     await change({ fda_review: ' may proceed ' }, shipment);
@@ -250,6 +250,9 @@ describe('Home counts', () => {
     expect((await home('primary'))['7501_to_review']).toBe(before['7501_to_review'] + 1);
     await change({ reviewed_7501: true }, shipment);
     await change({ status: 'released' }, shipment);
+    // The search text (the whole table's copy, migration 0050) follows its fields.
+    await change({ customer_reference_no: 'PO-4815162342' }, shipment);
+    expect(ids((await list('primary', { search: '4815162342' })).data)).toEqual([shipment]);
 
     const { company_id } = await accountOf('40001');
     const [trucker, warehouse] = await Promise.all([
@@ -261,15 +264,15 @@ describe('Home counts', () => {
       .values({ shipment_id: second, trucker_id: trucker.id, warehouse_id: warehouse.id })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await expectCountsKept(db);
+    await expectKeptByTriggers(db);
     await db.deleteFrom('delivery_orders').where('id', '=', order.id).execute();
-    await expectCountsKept(db);
+    await expectKeptByTriggers(db);
 
     const other = await accountOf('40002');
     await db.updateTable('shipments').set({ account_id: other.id }).where('id', 'in', [shipment, second]).execute();
-    await expectCountsKept(db);
+    await expectKeptByTriggers(db);
     await db.deleteFrom('shipments').where('id', 'in', [shipment, second]).execute();
-    await expectCountsKept(db);
+    await expectKeptByTriggers(db);
     expect(await home('primary')).toEqual(initial);
   });
 
@@ -483,14 +486,14 @@ describe('paging', () => {
     await sql`UPDATE shipments SET account_id = CASE WHEN account_id = ${first!.id} THEN ${second!.id}::int ELSE ${first!.id}::int END
       WHERE account_id IN (${first!.id}, ${second!.id})`.execute(t.app.db);
     expect((await shipmentIdsOfAccounts(['40001'])).length).toBe(secondCount);
-    await expectCountsKept(t.app.db);
+    await expectKeptByTriggers(t.app.db);
     await t.app.db.updateTable('shipments').set({ updated_at: new Date() }).execute();
-    await expectCountsKept(t.app.db);
+    await expectKeptByTriggers(t.app.db);
 
     await sql`UPDATE shipments SET account_id = CASE WHEN account_id = ${first!.id} THEN ${second!.id}::int ELSE ${first!.id}::int END
       WHERE account_id IN (${first!.id}, ${second!.id})`.execute(t.app.db);
     expect((await shipmentIdsOfAccounts(['40001'])).length).toBe(firstCount);
-    await expectCountsKept(t.app.db);
+    await expectKeptByTriggers(t.app.db);
   });
 
   it('pages through every shipment once', async () => {

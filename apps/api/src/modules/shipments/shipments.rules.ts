@@ -200,13 +200,13 @@ export function wallClockOf(iso: string): string {
 }
 
 /**
- * How search text is looked for: with `LIKE`, which the trigram index of migration 0018 answers;
- * with `strpos`, which no index answers, so that an account's own ETA index entries (which carry
- * search_text) are read instead: the cheaper way for an account of a few thousand shipments,
- * whose cost then does not grow with the table; or, for a text with six digits in a row, through
- * the index of its windows of six digits (migration 0048), where digits make no rare trigram.
+ * How search text is looked for on the shipment rows: with `LIKE`, or with `strpos`, which no
+ * index answers, so that an account's own ETA index entries (which carry search_text) are read
+ * instead: the cheaper way for an account of a few thousand shipments, whose cost then does not
+ * grow with the table. A large account's search is first looked for in the whole table's search
+ * texts (tableSearchConditions).
  */
-export type SearchBy = 'trigrams' | 'entries' | 'digits';
+export type SearchBy = 'trigrams' | 'entries';
 
 /** The length of the digit windows of migration 0048's index, and the shortest run it answers. */
 const DIGIT_WINDOW = 6;
@@ -225,20 +225,35 @@ export function digitWindows(text: string): number[] {
   return [...windows];
 }
 
-/** Each search text of the criteria, found in search_text. */
+// Case-insensitive: search_text is lower case, and the database lower-cases the text with the
+// same rules, once per statement (a sub-select, not once per row).
+const likeOf = (column: RawBuilder<unknown>, search: string) =>
+  sql<SqlBool>`${column} LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`;
+const strposOf = (column: RawBuilder<unknown>, search: string) =>
+  sql<SqlBool>`strpos(${column}, (SELECT lower(${search}))) > 0`;
+
+/** Each search text of the criteria, found in the shipment row's search_text. */
 export function searchConditions(criteria: ShipmentCriteria, searchBy: SearchBy = 'trigrams'): ShipmentCondition[] {
-  // Case-insensitive: search_text is lower case, and the database lower-cases the text with the
-  // same rules, once per statement (a sub-select, not once per row).
+  const column = sql`shipments.search_text`;
+  return criteria.searches.map((search) =>
+    searchBy === 'trigrams' ? likeOf(column, search) : strposOf(column, search),
+  );
+}
+
+/**
+ * Each search text of the criteria, found in the whole table's search texts (`texts`, rows of
+ * shipment_search_texts, migration 0050): a text with six digits in a row through the index of
+ * their windows (0048), which gives a superset of the matches, the text itself then checked on
+ * those rows; any other through the trigram index (`LIKE`).
+ */
+export function tableSearchConditions(criteria: ShipmentCriteria): ShipmentCondition[] {
+  const column = sql`texts.search_text`;
   return criteria.searches.map((search) => {
-    const found = sql<SqlBool>`strpos(shipments.search_text, (SELECT lower(${search}))) > 0`;
-    if (searchBy === 'entries') return found;
-    const windows = searchBy === 'digits' ? digitWindows(search) : [];
-    if (windows.length > 0) {
-      // A superset of the matches from the index, then the text itself on those rows; the windows
-      // as one array literal, so that the statement's text is the same for any search.
-      return sql<SqlBool>`search_digit_windows(shipments.search_text) @> cast(${`{${windows.join(',')}}`} AS integer[]) AND ${found}`;
-    }
-    return sql<SqlBool>`shipments.search_text LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`;
+    const windows = digitWindows(search);
+    if (windows.length === 0) return likeOf(column, search);
+    // The windows as one array literal, so that the statement's text is the same for any search.
+    return sql<SqlBool>`search_digit_windows(${column}) @> cast(${`{${windows.join(',')}}`} AS integer[])
+      AND ${strposOf(column, search)}`;
   });
 }
 

@@ -8,11 +8,12 @@ import {
 } from '../src/modules/shipments/shipments.rules.ts';
 
 /**
- * The counts kept in shipment_counts (migrations 0017 and 0049) equal counts of the shipments:
- * per account, status and port of entry, all of them and those of each Home count; no counter
- * below zero.
+ * What triggers on shipments keep is right: the counts in shipment_counts (migrations 0017 and
+ * 0049) equal counts of the shipments, per account, status and port of entry, all of them and
+ * those of each Home count, no counter below zero; and shipment_search_texts (migration 0050)
+ * holds every shipment's search text, and nothing else.
  */
-export async function expectCountsKept(db: Db): Promise<void> {
+export async function expectKeptByTriggers(db: Db): Promise<void> {
   const { rows: counted } = await sql<Record<string, unknown>>`
     SELECT shipments.account_id, shipments.status, coalesce(shipments.entry_port_code, '') AS entry_port_code,
       count(*)::int AS shipments,
@@ -30,4 +31,10 @@ export async function expectCountsKept(db: Db): Promise<void> {
   expect(kept).toEqual(counted);
   const { rows: negative } = await sql`SELECT * FROM shipment_counts WHERE shipments < 0`.execute(db);
   expect(negative).toEqual([]);
+  const { rows: texts } = await sql<{ shipments: number; kept: number; differing: number }>`
+    SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM shipment_search_texts)::int AS kept,
+      (SELECT count(*) FROM shipments FULL JOIN shipment_search_texts t ON t.shipment_id = shipments.id
+        WHERE t.search_text IS DISTINCT FROM shipments.search_text)::int AS differing`.execute(db);
+  expect(texts[0]!.kept).toBe(texts[0]!.shipments);
+  expect(texts[0]!.differing).toBe(0);
 }
