@@ -229,7 +229,7 @@ function pageOfMatches(request: ShipmentsPageRequest) {
       ${matchesOf(
         sql`sized a JOIN table_matches found ON found.account_id = a.id JOIN shipments ON shipments.id = found.id`,
         sql<SqlBool>`${isLarge} AND ${isFewInTable}`,
-        'trigrams',
+        'like',
       )}
       UNION ALL
       ${matchesOf(byEntries, sql<SqlBool>`${isLarge} AND NOT ${isFewInTable}`, 'entries')}

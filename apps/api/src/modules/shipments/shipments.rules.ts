@@ -206,9 +206,9 @@ export function wallClockOf(iso: string): string {
  * grow with the table. A large account's search is first looked for in the whole table's search
  * texts (tableSearchConditions).
  */
-export type SearchBy = 'trigrams' | 'entries';
+export type SearchBy = 'like' | 'entries';
 
-/** The length of the digit windows of migration 0048's index, and the shortest run it answers. */
+/** The length of the digit windows (migrations 0048 and 0050), and the shortest run their index answers. */
 const DIGIT_WINDOW = 6;
 
 /**
@@ -233,11 +233,9 @@ const strposOf = (column: RawBuilder<unknown>, search: string) =>
   sql<SqlBool>`strpos(${column}, (SELECT lower(${search}))) > 0`;
 
 /** Each search text of the criteria, found in the shipment row's search_text. */
-export function searchConditions(criteria: ShipmentCriteria, searchBy: SearchBy = 'trigrams'): ShipmentCondition[] {
+export function searchConditions(criteria: ShipmentCriteria, searchBy: SearchBy = 'like'): ShipmentCondition[] {
   const column = sql`shipments.search_text`;
-  return criteria.searches.map((search) =>
-    searchBy === 'trigrams' ? likeOf(column, search) : strposOf(column, search),
-  );
+  return criteria.searches.map((search) => (searchBy === 'like' ? likeOf(column, search) : strposOf(column, search)));
 }
 
 /**
@@ -258,7 +256,7 @@ export function tableSearchConditions(criteria: ShipmentCriteria): ShipmentCondi
 }
 
 /** The conditions of the criteria, the account aside (the access check's business). */
-export function criteriaConditions(criteria: ShipmentCriteria, searchBy: SearchBy = 'trigrams'): ShipmentCondition[] {
+export function criteriaConditions(criteria: ShipmentCriteria, searchBy: SearchBy = 'like'): ShipmentCondition[] {
   const conditions: ShipmentCondition[] = [];
   if (criteria.filter) conditions.push(HOME_FILTER_CONDITIONS[criteria.filter]);
   if (criteria.status !== undefined) conditions.push(sql<SqlBool>`shipments.status = ${criteria.status}`);
