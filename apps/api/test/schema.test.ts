@@ -71,6 +71,8 @@ const BY_ACCOUNT = 'led by the account, which narrows one company’s rows: shar
 const BY_PARENT = 'led by a parent row of the same company: sharding puts company_id in front';
 const BROKERAGE_WIDE =
   'read across every company by the brokerage (its feed, workers or file sweep): each shard keeps its own';
+const WHOLE_TABLE_SEARCH =
+  'a search of the whole table, the account checked on the few rows it finds: each shard keeps its own';
 const UNIQUE_ACROSS =
   'unique across the brokerage (its identifier, or a login that precedes the company): a lookup table beside the shards keeps it';
 
@@ -100,6 +102,7 @@ const KEY_EXCEPTIONS: Record<string, Record<string, string>> = {
     invoices_list_created_idx: BY_ACCOUNT,
     invoices_list_id_idx: BY_ACCOUNT,
     invoices_search_idx: BY_ACCOUNT,
+    invoices_search_digits_idx: WHOLE_TABLE_SEARCH,
     invoices_sort_amount_idx: BY_ACCOUNT,
     invoices_sort_container_idx: BY_ACCOUNT,
     invoices_sort_due_date_idx: BY_ACCOUNT,

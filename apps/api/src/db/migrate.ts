@@ -47,6 +47,7 @@ import * as invoiceUnpaidDays from './migrations/0047-invoice-unpaid-days.ts';
 import * as shipmentSearchDigits from './migrations/0048-shipment-search-digits.ts';
 import * as shipmentPortCounts from './migrations/0049-shipment-port-counts.ts';
 import * as shipmentSearchTexts from './migrations/0050-shipment-search-texts.ts';
+import * as invoiceSearchDigits from './migrations/0051-invoice-search-digits.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -100,6 +101,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0048-shipment-search-digits': shipmentSearchDigits,
   '0049-shipment-port-counts': shipmentPortCounts,
   '0050-shipment-search-texts': shipmentSearchTexts,
+  '0051-invoice-search-digits': invoiceSearchDigits,
 };
 
 /**

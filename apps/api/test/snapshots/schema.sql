@@ -372,6 +372,7 @@ CREATE INDEX invoices_backup_idx ON public.invoices USING btree (backup) WHERE (
 CREATE INDEX invoices_list_created_idx ON public.invoices USING btree (account_id, created_at DESC, id DESC) INCLUDE (is_paid, due_date, amount_cents, search_text);
 CREATE INDEX invoices_list_id_idx ON public.invoices USING btree (account_id, id);
 CREATE INDEX invoices_path_idx ON public.invoices USING btree (path) WHERE (path IS NOT NULL);
+CREATE INDEX invoices_search_digits_idx ON public.invoices USING gin (search_digit_windows(search_text, 5));
 CREATE INDEX invoices_search_idx ON public.invoices USING gin (((account_id)::bigint), search_text gin_trgm_ops);
 CREATE INDEX invoices_shipment_idx ON public.invoices USING btree (shipment_id);
 CREATE INDEX invoices_sort_amount_idx ON public.invoices USING btree (account_id, amount_cents NULLS FIRST, id);

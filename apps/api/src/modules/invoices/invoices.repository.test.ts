@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { INVOICE_SORT_FIELDS, type InvoiceSortField } from '@clearport/contract/invoices';
 import { indexTestApp, planWithoutScansOrSorts } from '../../../test/query-plans.ts';
 import { invoicesRepository, type InvoicesPageRequest } from './invoices.repository.ts';
-import { criteriaOf } from './invoices.rules.ts';
+import { criteriaOf, searchByOfLarge } from './invoices.rules.ts';
 
 /*
  * Migration 0006 indexes the expressions invoices.rules.ts writes; PostgreSQL uses an index only
@@ -64,6 +64,23 @@ describe('the invoice list statement uses the indexes of migration 0006', () => 
       /Index Scan (using|on) invoice_unpaid_days_pkey[^\n]*\n\s*Index Cond: \(\(account_id = a(_\d+)?\.id\) AND \(due_date < /,
     );
     expect(plan).not.toMatch(/Seq Scan on invoices/);
+  });
+
+  it('a large account’s search of five digits in a row reads the digit windows’ index (0051), of fewer LIKE’s', async () => {
+    const searched = (search: string) => {
+      const asked = request('due_date', 'asc');
+      asked.criteria = criteriaOf({ search }, '2026-11-23');
+      return planOf(invoicesRepository.listQuery(demo.db, demo.primary, asked));
+    };
+    const windows =
+      /Bitmap Index Scan on invoices_search_digits_idx[^\n]*\n\s*Index Cond: \(search_digit_windows\(search_text, 5\) @>/;
+    const like = /search_text ~~/;
+    const digits = await searched('inv-00001');
+    expect(digits).toMatch(windows);
+    expect(digits).not.toMatch(like);
+    const fewer = await searched('inv-0001');
+    expect(fewer).toMatch(like);
+    expect(fewer).not.toMatch(/invoices_search_digits_idx/);
   });
 });
 
@@ -139,4 +156,22 @@ describe('a large account’s search', () => {
       expect(await readAsLarge(search, paymentStatus)).toEqual(small);
     },
   );
+
+  it('for five digits in a row finds through the digit windows’ index what a small account’s reading finds', async () => {
+    // The five digits most of the account's invoices share, an invoice number and a part of it.
+    const { rows } = await sql<{ digits: string; invoiceNumber: string }>`
+      SELECT (SELECT lpad(w::text, 5, '0') FROM invoices i, unnest(search_digit_windows(i.search_text, 5)) AS w
+          WHERE i.account_id = a.id GROUP BY w ORDER BY count(*) DESC, w LIMIT 1) AS digits,
+        (SELECT min(i.invoice_number) FROM invoices i WHERE i.account_id = a.id) AS "invoiceNumber"
+      FROM accounts a WHERE a.account_no = '40001'`.execute(demo.db);
+    const { digits, invoiceNumber } = rows[0]!;
+    for (const search of [digits, invoiceNumber, invoiceNumber.toLowerCase().slice(1, -1)]) {
+      expect(searchByOfLarge(search)).toBe('windows');
+      const small = await read(demo.db, search);
+      expect(small.total).toBeGreaterThan(0);
+      expect(await readAsLarge(search)).toEqual(small);
+      expect(await readAsLarge(search, 'not-paid')).toEqual(await read(demo.db, search, 'not-paid'));
+    }
+    expect((await read(demo.db, digits)).total).toBeGreaterThan(PER_PAGE);
+  });
 });

@@ -12,6 +12,7 @@ import {
   cursorValueOf,
   nullsFirstFor,
   overdueCondition,
+  searchByOfLarge,
   SORT_KEYS,
   type InvoiceCondition,
   type InvoiceCriteria,
@@ -199,7 +200,7 @@ function pageByAccount(request: InvoicesPageRequest, limit: 'page' | 'all' = 'pa
 
 /**
  * Above this many invoices, an account's search is answered by the trigram index of migration
- * 0034; up to it, by reading the account's own entries of the default order's index, which is
+ * 0034, or with five digits in a row by the digit windows' index of 0051; up to it, by reading the account's own entries of the default order's index, which is
  * cheaper there and costs the same in a table of any size (as the shipments list, 0005).
  */
 const LARGE_ACCOUNT_INVOICES = 10_000;
@@ -222,24 +223,28 @@ function pageOfMatches(request: InvoicesPageRequest) {
     after = sql` WHERE ${either(rowsAfter(sort, direction, cursor.at, columns))}`;
   }
   const matchesOf = (accounts: RawBuilder<unknown>, searchBy: SearchBy) => {
+    const conditions = and(criteriaConditions(criteria, searchBy));
     const rows =
       searchBy === 'entries'
         ? sql`a CROSS JOIN LATERAL (
-            SELECT invoices.id FROM invoices
-            WHERE invoices.account_id = a.id AND ${and(criteriaConditions(criteria, searchBy))} OFFSET 0
+            SELECT invoices.id FROM invoices WHERE invoices.account_id = a.id AND ${conditions} OFFSET 0
           ) AS found JOIN invoices ON invoices.id = found.id`
-        : // The account as migration 0034's trigram index has it, so that only that index answers.
-          sql`a JOIN invoices ON invoices.account_id::bigint = a.id::bigint`;
+        : searchBy === 'windows'
+          ? // The whole table's windows (0051) once, the accounts then checked on the few rows found.
+            sql`(SELECT invoices.id, invoices.account_id FROM invoices WHERE ${conditions} OFFSET 0) AS found
+              JOIN a ON a.id = found.account_id JOIN invoices ON invoices.id = found.id`
+          : // The account as migration 0034's trigram index has it, so that only that index answers.
+            sql`a JOIN invoices ON invoices.account_id::bigint = a.id::bigint AND ${conditions}`;
     return sql`SELECT invoices.id, ${matchKey} AS sort_key, a.account_no, invoices.is_paid, invoices.amount_cents
       FROM ${rows}
-      WHERE ${accounts} AND ${and(criteriaConditions(criteria, searchBy))}`;
+      WHERE ${accounts}`;
   };
   const invoicesOfAccount = sql`(SELECT coalesce(sum(c.invoices), 0) FROM account_invoice_totals c WHERE c.account_id = a.id)`;
   const cursorKey = sortKey === 'account' ? sql`matches.account_no` : cursorKeyOf(sortKey.type, sql`matches.sort_key`);
   return sql`matches AS MATERIALIZED (
       ${matchesOf(sql`${invoicesOfAccount} <= ${sql.lit(LARGE_ACCOUNT_INVOICES)}`, 'entries')}
       UNION ALL
-      ${matchesOf(sql`${invoicesOfAccount} > ${sql.lit(LARGE_ACCOUNT_INVOICES)}`, 'trigrams')}
+      ${matchesOf(sql`${invoicesOfAccount} > ${sql.lit(LARGE_ACCOUNT_INVOICES)}`, searchByOfLarge(criteria.search!))}
     ),
     page AS MATERIALIZED (
       SELECT matches.id, matches.sort_key, matches.account_no,

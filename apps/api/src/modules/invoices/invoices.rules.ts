@@ -1,4 +1,5 @@
 import { calendarDay } from '../../lib/display-dates.ts';
+import { digitWindows, digitWindowsCondition } from '../../lib/digit-windows.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortDirection } from '@clearport/contract/http';
@@ -41,12 +42,36 @@ export function overdueCondition(today: string): InvoiceCondition {
   return sql<SqlBool>`NOT invoices.is_paid AND invoices.due_date < cast(${today} as date)`;
 }
 
+/** The length of the digit windows of invoices' search texts (migration 0051). */
+export const INVOICE_DIGIT_WINDOW = 5;
+
 /**
  * How search text is looked for: with `LIKE`, which the trigram index of migration 0034 answers
- * (a large account), or with `strpos`, which no index answers, so that an account's own entries
- * of the default order's index (which carry search_text) are read instead (a small account).
+ * (a large account); by the windows of five digits of migration 0051's index, then the text
+ * itself (a large account's search with five digits in a row: `searchByOfLarge`); or with
+ * `strpos`, which no index answers, so that an account's own entries of the default order's index
+ * (which carry search_text) are read instead (a small account).
  */
-export type SearchBy = 'trigrams' | 'entries';
+export type SearchBy = 'trigrams' | 'windows' | 'entries';
+
+/** How a large account's invoices are searched for the text. */
+export function searchByOfLarge(search: string): SearchBy {
+  return digitWindows(search, INVOICE_DIGIT_WINDOW).length > 0 ? 'windows' : 'trigrams';
+}
+
+const column = sql`invoices.search_text`;
+// The width a literal, as the index's expression has it.
+const windowsOfColumn = sql`search_digit_windows(${column}, ${sql.lit(INVOICE_DIGIT_WINDOW)})`;
+
+function searchCondition(search: string, searchBy: SearchBy): InvoiceCondition {
+  if (searchBy === 'windows') {
+    const windows = digitWindowsCondition(windowsOfColumn, column, search, INVOICE_DIGIT_WINDOW);
+    if (windows) return windows;
+  }
+  return searchBy === 'entries'
+    ? sql<SqlBool>`strpos(${column}, (SELECT lower(${search}))) > 0`
+    : sql<SqlBool>`${column} LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`;
+}
 
 /** The conditions of the criteria, the account aside (the access check's business). */
 export function criteriaConditions(criteria: InvoiceCriteria, searchBy: SearchBy = 'trigrams'): InvoiceCondition[] {
@@ -54,13 +79,7 @@ export function criteriaConditions(criteria: InvoiceCriteria, searchBy: SearchBy
   if (criteria.paymentStatus === 'paid') conditions.push(sql<SqlBool>`invoices.is_paid`);
   if (criteria.paymentStatus === 'not-paid') conditions.push(sql<SqlBool>`NOT invoices.is_paid`);
   if (criteria.paymentStatus === 'overdue') conditions.push(overdueCondition(criteria.today));
-  if (criteria.search !== undefined) {
-    conditions.push(
-      searchBy === 'trigrams'
-        ? sql<SqlBool>`invoices.search_text LIKE (SELECT '%' || lower(${escapeLike(criteria.search)}) || '%')`
-        : sql<SqlBool>`strpos(invoices.search_text, (SELECT lower(${criteria.search}))) > 0`,
-    );
-  }
+  if (criteria.search !== undefined) conditions.push(searchCondition(criteria.search, searchBy));
   return conditions;
 }
 

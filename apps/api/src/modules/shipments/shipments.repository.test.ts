@@ -10,7 +10,8 @@ import {
 } from '@clearport/contract/shipments';
 import { indexTestApp, planWithoutScansOrSorts } from '../../../test/query-plans.ts';
 import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
-import { criteriaOf, digitWindows } from './shipments.rules.ts';
+import { criteriaOf, SHIPMENT_DIGIT_WINDOW } from './shipments.rules.ts';
+import { digitWindows } from '../../lib/digit-windows.ts';
 
 /*
  * Migration 0002 indexes the expressions shipments.rules.ts writes; PostgreSQL uses an index
@@ -289,7 +290,7 @@ describe('a large account’s search', () => {
       FROM accounts a WHERE a.account_no = '40001'`.execute(demo.db);
     const { digits, entryNumber } = rows[0]!;
     for (const search of [digits, entryNumber, entryNumber.toLowerCase().slice(2)]) {
-      expect(digitWindows(search).length).toBeGreaterThan(0);
+      expect(digitWindows(search, SHIPMENT_DIGIT_WINDOW).length).toBeGreaterThan(0);
       const small = await read(demo.db, search);
       expect(small.total).toBeGreaterThan(0);
       expect(await readAsLarge(search)).toEqual(small);
@@ -300,25 +301,34 @@ describe('a large account’s search', () => {
 });
 
 describe('the digit windows of a search text', () => {
-  it.each([
+  const texts = [
     'bn1-0000027-9',
     'MSCU1234567',
     '12345',
     '123456',
     '000000123456789',
     'hbl-4028713\u001fpo-27531\u001fmedu004028713',
+    'inv-0000150\u001f2025-0412',
     '١٢٣٤٥٦٧ 98765 4321098',
     'no digits',
-  ])('of %j are the database’s (search_digit_windows)', async (text) => {
-    const { rows } = await sql<{ windows: number[] }>`SELECT search_digit_windows(lower(${text})) AS windows`.execute(
-      demo.db,
-    );
-    expect([...rows[0]!.windows].sort((a, b) => a - b)).toEqual(digitWindows(text).sort((a, b) => a - b));
+  ];
+  const sorted = (windows: number[]) => [...windows].sort((a, b) => a - b);
+
+  it.each(texts)('of %j are the database’s (search_digit_windows)', async (text) => {
+    const { rows } = await sql<{ shipments: number[]; five: number[]; six: number[] }>`
+      SELECT search_digit_windows(lower(${text})) AS shipments, search_digit_windows(lower(${text}), 5) AS five,
+        search_digit_windows(lower(${text}), 6) AS six`.execute(demo.db);
+    expect(sorted(rows[0]!.shipments)).toEqual(sorted(digitWindows(text, SHIPMENT_DIGIT_WINDOW)));
+    expect(sorted(rows[0]!.five)).toEqual(sorted(digitWindows(text, 5)));
+    expect(sorted(rows[0]!.six)).toEqual(sorted(digitWindows(text, 6)));
   });
 
-  it('are each six digits in a row, as a number', () => {
-    expect(digitWindows('bn1-0000027-9').sort((a, b) => a - b)).toEqual([2, 27]);
-    expect(digitWindows('x1234567y 99999')).toEqual([123456, 234567]);
+  it('are each run’s windows of that many digits, as numbers', () => {
+    expect(sorted(digitWindows('bn1-0000027-9', 6))).toEqual([2, 27]);
+    expect(digitWindows('x1234567y 99999', 6)).toEqual([123456, 234567]);
+    expect(digitWindows('x1234567y 99999', 5)).toEqual([12345, 23456, 34567, 99999]);
+    expect(sorted(digitWindows('inv-00001', 5))).toEqual([1]);
+    expect(digitWindows('inv-0001', 5)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { escapeLike } from '../../lib/escape-like.ts';
+import { digitWindowsCondition } from '../../lib/digit-windows.ts';
 import {
   DELIVERY_ORDER_CLOSED_STATUSES,
   FDA_MAY_PROCEED,
@@ -208,22 +209,8 @@ export function wallClockOf(iso: string): string {
  */
 export type SearchBy = 'like' | 'entries';
 
-/** The length of the digit windows (migrations 0048 and 0050), and the shortest run their index answers. */
-const DIGIT_WINDOW = 6;
-
-/**
- * The windows of six digits of each run of six or more digits in the text, as numbers: what
- * migration 0048's search_digit_windows keeps of a shipment's search_text.
- */
-export function digitWindows(text: string): number[] {
-  const windows = new Set<number>();
-  for (const [run] of text.matchAll(/[0-9]{6,}/g)) {
-    for (let start = 0; start + DIGIT_WINDOW <= run.length; start += 1) {
-      windows.add(Number(run.slice(start, start + DIGIT_WINDOW)));
-    }
-  }
-  return [...windows];
-}
+/** The length of the digit windows of shipments' search texts (migrations 0048 and 0050). */
+export const SHIPMENT_DIGIT_WINDOW = 6;
 
 // Case-insensitive: search_text is lower case, and the database lower-cases the text with the
 // same rules, once per statement (a sub-select, not once per row).
@@ -246,13 +233,11 @@ export function searchConditions(criteria: ShipmentCriteria, searchBy: SearchBy 
  */
 export function tableSearchConditions(criteria: ShipmentCriteria): ShipmentCondition[] {
   const column = sql`texts.search_text`;
-  return criteria.searches.map((search) => {
-    const windows = digitWindows(search);
-    if (windows.length === 0) return likeOf(column, search);
-    // The windows as one array literal, so that the statement's text is the same for any search.
-    return sql<SqlBool>`search_digit_windows(${column}) @> cast(${`{${windows.join(',')}}`} AS integer[])
-      AND ${strposOf(column, search)}`;
-  });
+  return criteria.searches.map(
+    (search) =>
+      digitWindowsCondition(sql`search_digit_windows(${column})`, column, search, SHIPMENT_DIGIT_WINDOW) ??
+      likeOf(column, search),
+  );
 }
 
 /** The conditions of the criteria, the account aside (the access check's business). */
