@@ -192,6 +192,24 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     expect(trigrams).toMatch(SEARCH_INDEX_READ);
   });
 
+  it('a large account’s search looks up the account of each of the table’s matches by its id, whatever joins cost', async () => {
+    const request = listRequest({});
+    request.criteria = criteriaOf({ search: 'mscu' }, demo.primary);
+    const plan = await demo.db.transaction().execute(async (trx) => {
+      // Joins priced out: a join of the matches to shipments would have to read shipments whole.
+      await sql`SET LOCAL enable_nestloop = off`.execute(trx);
+      await sql`SET LOCAL enable_hashjoin = off`.execute(trx);
+      await sql`SET LOCAL enable_mergejoin = off`.execute(trx);
+      return planWithoutScansOrSorts(trx, shipmentsRepository.listQuery(demo.db, demo.primary, request));
+    });
+    const tableMatches = plan.slice(plan.indexOf('CTE table_matches'), plan.indexOf('CTE matches'));
+    expect(tableMatches).toMatch(SEARCH_INDEX_READ);
+    expect(tableMatches).toMatch(
+      /Index Scan using shipments_pkey on shipments[^\n]*\n\s*Index Cond: \(id = texts\.shipment_id\)/,
+    );
+    expect(tableMatches).not.toMatch(/Join|Seq Scan|Full Scan|Index Only Scan/);
+  });
+
   it.each(SHIPMENT_SORT_FIELDS.flatMap((sort) => [[sort, 'asc'] as const, [sort, 'desc'] as const]))(
     'sort %s %s',
     async (sort, direction) => {

@@ -211,15 +211,18 @@ function pageOfMatches(request: ShipmentsPageRequest) {
       FROM ${rows}
       WHERE ${accounts} AND ${and(criteriaConditions(criteria, searchBy))}`;
   // The whole table's matches (ids and accounts, one more than TABLE_MATCHES at most), read only
-  // when a large account is asked for.
+  // when a large account is asked for. Each match's account is looked up by its id: the planner
+  // cannot know how many rows a LIKE of a parameter finds (it guesses 5,000 of the million), and
+  // joined, it once read the whole shipments table to hash 12 matches (196 ms instead of 3).
   return sql`sized AS MATERIALIZED (
       SELECT a.*, (SELECT coalesce(sum(c.shipments), 0) FROM shipment_counts c WHERE c.account_id = a.id)
         > ${sql.lit(LARGE_ACCOUNT_SHIPMENTS)} AS is_large
       FROM a
     ),
     table_matches AS MATERIALIZED (
-      SELECT shipments.id, shipments.account_id
-      FROM shipment_search_texts texts JOIN shipments ON shipments.id = texts.shipment_id
+      SELECT texts.shipment_id AS id,
+        (SELECT shipments.account_id FROM shipments WHERE shipments.id = texts.shipment_id) AS account_id
+      FROM shipment_search_texts texts
       WHERE EXISTS (SELECT 1 FROM sized a WHERE ${isLarge}) AND ${and(tableSearchConditions(criteria))}
       LIMIT ${sql.lit(TABLE_MATCHES + 1)}
     ),

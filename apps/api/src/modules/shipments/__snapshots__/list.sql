@@ -9,8 +9,9 @@ WITH visible AS MATERIALIZED (
       FROM a
     ),
     table_matches AS MATERIALIZED (
-      SELECT shipments.id, shipments.account_id
-      FROM shipment_search_texts texts JOIN shipments ON shipments.id = texts.shipment_id
+      SELECT texts.shipment_id AS id,
+        (SELECT shipments.account_id FROM shipments WHERE shipments.id = texts.shipment_id) AS account_id
+      FROM shipment_search_texts texts
       WHERE EXISTS (SELECT 1 FROM sized a WHERE a.is_large) AND (texts.search_text LIKE (SELECT '%' || lower($3) || '%'))
       LIMIT 5001
     ),
