@@ -35,7 +35,10 @@ export function digitWindowsCondition(
 ): RawBuilder<SqlBool> | undefined {
   const windows = digitWindows(search, width);
   if (windows.length === 0) return undefined;
-  // The windows as one array literal, so that the statement's text is the same for any search.
-  return sql<SqlBool>`${windowsOfColumn} @> cast(${`{${windows.join(',')}}`} AS integer[])
+  // The windows as one array literal, so that the statement's text is the same for any search, in a
+  // sub-select, so that the planner does not see them: seeing them, it found every search's own plan
+  // cheaper than the generic one and planned the statement anew on each run (2.3 ms, where running
+  // it takes 0.7), as it would with the LIKE's pattern.
+  return sql<SqlBool>`${windowsOfColumn} @> (SELECT cast(${`{${windows.join(',')}}`} AS integer[]))
     AND strpos(${column}, (SELECT lower(${search}))) > 0`;
 }
