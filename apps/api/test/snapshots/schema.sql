@@ -659,7 +659,7 @@ CREATE TABLE shipment_search_texts (
   search_text text NOT NULL
 );
 ALTER TABLE shipment_search_texts ADD CONSTRAINT shipment_search_texts_pkey PRIMARY KEY (shipment_id);
-CREATE INDEX shipment_search_texts_digits_idx ON public.shipment_search_texts USING gin (search_digit_windows(search_text));
+CREATE INDEX shipment_search_texts_digits_idx ON public.shipment_search_texts USING gin (search_digit_windows(search_text, 5));
 CREATE INDEX shipment_search_texts_trigrams_idx ON public.shipment_search_texts USING gin (search_text gin_trgm_ops);
 
 CREATE TABLE shipments (

@@ -9,8 +9,7 @@ import { sql, type Kysely } from 'kysely';
  * invoice number; its window `00001` is in a few hundred invoices of the million.
  *
  * `search_digit_windows(text, width)` is 0048's function with the window's width as an argument
- * (at most 9, the digits an integer holds); shipments keep the one-argument form their index
- * was built with.
+ * (at most 9, the digits an integer holds).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -200,8 +200,9 @@ function pageByAccount(request: InvoicesPageRequest, limit: 'page' | 'all' = 'pa
 
 /**
  * Above this many invoices, an account's search is answered by the trigram index of migration
- * 0034, or with five digits in a row by the digit windows' index of 0051; up to it, by reading the account's own entries of the default order's index, which is
- * cheaper there and costs the same in a table of any size (as the shipments list, 0005).
+ * 0034, or with five digits in a row by the digit windows' index of 0051; up to it, by reading
+ * the account's own entries of the default order's index, which is cheaper there and costs the
+ * same in a table of any size (as the shipments list, 0005).
  */
 const LARGE_ACCOUNT_INVOICES = 10_000;
 

@@ -42,9 +42,6 @@ export function overdueCondition(today: string): InvoiceCondition {
   return sql<SqlBool>`NOT invoices.is_paid AND invoices.due_date < cast(${today} as date)`;
 }
 
-/** The length of the digit windows of invoices' search texts (migration 0051). */
-export const INVOICE_DIGIT_WINDOW = 5;
-
 /**
  * How search text is looked for: with `LIKE`, which the trigram index of migration 0034 answers
  * (a large account); by the windows of five digits of migration 0051's index, then the text
@@ -56,16 +53,14 @@ export type SearchBy = 'trigrams' | 'windows' | 'entries';
 
 /** How a large account's invoices are searched for the text. */
 export function searchByOfLarge(search: string): SearchBy {
-  return digitWindows(search, INVOICE_DIGIT_WINDOW).length > 0 ? 'windows' : 'trigrams';
+  return digitWindows(search).length > 0 ? 'windows' : 'trigrams';
 }
 
 const column = sql`invoices.search_text`;
-// The width a literal, as the index's expression has it.
-const windowsOfColumn = sql`search_digit_windows(${column}, ${sql.lit(INVOICE_DIGIT_WINDOW)})`;
 
 function searchCondition(search: string, searchBy: SearchBy): InvoiceCondition {
   if (searchBy === 'windows') {
-    const windows = digitWindowsCondition(windowsOfColumn, column, search, INVOICE_DIGIT_WINDOW);
+    const windows = digitWindowsCondition(column, search);
     if (windows) return windows;
   }
   return searchBy === 'entries'

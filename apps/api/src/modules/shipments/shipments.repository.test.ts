@@ -10,7 +10,7 @@ import {
 } from '@clearport/contract/shipments';
 import { indexTestApp, planWithoutScansOrSorts } from '../../../test/query-plans.ts';
 import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
-import { criteriaOf, SHIPMENT_DIGIT_WINDOW } from './shipments.rules.ts';
+import { criteriaOf } from './shipments.rules.ts';
 import { digitWindows } from '../../lib/digit-windows.ts';
 
 /*
@@ -105,12 +105,12 @@ const SORT_INDEXES: Record<ShipmentSortField, string> = {
 const SEARCH_INDEX_READ =
   /Bitmap Index Scan on shipment_search_texts_trigrams_idx[^\n]*\n\s*Index Cond: \(search_text ~~/;
 /**
- * The index of their digit windows (migrations 0048 and 0050), read for a text with six digits in a
+ * The index of their digit windows (migrations 0050 and 0052), read for a text with five digits in a
  * row; the windows a value of the statement's own (a sub-select), which the planner does not see,
  * so that PostgreSQL settles on one generic plan for every search instead of planning each anew.
  */
 const DIGITS_INDEX_READ =
-  /Bitmap Index Scan on shipment_search_texts_digits_idx[^\n]*\n\s*Index Cond: \(search_digit_windows\(search_text\) @> (\(InitPlan \d+\)\.col1|\$\d+)\)/;
+  /Bitmap Index Scan on shipment_search_texts_digits_idx[^\n]*\n\s*Index Cond: \(search_digit_windows\(search_text, 5\) @> (\(InitPlan \d+\)\.col1|\$\d+)\)/;
 
 describe('the shipments statements use the indexes of migration 0002', () => {
   it.each(HOME_FILTER_VALUES)('filter %s: its page by index, its total from the counters', async (filter) => {
@@ -185,13 +185,13 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     },
   );
 
-  it('a large account’s search of six digits in a row reads the digit windows’ index (migrations 0048 and 0050)', async () => {
+  it('a large account’s search of five digits in a row reads the digit windows’ index (migrations 0050 and 0052)', async () => {
     const request = listRequest({});
     request.criteria = criteriaOf({ search: 'BN1-0000027-9' }, demo.primary);
     const plan = await searchPlanOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
     expect(plan).toMatch(DIGITS_INDEX_READ);
-    // Five digits make no window: the trigrams are read.
-    request.criteria = criteriaOf({ search: 'BN1-00027-9' }, demo.primary);
+    // Four digits make no window: the trigrams are read.
+    request.criteria = criteriaOf({ search: 'BN1-0027-9' }, demo.primary);
     const trigrams = await searchPlanOf(shipmentsRepository.listQuery(demo.db, demo.primary, request));
     expect(trigrams).toMatch(SEARCH_INDEX_READ);
   });
@@ -302,17 +302,17 @@ describe('a large account’s search', () => {
     },
   );
 
-  it('for six digits in a row finds, through the digit windows’ index, what a small account’s reading finds', async () => {
-    // The six digits most of the account's shipments hold, one of its entry numbers and a part of it.
+  it('for five digits in a row finds, through the digit windows’ index, what a small account’s reading finds', async () => {
+    // The five digits most of the account's shipments hold, one of its entry numbers and a part of it.
     const { rows } = await sql<{ digits: string; entryNumber: string }>`
-      SELECT (SELECT lpad(w::text, 6, '0') FROM shipments s, unnest(search_digit_windows(s.search_text)) AS w
+      SELECT (SELECT lpad(w::text, 5, '0') FROM shipments s, unnest(search_digit_windows(s.search_text, 5)) AS w
           WHERE s.account_id = a.id GROUP BY w ORDER BY count(*) DESC, w LIMIT 1) AS digits,
         (SELECT min(e.entry_number) FROM customs_entries e JOIN shipments s ON s.id = e.shipment_id
           WHERE s.account_id = a.id) AS "entryNumber"
       FROM accounts a WHERE a.account_no = '40001'`.execute(demo.db);
     const { digits, entryNumber } = rows[0]!;
     for (const search of [digits, entryNumber, entryNumber.toLowerCase().slice(2)]) {
-      expect(digitWindows(search, SHIPMENT_DIGIT_WINDOW).length).toBeGreaterThan(0);
+      expect(digitWindows(search).length).toBeGreaterThan(0);
       const small = await read(demo.db, search);
       expect(small.total).toBeGreaterThan(0);
       expect(await readAsLarge(search)).toEqual(small);
@@ -337,11 +337,11 @@ describe('the digit windows of a search text', () => {
   const sorted = (windows: number[]) => [...windows].sort((a, b) => a - b);
 
   it.each(texts)('of %j are the database’s (search_digit_windows)', async (text) => {
-    const { rows } = await sql<{ shipments: number[]; five: number[]; six: number[] }>`
-      SELECT search_digit_windows(lower(${text})) AS shipments, search_digit_windows(lower(${text}), 5) AS five,
-        search_digit_windows(lower(${text}), 6) AS six`.execute(demo.db);
-    expect(sorted(rows[0]!.shipments)).toEqual(sorted(digitWindows(text, SHIPMENT_DIGIT_WINDOW)));
-    expect(sorted(rows[0]!.five)).toEqual(sorted(digitWindows(text, 5)));
+    const { rows } = await sql<{ five: number[]; six: number[] }>`
+      SELECT search_digit_windows(lower(${text}), 5) AS five, search_digit_windows(lower(${text}), 6) AS six`.execute(
+      demo.db,
+    );
+    expect(sorted(rows[0]!.five)).toEqual(sorted(digitWindows(text)));
     expect(sorted(rows[0]!.six)).toEqual(sorted(digitWindows(text, 6)));
   });
 

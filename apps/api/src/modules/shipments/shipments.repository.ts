@@ -171,7 +171,7 @@ function pageByAccount(request: ShipmentsPageRequest) {
 
 /**
  * Above this many shipments, an account's search is first looked for in the whole table's search
- * texts (migration 0050), through their trigram index or, for a text with six digits in a row,
+ * texts (migration 0050), through their trigram index or, for a text with five digits in a row,
  * the index of their digit windows; up to it, by reading the account's own index entries, which
  * is cheaper there and costs the same in a table of any size.
  */

@@ -209,9 +209,6 @@ export function wallClockOf(iso: string): string {
  */
 export type SearchBy = 'like' | 'entries';
 
-/** The length of the digit windows of shipments' search texts (migrations 0048 and 0050). */
-export const SHIPMENT_DIGIT_WINDOW = 6;
-
 // Case-insensitive: search_text is lower case, and the database lower-cases the text with the
 // same rules, once per statement (a sub-select, not once per row).
 const likeOf = (column: RawBuilder<unknown>, search: string) =>
@@ -227,17 +224,13 @@ export function searchConditions(criteria: ShipmentCriteria, searchBy: SearchBy 
 
 /**
  * Each search text of the criteria, found in the whole table's search texts (`texts`, rows of
- * shipment_search_texts, migration 0050): a text with six digits in a row through the index of
- * their windows (0048), which gives a superset of the matches, the text itself then checked on
+ * shipment_search_texts, migration 0050): a text with five digits in a row through the index of
+ * their windows (0052), which gives a superset of the matches, the text itself then checked on
  * those rows; any other through the trigram index (`LIKE`).
  */
 export function tableSearchConditions(criteria: ShipmentCriteria): ShipmentCondition[] {
   const column = sql`texts.search_text`;
-  return criteria.searches.map(
-    (search) =>
-      digitWindowsCondition(sql`search_digit_windows(${column})`, column, search, SHIPMENT_DIGIT_WINDOW) ??
-      likeOf(column, search),
-  );
+  return criteria.searches.map((search) => digitWindowsCondition(column, search) ?? likeOf(column, search));
 }
 
 /** The conditions of the criteria, the account aside (the access check's business). */
