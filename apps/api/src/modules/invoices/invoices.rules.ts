@@ -1,6 +1,5 @@
 import { calendarDay } from '../../lib/display-dates.ts';
-import { digitWindows, digitWindowsCondition } from '../../lib/digit-windows.ts';
-import { escapeLike } from '../../lib/escape-like.ts';
+import { digitWindows, digitWindowsCondition, textContains, textLike } from '../../lib/search-text.ts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortDirection } from '@clearport/contract/http';
 import type { InvoicesExportQuery, InvoiceSortField, PaymentStatus } from '@clearport/contract/invoices';
@@ -63,9 +62,7 @@ function searchCondition(search: string, searchBy: SearchBy): InvoiceCondition {
     const windows = digitWindowsCondition(column, search);
     if (windows) return windows;
   }
-  return searchBy === 'entries'
-    ? sql<SqlBool>`strpos(${column}, (SELECT lower(${search}))) > 0`
-    : sql<SqlBool>`${column} LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`;
+  return searchBy === 'entries' ? textContains(column, search) : textLike(column, search);
 }
 
 /** The conditions of the criteria, the account aside (the access check's business). */

@@ -11,7 +11,7 @@ import {
 import { indexTestApp, planWithoutScansOrSorts } from '../../../test/query-plans.ts';
 import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
 import { criteriaOf } from './shipments.rules.ts';
-import { digitWindows } from '../../lib/digit-windows.ts';
+import { digitWindows } from '../../lib/search-text.ts';
 
 /*
  * Migration 0002 indexes the expressions shipments.rules.ts writes; PostgreSQL uses an index

@@ -1,6 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { escapeLike } from '../../lib/escape-like.ts';
-import { digitWindowsCondition } from '../../lib/digit-windows.ts';
+import { digitWindowsCondition, textContains, textLike } from '../../lib/search-text.ts';
 import {
   DELIVERY_ORDER_CLOSED_STATUSES,
   FDA_MAY_PROCEED,
@@ -209,17 +208,12 @@ export function wallClockOf(iso: string): string {
  */
 export type SearchBy = 'like' | 'entries';
 
-// Case-insensitive: search_text is lower case, and the database lower-cases the text with the
-// same rules, once per statement (a sub-select, not once per row).
-const likeOf = (column: RawBuilder<unknown>, search: string) =>
-  sql<SqlBool>`${column} LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`;
-const strposOf = (column: RawBuilder<unknown>, search: string) =>
-  sql<SqlBool>`strpos(${column}, (SELECT lower(${search}))) > 0`;
-
 /** Each search text of the criteria, found in the shipment row's search_text. */
 export function searchConditions(criteria: ShipmentCriteria, searchBy: SearchBy = 'like'): ShipmentCondition[] {
   const column = sql`shipments.search_text`;
-  return criteria.searches.map((search) => (searchBy === 'like' ? likeOf(column, search) : strposOf(column, search)));
+  return criteria.searches.map((search) =>
+    searchBy === 'like' ? textLike(column, search) : textContains(column, search),
+  );
 }
 
 /**
@@ -230,7 +224,7 @@ export function searchConditions(criteria: ShipmentCriteria, searchBy: SearchBy 
  */
 export function tableSearchConditions(criteria: ShipmentCriteria): ShipmentCondition[] {
   const column = sql`texts.search_text`;
-  return criteria.searches.map((search) => digitWindowsCondition(column, search) ?? likeOf(column, search));
+  return criteria.searches.map((search) => digitWindowsCondition(column, search) ?? textLike(column, search));
 }
 
 /** The conditions of the criteria, the account aside (the access check's business). */

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { escapeLike } from '../../lib/escape-like.ts';
+import { textContains, textLike } from '../../lib/search-text.ts';
 import { ROLES } from '@clearport/contract/roles';
 import {
   canChangeUser,
@@ -104,9 +104,8 @@ export const LARGE_COMPANY_USERS = 1_000;
  */
 export function userSearchOf(companyId: number, search: string, searchBy: 'trigrams' | 'entries'): RawBuilder<SqlBool> {
   return searchBy === 'trigrams'
-    ? sql<SqlBool>`users.company_id::bigint = ${companyId}::bigint
-        AND users.search_text LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`
-    : sql<SqlBool>`users.company_id = ${companyId} AND strpos(users.search_text, (SELECT lower(${search}))) > 0`;
+    ? sql<SqlBool>`users.company_id::bigint = ${companyId}::bigint AND ${textLike(sql`users.search_text`, search)}`
+    : sql<SqlBool>`users.company_id = ${companyId} AND ${textContains(sql`users.search_text`, search)}`;
 }
 
 export const reversed = (direction: SortDirection): SortDirection => (direction === 'asc' ? 'desc' : 'asc');

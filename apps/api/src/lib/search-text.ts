@@ -1,4 +1,22 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { escapeLike } from './escape-like.ts';
+
+/*
+ * How the lists find a search text in a lower-cased `search_text` column, ignoring case: the
+ * database lower-cases the text with the same rules as the column's, once a statement (a
+ * sub-select, not once a row, and a value the planner does not see, so that a prepared statement
+ * keeps one generic plan).
+ */
+
+/** The text anywhere in `column`, as `LIKE`, which a trigram index answers. */
+export function textLike(column: RawBuilder<unknown>, search: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${column} LIKE (SELECT '%' || lower(${escapeLike(search)}) || '%')`;
+}
+
+/** The text anywhere in `column`, as `strpos`, which no index answers (the rows are found otherwise). */
+export function textContains(column: RawBuilder<unknown>, search: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`strpos(${column}, (SELECT lower(${search}))) > 0`;
+}
 
 /*
  * A search with five digits in a row, through an index of the windows of five digits of the texts
@@ -40,5 +58,5 @@ export function digitWindowsCondition(column: RawBuilder<unknown>, search: strin
   // the LIKE's pattern.
   return sql<SqlBool>`search_digit_windows(${column}, ${sql.lit(DIGIT_WINDOW)})
       @> (SELECT cast(${`{${windows.join(',')}}`} AS integer[]))
-    AND strpos(${column}, (SELECT lower(${search}))) > 0`;
+    AND ${textContains(column, search)}`;
 }
