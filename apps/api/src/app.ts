@@ -211,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(loginTwoFactorRoutes, { secretKey });
       await api.register(async (user) => {
         user.addHook('onRequest', app.authenticate);
+        user.addHook('onSend', app.settleSessionCheck);
         user.addHook(
           'onSend',
           recordAuthorizationRefusals(() => app.db),

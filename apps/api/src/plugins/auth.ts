@@ -1,10 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RawBuilder } from 'kysely';
 import { SESSION_ERRORS } from '@clearport/contract/sessions';
+import type { Db } from '../db/connect.ts';
+import { executePrepared } from '../db/prepared-statements.ts';
+import { UNAVAILABLE_MESSAGE } from '../lib/errors.ts';
 import { sendRefusal } from '../lib/refusal.ts';
 import { isCrossSiteChange, isRequestTokenOf, sessionSecretOf } from '../lib/session-cookie.ts';
+import { hashToken } from '../lib/tokens.ts';
 import type { SessionUser } from '../modules/access/session-user.ts';
-import { sessionsRepository } from '../modules/auth/sessions.repository.ts';
+import { sessionsRepository, type FoundSession } from '../modules/auth/sessions.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +20,24 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** An onRequest hook of the calls that need no session: 403 for a change another site asks for. */
     refuseCrossSite: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * The read of a route whose config says `checksSessionInRead`: the statement `statementOf`
+     * makes for the call's user, with the session's check in the same statement when the call's
+     * user is still the guess authenticate took (decision 0045). Gives the statement's row, or
+     * undefined having answered 401 because the session has ended; read again as the user the
+     * check found if the guess was out of date.
+     */
+    readWithSessionCheck: <Row extends object>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      statementOf: (db: Db, user: SessionUser) => RawBuilder<Row>,
+    ) => Promise<Row | undefined>;
+    /**
+     * An onSend hook of the calls that need a session: a call answered while its user was still a
+     * guess (a refusal of its input, say) has its session checked now, and is answered 401 instead
+     * if the session has ended or its user is not the guess.
+     */
+    settleSessionCheck: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
     /** How the session cookie is set and read, and how long a session may stay unused. */
     sessionSettings: SessionSettings;
     /**
@@ -34,6 +57,18 @@ declare module 'fastify' {
     sessionExpiresAt: Date;
     /** Where the primary's log stood after the session's last change, if it made one (decision 0040). */
     lastWriteLsn: string | null;
+    /**
+     * The call's user is what this process's last check of the session found, not yet checked
+     * again for this call (decision 0045): readWithSessionCheck or settleSessionCheck checks it.
+     */
+    sessionUnchecked: boolean;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route reads through readWithSessionCheck, which checks the session in the read's own
+     * statement (decision 0045). Only for reads none of whose hooks looks at the user.
+     */
+    checksSessionInRead?: boolean;
   }
 }
 
@@ -46,6 +81,30 @@ export type SessionSettings = {
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * How many sessions' last checks a process keeps as the guesses of checksSessionInRead routes
+ * (decision 0045); past it, the one checked longest ago is forgotten.
+ */
+export const GUESSED_SESSIONS = 10_000;
+
+function isSameUser(a: SessionUser, b: SessionUser): boolean {
+  return (
+    a.id === b.id &&
+    a.companyId === b.companyId &&
+    a.role === b.role &&
+    a.name === b.name &&
+    a.email === b.email &&
+    a.timeZone === b.timeZone
+  );
+}
+
+function adopt(request: FastifyRequest, secret: string, found: FoundSession): void {
+  request.user = found.user;
+  request.sessionToken = secret;
+  request.sessionId = found.sessionId;
+  request.sessionExpiresAt = found.expiresAt;
+  request.lastWriteLsn = found.lastWriteLsn;
+}
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -61,6 +120,21 @@ export default fp<SessionSettings>(
     app.decorateRequest('sessionId', 0);
     app.decorateRequest('sessionExpiresAt', null as unknown as Date);
     app.decorateRequest('lastWriteLsn', null);
+    app.decorateRequest('sessionUnchecked', false);
+    // What the last check of each session found, by its secret's hash: a guess, never an answer.
+    const lastFound = new Map<string, FoundSession>();
+    const remember = (secret: string, found: FoundSession | undefined) => {
+      const key = hashToken(secret);
+      lastFound.delete(key);
+      if (!found) return;
+      if (lastFound.size >= GUESSED_SESSIONS) lastFound.delete(lastFound.keys().next().value!);
+      lastFound.set(key, found);
+    };
+    const checkSession = async (secret: string) => {
+      const found = await sessionsRepository.findSession(app.db, secret, settings.idleMinutes);
+      remember(secret, found);
+      return found;
+    };
     app.decorate('refuseCrossSite', async (request: FastifyRequest, reply: FastifyReply) => {
       if (isCrossSiteChange(request, settings.publicUrl)) {
         return sendRefusal(reply, { status: 403, message: SESSION_ERRORS.crossSite });
@@ -74,16 +148,65 @@ export default fp<SessionSettings>(
       const bearer = bearerToken(request);
       // Both halves, or no session: the cookie alone (a request another site makes the browser
       // send) and the readable token alone (read by a script) are refused alike.
-      const found =
-        secret && bearer && isRequestTokenOf(secret, bearer)
-          ? await sessionsRepository.findSession(app.db, secret, settings.idleMinutes)
+      if (!secret || !bearer || !isRequestTokenOf(secret, bearer)) {
+        return sendRefusal(reply, { status: 401, message: SESSION_ENDED });
+      }
+      // A replica would have to wait for the session's last change, which only the check knows.
+      const guess =
+        request.routeOptions.config.checksSessionInRead && !app.hasReadReplica
+          ? lastFound.get(hashToken(secret))
           : undefined;
-      if (!secret || !found) return sendRefusal(reply, { status: 401, message: SESSION_ENDED });
-      request.user = found.user;
-      request.sessionToken = secret;
-      request.sessionId = found.sessionId;
-      request.sessionExpiresAt = found.expiresAt;
-      request.lastWriteLsn = found.lastWriteLsn;
+      if (guess) {
+        adopt(request, secret, guess);
+        request.sessionUnchecked = true;
+        return;
+      }
+      const found = await checkSession(secret);
+      if (!found) return sendRefusal(reply, { status: 401, message: SESSION_ENDED });
+      adopt(request, secret, found);
+    });
+    app.decorate(
+      'readWithSessionCheck',
+      async <Row extends object>(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        statementOf: (db: Db, user: SessionUser) => RawBuilder<Row>,
+      ): Promise<Row | undefined> => {
+        const readAs = async (db: Db, user: SessionUser) =>
+          (await executePrepared(db, statementOf(db, user).compile(db)))[0];
+        if (!request.sessionUnchecked) return app.dbRead(request, (db) => readAs(db, request.user));
+        const guess = request.user;
+        const secret = request.sessionToken;
+        const statement = sessionsRepository.withSessionCheck(statementOf(app.db, guess), secret, settings.idleMinutes);
+        const [row] = await executePrepared(app.db, statement.compile(app.db));
+        const found = sessionsRepository.checkedSessionOf(row!);
+        request.sessionUnchecked = false;
+        remember(secret, found);
+        if (!found) {
+          sendRefusal(reply, { status: 401, message: SESSION_ENDED });
+          return undefined;
+        }
+        adopt(request, secret, found);
+        if (found.useToNote) await sessionsRepository.noteUse(app.db, found.sessionId);
+        // The user changed since the guess (a new role, name or time zone): read as they are now.
+        return isSameUser(found.user, guess) ? row : readAs(app.db, found.user);
+      },
+    );
+    app.decorate('settleSessionCheck', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (!request.sessionUnchecked) return payload;
+      request.sessionUnchecked = false;
+      const guess = request.user;
+      let found: FoundSession | undefined;
+      try {
+        found = await checkSession(request.sessionToken);
+      } catch (error) {
+        request.log.error({ err: error }, 'database unavailable');
+        reply.code(503).type('application/json; charset=utf-8');
+        return JSON.stringify({ message: UNAVAILABLE_MESSAGE });
+      }
+      if (found && isSameUser(found.user, guess)) return payload;
+      reply.code(401).type('application/json; charset=utf-8');
+      return JSON.stringify({ message: SESSION_ENDED });
     });
     app.decorate('noteSessionWrite', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       // A refusal wrote nothing (its transaction rolled back); the reply waits for the note, so

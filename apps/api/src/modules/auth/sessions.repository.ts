@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { SESSION_TTL_SECONDS } from '@clearport/contract/constants';
 import { SESSION_LAST_USED_PRECISION_SECONDS, USER_AGENT_MAX_LENGTH } from '@clearport/contract/sessions';
 import type { Db } from '../../db/connect.ts';
@@ -13,7 +13,14 @@ export type SessionClient = { userAgent: string; ipAddress: string };
  * A live session: its user, its id (the sessions list's "This device"), when it ends at the latest,
  * and where the primary's log stood after its last change (decision 0040), if it made one.
  */
-export type FoundSession = { user: SessionUser; sessionId: number; expiresAt: Date; lastWriteLsn: string | null };
+export type FoundSession = {
+  user: SessionUser;
+  sessionId: number;
+  expiresAt: Date;
+  lastWriteLsn: string | null;
+  /** Its use was last noted a minute ago or more (SESSION_LAST_USED_PRECISION_SECONDS). */
+  useToNote: boolean;
+};
 
 export type SessionRow = {
   id: number;
@@ -23,9 +30,36 @@ export type SessionRow = {
   last_used_at: Date;
 };
 
+/** A live session as liveSession reads it: the session, its user and whether its use is a minute old. */
+type FoundRow = SessionUser & {
+  sessionId: number;
+  expiresAt: Date;
+  lastWriteLsn: string | null;
+  /** Its last noted use is SESSION_LAST_USED_PRECISION_SECONDS old or more. */
+  useToNote: boolean;
+};
+
+/** A read's row with its session's check beside it (withSessionCheck): the row liveSession found, as JSON. */
+export type CheckedRow = { session: (Omit<FoundRow, 'expiresAt'> & { expiresAt: string }) | null };
+
+function foundSessionOf(row: Omit<FoundRow, 'expiresAt'> & { expiresAt: Date | string }): FoundSession {
+  const { sessionId, expiresAt, lastWriteLsn, useToNote, ...user } = row;
+  return { user, sessionId, expiresAt: new Date(expiresAt), lastWriteLsn, useToNote };
+}
+
 /** Live: not past its day, used within the idle limit. */
 const isLive = (idleMinutes: number) =>
   sql<boolean>`sessions.expires_at > now() AND sessions.last_used_at > now() - make_interval(mins => ${idleMinutes})`;
+
+/** The live session of a secret and its active user: at most one row, as FoundRow. */
+const liveSession = (secret: string, idleMinutes: number) => sql<FoundRow>`
+  SELECT sessions.id AS "sessionId", sessions.expires_at AS "expiresAt",
+    sessions.last_write_lsn::text AS "lastWriteLsn",
+    sessions.last_used_at <= now() - make_interval(secs => ${SESSION_LAST_USED_PRECISION_SECONDS}) AS "useToNote",
+    users.id, users.company_id AS "companyId", users.role, users.name, users.email,
+    companies.time_zone AS "timeZone"
+  FROM sessions JOIN users ON users.id = sessions.user_id JOIN companies ON companies.id = users.company_id
+  WHERE sessions.token_hash = ${hashToken(secret)} AND ${isLive(idleMinutes)} AND users.active`;
 
 export const sessionsRepository = {
   /** Starts a session and gives back its secret; only its hash is stored. */
@@ -56,24 +90,36 @@ export const sessionsRepository = {
    * the minute writes nothing, so the idle end costs the calls a read, not a write each.
    */
   async findSession(db: Db, secret: string, idleMinutes: number): Promise<FoundSession | undefined> {
-    const query = sql<SessionUser & { sessionId: number; expiresAt: Date; lastWriteLsn: string | null }>`
-      WITH found AS (
-        SELECT sessions.id AS "sessionId", sessions.expires_at AS "expiresAt", sessions.last_used_at,
-          sessions.last_write_lsn::text AS "lastWriteLsn",
-          users.id, users.company_id AS "companyId", users.role, users.name, users.email,
-          companies.time_zone AS "timeZone"
-        FROM sessions JOIN users ON users.id = sessions.user_id JOIN companies ON companies.id = users.company_id
-        WHERE sessions.token_hash = ${hashToken(secret)} AND ${isLive(idleMinutes)} AND users.active
-      ), noted AS (
+    const query = sql<FoundRow>`
+      WITH found AS (${liveSession(secret, idleMinutes)}), noted AS (
         UPDATE sessions SET last_used_at = now() FROM found
-        WHERE sessions.id = found."sessionId"
-          AND found.last_used_at <= now() - make_interval(secs => ${SESSION_LAST_USED_PRECISION_SECONDS})
+        WHERE sessions.id = found."sessionId" AND found."useToNote"
       )
-      SELECT "sessionId", "expiresAt", "lastWriteLsn", id, "companyId", role, name, email, "timeZone" FROM found`;
+      SELECT * FROM found`;
     const [row] = await executePrepared(db, query.compile(db));
-    if (!row) return undefined;
-    const { sessionId, expiresAt, lastWriteLsn, ...user } = row;
-    return { user, sessionId, expiresAt: new Date(expiresAt), lastWriteLsn };
+    return row && foundSessionOf(row);
+  },
+
+  /**
+   * A read and the check of its session in one statement, one round trip (decision 0045): the
+   * read's row with `session`, the live session of the secret as findSession finds it, or null.
+   * The read is one row (a reply body); it runs whether or not the session is live, and the
+   * caller answers it only if it is. The use is noted apart (noteUse), when `useToNote` says so.
+   */
+  withSessionCheck<Row>(read: RawBuilder<Row>, secret: string, idleMinutes: number): RawBuilder<Row & CheckedRow> {
+    return sql<Row & CheckedRow>`
+      SELECT (SELECT to_json(found) FROM (${liveSession(secret, idleMinutes)}) AS found) AS session, read.*
+      FROM (${read}) AS read`;
+  },
+
+  /** The session a read's check found (withSessionCheck), or undefined. */
+  checkedSessionOf(row: CheckedRow): FoundSession | undefined {
+    return row.session === null ? undefined : foundSessionOf(row.session);
+  },
+
+  /** Notes that the session was used now (the idle end counts from here). */
+  async noteUse(db: Db, sessionId: number): Promise<void> {
+    await executePrepared(db, sql`UPDATE sessions SET last_used_at = now() WHERE id = ${sessionId}`.compile(db));
   },
 
   /**

@@ -5,7 +5,6 @@ import { seesEntryMoney } from '@clearport/contract/customs-entry';
 import type { ListCursor } from '@clearport/contract/list-cursor';
 import type { HomeCountKey, ShipmentSortField } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
-import { executePrepared } from '../../db/prepared-statements.ts';
 import { visibleAccountIds } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import {
@@ -330,6 +329,11 @@ function countOf(criteria: ShipmentCriteria, count?: HomeCountKey) {
 export const shipmentsRepository = {
   /** The list page's statement (the bench times it alone). */
   listQuery(db: Db, user: SessionUser, request: ShipmentsPageRequest): CompiledQuery<BodyRow> {
+    return shipmentsRepository.listStatement(db, user, request).compile(db);
+  },
+
+  /** The list page's statement, to compile alone or within another (a session's check). */
+  listStatement(db: Db, user: SessionUser, request: ShipmentsPageRequest): RawBuilder<BodyRow> {
     const { page, perPage, sort, direction } = request;
     const edge = (at: SortDirection) =>
       sql`(SELECT page.cursor FROM page
@@ -348,13 +352,7 @@ export const shipmentsRepository = {
           'cursors', json_build_object('before', ${edge(direction)}, 'after', ${edge(reverse(direction))})
         )
       )::text AS body
-      FROM t`.compile(db);
-  },
-
-  /** ShipmentsListResponse as JSON text. */
-  async list(db: Db, user: SessionUser, request: ShipmentsPageRequest): Promise<string> {
-    const [row] = await executePrepared(db, shipmentsRepository.listQuery(db, user, request));
-    return row!.body;
+      FROM t`;
   },
 
   /**
@@ -368,6 +366,17 @@ export const shipmentsRepository = {
     perPage: number,
     now: Date = new Date(),
   ): CompiledQuery<BodyRow> {
+    return shipmentsRepository.homeStatement(db, user, criteria, perPage, now).compile(db);
+  },
+
+  /** Home's statement, to compile alone or within another (a session's check). */
+  homeStatement(
+    db: Db,
+    user: SessionUser,
+    criteria: ShipmentCriteria,
+    perPage: number,
+    now: Date = new Date(),
+  ): RawBuilder<BodyRow> {
     const request: ShipmentsPageRequest = { criteria, ...DEFAULT_SORT, page: 1, perPage };
     const counts = HOME_COUNT_KEYS.map((key) => sql`${sql.lit(key)}, ${countOf(criteria, key)}`);
     const duty = seesEntryMoney(user.role) ? sql`coalesce(sum(shipments.entry_duty_cents), 0)` : sql`NULL`;
@@ -389,12 +398,6 @@ export const shipmentsRepository = {
         'data', items.list,
         'result', items.list
       )::text AS body
-      FROM (SELECT ${pageItems(request)} AS list) AS items`.compile(db);
-  },
-
-  /** HomeShipmentsResponse as JSON text. */
-  async home(db: Db, user: SessionUser, criteria: ShipmentCriteria, perPage: number, now?: Date): Promise<string> {
-    const [row] = await executePrepared(db, shipmentsRepository.homeQuery(db, user, criteria, perPage, now));
-    return row!.body;
+      FROM (SELECT ${pageItems(request)} AS list) AS items`;
   },
 };

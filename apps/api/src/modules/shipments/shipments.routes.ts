@@ -18,27 +18,33 @@ function cursorOf(query: { after?: string; before?: string }): ShipmentsPageRequ
 export const shipmentsRoutes: FastifyPluginAsync = async (app) => {
   /**
    * Home (`source=home`): counts, first page and account numbers; otherwise one list page. Both
-   * read from the replica when there is one (decision 0040).
+   * read from the replica when there is one (decision 0040); without one, the session's check is
+   * part of the statement (decision 0045).
    * The reply is the contract's ShipmentsResponse as the statement wrote it, sent as it is.
    */
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get(API_PATHS.shipments, { schema: { querystring: ShipmentsQuery } }, async (request, reply) => {
-      const query = request.query;
-      const now = new Date();
-      const criteria = criteriaOf(query, request.user, now);
-      const body = await app.dbRead(request, (db) =>
-        query.source === 'home'
-          ? shipmentsRepository.home(db, request.user, criteria, SHIPMENTS_PAGE_SIZE, now)
-          : shipmentsRepository.list(db, request.user, {
-              criteria,
-              sort: query.sort,
-              direction: query.direction,
-              page: query.page,
-              perPage: query.per_page,
-              cursor: cursorOf(query),
-            }),
-      );
-      return reply.type('application/json; charset=utf-8').send(body);
-    });
+    .get(
+      API_PATHS.shipments,
+      { config: { checksSessionInRead: true }, schema: { querystring: ShipmentsQuery } },
+      async (request, reply) => {
+        const query = request.query;
+        const now = new Date();
+        const row = await app.readWithSessionCheck(request, reply, (db, user) => {
+          const criteria = criteriaOf(query, user, now);
+          return query.source === 'home'
+            ? shipmentsRepository.homeStatement(db, user, criteria, SHIPMENTS_PAGE_SIZE, now)
+            : shipmentsRepository.listStatement(db, user, {
+                criteria,
+                sort: query.sort,
+                direction: query.direction,
+                page: query.page,
+                perPage: query.per_page,
+                cursor: cursorOf(query),
+              });
+        });
+        if (row === undefined) return reply;
+        return reply.type('application/json; charset=utf-8').send(row.body);
+      },
+    );
 };
