@@ -64,6 +64,8 @@ export const EndSessionsResponse = z.object({ ended: z.number().int().min(0) });
 export type EndSessionsResponse = z.infer<typeof EndSessionsResponse>;
 
 export const SESSION_ERRORS = {
+  /** 401: no live session (none sent, ended, idle past its limit, or its user inactive). */
+  ended: 'Your session has ended. Please log in again.',
   /** 404: not a live session of the caller's. */
   sessionNotFound: 'This sign-in has ended already.',
   /** 400: the caller's own session ends with Logout. */

@@ -79,13 +79,13 @@ export type SessionSettings = {
   idleMinutes: number;
 };
 
-const SESSION_ENDED = 'Your session has ended. Please log in again.';
+const SESSION_ENDED = SESSION_ERRORS.ended;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * How many sessions' last checks a process keeps as the guesses of checksSessionInRead routes
  * (decision 0045); past it, the one checked longest ago is forgotten.
  */
-export const GUESSED_SESSIONS = 10_000;
+const GUESSED_SESSIONS = 10_000;
 
 function isSameUser(a: SessionUser, b: SessionUser): boolean {
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
+import { SESSION_ERRORS } from '@clearport/contract/sessions';
 import { lastSessionUse } from './session-activity.ts';
 import { mockFetch } from '../testing/test-utils.tsx';
 import { ApiError, api, failureText, hasStatus } from './api-client.ts';
@@ -63,7 +64,7 @@ describe('api client', () => {
     Cookies.set('token', 'ended');
     window.history.replaceState(null, '', '/shipments/12?tab=documents');
     try {
-      mockFetch(401, { message: 'Your session has ended. Please log in again.' });
+      mockFetch(401, { message: SESSION_ERRORS.ended });
       await expect(api.get('/user/shipments/details/12')).rejects.toMatchObject({ status: 401 });
       expect(loadPage).toHaveBeenCalledWith('/login?next=%2Fshipments%2F12%3Ftab%3Ddocuments');
     } finally {

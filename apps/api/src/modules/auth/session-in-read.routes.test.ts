@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ROLES } from '@clearport/contract/roles';
+import { SESSION_ERRORS } from '@clearport/contract/sessions';
 import { HomeShipmentsResponse, ShipmentsListResponse } from '@clearport/contract/shipments';
 import { apiUrl, DEMO_USERS, exactJson, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { sessionsRepository } from './sessions.repository.ts';
@@ -35,7 +36,7 @@ async function sessionWithOneCall(email: string): Promise<{ token: string; sessi
 
 function expectEnded(reply: { statusCode: number; json(): unknown }) {
   expect(reply.statusCode).toBe(401);
-  expect(reply.json()).toEqual({ message: 'Your session has ended. Please log in again.' });
+  expect(reply.json()).toEqual({ message: SESSION_ERRORS.ended });
 }
 
 describe('a list that checks its session in its own statement', () => {
