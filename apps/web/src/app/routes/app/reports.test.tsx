@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS } from '@clearport/contract/paths';
 import {
@@ -14,7 +14,7 @@ import {
 } from '@clearport/contract/reports';
 import { todayOf } from '../../../features/reports/utils/report-range.ts';
 import { PROFILE } from '../../../testing/shipments-data.ts';
-import { bodiesSentTo, mockApi, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
+import { bodiesSentTo, mockApi, renderRoutes, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
 import { ReportsRoute } from './reports.tsx';
 
 const DUTY_BY_MONTH: DutyByMonthResponse = {
@@ -240,6 +240,22 @@ describe('ReportsRoute', () => {
         to: '2025-09',
       }),
     );
+  });
+
+  it('keeps both months typed before the address has caught up with the first', async () => {
+    mockReports();
+    // As in the portal, the route's guard is a loader that answers later, and so does each change of the address.
+    const guard = () => new Promise<null>((resolve) => setTimeout(() => resolve(null), 10));
+    const { router } = renderRoutes(
+      [{ path: '/reports', loader: guard, HydrateFallback: () => null, element: <ReportsRoute /> }],
+      '/reports?range=custom&from=2025-04&to=2025-09',
+    );
+    const from = await screen.findByLabelText<HTMLInputElement>('From month');
+    fireEvent.change(from, { target: { value: '2026-01' } });
+    fireEvent.change(screen.getByLabelText('To month'), { target: { value: '2026-03' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?range=custom&from=2026-01&to=2026-03'));
+    expect(from.value).toBe('2026-01');
+    expect(screen.getByLabelText<HTMLInputElement>('To month').value).toBe('2026-03');
   });
 
   it('lists the entries released late, each opening its shipment, and Show more asks for the next page', async () => {
