@@ -14,6 +14,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { COUNT_EVERY_SHIPMENT } from '../src/db/migrations/0049-shipment-port-counts.ts';
 import { FILL_ROLLUP } from '../src/db/migrations/0031-report-rollups.ts';
 import { SET_EVERY_NEXT_FREE_DAY } from '../src/db/migrations/0036-shipment-next-free-day.ts';
+import { COUNT_EVERY_FREE_DAY } from '../src/db/migrations/0053-shipment-free-day-counts.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 
 /*
@@ -428,6 +429,7 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
     );
     await step('container free days', FREE_DAYS);
     await step('shipment next free days', SET_EVERY_NEXT_FREE_DAY);
+    await step('shipment free day counts', COUNT_EVERY_FREE_DAY);
 
     for (const index of indexes.rows) await step(`index ${index.indexname}`, index.indexdef);
     await checkEntries(client);

@@ -10,8 +10,9 @@ import {
 /**
  * What triggers on shipments keep is right: the counts in shipment_counts (migrations 0017 and
  * 0049) equal counts of the shipments, per account, status and port of entry, all of them and
- * those of each Home count, no counter below zero; and shipment_search_texts (migration 0050)
- * holds every shipment's search text, and nothing else.
+ * those of each Home count, no counter below zero; shipment_search_texts (migration 0050)
+ * holds every shipment's search text, and nothing else; and shipment_free_days (migration 0053)
+ * counts the shipments of each account and nearest last free day, no day without any.
  */
 export async function expectKeptByTriggers(db: Db): Promise<void> {
   const { rows: counted } = await sql<Record<string, unknown>>`
@@ -37,4 +38,10 @@ export async function expectKeptByTriggers(db: Db): Promise<void> {
         WHERE t.search_text IS DISTINCT FROM shipments.search_text)::int AS differing`.execute(db);
   expect(texts[0]!.kept).toBe(texts[0]!.shipments);
   expect(texts[0]!.differing).toBe(0);
+  const { rows: days } = await sql<{ account_id: number; next_free_day: string; shipments: number }>`
+    SELECT account_id, next_free_day::text, count(*)::int AS shipments FROM shipments
+    WHERE next_free_day IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
+  const { rows: keptDays } = await sql`
+    SELECT account_id, next_free_day::text, shipments::int FROM shipment_free_days ORDER BY 1, 2`.execute(db);
+  expect(keptDays).toEqual(days);
 }

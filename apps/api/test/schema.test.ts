@@ -94,6 +94,7 @@ const KEY_EXCEPTIONS: Record<string, Record<string, string>> = {
   line_rollups: { line_rollups_pkey: BY_ACCOUNT },
   release_rollups: { release_rollups_pkey: BY_ACCOUNT },
   shipment_counts: { shipment_counts_pkey: BY_ACCOUNT },
+  shipment_free_days: { shipment_free_days_pkey: BY_ACCOUNT },
   invoices: {
     invoices_pkey: SURROGATE_ID,
     invoices_backup_idx: BROKERAGE_WIDE,

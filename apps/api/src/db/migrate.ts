@@ -49,6 +49,7 @@ import * as shipmentPortCounts from './migrations/0049-shipment-port-counts.ts';
 import * as shipmentSearchTexts from './migrations/0050-shipment-search-texts.ts';
 import * as invoiceSearchDigits from './migrations/0051-invoice-search-digits.ts';
 import * as shipmentSearchWindowsOfFive from './migrations/0052-shipment-search-windows-of-five.ts';
+import * as shipmentFreeDayCounts from './migrations/0053-shipment-free-day-counts.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -104,6 +105,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0050-shipment-search-texts': shipmentSearchTexts,
   '0051-invoice-search-digits': invoiceSearchDigits,
   '0052-shipment-search-windows-of-five': shipmentSearchWindowsOfFive,
+  '0053-shipment-free-day-counts': shipmentFreeDayCounts,
 };
 
 /**

@@ -132,6 +132,13 @@ export type ShipmentCountsTable = {
   shipments: Maintained<number>;
 };
 
+/** Kept by triggers on shipments (migration 0053): an account's shipments per nearest last free day. */
+export type ShipmentFreeDaysTable = {
+  account_id: Maintained<number>;
+  next_free_day: Maintained<Date>;
+  shipments: Maintained<number>;
+};
+
 /** Kept by triggers on shipments (migration 0050): each shipment's search_text, for its indexes. */
 export type ShipmentSearchTextsTable = {
   shipment_id: Maintained<number>;
@@ -695,6 +702,7 @@ export type Database = {
   companies: CompaniesTable;
   accounts: AccountsTable;
   shipment_counts: ShipmentCountsTable;
+  shipment_free_days: ShipmentFreeDaysTable;
   shipment_search_texts: ShipmentSearchTextsTable;
   users: UsersTable;
   user_accounts: UserAccountsTable;

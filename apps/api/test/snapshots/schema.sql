@@ -641,6 +641,14 @@ CREATE TABLE shipment_counts (
 ALTER TABLE shipment_counts ADD CONSTRAINT shipment_counts_pkey PRIMARY KEY (account_id, status, review_7501, fda_hold, without_do, before_summary, cbp_hold, entry_port_code);
 ALTER TABLE shipment_counts ADD CONSTRAINT shipment_counts_account_id_fkey FOREIGN KEY (account_id) REFERENCES accounts(id) ON DELETE CASCADE;
 
+CREATE TABLE shipment_free_days (
+  account_id integer NOT NULL,
+  next_free_day date NOT NULL,
+  shipments bigint NOT NULL
+);
+ALTER TABLE shipment_free_days ADD CONSTRAINT shipment_free_days_pkey PRIMARY KEY (account_id, next_free_day);
+ALTER TABLE shipment_free_days ADD CONSTRAINT shipment_free_days_account_id_fkey FOREIGN KEY (account_id) REFERENCES accounts(id) ON DELETE CASCADE;
+
 CREATE TABLE shipment_notes (
   id integer NOT NULL DEFAULT nextval('shipment_notes_id_seq'::regclass),
   shipment_id integer NOT NULL,

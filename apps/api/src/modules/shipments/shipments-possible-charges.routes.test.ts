@@ -13,6 +13,7 @@ import {
   type DemoUser,
 } from '../../../test/build-app.ts';
 import { brokerApiOf } from '../../../test/broker-api.ts';
+import { expectKeptByTriggers } from '../../../test/kept-by-triggers.ts';
 import { companyIdOf } from '../../../test/session-users.ts';
 import { BROKER } from '../access/session-user.ts';
 import { setContainerFreeDays } from '../containers/set-container-free-days.ts';
@@ -255,6 +256,13 @@ describe('possible charges', () => {
       .where('shipment_id', '=', container!.shipmentId)
       .execute();
     expect(fileNumbers(await possible('primary'))).toEqual([elsewhere!.fileNumber]);
+    // Its shipment moved to the company's other account, the day is counted there.
+    await sql`UPDATE shipments SET account_id = (
+        SELECT o.id FROM accounts o JOIN accounts a ON a.company_id = o.company_id AND a.id <> o.id
+        WHERE a.id = shipments.account_id ORDER BY o.id LIMIT 1)
+      WHERE id = ${elsewhere!.shipmentId}`.execute(t.app.db);
+    await expectKeptByTriggers(t.app.db);
+    expect(fileNumbers(await possible('primary'))).toEqual([elsewhere!.fileNumber]);
     await t.app.db
       .deleteFrom('containers')
       .where('container_no', '=', container!.containerNo)
@@ -262,5 +270,6 @@ describe('possible charges', () => {
       .execute();
     expect(await possible('primary')).toEqual([]);
     expect(await boxCount('primary')).toBe(0);
+    await expectKeptByTriggers(t.app.db);
   });
 });

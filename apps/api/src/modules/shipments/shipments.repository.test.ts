@@ -142,23 +142,29 @@ describe('the shipments statements use the indexes of migration 0002', () => {
     },
   );
 
-  it('possible charges: the page and the total read the account’s shipments with a last free day in ETA order (migration 0045)', async () => {
+  it('possible charges: the page reads the account’s shipments with a last free day in ETA order (migration 0045), the total their days (0053)', async () => {
     const request = listRequest({});
     request.criteria = criteriaOf({ charges: 'possible' }, demo.primary);
     const index = 'shipments_free_day_eta_idx';
     // The days up to the company's day + 3, which is read once (an InitPlan: `$n` before
     // PostgreSQL 17), compared in the index entries, which hold the day.
-    const range = /next_free_day <= (\(InitPlan \d+\)|\$\d+)/g;
+    const range =
+      /Scan using shipments_free_day_eta_idx on shipments[^\n]*\n(\s+[A-Z][^\n]*\n)*?\s*Filter: \(next_free_day <= /;
+    // The days of each asked account up to that day, as a range of the key.
+    const days =
+      /(Scan using shipment_free_days_pkey on shipment_free_days d|Bitmap Index Scan on shipment_free_days_pkey)[^\n]*\n\s*Index Cond: \(\(account_id = a(_\d+)?\.id\) AND \(next_free_day <= (\(InitPlan \d+\)\.col1|\$\d+)\)\)/;
     const plan = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), index);
-    expect(plan.split(index).length - 1).toBe(2);
-    expect(plan.match(range)).toHaveLength(2);
+    expect(plan.split(index).length - 1).toBe(1);
+    expect(plan).toMatch(days);
+    expect(plan).toMatch(range);
     expect(plan).not.toContain('shipment_counts c');
-    const home = await planOf(
-      shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}, demo.primary), 40),
-      index,
-    );
-    expect(home).toContain(index);
-    expect(home.match(range)).toHaveLength(1);
+    const home = await planOf(shipmentsRepository.homeQuery(demo.db, demo.primary, criteriaOf({}, demo.primary), 40));
+    expect(home).toMatch(days);
+    expect(home).not.toContain(index);
+    // Narrowed by anything but the accounts, the charges are counted from the shipments.
+    request.criteria = criteriaOf({ charges: 'possible', status: 'released' }, demo.primary);
+    const narrowed = await planOf(shipmentsRepository.listQuery(demo.db, demo.primary, request), index);
+    expect(narrowed).not.toContain('shipment_free_days');
   });
 
   it('Home counts from the counters; with a search, from the matches, through the search index', async () => {

@@ -16,8 +16,10 @@ import {
   HOME_COUNT_COUNTER_CONDITIONS,
   HOME_COUNT_KEYS,
   HOME_FILTER_COUNTER_CONDITIONS,
+  lastChargeFreeDay,
   nullsFirstFor,
   possibleCharges,
+  type PossibleChargesOf,
   SORT_KEYS,
   type ShipmentCondition,
   searchConditions,
@@ -308,7 +310,10 @@ function pageItems(request: ShipmentsPageRequest) {
  * (migrations 0017 and 0049, the port of entry among their keys).
  */
 function countOf(criteria: ShipmentCriteria, count?: HomeCountKey) {
-  const { filter, status, entryPort, searches, etaFrom, etaTo } = criteria;
+  const { filter, status, entryPort, searches, etaFrom, etaTo, possibleChargesOf } = criteria;
+  if (possibleChargesOf !== undefined && !count && isOnlyAccounts({ ...criteria, possibleChargesOf: undefined })) {
+    return chargesByDay(possibleChargesOf);
+  }
   if (searches.length > 0) {
     return sql`(SELECT count(*) FROM matches${count ? sql` WHERE matches.${sql.ref(count)}` : sql``})`;
   }
@@ -324,6 +329,18 @@ function countOf(criteria: ShipmentCriteria, count?: HomeCountKey) {
   ];
   return sql`(SELECT coalesce(sum(c.shipments), 0)::bigint FROM a JOIN shipment_counts c ON c.account_id = a.id
               WHERE ${and(conditions)})`;
+}
+
+/** Whether the criteria ask for nothing but accounts. */
+const isOnlyAccounts = (criteria: ShipmentCriteria) => criteriaConditions(criteria).length === 0;
+
+/**
+ * The possible charges of the asked accounts, summed over their shipments' last free days up to
+ * the company's day + 3 (migration 0053): a range of each account's days, not of its shipments.
+ */
+function chargesByDay(of: PossibleChargesOf) {
+  return sql`(SELECT coalesce(sum(d.shipments), 0)::bigint FROM a JOIN shipment_free_days d ON d.account_id = a.id
+              WHERE d.next_free_day <= ${lastChargeFreeDay(of)})`;
 }
 
 export const shipmentsRepository = {
@@ -385,8 +402,11 @@ export const shipmentsRepository = {
         FROM a JOIN shipments ON shipments.account_id = a.id
         WHERE ${and([...criteriaConditions(criteria), awaitingApproval(user.companyId)])}
       ) END`;
-    const charges = sql`(SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id
-        WHERE ${and([...criteriaConditions(criteria), possibleCharges({ companyId: user.companyId, now })])})`;
+    const chargesOf = { companyId: user.companyId, now };
+    const charges = isOnlyAccounts(criteria)
+      ? chargesByDay(chargesOf)
+      : sql`(SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id
+          WHERE ${and([...criteriaConditions(criteria), possibleCharges(chargesOf)])})`;
     return sql<BodyRow>`
       ${withAccountsAndPage(db, user, request)}
       SELECT json_build_object(

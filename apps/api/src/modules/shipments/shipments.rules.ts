@@ -63,11 +63,17 @@ export function awaitingApproval(companyId: number): ShipmentCondition {
  * Home's "Possible Charges" box and `charges=possible` (decision 0030): the shipment's nearest
  * last free day (migration 0036) at most FREE_DAYS_DUE_SOON days after the company's calendar day
  * at `now` in its time zone, or past. freeDaysState's day: a last free day is a whole day of the
- * company's. The day is read once per statement (a sub-select), so that the partial index reads
- * a range of (account_id, next_free_day).
+ * company's. The day is read once per statement (a sub-select, lastChargeFreeDay), and compared
+ * as one value: in the partial index's entries, which hold the day, and as a range of an account's
+ * kept days (migration 0053).
  */
-export function possibleCharges({ companyId, now }: PossibleChargesOf): ShipmentCondition {
-  return sql<SqlBool>`shipments.next_free_day IS NOT NULL AND shipments.next_free_day <= (
+export function possibleCharges(of: PossibleChargesOf): ShipmentCondition {
+  return sql<SqlBool>`shipments.next_free_day IS NOT NULL AND shipments.next_free_day <= ${lastChargeFreeDay(of)}`;
+}
+
+/** The last of the last free days that count as possible charges: the company's day at `now`, plus FREE_DAYS_DUE_SOON. */
+export function lastChargeFreeDay({ companyId, now }: PossibleChargesOf): RawBuilder<unknown> {
+  return sql`(
       SELECT (cast(${now.toISOString()} AS timestamptz) AT TIME ZONE zone.time_zone)::date + ${sql.lit(FREE_DAYS_DUE_SOON)}
       FROM companies zone WHERE zone.id = ${companyId}
     )`;

@@ -30,11 +30,11 @@ WITH visible AS MATERIALIZED (
       FROM companies rule WHERE rule.id = $6
     ))
       ) END,
-        'possible_charges', (SELECT count(*) FROM a JOIN shipments ON shipments.account_id = a.id
-        WHERE (shipments.next_free_day IS NOT NULL AND shipments.next_free_day <= (
+        'possible_charges', (SELECT coalesce(sum(d.shipments), 0)::bigint FROM a JOIN shipment_free_days d ON d.account_id = a.id
+              WHERE d.next_free_day <= (
       SELECT (cast($7 AS timestamptz) AT TIME ZONE zone.time_zone)::date + 3
       FROM companies zone WHERE zone.id = $8
-    ))),
+    )),
         'accounts', coalesce(
           (SELECT string_agg(visible.account_no, ',' ORDER BY visible.account_no COLLATE "C") FROM visible), ''),
         'data', items.list,
