@@ -13,7 +13,7 @@ import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { COUNT_EVERY_SHIPMENT } from '../src/db/migrations/0049-shipment-port-counts.ts';
 import { FILL_ROLLUP } from '../src/db/migrations/0031-report-rollups.ts';
-import { SET_EVERY_NEXT_FREE_DAY } from '../src/db/migrations/0036-shipment-next-free-day.ts';
+import { SET_EVERY_NEXT_FREE_DAY } from '../src/db/migrations/0054-shipment-next-free-day-kind.ts';
 import { COUNT_EVERY_FREE_DAY } from '../src/db/migrations/0053-shipment-free-day-counts.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 

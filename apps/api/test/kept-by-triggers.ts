@@ -11,8 +11,10 @@ import {
  * What triggers on shipments keep is right: the counts in shipment_counts (migrations 0017 and
  * 0049) equal counts of the shipments, per account, status and port of entry, all of them and
  * those of each Home count, no counter below zero; shipment_search_texts (migration 0050)
- * holds every shipment's search text, and nothing else; and shipment_free_days (migration 0053)
- * counts the shipments of each account and nearest last free day, no day without any.
+ * holds every shipment's search text, and nothing else; shipment_free_days (migration 0053)
+ * counts the shipments of each account and nearest last free day, no day without any; and each
+ * shipment's nearest open last free day and its kind (migrations 0036 and 0054) are its open
+ * containers' earliest, one at the terminal first.
  */
 export async function expectKeptByTriggers(db: Db): Promise<void> {
   const { rows: counted } = await sql<Record<string, unknown>>`
@@ -44,4 +46,16 @@ export async function expectKeptByTriggers(db: Db): Promise<void> {
   const { rows: keptDays } = await sql`
     SELECT account_id, next_free_day::text, shipments::int FROM shipment_free_days ORDER BY 1, 2`.execute(db);
   expect(keptDays).toEqual(days);
+  const { rows: staleDays } = await sql`
+    SELECT s.id, s.next_free_day::text, s.next_free_day_kind, nearest.day::text, nearest.kind FROM shipments s
+    LEFT JOIN LATERAL (
+      SELECT CASE WHEN f.gated_out_at IS NULL THEN f.terminal_last_free_day ELSE f.detention_last_free_day END AS day,
+        CASE WHEN f.gated_out_at IS NULL THEN 'terminal' ELSE 'detention' END AS kind
+      FROM containers c JOIN container_free_days f ON f.container_id = c.id
+      WHERE c.shipment_id = s.id AND f.empty_returned_at IS NULL
+        AND CASE WHEN f.gated_out_at IS NULL THEN f.terminal_last_free_day ELSE f.detention_last_free_day END IS NOT NULL
+      ORDER BY 1, f.gated_out_at IS NULL DESC LIMIT 1
+    ) AS nearest ON true
+    WHERE (s.next_free_day, s.next_free_day_kind) IS DISTINCT FROM (nearest.day, nearest.kind)`.execute(db);
+  expect(staleDays).toEqual([]);
 }

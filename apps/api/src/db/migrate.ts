@@ -50,6 +50,7 @@ import * as shipmentSearchTexts from './migrations/0050-shipment-search-texts.ts
 import * as invoiceSearchDigits from './migrations/0051-invoice-search-digits.ts';
 import * as shipmentSearchWindowsOfFive from './migrations/0052-shipment-search-windows-of-five.ts';
 import * as shipmentFreeDayCounts from './migrations/0053-shipment-free-day-counts.ts';
+import * as shipmentNextFreeDayKind from './migrations/0054-shipment-next-free-day-kind.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0051-invoice-search-digits': invoiceSearchDigits,
   '0052-shipment-search-windows-of-five': shipmentSearchWindowsOfFive,
   '0053-shipment-free-day-counts': shipmentFreeDayCounts,
+  '0054-shipment-next-free-day-kind': shipmentNextFreeDayKind,
 };
 
 /**

@@ -278,6 +278,8 @@ export type ShipmentsTable = {
   entry_decided_7501: Maintained<string | null>;
   /** The nearest last free day of its open containers, YYYY-MM-DD, or null (migration 0036). */
   next_free_day: Maintained<string | null>;
+  /** Whose that day is: a container's at the terminal or one gated out (migration 0054). */
+  next_free_day_kind: Maintained<'terminal' | 'detention' | null>;
   /** The FDA column: the FDA's disposition in its words, or the broker's fda_review text. */
   fda_status: GeneratedAlways<string>;
   /** A CBP exam or hold status, or a holding CBP disposition. */

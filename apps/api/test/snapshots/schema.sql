@@ -718,11 +718,13 @@ CASE
     ELSE upper(replace(fda_disposition, '_'::text, ' '::text))
 END) STORED,
   cbp_hold boolean NOT NULL GENERATED ALWAYS AS (((status = ANY (ARRAY['CBP INTENSIVE EXAM'::text, 'CBP VACIS EXAM'::text, 'CBP DOCS REVIEW HOLD'::text, 'CBP VAX EXAM'::text])) OR cbp_disposition_hold)) STORED,
-  next_free_day date
+  next_free_day date,
+  next_free_day_kind text
 );
 ALTER TABLE shipments ADD CONSTRAINT shipments_file_number_key UNIQUE (file_number);
 ALTER TABLE shipments ADD CONSTRAINT shipments_pkey PRIMARY KEY (id);
 ALTER TABLE shipments ADD CONSTRAINT shipments_account_id_fkey FOREIGN KEY (account_id) REFERENCES accounts(id) ON DELETE CASCADE;
+ALTER TABLE shipments ADD CONSTRAINT shipments_next_free_day_kind_check CHECK ((((next_free_day_kind IS NULL) = (next_free_day IS NULL)) AND (next_free_day_kind = ANY (ARRAY['terminal'::text, 'detention'::text]))));
 CREATE INDEX shipments_awaiting_approval_idx ON public.shipments USING btree (account_id, est_time_arrive DESC NULLS LAST, id DESC) INCLUDE (entry_duty_cents) WHERE ((path_to_7501 IS NOT NULL) AND (NOT reviewed_7501) AND (entry_duty_cents IS NOT NULL) AND (entry_decided_7501 IS DISTINCT FROM path_to_7501));
 CREATE INDEX shipments_filter_7501_review_idx ON public.shipments USING btree (account_id, est_time_arrive DESC NULLS LAST, id DESC) WHERE ((path_to_7501 IS NOT NULL) AND (NOT reviewed_7501));
 CREATE INDEX shipments_filter_agency_hold_idx ON public.shipments USING btree (account_id, est_time_arrive DESC NULLS LAST, id DESC) WHERE has_agency_hold;

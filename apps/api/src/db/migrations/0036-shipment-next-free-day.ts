@@ -39,20 +39,11 @@ const freeDays = (name: string, containerIds: string) =>
     END $$;`);
 
 /** A container's day to watch, of its free days `f`: none once returned, the terminal's or the detention one. */
-const OPEN_LAST_FREE_DAY = `CASE
+export const OPEN_LAST_FREE_DAY = `CASE
   WHEN f.empty_returned_at IS NOT NULL THEN NULL
   WHEN f.gated_out_at IS NULL THEN f.terminal_last_free_day
   ELSE f.detention_last_free_day
 END`;
-
-/** Sets every shipment's day from its containers' free days (the bench's fill, which runs without triggers). */
-export const SET_EVERY_NEXT_FREE_DAY = `
-  UPDATE shipments s SET next_free_day = d.day
-  FROM (
-    SELECT c.shipment_id, min(${OPEN_LAST_FREE_DAY}) AS day
-    FROM containers c JOIN container_free_days f ON f.container_id = c.id GROUP BY c.shipment_id
-  ) d
-  WHERE d.shipment_id = s.id AND d.day IS NOT NULL`;
 
 /** What the day depends on, of a row of container_free_days. */
 const DAY_INPUTS = (row: string) =>

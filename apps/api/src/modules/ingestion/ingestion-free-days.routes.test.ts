@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf } from '../../../test/broker-api.ts';
+import { expectKeptByTriggers } from '../../../test/kept-by-triggers.ts';
 
 /**
  * A container's free days (decision 0029): changed only in what a record carries, the same again
@@ -87,5 +88,7 @@ describe('container free days records', () => {
     expect(
       (await broker.results<Result>([{ ...key, line_hold: false, terminal_last_free_day: null }]))[0]!.outcome,
     ).toBe('unchanged');
+    // The shipment's nearest day, its kind and the days counted followed each record.
+    await expectKeptByTriggers(t.app.db);
   });
 });

@@ -264,20 +264,6 @@ function withAccountsAndPage(db: Db, user: SessionUser, request: ShipmentsPageRe
     ${criteria.searches.length > 0 ? pageOfMatches(request) : pageByAccount(request)}`;
 }
 
-/**
- * Whose last free day a page row's next_free_day is (migration 0036): a container's at the
- * terminal (demurrage) before one gated out (detention) on the same day. Read for the page's rows
- * that have one.
- */
-const nextFreeDayKind = sql`CASE WHEN shipments.next_free_day IS NOT NULL THEN (
-    SELECT CASE WHEN f.gated_out_at IS NULL THEN 'terminal' ELSE 'detention' END
-    FROM containers c JOIN container_free_days f ON f.container_id = c.id
-    WHERE c.shipment_id = shipments.id AND f.empty_returned_at IS NULL
-      AND shipments.next_free_day = CASE WHEN f.gated_out_at IS NULL THEN f.terminal_last_free_day
-        ELSE f.detention_last_free_day END
-    ORDER BY f.gated_out_at IS NULL DESC LIMIT 1
-  ) END`;
-
 /** The page's shipments as one JSON array of list items, in the page's order. */
 function pageItems(request: ShipmentsPageRequest) {
   const order = orderOf(request.sort, request.direction);
@@ -297,7 +283,7 @@ function pageItems(request: ShipmentsPageRequest) {
       'status', shipments.status,
       'documents_submitted', shipments.required_documents,
       'next_free_day', shipments.next_free_day,
-      'next_free_day_kind', ${nextFreeDayKind}
+      'next_free_day_kind', shipments.next_free_day_kind
     ) ORDER BY page.sort_key ${order}, page.id ${byId}), '[]')
     FROM page JOIN shipments ON shipments.id = page.id
   )`;

@@ -58,14 +58,7 @@ WITH visible AS MATERIALIZED (
       'status', shipments.status,
       'documents_submitted', shipments.required_documents,
       'next_free_day', shipments.next_free_day,
-      'next_free_day_kind', CASE WHEN shipments.next_free_day IS NOT NULL THEN (
-    SELECT CASE WHEN f.gated_out_at IS NULL THEN 'terminal' ELSE 'detention' END
-    FROM containers c JOIN container_free_days f ON f.container_id = c.id
-    WHERE c.shipment_id = shipments.id AND f.empty_returned_at IS NULL
-      AND shipments.next_free_day = CASE WHEN f.gated_out_at IS NULL THEN f.terminal_last_free_day
-        ELSE f.detention_last_free_day END
-    ORDER BY f.gated_out_at IS NULL DESC LIMIT 1
-  ) END
+      'next_free_day_kind', shipments.next_free_day_kind
     ) ORDER BY page.sort_key ASC NULLS LAST, page.id ASC), '[]')
     FROM page JOIN shipments ON shipments.id = page.id
   ),
