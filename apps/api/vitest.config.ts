@@ -27,7 +27,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? NOT_ABOUT_THE_DATABASE : [])],
-    // The limits stop a hang: the two database passes run side by side in npm test, on a machine other work may share.
+    // The limits stop a hang; a machine that other work shares runs a test several times slower than alone.
     testTimeout: 180_000,
     hookTimeout: 300_000,
     pool: 'forks',

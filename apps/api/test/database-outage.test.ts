@@ -1,6 +1,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, injectAs, login, type TestApp } from './build-app.ts';
+import { API_PATHS } from '@clearport/contract/paths';
+import { UNAVAILABLE_MESSAGE } from '../src/lib/errors.ts';
+import { apiUrl, buildTestApp, createTestDatabase, injectAs, login, type TestApp } from './build-app.ts';
+import { TEST_CONNECT_TIMEOUT_MS } from './connect-timeout.ts';
 
 /** A loopback TCP relay to PostgreSQL that can be cut and restored, like a database going down. */
 function relay(target: URL) {
@@ -58,16 +61,26 @@ describe.runIf(serverUrl)('while PostgreSQL is down', () => {
   it('answers 503 quickly, and serves again when the database is back', async () => {
     const token = await login(t.app, 'primary@demo.test');
     const profile = () => injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' });
+    // After its first call the list checks the session within its read; a refused query never
+    // reads, and its session is checked as the answer is sent (decision 0045).
+    const refusedList = () =>
+      injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.shipments, {}, { sort: 'x' }) });
     expect((await profile()).statusCode).toBe(200);
+    expect((await injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.shipments) })).statusCode).toBe(200);
 
     await proxy.stop();
-    for (const call of [profile, () => t.app.inject({ method: 'GET', url: '/healthz' })]) {
+    for (const call of [profile, refusedList]) {
       const started = Date.now();
       const response = await call();
       expect(response.statusCode).toBe(503);
-      expect(response.json().message).toMatch(/temporarily unavailable/);
-      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(response.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
+      expect(response.headers['retry-after']).toBe('5');
+      // Refused at once rather than after the connection's time limit.
+      expect(Date.now() - started).toBeLessThan(TEST_CONNECT_TIMEOUT_MS);
     }
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: 'unavailable', message: UNAVAILABLE_MESSAGE });
 
     await proxy.start(port);
     let status = 0;

@@ -3,9 +3,12 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { TEXTS } from '@clearport/contract/texts';
 import { PasswordHashingBusyError } from './passwords.ts';
 import { STORAGE_UNAVAILABLE_MESSAGE, StorageUnavailableError } from './storage.ts';
-import { sendRefusal } from './refusal.ts';
+import { sendRefusal, type Refusal } from './refusal.ts';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/** The answer to a call whose database could not be reached. */
+export const DATABASE_UNAVAILABLE: Refusal = { status: 503, message: UNAVAILABLE_MESSAGE, retryAfterSeconds: 5 };
 export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
 
 /** pg and pg-pool errors that mean the database cannot be reached right now. */
@@ -66,7 +69,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return sendRefusal(reply, { status: 503, message: UNAVAILABLE_MESSAGE, retryAfterSeconds: 5 });
+      return sendRefusal(reply, DATABASE_UNAVAILABLE);
     }
     if (error instanceof StorageUnavailableError) {
       request.log.error({ err: error }, 'file storage unavailable');

@@ -31,11 +31,24 @@ export function listedRefusal(status: number, message: string, field?: string): 
 
 /** The one way a refusal is answered. */
 export function sendRefusal(reply: FastifyReply, refusal: Refusal) {
-  const { status, message, field, errors, retryAfterSeconds } = refusal;
+  return reply.code(refusal.status).send(bodyOf(reply, refusal));
+}
+
+/**
+ * A refusal as an onSend hook answers it, which replaces the payload already serialized instead of
+ * sending: the same status, headers and body as sendRefusal's.
+ */
+export function refusalPayload(reply: FastifyReply, refusal: Refusal): string {
+  reply.code(refusal.status).type('application/json; charset=utf-8');
+  return JSON.stringify(bodyOf(reply, refusal));
+}
+
+/** Sets the refusal's Retry-After, if it has one, and returns its body. */
+function bodyOf(reply: FastifyReply, { message, field, errors, retryAfterSeconds }: Refusal) {
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
-  return reply.code(status).send({
+  return {
     message,
     ...(field === undefined ? {} : { field }),
     ...(errors === undefined ? {} : { errors }),
-  });
+  };
 }

@@ -4,8 +4,8 @@ import type { RawBuilder } from 'kysely';
 import { SESSION_ERRORS } from '@clearport/contract/sessions';
 import type { Db } from '../db/connect.ts';
 import { executePrepared } from '../db/prepared-statements.ts';
-import { UNAVAILABLE_MESSAGE } from '../lib/errors.ts';
-import { sendRefusal } from '../lib/refusal.ts';
+import { DATABASE_UNAVAILABLE } from '../lib/errors.ts';
+import { refusalPayload, sendRefusal } from '../lib/refusal.ts';
 import { isCrossSiteChange, isRequestTokenOf, sessionSecretOf } from '../lib/session-cookie.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { SessionUser } from '../modules/access/session-user.ts';
@@ -196,12 +196,10 @@ export default fp<SessionSettings>(
         found = await checkSession(request.sessionToken);
       } catch (error) {
         request.log.error({ err: error }, 'database unavailable');
-        reply.code(503).type('application/json; charset=utf-8');
-        return JSON.stringify({ message: UNAVAILABLE_MESSAGE });
+        return refusalPayload(reply, DATABASE_UNAVAILABLE);
       }
       if (found && isSameUser(found.user, guess)) return payload;
-      reply.code(401).type('application/json; charset=utf-8');
-      return JSON.stringify({ message: SESSION_ENDED });
+      return refusalPayload(reply, { status: 401, message: SESSION_ENDED });
     });
     app.decorate('noteSessionWrite', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       // A refusal wrote nothing (its transaction rolled back); the reply waits for the note, so
