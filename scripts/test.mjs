@@ -34,7 +34,8 @@ ensureNodeModules();
 ensureChromium();
 
 // The demo data every API test and browser test starts from, seeded once here on each engine
-// (apps/api/test/prepare-templates.ts) instead of once in each pass, and removed when the run ends.
+// (apps/api/test/prepare-templates.ts, into the folder apps/api/test/prepared-templates.ts describes)
+// instead of once in each pass, and removed when the run ends.
 const templates = mkdtempSync(path.join(os.tmpdir(), 'clearport-test-templates-'));
 process.env.CLEARPORT_TEST_TEMPLATES = templates;
 const prepareTemplates = (...args) => ({

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { dropTestDatabase, preparedTemplate, seedTemplate, type SeededTemplate } from './seeded-template.ts';
+import { preparedTemplate, type SeededTemplate } from './prepared-templates.ts';
+import { dropTestDatabase, seedTemplate } from './seeded-template.ts';
 import { bundleSources } from './source-bundle.ts';
 
 declare module 'vitest' {
@@ -21,7 +22,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const prepared = await preparedTemplate(serverUrl);
+  const prepared = preparedTemplate(serverUrl);
   const root = prepared ? undefined : await mkdtemp(path.join(os.tmpdir(), 'clearport-template-'));
   const template = prepared ?? (await seedTemplate(root!, serverUrl));
   project.provide('seededTemplate', template);

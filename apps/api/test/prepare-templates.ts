@@ -4,7 +4,8 @@
 // folder that already holds templates is refused: seeding over them would leave the old database behind.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { dropTestDatabase, seedTemplate, templateManifest, type SeededTemplate } from './seeded-template.ts';
+import { templateManifest, type SeededTemplate } from './prepared-templates.ts';
+import { dropTestDatabase, seedTemplate } from './seeded-template.ts';
 
 const [first, second] = process.argv.slice(2);
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, cp, link, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, link, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,28 +8,7 @@ import { configFromEnv } from '../src/config.ts';
 import { PGLITE_EXTENSIONS } from '../src/db/connect.ts';
 import pg from '../src/db/pg-driver.ts';
 import { TEST_CONNECT_TIMEOUT_MS } from './connect-timeout.ts';
-
-/** The seeded demo database every test app starts as (see buildTestApp). */
-export type SeededTemplate = {
-  /** The portal's data folder after the seed: its stored files, and its PGlite without a databaseName. */
-  dataDir: string;
-  /** A dump of the seeded PGlite data folder (without TEST_DATABASE_URL). */
-  pgliteImage?: string;
-  /** A seeded database on the TEST_DATABASE_URL server that new test databases are copied from. */
-  databaseName?: string;
-};
-
-/**
- * The folder in which `npm test` seeds the templates once, before its test passes (scripts/test.mjs):
- * the PGlite one in `pglite/`, the PostgreSQL one in `postgres/`. The API passes and the browser
- * tests start from them instead of seeding the demo anew, about 30 s of one core each.
- */
-export const PREPARED_TEMPLATES_ENV = 'CLEARPORT_TEST_TEMPLATES';
-
-/** Where a folder of prepared templates keeps the one of an engine: what seedTemplate made, as JSON. */
-export function templateManifest(folder: string, serverUrl?: string): string {
-  return path.join(folder, serverUrl ? 'postgres' : 'pglite', 'template.json');
-}
+import type { SeededTemplate } from './prepared-templates.ts';
 
 /**
  * A fresh PostgreSQL database on the TEST_DATABASE_URL server (a copy of `template` when named),
@@ -148,11 +127,4 @@ export async function seedTemplate(folder: string, serverUrl?: string): Promise<
   }
   await writeFile(path.join(folder, 'template.json'), JSON.stringify(template));
   return template;
-}
-
-/** The template that `npm test` prepared for this engine, if it did. */
-export async function preparedTemplate(serverUrl?: string): Promise<SeededTemplate | undefined> {
-  const prepared = process.env[PREPARED_TEMPLATES_ENV];
-  if (!prepared) return undefined;
-  return JSON.parse(await readFile(templateManifest(prepared, serverUrl), 'utf8')) as SeededTemplate;
 }

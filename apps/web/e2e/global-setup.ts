@@ -3,22 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { preparedTemplate } from '../../api/test/prepared-templates.ts';
 import { ADMIN_KEY_ENV, SEEDED_DATA_DIR_ENV, basePort, startPortalServer } from './portal-server.ts';
 
 const brokerScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/dist/cli/broker.js');
 
-/**
- * The folder of the demo data that `npm test` seeded before its passes (apps/api/test/seeded-template.ts):
- * its `pglite/data` is a portal's data folder on the embedded database.
- */
-const PREPARED_TEMPLATES_ENV = 'CLEARPORT_TEST_TEMPLATES';
-
 /** A data folder with the demo data: a copy of the one npm test prepared, or seeded by a portal started and stopped here. */
 async function seededDataDir(): Promise<string> {
-  const prepared = process.env[PREPARED_TEMPLATES_ENV];
+  // The embedded database's template is a portal's data folder.
+  const prepared = preparedTemplate();
   if (prepared) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clearport-e2e-'));
-    fs.cpSync(path.join(prepared, 'pglite', 'data'), dataDir, { recursive: true });
+    fs.cpSync(prepared.dataDir, dataDir, { recursive: true });
     return dataDir;
   }
   const server = await startPortalServer(basePort() + 30, 900_000);
