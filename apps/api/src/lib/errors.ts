@@ -6,10 +6,10 @@ import { STORAGE_UNAVAILABLE_MESSAGE, StorageUnavailableError } from './storage.
 import { sendRefusal, type Refusal } from './refusal.ts';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
 
 /** The answer to a call whose database could not be reached. */
 export const DATABASE_UNAVAILABLE: Refusal = { status: 503, message: UNAVAILABLE_MESSAGE, retryAfterSeconds: 5 };
-export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
 
 /** pg and pg-pool errors that mean the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
