@@ -4,6 +4,8 @@ import { amountToCents, centsToAmount } from '@clearport/contract/invoices';
 import type { Db } from '../../db/connect.ts';
 import type { Updateable } from 'kysely';
 import type { CustomsEntriesTable, CustomsEntryLinesTable } from '../../db/schema.ts';
+import { accessRepository } from '../access/access.repository.ts';
+import type { SessionUser } from '../access/session-user.ts';
 
 type Outcome = 'created' | 'updated' | 'unchanged';
 
@@ -49,20 +51,36 @@ export const customsEntriesRepository = {
   },
 
   /**
-   * The shipment's entries, current first (latest entry date, then latest made), for a shipment
-   * the caller may see; with the current one's dispositions and a page of its lines.
+   * The shipment's entries, current first (latest entry date, then latest made), if the caller
+   * may see the shipment; with what the company's rule says of its 7501, the current one's
+   * dispositions, its number of lines and a page of them. Undefined when there is no entry to
+   * show: the shipment has none, or the caller may not see it (`accessRepository.findShipmentId`
+   * tells which). Two round trips: the entries with the rule and the count, then the rest side by side.
    */
-  async currentOf(db: Db, shipmentId: number, afterLine: number, limit: number) {
-    const entries = await db
-      .selectFrom('customs_entries')
-      .selectAll()
-      .where('shipment_id', '=', shipmentId)
-      .orderBy(sql`entry_date DESC NULLS LAST`)
-      .orderBy('id', 'desc')
+  async currentOf(db: Db, user: SessionUser, shipmentId: number, afterLine: number, limit: number) {
+    const entries = await accessRepository
+      .shipments(db, user)
+      .innerJoin('customs_entries', 'customs_entries.shipment_id', 'shipments.id')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .innerJoin('companies', 'companies.id', 'accounts.company_id')
+      .selectAll('customs_entries')
+      .select([
+        'shipments.path_to_7501',
+        'shipments.reviewed_7501',
+        'companies.entry_approval',
+        'companies.entry_approval_threshold_cents',
+        sql<string>`(SELECT count(*) FROM customs_entry_lines lines WHERE lines.entry_id = customs_entries.id)`.as(
+          'line_count',
+        ),
+      ])
+      .where('shipments.id', '=', shipmentId)
+      .orderBy(sql`customs_entries.entry_date DESC NULLS LAST`)
+      .orderBy('customs_entries.id', 'desc')
       .execute();
     const current = entries[0];
     if (!current) return undefined;
-    const [dispositions, lines, count, approval] = await Promise.all([
+    const { path_to_7501, reviewed_7501, entry_approval, entry_approval_threshold_cents } = current;
+    const [dispositions, lines, decision] = await Promise.all([
       db
         .selectFrom('customs_entry_dispositions')
         .select(['agency', 'disposition', 'disposed_at', 'note'])
@@ -70,14 +88,16 @@ export const customsEntriesRepository = {
         .orderBy('agency')
         .execute(),
       customsEntriesRepository.linesQuery(db, current.id, afterLine, limit + 1).execute(),
-      db
-        .selectFrom('customs_entry_lines')
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .where('entry_id', '=', current.id)
-        .executeTakeFirstOrThrow(),
-      customsEntriesRepository.approvalOf(db, current.id, shipmentId),
+      path_to_7501 ? customsEntriesRepository.decisionOn(db, current.id, path_to_7501) : undefined,
     ]);
-    return { current, earlier: entries.slice(1), dispositions, lines, lineCount: Number(count.count), approval };
+    return {
+      current,
+      earlier: entries.slice(1),
+      dispositions,
+      lines,
+      lineCount: Number(current.line_count),
+      approval: { path_to_7501, reviewed_7501, entry_approval, entry_approval_threshold_cents, decision },
+    };
   },
 
   /** A page of the entry's lines: at most `limit` after line `afterLine`. */
@@ -109,16 +129,21 @@ export const customsEntriesRepository = {
       .where('shipments.id', '=', shipmentId)
       .executeTakeFirstOrThrow();
     const decision = rule.path_to_7501
-      ? await db
-          .selectFrom('entry_approvals')
-          .leftJoin('users', 'users.id', 'entry_approvals.user_id')
-          .select(['entry_approvals.decision', 'entry_approvals.comment', 'entry_approvals.decided_at', 'users.name'])
-          .where('entry_approvals.entry_id', '=', entryId)
-          .where('entry_approvals.path_to_7501', '=', rule.path_to_7501)
-          .orderBy('entry_approvals.id', 'desc')
-          .executeTakeFirst()
+      ? await customsEntriesRepository.decisionOn(db, entryId, rule.path_to_7501)
       : undefined;
     return { ...rule, decision };
+  },
+
+  /** The latest decision made on the entry's 7501 at `pathTo7501`, with who made it. */
+  decisionOn(db: Db, entryId: number, pathTo7501: string) {
+    return db
+      .selectFrom('entry_approvals')
+      .leftJoin('users', 'users.id', 'entry_approvals.user_id')
+      .select(['entry_approvals.decision', 'entry_approvals.comment', 'entry_approvals.decided_at', 'users.name'])
+      .where('entry_approvals.entry_id', '=', entryId)
+      .where('entry_approvals.path_to_7501', '=', pathTo7501)
+      .orderBy('entry_approvals.id', 'desc')
+      .executeTakeFirst();
   },
 
   /** Approving a 7501 reviews it (the shipment's "7501 reviewed"). */

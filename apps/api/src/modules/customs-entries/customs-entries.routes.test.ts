@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY_LINES_PAGE, type CustomsEntryResponse } from '@clearport/contract/customs-entry';
+import { ENTRY_LINES_PAGE, formatEntryNumber, type CustomsEntryResponse } from '@clearport/contract/customs-entry';
 import { API_PATHS } from '@clearport/contract/paths';
 import { apiUrl, injectAs, loginDemoUsers, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf } from '../../../test/broker-api.ts';
@@ -94,5 +94,18 @@ describe('the customs entry panel’s call', () => {
       after = page.next_line;
     }
     expect(numbers).toEqual(Array.from({ length: 120 }, (_, index) => index + 1));
+    const filed = (await entryOf(tokens.primary, shipment.id)).json<CustomsEntryResponse>();
+    expect(filed.entry).toMatchObject({ entry_number: entryNumber, line_count: 120, earlier_entries: [] });
+
+    // A later entry of the same shipment becomes the current one, its own lines and count with it.
+    const later = formatEntryNumber('Q7Z', 1234567);
+    const results = await broker.results<{ status: string }>([
+      { kind: 'entry', entry_number: later, file_number: entryNumber, entry_type: '01', entry_date: '2026-11-20' },
+      { kind: 'entry_line', entry_number: later, line_number: 1, hts_number: '6109100012', entered_value: '50.00' },
+    ]);
+    expect(results.map((result) => result.status)).not.toContain('rejected');
+    const current = (await entryOf(tokens.primary, shipment.id)).json<CustomsEntryResponse>();
+    expect(current.entry).toMatchObject({ entry_number: later, line_count: 1, earlier_entries: [entryNumber] });
+    expect(current.lines.map((line) => line.line_number)).toEqual([1]);
   });
 });

@@ -38,19 +38,20 @@ export const customsEntriesRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const shipment = await accessRepository
-        .shipments(app.db, request.user)
-        .select('shipments.id')
-        .where('shipments.id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!shipment) return sendRefusal(reply, { status: 404, message: SHIPMENT_DETAIL_ERRORS.shipmentNotFound });
+      const { user } = request;
       const found = await customsEntriesRepository.currentOf(
         app.db,
-        shipment.id,
+        user,
+        request.params.id,
         request.query.after_line ?? 0,
         ENTRY_LINES_PAGE,
       );
-      return found ? entryResponse(found, seesEntryMoney(request.user.role)) : NO_ENTRY;
+      if (found) return entryResponse(found, seesEntryMoney(user.role));
+      // No entry to show: a shipment without one, or one the caller may not see.
+      if (!(await accessRepository.findShipmentId(app.db, user, request.params.id))) {
+        return sendRefusal(reply, { status: 404, message: SHIPMENT_DETAIL_ERRORS.shipmentNotFound });
+      }
+      return NO_ENTRY;
     },
   );
 
