@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
-import type { RateTier } from '@clearport/contract/free-days';
+import type { LastFreeDayKind, RateTier } from '@clearport/contract/free-days';
 import type { SecurityEventActor, SecurityEventKind, SecurityEventOutcome } from '@clearport/contract/security-events';
 
 /** Kysely's view of the tables that migrations/ creates. */
@@ -279,7 +279,7 @@ export type ShipmentsTable = {
   /** The nearest last free day of its open containers, YYYY-MM-DD, or null (migration 0036). */
   next_free_day: Maintained<string | null>;
   /** Whose that day is: a container's at the terminal or one gated out (migration 0054). */
-  next_free_day_kind: Maintained<'terminal' | 'detention' | null>;
+  next_free_day_kind: Maintained<LastFreeDayKind | null>;
   /** The FDA column: the FDA's disposition in its words, or the broker's fda_review text. */
   fda_status: GeneratedAlways<string>;
   /** A CBP exam or hold status, or a holding CBP disposition. */

@@ -11,10 +11,13 @@ import { OPEN_LAST_FREE_DAY } from './0036-shipment-next-free-day.ts';
  * has an open day.
  */
 
+/** Whose a container's open day (OPEN_LAST_FREE_DAY) is, of its free days `f`. */
+const DAY_KIND = `CASE WHEN f.gated_out_at IS NULL THEN 'terminal' ELSE 'detention' END`;
+
 /** The nearest open last free day of the shipment whose id is `shipmentId`, and its kind. */
 const NEAREST_OPEN_DAY = (shipmentId: string) => `
   SELECT open.day, open.kind FROM (
-    SELECT ${OPEN_LAST_FREE_DAY} AS day, CASE WHEN f.gated_out_at IS NULL THEN 'terminal' ELSE 'detention' END AS kind
+    SELECT ${OPEN_LAST_FREE_DAY} AS day, ${DAY_KIND} AS kind
     FROM containers c JOIN container_free_days f ON f.container_id = c.id
     WHERE c.shipment_id = ${shipmentId}
   ) AS open
@@ -30,7 +33,7 @@ export const SET_EVERY_NEXT_FREE_DAY = `
   UPDATE shipments s SET next_free_day = nearest.day, next_free_day_kind = nearest.kind
   FROM (
     SELECT DISTINCT ON (c.shipment_id) c.shipment_id, ${OPEN_LAST_FREE_DAY} AS day,
-      CASE WHEN f.gated_out_at IS NULL THEN 'terminal' ELSE 'detention' END AS kind
+      ${DAY_KIND} AS kind
     FROM containers c JOIN container_free_days f ON f.container_id = c.id
     WHERE ${OPEN_LAST_FREE_DAY} IS NOT NULL
     ORDER BY c.shipment_id, 2, f.gated_out_at IS NULL DESC
