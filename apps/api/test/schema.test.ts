@@ -1,8 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { connectDatabase } from '../src/db/connect.ts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { STATEMENT_TRIGGER_WORK_MEM } from '../src/db/migrations/0055-statement-triggers-narrow.ts';
 import { apiDir } from './server-process.ts';
 import { schemaSnapshot } from './schema-snapshot.ts';
 
@@ -204,15 +206,30 @@ function tablesOf(snapshot: string): Table[] {
     });
 }
 
-describe('the schema snapshot', () => {
-  it('is what the migrations make on a fresh database', async () => {
-    const db = await connectDatabase({});
-    try {
-      await migrateToLatest(db);
-      await expect(await schemaSnapshot(db)).toMatchFileSnapshot(SNAPSHOT);
-    } finally {
-      await db.destroy();
-    }
+describe('a fresh database, migrated', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await connectDatabase({});
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it('has the schema of the snapshot', async () => {
+    await expect(await schemaSnapshot(db)).toMatchFileSnapshot(SNAPSHOT);
+  });
+
+  it('runs every statement trigger with the memory of a large statement and without JIT (migration 0055)', async () => {
+    const { rows } = await sql<{ name: string; settings: string[] | null }>`
+      SELECT DISTINCT p.proname AS name, p.proconfig AS settings
+      FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE t.tgoldtable IS NOT NULL OR t.tgnewtable IS NOT NULL
+      ORDER BY 1`.execute(db);
+    expect(rows.map((row) => row.name)).toContain('follow_moved_shipments');
+    const expected = [`work_mem=${STATEMENT_TRIGGER_WORK_MEM}`, 'jit=off'];
+    const without = rows.filter((row) => !expected.every((setting) => row.settings?.includes(setting)));
+    expect(without).toEqual([]);
   });
 });
 

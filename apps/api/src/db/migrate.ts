@@ -51,6 +51,7 @@ import * as invoiceSearchDigits from './migrations/0051-invoice-search-digits.ts
 import * as shipmentSearchWindowsOfFive from './migrations/0052-shipment-search-windows-of-five.ts';
 import * as shipmentFreeDayCounts from './migrations/0053-shipment-free-day-counts.ts';
 import * as shipmentNextFreeDayKind from './migrations/0054-shipment-next-free-day-kind.ts';
+import * as statementTriggersNarrow from './migrations/0055-statement-triggers-narrow.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -108,6 +109,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0052-shipment-search-windows-of-five': shipmentSearchWindowsOfFive,
   '0053-shipment-free-day-counts': shipmentFreeDayCounts,
   '0054-shipment-next-free-day-kind': shipmentNextFreeDayKind,
+  '0055-statement-triggers-narrow': statementTriggersNarrow,
 };
 
 /**
