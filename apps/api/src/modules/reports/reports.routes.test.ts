@@ -330,6 +330,18 @@ describe('the rollups follow every write', () => {
     );
     expect(movedChapters.chapters.map((chapter) => chapter.duty_cents)).toEqual([199_999]);
 
+    // The shipment's discharge date reaches its entries as their arrival (migrations 0031 and 0055).
+    const discharged = await broker.results<{ outcome: string; reason?: string }>([
+      { kind: 'shipment', file_number: shipment.file_number, shipment_discharge_date: '2031-01-20 08:00:00' },
+    ]);
+    expect(discharged[0]!.outcome, discharged[0]!.reason).toBe('updated');
+    const arrivals = await t.app.db
+      .selectFrom('customs_entries')
+      .select(sql<string>`arrival_date::text`.as('arrival'))
+      .where('entry_number', 'in', [january, february])
+      .execute();
+    expect(arrivals.map((entry) => entry.arrival)).toEqual(['2031-01-20', '2031-01-20']);
+
     await t.app.db.deleteFrom('customs_entries').where('entry_number', 'in', [january, february]).execute();
     expect(await figures('primary', '40002')).toEqual([
       ['2031-01', 0, 0],
