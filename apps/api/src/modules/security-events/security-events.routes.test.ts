@@ -117,10 +117,12 @@ describe('GET user/security-events', () => {
   });
 
   it('orders by the time and the id themselves, not their texts: microseconds apart, ids of more digits', async () => {
+    // A day after the test runs, later than every event the suite writes, whatever the date.
+    const second = sql`date_trunc('second', now()) + interval '1 day'`;
     await sql`INSERT INTO security_events (id, occurred_at, company_id, actor, kind, outcome) VALUES
-      (999999, timestamptz '2026-12-01 00:00:00.000100+00', ${demoId}::int, 'system', 'sign_in', 'success'),
-      (1000000, timestamptz '2026-12-01 00:00:00.000100+00', ${demoId}::int, 'system', 'sign_in', 'success'),
-      (1000001, timestamptz '2026-12-01 00:00:00.000900+00', ${demoId}::int, 'system', 'sign_in', 'success')`.execute(
+      (999999, ${second} + interval '100 microseconds', ${demoId}::int, 'system', 'sign_in', 'success'),
+      (1000000, ${second} + interval '100 microseconds', ${demoId}::int, 'system', 'sign_in', 'success'),
+      (1000001, ${second} + interval '900 microseconds', ${demoId}::int, 'system', 'sign_in', 'success')`.execute(
       t.app.db,
     );
     const page = await list();
