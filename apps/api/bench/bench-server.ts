@@ -23,10 +23,28 @@ export async function bundleServer(): Promise<string> {
 }
 
 export async function startServer(serve: string, url: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, [serve], {
-    env: { ...process.env, BENCH_SERVE_DATABASE_URL: url },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  return listening(
+    spawn(process.execPath, [serve], {
+      env: { ...process.env, BENCH_SERVE_DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+}
+
+/**
+ * bare-server.ts in its own process (through tsx, as the bench runs), answering every request with
+ * the reply recorded in the JSON file `replyFile`.
+ */
+export async function startBareServer(replyFile: string): Promise<{ child: ChildProcess; origin: string }> {
+  return listening(
+    spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL('./bare-server.ts', import.meta.url))], {
+      env: { ...process.env, BENCH_BARE_REPLY: replyFile },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+}
+
+async function listening(child: ChildProcess): Promise<{ child: ChildProcess; origin: string }> {
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
     const match = /^listening (\d+)$/.exec(line);

@@ -1,5 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import { ENTRY_LINES_PAGE, formatEntryNumber } from '@clearport/contract/customs-entry';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
@@ -14,7 +17,7 @@ import { sessionsRepository } from '../src/modules/auth/sessions.repository.ts';
 import { customsEntriesRepository } from '../src/modules/customs-entries/customs-entries.repository.ts';
 import { shipmentsRepository } from '../src/modules/shipments/shipments.repository.ts';
 import { criteriaOf } from '../src/modules/shipments/shipments.rules.ts';
-import { bundleServer, startServer, stopServer } from './bench-server.ts';
+import { bundleServer, startBareServer, startServer, stopServer } from './bench-server.ts';
 import {
   explain,
   filledDatabase,
@@ -30,6 +33,7 @@ import {
 } from './bench-kit.ts';
 import { drive } from './drive.ts';
 import { BENCH_PASSWORD, generate, typicalBenchUser } from './generate.ts';
+import { sessionHeaders } from './session-headers.ts';
 import { sessionUserOf } from '../test/session-users.ts';
 
 /*
@@ -130,6 +134,8 @@ type SizeReport = {
   entryRows: Figures[];
   /** What any call costs besides its statement: medians of the calls that run next to nothing. */
   floor: Floor;
+  /** The plain list's reply body, in bytes, that the bare server answers with. */
+  bareBytes: number;
 };
 
 /**
@@ -140,6 +146,8 @@ type SizeReport = {
 type Floor = {
   healthzMs: number;
   sessionMs: number;
+  /** Node's HTTP server alone answering the plain list's reply, its bytes and heads as recorded. */
+  bareMs: number;
   /** The plain list's statement with the session's check in it, as the route runs it (decision 0045), alone. */
   checkedStatementMs: number;
 };
@@ -240,6 +248,8 @@ type Target = {
   entry: LongEntry;
   /** The plain list's statement with the session's check in it, as the route runs it (decision 0045). */
   checked: Statement;
+  /** bare-server.ts answering the plain list's reply as this size's server sent it. */
+  bare: { child: ChildProcess; origin: string; bytes: number };
 };
 
 /** A size ready to measure: its database filled, its server started, its user logged in. */
@@ -321,7 +331,42 @@ async function prepare(size: Size, serve: string): Promise<Target> {
       SESSION_IDLE_MINUTES_DEFAULT,
     )
     .compile(db);
-  return { size, url, db, user, child, origin, token, variants, entry, checked };
+  const bare = await startBareServerWith(await recordedReply(shipmentsUrl(origin, {}), token));
+  return { size, url, db, user, child, origin, token, variants, entry, checked, bare };
+}
+
+/** One call's reply as autocannon receives it (no compression asked), its heads and body. */
+function recordedReply(url: string, token: string): Promise<{ heads: Array<[string, string]>; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: sessionHeaders(token) }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          // Those the server writes for itself: the length, date and connection's.
+          const own = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+          const heads = Object.entries(response.headers).flatMap(([name, value]) =>
+            own.has(name)
+              ? []
+              : (Array.isArray(value) ? value : [value ?? '']).map((one): [string, string] => [name, one]),
+          );
+          resolve({ heads, body: Buffer.concat(chunks).toString() });
+        });
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+async function startBareServerWith(reply: { heads: Array<[string, string]>; body: string }) {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'clearport-bench-bare-'));
+  try {
+    const file = path.join(folder, 'reply.json');
+    await writeFile(file, JSON.stringify(reply));
+    return { ...(await startBareServer(file)), bytes: Buffer.byteLength(reply.body) };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -333,7 +378,12 @@ async function measure(targets: readonly Target[]): Promise<SizeReport[]> {
   const best = targets.map(() => [] as Figures[]);
   const bestEntry = targets.map(() => [] as Figures[]);
   const bestConcurrent = targets.map(() => 0);
-  const bestFloor = targets.map((): Floor => ({ healthzMs: Infinity, sessionMs: Infinity, checkedStatementMs: NaN }));
+  const bestFloor = targets.map((): Floor => ({
+    healthzMs: Infinity,
+    sessionMs: Infinity,
+    bareMs: Infinity,
+    checkedStatementMs: NaN,
+  }));
   const keepBest = (rows: Figures[], index: number, name: string, figures: Omit<Figures, 'name' | 'sqlMedianMs'>) => {
     const previous = rows[index];
     if (!previous || figures.medianMs < previous.medianMs) {
@@ -371,12 +421,14 @@ async function measure(targets: readonly Target[]): Promise<SizeReport[]> {
         row.sqlMedianMs = lower(row.sqlMedianMs, await timeStatement(databaseUrl, statement, SQL_RUNS));
       }
     }
-    for (const [position, { origin, token }] of targets.entries()) {
+    for (const [position, { origin, token, bare }] of targets.entries()) {
       const floor = bestFloor[position]!;
       const healthz = await drive(`${origin}/healthz`, token, 1, SINGLE_SECONDS);
       const session = await drive(`${origin}${API_BASE}${API_PATHS.session}`, token, 1, SINGLE_SECONDS);
+      const bareReply = await drive(bare.origin, token, 1, SINGLE_SECONDS);
       floor.healthzMs = Math.min(floor.healthzMs, healthz.medianMs);
       floor.sessionMs = Math.min(floor.sessionMs, session.medianMs);
+      floor.bareMs = Math.min(floor.bareMs, bareReply.medianMs);
     }
     for (const [position, target] of targets.entries()) {
       const concurrent = await drive(
@@ -413,6 +465,7 @@ async function measure(targets: readonly Target[]): Promise<SizeReport[]> {
     entry: target.entry,
     entryRows: bestEntry[position]!,
     floor: bestFloor[position]!,
+    bareBytes: target.bare.bytes,
   }));
 }
 
@@ -508,12 +561,14 @@ function printReport(report: SizeReport, base: SizeReport | undefined): void {
   log(`targets (worst variant): ${checks.join('; ')}`);
   // The issue's goal for the list's own overhead: the API's median at most 1.3 times its statement's.
   const list = report.rows[0]!;
-  const { healthzMs, sessionMs, checkedStatementMs } = report.floor;
+  const { healthzMs, sessionMs, bareMs, checkedStatementMs } = report.floor;
   log(
     `overhead: list ${list.medianMs.toFixed(2)} ms, its statement ${list.sqlMedianMs.toFixed(2)} ms ` +
       `(${(list.medianMs / list.sqlMedianMs).toFixed(2)}x, goal <= 1.3: ${list.medianMs <= 1.3 * list.sqlMedianMs ? 'met' : 'MISSED'}); ` +
       `the statement with the session's check in it, as the route runs it, ${checkedStatementMs.toFixed(2)} ms; ` +
-      `beside it, GET /healthz (no session, SELECT 1) ${healthzMs.toFixed(2)} ms and GET user/session (the session's check) ${sessionMs.toFixed(2)} ms`,
+      `beside it, GET /healthz (no session, SELECT 1) ${healthzMs.toFixed(2)} ms, GET user/session (the session's check) ${sessionMs.toFixed(2)} ms ` +
+      `and Node's HTTP server alone answering the list's ${(report.bareBytes / 1024).toFixed(1)} KiB reply ${bareMs.toFixed(2)} ms ` +
+      `(the call's floor, that exchange and the statement with the check: ${((checkedStatementMs + bareMs) / list.sqlMedianMs).toFixed(2)}x the statement)`,
   );
 
   // The entry page is held to the list's targets for one request: a page of the same size.
@@ -561,6 +616,7 @@ if (!lists.includes('shipments')) {
   } finally {
     for (const target of targets) {
       await stopServer(target.child);
+      await stopServer(target.bare.child);
       await target.db.destroy();
     }
   }
