@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { TEXTS } from '@clearport/contract/texts';
 import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { HASHING, hashPassword } from '../../lib/passwords.ts';
-import { THROTTLE } from './login-throttle.ts';
+import { THROTTLE, loginThrottleKeys } from './login-throttle.ts';
 
 const t = testAppForFile();
 
@@ -330,11 +330,22 @@ describe('login throttling', () => {
     expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(THROTTLE.free.pair + 1 + 4);
     expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(90);
 
-    // The right password in the middle of a burst is not even checked.
+    // The right password in the middle of a burst is not even checked. The name has used its free
+    // attempts and its wait is over, so the burst's first attempt is checked and sets the longest
+    // wait, however slowly the machine answers the rest.
     await clearThrottle();
+    await t.app.db
+      .insertInto('login_throttle')
+      .values({
+        key: loginThrottleKeys('user@demo.test', '127.0.0.1').pair.key,
+        attempts: 20,
+        window_started_at: sql<Date>`now()`,
+        next_attempt_at: sql<Date>`now()`,
+      })
+      .execute();
     const passwords = Array.from({ length: 60 }, (_, index) => (index === 45 ? 'portal-demo' : `wrong-${index}`));
     const mixed = await Promise.all(passwords.map((password) => attempt('user@demo.test', password)));
-    expect(mixed.filter((response) => response.statusCode === 200)).toEqual([]);
+    expect(mixed.map((response) => response.statusCode).filter((code) => code !== 429)).toEqual([401]);
   });
 
   it('slows a name down for at most a minute, never locks its owner out, and lets them in after', async () => {
