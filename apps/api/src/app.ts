@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -115,8 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indexHtml = webDir === undefined ? undefined : path.join(webDir, 'index.html');
   const hasWeb = indexHtml !== undefined && existsSync(indexHtml);
 
-  // External plugins.
-  await app.register(helmet, {
+  // Security headers: helmet's middleware, built once (its Fastify plugin built it on every call).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -140,7 +140,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // On by default when the portal is published over https (PUBLIC_URL); never on plain http.
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  // helmet calls `done` with nothing, or throws.
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, done as (error?: unknown) => void),
+  );
 
+  // External plugins.
   // Replies above a kilobyte go out compressed when the client accepts it; the web client's
   // files were compressed when they were built (preCompressed below).
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });

@@ -16,9 +16,9 @@ export function requestTokenOf(secret: string): string {
   return createHmac('sha256', secret).update('clearport request token').digest('base64url');
 }
 
-/** Whether the bearer is the session's request token, compared in constant time. */
-export function isRequestTokenOf(secret: string, bearer: string): boolean {
-  const expected = Buffer.from(requestTokenOf(secret));
+/** Whether a bearer is the session's request token (requestTokenOf), compared in constant time. */
+export function isSameToken(bearer: string, requestToken: string): boolean {
+  const expected = Buffer.from(requestToken);
   const given = Buffer.from(bearer);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/connect.ts';
 import { executePrepared } from '../db/prepared-statements.ts';
 import { DATABASE_UNAVAILABLE } from '../lib/errors.ts';
 import { refusalPayload, sendRefusal } from '../lib/refusal.ts';
-import { isCrossSiteChange, isRequestTokenOf, sessionSecretOf } from '../lib/session-cookie.ts';
+import { isCrossSiteChange, isSameToken, requestTokenOf, sessionSecretOf } from '../lib/session-cookie.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { SessionUser } from '../modules/access/session-user.ts';
 import { sessionsRepository, type FoundSession } from '../modules/auth/sessions.repository.ts';
@@ -51,6 +51,8 @@ declare module 'fastify' {
     user: SessionUser;
     /** The session secret of the call (its cookie's value): what ends or keeps the session. */
     sessionToken: string;
+    /** The secret's hash (hashToken), as the sessions table keeps it. */
+    sessionTokenHash: string;
     /** The id of the call's session (the sessions list's "This device"). */
     sessionId: number;
     /** When the call's session ends at the latest (its day). */
@@ -87,15 +89,17 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const GUESSED_SESSIONS = 10_000;
 
+/** What the last check of a session found, and the session's request token (requestTokenOf). */
+type Remembered = { found: FoundSession; requestToken: string };
+
 /** Whether two checks found the same user, field by field, whatever fields a session's user has. */
 function isSameUser(a: SessionUser, b: SessionUser): boolean {
   const keys = Object.keys(a) as Array<keyof SessionUser>;
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
-function adopt(request: FastifyRequest, secret: string, found: FoundSession): void {
+function adopt(request: FastifyRequest, found: FoundSession): void {
   request.user = found.user;
-  request.sessionToken = secret;
   request.sessionId = found.sessionId;
   request.sessionExpiresAt = found.expiresAt;
   request.lastWriteLsn = found.lastWriteLsn;
@@ -112,22 +116,26 @@ export default fp<SessionSettings>(
     app.decorate('sessionSettings', settings);
     app.decorateRequest('user', null as unknown as SessionUser);
     app.decorateRequest('sessionToken', '');
+    app.decorateRequest('sessionTokenHash', '');
     app.decorateRequest('sessionId', 0);
     app.decorateRequest('sessionExpiresAt', null as unknown as Date);
     app.decorateRequest('lastWriteLsn', null);
     app.decorateRequest('sessionUnchecked', false);
     // What the last check of each session found, by its secret's hash: a guess, never an answer.
-    const lastFound = new Map<string, FoundSession>();
-    const remember = (secret: string, found: FoundSession | undefined) => {
-      const key = hashToken(secret);
+    // Its request token spares the next call of the session computing it again.
+    const lastFound = new Map<string, Remembered>();
+    const remember = (request: FastifyRequest, found: FoundSession | undefined, requestToken: string) => {
+      const key = request.sessionTokenHash;
       lastFound.delete(key);
       if (!found) return;
       if (lastFound.size >= GUESSED_SESSIONS) lastFound.delete(lastFound.keys().next().value!);
-      lastFound.set(key, found);
+      lastFound.set(key, { found, requestToken });
     };
-    const checkSession = async (secret: string) => {
-      const found = await sessionsRepository.findSession(app.db, secret, settings.idleMinutes);
-      remember(secret, found);
+    const requestTokenOfCall = (request: FastifyRequest) =>
+      lastFound.get(request.sessionTokenHash)?.requestToken ?? requestTokenOf(request.sessionToken);
+    const checkSession = async (request: FastifyRequest, requestToken: string) => {
+      const found = await sessionsRepository.findSession(app.db, request.sessionTokenHash, settings.idleMinutes);
+      remember(request, found, requestToken);
       return found;
     };
     app.decorate('refuseCrossSite', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -141,24 +149,24 @@ export default fp<SessionSettings>(
       }
       const secret = sessionSecretOf(request, settings.publicUrl);
       const bearer = bearerToken(request);
+      if (!secret || !bearer) return sendRefusal(reply, { status: 401, message: SESSION_ENDED });
+      const secretHash = hashToken(secret);
+      const remembered = lastFound.get(secretHash);
+      const requestToken = remembered?.requestToken ?? requestTokenOf(secret);
       // Both halves, or no session: the cookie alone (a request another site makes the browser
       // send) and the readable token alone (read by a script) are refused alike.
-      if (!secret || !bearer || !isRequestTokenOf(secret, bearer)) {
-        return sendRefusal(reply, { status: 401, message: SESSION_ENDED });
-      }
+      if (!isSameToken(bearer, requestToken)) return sendRefusal(reply, { status: 401, message: SESSION_ENDED });
+      request.sessionToken = secret;
+      request.sessionTokenHash = secretHash;
       // A replica would have to wait for the session's last change, which only the check knows.
-      const guess =
-        request.routeOptions.config.checksSessionInRead && !app.hasReadReplica
-          ? lastFound.get(hashToken(secret))
-          : undefined;
-      if (guess) {
-        adopt(request, secret, guess);
+      if (remembered && request.routeOptions.config.checksSessionInRead && !app.hasReadReplica) {
+        adopt(request, remembered.found);
         request.sessionUnchecked = true;
         return;
       }
-      const found = await checkSession(secret);
+      const found = await checkSession(request, requestToken);
       if (!found) return sendRefusal(reply, { status: 401, message: SESSION_ENDED });
-      adopt(request, secret, found);
+      adopt(request, found);
     });
     app.decorate(
       'readWithSessionCheck',
@@ -171,17 +179,20 @@ export default fp<SessionSettings>(
           (await executePrepared(db, statementOf(db, user).compile(db)))[0];
         if (!request.sessionUnchecked) return app.dbRead(request, (db) => readAs(db, request.user));
         const guess = request.user;
-        const secret = request.sessionToken;
-        const statement = sessionsRepository.withSessionCheck(statementOf(app.db, guess), secret, settings.idleMinutes);
+        const statement = sessionsRepository.withSessionCheck(
+          statementOf(app.db, guess),
+          request.sessionTokenHash,
+          settings.idleMinutes,
+        );
         const [row] = await executePrepared(app.db, statement.compile(app.db));
         const found = sessionsRepository.checkedSessionOf(row!);
         request.sessionUnchecked = false;
-        remember(secret, found);
+        remember(request, found, requestTokenOfCall(request));
         if (!found) {
           sendRefusal(reply, { status: 401, message: SESSION_ENDED });
           return undefined;
         }
-        adopt(request, secret, found);
+        adopt(request, found);
         if (found.useToNote) await sessionsRepository.noteUse(app.db, found.sessionId);
         // The user changed since the guess (a new role, name or time zone): read as they are now.
         return isSameUser(found.user, guess) ? row : readAs(app.db, found.user);
@@ -193,7 +204,7 @@ export default fp<SessionSettings>(
       const guess = request.user;
       let found: FoundSession | undefined;
       try {
-        found = await checkSession(request.sessionToken);
+        found = await checkSession(request, requestTokenOfCall(request));
       } catch (error) {
         request.log.error({ err: error }, 'database unavailable');
         return refusalPayload(reply, DATABASE_UNAVAILABLE);

@@ -115,6 +115,24 @@ describe('the session cookie', () => {
     expect(secretAsBearer.statusCode).toBe(401);
   });
 
+  it('asks every call for the request token, also of a session this process checked a moment ago', async () => {
+    const reply = await loginReply(t.app, 'user@demo.test');
+    const cookie = sessionCookieOf(reply)!;
+    const { token } = reply.json<{ token: string }>();
+    const managerToken = keepSession(await loginReply(t.app, 'manager@demo.test'));
+    const changed = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    // The profile checks the session before it answers; the list checks it in its own statement.
+    for (const url of [profileUrl, apiUrl(API_PATHS.shipments)]) {
+      const call = (bearer: string) =>
+        t.app.inject({ method: 'GET', url, headers: { cookie, authorization: `Bearer ${bearer}` } });
+      expect((await call(token)).statusCode).toBe(200);
+      for (const bearer of [managerToken, changed, cookie.split('=')[1]!, `${token}A`]) {
+        expect((await call(bearer)).statusCode, bearer).toBe(401);
+      }
+      expect((await call(token)).statusCode).toBe(200);
+    }
+  });
+
   it('refuses a change another site asks for, even with both halves, and a login from another site', async () => {
     const token = await login(t.app, 'primary@demo.test');
     const note = { method: 'POST', url: apiUrl(API_PATHS.endOtherSessions) } as const;

@@ -51,15 +51,15 @@ function foundSessionOf(row: Omit<FoundRow, 'expiresAt'> & { expiresAt: Date | s
 const isLive = (idleMinutes: number) =>
   sql<boolean>`sessions.expires_at > now() AND sessions.last_used_at > now() - make_interval(mins => ${idleMinutes})`;
 
-/** The live session of a secret and its active user: at most one row, as FoundRow. */
-const liveSession = (secret: string, idleMinutes: number) => sql<FoundRow>`
+/** The live session of a secret, by its hash (hashToken), and its active user: at most one row, as FoundRow. */
+const liveSession = (tokenHash: string, idleMinutes: number) => sql<FoundRow>`
   SELECT sessions.id AS "sessionId", sessions.expires_at AS "expiresAt",
     sessions.last_write_lsn::text AS "lastWriteLsn",
     sessions.last_used_at <= now() - make_interval(secs => ${SESSION_LAST_USED_PRECISION_SECONDS}) AS "useToNote",
     users.id, users.company_id AS "companyId", users.role, users.name, users.email,
     companies.time_zone AS "timeZone"
   FROM sessions JOIN users ON users.id = sessions.user_id JOIN companies ON companies.id = users.company_id
-  WHERE sessions.token_hash = ${hashToken(secret)} AND ${isLive(idleMinutes)} AND users.active`;
+  WHERE sessions.token_hash = ${tokenHash} AND ${isLive(idleMinutes)} AND users.active`;
 
 export const sessionsRepository = {
   /** Starts a session and gives back its secret; only its hash is stored. */
@@ -84,14 +84,14 @@ export const sessionsRepository = {
   },
 
   /**
-   * The live session of a secret and its active user, or undefined. Every call runs it, so it is
+   * The live session of a secret, by its hash (hashToken), and its active user, or undefined. Every call runs it, so it is
    * one SQL statement compiled without the query builder, and prepared. It notes the session's use
    * only when the last note is a minute old (SESSION_LAST_USED_PRECISION_SECONDS): a call within
    * the minute writes nothing, so the idle end costs the calls a read, not a write each.
    */
-  async findSession(db: Db, secret: string, idleMinutes: number): Promise<FoundSession | undefined> {
+  async findSession(db: Db, tokenHash: string, idleMinutes: number): Promise<FoundSession | undefined> {
     const query = sql<FoundRow>`
-      WITH found AS (${liveSession(secret, idleMinutes)}), noted AS (
+      WITH found AS (${liveSession(tokenHash, idleMinutes)}), noted AS (
         UPDATE sessions SET last_used_at = now() FROM found
         WHERE sessions.id = found."sessionId" AND found."useToNote"
       )
@@ -102,13 +102,13 @@ export const sessionsRepository = {
 
   /**
    * A read and the check of its session in one statement, one round trip (decision 0045): the
-   * read's row with `session`, the live session of the secret as findSession finds it, or null.
+   * read's row with `session`, the live session of the secret's hash as findSession finds it, or null.
    * The read is one row (a reply body); it runs whether or not the session is live, and the
    * caller answers it only if it is. The use is noted apart (noteUse), when `useToNote` says so.
    */
-  withSessionCheck<Row>(read: RawBuilder<Row>, secret: string, idleMinutes: number): RawBuilder<Row & CheckedRow> {
+  withSessionCheck<Row>(read: RawBuilder<Row>, tokenHash: string, idleMinutes: number): RawBuilder<Row & CheckedRow> {
     return sql<Row & CheckedRow>`
-      SELECT (SELECT to_json(found) FROM (${liveSession(secret, idleMinutes)}) AS found) AS session, read.*
+      SELECT (SELECT to_json(found) FROM (${liveSession(tokenHash, idleMinutes)}) AS found) AS session, read.*
       FROM (${read}) AS read`;
   },
 
