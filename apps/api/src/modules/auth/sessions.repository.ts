@@ -84,10 +84,11 @@ export const sessionsRepository = {
   },
 
   /**
-   * The live session of a secret, by its hash (hashToken), and its active user, or undefined. Every call runs it, so it is
-   * one SQL statement compiled without the query builder, and prepared. It notes the session's use
-   * only when the last note is a minute old (SESSION_LAST_USED_PRECISION_SECONDS): a call within
-   * the minute writes nothing, so the idle end costs the calls a read, not a write each.
+   * The live session of a secret, by its hash (hashToken), and its active user, or undefined. Every
+   * call runs it, so it is one SQL statement compiled without the query builder, and prepared. It
+   * notes the session's use only when the last note is a minute old
+   * (SESSION_LAST_USED_PRECISION_SECONDS): a call within the minute writes nothing, so the idle end
+   * costs the calls a read, not a write each.
    */
   async findSession(db: Db, tokenHash: string, idleMinutes: number): Promise<FoundSession | undefined> {
     const query = sql<FoundRow>`
