@@ -122,20 +122,19 @@ export default fp<SessionSettings>(
     app.decorateRequest('lastWriteLsn', null);
     app.decorateRequest('sessionUnchecked', false);
     // What the last check of each session found, by its secret's hash: a guess, never an answer.
-    // Its request token spares the next call of the session computing it again.
+    // Its request token (the call's bearer, which authenticate found to be it) spares the next call
+    // of the session deriving it again.
     const lastFound = new Map<string, Remembered>();
-    const remember = (request: FastifyRequest, found: FoundSession | undefined, requestToken: string) => {
+    const remember = (request: FastifyRequest, found: FoundSession | undefined) => {
       const key = request.sessionTokenHash;
       lastFound.delete(key);
       if (!found) return;
       if (lastFound.size >= GUESSED_SESSIONS) lastFound.delete(lastFound.keys().next().value!);
-      lastFound.set(key, { found, requestToken });
+      lastFound.set(key, { found, requestToken: bearerToken(request)! });
     };
-    const requestTokenOfCall = (request: FastifyRequest) =>
-      lastFound.get(request.sessionTokenHash)?.requestToken ?? requestTokenOf(request.sessionToken);
-    const checkSession = async (request: FastifyRequest, requestToken: string) => {
+    const checkSession = async (request: FastifyRequest) => {
       const found = await sessionsRepository.findSession(app.db, request.sessionTokenHash, settings.idleMinutes);
-      remember(request, found, requestToken);
+      remember(request, found);
       return found;
     };
     app.decorate('refuseCrossSite', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -164,7 +163,7 @@ export default fp<SessionSettings>(
         request.sessionUnchecked = true;
         return;
       }
-      const found = await checkSession(request, requestToken);
+      const found = await checkSession(request);
       if (!found) return sendRefusal(reply, { status: 401, message: SESSION_ENDED });
       adopt(request, found);
     });
@@ -187,7 +186,7 @@ export default fp<SessionSettings>(
         const [row] = await executePrepared(app.db, statement.compile(app.db));
         const found = sessionsRepository.checkedSessionOf(row!);
         request.sessionUnchecked = false;
-        remember(request, found, requestTokenOfCall(request));
+        remember(request, found);
         if (!found) {
           sendRefusal(reply, { status: 401, message: SESSION_ENDED });
           return undefined;
@@ -204,7 +203,7 @@ export default fp<SessionSettings>(
       const guess = request.user;
       let found: FoundSession | undefined;
       try {
-        found = await checkSession(request, requestTokenOfCall(request));
+        found = await checkSession(request);
       } catch (error) {
         request.log.error({ err: error }, 'database unavailable');
         return refusalPayload(reply, DATABASE_UNAVAILABLE);
