@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { TEXTS } from '@clearport/contract/texts';
 import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { HASHING, hashPassword } from '../../lib/passwords.ts';
-import { THROTTLE, loginThrottleKeys } from './login-throttle.ts';
+import { THROTTLE, loginThrottleKeys, waitAfterMs } from './login-throttle.ts';
 
 const t = testAppForFile();
 
@@ -317,9 +317,8 @@ describe('login throttling', () => {
    */
   const waitsWithin = (ms: number) => {
     let count = 0;
-    for (let total = THROTTLE.firstWaitMs; total <= ms; count += 1) {
-      total += Math.min(THROTTLE.firstWaitMs * 2 ** (count + 1), THROTTLE.maxWaitMs);
-    }
+    // The waits after the free attempts: those set by the first, second … attempt beyond them.
+    for (let total = waitAfterMs(1, 0); total <= ms; count += 1) total += waitAfterMs(count + 2, 0);
     return count;
   };
   /** A burst of attempts at once: their codes, and how many waits it could have outlasted. */
