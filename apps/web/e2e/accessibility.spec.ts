@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
+import { VIEWPORTS, expectAccessible } from './axe.ts';
 import { NAV_LABELS, expect, mainNavigation, test } from './fixtures.ts';
 import { apiLogin, findShipment } from './shipments-api.ts';
 
 // These tests only read, so each may run on either worker: the two share the sweeps.
 test.describe.configure({ mode: 'parallel' });
-
-/** The viewports every screen is checked at: a laptop and a phone. */
-const VIEWPORTS = {
-  desktop: { width: 1366, height: 768 },
-  phone: { width: 390, height: 844 },
-} as const;
 
 type Screen =
   'home' | 'shipments' | 'shipment' | 'billing' | 'invoice' | 'users' | 'user' | 'newUser' | 'reports' | 'settings';
@@ -33,27 +27,6 @@ const SWEEPS: ReadonlyArray<{ email: string; screens: readonly Screen[] }> = [
   { email: 'user@demo.test', screens: ['home', 'settings'] },
   { email: 'viewer@demo.test', screens: ['shipment', 'shipments'] },
 ];
-
-/** Runs axe on the page as it is; fails on any serious or critical violation, naming each. */
-async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    // Only violations are wanted, so axe keeps no detail of what passed.
-    .options({ resultTypes: ['violations'] })
-    // axe runs in the page and its same-origin frames, which are all the portal has (the invoice's PDF
-    // is a blob of its own origin), instead of frame by frame and then in a blank page it opens: a
-    // third of the time (2.5 s instead of 8 s on the shipments list at load 15).
-    .setLegacyMode()
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-  expect(serious, `${where}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-}
 
 /** Waits until the screen at `path` shows what it loaded: no spinner, no busy table or list. */
 async function screenSettled(page: Page, path: string | RegExp) {
