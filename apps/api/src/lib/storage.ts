@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -82,14 +81,23 @@ export function localStorage(root: string): Storage {
     },
     async get(key) {
       if (!isStorageKey(key)) return null;
-      const file = resolve(key);
-      const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+      // Opened before it is measured: a file removed or replaced after this (a record taking a new one)
+      // stays readable through the handle, where a stream opening it later would fail on its own.
+      const handle = await open(resolve(key), 'r').catch((error: NodeJS.ErrnoException) => {
         // A missing file is an answer; a store that cannot be read (a lost mount, no permission) is not.
-        if (['ENOENT', 'ENOTDIR', 'ENAMETOOLONG'].includes(error.code ?? '')) return null;
+        if (['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'EISDIR'].includes(error.code ?? '')) return null;
         throw error;
       });
-      if (!info?.isFile()) return null;
-      return { stream: createReadStream(file), size: info.size };
+      if (!handle) return null;
+      const info = await handle.stat().catch(async (error: unknown) => {
+        await handle.close();
+        throw error;
+      });
+      if (!info.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return { stream: handle.createReadStream(), size: info.size };
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
