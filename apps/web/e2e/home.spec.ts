@@ -75,6 +75,8 @@ test.describe('Home', () => {
       const count = await boxCount(page, box.label);
       await countBoxes(page).filter({ hasText: box.label }).click();
       await expect(page).toHaveURL(`/shipments?filter=${box.value}`);
+      // The address changes before the list replaces Home's table, which is not busy either.
+      await expect(page.getByRole('button', { name: `Remove the ${box.label} filter` })).toBeVisible();
       await tableSettled(page);
       expect(await pagerCounts(page)).toEqual({ shown: Math.min(40, count), total: count });
 
