@@ -90,11 +90,12 @@ export function runApiTests(node, files, env) {
 
 /**
  * `node scripts/node-versions.mjs <major>`: the API tests' subset on PGlite and the built server on that
- * Node.js line (npm test runs it beside other steps).
+ * Node.js line. With `--fetch`, only the binary is fetched (npm test does it beside the first steps).
  */
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const major = Number(process.argv[2]);
   const node = nodeBinary(major);
+  if (process.argv.includes('--fetch')) process.exit(0);
   const env = { ...process.env };
   delete env.TEST_DATABASE_URL;
   runApiTests(node, NODE_CHECK_TESTS, env);

@@ -1,16 +1,23 @@
 // npm test: everything CI runs. Type-checking, lint, formatting, unit tests, API tests on PGlite and (with
 // TEST_DATABASE_URL) on PostgreSQL, a part of them and the built server on the other supported Node.js
 // line, then browser tests in headless Chromium on the built portal.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureNodeModules, markBuilt, root, run, runTogether } from './lib.mjs';
+import { ensureNodeModules, markBuilt, root, runTogether } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/**
+ * Debian's chromium for the browser tests, which come last: installed beside the npm packages and
+ * the first steps rather than before them (on a fresh machine about 20 s of downloading and unpacking).
+ * Resolves to undefined when it is there, or to apt-get's output when it failed (the run stops before
+ * the browser tests, leaving the steps under way to end); a machine that lacks it and cannot install
+ * it stops the run at once.
+ */
+function installChromium() {
+  if (existsSync(CHROMIUM)) return Promise.resolve(undefined);
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
     console.error(
@@ -19,10 +26,20 @@ function ensureChromium() {
     );
     process.exit(1);
   }
-  console.log('Installing chromium from Debian…');
+  console.log('Installing chromium from Debian, beside the other steps…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env });
+  // Into a file, not a pipe: `npm ci` holds this process's event loop while apt-get writes.
+  const log = path.join(mkdtempSync(path.join(os.tmpdir(), 'clearport-chromium-')), 'apt-get.log');
+  const output = openSync(log, 'w');
+  const script = 'apt-get update -qq && apt-get install -y -qq chromium';
+  const child = spawn('sh', ['-c', script], { env, stdio: ['ignore', output, output] });
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      if (status === 0 && existsSync(CHROMIUM)) return resolve(undefined);
+      console.error(`\n✖ ${script} failed (exit ${status}); the browser tests cannot run.`);
+      resolve(`${readFileSync(log, 'utf8')}\n✖ ${script} failed (exit ${status})`);
+    });
+  });
 }
 
 const started = Date.now();
@@ -30,8 +47,8 @@ const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
 const step = (title) => console.log(`\n━━ ${title} (at ${elapsed()})`);
 const npm = (title, script, options) => ({ title, command: 'npm', args: ['run', script], options });
 
+const chromium = installChromium();
 ensureNodeModules();
-ensureChromium();
 
 // The demo data every API test and browser test starts from, seeded once here on each engine
 // (apps/api/test/prepare-templates.ts, into the folder apps/api/test/prepared-templates.ts describes)
@@ -53,7 +70,15 @@ process.on('exit', () => {
 const withoutDatabaseUrl = { ...process.env };
 delete withoutDatabaseUrl.TEST_DATABASE_URL;
 
-// Each of these keeps about one core busy for a minute or two; side by side they use both.
+// The other supported line runs the API's core tests and the built server (README "Supported versions").
+const otherNode = process.versions.node.startsWith('22.') ? 20 : 22;
+const otherNodeScript = (...args) => ({
+  command: process.execPath,
+  args: ['scripts/node-versions.mjs', String(otherNode), ...args],
+});
+
+// Each of these keeps about one core busy for a minute or two; side by side they use both. The other
+// line's binary is fetched among them, its download waiting on the network rather than the cores.
 step("Type-checking, lint, formatting, unit tests, the build and the tests' demo data, side by side");
 await runTogether(
   [
@@ -63,18 +88,12 @@ await runTogether(
     npm('Unit tests', 'test:unit'),
     npm('Build', 'build'),
     prepareTemplates(templates),
+    { title: `Fetching Node ${otherNode}`, ...otherNodeScript('--fetch') },
   ],
   elapsed,
 );
 markBuilt();
 
-// The other supported line runs the API's core tests and the built server (README "Supported versions").
-const otherNode = process.versions.node.startsWith('22.') ? 20 : 22;
-const otherNodeStep = {
-  title: `API tests on PGlite and the built server on Node ${otherNode}`,
-  command: process.execPath,
-  args: ['scripts/node-versions.mjs', String(otherNode)],
-};
 // One after another: each step keeps both cores busy (two vitest workers, two Playwright workers),
 // and side by side on a machine other work loaded, each ran up to four times slower than alone.
 step('API tests on PGlite and on PostgreSQL, the other Node.js line, then the browser tests, one after another');
@@ -84,10 +103,15 @@ await runTogether(
     [
       npm('API tests on PGlite', 'test:api', { env: withoutDatabaseUrl }),
       ...(process.env.TEST_DATABASE_URL ? [npm('API tests on PostgreSQL', 'test:api')] : []),
-      otherNodeStep,
-      npm('Browser tests', 'test:e2e'),
+      { title: `API tests on PGlite and the built server on Node ${otherNode}`, ...otherNodeScript() },
     ],
   ],
   elapsed,
 );
+const chromiumFailure = await chromium;
+if (chromiumFailure) {
+  console.error(chromiumFailure);
+  process.exit(1);
+}
+await runTogether([npm('Browser tests', 'test:e2e')], elapsed);
 console.log(`\n✔ All checks passed in ${elapsed()}.`);
