@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { TOAST_AUTO_CLOSE_MS } from '@clearport/contract/constants';
 import { CC_LIST_FULL, SettingsResponse } from '@clearport/contract/settings';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
@@ -44,6 +45,18 @@ async function dropdownOptions(page: Page, draft: Locator, label: string): Promi
   await page.keyboard.press('Escape');
   return options;
 }
+
+test.describe('Settings, for a user whose system asks for less motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('the toast Settings saved. shows, and closes by itself after its time', async ({ page, signIn }) => {
+    await signIn(USER, '/settings');
+    await saveSettings(page);
+    const saved = toast(page, 'Settings saved.');
+    await expect(saved).toBeVisible();
+    await expect(saved).toBeHidden({ timeout: TOAST_AUTO_CLOSE_MS + 15_000 });
+  });
+});
 
 test.describe('Settings', () => {
   test('changes the 7501 list and its CCs, which stay after a reload; the CC counter stops at 10/10', async ({
