@@ -33,9 +33,13 @@ function installChromium() {
   const output = openSync(log, 'w');
   const script = 'apt-get update -qq && apt-get install -y -qq chromium';
   const child = spawn('sh', ['-c', script], { env, stdio: ['ignore', output, output] });
+  const since = Date.now();
   return new Promise((resolve) => {
     child.on('close', (status) => {
-      if (status === 0 && existsSync(CHROMIUM)) return resolve(undefined);
+      if (status === 0 && existsSync(CHROMIUM)) {
+        console.log(`\n━━ chromium installed (took ${Math.round((Date.now() - since) / 1000)} s)`);
+        return resolve(undefined);
+      }
       console.error(`\n✖ ${script} failed (exit ${status}); the browser tests cannot run.`);
       resolve(`${readFileSync(log, 'utf8')}\n✖ ${script} failed (exit ${status})`);
     });
