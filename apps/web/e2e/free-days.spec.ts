@@ -6,7 +6,7 @@ import { POSSIBLE_CHARGES_LABEL } from '@clearport/contract/shipments';
 import { expect, test } from './fixtures.ts';
 import { openShipment } from './shipment-page.ts';
 import { type Api, apiHeaders, apiLogin } from './shipments-api.ts';
-import { pagerCounts, shipmentRows, tableSettled } from './shipments-table.ts';
+import { boxListSettled, pagerCounts, shipmentRows } from './shipments-table.ts';
 
 /*
  * The demurrage and detention watch as an importer meets it, on the demo's containers (seeded
@@ -64,7 +64,7 @@ test.describe('Demurrage and detention', () => {
 
     await box.click();
     await expect(page).toHaveURL(/\/shipments\?filter=possible-charges$/);
-    await tableSettled(page);
+    await boxListSettled(page, POSSIBLE_CHARGES_LABEL);
     expect((await pagerCounts(page)).total).toBe(count);
     // Every shipment listed says which last free day runs out, and that it does within 3 days or has.
     const badges = shipmentRows(page).getByText(/^(Demurrage|Detention) · LFD |^(Pick up|Return) (by |today)/);

@@ -5,6 +5,7 @@ import { SESSION_SECRET_COOKIE } from '@clearport/contract/sessions';
 import { VIEWPORTS, expectAccessible } from './axe.ts';
 import { signInLink } from './shipments-api.ts';
 import {
+  boxListSettled,
   cellLines,
   chooseOption,
   pagerCounts,
@@ -75,9 +76,7 @@ test.describe('Home', () => {
       const count = await boxCount(page, box.label);
       await countBoxes(page).filter({ hasText: box.label }).click();
       await expect(page).toHaveURL(`/shipments?filter=${box.value}`);
-      // The address changes before the list replaces Home's table, which is not busy either.
-      await expect(page.getByRole('button', { name: `Remove the ${box.label} filter` })).toBeVisible();
-      await tableSettled(page);
+      await boxListSettled(page, box.label);
       expect(await pagerCounts(page)).toEqual({ shown: Math.min(40, count), total: count });
 
       const rows = await readRows(page);
@@ -244,7 +243,7 @@ test.describe('Home', () => {
 
     await approvalBox().click();
     await expect(page).toHaveURL(/\/shipments\?filter=awaiting-approval$/);
-    await tableSettled(page);
+    await boxListSettled(page, 'Awaiting your approval');
     expect((await pagerCounts(page)).total).toBe(count);
     const links = shipmentsTable(page).getByRole('row').getByRole('link');
     const second = await links.nth(1).getAttribute('href');

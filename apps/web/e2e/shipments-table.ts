@@ -35,6 +35,15 @@ export async function tableSettled(page: Page) {
   await expect(shipmentsTable(page)).not.toHaveAttribute('aria-busy', 'true');
 }
 
+/**
+ * Waits until the list a Home count box opened shows its reply: first the box's chip, since the
+ * address changes before the list replaces Home, whose table of the same name is not busy either.
+ */
+export async function boxListSettled(page: Page, boxLabel: string) {
+  await expect(page.getByRole('button', { name: `Remove the ${boxLabel} filter` })).toBeVisible();
+  await tableSettled(page);
+}
+
 export type RowCells = {
   /** Each cell's visible text, line by line. */
   lines: string[][];
