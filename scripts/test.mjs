@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL) on PostgreSQL, a part of them and the built server on the other supported Node.js
 // line, then browser tests in headless Chromium on the built portal.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureNodeModules, markBuilt, root, runTogether } from './lib.mjs';
@@ -29,19 +29,23 @@ function installChromium() {
   console.log('Installing chromium from Debian, beside the other steps…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // Into a file, not a pipe: `npm ci` holds this process's event loop while apt-get writes.
-  const log = path.join(mkdtempSync(path.join(os.tmpdir(), 'clearport-chromium-')), 'apt-get.log');
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'clearport-chromium-'));
+  const log = path.join(folder, 'apt-get.log');
   const output = openSync(log, 'w');
   const script = 'apt-get update -qq && apt-get install -y -qq chromium';
   const child = spawn('sh', ['-c', script], { env, stdio: ['ignore', output, output] });
   const since = Date.now();
   return new Promise((resolve) => {
     child.on('close', (status) => {
+      const printed = readFileSync(log, 'utf8');
+      closeSync(output);
+      rmSync(folder, { recursive: true, force: true });
       if (status === 0 && existsSync(CHROMIUM)) {
         console.log(`\n━━ chromium installed (took ${Math.round((Date.now() - since) / 1000)} s)`);
         return resolve(undefined);
       }
       console.error(`\n✖ ${script} failed (exit ${status}); the browser tests cannot run.`);
-      resolve(`${readFileSync(log, 'utf8')}\n✖ ${script} failed (exit ${status})`);
+      resolve(`${printed}\n✖ ${script} failed (exit ${status})`);
     });
   });
 }
