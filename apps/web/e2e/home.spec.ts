@@ -1,5 +1,6 @@
 import { CBP_EXAM_STATUSES, HOME_FILTERS, POSSIBLE_CHARGES_LABEL } from '@clearport/contract/shipments';
 import { statusDisplay } from '@clearport/contract/statuses';
+import { ENTRY_APPROVAL_TEXTS } from '@clearport/contract/customs-entry';
 import { DEMO_PASSWORD, expect, mainNavigation, submitLogin, test } from './fixtures.ts';
 import { SESSION_SECRET_COOKIE } from '@clearport/contract/sessions';
 import { VIEWPORTS, expectAccessible } from './axe.ts';
@@ -243,7 +244,7 @@ test.describe('Home', () => {
 
     await approvalBox().click();
     await expect(page).toHaveURL(/\/shipments\?filter=awaiting-approval$/);
-    await boxListSettled(page, 'Awaiting your approval');
+    await boxListSettled(page, ENTRY_APPROVAL_TEXTS.awaiting);
     expect((await pagerCounts(page)).total).toBe(count);
     const links = shipmentsTable(page).getByRole('row').getByRole('link');
     const second = await links.nth(1).getAttribute('href');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { TOAST_AUTO_CLOSE_MS } from '@clearport/contract/constants';
-import { CC_LIST_FULL, SettingsResponse } from '@clearport/contract/settings';
+import { CC_LIST_FULL, SETTINGS_SAVED, SettingsResponse } from '@clearport/contract/settings';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
 import { CreateTruckerResponse } from '@clearport/contract/truckers';
@@ -52,7 +52,7 @@ test.describe('Settings, for a user whose system asks for less motion', () => {
   test('the toast Settings saved. shows, and closes by itself after its time', async ({ page, signIn }) => {
     await signIn(USER, '/settings');
     await saveSettings(page);
-    const saved = toast(page, 'Settings saved.');
+    const saved = toast(page, SETTINGS_SAVED);
     await expect(saved).toBeVisible();
     await expect(saved).toBeHidden({ timeout: TOAST_AUTO_CLOSE_MS + 15_000 });
   });
@@ -83,7 +83,7 @@ test.describe('Settings', () => {
     await expect(list.getByText(CC_LIST_FULL)).toBeVisible();
     await expect(newCc).toHaveCount(0);
     await saveSettings(page);
-    await expect(toast(page, 'Settings saved.')).toBeVisible();
+    await expect(toast(page, SETTINGS_SAVED)).toBeVisible();
 
     await navigate('/settings');
     const reloaded = listGroup(page, '7501');
@@ -125,7 +125,7 @@ test.describe('Settings', () => {
     await entryField(truckers, 'Settings Test Hauling', 'Name').fill('Settings Test Haulage');
     await entryField(warehouses, 'Settings Test Dock', 'Warehouse Name').fill('Settings Test Depot');
     await saveSettings(page);
-    await expect(toast(page, 'Settings saved.')).toBeVisible();
+    await expect(toast(page, SETTINGS_SAVED)).toBeVisible();
 
     await openShipment(page, navigate, shipment.id, shipment.file_number);
     const area = page.getByRole('region', { name: 'Delivery orders', exact: true });
@@ -141,7 +141,7 @@ test.describe('Settings', () => {
     await expect(truckers.getByText('Deleted on Save')).toBeVisible();
     await warehouses.getByRole('button', { name: 'Delete Settings Test Depot' }).click();
     await saveSettings(page);
-    await expect(toast(page, 'Settings saved.')).toBeVisible();
+    await expect(toast(page, SETTINGS_SAVED)).toBeVisible();
     await expect(truckers.getByRole('group', { name: 'Settings Test Haulage', exact: true })).toHaveCount(0);
 
     await openShipment(page, navigate, shipment.id, shipment.file_number);
@@ -216,7 +216,7 @@ test.describe('Settings', () => {
     await expect(page.getByRole('textbox', { name: 'New password' })).toHaveAttribute('type', 'text');
     await page.getByLabel('Current password').fill(DEMO_PASSWORD);
     await saveSettings(page);
-    await expect(toast(page, 'Settings saved.')).toBeVisible();
+    await expect(toast(page, SETTINGS_SAVED)).toBeVisible();
 
     await page.context().clearCookies();
     await page.goto('/login');
@@ -229,6 +229,6 @@ test.describe('Settings', () => {
     await page.getByLabel('New password').fill(DEMO_PASSWORD);
     await page.getByLabel('Current password').fill(newPassword);
     await saveSettings(page);
-    await expect(toast(page, 'Settings saved.')).toBeVisible();
+    await expect(toast(page, SETTINGS_SAVED)).toBeVisible();
   });
 });

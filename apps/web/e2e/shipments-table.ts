@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { SHIPMENT_STATUSES, statusDisplay } from '@clearport/contract/statuses';
+import { fillText } from '@clearport/contract/texts';
+import { WEB_TEXTS } from '../src/config/texts.ts';
 import { SHIPMENT_COLUMNS } from '../src/testing/shipments-data.ts';
 
 /** The table of Home and the shipments list, and the reading of its rows. */
@@ -40,7 +42,8 @@ export async function tableSettled(page: Page) {
  * address changes before the list replaces Home, whose table of the same name is not busy either.
  */
 export async function boxListSettled(page: Page, boxLabel: string) {
-  await expect(page.getByRole('button', { name: `Remove the ${boxLabel} filter` })).toBeVisible();
+  const remove = fillText(WEB_TEXTS.shipments.removeBoxFilter, { filter: boxLabel });
+  await expect(page.getByRole('button', { name: remove })).toBeVisible();
   await tableSettled(page);
 }
 
