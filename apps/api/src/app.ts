@@ -18,6 +18,7 @@ import { checkReadiness } from './lib/readiness.ts';
 import { loadSecretKey } from './lib/secret-box.ts';
 import { registerRequestGuards } from './lib/request-guards.ts';
 import dbPlugin from './plugins/db.ts';
+import type { PGliteFs } from './db/connect.ts';
 import storagePlugin from './plugins/storage.ts';
 import mailPlugin from './plugins/mail.ts';
 import authPlugin from './plugins/auth.ts';
@@ -56,8 +57,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 export type AppOptions = Config & {
   /** An in-memory embedded database (tests); otherwise <dataDir>/db or databaseUrl. */
   inMemoryDatabase?: boolean;
-  /** What the in-memory database starts as: a dump of another's data folder (the tests' seeded template). */
-  databaseImage?: Blob;
+  /** The in-memory database's file system, holding what it starts as (the tests' seeded template). */
+  databaseFs?: PGliteFs;
   /** Where log lines go; standard output when absent. */
   logStream?: DestinationStream;
 };
@@ -156,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     replicaUrl: options.databaseReplicaUrl,
     connectTimeoutMs: options.databaseConnectTimeoutMs,
     dataDir: options.inMemoryDatabase ? undefined : options.dataDir,
-    image: options.inMemoryDatabase ? options.databaseImage : undefined,
+    pgliteFs: options.inMemoryDatabase ? options.databaseFs : undefined,
   });
   await app.register(storagePlugin, { dataDir: options.dataDir, storage: options.storage });
   await app.register(mailPlugin, {

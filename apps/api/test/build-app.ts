@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -10,6 +10,7 @@ import { configFromEnv } from '../src/config.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { TEST_CONNECT_TIMEOUT_MS } from './connect-timeout.ts';
 import { createTestDatabase, linkFiles } from './seeded-template.ts';
+import { templateFs } from './template-database.ts';
 
 export { createTestDatabase };
 import { userIdOf } from './session-users.ts';
@@ -21,14 +22,6 @@ export type TestApp = {
   databaseUrl?: string;
   close(): Promise<void>;
 };
-
-/** The template's PGlite image (about 70 MB), read once by each worker, whose test files share modules. */
-const templateImages = new Map<string, Promise<Blob>>();
-export function templateImage(file: string): Promise<Blob> {
-  let image = templateImages.get(file);
-  if (!image) templateImages.set(file, (image = readFile(file).then((bytes) => new Blob([bytes]))));
-  return image;
-}
 
 /**
  * The whole app on a fresh database: an in-memory PGlite, or a new database on the
@@ -53,7 +46,7 @@ export async function buildTestApp(
     databaseUrl: database?.url,
     databaseConnectTimeoutMs: TEST_CONNECT_TIMEOUT_MS,
     inMemoryDatabase: !database,
-    databaseImage: template?.pgliteImage ? await templateImage(template.pgliteImage) : undefined,
+    databaseFs: template && !database ? await templateFs(template.dataDir) : undefined,
     publicUrl: 'http://portal.test',
     logLevel: 'silent',
     seedDemo,

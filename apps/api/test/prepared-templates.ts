@@ -12,10 +12,8 @@ export const PREPARED_TEMPLATES_ENV = 'CLEARPORT_TEST_TEMPLATES';
 
 /** The seeded demo database every test app starts as (see buildTestApp). */
 export type SeededTemplate = {
-  /** The portal's data folder after the seed: its stored files, and its PGlite without a databaseName. */
+  /** The portal's data folder after the seed: its stored files, and its PGlite in `db/` without a databaseName. */
   dataDir: string;
-  /** A dump of the seeded PGlite data folder (without TEST_DATABASE_URL). */
-  pgliteImage?: string;
   /** A seeded database on the TEST_DATABASE_URL server that new test databases are copied from. */
   databaseName?: string;
 };

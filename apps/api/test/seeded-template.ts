@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, cp, link, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
-import { PGLITE_EXTENSIONS } from '../src/db/connect.ts';
 import pg from '../src/db/pg-driver.ts';
 import { TEST_CONNECT_TIMEOUT_MS } from './connect-timeout.ts';
 import type { SeededTemplate } from './prepared-templates.ts';
@@ -103,7 +101,7 @@ async function seed(dataDir: string, databaseUrl?: string) {
 /**
  * Seeds a template into `folder`: on PGlite, or on a new database of the PostgreSQL server at
  * serverUrl. Creating, migrating and seeding an embedded database takes about five seconds, most of
- * it PGlite's initdb, and the demo twenty more; starting from a dump of a seeded one takes one.
+ * it PGlite's initdb, and the demo twenty more; starting from a copy of a seeded one takes one.
  */
 export async function seedTemplate(folder: string, serverUrl?: string): Promise<SeededTemplate> {
   // The cost vitest.config.ts sets for the tests: the template's passwords are checked at it.
@@ -119,12 +117,6 @@ export async function seedTemplate(folder: string, serverUrl?: string): Promise<
     throw error;
   }
   const template: SeededTemplate = { dataDir, databaseName: database?.name };
-  if (!database) {
-    const seeded = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: PGLITE_EXTENSIONS });
-    template.pgliteImage = path.join(folder, 'pglite.tar');
-    await writeFile(template.pgliteImage, Buffer.from(await (await seeded.dumpDataDir('none')).arrayBuffer()));
-    await seeded.close();
-  }
   await writeFile(path.join(folder, 'template.json'), JSON.stringify(template));
   return template;
 }

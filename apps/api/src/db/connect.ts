@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { Kysely, PostgresDialect } from 'kysely';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from './schema.ts';
@@ -11,6 +11,9 @@ import { PARSERS } from './value-parsers.ts';
 
 export type Db = Kysely<Database>;
 
+/** A file system for PGlite (PGlite's own MemoryFS, or one derived from it). */
+export type PGliteFs = NonNullable<PGliteOptions['fs']>;
+
 /** The extensions the migrations create (0018: the search index), which PGlite loads itself. */
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
@@ -19,8 +22,8 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** The PGlite folder, or undefined for an in-memory database. */
   pgliteDir?: string;
-  /** A dump of another PGlite's data folder (PGlite.dumpDataDir) the new one starts as. */
-  pgliteImage?: Blob;
+  /** The in-memory PGlite's file system, holding a data folder it starts as (the tests' seeded template). */
+  pgliteFs?: PGliteFs;
   /** How long a PostgreSQL connection may take to open before the query fails (2 s). */
   connectTimeoutMs?: number;
   onPoolError?: (error: Error) => void;
@@ -51,7 +54,7 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Db> {
   try {
     const pglite = await PGlite.create({
       dataDir: options.pgliteDir,
-      loadDataDir: options.pgliteImage,
+      fs: options.pgliteFs,
       extensions: PGLITE_EXTENSIONS,
       parsers: PARSERS,
     });

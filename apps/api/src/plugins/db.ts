@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import { connectDatabase, type Db } from '../db/connect.ts';
+import { connectDatabase, type Db, type PGliteFs } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { readFromReplica, type ReadFrom } from '../db/read-replica.ts';
 
@@ -25,8 +25,8 @@ export type DbPluginOptions = {
   replicaUrl?: string;
   /** The folder of the embedded database; in memory when absent and no databaseUrl is given. */
   dataDir?: string;
-  /** What the embedded database starts as (connectDatabase's pgliteImage). */
-  image?: Blob;
+  /** The in-memory embedded database's file system, holding what it starts as (connectDatabase's pgliteFs). */
+  pgliteFs?: PGliteFs;
   /** How long opening a connection to databaseUrl may take (DATABASE_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
 };
@@ -37,7 +37,7 @@ export default fp<DbPluginOptions>(
     const db = await connectDatabase({
       databaseUrl: options.databaseUrl,
       pgliteDir: options.dataDir ? path.join(options.dataDir, 'db') : undefined,
-      pgliteImage: options.image,
+      pgliteFs: options.pgliteFs,
       connectTimeoutMs: options.connectTimeoutMs,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     });

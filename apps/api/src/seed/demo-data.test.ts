@@ -17,7 +17,8 @@ import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contr
 import { ACTIVE_STATUS, SHIPMENT_UPDATES_CUTOFF_DATE } from '@clearport/contract/constants';
 import { ROLES } from '@clearport/contract/roles';
 import { connectDatabase, type Db } from '../db/connect.ts';
-import { createTestDatabase, templateImage } from '../../test/build-app.ts';
+import { createTestDatabase } from '../../test/build-app.ts';
+import { templateFs } from '../../test/template-database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { localStorage } from '../lib/storage.ts';
@@ -114,7 +115,7 @@ async function openSeededTemplate(serverUrl?: string): Promise<Fixture> {
     const db = await connectDatabase({ databaseUrl: database.url });
     return { db, filesDir, close: async () => (await db.destroy(), await database.drop()) };
   }
-  const db = await connectDatabase({ pgliteImage: await templateImage(template.pgliteImage!) });
+  const db = await connectDatabase({ pgliteFs: await templateFs(template.dataDir) });
   return { db, filesDir, close: () => db.destroy() };
 }
 
