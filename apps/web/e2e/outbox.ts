@@ -47,19 +47,19 @@ export function headerLine(headers: string, name: string): string {
 }
 
 /**
- * Waits for the newest e-mail to be a new one addressed to `to`, and gives back the path of the
- * reset link in it (/reset-password/<token>), to open on the test server.
+ * Waits for a new e-mail addressed to `to`, and gives back the path of the reset link in it
+ * (/reset-password/<token>), to open on the test server. Other new e-mails may be newer: the server's
+ * mail worker writes event mail of earlier tests whenever its pass comes.
  */
 export async function waitForResetLink(to: string, filesBefore: string[]): Promise<string> {
+  const addressedTo = new RegExp(`^to:.*${to.replace(/[.+]/g, '\\$&')}`, 'im');
   let link = '';
   await expect
     .poll(
       () => {
-        const newest = outboxFiles().at(-1);
-        if (!newest || filesBefore.includes(newest)) return '';
-        const mail = readMail(newest);
-        if (!new RegExp(`^to:.*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(mail.headers)) return '';
-        link = /https?:\/\/[^\s/]+(\/reset-password\/[A-Za-z0-9_%-]+(?:\?\S*)?)/.exec(mail.text)?.[1] ?? '';
+        const added = outboxFiles().filter((file) => !filesBefore.includes(file));
+        const mail = added.map(readMail).find(({ headers }) => addressedTo.test(headers));
+        link = /https?:\/\/[^\s/]+(\/reset-password\/[A-Za-z0-9_%-]+(?:\?\S*)?)/.exec(mail?.text ?? '')?.[1] ?? '';
         return link;
       },
       { message: `a password reset e-mail to ${to} in the outbox`, timeout: 15_000 },
