@@ -39,7 +39,10 @@ if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1))
   throw new Error('LIGHTHOUSE_CPU_SLOWDOWN is a multiplier of 1 or more');
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
-/** As the browser tests launch Chromium, in its new headless mode. */
+/**
+ * Chromium in its new headless mode, with the omnibox's popup left on (the browser tests turn it off,
+ * e2e/browser-session.ts): closer to the browser a user runs.
+ */
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
 
 type Run = { score: number; lcpMs: number; tbtMs: number; cls: number; benchmarkIndex: number };
