@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
-import { connectDatabase } from '../src/db/connect.ts';
+import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { templateFs } from './template-database.ts';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -8,7 +8,7 @@ const onPostgres = !!process.env.TEST_DATABASE_URL;
 describe.skipIf(onPostgres)("in-memory databases started from the seeded template's folder", () => {
   it('each start as the seed left it, whatever another one wrote', async () => {
     const { dataDir } = inject('seededTemplate');
-    const count = async (db: Awaited<ReturnType<typeof connectDatabase>>) =>
+    const count = async (db: Db) =>
       (await sql<{ n: number }>`SELECT count(*)::int AS n FROM shipments`.execute(db)).rows[0]!.n;
     const seeded = await connectDatabase({ pgliteFs: await templateFs(dataDir) });
     const shipments = await count(seeded);

@@ -32,7 +32,7 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  * into an omnibox, and that renderer took as much CPU as the tested page's: without it the browser
  * tests take a fifth less time and CPU.
  */
-const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+export const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
 /** Debian's Chromium, as the browser tests and the web bench launch it (never a downloaded browser). */
 export const CHROMIUM_LAUNCH = {

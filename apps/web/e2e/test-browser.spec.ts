@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PLAYWRIGHT_DISABLED_FEATURES } from './browser-session.ts';
+import { OMNIBOX_POPUP_FEATURES, PLAYWRIGHT_DISABLED_FEATURES } from './browser-session.ts';
 
 /** The browser the tests drive, as CHROMIUM_LAUNCH starts it: Playwright's launch, less the omnibox's popup. */
 test("the tests' browser keeps the features Playwright disables, and starts no omnibox popup", async ({
@@ -15,7 +15,7 @@ test("the tests' browser keeps the features Playwright disables, and starts no o
   const encoded = (await page.content()).match(/eyJ[A-Za-z0-9+/=]+/g)!.toSorted((a, b) => b.length - a.length)[0]!;
   const variations = JSON.parse(Buffer.from(encoded, 'base64').toString()) as { 'disable-features': string };
   const disabled = variations['disable-features'].split(',');
-  expect(disabled).toEqual(expect.arrayContaining([...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup']));
+  expect(disabled).toEqual(expect.arrayContaining([...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES]));
 
   const session = await browser.newBrowserCDPSession();
   const { targetInfos } = await session.send('Target.getTargets');
