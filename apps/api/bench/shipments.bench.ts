@@ -337,6 +337,9 @@ async function prepare(size: Size, serve: string): Promise<Target> {
     { name: 'charges=possible', query: { charges: 'possible' } },
     { name: `search entry number ${entryNumber}`, query: { search: entryNumber } },
     { name: 'sort ETA ascending', query: { sort: 'est_time_arrive', direction: 'asc' } },
+    // Two of the column sorts, each read through its own index (account, lower-case value, id).
+    { name: 'sort file number descending', query: { sort: 'file_number', direction: 'desc' } },
+    { name: 'sort containers ascending', query: { sort: 'containers', direction: 'asc' } },
     { name: `page ${latePage}, stepped to`, query: await stepTo(latePage) },
     { name: `last page (${lastPage}), stepped to`, query: await stepTo(lastPage) },
     { name: 'Home (source=home)', query: { source: 'home' } },
