@@ -223,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           recordAuthorizationRefusals(() => app.db),
         );
         user.addHook('onSend', app.noteSessionWrite);
-        await user.register(authRoutes);
+        await user.register(authRoutes, { brokerEmail: options.brokerEmail });
         await user.register(twoFactorRoutes, { secretKey });
         await user.register(notificationsRoutes);
         await user.register(shipmentsRoutes);

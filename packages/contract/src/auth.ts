@@ -39,6 +39,8 @@ export const ProfileResponse = z.object({
   accounts: z.array(z.object({ account_no: z.string(), document_tracking: z.boolean() })),
   /** Beyond the spec: minutes a session may stay unused before it ends (decision 0033), for the web's warning. */
   session_idle_minutes: z.number().int().positive(),
+  /** Beyond the spec: the brokerage's contact address (BROKER_EMAIL), which the spec's texts name as {email}. */
+  broker_email: z.string(),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 

@@ -233,8 +233,6 @@ export const WEB_TEXTS = {
     skipDeliveryOrder: 'Skip Delivery Order',
     skipDeliveryOrderHint: 'This shipment needs no delivery order.',
     newDeliveryOrder: 'New Delivery Order',
-    noContainersForOrder:
-      'A delivery order names the containers to deliver, and this shipment has none yet. New Delivery Order opens once the brokerage adds them.',
     noDeliveryOrders: 'No delivery orders yet.',
     /** {id} is the order's number. */
     deliveryOrderTitle: 'Delivery Order {id}',

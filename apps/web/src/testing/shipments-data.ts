@@ -79,6 +79,7 @@ export const PROFILE: ProfileResponse = {
   role: 3,
   company: { id: 1, name: 'Demo Imports LLC', primary_contact: 'Maria Delgado', entry_approval: 'none' },
   session_idle_minutes: 30,
+  broker_email: 'support@clearport.test',
   accounts: [
     { account_no: '40001', document_tracking: false },
     { account_no: '40002', document_tracking: false },

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { TEXTS } from '@clearport/contract/texts';
 import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
+import { configFromEnv } from '../../config.ts';
 import { HASHING, hashPassword } from '../../lib/passwords.ts';
 import { THROTTLE, loginThrottleKeys, waitAfterMs } from './login-throttle.ts';
 
@@ -197,11 +198,13 @@ describe('sessions', () => {
 });
 
 describe('GET /api/user/profile', () => {
-  it('names the user, the company and the visible accounts', async () => {
+  it("names the user, the company, the visible accounts and the brokerage's address", async () => {
     const token = await login(t.app, 'user@demo.test');
     const profile = (await injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' })).json();
     expect(profile).toMatchObject({ email: 'user@demo.test', role: 5, company: { name: 'Demo Imports LLC' } });
     expect(profile.accounts).toEqual([{ account_no: '40001', document_tracking: false }]);
+    // The address the server's missing-container refusal names (BROKER_EMAIL), for the web's texts.
+    expect(profile.broker_email).toBe(configFromEnv({}).brokerEmail);
   });
 });
 

@@ -206,8 +206,13 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
   );
 };
 
+type UserAuthRoutesOptions = {
+  /** The brokerage's contact address, which the profile gives the web client for the texts that name it. */
+  brokerEmail: string;
+};
+
 /** Calls of a logged-in user. */
-export const authRoutes: FastifyPluginAsync = async (app) => {
+export const authRoutes: FastifyPluginAsync<UserAuthRoutesOptions> = async (app, { brokerEmail }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const { idleMinutes, publicUrl } = app.sessionSettings;
@@ -293,6 +298,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       },
       accounts: accounts.map(({ account_no, document_tracking }) => ({ account_no, document_tracking })),
       session_idle_minutes: idleMinutes,
+      broker_email: brokerEmail,
     };
   });
 };

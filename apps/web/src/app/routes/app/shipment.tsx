@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import type { ProfileResponse } from '@clearport/contract/auth';
 import { Id } from '@clearport/contract/http';
 import { isReadOnly } from '@clearport/contract/roles';
 import { SHIPMENT_DETAIL_ERRORS, type SkipDeliveryOrderResponse } from '@clearport/contract/shipment-detail';
 import { TEXTS } from '@clearport/contract/texts';
 import { DetailColumns } from '../../../components/layouts/detail-columns.tsx';
+import { useProfile } from '../../../features/auth/api/get-profile.ts';
 import { useContainerFreeDays } from '../../../features/containers/api/get-container-free-days.ts';
 import { ContainerFreeDaysPanel } from '../../../features/containers/components/container-free-days-panel.tsx';
 import { CustomsEntryPanel } from '../../../features/customs-entries/components/customs-entry-panel.tsx';
@@ -65,6 +67,8 @@ function useLastFreeDays(shipmentId: number): ReadonlyMap<number, string> | unde
   );
 }
 
+const brokerEmailOf = (profile: ProfileResponse) => profile.broker_email;
+
 type ShipmentPageProps = {
   shipmentId: number;
 };
@@ -81,6 +85,7 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
   );
   const isReadOnlyRole = isReadOnly(readSession()?.role ?? 0);
   const lastFreeDays = useLastFreeDays(shipmentId);
+  const brokerEmail = useProfile({ select: brokerEmailOf }).data;
 
   if (detailQuery.isPending) return <LoadingPage />;
 
@@ -137,6 +142,7 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
                   lastFreeDays={lastFreeDays}
                   onIgnoredChange={onIgnoredChange}
                   onOrdersChange={onOrdersChange}
+                  brokerEmail={brokerEmail}
                 />
               )}
               {!isReadOnlyRole && <ShipmentNotes shipmentId={shipment.id} notes={shipment.shipment_notes} />}

@@ -25,6 +25,7 @@ function renderSection(
       settings={DELIVERY_ORDER_SETTINGS}
       onIgnoredChange={onIgnoredChange}
       onOrdersChange={onOrdersChange}
+      brokerEmail="desk@broker.example"
     />,
   );
   return { onIgnoredChange, onOrdersChange };
@@ -46,14 +47,14 @@ describe('DeliveryOrdersSection', () => {
     expect(within(section).getByText('No delivery orders yet.')).toBeTruthy();
   });
 
-  it('says before any form that a shipment without containers cannot have an order yet', async () => {
+  it("says before any form, in the spec's words with the brokerage's address, that a shipment without containers cannot have an order yet", async () => {
     mockApi({});
     renderSection({ withoutContainers: true });
     const button = screen.getByRole('button', { name: 'New Delivery Order' });
     expect(button).toHaveProperty('disabled', true);
     expect(button.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toMatch(
-      /this shipment has none yet/,
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This shipment is still missing a container number. Please wait for that information to be available or contact desk@broker.example.',
     );
     await userEvent.click(button);
     expect(screen.getByText('No delivery orders yet.')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import type { ShipmentDetail, SkipDeliveryOrderResponse } from '@clearport/contract/shipment-detail';
+import { fillText, TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
@@ -24,6 +25,8 @@ type DeliveryOrdersSectionProps = {
   onIgnoredChange: (reply: SkipDeliveryOrderResponse) => void;
   /** The server saved, sent or deleted an order; the page's copy of the shipment's orders takes it. */
   onOrdersChange: (update: DeliveryOrdersUpdate) => void;
+  /** The brokerage's contact address (the profile's), which the missing-container text names; none yet while it loads. */
+  brokerEmail: string | undefined;
 };
 
 /**
@@ -37,12 +40,14 @@ export function DeliveryOrdersSection({
   lastFreeDays,
   onIgnoredChange,
   onOrdersChange,
+  brokerEmail,
 }: DeliveryOrdersSectionProps) {
   // New orders live only here until saved: Delete drops one without a call.
   const [drafts, setDrafts] = useState<number[]>([]);
   const orders = shipment.delivery_orders;
   const dropDraft = (draft: number) => setDrafts((current) => current.filter((each) => each !== draft));
-  // An order needs a container (air freight has none): said before the form, not at Save.
+  // An order needs a container (air freight has none): the spec's missing-container text, with the
+  // brokerage's address, is said before the form rather than at Save.
   const hasContainers = shipment.containers.length > 0;
   const noContainersId = useId();
 
@@ -61,7 +66,7 @@ export function DeliveryOrdersSection({
     >
       {!hasContainers && (
         <p id={noContainersId} className={styles.empty}>
-          {WEB_TEXTS.deliveryOrders.noContainersForOrder}
+          {brokerEmail !== undefined && fillText(TEXTS.missingContainer, { email: brokerEmail })}
         </p>
       )}
       <SkipDeliveryOrder shipmentId={shipment.id} ignored={shipment.ignored_shipment} onChange={onIgnoredChange} />
