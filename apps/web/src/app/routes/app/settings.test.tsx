@@ -17,18 +17,22 @@ describe('SettingsRoute', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
 
-  it('says Failed to fetch user settings. when the server answers with an error', async () => {
+  it('says Failed to fetch user settings. when the server answers with an error, and alerts once', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const fetchMock = mockApi({ '/user/settings': { status: 500, body: { message: 'Something went wrong.' } } });
     renderWithProviders(<SettingsRoute />);
     await waitOutRetries(fetchMock);
     expect(await screen.findByText(TEXTS.settingsFetchFailed)).toBeTruthy();
+    expect(alert).toHaveBeenCalledExactlyOnceWith('Server not responding, please contact us');
   });
 
-  it('says An error occurred while fetching user settings. when no answer comes', async () => {
+  it('says An error occurred while fetching user settings. when no answer comes, and alerts once', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const fetchMock = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<SettingsRoute />);
     await waitOutRetries(fetchMock);
     expect(await screen.findByText(TEXTS.settingsFetchError)).toBeTruthy();
+    expect(alert).toHaveBeenCalledExactlyOnceWith('Server not responding, please contact us');
   });
 });

@@ -15,6 +15,7 @@ import { DemurrageAlertsSettings } from '../../../features/settings/components/d
 import { SessionsSettings } from '../../../features/settings/components/sessions-settings.tsx';
 import { SettingsEditor } from '../../../features/settings/components/settings-editor.tsx';
 import { TwoFactorSettings } from '../../../features/settings/components/two-factor-settings.tsx';
+import { useFailureAlert } from '../../../hooks/use-failure-alert.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { readSession } from '../../../lib/session.ts';
 
@@ -24,6 +25,8 @@ const loadFailureOf = (error: unknown) =>
 
 export function SettingsRoute() {
   const settingsQuery = useSettings();
+  // Spec section 8: a settings load that fails alerts Server not responding as well, once a failure.
+  useFailureAlert(settingsQuery, TEXTS.serverNotResponding);
   // The page's first drawing (the lists, truckers and warehouses) was one long task on a phone
   // (about 340 ms at Lighthouse's 4x CPU slowdown); React draws it in a render it can pause for
   // input, the loading screen staying until it is drawn.
