@@ -23,7 +23,6 @@ export const SEARCH_DEBOUNCE_MS = 200;
 export const HOME_QUERY_DEBOUNCE_MS = 500;
 export const FETCH_TIMEOUT_MS = 8_000;
 export const ROW_HIGHLIGHT_MS = 3_000;
-export const TABLE_FILTER_START_MS = 100;
 
 export const TOAST_AUTO_CLOSE_MS = 5_000;
 export const TOAST_POSITION = 'top-right';
@@ -38,8 +37,8 @@ export const DEFAULT_TIME_ZONE = 'America/New_York';
 /** How the API writes an unknown date-time, as the client expects it. */
 export const UNKNOWN_DATE_TIME = '0000-00-00 00:00:00';
 
+/** A list cell's first items, with +N for the rest: the shipments' and the invoices' containers and bills (spec sections 2 and 9). */
 export const LIST_CELL_VISIBLE_ITEMS = 2;
-export const INVOICE_CONTAINERS_VISIBLE = 2;
 
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['pdf', 'PDF', 'xls', 'xlsx', 'png', 'docx', 'doc'] as const;
 
