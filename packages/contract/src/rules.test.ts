@@ -71,6 +71,8 @@ describe('isStatus', () => {
   it('finds a status in a list the same way', () => {
     expect(isAnyStatus(S.submitted, RELEASE_STEP_LOCKED_STATUSES)).toBe(true);
     expect(isAnyStatus('PENDING DOCUMENTS', RELEASE_STEP_LOCKED_STATUSES)).toBe(true);
+    expect(isAnyStatus('AWAITING ARRIVAL', RELEASE_STEP_LOCKED_STATUSES)).toBe(true);
+    expect(isAnyStatus('SUBMITTED', RELEASE_STEP_LOCKED_STATUSES)).toBe(true);
     expect(isAnyStatus('Pending Documents', RELEASE_STEP_LOCKED_STATUSES)).toBe(false);
     expect(isAnyStatus(S.pendingRelease, RELEASE_STEP_LOCKED_STATUSES)).toBe(false);
     expect(isAnyStatus(S.released, [])).toBe(false);

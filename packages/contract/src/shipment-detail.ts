@@ -69,13 +69,14 @@ export const ISF_NOT_APPLICABLE = 'N/A';
 
 /**
  * Step 3 (Shipment Released) of the three-step progress stays locked in these statuses, and
- * while no ISF is on file: the stored values, and the spec's PENDING DOCUMENTS and SUBMITTED
- * as the detail page names them. The spec's AWAITING ARRIVAL is the display of 'submitted'.
+ * while no ISF is on file: the stored values, and the three the detail page names (spec
+ * section 4: PENDING DOCUMENTS, AWAITING ARRIVAL and SUBMITTED), which a broker's feed may store.
  */
 export const RELEASE_STEP_LOCKED_STATUSES: readonly string[] = [
   S.pendingDocuments,
   S.submitted,
   'PENDING DOCUMENTS',
+  'AWAITING ARRIVAL',
   'SUBMITTED',
 ];
 
