@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
@@ -207,9 +207,17 @@ describe('DeliveryOrderEditor', () => {
     expect(fetchMock.mock.calls.every(([url]) => String(url).endsWith(SETTINGS_PATH))).toBe(true);
   });
 
-  it('offers Send only once approved', () => {
+  it('offers Send only once approved, after Save and Delete as the spec lists them', () => {
     renderEditor({ order: deliveryOrder(3) });
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    cleanup();
+    renderEditor({ order: deliveryOrder(3, { approved: 1 }) });
+    const actions = screen.getByRole('button', { name: 'Send' }).parentElement!;
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Save', 'Delete', 'Send']);
   });
 
   it.each([

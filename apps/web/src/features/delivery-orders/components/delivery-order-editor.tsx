@@ -437,18 +437,18 @@ export function DeliveryOrderEditor({
       {serverError && <FormMessage tone="error">{serverError}</FormMessage>}
 
       <div className={styles.actions}>
-        {/* Once the broker approved the order, sending it is the next step: Send leads and Save steps back. */}
-        {isApproved && (
-          <Button disabled={isBusy} onClick={onSend}>
-            {sendMutation.isPending ? WEB_TEXTS.common.sending : WEB_TEXTS.deliveryOrders.sendDeliveryOrder}
-          </Button>
-        )}
+        {/* The spec's order: Save, Delete and, once the broker approved the order, Send, then the main step. */}
         <Button type="submit" variant={isApproved ? 'secondary' : 'primary'} disabled={isBusy}>
           {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.deliveryOrders.saveDeliveryOrder}
         </Button>
         <Button variant="secondary" disabled={isBusy} onClick={onDelete}>
           {deleteMutation.isPending ? WEB_TEXTS.common.deleting : WEB_TEXTS.deliveryOrders.deleteDeliveryOrder}
         </Button>
+        {isApproved && (
+          <Button disabled={isBusy} onClick={onSend}>
+            {sendMutation.isPending ? WEB_TEXTS.common.sending : WEB_TEXTS.deliveryOrders.sendDeliveryOrder}
+          </Button>
+        )}
       </div>
 
       {modal === 'trucker' && (
