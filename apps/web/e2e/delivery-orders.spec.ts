@@ -237,8 +237,8 @@ test.describe('Delivery orders', () => {
     await openShipment(page, (path) => signIn(USER, path), shipment.id, shipment.file_number);
     const order = area(page).getByRole('article', { name: `Delivery Order ${sendable.id}` });
     await expect(order.getByText('Approved', { exact: true })).toBeVisible();
-    // Sending is the next step of an approved order: Send is the main button, first and filled; Save is secondary.
-    await expect(order.getByRole('button', { name: /^(Send|Save|Delete)$/ })).toHaveText(['Send', 'Save', 'Delete']);
+    // The spec's order, Save, Delete and Send; sending is the next step of an approved order, so Send is the filled one.
+    await expect(order.getByRole('button', { name: /^(Send|Save|Delete)$/ })).toHaveText(['Save', 'Delete', 'Send']);
     const fill = (name: string) =>
       order.getByRole('button', { name, exact: true }).evaluate((button) => getComputedStyle(button).backgroundColor);
     expect(await fill('Send')).not.toBe(await fill('Save'));
