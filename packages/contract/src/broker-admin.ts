@@ -130,9 +130,15 @@ export const BROKER_ADMIN_ERRORS = {
   failedMailNotFound: 'There is no failed e-mail with this id.',
   /** A sign-in link is made only for a user who may sign in. */
   signInUserNotFound: 'There is no active user with this e-mail.',
+  /** A link is one factor: a user who signs in with a second one (or whose company requires one) is sent to the login page. */
+  signInSecondFactor:
+    'This user signs in with a second factor, which a sign-in link cannot stand in for: send them to the login page.',
 } as const;
 
-/** POST /v1/admin/sign-in-links: a single-use sign-in link to Home for the active user of `email`. */
+/**
+ * POST /v1/admin/sign-in-links: a single-use sign-in link to Home for the active user of `email`;
+ * 409 for a user with a second factor, or whose company requires one (BROKER_ADMIN_ERRORS.signInSecondFactor).
+ */
 export const CreateSignInLinkRequest = z.object({ email: Email });
 export type CreateSignInLinkRequest = z.infer<typeof CreateSignInLinkRequest>;
 

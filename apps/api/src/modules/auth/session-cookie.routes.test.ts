@@ -361,6 +361,46 @@ describe("the broker's sign-in link (token_user)", () => {
     expect(malformed.statusCode).toBe(400);
   });
 
+  it('is refused (409) for a user who signs in with a second factor or whose company requires one, and a link made before is refused at its exchange', async () => {
+    await clearThrottle();
+    const admin = (await newBrokerKey(t.app.db, 'Console', ['admin'])).key;
+    const make = (email: string) => injectAs(t.app, admin, { method: 'POST', url: linksUrl, payload: { email } });
+    const manager = await t.app.db
+      .selectFrom('users')
+      .select(['id', 'company_id'])
+      .where('email', '=', 'manager@demo.test')
+      .executeTakeFirstOrThrow();
+    const earlier = await mintLink('manager@demo.test');
+    await t.app.db
+      .insertInto('user_second_factors')
+      .values({ user_id: manager.id, secret_encrypted: 'sealed', confirmed_at: sql<Date>`now()` })
+      .execute();
+    try {
+      const refusedLink = await make('manager@demo.test');
+      expect(refusedLink.statusCode).toBe(409);
+      expect(refusedLink.json()).toMatchObject({ message: BROKER_ADMIN_ERRORS.signInSecondFactor, field: 'email' });
+      expect((await exchange(earlier.token)).statusCode).toBe(401);
+    } finally {
+      await t.app.db.deleteFrom('user_second_factors').where('user_id', '=', manager.id).execute();
+    }
+
+    await t.app.db
+      .updateTable('companies')
+      .set({ require_two_factor: true })
+      .where('id', '=', manager.company_id)
+      .execute();
+    try {
+      expect((await make('manager@demo.test')).statusCode).toBe(409);
+    } finally {
+      await t.app.db
+        .updateTable('companies')
+        .set({ require_two_factor: false })
+        .where('id', '=', manager.company_id)
+        .execute();
+    }
+    expect((await make('manager@demo.test')).statusCode).toBe(201);
+  });
+
   it('is throttled per client address like the login', async () => {
     await clearThrottle();
     const codes: number[] = [];

@@ -179,7 +179,7 @@ export const brokerAdminRoutes: FastifyPluginAsync = async (app) => {
       config,
       schema: {
         body: CreateSignInLinkRequest,
-        response: { 201: CreateSignInLinkResponse, 404: ErrorResponse, ...errors },
+        response: { 201: CreateSignInLinkResponse, 404: ErrorResponse, 409: ErrorResponse, ...errors },
       },
     },
     async (request, reply) => {
