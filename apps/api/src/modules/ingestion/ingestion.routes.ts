@@ -55,7 +55,13 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
           `the record is refused with \`unknown_shipment\` (or \`unknown_account\`, \`unknown_company\`), ` +
           `send the parent first.`,
         body: IngestionRequest,
-        response: { 200: IngestionResponse, 400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse },
+        response: {
+          200: IngestionResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          413: ErrorResponse,
+        },
       },
       preValidation: async (request, reply) => {
         if (request.isMultipart()) {
@@ -92,7 +98,10 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
     BROKER_API_PATHS.events,
     {
       config: { brokerScope: 'events' },
-      schema: { querystring: EventsQuery, response: { 200: EventsResponse, 400: ErrorResponse, 401: ErrorResponse } },
+      schema: {
+        querystring: EventsQuery,
+        response: { 200: EventsResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
     },
     async (request, reply) => {
       const { after } = request.query;
