@@ -123,6 +123,69 @@ describe('npm run broker -- import', () => {
       .executeTakeFirstOrThrow();
     expect(invoice).toEqual({ amount_cents: 9_995, due_date: '2026-12-15', is_paid: false });
   });
+
+  it('reads a CSV of the key columns and one other, changing only that one; a new record there is refused naming what it lacks', async () => {
+    const statuses = await write('statuses.csv', 'file_number,status\nIMP-CSV-1,released\nIMP-CSV-NEW,submitted\n');
+    const shipments = await importFile(context, statuses);
+    expect(shipments).toMatchObject({ created: 0, updated: 1, unchanged: 0, refused: 1 });
+    expect(shipments.refusals).toEqual([
+      { line: 3, key: 'shipment:IMP-CSV-NEW', reason: 'A new shipment needs account_no.' },
+    ]);
+    const shipment = await t.app.db
+      .selectFrom('shipments')
+      .select(['status', 'vessel_name', 'est_time_arrive'])
+      .where('file_number', '=', 'IMP-CSV-1')
+      .executeTakeFirstOrThrow();
+    expect(shipment).toEqual({
+      status: 'released',
+      vessel_name: 'Maersk, Ohio',
+      est_time_arrive: '2026-12-01 08:00:00',
+    });
+
+    const paid = await write('paid.csv', 'invoice_number,account_no,is_paid\nINV-1,66001,yes\nINV-NEW,66001,yes\n');
+    const invoices = await importFile(context, paid);
+    expect(invoices).toMatchObject({ created: 0, updated: 1, refused: 1 });
+    expect(invoices.refusals).toEqual([{ line: 3, key: 'invoice:66001/INV-NEW', reason: 'A new invoice needs pdf.' }]);
+    const invoice = await t.app.db
+      .selectFrom('invoices')
+      .select(['amount_cents', 'due_date', 'is_paid'])
+      .where('invoice_number', '=', 'INV-1')
+      .executeTakeFirstOrThrow();
+    expect(invoice).toEqual({ amount_cents: 9_995, due_date: '2026-12-15', is_paid: true });
+  });
+
+  it('stops on a header without its key column, and on a CSV that breaks off, having written the lines before', async () => {
+    const headless = await write('lines-without-numbers.csv', 'entry_number,hts_number\nBN1-0000001-4,8471.30.0100\n');
+    const first = await importFile(context, headless);
+    expect(first).toMatchObject({ created: 0, updated: 0, unchanged: 0, refused: 0 });
+    expect(first.stopped).toEqual({
+      line: 2,
+      reason: 'the file cannot be read on: The header lacks the column line_number.',
+    });
+    expect(summaryLines(first)[1]).toBe(
+      'The import stopped on line 2: the file cannot be read on: The header lacks the column line_number.',
+    );
+
+    const broken = await write(
+      'broken.csv',
+      'file_number,account_no,status,vessel_name\n' +
+        'IMP-BRK-1,66001,submitted,Before\n' +
+        'IMP-BRK-2,66001,submitted,"Never closed\n' +
+        'IMP-BRK-3,66001,submitted,After\n',
+    );
+    const second = await importFile(context, broken);
+    expect(second).toMatchObject({ created: 1, refused: 0 });
+    expect(second.stopped).toMatchObject({
+      line: 3,
+      reason: expect.stringMatching(/^the file cannot be read on: Quote Not Closed/),
+    });
+    const written = await t.app.db
+      .selectFrom('shipments')
+      .select('file_number')
+      .where('file_number', 'like', 'IMP-BRK-%')
+      .execute();
+    expect(written).toEqual([{ file_number: 'IMP-BRK-1' }]);
+  });
 });
 
 describe('npm run broker -- import, CSVs of customs entries, their lines and dispositions', () => {

@@ -20,8 +20,9 @@ import type { IngestionContext } from '../modules/ingestion/ingestion.repository
 
 /**
  * `npm run broker -- import FILE`: NDJSON (one record of the broker API a line) or, for a file
- * ending in .csv, a table of shipments, of invoices, of customs entries, of their lines or of
- * agencies' dispositions, written through the same ingestRecords as the API, in batches.
+ * ending in .csv, a table of shipments, of invoices, of customs entries, of their lines, of
+ * agencies' dispositions or of containers' free days, written through the same ingestRecords as
+ * the API, in batches.
  */
 
 /** At most this many records a batch: one transaction of ingestRecords. */
@@ -42,15 +43,21 @@ const BATCHES_IN_FLIGHT = 4;
  */
 const BATCH_END_SLACK = 50;
 
-/** A line of the file: its number (1-based; a CSV's header is line 1) and its record, or why it is not one. */
-type SourceLine = { line: number; record: unknown } | { line: number; unreadable: string };
+/**
+ * A line of the file: its number (1-based; a CSV's header is line 1) and its record, or why it
+ * is not one (`unreadable`: the line alone is refused), or why the file cannot be read on from it
+ * (`stops`: a CSV whose header lacks a key column, or that breaks off, say an unclosed quote).
+ */
+type SourceLine =
+  { line: number; record: unknown } | { line: number; unreadable: string } | { line: number; stops: string };
 
 export type ImportSummary = Record<RecordOutcome, number> & {
   refusals: Array<{ line: number; key: string | null; reason: string }>;
   /**
-   * Set when the import could not go on (the database failed): the first line not written, and
-   * why. Every line before it is written or refused as counted; of the lines after it, only those
-   * of the batches already being written were, and they are counted too.
+   * Set when the import could not go on (the database failed, or the file cannot be read on): the
+   * first line not written, and why. Every line before it is written or refused as counted; of
+   * the lines after it, only those of the batches already being written were, and they are
+   * counted too.
    */
   stopped?: { line: number; reason: string };
 };
@@ -72,7 +79,8 @@ const newBatch = (): Batch => ({ lines: [], records: [], writes: new Set(), name
 /**
  * Imports every line it can: a line that is not a record, or a record refused (by its checks or
  * by the database), is counted with its line number and the others are written. Only a failure
- * of the database itself stops the import, told in `stopped`.
+ * of the database itself, or a file that cannot be read on (a CSV's header without a key column,
+ * a CSV that breaks off), stops the import, told in `stopped`: the lines read before are written.
  *
  * Several batches are written at once, yet a record still finds what the lines before it wrote:
  * a batch is sent only once the batches in flight that write what it names (its parents, and the
@@ -126,6 +134,12 @@ export async function importFile(
     if ('unreadable' in entry) {
       refuse(entry.line, null, entry.unreadable);
       continue;
+    }
+    if ('stops' in entry) {
+      if (batch.records.length > 0) await send(batch);
+      batch = newBatch();
+      failures.push({ line: entry.line, reason: entry.stops });
+      break;
     }
     const { writes, parents } = keysOf(entry.record);
     const names = [...writes, ...parents];
@@ -236,7 +250,8 @@ const CSV_KINDS = [
     kind: 'invoice',
     schema: InvoiceRecord,
     isKind: (has: Has) => has('invoice_number'),
-    required: ['invoice_number', 'account_no', 'pdf_file'],
+    // The invoice's key; a new invoice's PDF is asked for on its line (InvoiceRecord).
+    required: ['invoice_number', 'account_no'],
     clearedWhenEmpty: ['amount', 'due_date'],
   },
   {
@@ -280,7 +295,8 @@ const CSV_KINDS = [
     kind: 'shipment',
     schema: ShipmentRecord,
     isKind: () => true,
-    required: ['file_number', 'account_no', 'status'],
+    // The shipment's key; a new shipment's account and status are asked for on its line (ShipmentRecord).
+    required: ['file_number'],
     clearedWhenEmpty: ['est_time_arrive', 'shipment_discharge_date'],
   },
 ] as const;
@@ -327,19 +343,21 @@ async function* csvLines(file: string): AsyncGenerator<{ entry: SourceLine; byte
   );
   let kind: CsvKind | undefined;
   const folder = await realpath(path.dirname(file));
+  // The line the last row read ends on (the header's, 1, before the first): the next row starts after it.
+  let lastLine = 1;
   try {
     for await (const { record: row, info } of parser as AsyncIterable<{
       record: Record<string, string>;
       info: { lines: number };
     }>) {
-      const line = info.lines;
       kind ??= csvKindOf(Object.keys(row));
-      yield { entry: await csvRecord(kind, row, line, folder), bytesRead: parser.info.bytes };
+      yield { entry: await csvRecord(kind, row, info.lines, folder), bytesRead: parser.info.bytes };
+      lastLine = info.lines;
     }
   } catch (error) {
-    const line = parser.info.lines;
     const reason = error instanceof Error ? error.message : String(error);
-    yield { entry: { line, unreadable: `the file cannot be read on: ${reason}` }, bytesRead: parser.info.bytes };
+    const stops = `the file cannot be read on: ${reason}`;
+    yield { entry: { line: lastLine + 1, stops }, bytesRead: parser.info.bytes };
   }
 }
 

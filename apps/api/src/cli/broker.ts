@@ -67,17 +67,19 @@ export const USAGE = `Usage: npm run broker -- <command>
   api-keys revoke ID          refuse the key from its next call on
   sign-in-link EMAIL          make a link that signs the user of EMAIL in and opens Home (the
                               spec's token_user link): it works once, within 10 minutes, and is
-                              shown this once
+                              shown this once; not for a user with a second factor
   import FILE                 write the records of FILE as the broker API would: NDJSON, one
                               record a line, or a .csv of shipments, invoices, customs entries,
-                              entry lines or agency dispositions, told by its columns (named as
-                              the records' fields; pdf_file and backup_file name PDFs in the
-                              CSV's folder, a path out of it is refused); prints what
-                              was created, updated, unchanged and refused, with line numbers.
-                              A line refused (not JSON, a field the API refuses) costs only
-                              itself. Exit code: 0 every line imported, 1 some lines refused
-                              and the others imported, 3 the file cannot be read or the import
-                              stopped (the database failed; the summary tells where)
+                              entry lines, agency dispositions or containers' free days, told
+                              by its columns (named as the records' fields; pdf_file and
+                              backup_file name PDFs in the CSV's folder, a path out of it is
+                              refused); prints what was created, updated, unchanged and
+                              refused, with line numbers. A line refused (not JSON, a field the
+                              API refuses) costs only itself. Exit code: 0 every line imported,
+                              1 some lines refused and the others imported, 3 the file cannot
+                              be read (a CSV's header without its key column, a CSV that breaks
+                              off) or the import stopped (the database failed); the summary
+                              tells from which line
   security-events [--company ID] [--kind KIND] [--since DATE] [--until DATE] [--limit N] [--json]
                               list the security event log across companies, newest first:
                               sign-ins, sign-outs, password and e-mail changes, refused access,
