@@ -563,12 +563,18 @@ describe('the fuzzer, on npm run broker -- import', () => {
     };
     const before = await snapshot();
     let lines = 0;
+    const stopped: string[] = [];
     for (const file of files) {
       const summary = await importFile(context, file);
-      expect(summary.stopped, file).toBeUndefined();
+      // Only a CSV that cannot be read on stops, and says why (an unclosed quote, a header without its key column).
+      if (summary.stopped) {
+        expect(summary.stopped.reason, file).toMatch(/^the file cannot be read on: /);
+        stopped.push(path.basename(file));
+      }
       expect(summaryLines(summary)[0], file).toMatch(SUMMARY);
       lines += summary.refused + summary.created + summary.updated + summary.unchanged;
     }
+    expect(stopped.sort()).toEqual(['broken-quote.csv', 'no-columns.csv', 'nul-header.csv']);
     expect(Object.entries(await snapshot()).filter(([table, digest]) => before[table] !== digest)).toEqual([]);
 
     // The command itself, on its own database: exit code 0 or 1 with the summary, never a stack trace.
