@@ -9,9 +9,8 @@ import { CURSOR_MESSAGE, isTimestampText, readListCursor } from './list-cursor.t
  */
 
 /**
- * Every kind of event. The first six are written by today's code; the rest are reserved for the
- * two-factor sign-in, the sessions list and sign-in links, which write them through the same
- * recorder.
+ * Every kind of event: the sign-ins, sign-outs and changes of the account, and those the two-factor
+ * sign-in, the sessions list and sign-in links write through the same recorder.
  */
 export const SECURITY_EVENT_KINDS = [
   'sign_in',
