@@ -66,6 +66,9 @@ export const TWO_FACTOR_ERRORS = {
   noSetupStarted: 'Start the set-up again to get a new QR code.',
   requiredByCompany: 'Your company requires two-factor sign-in, so it cannot be turned off.',
   notAllowed: 'Only the primary user and managers can change this.',
+  /** The server cannot open the app's key any more (its TWO_FACTOR_KEY or secret.key changed). */
+  appKeyUnreadable:
+    "Codes from your authenticator app cannot be checked on this server any more. Sign in with one of your recovery codes, or ask your company's primary user or a manager to reset your two-factor sign-in.",
 } as const;
 
 /** A recovery code as it is typed: case, spaces and dashes do not matter. */

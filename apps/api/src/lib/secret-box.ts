@@ -45,3 +45,15 @@ export function openSecret(key: SecretKey, sealed: string): string {
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(text), decipher.final()]).toString('utf8');
 }
+
+/**
+ * The secret, or undefined when this key cannot open it: sealed under another key (TWO_FACTOR_KEY
+ * or the data folder's secret.key changed since, as after a restore without the key) or damaged.
+ */
+export function readSecret(key: SecretKey, sealed: string): string | undefined {
+  try {
+    return openSecret(key, sealed);
+  } catch {
+    return undefined;
+  }
+}

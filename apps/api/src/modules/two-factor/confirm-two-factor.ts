@@ -1,5 +1,5 @@
 import { inTransaction, refused, type Refused } from '../../lib/action.ts';
-import { openSecret } from '../../lib/secret-box.ts';
+import { readSecret } from '../../lib/secret-box.ts';
 import type { TwoFactorDeps } from './pass-second-factor.ts';
 import { ALREADY_ENROLLED, CODE_WRONG, NO_SETUP_STARTED } from './two-factor.refusals.ts';
 import { twoFactorRepository } from './two-factor.repository.ts';
@@ -21,7 +21,10 @@ export async function confirmTwoFactor(
     const factor = await twoFactorRepository.find(trx, user.id);
     if (factor?.isConfirmed) return refused(ALREADY_ENROLLED);
     if (!factor || Date.now() - factor.createdAt.getTime() > SETUP_MINUTES * 60_000) return refused(NO_SETUP_STARTED);
-    const step = stepOfCode(openSecret(deps.secretKey, factor.sealedSecret), code, Date.now());
+    // A set-up sealed under a key this server no longer has is started again.
+    const secret = readSecret(deps.secretKey, factor.sealedSecret);
+    if (secret === undefined) return refused(NO_SETUP_STARTED);
+    const step = stepOfCode(secret, code, Date.now());
     if (step === null || !(await twoFactorRepository.useStep(trx, user.id, step))) return refused(CODE_WRONG);
     await twoFactorRepository.confirm(trx, user.id);
     const recoveryCodes = newRecoveryCodes();

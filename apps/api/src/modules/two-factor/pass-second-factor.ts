@@ -1,7 +1,7 @@
 import { isAppCode } from '@clearport/contract/two-factor-forms';
 import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
-import { openSecret, type SecretKey } from '../../lib/secret-box.ts';
-import { CODE_WRONG, NOT_ENROLLED, RECOVERY_CODE_WRONG } from './two-factor.refusals.ts';
+import { readSecret, type SecretKey } from '../../lib/secret-box.ts';
+import { APP_KEY_UNREADABLE, CODE_WRONG, NOT_ENROLLED, RECOVERY_CODE_WRONG } from './two-factor.refusals.ts';
 import { twoFactorRepository } from './two-factor.repository.ts';
 import { hashRecoveryCode, stepOfCode } from './two-factor.rules.ts';
 
@@ -23,7 +23,10 @@ export async function passSecondFactor(
     const isUsed = await twoFactorRepository.useRecoveryCode(deps.db, user.id, hashRecoveryCode(code));
     return isUsed ? { method: 'recovery_code' } : refused(RECOVERY_CODE_WRONG);
   }
-  const step = stepOfCode(openSecret(deps.secretKey, factor.sealedSecret), code, Date.now());
+  // A key this server cannot open (sealed under another): recovery codes still pass, app codes cannot.
+  const secret = readSecret(deps.secretKey, factor.sealedSecret);
+  if (secret === undefined) return refused(APP_KEY_UNREADABLE);
+  const step = stepOfCode(secret, code, Date.now());
   if (step === null || !(await twoFactorRepository.useStep(deps.db, user.id, step))) return refused(CODE_WRONG);
   return { method: 'app' };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, beforeEach, vi } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
@@ -26,6 +27,7 @@ import {
 } from '../../../test/build-app.ts';
 import { userIdOf } from '../../../test/session-users.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { sealSecret } from '../../lib/secret-box.ts';
 
 // The server's clock moves on by whole steps instead of the tests waiting 30 seconds for each; the
 // embedded database's now() follows it, so it is faked before the app is built.
@@ -192,6 +194,27 @@ describe('two-factor sign-in', () => {
       code: fresh.recovery_codes[1],
     });
     expect(renewed.statusCode).toBe(200);
+  });
+
+  it('refuses app codes once the server cannot open the key, saying what to do, and still takes a recovery code', async () => {
+    const email = 'second-factor-lost-key@demo.test';
+    const { secret, recoveryCodes } = await enrol(await newUser(email));
+    // As after a restore without TWO_FACTOR_KEY or secret.key: the stored key was sealed under another.
+    await t.app.db
+      .updateTable('user_second_factors')
+      .set({ secret_encrypted: sealSecret(randomBytes(32), secret) })
+      .where('user_id', '=', await userIdOf(t.app.db, email))
+      .execute();
+    nextStep();
+    const challenge = await challengeOf(email);
+    const app = await post(API_PATHS.loginSecondFactor, { challenge: challenge.challenge, code: codeOf(secret) });
+    expect(app.statusCode).toBe(401);
+    expect(app.json().message).toBe(TWO_FACTOR_ERRORS.appKeyUnreadable);
+    const recovered = await post(API_PATHS.loginSecondFactor, {
+      challenge: challenge.challenge,
+      code: recoveryCodes[0],
+    });
+    expect(recovered.statusCode).toBe(200);
   });
 
   it('turns off behind the password and a current code', async () => {
