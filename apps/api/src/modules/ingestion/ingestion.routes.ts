@@ -77,7 +77,7 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
         // Too many records is a batch too large, like too many bytes, not a malformed one.
         const records = (request.body as { records?: unknown } | null)?.records;
         if (Array.isArray(records) && records.length > MAX_BATCH_RECORDS) {
-          return reply.code(413).send({ message: TOO_MANY_RECORDS });
+          return sendRefusal(reply, { status: 413, message: TOO_MANY_RECORDS });
         }
       },
     },
