@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { Instant } from './calendar.ts';
 import { PaymentInstructions } from './invoices.ts';
-import { Email } from './http.ts';
+import { Email, MAX_ID } from './http.ts';
 import { oneLineText } from './plain-text.ts';
 
 /**
@@ -35,7 +36,7 @@ export const DEFAULT_API_KEY_SCOPES: readonly ApiKeyScope[] = ['records', 'event
 /** How long a key's last use may be old before it is written again: a read a minute at most, not a write a call. */
 export const LAST_USE_PRECISION_MS = 60_000;
 
-const Timestamp = z.iso.datetime({ offset: true });
+const Timestamp = Instant;
 
 export const ApiKey = z.object({
   id: z.number().int(),
@@ -84,7 +85,7 @@ export const MAX_ADMIN_PAGE = 500;
 
 /** A page of a list read by id: `after` is the previous page's `next`. */
 export const AdminPageQuery = z.object({
-  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  after: z.coerce.number().int().min(0).max(MAX_ID).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_ADMIN_PAGE).default(100),
 });
 export type AdminPageQuery = z.infer<typeof AdminPageQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDate } from './calendar.ts';
 import { oneLineText, plainText } from './plain-text.ts';
 import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from './constants.ts';
 import { EntityId, ErrorResponse, Flag, Id, MAX_ID, MessageResponse } from './http.ts';
@@ -72,7 +73,7 @@ export const DeliveryOrderRequest = z.object({
   note: plainText(z.string().trim().max(NOTE_MAX_LENGTH)),
   containers: z.array(EntityId).min(1, DELIVERY_ORDER_ERRORS.containersRequired).max(200),
   bill_ladings: z.array(EntityId).min(1, DELIVERY_ORDER_ERRORS.billsRequired).max(200),
-  pickup_date: z.iso.date().nullable().optional(),
+  pickup_date: CalendarDate.nullable().optional(),
   reuse_assigned_containers: z.boolean().default(false),
 });
 export type DeliveryOrderRequest = z.infer<typeof DeliveryOrderRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDate } from './calendar.ts';
 import { PAID_FLAG } from './constants.ts';
 import { EntityId, Flag, Pagination, SortDirection } from './http.ts';
 import { CURSOR_MESSAGE, isTimestampText, readListCursor, type ListCursor } from './list-cursor.ts';
@@ -14,7 +15,7 @@ export const INVOICES_PAGE_SIZE = 40;
 export const Amount = z.string().regex(/^-?\d+\.\d{2}$/);
 
 /** A calendar date, YYYY-MM-DD. */
-export const DateText = z.iso.date();
+export const DateText = CalendarDate;
 
 /**
  * One billing invoice. `created_at` is ISO 8601 (the list shows it MM/dd/yyyy);

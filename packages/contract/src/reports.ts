@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWithinYears } from './calendar.ts';
 
 /*
  * The reports of /reports (docs/decisions/0027-reports.md): duty and fees by month, entries by
@@ -19,7 +20,8 @@ export type ReportKind = keyof typeof REPORT_KINDS;
 /** A report covers at most this many months. */
 export const REPORT_MAX_MONTHS = 36;
 
-const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'is not a month (YYYY-MM)');
+// From 0002: the duty report compares a range with the year before it, which needs a year 0001.
+const Month = z.string().regex(/^(?!000[01])\d{4}-(0[1-9]|1[0-2])$/, 'is not a month (YYYY-MM, from 0002-01)');
 
 /** `YYYY-MM` to a count of months since year 0, to compare and measure ranges. */
 export function monthIndex(month: string): number {
@@ -39,7 +41,7 @@ export function monthsBetween(from: string, to: string): string[] {
 
 function isCalendarDate(text: string): boolean {
   const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text && isWithinYears(text);
 }
 
 /** A report's range of whole months and, optionally, one of the caller's accounts (empty: all). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDate } from './calendar.ts';
 import { EntityId, Pagination } from './http.ts';
 import { CURSOR_MESSAGE, isTimestampText, readListCursor } from './list-cursor.ts';
 
@@ -78,7 +79,7 @@ export const SECURITY_EVENTS_PAGE_SIZE = 50;
 /** The most rows the CSV export writes: the newest of the filtered events, the rest left out. */
 export const SECURITY_EVENTS_CSV_MAX_ROWS = 100_000;
 
-const DayText = z.iso.date();
+const DayText = CalendarDate;
 
 /**
  * What the list and the CSV select, every filter optional: `user_id` one of the company's users

@@ -1,5 +1,6 @@
 import { addDays, endOfMonth, format, isValid, parse, startOfMonth, startOfYear, subDays, subMonths } from 'date-fns';
 import { z } from 'zod';
+import { Instant } from './calendar.ts';
 import { SHIPMENTS_PAGE_SIZE, UNKNOWN_DATE_TIME } from './constants.ts';
 import { EntityId, Pagination, SortDirection } from './http.ts';
 import { SHIPMENT_STATUSES, type DateFilterCode } from './statuses.ts';
@@ -225,8 +226,8 @@ const shipmentFilters = {
   status: z.string().trim().max(200).optional(),
   search: z.string().trim().max(200).optional(),
   account_no: z.string().trim().max(50).optional(),
-  date_from: z.iso.datetime({ offset: true }).optional(),
-  date_to: z.iso.datetime({ offset: true }).optional(),
+  date_from: Instant.optional(),
+  date_to: Instant.optional(),
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './calendar.ts';
 import { EventCursor } from './ingestion.ts';
 import { EVENT_TYPE_DOCS } from './ingestion-docs.ts';
 import { oneLineText } from './plain-text.ts';
@@ -52,7 +53,7 @@ export const WEBHOOK_ERRORS = {
   plainHttp: 'must be https://; http:// reaches only this machine unless the portal allows it (WEBHOOK_ALLOW_HTTP)',
 } as const;
 
-const Timestamp = z.iso.datetime({ offset: true });
+const Timestamp = Instant;
 
 /** A URL's user name or password would be stored and listed with it, and fetch refuses them. */
 const hasCredentials = (url: string) => /^[^:]+:\/\/[^/?#]*@/.test(url);

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Dates and instants a caller sends, within the years both sides can hold: PostgreSQL's `date`
+ * and `timestamp` read no year 0 from text, and JavaScript writes a year past 9999 as `+010000`,
+ * which no reply's schema takes. An instant is judged in UTC, as it is stored.
+ */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+export const YEARS_MESSAGE = 'must lie within the years 0001 to 9999';
+
+/** A date (YYYY-MM-DD) or an ISO instant whose moment lies within the years 0001-9999 (UTC). */
+export function isWithinYears(text: string): boolean {
+  const at = Date.parse(text);
+  return at >= FIRST_INSTANT && at <= LAST_INSTANT;
+}
+
+/** A calendar day, YYYY-MM-DD, of the years 0001-9999. */
+export const CalendarDate = z.iso.date().refine(isWithinYears, YEARS_MESSAGE);
+
+/** An ISO instant with its offset, within the years 0001-9999 in UTC. */
+export const Instant = z.iso.datetime({ offset: true }).refine(isWithinYears, YEARS_MESSAGE);
