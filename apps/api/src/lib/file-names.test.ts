@@ -19,6 +19,15 @@ describe('cleanFileName', () => {
     expect(name).toHaveLength(200);
     expect(name.endsWith('.docx')).toBe(true);
   });
+
+  it('never cuts a character in two, and writes a surrogate without its pair as U+FFFD', () => {
+    const long = cleanFileName(`${'a'.repeat(195)}\u{1F600}${'b'.repeat(10)}.pdf`);
+    expect(Array.from(long)).toHaveLength(200);
+    expect(long).toBe(`${'a'.repeat(195)}\u{1F600}.pdf`);
+    expect(JSON.parse(JSON.stringify(long))).toBe(long);
+    expect(cleanFileName('scan\ud800.pdf')).toBe('scan\uFFFD.pdf');
+    expect(cleanFileName('\udc00scan.pdf')).toBe('\uFFFDscan.pdf');
+  });
 });
 
 describe('contentDisposition', () => {

@@ -8,18 +8,23 @@ const MAX_NAME_LENGTH = 200;
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+/** A surrogate without its pair: no character, and JSON or the database would refuse the text. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
  * The name as shown: the last segment of any path (both separators), without control and
- * bidi characters, at most 200 characters with its extension kept; 'file' when nothing is left.
+ * bidi characters, a surrogate without its pair as U+FFFD, at most 200 characters (whole ones:
+ * an emoji is never cut in two) with its extension kept; 'file' when nothing is left.
  */
 export function cleanFileName(name: string): string {
   const lastSegment = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = lastSegment.normalize('NFC').replace(UNSAFE_CHARACTERS, '').trim();
+  const cleaned = lastSegment.replace(LONE_SURROGATE, '\uFFFD').normalize('NFC').replace(UNSAFE_CHARACTERS, '').trim();
   if (cleaned === '' || /^\.+$/.test(cleaned)) return 'file';
-  if (cleaned.length <= MAX_NAME_LENGTH) return cleaned;
-  const dot = cleaned.lastIndexOf('.');
-  const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
-  return cleaned.slice(0, MAX_NAME_LENGTH - extension.length) + extension;
+  const characters = Array.from(cleaned);
+  if (characters.length <= MAX_NAME_LENGTH) return cleaned;
+  const dot = characters.lastIndexOf('.');
+  const extension = dot > 0 && characters.length - dot <= 10 ? characters.slice(dot) : [];
+  return [...characters.slice(0, MAX_NAME_LENGTH - extension.length), ...extension].join('');
 }
 
 /** RFC 8187 value characters; encodeURIComponent leaves a few more unencoded. */
