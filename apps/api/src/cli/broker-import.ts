@@ -136,8 +136,8 @@ export async function importFile(
       continue;
     }
     if ('stops' in entry) {
+      // The lines read before it are written; nothing after it is sent.
       if (batch.records.length > 0) await send(batch);
-      batch = newBatch();
       failures.push({ line: entry.line, reason: entry.stops });
       break;
     }

@@ -38,21 +38,17 @@ export function sealSecret(key: SecretKey, plain: string): string {
   return [iv, cipher.getAuthTag(), text].map((part) => part.toString('base64url')).join('.');
 }
 
-export function openSecret(key: SecretKey, sealed: string): string {
-  const [iv, tag, text] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !text) throw new Error('sealed secret is malformed');
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(text), decipher.final()]).toString('utf8');
-}
-
 /**
  * The secret, or undefined when this key cannot open it: sealed under another key (TWO_FACTOR_KEY
  * or the data folder's secret.key changed since, as after a restore without the key) or damaged.
  */
 export function readSecret(key: SecretKey, sealed: string): string | undefined {
+  const [iv, tag, text] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !text) return undefined;
   try {
-    return openSecret(key, sealed);
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(text), decipher.final()]).toString('utf8');
   } catch {
     return undefined;
   }
