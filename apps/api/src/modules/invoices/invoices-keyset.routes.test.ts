@@ -9,7 +9,9 @@ import { hashPassword } from '../../lib/passwords.ts';
  * Keyset steps of the billing list against its pages by number (the plain order), for every
  * order and direction: an account of 130 invoices whose every sort key ties (equal numbers but
  * for case, equal amounts, days and times, empty amounts and due dates) read with a filter and
- * a search, and an account above LARGE_ACCOUNT_INVOICES searched through the trigram index.
+ * a search, and an account above LARGE_ACCOUNT_INVOICES searched through the trigram index. A
+ * page by number past the middle is read from the end: the pages by number of the small account
+ * meet the keyset steps, and the last pages of both accounts the reversed order's first rows.
  */
 
 const t = testAppForFile();
@@ -117,6 +119,32 @@ describe('the billing list by keyset', () => {
       expect(shown(reply)).toEqual(shown(byNumber[page - 1]!));
     }
     expect(reply.pagination.cursors).toEqual(first.pagination.cursors);
+  });
+
+  it.each(
+    INVOICE_SORT_FIELDS.flatMap((sort) =>
+      (['asc', 'desc'] as const).flatMap((direction) =>
+        [{}, { payment_status: 'paid' }].map(
+          (variant) => [`${sort} ${direction} ${JSON.stringify(variant)}`, { sort, direction, ...variant }] as const,
+        ),
+      ),
+    ),
+  )('reads the last pages by number from the end of both accounts: %s', async (_, query) => {
+    const { total, last_page: lastPage } = (await list(query)).pagination;
+    expect(lastPage, 'the variant spans many pages').toBeGreaterThan(100);
+    const reversed = { ...query, direction: query.direction === 'asc' ? 'desc' : 'asc' };
+    const head = await list(reversed);
+    const tail = [
+      ...head.result,
+      ...(await list({ ...reversed, page: 2, after: head.pagination.cursors.after! })).result,
+    ]
+      .map((invoice) => invoice.id)
+      .reverse();
+    const onLast = total - (lastPage - 1) * PER_PAGE;
+    const ids = async (page: number) => (await list({ ...query, page })).result.map((invoice) => invoice.id);
+    expect(await ids(lastPage)).toEqual(tail.slice(tail.length - onLast));
+    expect(await ids(lastPage - 1)).toEqual(tail.slice(tail.length - onLast - PER_PAGE, tail.length - onLast));
+    expect(await ids(lastPage + 1)).toEqual([]);
   });
 
   it('refuses a cursor that is not a place of the order (400 naming it)', async () => {

@@ -151,14 +151,51 @@ const cursorColumn = (sort: InvoiceSortField, key: RawBuilder<unknown>, id: RawB
 /**
  * Without a search, per account its first offset+perPage (after the cursor) in index order, the
  * key and the id only, by id alone when the key is the account itself; then the merge: `page`.
- * `limit` null reads every invoice (the CSV export).
+ * `limit` 'all' reads every invoice (the CSV export). A page asked for by number past the first is
+ * read from the nearer end of the order, so that the last page costs what the first does; the
+ * statement's `t` (totalsOf, from kept totals) must come before it.
  */
 function pageByAccount(request: InvoicesPageRequest, limit: 'page' | 'all' = 'page') {
-  const { criteria, sort, perPage, cursor } = request;
-  const { direction, order, byId, offset } = readingOf(request);
+  const { perPage, cursor } = request;
+  const { direction, offset } = readingOf(request);
+  if (limit === 'all') return sql`page AS MATERIALIZED (${mergedByAccount(request, direction, 'all')})`;
+  if (cursor || offset === 0) {
+    return sql`page AS MATERIALIZED (${mergedByAccount(request, direction, { top: sql`${offset + perPage}`, skip: sql`${offset}`, take: sql`${perPage}` })})`;
+  }
+  // Past the middle, the same rows are the reversed order's, skipping what lies beyond the page.
+  const total = sql`(SELECT t.total FROM t)`;
+  const fromStart = sql<SqlBool>`${offset}::bigint <= ${total} / 2`;
+  const whenFromStart = (value: RawBuilder<unknown>) => sql`CASE WHEN ${fromStart} THEN ${value} ELSE 0 END`;
+  const whenFromEnd = (value: RawBuilder<unknown>) => sql`CASE WHEN ${fromStart} THEN 0 ELSE ${value} END`;
+  const beyond = sql`greatest(${total} - ${offset}::bigint, 0)`;
+  const fromTheStart = mergedByAccount(request, direction, {
+    top: whenFromStart(sql`${offset + perPage}::bigint`),
+    skip: sql`${offset}::bigint`,
+    take: whenFromStart(sql`${perPage}::bigint`),
+  });
+  const fromTheEnd = mergedByAccount(request, reverse(direction), {
+    top: whenFromEnd(beyond),
+    skip: sql`greatest(${beyond} - ${perPage}::bigint, 0)`,
+    take: whenFromEnd(sql`least(${beyond}, ${perPage}::bigint)`),
+  });
+  return sql`page AS MATERIALIZED ((${fromTheStart}) UNION ALL (${fromTheEnd}))`;
+}
+
+/**
+ * The merge of the asked accounts' rows in `direction` (reversed when reading before a cursor or
+ * from the end): each account's first `top` in index order, then `take` of them after `skip`.
+ */
+function mergedByAccount(
+  request: InvoicesPageRequest,
+  direction: SortDirection,
+  limits: { top: RawBuilder<unknown>; skip: RawBuilder<unknown>; take: RawBuilder<unknown> } | 'all',
+) {
+  const { criteria, sort, cursor } = request;
+  const order = orderOf(sort, direction);
+  const byId = sql.raw(direction.toUpperCase());
   const sortKey = SORT_KEYS[sort];
   const conditions = criteriaConditions(criteria);
-  const topLimit = limit === 'all' ? sql`` : sql`LIMIT ${offset + perPage}`;
+  const topLimit = limits === 'all' ? sql`` : sql`LIMIT ${limits.top}`;
   let top: RawBuilder<unknown>;
   let accountsFrom = sql``;
   if (sortKey === 'account') {
@@ -189,13 +226,11 @@ function pageByAccount(request: InvoicesPageRequest, limit: 'page' | 'all' = 'pa
           );
   }
   const pageKey = sortKey === 'account' ? sql`a.account_no COLLATE "C"` : sql`top.sort_key`;
-  const pageLimit = limit === 'all' ? sql`` : sql`LIMIT ${perPage} OFFSET ${offset}`;
-  return sql`page AS MATERIALIZED (
-      SELECT top.id, ${pageKey} AS sort_key, a.account_no, ${cursorColumn(sort, sql`top.sort_key`, sql`top.id`)} AS cursor
+  const pageLimit = limits === 'all' ? sql`` : sql`LIMIT ${limits.take} OFFSET ${limits.skip}`;
+  return sql`SELECT top.id, ${pageKey} AS sort_key, a.account_no, ${cursorColumn(sort, sql`top.sort_key`, sql`top.id`)} AS cursor
       FROM a CROSS JOIN LATERAL (${top}) AS top${accountsFrom}
       ORDER BY sort_key ${order}, top.id ${byId}
-      ${pageLimit}
-    )`;
+      ${pageLimit}`;
 }
 
 /**
@@ -293,11 +328,15 @@ export const invoicesRepository = {
     const edge = (at: SortDirection) =>
       sql`(SELECT page.cursor FROM page
            ORDER BY page.sort_key ${orderOf(sort, at)}, page.id ${sql.raw(at.toUpperCase())} LIMIT 1)`;
-    const pageOf = criteria.search === undefined ? pageByAccount(request) : pageOfMatches(request);
+    const totals = sql`t AS MATERIALIZED (${totalsOf(criteria)})`;
+    // Without a search the totals are kept sums, which a page by number read from the end needs first.
+    const pageAndTotals =
+      criteria.search === undefined
+        ? sql`${totals}, ${pageByAccount(request)}`
+        : sql`${pageOfMatches(request)}, ${totals}`;
     return sql<BodyRow>`
       ${withAccounts(db, user, criteria)},
-      ${pageOf},
-      t AS MATERIALIZED (${totalsOf(criteria)})
+      ${pageAndTotals}
       SELECT json_build_object(
         'result', (
           SELECT coalesce(json_agg(${invoiceJson(criteria.today, user.timeZone)} ORDER BY page.sort_key ${order}, page.id ${byId}), '[]')
