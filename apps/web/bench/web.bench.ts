@@ -113,8 +113,10 @@ async function measure(
     const page = await context.newPage();
     const responses: Promise<Received>[] = [];
     page.on('requestfinished', (request) => {
-      // The portal's own files only: not the browser's PDF viewer of the invoice page.
-      if (new URL(request.url()).origin !== baseUrl) return;
+      // The portal's own files only: not the browser's PDF viewer of the invoice page, nor the
+      // blob: URL its frame shows the fetched PDF from (read from memory, nothing transferred).
+      const url = new URL(request.url());
+      if (url.origin !== baseUrl || url.protocol === 'blob:') return;
       responses.push(
         request.sizes().then((sizes) => ({
           file: new URL(request.url()).pathname,
