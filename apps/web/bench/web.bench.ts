@@ -215,9 +215,11 @@ async function main() {
     for (const route of routes) await measure(browser, server.url, route, WIDTHS[0], cookies);
 
     console.log(`web bench: ${ROUNDS} cold loads a route and width, medians; bytes in KiB with each response's head`);
+    // The route column as wide as the longest name, so that the table lines up as printed.
+    const routeWidth = Math.max('route'.length, ...routes.map((route) => route.name.length));
     console.log(
-      '| route           | width   | JS brotli | CSS brotli | page files | page KiB | page gzip KiB | all KiB | LCP ms | CLS   |\n' +
-        '|:----------------|:--------|----------:|-----------:|-----------:|---------:|--------------:|--------:|-------:|------:|',
+      `| ${'route'.padEnd(routeWidth)} | width   | JS brotli | CSS brotli | page files | page KiB | page gzip KiB | all KiB | LCP ms | CLS   |\n` +
+        `|:${'-'.repeat(routeWidth + 1)}|:--------|----------:|-----------:|-----------:|---------:|--------------:|--------:|-------:|------:|`,
     );
     for (const width of WIDTHS) {
       for (const route of routes) {
@@ -232,7 +234,7 @@ async function main() {
         const css = builtSizes(files, '.css');
         const of = (measureOne: (sample: Sample) => number) => median(samples.map(measureOne));
         console.log(
-          `| ${route.name.padEnd(15)} | ${width.name.padEnd(7)} | ${kib(js.brotli).padStart(9)} | ${kib(css.brotli).padStart(10)} | ` +
+          `| ${route.name.padEnd(routeWidth)} | ${width.name.padEnd(7)} | ${kib(js.brotli).padStart(9)} | ${kib(css.brotli).padStart(10)} | ` +
             `${String(of((sample) => pageFiles(sample).length)).padStart(10)} | ` +
             `${kib(of((sample) => transferred(pageFiles(sample)))).padStart(8)} | ` +
             `${kib(of((sample) => gzipBytes(pageFiles(sample)))).padStart(13)} | ` +
