@@ -119,7 +119,7 @@ async function measure(
       if (url.origin !== baseUrl || url.protocol === 'blob:') return;
       responses.push(
         request.sizes().then((sizes) => ({
-          file: new URL(request.url()).pathname,
+          file: url.pathname,
           type: request.resourceType(),
           headBytes: sizes.responseHeadersSize,
           bodyBytes: sizes.responseBodySize,
