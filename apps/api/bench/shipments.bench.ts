@@ -342,6 +342,8 @@ async function prepare(size: Size, serve: string): Promise<Target> {
     { name: 'sort containers ascending', query: { sort: 'containers', direction: 'asc' } },
     { name: `page ${latePage}, stepped to`, query: await stepTo(latePage) },
     { name: `last page (${lastPage}), stepped to`, query: await stepTo(lastPage) },
+    // The pager's last page asked for by its number, read from the end of the order.
+    { name: `last page (${lastPage}) by number`, query: { page: String(lastPage) } },
     { name: 'Home (source=home)', query: { source: 'home' } },
   ];
   // Warm the caches and the JIT of both processes.

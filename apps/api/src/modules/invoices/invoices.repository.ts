@@ -3,6 +3,7 @@ import { MAX_ID, type SortDirection } from '@clearport/contract/http';
 import type { ListCursor } from '@clearport/contract/list-cursor';
 import { PaymentInstructions, type Invoice, type InvoiceSortField } from '@clearport/contract/invoices';
 import type { Db } from '../../db/connect.ts';
+import { pageWindow, readFromNearerEnd, type RowWindow } from '../../db/page-by-number.ts';
 import { executePrepared } from '../../db/prepared-statements.ts';
 import { visibleAccountIds } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
@@ -160,42 +161,25 @@ function pageByAccount(request: InvoicesPageRequest, limit: 'page' | 'all' = 'pa
   const { direction, offset } = readingOf(request);
   if (limit === 'all') return sql`page AS MATERIALIZED (${mergedByAccount(request, direction, 'all')})`;
   if (cursor || offset === 0) {
-    return sql`page AS MATERIALIZED (${mergedByAccount(request, direction, { top: sql`${offset + perPage}`, skip: sql`${offset}`, take: sql`${perPage}` })})`;
+    return sql`page AS MATERIALIZED (${mergedByAccount(request, direction, pageWindow(offset, perPage))})`;
   }
-  // Past the middle, the same rows are the reversed order's, skipping what lies beyond the page.
-  const total = sql`(SELECT t.total FROM t)`;
-  const fromStart = sql<SqlBool>`${offset}::bigint <= ${total} / 2`;
-  const whenFromStart = (value: RawBuilder<unknown>) => sql`CASE WHEN ${fromStart} THEN ${value} ELSE 0 END`;
-  const whenFromEnd = (value: RawBuilder<unknown>) => sql`CASE WHEN ${fromStart} THEN 0 ELSE ${value} END`;
-  const beyond = sql`greatest(${total} - ${offset}::bigint, 0)`;
-  const fromTheStart = mergedByAccount(request, direction, {
-    top: whenFromStart(sql`${offset + perPage}::bigint`),
-    skip: sql`${offset}::bigint`,
-    take: whenFromStart(sql`${perPage}::bigint`),
-  });
-  const fromTheEnd = mergedByAccount(request, reverse(direction), {
-    top: whenFromEnd(beyond),
-    skip: sql`greatest(${beyond} - ${perPage}::bigint, 0)`,
-    take: whenFromEnd(sql`least(${beyond}, ${perPage}::bigint)`),
-  });
-  return sql`page AS MATERIALIZED ((${fromTheStart}) UNION ALL (${fromTheEnd}))`;
+  const pageRows = readFromNearerEnd({ offset, perPage, total: sql`(SELECT t.total FROM t)` }, (reversed, window) =>
+    mergedByAccount(request, reversed ? reverse(direction) : direction, window),
+  );
+  return sql`page AS MATERIALIZED (${pageRows})`;
 }
 
 /**
  * The merge of the asked accounts' rows in `direction` (reversed when reading before a cursor or
- * from the end): each account's first `top` in index order, then `take` of them after `skip`.
+ * from the end): each account's first rows to the window's end in index order, then the window.
  */
-function mergedByAccount(
-  request: InvoicesPageRequest,
-  direction: SortDirection,
-  limits: { top: RawBuilder<unknown>; skip: RawBuilder<unknown>; take: RawBuilder<unknown> } | 'all',
-) {
+function mergedByAccount(request: InvoicesPageRequest, direction: SortDirection, limits: RowWindow | 'all') {
   const { criteria, sort, cursor } = request;
   const order = orderOf(sort, direction);
   const byId = sql.raw(direction.toUpperCase());
   const sortKey = SORT_KEYS[sort];
   const conditions = criteriaConditions(criteria);
-  const topLimit = limits === 'all' ? sql`` : sql`LIMIT ${limits.top}`;
+  const topLimit = limits === 'all' ? sql`` : sql`LIMIT ${limits.end}`;
   let top: RawBuilder<unknown>;
   let accountsFrom = sql``;
   if (sortKey === 'account') {

@@ -5,6 +5,7 @@ import { seesEntryMoney } from '@clearport/contract/customs-entry';
 import type { ListCursor } from '@clearport/contract/list-cursor';
 import type { HomeCountKey, ShipmentSortField } from '@clearport/contract/shipments';
 import type { Db } from '../../db/connect.ts';
+import { pageWindow, readFromNearerEnd, type RowWindow } from '../../db/page-by-number.ts';
 import { visibleAccountIds } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import {
@@ -124,11 +125,32 @@ function readingOf(request: ShipmentsPageRequest) {
 
 /**
  * Without a search, per account its first offset+perPage (after the cursor) in index order, the
- * key and the id only, by id alone when the key is the account itself; then the merge.
+ * key and the id only, by id alone when the key is the account itself; then the merge: `page`.
+ * A page asked for by number past the first is read from the nearer end of the order when the
+ * statement counts its `total` before the page (the list's; Home has only a first page).
  */
-function pageByAccount(request: ShipmentsPageRequest) {
-  const { criteria, sort, perPage, cursor } = request;
-  const { direction, order, byId, offset } = readingOf(request);
+function pageByAccount(request: ShipmentsPageRequest, total?: RawBuilder<unknown>) {
+  const { perPage, cursor } = request;
+  const { direction, offset } = readingOf(request);
+  if (cursor || offset === 0 || !total) {
+    return sql`page AS MATERIALIZED (
+      ${mergedByAccount(request, direction, pageWindow(offset, perPage))}
+    )`;
+  }
+  const pageRows = readFromNearerEnd({ offset, perPage, total }, (reversed, window) =>
+    mergedByAccount(request, reversed ? reverse(direction) : direction, window),
+  );
+  return sql`page AS MATERIALIZED (${pageRows})`;
+}
+
+/**
+ * The merge of the asked accounts' shipments in `direction` (reversed when reading before a cursor
+ * or from the end): each account's first rows to the window's end in index order, then the window.
+ */
+function mergedByAccount(request: ShipmentsPageRequest, direction: SortDirection, window: RowWindow) {
+  const { criteria, sort, cursor } = request;
+  const order = orderOf(sort, direction);
+  const byId = sql.raw(direction.toUpperCase());
   const sortKey = SORT_KEYS[sort];
   const conditions = criteriaConditions(criteria);
   let top: RawBuilder<unknown>;
@@ -144,14 +166,14 @@ function pageByAccount(request: ShipmentsPageRequest) {
     }
     top = sql`SELECT shipments.id, NULL AS sort_key FROM shipments
               WHERE shipments.account_id = a.id AND ${and([...conditions, ...idBound])}
-              ORDER BY shipments.id ${byId} LIMIT ${offset + perPage}`;
+              ORDER BY shipments.id ${byId} LIMIT ${window.end}`;
   } else {
     const columns = { key: sortKey.key, id: sql`shipments.id` };
     const parts = cursor ? rowsAfter(sort, direction, cursor.at, columns).map((part) => [part]) : [[]];
     const read = (part: ShipmentCondition[]) =>
       sql`SELECT shipments.id, ${sortKey.key} AS sort_key FROM shipments
           WHERE shipments.account_id = a.id AND ${and([...conditions, ...part])}
-          ORDER BY ${sortKey.key} ${order}, shipments.id ${byId} LIMIT ${offset + perPage}`;
+          ORDER BY ${sortKey.key} ${order}, shipments.id ${byId} LIMIT ${window.end}`;
     top =
       parts.length === 1
         ? read(parts[0]!)
@@ -162,12 +184,10 @@ function pageByAccount(request: ShipmentsPageRequest) {
   }
   const pageKey = sortKey === 'account' ? sql`a.account_no COLLATE "C"` : sql`top.sort_key`;
   const cursorKey = sortKey === 'account' ? sql`a.account_no` : cursorKeyOf(sort, sql`top.sort_key`);
-  return sql`page AS MATERIALIZED (
-      SELECT top.id, ${pageKey} AS sort_key, a.account_no, json_build_array(${cursorKey}, top.id)::text AS cursor
+  return sql`SELECT top.id, ${pageKey} AS sort_key, a.account_no, json_build_array(${cursorKey}, top.id)::text AS cursor
       FROM a CROSS JOIN LATERAL (${top}) AS top${accountsFrom}
       ORDER BY sort_key ${order}, top.id ${byId}
-      LIMIT ${perPage} OFFSET ${offset}
-    )`;
+      LIMIT ${window.take} OFFSET ${window.skip}`;
 }
 
 /**
@@ -250,18 +270,25 @@ function pageOfMatches(request: ShipmentsPageRequest) {
 /**
  * `visible`: the caller's accounts (the access check); `a`: those the criteria ask for;
  * `page`: the ids, sort keys and cursors of the page, in the order read (reversed before a
- * cursor); with a search, `matches` too.
+ * cursor); with a search, `matches` too; `withTotal`, `t`: the count (countOf) as `total`, once
+ * though the reply names it twice, before the page, which reads it, or after the matches it counts.
  */
-function withAccountsAndPage(db: Db, user: SessionUser, request: ShipmentsPageRequest) {
+function withAccountsAndPage(db: Db, user: SessionUser, request: ShipmentsPageRequest, withTotal = false) {
   const { criteria } = request;
   const narrowed = criteria.accountNo === undefined ? sql`true` : sql`visible.account_no = ${criteria.accountNo}`;
+  const isSearch = criteria.searches.length > 0;
+  const page = isSearch
+    ? pageOfMatches(request)
+    : pageByAccount(request, withTotal ? sql`(SELECT t.total FROM t)` : undefined);
+  const total = sql`t AS MATERIALIZED (SELECT ${countOf(criteria)} AS total)`;
+  const pageAndTotal = !withTotal ? [page] : isSearch ? [page, total] : [total, page];
   return sql`
     WITH visible AS MATERIALIZED (
       SELECT accounts.id, accounts.account_no FROM accounts
       WHERE accounts.id IN (${visibleAccountIds(db, user)})
     ),
     a AS MATERIALIZED (SELECT * FROM visible WHERE ${narrowed}),
-    ${criteria.searches.length > 0 ? pageOfMatches(request) : pageByAccount(request)}`;
+    ${sql.join(pageAndTotal, sql.raw(',\n    '))}`;
 }
 
 /** The page's shipments as one JSON array of list items, in the page's order. */
@@ -341,10 +368,8 @@ export const shipmentsRepository = {
     const edge = (at: SortDirection) =>
       sql`(SELECT page.cursor FROM page
            ORDER BY page.sort_key ${orderOf(sort, at)}, page.id ${sql.raw(at.toUpperCase())} LIMIT 1)`;
-    // The total is a CTE so that it is counted once, though the reply names it twice.
     return sql<BodyRow>`
-      ${withAccountsAndPage(db, user, request)},
-      t AS MATERIALIZED (SELECT ${countOf(request.criteria)} AS total)
+      ${withAccountsAndPage(db, user, request, true)}
       SELECT json_build_object(
         'data', ${pageItems(request)},
         'pagination', json_build_object(

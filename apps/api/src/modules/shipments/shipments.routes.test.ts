@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Updateable } from 'kysely';
-import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
+import { SHIPMENTS_PAGE_SIZE, UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import {
   HOME_FILTERS,
   SHIPMENT_SORT_FIELDS,
@@ -494,6 +494,35 @@ describe('paging', () => {
       WHERE account_id IN (${first!.id}, ${second!.id})`.execute(t.app.db);
     expect((await shipmentIdsOfAccounts(['40001'])).length).toBe(firstCount);
     await expectKeptByTriggers(t.app.db);
+  });
+
+  // Totals kept by counters (none, a filter, a status) and counted (an ETA range, an entry type),
+  // over the caller's three accounts, each order's ties between pages included.
+  it.each<Query>([
+    {},
+    { sort: 'account_no', direction: 'asc' },
+    { sort: 'containers', direction: 'asc' },
+    { sort: 'est_time_arrive', direction: 'asc', filter: 'documents-required' },
+    { sort: 'file_number', direction: 'desc', status: 'released' },
+    { date_from: '2026-01-01T00:00:00Z' },
+    { sort: 'master_bill_lading', direction: 'desc', entry_type: '01' },
+  ])('reads the pages by number past the middle from the end of the order: %j', async (query) => {
+    const perPage = 7;
+    const { total, last_page: lastPage } = (await list('primary', { ...query, per_page: perPage })).pagination;
+    expect(lastPage, 'the variant spans pages').toBeGreaterThan(3);
+    const reversed = { ...query, direction: query.direction === 'asc' ? 'desc' : 'asc', per_page: SHIPMENTS_PAGE_SIZE };
+    const head = await list('primary', reversed);
+    const tail = [
+      ...head.data,
+      ...(await list('primary', { ...reversed, page: 2, after: head.pagination.cursors.after! })).data,
+    ]
+      .map((shipment) => shipment.id)
+      .reverse();
+    const onLast = total - (lastPage - 1) * perPage;
+    const idsOf = async (page: number) => ids((await list('primary', { ...query, per_page: perPage, page })).data);
+    expect(await idsOf(lastPage)).toEqual(tail.slice(tail.length - onLast));
+    expect(await idsOf(lastPage - 1)).toEqual(tail.slice(tail.length - onLast - perPage, tail.length - onLast));
+    expect(await idsOf(lastPage + 1)).toEqual([]);
   });
 
   it('pages through every shipment once', async () => {

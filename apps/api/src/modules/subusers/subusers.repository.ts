@@ -3,6 +3,7 @@ import type { Pagination, SortDirection } from '@clearport/contract/http';
 import type { Subuser, SubusersQuery } from '@clearport/contract/subusers';
 import { SUBUSERS_PAGE_SIZE } from '@clearport/contract/subusers';
 import type { Db } from '../../db/connect.ts';
+import { readFromNearerEnd } from '../../db/page-by-number.ts';
 import { executePrepared } from '../../db/prepared-statements.ts';
 import { userChangesRepository } from '../activity/user-changes.repository.ts';
 import {
@@ -113,19 +114,18 @@ export const subusersRepository = {
     } else {
       // A page by number is counted from the nearer end of the company's index entries: the
       // last page reads 50 of them as the first does.
-      const fromStart = sql`${offset}::int <= (SELECT n FROM total) / 2`;
+      const pageRows = readFromNearerEnd(
+        { offset, perPage: SUBUSERS_PAGE_SIZE, total: sql`(SELECT n FROM total)` },
+        (isReversed, { skip, take }) => {
+          const inOrder = isReversed
+            ? orderOf(reversed(query.order_by), 'desc', sql`users.id`)
+            : orderOf(query.order_by, 'asc', sql`users.id`);
+          return sql`SELECT users.id, ${key} AS sort_key FROM users WHERE ${matching}
+            ORDER BY ${key} ${inOrder} LIMIT ${take} OFFSET ${skip}`;
+        },
+      );
       page = sql`total AS MATERIALIZED (${totalOf(companyId, query)}),
-        page AS MATERIALIZED (
-          (SELECT users.id, ${key} AS sort_key FROM users WHERE ${matching}
-           ORDER BY ${key} ${orderOf(query.order_by, 'asc', sql`users.id`)}
-           LIMIT CASE WHEN ${fromStart} THEN ${SUBUSERS_PAGE_SIZE}::int ELSE 0 END OFFSET ${offset}::int)
-          UNION ALL
-          (SELECT users.id, ${key} AS sort_key FROM users WHERE ${matching}
-           ORDER BY ${key} ${orderOf(reversed(query.order_by), 'desc', sql`users.id`)}
-           LIMIT CASE WHEN ${fromStart} THEN 0
-             ELSE least(${SUBUSERS_PAGE_SIZE}::int, greatest((SELECT n FROM total) - ${offset}::int, 0)) END
-           OFFSET greatest((SELECT n FROM total) - ${offset}::int - ${SUBUSERS_PAGE_SIZE}::int, 0))
-        )`;
+        page AS MATERIALIZED (${pageRows})`;
     }
     return sql<ListRow>`
       WITH ${page}

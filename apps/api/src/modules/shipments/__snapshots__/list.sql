@@ -41,7 +41,7 @@ WITH visible AS MATERIALIZED (
       ORDER BY matches.sort_key ASC NULLS LAST, matches.id ASC
       LIMIT $9 OFFSET $10
     ),
-      t AS MATERIALIZED (SELECT (SELECT count(*) FROM matches) AS total)
+    t AS MATERIALIZED (SELECT (SELECT count(*) FROM matches) AS total)
       SELECT json_build_object(
         'data', (
     SELECT coalesce(json_agg(json_build_object(
