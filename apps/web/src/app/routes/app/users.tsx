@@ -50,6 +50,8 @@ export function UsersRoute() {
           onSortChange={list.setSort}
           isLoading={subusersQuery.isPending}
           isRefreshing={subusersQuery.isPlaceholderData}
+          isError={subusersQuery.isError}
+          onRetry={() => void subusersQuery.refetch()}
         />
         {/* After the first page: a company's few users fill far less than the screen the table keeps while loading, and the pager would jump up. */}
         {reply && (

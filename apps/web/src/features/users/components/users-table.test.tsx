@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Subuser } from '@clearport/contract/subusers';
 import { SUBUSER } from '../../../testing/subusers-data.ts';
 import { mockMatchMedia, renderWithProviders } from '../../../testing/test-utils.tsx';
@@ -18,7 +19,7 @@ const PRIMARY: Subuser = {
 };
 const UNLINKED: Subuser = { ...SUBUSER, id: 8, name: 'Una Linked', linked_accounts: [], account_no: '' };
 
-function renderTable(users: Subuser[]) {
+function renderTable(users: Subuser[], state: { isError?: boolean; onRetry?: () => void } = {}) {
   return renderWithProviders(
     <UsersTable
       users={users}
@@ -26,6 +27,7 @@ function renderTable(users: Subuser[]) {
       onSortChange={() => {}}
       isLoading={false}
       isRefreshing={false}
+      {...state}
     />,
     { path: '/users', url: '/users' },
   );
@@ -59,6 +61,18 @@ describe('UsersTable', () => {
     expect(primary!.textContent).not.toContain('Maria Delgado');
     expect(within(subuser!).getByRole('link', { name: 'Tom Becker' }).getAttribute('href')).toBe('/users/7');
     expect(within(unlinked!).getAllByRole('cell')[3]!.textContent).toBe('None');
+  });
+
+  it('shows No users found for an empty page, and after a failure the generic error with a retry instead', async () => {
+    const { unmount } = renderTable([]);
+    expect(screen.getByText('No users found')).toBeTruthy();
+    unmount();
+    const onRetry = vi.fn();
+    renderTable([], { isError: true, onRetry });
+    expect(screen.getByText('Something went wrong. Please, try again in a few minutes!')).toBeTruthy();
+    expect(screen.queryByText('No users found')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalled();
   });
 
   it('below 600 px shows each user as a card: name and position, then e-mail and linked accounts', () => {

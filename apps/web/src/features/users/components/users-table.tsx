@@ -16,6 +16,9 @@ type UsersTableProps = {
   onSortChange: (sort: UsersSort) => void;
   isLoading: boolean;
   isRefreshing: boolean;
+  /** The page failed to load: the generic error and a retry instead of No users found. */
+  isError?: boolean;
+  onRetry?: () => void;
 };
 
 const column = createColumnHelper<Subuser>();
@@ -61,7 +64,15 @@ const PHONE_CARDS: PhoneCards = {
 const LIST_TEXTS = { loading: WEB_TEXTS.users.loadingUsers, empty: TEXTS.noUsersFound };
 
 /** The company's users (spec section 2), on the list kit; an inactive user's row is muted; cards below 600 px. */
-export function UsersTable({ users, sort, onSortChange, isLoading, isRefreshing }: UsersTableProps) {
+export function UsersTable({
+  users,
+  sort,
+  onSortChange,
+  isLoading,
+  isRefreshing,
+  isError = false,
+  onRetry,
+}: UsersTableProps) {
   return (
     <ListTable
       caption={WEB_TEXTS.layout.navUsers}
@@ -74,6 +85,8 @@ export function UsersTable({ users, sort, onSortChange, isLoading, isRefreshing 
       isRowDimmed={(row) => row.active === 0}
       isLoading={isLoading}
       isRefreshing={isRefreshing}
+      isError={isError}
+      onRetry={onRetry}
       texts={LIST_TEXTS}
     />
   );
