@@ -1,14 +1,25 @@
 import { z } from 'zod';
+import { loginFormError } from './auth-forms.ts';
 import { ENTRY_APPROVAL_MODES } from './customs-entry.ts';
 import { EMAIL_MAX_LENGTH, isEmail } from './email-address.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { Email } from './http.ts';
 import { TEXTS } from './texts.ts';
 
-export const LoginRequest = z.object({
-  userName: z.string().trim().min(1, TEXTS.usernameEmpty).max(254),
-  password: z.string().min(1, TEXTS.passwordEmpty).max(1024),
-});
+/**
+ * POST user/login. An empty user name or password is refused in the spec's words, both empty in
+ * one (section 5), as the login form checks them (loginFormError).
+ */
+export const LoginRequest = z
+  .object({
+    userName: z.string().trim().max(254),
+    password: z.string().max(1024),
+  })
+  .superRefine(({ userName, password }, context) => {
+    const message = loginFormError(userName, password);
+    if (message !== null)
+      context.addIssue({ code: 'custom', path: [userName === '' ? 'userName' : 'password'], message });
+  });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 /**

@@ -144,6 +144,16 @@ describe('POST /api/user/login', () => {
       expect(response.json().field).toBe(field);
       expect(response.json().message).toContain(field);
     }
+    // Empty fields in the spec's words (section 5), both empty in one.
+    for (const [payload, text] of [
+      [{ userName: '  ', password: 'x' }, 'Username cannot be empty'],
+      [{ userName: 'user@demo.test', password: '' }, 'Password cannot be empty'],
+      [{ userName: '', password: '' }, 'Username and Password cannot be empty'],
+    ] as const) {
+      const response = await post('/api/user/login', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().errors).toEqual([text]);
+    }
     const after = await t.app.db
       .selectFrom('sessions')
       .select(sql<number>`count(*)`.as('n'))
@@ -381,6 +391,7 @@ describe('login throttling', () => {
     expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(THROTTLE.maxWaitMs / 1000);
     expect(waiting.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds?\.$/);
+    expect(waiting.json().errors).toEqual([waiting.json().message]);
 
     // Guesses from one address do not slow the owner at another; once the wait is over, the owner gets in.
     expect((await attempt('user@demo.test', 'portal-demo', '10.0.0.9')).statusCode).toBe(200);
@@ -543,12 +554,17 @@ describe('reset links and forgot-password limits', () => {
 
   it('limits forgot-password per client address, and the mails per address asked for', async () => {
     await t.app.db.deleteFrom('login_throttle').execute();
-    const codes: number[] = [];
+    const replies = [];
     // The free requests, the one that sets the first wait, and one that has to wait.
     for (let index = 0; index < THROTTLE.free.resetRequest + 2; index += 1) {
-      codes.push((await forgot(`someone-${index}@nowhere.test`, '10.4.0.1')).statusCode);
+      replies.push(await forgot(`someone-${index}@nowhere.test`, '10.4.0.1'));
     }
+    const codes = replies.map((reply) => reply.statusCode);
     expect(codes.at(-1)).toBe(429);
+    // The wait is told as every failure of the form is, in the errors list (spec section 7).
+    const { message, errors } = replies.at(-1)!.json<{ message: string; errors: string[] }>();
+    expect(message).toMatch(/^Too many attempts\. Please try again in \d+ seconds?\.$/);
+    expect(errors).toEqual([message]);
     expect(codes.slice(0, -1)).toEqual(Array(THROTTLE.free.resetRequest + 1).fill(200));
 
     const before = await mailCount();

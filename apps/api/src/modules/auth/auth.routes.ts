@@ -23,7 +23,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { LoginReply } from '@clearport/contract/two-factor';
 import { hashCostOf, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { isRefused, replyWith } from '../../lib/action.ts';
-import { sendRefusal } from '../../lib/refusal.ts';
+import { listedRefusal, sendRefusal } from '../../lib/refusal.ts';
 import { clearSessionCookie } from '../../lib/session-cookie.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { originOf, recordSecurityEvent } from '../access/security-events.ts';
@@ -97,7 +97,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
           detail: { wait_seconds: attempt.waitSeconds },
         });
         reply.header('retry-after', String(attempt.waitSeconds));
-        return sendRefusal(reply, { status: 429, message: waitMessage(attempt.waitSeconds) });
+        return sendRefusal(reply, listedRefusal(429, waitMessage(attempt.waitSeconds)));
       }
 
       const user = await usersRepository.findByEmail(app.db, request.body.userName);
@@ -149,7 +149,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
           detail: { wait_seconds: waitSeconds },
         });
         reply.header('retry-after', String(waitSeconds));
-        return sendRefusal(reply, { status: 429, message: waitMessage(waitSeconds) });
+        return sendRefusal(reply, listedRefusal(429, waitMessage(waitSeconds)));
       }
       const result = await exchangeSignInLink(request.deps, request, reply, request.body);
       if (isRefused(result)) {
@@ -168,7 +168,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       const waitSeconds = await loginThrottle.reserve(app.db, [resetRequestKey(request.ip)]);
       if (waitSeconds > 0) {
         reply.header('retry-after', String(waitSeconds));
-        return sendRefusal(reply, { status: 429, message: waitMessage(waitSeconds) });
+        return sendRefusal(reply, listedRefusal(429, waitMessage(waitSeconds)));
       }
       // The answer, and the work before it, are the same whether or not the address belongs to a
       // user: the link is made and mailed after the reply, so its timing tells nothing either.
