@@ -56,13 +56,13 @@ test.describe('Billing', () => {
   test('shows the payment methods, each opening its instructions, and the invoice table', async ({ page }) => {
     await expect(table(page).getByRole('columnheader')).toHaveText(COLUMNS);
     const methods = page.getByRole('region', { name: 'Payment methods' });
-    for (const name of ['ACH/Wire', 'Quickpay/Zelle', 'E-mail a Check Image', 'Mail a Check']) {
+    for (const name of ['ACH/Wire', 'Quickpay/Zelle', 'E-mail a check image', 'Mail a check']) {
       await expect(methods.getByRole('button', { name, exact: true })).toBeVisible();
     }
     await methods.getByRole('button', { name: 'ACH/Wire' }).click();
     await expect(page.getByRole('region', { name: 'ACH/Wire' })).toContainText('021000089');
-    await methods.getByRole('button', { name: 'Mail a Check', exact: true }).click();
-    await expect(page.getByRole('region', { name: 'Mail a Check' })).toContainText('Newark, NJ 07114');
+    await methods.getByRole('button', { name: 'Mail a check', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Mail a check' })).toContainText('Newark, NJ 07114');
     const { shown, total } = await pagerCounts(page);
     expect(shown).toBe(40);
     expect(total).toBeGreaterThan(80);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { TEXTS } from '@clearport/contract/texts';
 import userEvent from '@testing-library/user-event';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { EntryApprovalRuleSettings } from './entry-approval-rule.tsx';
@@ -32,5 +33,26 @@ describe('the 7501 approval setting', () => {
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Every 7501' }).checked).toBe(true);
     expect(screen.getByRole('radio', { name: 'None' }).matches(':disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save 7501 approval' })).toBeNull();
+  });
+
+  it('asks before leaving with another rule chosen and not saved, and not once it is saved', async () => {
+    mockApi({
+      [PATH]: (_url, init) =>
+        init?.method === 'PUT'
+          ? { body: { rule: JSON.parse(String(init.body)), can_change: true } }
+          : { body: { rule: { mode: 'none', threshold: null }, can_change: true } },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { router } = renderWithProviders(<EntryApprovalRuleSettings />, { path: '/settings', url: '/settings' });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Every 7501' }));
+    await act(() => router.navigate('/'));
+    expect(confirm).toHaveBeenCalledExactlyOnceWith(TEXTS.settingsUnsavedChanges);
+    expect(router.state.location.pathname).toBe('/settings');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save 7501 approval' }));
+    await screen.findByText('7501 approval saved.');
+    await act(() => router.navigate('/'));
+    expect(router.state.location.pathname).toBe('/');
+    expect(confirm).toHaveBeenCalledOnce();
   });
 });

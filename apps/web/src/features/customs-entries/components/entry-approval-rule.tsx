@@ -4,11 +4,13 @@ import {
   type EntryApprovalMode,
   type EntryApprovalRule,
 } from '@clearport/contract/customs-entry';
+import { TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { useEntryApprovalRule, useSetEntryApprovalRule } from '../api/entry-approval-rule.ts';
 import fieldset from '../../../components/ui/form-fieldset.module.css';
 import styles from './customs-entry-panel.module.css';
@@ -18,13 +20,24 @@ const MODE_LABELS: Record<EntryApprovalMode, string> = { none: T.ruleNone, all: 
 
 type RuleFormProps = { rule: EntryApprovalRule; canChange: boolean; onSaved?: (() => void) | undefined };
 
+/** The rule as the form holds it, to tell a change from what was saved; a threshold counts only above one. */
+const ruleValues = (mode: EntryApprovalMode, threshold: string) =>
+  JSON.stringify([mode, mode === 'above' ? threshold.trim() : '']);
+
 function RuleForm({ rule, canChange, onSaved }: RuleFormProps) {
   const [mode, setMode] = useState(rule.mode);
   const [threshold, setThreshold] = useState(rule.threshold ?? '');
   const save = useSetEntryApprovalRule(onSaved);
+  // The rule as last loaded or saved: leaving with another one chosen asks first.
+  const [saved, setSaved] = useState(() => ruleValues(mode, threshold));
+  useLeavePrompt(canChange && !save.isPending && ruleValues(mode, threshold) !== saved, TEXTS.settingsUnsavedChanges);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ mode, threshold: threshold.trim() === '' ? null : threshold.trim() });
+    const sent = ruleValues(mode, threshold);
+    save.mutate(
+      { mode, threshold: threshold.trim() === '' ? null : threshold.trim() },
+      { onSuccess: () => setSaved(sent) },
+    );
   };
   return (
     <form onSubmit={submit} className={styles.query}>

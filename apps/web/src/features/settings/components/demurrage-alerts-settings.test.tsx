@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { TEXTS } from '@clearport/contract/texts';
 import userEvent from '@testing-library/user-event';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DemurrageAlertsSettings } from './demurrage-alerts-settings.tsx';
@@ -60,5 +61,28 @@ describe('the demurrage and detention e-mails setting', () => {
     await userEvent.type(days, '2');
     await userEvent.click(save);
     expect((await screen.findByRole('alert')).textContent).toBe('Maximum 10 CC emails per list.');
+  });
+
+  it('asks before leaving with a change not saved, and not once it is saved', async () => {
+    mockApi({
+      [PATH]: (_url, init) =>
+        init?.method === 'PUT' ? { body: { ...JSON.parse(String(init.body)), is_default: false } } : { body: DEFAULT },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { router } = renderWithProviders(<DemurrageAlertsSettings />, { path: '/settings', url: '/settings' });
+    const days = await screen.findByRole<HTMLInputElement>('spinbutton', {
+      name: 'Working days before the last free day',
+    });
+    await userEvent.clear(days);
+    await userEvent.type(days, '4');
+    await act(() => router.navigate('/'));
+    expect(confirm).toHaveBeenCalledExactlyOnceWith(TEXTS.settingsUnsavedChanges);
+    expect(router.state.location.pathname).toBe('/settings');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save demurrage and detention e-mails' }));
+    await screen.findByText('Demurrage and detention e-mails saved.');
+    await act(() => router.navigate('/'));
+    expect(router.state.location.pathname).toBe('/');
+    expect(confirm).toHaveBeenCalledOnce();
   });
 });

@@ -11,6 +11,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDemurrageAlerts } from '../api/get-demurrage-alerts.ts';
@@ -31,12 +32,22 @@ function errorsOf(error: unknown): FieldErrors {
   return { form: text };
 }
 
+/** The form's values as one text, to tell a change from what was saved. */
+const formValues = (list: NotificationEmails, reminderDays: string) =>
+  JSON.stringify([list.email.trim(), list.cc_emails, reminderDays.trim()]);
+
 function AlertsForm({ alerts, isReadOnly }: { alerts: DemurrageAlertsResponse; isReadOnly: boolean }) {
   const errorPrefix = useId();
   const [list, setList] = useState<NotificationEmails>({ email: alerts.email, cc_emails: alerts.cc_emails });
   const [reminderDays, setReminderDays] = useState(String(alerts.reminder_days));
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const save = useSetDemurrageAlerts();
+  // What was last loaded or saved, as the form writes it: leaving with anything else asks first.
+  const [saved, setSaved] = useState(() => formValues(list, reminderDays));
+  useLeavePrompt(
+    !isReadOnly && !save.isPending && formValues(list, reminderDays) !== saved,
+    TEXTS.settingsUnsavedChanges,
+  );
   const checkedDays = SetDemurrageAlertsRequest.shape.reminder_days.safeParse(Number(reminderDays));
   const daysError =
     reminderDays.trim() === '' || !checkedDays.success
@@ -50,7 +61,10 @@ function AlertsForm({ alerts, isReadOnly }: { alerts: DemurrageAlertsResponse; i
     save.mutate(
       { email: list.email.trim(), cc_emails: list.cc_emails, reminder_days: checkedDays.data },
       {
-        onSuccess: () => toast.success(T.saved),
+        onSuccess: () => {
+          setSaved(formValues(list, reminderDays));
+          toast.success(T.saved);
+        },
         onError: (error) => setServerErrors(errorsOf(error)),
       },
     );

@@ -405,7 +405,7 @@ export function SettingsEditor({ user, canEditLists = true }: SettingsEditorProp
           );
         })}
         <FormAccordion headingId={truckerHeadingId} title={TEXTS.truckerFormTitle}>
-          <TruckerForm onCreated={onTruckerCreated} />
+          <TruckerForm onCreated={onTruckerCreated} leaveQuestion={TEXTS.settingsUnsavedChanges} />
         </FormAccordion>
       </Panel>
 
@@ -456,6 +456,7 @@ export function SettingsEditor({ user, canEditLists = true }: SettingsEditorProp
             existing={saved.warehouses.map((each) => ({ id: each.id }))}
             isLoading={false}
             onCreated={onWarehouseCreated}
+            leaveQuestion={TEXTS.settingsUnsavedChanges}
           />
         </FormAccordion>
       </Panel>

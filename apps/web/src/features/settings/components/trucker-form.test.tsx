@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { TEXTS } from '@clearport/contract/texts';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { trucker } from '../../../testing/shipment-detail-data.ts';
@@ -60,5 +61,40 @@ describe('TruckerForm', () => {
         { truckers: [{ name: 'Pier Nine', email: 'three@pier.test', cc_emails: [] }] },
       ]),
     );
+  });
+
+  it('on a page, asks before leaving with a name typed, and not once the trucker is created and the form empty again', async () => {
+    const user = userEvent.setup();
+    mockApi({ '/user/trucker/save': { body: { truckers: [trucker(17, 'Harbor Link')] } } });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { router } = renderWithProviders(
+      <TruckerForm onCreated={vi.fn()} leaveQuestion={TEXTS.settingsUnsavedChanges} />,
+      { path: '/settings', url: '/settings' },
+    );
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: 'Trucker name' });
+    await user.type(name, 'Harbor Link');
+    await act(() => router.navigate('/'));
+    expect(confirm).toHaveBeenCalledExactlyOnceWith(TEXTS.settingsUnsavedChanges);
+    expect(router.state.location.pathname).toBe('/settings');
+
+    await user.click(screen.getByRole('button', { name: 'Create Trucker' }));
+    await waitFor(() => expect(name.value).toBe(''));
+    await act(() => router.navigate('/'));
+    expect(router.state.location.pathname).toBe('/');
+    expect(confirm).toHaveBeenCalledOnce();
+  });
+
+  it('in a dialog, leaves the question to the page', async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    const confirm = vi.spyOn(window, 'confirm');
+    const { router } = renderWithProviders(<TruckerForm onCreated={vi.fn()} onCancel={vi.fn()} />, {
+      path: '/shipments/1',
+      url: '/shipments/1',
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Trucker name' }), 'Harbor Link');
+    await act(() => router.navigate('/'));
+    expect(router.state.location.pathname).toBe('/');
+    expect(confirm).not.toHaveBeenCalled();
   });
 });

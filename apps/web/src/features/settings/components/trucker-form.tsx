@@ -5,6 +5,7 @@ import { fillText, TEXTS } from '@clearport/contract/texts';
 import { TruckerInput, truckerFromContacts, type Trucker } from '@clearport/contract/truckers';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormFrame } from '../../../components/ui/form-frame.tsx';
@@ -66,10 +67,12 @@ type TruckerFormProps = {
   onCreated: (trucker: Trucker) => void;
   /** Offers Cancel, as in a dialog. */
   onCancel?: () => void;
+  /** On a page (Settings): the question leaving asks while the form holds text (spec section 5). */
+  leaveQuestion?: string;
 };
 
-/** The New Trucker form (spec section 2): a name and a list of contacts. */
-export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
+/** The New Trucker form (spec section 2): a name and a list of contacts, empty again once created. */
+export function TruckerForm({ onCreated, onCancel, leaveQuestion }: TruckerFormProps) {
   const errorPrefix = useId();
   const [name, setName] = useState('');
   const [contacts, setContacts] = useState<string[]>(['']);
@@ -80,6 +83,8 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
   const [message, setMessage] = useState('');
   const createMutation = useCreateTrucker();
   const contactInputs = useRef<(HTMLInputElement | null)[]>([]);
+  const hasText = name.trim() !== '' || contacts.some((contact) => contact.trim() !== '');
+  useLeavePrompt(leaveQuestion !== undefined && hasText && !createMutation.isPending, leaveQuestion ?? '');
   /** The contact to focus once the list has changed: the added one, or the one before a removed one. */
   const focusAfterChange = useRef<number | null>(null);
 
@@ -122,6 +127,9 @@ export function TruckerForm({ onCreated, onCancel }: TruckerFormProps) {
       onSuccess: (reply) => {
         const [created] = reply.truckers;
         toast.success(TEXTS.truckerCreated);
+        setName('');
+        setContacts(['']);
+        setContactKeys([nextContactKey.current++]);
         if (created) onCreated(created);
       },
       onError: (error) => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { TEXTS } from '@clearport/contract/texts';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { newWarehouseRow, warehouse } from '../../../testing/shipment-detail-data.ts';
@@ -45,5 +46,33 @@ describe('WarehouseForm', () => {
     mockApi({});
     renderWithProviders(<WarehouseForm existing={[]} isLoading onCreated={vi.fn()} />);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create Warehouse' }).disabled).toBe(true);
+  });
+
+  it('on a page, asks before leaving with a field filled, and not once the warehouse is created and the form empty again', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      '/user/settings/save': { body: { truckers: [], warehouses: [warehouse(31, 'Port Jersey')], messages: [] } },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { router } = renderWithProviders(
+      <WarehouseForm
+        existing={[]}
+        isLoading={false}
+        onCreated={vi.fn()}
+        leaveQuestion={TEXTS.settingsUnsavedChanges}
+      />,
+      { path: '/settings', url: '/settings' },
+    );
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: 'Warehouse Name' });
+    await user.type(name, 'Port Jersey');
+    await act(() => router.navigate('/'));
+    expect(confirm).toHaveBeenCalledExactlyOnceWith(TEXTS.settingsUnsavedChanges);
+    expect(router.state.location.pathname).toBe('/settings');
+
+    await user.click(screen.getByRole('button', { name: 'Create Warehouse' }));
+    await waitFor(() => expect(name.value).toBe(''));
+    await act(() => router.navigate('/'));
+    expect(router.state.location.pathname).toBe('/');
+    expect(confirm).toHaveBeenCalledOnce();
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@clearport/contract/warehouses';
 import { FormFrame } from '../../../components/ui/form-frame.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateWarehouse } from '../api/create-warehouse.ts';
@@ -40,16 +41,20 @@ type WarehouseFormProps = {
   onCreated: (warehouse: Warehouse) => void;
   /** Offers Cancel, as in a dialog. */
   onCancel?: () => void;
+  /** On a page (Settings): the question leaving asks while the form differs from its defaults (spec section 5). */
+  leaveQuestion?: string;
 };
 
 /**
  * The New Warehouse form of spec section 2, which has no required field; absent ones take the
  * defaults (New York, NY, 10001).
  */
-export function WarehouseForm({ existing, isLoading, onCreated, onCancel }: WarehouseFormProps) {
+export function WarehouseForm({ existing, isLoading, onCreated, onCancel, leaveQuestion }: WarehouseFormProps) {
   const [form, setForm] = useState<NewWarehouseForm>(NEW_WAREHOUSE_DEFAULTS);
   const [failure, setFailure] = useState('');
   const createMutation = useCreateWarehouse(existing);
+  const isChanged = JSON.stringify(form) !== JSON.stringify(NEW_WAREHOUSE_DEFAULTS);
+  useLeavePrompt(leaveQuestion !== undefined && isChanged && !createMutation.isPending, leaveQuestion ?? '');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,6 +72,7 @@ export function WarehouseForm({ existing, isLoading, onCreated, onCancel }: Ware
       onSuccess: (reply) => {
         const created = reply.warehouses.at(-1);
         toast.success(TEXTS.warehouseCreated);
+        setForm(NEW_WAREHOUSE_DEFAULTS);
         if (created) onCreated(created);
       },
       onError: (error) => {
