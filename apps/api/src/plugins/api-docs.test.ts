@@ -40,6 +40,18 @@ describe('the API descriptions', () => {
     expect(JSON.stringify(list.parameters)).toContain('"status"');
     expect(list.security).toEqual([{ session: [], sessionCookie: [] }]);
     expect(paths.length).toBeGreaterThan(30);
+    // The calls made before there is a session name no credential.
+    for (const path of [
+      API_PATHS.login,
+      API_PATHS.exchangeSignInLink,
+      API_PATHS.loginSecondFactor,
+      API_PATHS.forgotPassword,
+    ]) {
+      expect(document.paths[`${API_BASE}${path}`]!.post!.security, path).toEqual([]);
+    }
+    expect(
+      document.paths[`${API_BASE}${API_PATHS.resetPassword.replace(':token', '{token}')}`]!.post!.security,
+    ).toEqual([]);
   });
 
   it('describes the broker API from the contract, behind the API key, without the customer calls', async () => {

@@ -190,7 +190,7 @@ describe('authorization_refused', () => {
     });
   });
 
-  it('another company’s shipment, invoice and user each answer 404 and write one refusal', async () => {
+  it('another company’s shipment, invoice and user each answer 404 and write one refusal, the brokerage’s alone', async () => {
     const otherCompanyId = await companyIdOf(t.app.db, 'Other Trading Co');
     const shipment = await t.app.db
       .selectFrom('shipments')
@@ -215,8 +215,27 @@ describe('authorization_refused', () => {
       );
       expect(kindsOf(events), url).toEqual(['authorization_refused:refused']);
       expect(events[0]!.detail, url).toMatchObject({ status: 404, record, record_id: id });
-      expect(events[0]!.company_id).toBe(demoCompanyId);
+      // Under no company: the company's screen shows nothing that tells it from a missing record.
+      expect(events[0]!.company_id).toBeNull();
+      expect(events[0]!.user_id).toBe(await userIdOf(t.app.db, 'primary@demo.test'));
     }
+  });
+
+  it('a shipment of the company on an account the user is not linked to writes the refusal under the company', async () => {
+    const unlinked = await t.app.db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select('shipments.id')
+      .where('accounts.account_no', '=', '40002')
+      .executeTakeFirstOrThrow();
+    const url = apiUrl(API_PATHS.shipmentDetail, { id: unlinked.id });
+    const token = await login(t.app, 'user@demo.test');
+    const events = await eventsOf(async () =>
+      expect((await injectAs(t.app, token, { method: 'GET', url })).statusCode).toBe(404),
+    );
+    expect(kindsOf(events)).toEqual(['authorization_refused:refused']);
+    expect(events[0]).toMatchObject({ company_id: demoCompanyId, email: 'user@demo.test' });
+    expect(events[0]!.detail).toMatchObject({ status: 404, record: 'shipment', record_id: unlinked.id });
   });
 
   it('a record that does not exist answers 404 and writes nothing', async () => {

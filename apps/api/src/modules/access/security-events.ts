@@ -75,7 +75,7 @@ export async function recordSecurityEvent(deps: { db: Db; log: ActionLog }, even
 
 /**
  * The records a route's `:id` names, by the route's path: a 404 for one that exists is a refusal
- * (another company's record, or one of the company's accounts the caller is not linked to).
+ * (one of the company's accounts the caller is not linked to, or another company's record).
  */
 const RECORD_ROUTES: ReadonlyArray<{ prefix: string; record: 'shipment' | 'invoice' | 'user' }> = [
   { prefix: '/api/user/shipments/:id', record: 'shipment' },
@@ -84,19 +84,32 @@ const RECORD_ROUTES: ReadonlyArray<{ prefix: string; record: 'shipment' | 'invoi
   { prefix: '/api/user/user/subusers/:id', record: 'user' },
 ];
 
-/** Whether the record exists and the caller may not see it: not one of their accounts', not their company's. */
-async function isHiddenRecord(db: Db, user: SessionUser, record: 'shipment' | 'invoice' | 'user', id: number) {
+/**
+ * Where a record the caller may not see lies: in their company (an account they are not linked
+ * to) or elsewhere (another company's); undefined when there is no such record, or they may see it.
+ */
+async function hiddenRecordPlace(
+  db: Db,
+  user: SessionUser,
+  record: 'shipment' | 'invoice' | 'user',
+  id: number,
+): Promise<'company' | 'elsewhere' | undefined> {
   if (record === 'user') {
     const found = await db.selectFrom('users').select('company_id').where('id', '=', id).executeTakeFirst();
-    return found !== undefined && found.company_id !== user.companyId;
+    return found !== undefined && found.company_id !== user.companyId ? 'elsewhere' : undefined;
   }
   const table = record === 'shipment' ? 'shipments' : 'invoices';
   const found = await db
     .selectFrom(table)
-    .select(sql<boolean>`account_id IN (${visibleAccountIds(db, user)})`.as('is_visible'))
-    .where('id', '=', id)
+    .innerJoin('accounts', 'accounts.id', `${table}.account_id`)
+    .select([
+      sql<boolean>`accounts.id IN (${visibleAccountIds(db, user)})`.as('is_visible'),
+      sql<boolean>`accounts.company_id = ${user.companyId}`.as('is_company'),
+    ])
+    .where(`${table}.id`, '=', id)
     .executeTakeFirst();
-  return found !== undefined && !found.is_visible;
+  if (!found || found.is_visible) return undefined;
+  return found.is_company ? 'company' : 'elsewhere';
 }
 
 async function refusedRecordOf(db: Db, request: FastifyRequest) {
@@ -104,14 +117,15 @@ async function refusedRecordOf(db: Db, request: FastifyRequest) {
   const match = RECORD_ROUTES.find(({ prefix }) => route === prefix || route.startsWith(`${prefix}/`));
   const id = Number((request.params as { id?: unknown } | undefined)?.id);
   if (!match || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
-  return (await isHiddenRecord(db, request.user, match.record, id))
-    ? { record: match.record, record_id: id }
-    : undefined;
+  const place = await hiddenRecordPlace(db, request.user, match.record, id);
+  return place && { place, detail: { record: match.record, record_id: id } };
 }
 
 /**
  * An onSend hook of the logged-in calls: a 403, and a 404 answered for a record that exists but
- * is not the caller's to see, are each written as one authorization_refused event.
+ * is not the caller's to see, are each written as one authorization_refused event. One for
+ * another company's record is the brokerage's alone (no company): on the company's own screen it
+ * would tell apart another's record from one that does not exist, which both answer alike.
  */
 export function recordAuthorizationRefusals(db: () => Db) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -125,11 +139,11 @@ export function recordAuthorizationRefusals(db: () => Db) {
       {
         kind: 'authorization_refused',
         outcome: 'refused',
-        companyId: user.companyId,
+        companyId: refusedRecord?.place === 'elsewhere' ? null : user.companyId,
         userId: user.id,
         email: user.email,
         origin: originOf(request),
-        detail: { method: request.method, route: request.routeOptions.url ?? null, status, ...refusedRecord },
+        detail: { method: request.method, route: request.routeOptions.url ?? null, status, ...refusedRecord?.detail },
       },
     );
     return payload;

@@ -25,6 +25,7 @@ import { hashCostOf, hashPassword, verifyPassword } from '../../lib/passwords.ts
 import { isRefused, replyWith } from '../../lib/action.ts';
 import { listedRefusal, sendRefusal } from '../../lib/refusal.ts';
 import { clearSessionCookie } from '../../lib/session-cookie.ts';
+import { describedWithoutCredential } from '../../lib/api-description.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { originOf, recordSecurityEvent } from '../access/security-events.ts';
 import { challengeLogin } from '../two-factor/challenge-login.ts';
@@ -69,6 +70,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A login, a link's exchange or a reset that another site asks for is refused (login CSRF).
   app.addHook('onRequest', app.refuseCrossSite);
+  describedWithoutCredential(app);
 
   async function sendResetLink(user: { id: number; name: string; email: string }) {
     const token = await passwordResetsRepository.create(app.db, user.id);

@@ -149,6 +149,16 @@ describe('the session cookie', () => {
     const loginFromElsewhere = await loginReply(t.app, 'primary@demo.test', { origin: 'https://elsewhere.example' });
     expect(loginFromElsewhere.statusCode).toBe(403);
     expect(setCookies(loginFromElsewhere)).toEqual([]);
+    // The sign-in's second steps too, before their body is read.
+    for (const path of [API_PATHS.loginSecondFactor, API_PATHS.loginEnrolment, API_PATHS.loginEnrolmentConfirm]) {
+      const secondStep = await t.app.inject({
+        method: 'POST',
+        url: apiUrl(path),
+        headers: { 'sec-fetch-site': 'cross-site' },
+        payload: {},
+      });
+      expect(secondStep.statusCode, path).toBe(403);
+    }
 
     // A read from another site (a link followed) is not a change; the same origin's change goes through.
     const read = await injectAs(t.app, token, {

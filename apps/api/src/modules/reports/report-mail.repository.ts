@@ -11,6 +11,8 @@ export type ReportMail = {
   period: string;
   report: ReportKind;
   user: SessionUser;
+  /** Whether the user may still sign in: a deactivated one gets no mail. */
+  isActive: boolean;
   company: string;
   attempts: number;
   messageId: string;
@@ -44,7 +46,8 @@ export const reportMailRepository = {
   /**
    * Queues the month just ended for every subscription whose company has reached, in its own time
    * zone, 7 in the morning of the month's first working day (Monday to Friday, New Year's Day
-   * aside), made before that moment; once per subscription and month, whatever the passes.
+   * aside), made before that moment; once per subscription and month, whatever the passes. A
+   * deactivated user's subscriptions wait: their access ended with the change (decision 0011).
    */
   async queueDue(db: Db, now: Date): Promise<number> {
     const { numAffectedRows } = await sql`
@@ -62,7 +65,7 @@ export const reportMailRepository = {
             WHERE extract(isodow FROM d) < 6 AND to_char(d, 'MM-DD') <> '01-01' ORDER BY d LIMIT 1)
            + time '07:00') AT TIME ZONE c.time_zone AS due_at
       ) due
-      WHERE cast(${now} as timestamptz) >= due.due_at AND s.created_at <= due.due_at
+      WHERE u.active AND cast(${now} as timestamptz) >= due.due_at AND s.created_at <= due.due_at
       ON CONFLICT (subscription_id, period) DO NOTHING`.execute(db);
     return Number(numAffectedRows ?? 0);
   },
@@ -77,6 +80,7 @@ export const reportMailRepository = {
       message_id: string;
       first_attempt_at: Date;
       user_id: number;
+      active: boolean;
       company_id: number;
       role: number;
       name: string;
@@ -100,7 +104,7 @@ export const reportMailRepository = {
         RETURNING id, subscription_id, period, attempts, message_id, first_attempt_at
       )
       SELECT claimed.id::text AS id, claimed.period, s.report, claimed.attempts, claimed.message_id,
-        claimed.first_attempt_at, u.id AS user_id, u.company_id, u.role, u.name, u.email,
+        claimed.first_attempt_at, u.id AS user_id, u.active, u.company_id, u.role, u.name, u.email,
         c.time_zone, c.name AS company
       FROM claimed JOIN report_subscriptions s ON s.id = claimed.subscription_id
       JOIN users u ON u.id = s.user_id JOIN companies c ON c.id = u.company_id`.execute(db);
@@ -112,6 +116,7 @@ export const reportMailRepository = {
       messageId: row.message_id,
       firstAttemptAt: new Date(row.first_attempt_at),
       company: row.company,
+      isActive: row.active,
       user: {
         id: row.user_id,
         companyId: row.company_id,

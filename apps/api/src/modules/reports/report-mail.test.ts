@@ -91,6 +91,33 @@ describe('the monthly report e-mail', () => {
     expect(await queue('2027-01-04T12:00:00Z')).toBe(2);
   });
 
+  it('sends nothing to a deactivated user: not queued, and a mail queued before skipped', async () => {
+    await subscribe('primary', ['dutyByMonth']);
+    await subscribe('manager', ['releaseDays']);
+    await backdateSubscriptions();
+    const setActive = (active: boolean) =>
+      t.app.db.updateTable('users').set({ active }).where('email', '=', 'manager@demo.test').execute();
+    const { sent, mailer } = keepingMailer();
+    try {
+      await setActive(false);
+      const december = await sendDueReportMail(t.app.db, mailer, OPTIONS, new Date('2026-12-01T12:00:00Z'));
+      expect(december).toMatchObject({ queued: 1, sent: 1, skipped: 0 });
+      expect(sent.map((mail) => mail.to)).toEqual(['primary@demo.test']);
+
+      // Queued while active, deactivated before it goes: skipped, not sent.
+      await setActive(true);
+      mailer.failing = true;
+      expect((await sendDueReportMail(t.app.db, mailer, OPTIONS, new Date('2027-01-04T12:00:00Z'))).queued).toBe(2);
+      await setActive(false);
+      mailer.failing = false;
+      const later = await sendDueReportMail(t.app.db, mailer, OPTIONS, new Date('2027-01-04T13:00:00Z'));
+      expect(later).toMatchObject({ sent: 1, skipped: 1 });
+      expect(sent.map((mail) => mail.to)).toEqual(['primary@demo.test', 'primary@demo.test']);
+    } finally {
+      await setActive(true);
+    }
+  });
+
   it('counts the morning in the company’s own time zone', async () => {
     await setTimeZone('Asia/Tokyo');
     await subscribe('primary', ['dutyByMonth']);

@@ -82,8 +82,8 @@ export async function composeReportMail(
 
 async function sendOne(db: Db, mailer: Mailer, mail: ReportMail, options: ReportMailOptions, now: Date) {
   try {
-    // A user who has become Shipments Info has no reports.
-    if (mail.user.role === ROLES.shipmentsInfo) {
+    // A user deactivated since the mail was queued, or who has become Shipments Info, has no reports.
+    if (!mail.isActive || mail.user.role === ROLES.shipmentsInfo) {
       await reportMailRepository.markDone(db, mail.id, 'skipped', now);
       return 'skipped';
     }

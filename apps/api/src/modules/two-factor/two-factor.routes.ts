@@ -21,6 +21,7 @@ import { LoginResponse } from '@clearport/contract/auth';
 import { isRefused, refused, replyWith } from '../../lib/action.ts';
 import type { SecretKey } from '../../lib/secret-box.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
+import { describedWithoutCredential } from '../../lib/api-description.ts';
 import { refuseChangesByReadOnlyRoles } from '../access/read-only.ts';
 import { originOf, recordSecurityEvent } from '../access/security-events.ts';
 import { startSession } from '../auth/start-session.ts';
@@ -68,6 +69,10 @@ const errors = { '4xx': ErrorResponse };
  */
 export const loginTwoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async (app, { secretKey }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // A sign-in's second step that another site asks for is refused, as the first is (login CSRF).
+  app.addHook('onRequest', app.refuseCrossSite);
+  // The sign-in's pending token in the body is the credential, not a session.
+  describedWithoutCredential(app);
 
   api.post(
     API_PATHS.loginSecondFactor,
