@@ -185,7 +185,7 @@ export const RECORD_DOCS = [
     schema: EntryRecord,
     id: 'EntryRecord',
     description:
-      'A customs entry of a shipment, keyed by entry_number (XXX-NNNNNNN-C; a wrong check digit is refused); ' +
+      'A customs entry of a shipment, keyed by entry_number (XXX-NNNNNNN-C; a wrong check digit is refused, the rule is in its field description); ' +
       "file_number is needed to create one. Codes are CBP's: entry_type (01, 03, 06, 11, 21, 23, 61 …), " +
       'port_code (Schedule D). Its entered value and duty are the sums of its entry_line records. ' +
       PARTIAL,

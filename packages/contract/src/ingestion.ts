@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWallClockTime, WALL_CLOCK_MESSAGE } from './calendar.ts';
 import { MAX_CC_EMAILS } from './constants.ts';
 import {
   AGENCY_CODES,
@@ -49,10 +50,14 @@ export const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 const Text = (max: number) => oneLineText(z.string().trim().max(max));
 const Lines = (max: number) => plainText(z.string().trim().max(max));
 const Key = oneLineText(z.string().trim().min(1).max(64));
-/** A `timestamp` as the portal stores it: `YYYY-MM-DD HH:MM:SS`, or null when unknown. */
+/**
+ * A `timestamp` as the portal stores it: `YYYY-MM-DD HH:MM:SS`, the port's wall-clock time as the
+ * broker's system gives it (no zone), or null when unknown.
+ */
 const LocalTimestamp = z
   .string()
   .regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/, 'must be YYYY-MM-DD HH:MM:SS')
+  .refine(isWallClockTime, WALL_CLOCK_MESSAGE)
   .nullable();
 
 /*
@@ -291,7 +296,14 @@ export const NotificationListRecord = z.object({
 const EntryNumber = z
   .string()
   .trim()
-  .refine(isValidEntryNumber, 'must be an entry number XXX-NNNNNNN-C with its check digit');
+  .refine(isValidEntryNumber, 'must be an entry number XXX-NNNNNNN-C with its check digit')
+  .describe(
+    "CBP's entry number XXX-NNNNNNN-C: the filer code (three letters or digits), the number (seven digits) " +
+      'and its check digit (ACE CATAIR, Appendix E): a filer code letter counts as a digit (A-I 1-9, J-R 1-9, ' +
+      'S-Z 2-9); from the right of those ten digits, the first and every second one is doubled (a product of ' +
+      'two digits counts as their sum); the check digit brings the total to a multiple of 10. ' +
+      'Examples: DMI-4124625-6, BN1-0000011-3.',
+  );
 /** Dollars and cents, not negative: `1234.56`. */
 const Money = z.string().regex(/^\d{1,12}\.\d{2}$/, 'must be dollars and cents, like 1234.56');
 const Country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 country code, like CN');

@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export const NOT_A_BROKER_KEY = 'This call needs a live API key of the brokerage.';
+export const NOT_A_BROKER_KEY = 'This call needs a live API key of the brokerage, sent as Authorization: Bearer KEY.';
 export const outOfScope = (scope: ApiKeyScope) => `This API key may not make this call: it needs the scope "${scope}".`;
 
 function bearer(request: FastifyRequest): string | undefined {

@@ -170,6 +170,29 @@ describe('the broker API', () => {
     await expectKeptByTriggers(db);
   });
 
+  it('refuses a day or time no calendar has with the field named, and a time it would store otherwise', async () => {
+    await outcomes([company, account]);
+    const times = [
+      ['est_time_arrive', '2026-02-30 08:00:00'],
+      ['shipment_discharge_date', '2026-11-31 10:00:00'],
+      ['est_time_arrive', '2026-12-01 25:61:00'],
+      ['est_time_arrive', '2026-12-01 24:00:00'],
+    ] as const;
+    const results = await outcomes(
+      times.map(([field, value], index) => ({ ...shipment, file_number: `HG-TIME-${index}`, [field]: value })),
+    );
+    expect(results).toEqual(
+      times.map(([field], index) => ({
+        index,
+        key: `shipment:HG-TIME-${index}`,
+        outcome: 'refused',
+        code: 'invalid_field',
+        field,
+        reason: `${field}: must be a day of the calendar and a time from 00:00:00 to 23:59:59`,
+      })),
+    );
+  });
+
   it('adds containers with their tracking, bills and required document types to a shipment', async () => {
     await outcomes([company, account, shipment]);
     const event = { location: 'Long Beach', type: 'Discharged', date: '2026-12-02 10:00:00' };

@@ -275,6 +275,13 @@ describe('the webhooks administration', () => {
       .executeTakeFirstOrThrow();
     expect(place).toEqual({ cursor: third, replay_until: null });
 
+    // No body at all replays from the feed's first event, as `{}` does.
+    const whole = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: webhookUrl(WEBHOOK_PATHS.replayWebhook, endpoint.id),
+    });
+    expect(whole.json()).toEqual({ outcome: 'queued', until: third });
+
     expect((await replay({ after: 'first' })).json()).toMatchObject({ field: 'after' });
     expect((await replay({ after: '999999999999-1' })).json()).toEqual({
       message: WEBHOOK_ERRORS.unknownCursor,

@@ -167,12 +167,13 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRoutesOptions> = async (
           "The endpoint's events after `after` are sent again, each as a new delivery marked replay with a " +
           'webhook-id of its own (the body, and its cursor, are the event as before).',
         params: IdParams,
-        body: ReplayWebhookRequest,
+        // No body at all replays from the feed's first event, as `{}` does.
+        body: ReplayWebhookRequest.nullish(),
         response: { 200: ReplayWebhookResponse, ...withNotFound },
       },
     },
     async (request, reply) => {
-      const replay = await replayWebhook(request.deps, BROKER, { id: request.params.id, after: request.body.after });
+      const replay = await replayWebhook(request.deps, BROKER, { id: request.params.id, after: request.body?.after });
       return replyWith(reply, replay, (queued) => queued);
     },
   );
