@@ -265,12 +265,15 @@ export const EVENT_TYPE_DOCS: Record<string, string> = {
   'entry.queried':
     '{ entry_number, path_to_7501, duty_cents, comment }: the company queried that 7501 instead, saying why in comment.',
   'delivery_order.created':
-    '{ delivery_order_id, trucker_id, warehouse_id, reference_number, note, pickup_date, containers, bill_ladings }: ' +
-    'approve it with a delivery_order_approval record.',
+    '{ delivery_order_id, trucker_id, warehouse_id, reference_number, note, pickup_date, containers, bill_ladings, ' +
+    'reused_containers }: approve it with a delivery_order_approval record. reused_containers is true when the ' +
+    'user chose containers another order already names.',
   'delivery_order.updated': '{ delivery_order_id, changes, approval_withdrawn, reused_containers }.',
   'delivery_order.deleted': '{ delivery_order_id, trucker_id, warehouse_id, containers, bill_ladings }.',
   'delivery_order.sent': '{ delivery_order_id, path, to, cc, message_id }: sent to the trucker.',
-  'user.created': '{ user_id, user_email, name, email, role, accounts, password }: a user added.',
+  'user.created':
+    '{ user_id, user_email, name, email, role, accounts, password }: a user added; password is typed (the adding ' +
+    'user chose it) or link (the new user was sent a set-password e-mail).',
   'user.updated': '{ user_id, user_email, and each field changed }: a user changed.',
   'user.deleted': '{ user_id, user_email, … }: a user removed.',
   'user.password_link_sent': '{ user_id, user_email }: a set-password e-mail sent to a user.',
