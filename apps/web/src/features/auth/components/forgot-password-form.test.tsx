@@ -30,4 +30,11 @@ describe('ForgotPasswordForm', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'dana@demo.test' });
     expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login');
   });
+
+  it('shows the text of a refusal the server makes, without the field name its message starts with', async () => {
+    mockFetch(400, { message: 'email: Email address invalid', field: 'email', errors: ['Email address invalid'] });
+    renderWithProviders(<ForgotPasswordForm />);
+    await submit('dana@demo.test');
+    expect((await screen.findByRole('alert')).textContent).toBe('Email address invalid');
+  });
 });

@@ -34,7 +34,8 @@ export function ForgotPasswordForm() {
       { email: address },
       {
         onError: (failure) => {
-          if (hasStatus(failure, 400, 429)) setError(failure.message);
+          // A refusal's own text (errors), not its message, which names the field first for developers.
+          if (hasStatus(failure, 400, 429)) setError(failure.errors[0] ?? failure.message);
           else toast.error(SIGN_IN_TEXTS.genericError);
         },
       },

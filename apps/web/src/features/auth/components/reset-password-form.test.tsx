@@ -51,6 +51,17 @@ describe('ResetPasswordForm with the server', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email and password');
   });
 
+  it('shows the text of a schema refusal, without the field name its message starts with', async () => {
+    mockFetch(400, {
+      message: 'password: Password should be at least 6 characters long',
+      field: 'password',
+      errors: ['Password should be at least 6 characters long'],
+    });
+    renderWithProviders(<ResetPasswordForm token="a-b_c" />);
+    await submit('dana@demo.test', 'new-secret', 'new-secret');
+    expect((await screen.findByRole('alert')).textContent).toBe('Password should be at least 6 characters long');
+  });
+
   it('shows a common password’s refusal at the password field', async () => {
     const message = 'This password is too common or has appeared in a data breach. Choose another one.';
     mockFetch(400, { message, field: 'password', errors: [message] });
