@@ -16,19 +16,6 @@ export function isWithinYears(text: string): boolean {
   return at >= FIRST_INSTANT && at <= LAST_INSTANT;
 }
 
-/**
- * A wall-clock time as a `timestamp` holds it, `YYYY-MM-DD HH:MM:SS`: a day the calendar has and a
- * time from 00:00:00 to 23:59:59 (no 24:00:00, which would be stored as the next day's midnight),
- * of the years 0001-9999.
- */
-export function isWallClockTime(text: string): boolean {
-  const iso = text.replace(' ', 'T');
-  const at = Date.parse(`${iso}Z`);
-  return at >= FIRST_INSTANT && at <= LAST_INSTANT && new Date(at).toISOString() === `${iso}.000Z`;
-}
-
-export const WALL_CLOCK_MESSAGE = 'must be a day of the calendar and a time from 00:00:00 to 23:59:59';
-
 /** A calendar day, YYYY-MM-DD, of the years 0001-9999. */
 export const CalendarDate = z.iso.date().refine(isWithinYears, YEARS_MESSAGE);
 

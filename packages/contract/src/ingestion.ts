@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isWallClockTime, WALL_CLOCK_MESSAGE } from './calendar.ts';
 import { MAX_CC_EMAILS } from './constants.ts';
 import {
   AGENCY_CODES,
@@ -14,6 +13,7 @@ import {
 import { RateTiers } from './free-days.ts';
 import { Email } from './http.ts';
 import { Amount, DateText } from './invoices.ts';
+import { isTimestampText } from './list-cursor.ts';
 import { oneLineText, plainText } from './plain-text.ts';
 import { NOTIFICATION_LISTS } from './settings.ts';
 import { SHIPMENT_STATUSES } from './statuses.ts';
@@ -57,7 +57,8 @@ const Key = oneLineText(z.string().trim().min(1).max(64));
 const LocalTimestamp = z
   .string()
   .regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/, 'must be YYYY-MM-DD HH:MM:SS')
-  .refine(isWallClockTime, WALL_CLOCK_MESSAGE)
+  // A day the calendar has and a time from 00:00:00 to 23:59:59: 24:00:00 would be stored as the next midnight.
+  .refine(isTimestampText, 'must be a day of the calendar and a time from 00:00:00 to 23:59:59')
   .nullable();
 
 /*

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
 import { newBrokerKey, RECORDS_URL } from '../../../test/broker-api.ts';
 import { apiUrl, injectAs, login, loginDemoUsers, testAppForFile } from '../../../test/build-app.ts';
 import { companyIdOf, userIdOf } from '../../../test/session-users.ts';
+import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 import type { ActionLog } from '../../lib/action.ts';
 import { recordSecurityEvent } from './security-events.ts';
 
@@ -222,20 +223,15 @@ describe('authorization_refused', () => {
   });
 
   it('a shipment of the company on an account the user is not linked to writes the refusal under the company', async () => {
-    const unlinked = await t.app.db
-      .selectFrom('shipments')
-      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-      .select('shipments.id')
-      .where('accounts.account_no', '=', '40002')
-      .executeTakeFirstOrThrow();
-    const url = apiUrl(API_PATHS.shipmentDetail, { id: unlinked.id });
+    const unlinked = await shipmentIdOf(t.app.db, '40002');
+    const url = apiUrl(API_PATHS.shipmentDetail, { id: unlinked });
     const token = await login(t.app, 'user@demo.test');
     const events = await eventsOf(async () =>
       expect((await injectAs(t.app, token, { method: 'GET', url })).statusCode).toBe(404),
     );
     expect(kindsOf(events)).toEqual(['authorization_refused:refused']);
     expect(events[0]).toMatchObject({ company_id: demoCompanyId, email: 'user@demo.test' });
-    expect(events[0]!.detail).toMatchObject({ status: 404, record: 'shipment', record_id: unlinked.id });
+    expect(events[0]!.detail).toMatchObject({ status: 404, record: 'shipment', record_id: unlinked });
   });
 
   it('a record that does not exist answers 404 and writes nothing', async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isWallClockTime } from './calendar.ts';
+import { isTimestampText } from './list-cursor.ts';
 
-describe('a wall-clock time', () => {
+describe('a timestamp as text', () => {
   it.each(['2026-11-30 10:00:00', '2028-02-29 23:59:59', '0001-01-01 00:00:00', '9999-12-31 23:59:59'])(
     'takes %s',
-    (text) => expect(isWallClockTime(text)).toBe(true),
+    (text) => expect(isTimestampText(text)).toBe(true),
   );
 
   it.each([
@@ -16,5 +16,5 @@ describe('a wall-clock time', () => {
     '2026-12-01 10:60:00',
     '2026-12-01 10:00:60',
     '0000-12-31 10:00:00',
-  ])('refuses %s, which no calendar or clock has', (text) => expect(isWallClockTime(text)).toBe(false));
+  ])('refuses %s, which no calendar or clock has', (text) => expect(isTimestampText(text)).toBe(false));
 });
