@@ -19,6 +19,14 @@ export class ApiError extends Error {
     this.field = details.field;
     this.errors = details.errors ?? [];
   }
+
+  /**
+   * The refusal in its own words, as a form shows it: its first error (the spec's text where it has
+   * one), else the message, which for a refused field begins with the field's name.
+   */
+  get text(): string {
+    return this.errors[0] ?? this.message;
+  }
 }
 
 /** Anything that checks a reply's shape, such as a zod schema of the contract. */

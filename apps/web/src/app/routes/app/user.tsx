@@ -34,7 +34,7 @@ import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 /** The server's own refusal when it gave one (spec section 8), otherwise the editor's text. */
 function refusalOf(failure: unknown, fallback: string): TimedMessage {
   if (failure instanceof ApiError && failure.status >= 400 && failure.status !== 500) {
-    return { tone: 'error', text: failure.errors[0] ?? failure.message, field: failure.field };
+    return { tone: 'error', text: failure.text, field: failure.field };
   }
   return { tone: 'error', text: fallback };
 }

@@ -34,8 +34,7 @@ export function ForgotPasswordForm() {
       { email: address },
       {
         onError: (failure) => {
-          // A refusal's own text (errors), not its message, which names the field first for developers.
-          if (hasStatus(failure, 400, 429)) setError(failure.errors[0] ?? failure.message);
+          if (hasStatus(failure, 400, 429)) setError(failure.text);
           else toast.error(SIGN_IN_TEXTS.genericError);
         },
       },

@@ -62,8 +62,7 @@ export function ResetPasswordForm({ token, email: linkEmail, isNewPassword = fal
       {
         onError: (failure) => {
           // The server answers a bad or expired link with its own message (SIGN_IN_TEXTS.resetInvalid).
-          // A refusal's own text (errors), not its message, which names the field first for developers.
-          if (hasStatus(failure, 400, 429)) setError(failure.errors[0] ?? failure.message);
+          if (hasStatus(failure, 400, 429)) setError(failure.text);
           else toast.error(SIGN_IN_TEXTS.genericError);
         },
       },

@@ -240,7 +240,7 @@ export function DeliveryOrderEditor({
       onError: (error) => {
         // Another order took the containers since the page loaded: the same question as before saving.
         if (error instanceof ApiError && error.status === 409 && error.field === 'containers') {
-          if (window.confirm(error.errors[0] ?? error.message)) save(true);
+          if (window.confirm(error.text)) save(true);
           return;
         }
         const field = error instanceof ApiError ? fieldOf(error) : undefined;

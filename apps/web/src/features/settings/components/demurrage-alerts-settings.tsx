@@ -26,7 +26,7 @@ type FieldErrors = { list?: string; reminderDays?: string; form?: string };
 /** A refusal's text under the field it names: the list's addresses, the working days, or the form. */
 function errorsOf(error: unknown): FieldErrors {
   if (!(error instanceof ApiError) || error.status === 0) return { form: TEXTS.genericError };
-  const text = error.errors[0] ?? error.message;
+  const text = error.text;
   if (error.field === 'reminder_days') return { reminderDays: text };
   if (error.field?.startsWith('email') || error.field?.startsWith('cc_emails')) return { list: text };
   return { form: text };

@@ -261,7 +261,7 @@ export function SettingsEditor({ user, canEditLists = true }: SettingsEditorProp
       },
       onError: (error) => {
         const isAnswer = error instanceof ApiError && error.status !== 0;
-        const message = isAnswer ? (error.errors[0] ?? error.message) : TEXTS.genericError;
+        const message = isAnswer ? error.text : TEXTS.genericError;
         const field = isAnswer && error.status !== 403 ? fieldOf(pathOf(error.field), sent) : FORM_ERROR;
         showErrors({ [field]: message });
         toast.error(message);

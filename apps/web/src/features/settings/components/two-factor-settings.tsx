@@ -23,7 +23,7 @@ import styles from './settings-editor.module.css';
 const T = TWO_FACTOR_TEXTS;
 
 const messageOf = (failure: unknown) =>
-  failure instanceof ApiError && failure.status !== 0 ? (failure.errors[0] ?? failure.message) : TEXTS.genericError;
+  failure instanceof ApiError && failure.status !== 0 ? failure.text : TEXTS.genericError;
 
 type Step = { name: 'status' } | { name: 'password' } | { name: 'remove' } | { name: 'regenerate' };
 
