@@ -35,10 +35,13 @@ export async function startServer(serve: string, url: string): Promise<{ child: 
  * bare-server.ts in its own process (through tsx, as the bench runs), answering every request with
  * the reply recorded in the JSON file `replyFile`.
  */
-export async function startBareServer(replyFile: string): Promise<{ child: ChildProcess; origin: string }> {
+export async function startBareServer(
+  replyFile: string,
+  databaseUrl?: string,
+): Promise<{ child: ChildProcess; origin: string }> {
   return listening(
     spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL('./bare-server.ts', import.meta.url))], {
-      env: { ...process.env, BENCH_BARE_REPLY: replyFile },
+      env: { ...process.env, BENCH_BARE_REPLY: replyFile, BENCH_BARE_DATABASE_URL: databaseUrl ?? '' },
       stdio: ['ignore', 'pipe', 'inherit'],
     }),
   );

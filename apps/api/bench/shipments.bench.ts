@@ -153,13 +153,19 @@ type SizeReport = {
  * their own moments. Every turn of every round, in milliseconds.
  */
 type Paired = {
-  turns: { callMs: number[]; bareMs: number[]; statementMs: number[]; checkedMs: number[] };
+  turns: {
+    callMs: number[];
+    bareMs: number[];
+    bareWithStatementMs: number[];
+    statementMs: number[];
+    checkedMs: number[];
+  };
   /**
    * The call, the HTTP exchange and the route's statement, each run back to back in blocks of
    * PAIRED_BLOCK_RUNS, the blocks alternating: one connection's steady use, as autocannon drives it,
    * with moments of the machine falling on all three alike.
    */
-  blocks: { callMs: number[]; bareMs: number[]; checkedMs: number[] };
+  blocks: { callMs: number[]; bareMs: number[]; bareWithStatementMs: number[]; checkedMs: number[] };
 };
 
 /**
@@ -274,6 +280,8 @@ type Target = {
   checked: Statement;
   /** bare-server.ts answering the plain list's reply as this size's server sent it. */
   bare: { child: ChildProcess; origin: string; bytes: number };
+  /** bare-server.ts running the route's statement (`checked`) for each request and answering its body. */
+  bareWithStatement: { child: ChildProcess; origin: string };
 };
 
 /** A size ready to measure: its database filled, its server started, its user logged in. */
@@ -360,8 +368,10 @@ async function prepare(size: Size, serve: string): Promise<Target> {
       SESSION_IDLE_MINUTES_DEFAULT,
     )
     .compile(db);
-  const bare = await startBareServerWith(await recordedReply(shipmentsUrl(origin, {}), token));
-  return { size, url, db, user, child, origin, token, variants, entry, checked, bare };
+  const reply = await recordedReply(shipmentsUrl(origin, {}), token);
+  const bare = await startBareServerWith(reply);
+  const bareWithStatement = await startBareServerWith({ ...reply, statement: checked }, url);
+  return { size, url, db, user, child, origin, token, variants, entry, checked, bare, bareWithStatement };
 }
 
 /** One GET through a kept-alive connection, read to its last byte: its milliseconds. */
@@ -395,12 +405,13 @@ async function timedStatement(client: pg.Client, name: string, statement: Statem
 async function pairedTurn(target: Target, agents: PairedAgents, client: pg.Client, statement: Statement) {
   const callMs = await timedGet(shipmentsUrl(target.origin, {}), agents.call, target.token);
   const bareMs = await timedGet(target.bare.origin, agents.bare, target.token);
+  const bareWithStatementMs = await timedGet(target.bareWithStatement.origin, agents.bareWithStatement, target.token);
   const statementMs = await timedStatement(client, 'bench-paired', statement);
   const checkedMs = await timedStatement(client, 'bench-paired-checked', target.checked);
-  return { callMs, bareMs, statementMs, checkedMs };
+  return { callMs, bareMs, bareWithStatementMs, statementMs, checkedMs };
 }
 
-type PairedAgents = { call: http.Agent; bare: http.Agent };
+type PairedAgents = { call: http.Agent; bare: http.Agent; bareWithStatement: http.Agent };
 
 /**
  * PAIRED_TURNS turns of the paired measure (after fifty to warm up), then PAIRED_BLOCKS blocks of
@@ -410,15 +421,22 @@ async function measurePaired(target: Target, paired: Paired): Promise<void> {
   const agents: PairedAgents = {
     call: new http.Agent({ keepAlive: true, maxSockets: 1 }),
     bare: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    bareWithStatement: new http.Agent({ keepAlive: true, maxSockets: 1 }),
   };
   const statement = statementOf(target.db, target.user, {});
   try {
     await withClient(target.url, async (client) => {
       for (let turn = 0; turn < PAIRED_TURNS + 50; turn++) {
-        const { callMs, bareMs, statementMs, checkedMs } = await pairedTurn(target, agents, client, statement);
+        const { callMs, bareMs, bareWithStatementMs, statementMs, checkedMs } = await pairedTurn(
+          target,
+          agents,
+          client,
+          statement,
+        );
         if (turn < 50) continue;
         paired.turns.callMs.push(callMs);
         paired.turns.bareMs.push(bareMs);
+        paired.turns.bareWithStatementMs.push(bareWithStatementMs);
         paired.turns.statementMs.push(statementMs);
         paired.turns.checkedMs.push(checkedMs);
       }
@@ -431,16 +449,21 @@ async function measurePaired(target: Target, paired: Paired): Promise<void> {
       for (let round = 0; round < PAIRED_BLOCKS + 2; round++) {
         const callMs = await block(() => timedGet(list, agents.call, target.token));
         const bareMs = await block(() => timedGet(target.bare.origin, agents.bare, target.token));
+        const bareWithStatementMs = await block(() =>
+          timedGet(target.bareWithStatement.origin, agents.bareWithStatement, target.token),
+        );
         const checkedMs = await block(() => timedStatement(client, 'bench-paired-checked', target.checked));
         if (round < 2) continue;
         paired.blocks.callMs.push(...callMs);
         paired.blocks.bareMs.push(...bareMs);
+        paired.blocks.bareWithStatementMs.push(...bareWithStatementMs);
         paired.blocks.checkedMs.push(...checkedMs);
       }
     });
   } finally {
     agents.call.destroy();
     agents.bare.destroy();
+    agents.bareWithStatement.destroy();
   }
 }
 
@@ -467,12 +490,15 @@ function recordedReply(url: string, token: string): Promise<{ heads: Array<[stri
   });
 }
 
-async function startBareServerWith(reply: { heads: Array<[string, string]>; body: string }) {
+async function startBareServerWith(
+  reply: { heads: Array<[string, string]>; body: string; statement?: Statement },
+  databaseUrl?: string,
+) {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'clearport-bench-bare-'));
   try {
     const file = path.join(folder, 'reply.json');
     await writeFile(file, JSON.stringify(reply));
-    return { ...(await startBareServer(file)), bytes: Buffer.byteLength(reply.body) };
+    return { ...(await startBareServer(file, databaseUrl)), bytes: Buffer.byteLength(reply.body) };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -488,8 +514,8 @@ async function measure(targets: readonly Target[]): Promise<SizeReport[]> {
   const bestEntry = targets.map(() => [] as Figures[]);
   const bestConcurrent = targets.map(() => 0);
   const paired = targets.map((): Paired => ({
-    turns: { callMs: [], bareMs: [], statementMs: [], checkedMs: [] },
-    blocks: { callMs: [], bareMs: [], checkedMs: [] },
+    turns: { callMs: [], bareMs: [], bareWithStatementMs: [], statementMs: [], checkedMs: [] },
+    blocks: { callMs: [], bareMs: [], bareWithStatementMs: [], checkedMs: [] },
   }));
   const bestFloor = targets.map((): Floor => ({
     healthzMs: Infinity,
@@ -694,30 +720,44 @@ function printReport(report: SizeReport, base: SizeReport | undefined): void {
       0.5,
     );
   const { turns, blocks } = report.paired;
-  const [call, bareTurn, alone, checked] = [turns.callMs, turns.bareMs, turns.statementMs, turns.checkedMs].map(
-    median,
-  ) as [number, number, number, number];
+  const [call, bareTurn, bareWithStatementTurn, alone, checked] = [
+    turns.callMs,
+    turns.bareMs,
+    turns.bareWithStatementMs,
+    turns.statementMs,
+    turns.checkedMs,
+  ].map(median) as [number, number, number, number, number];
   const verdict = (ratio: number) => `goal <= 1.3: ${ratio <= 1.3 ? 'met' : 'MISSED'}`;
+  // The least any Node server asking PostgreSQL for the statement costs (decision 0047).
+  const fromFloorServer = (ratio: number) =>
+    `the call ${ratio.toFixed(2)}x that server (decision 0047, ${verdict(ratio)})`;
   log(
     `overhead, side by side in turns: medians of ${turns.callMs.length.toLocaleString('en-US')} turns of the one right after the other: ` +
       `the list's call ${call.toFixed(2)} ms, its statement as the route runs it (the session's check in it) ${checked.toFixed(2)} ms: ` +
       `${(call / checked).toFixed(2)}x (${verdict(call / checked)}); ` +
       `the plain statement ${alone.toFixed(2)} ms (${(call / alone).toFixed(2)}x); Node's HTTP server alone answering the reply ` +
       `${bareTurn.toFixed(2)} ms, so that the floor in turns, that exchange and the route's statement, is ` +
-      `${((bareTurn + checked) / checked).toFixed(2)}x, and the call ${(call - bareTurn - checked).toFixed(2)} ms above it`,
+      `${((bareTurn + checked) / checked).toFixed(2)}x, and the call ${(call - bareTurn - checked).toFixed(2)} ms above it; ` +
+      `Node's HTTP server running the route's statement through pg and answering its body, nothing else, ` +
+      `${bareWithStatementTurn.toFixed(2)} ms (${(bareWithStatementTurn / checked).toFixed(2)}x), ` +
+      fromFloorServer(call / bareWithStatementTurn),
   );
-  const [blockCall, blockBare, blockChecked] = [blocks.callMs, blocks.bareMs, blocks.checkedMs].map(median) as [
-    number,
-    number,
-    number,
-  ];
+  const [blockCall, blockBare, blockBareWithStatement, blockChecked] = [
+    blocks.callMs,
+    blocks.bareMs,
+    blocks.bareWithStatementMs,
+    blocks.checkedMs,
+  ].map(median) as [number, number, number, number];
   log(
     `overhead, side by side in alternating blocks of ${PAIRED_BLOCK_RUNS} back to back: medians of ` +
       `${blocks.callMs.length.toLocaleString('en-US')} each: the list's call ${blockCall.toFixed(2)} ms, ` +
       `the route's statement ${blockChecked.toFixed(2)} ms: ${(blockCall / blockChecked).toFixed(2)}x ` +
       `(${verdict(blockCall / blockChecked)}); Node's HTTP server alone answering the reply ${blockBare.toFixed(2)} ms, ` +
       `so that the floor is ${((blockBare + blockChecked) / blockChecked).toFixed(2)}x, and the call ` +
-      `${(blockCall - blockBare - blockChecked).toFixed(2)} ms above it`,
+      `${(blockCall - blockBare - blockChecked).toFixed(2)} ms above it; Node's HTTP server running the route's ` +
+      `statement through pg and answering its body, nothing else, ${blockBareWithStatement.toFixed(2)} ms ` +
+      `(${(blockBareWithStatement / blockChecked).toFixed(2)}x), ` +
+      fromFloorServer(blockCall / blockBareWithStatement),
   );
 
   // The entry page is held to the list's targets for one request: a page of the same size.
@@ -766,6 +806,7 @@ if (!lists.includes('shipments')) {
     for (const target of targets) {
       await stopServer(target.child);
       await stopServer(target.bare.child);
+      await stopServer(target.bareWithStatement.child);
       await target.db.destroy();
     }
   }
