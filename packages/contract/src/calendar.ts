@@ -19,5 +19,11 @@ export function isWithinYears(text: string): boolean {
 /** A calendar day, YYYY-MM-DD, of the years 0001-9999. */
 export const CalendarDate = z.iso.date().refine(isWithinYears, YEARS_MESSAGE);
 
-/** An ISO instant with its offset, within the years 0001-9999 in UTC. */
-export const Instant = z.iso.datetime({ offset: true }).refine(isWithinYears, YEARS_MESSAGE);
+/**
+ * An ISO instant with its offset, within the years 0001-9999 both in UTC and as written: a list's
+ * dates are compared as the wall clock the caller wrote (`0000-12-31T23:00:00-14:00` is in year 1 in
+ * UTC and year 0 on its own clock).
+ */
+export const Instant = z.iso
+  .datetime({ offset: true })
+  .refine((text) => isWithinYears(text) && isWithinYears(text.slice(0, 10)), YEARS_MESSAGE);

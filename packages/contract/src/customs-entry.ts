@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsToAmount, formatUsd } from './invoices.ts';
+import { Cents, centsToAmount, formatUsd } from './invoices.ts';
 import { plainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
 
@@ -219,8 +219,6 @@ export const CustomsEntryQuery = z.object({
   /** The last line number of the previous page. */
   after_line: z.coerce.number().int().min(0).max(9999).optional(),
 });
-
-const Cents = z.number().int();
 
 export const CustomsEntryLine = z.object({
   line_number: z.number().int(),

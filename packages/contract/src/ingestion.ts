@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './calendar.ts';
 import { MAX_CC_EMAILS } from './constants.ts';
 import {
   AGENCY_CODES,
@@ -146,9 +147,6 @@ export const ContainerRecord = z.object({
   tracking_events: z.array(TrackingEventRecord).max(500).optional(),
 });
 
-/** An instant with its offset, ISO 8601: `2026-11-03T14:20:00-05:00`. */
-const Instant = z.iso.datetime({ offset: true });
-
 /**
  * A container's free days (docs/decisions/0029-demurrage.md), keyed by file number and container
  * number; the container must be in the portal. A field left out stays, null clears it. Last free
@@ -254,7 +252,9 @@ export const InvoiceRecord = z.object({
   /** The shipment it bills; null or '' when it is not tied to one. */
   file_number: KeptText(64),
   proper_name: KeptText(200),
-  amount: Amount.nullable().optional(),
+  amount: Amount.regex(/^-?\d{1,12}\./, 'must have at most 12 digits of dollars, like 1234.56')
+    .nullable()
+    .optional(),
   due_date: DateText.nullable().optional(),
   is_paid: z.boolean().optional(),
   /** Needed when the record creates the invoice. */
@@ -378,7 +378,7 @@ export const AgencyDispositionRecord = z.object({
   agency: z.enum(AGENCY_CODES),
   disposition: z.enum(DISPOSITION_CODES),
   /** When the agency decided, ISO 8601 with its offset. */
-  disposed_at: z.iso.datetime({ offset: true }),
+  disposed_at: Instant,
   note: KeptText(500),
 });
 

@@ -214,6 +214,12 @@ export function paidLabel(flag: number): string {
   return flag === PAID_FLAG ? TEXTS.paid : TEXTS.notPaid;
 }
 
+/**
+ * Whole cents in a reply. A sum over many entries or invoices may pass 2^53 cents (about $90
+ * trillion), past which JSON's numbers are not exact: it is sent as the nearest number, not refused.
+ */
+export const Cents = z.number().refine(Number.isInteger, 'must be whole cents').meta({ type: 'integer' });
+
 /** Integer cents as an Amount text: 123450 gives "1234.50". */
 export function centsToAmount(cents: bigint | number): string {
   const value = BigInt(cents);
@@ -222,7 +228,10 @@ export function centsToAmount(cents: bigint | number): string {
   return `${sign}${absolute / 100n}.${String(absolute % 100n).padStart(2, '0')}`;
 }
 
-/** An amount in dollars, with or without its cents ("1234.50", "2000"), as integer cents: exact, no float. */
+/**
+ * An amount in dollars, with or without its cents ("1234.50", "2000"), as integer cents: exact for
+ * the amounts a request may carry (at most 12 digits of dollars, below 2^53 cents).
+ */
 export function amountToCents(amount: string): number {
   const sign = amount.startsWith('-') ? -1 : 1;
   const [whole = '0', cents = ''] = amount.replace('-', '').split('.');

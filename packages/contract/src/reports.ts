@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isWithinYears } from './calendar.ts';
+import { Cents } from './invoices.ts';
 
 /*
  * The reports of /reports (docs/decisions/0027-reports.md): duty and fees by month, entries by
@@ -85,7 +86,6 @@ export function presetRange(preset: Exclude<ReportPreset, 'custom'>, today: stri
   }
 }
 
-const Cents = z.number().int();
 const Count = z.number().int().nonnegative();
 
 export const DutyByMonthRow = z.object({

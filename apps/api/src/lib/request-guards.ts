@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_BASE } from '@clearport/contract/paths';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
@@ -37,6 +38,8 @@ export function unstorableTextRefusal(request: FastifyRequest): Refusal | undefi
 
 /**
  * Checks every request meets before any route sees it:
+ * - a client's address that is not an IP address, as a trusted proxy's X-Forwarded-For may claim,
+ *   answers 400 (it is kept in throttles, sessions and security events);
  * - a JSON body in another charset than UTF-8 answers 415 (it would be read as UTF-8 and applied);
  * - text PostgreSQL cannot store (NUL, a lone surrogate) in the query, the path or a JSON body
  *   answers 400 naming the field, before the schema and the database;
@@ -44,6 +47,13 @@ export function unstorableTextRefusal(request: FastifyRequest): Refusal | undefi
  */
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
+    if (request.headers['x-forwarded-for'] !== undefined && isIP(request.ip) === 0) {
+      return sendRefusal(reply, {
+        status: 400,
+        message: 'x-forwarded-for: must list IP addresses',
+        field: 'x-forwarded-for',
+      });
+    }
     const contentType = request.headers['content-type'];
     if (typeof contentType !== 'string' || !isJson(contentType)) return;
     const charset = charsetOf(contentType);

@@ -263,6 +263,24 @@ describe('the session cookie over https', () => {
     expect(setCookies(overHttp)[0]).toMatch(/^session=/);
     expect(attributesOf(setCookies(overHttp)[0]!)).not.toContain('secure');
   });
+
+  it("refuses a trusted proxy's forwarded address that is not an IP address, keeping nothing of it", async () => {
+    const keysBefore = await proxied.app.db.selectFrom('login_throttle').select('key').execute();
+    for (const forwarded of ['x'.repeat(6000), 'not-an-address', '203.0.113.7 rm, 10.0.0.1']) {
+      const response = await loginReply(proxied.app, 'user@demo.test', { 'x-forwarded-for': forwarded });
+      expect(response.statusCode, forwarded.slice(0, 30)).toBe(400);
+      expect(response.json()).toMatchObject({ field: 'x-forwarded-for' });
+    }
+    expect(await proxied.app.db.selectFrom('login_throttle').select('key').execute()).toEqual(keysBefore);
+    const forwarded = await loginReply(proxied.app, 'user@demo.test', { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' });
+    expect(forwarded.statusCode).toBe(200);
+    const session = await proxied.app.db
+      .selectFrom('sessions')
+      .select('ip_address')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(session.ip_address).toBe('203.0.113.7');
+  });
 });
 
 describe("the broker's sign-in link (token_user)", () => {

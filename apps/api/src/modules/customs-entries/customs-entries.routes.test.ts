@@ -108,4 +108,28 @@ describe('the customs entry panel’s call', () => {
     expect(current.entry).toMatchObject({ entry_number: later, line_count: 1, earlier_entries: [entryNumber] });
     expect(current.lines.map((line) => line.line_number)).toEqual([1]);
   });
+
+  it('answers an entry whose totals pass 2^53 cents with the nearest numbers, not an error', async () => {
+    const tokens = await loginDemoUsers(t.app);
+    const shipment = await demoShipment(false);
+    const entryNumber = formatEntryNumber('Q8Z', 7654321);
+    const lines = Array.from({ length: 91 }, (_, index) => ({
+      kind: 'entry_line',
+      entry_number: entryNumber,
+      line_number: index + 1,
+      hts_number: '8471300100',
+      entered_value: '999999999999.99',
+      duty: '999999999999.99',
+    }));
+    const results = await broker.results<{ outcome: string }>([
+      { kind: 'entry', entry_number: entryNumber, file_number: shipment.file_number, entry_type: '01' },
+      ...lines,
+    ]);
+    expect(results.every((result) => result.outcome === 'created')).toBe(true);
+    const response = await entryOf(tokens.primary, shipment.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const { totals } = response.json<CustomsEntryResponse>().entry!;
+    expect(totals!.entered_value_cents).toBeGreaterThan(Number.MAX_SAFE_INTEGER);
+    expect(totals!.entered_value_cents / (91 * 99_999_999_999_999)).toBeCloseTo(1, 12);
+  });
 });

@@ -173,8 +173,19 @@ describe('customs entry records', () => {
       dispose('FDA', 'released', '2026-11-05T16:00:00-05:00'),
       dispose('FDA', 'released', '2026-11-05T16:00:00-05:00'),
       dispose('USDA', 'released', '2026-11-05T16:00:00-05:00'),
+      dispose('CBP', 'released', '0000-06-01T00:00:00Z'),
+      dispose('CBP', 'released', '9999-12-31T23:59:59-23:59'),
     ]);
-    expect(results.map((result) => result.outcome)).toEqual(['created', 'created', 'updated', 'unchanged', 'refused']);
+    expect(results.map((result) => result.outcome)).toEqual([
+      'created',
+      'created',
+      'updated',
+      'unchanged',
+      'refused',
+      'refused',
+      'refused',
+    ]);
+    expect(results.slice(5).map((result) => result.field)).toEqual(['disposed_at', 'disposed_at']);
     expect(results[4]).toMatchObject({
       code: 'invalid_field',
       field: 'agency',

@@ -158,6 +158,18 @@ describe('the broker API, records with users and files', () => {
     expect(elsewhere).toMatchObject({ outcome: 'refused', field: 'file_number' });
     const badAmount = await outcomeOf({ ...invoice, invoice_number: 'INV-9003', amount: '12.3' });
     expect(badAmount).toMatchObject({ outcome: 'refused', field: 'amount' });
+    // Twelve digits of dollars at most, kept to the cent; more would not fit a JSON number exactly.
+    const tooLarge = await outcomeOf({ ...invoice, invoice_number: 'INV-9003', amount: '90071992547409.93' });
+    expect(tooLarge).toMatchObject({ outcome: 'refused', field: 'amount' });
+    expect((await outcomeOf({ ...invoice, invoice_number: 'INV-9003', amount: '999999999999.99' })).outcome).toBe(
+      'created',
+    );
+    const largest = await t.app.db
+      .selectFrom('invoices')
+      .select('amount_cents')
+      .where('invoice_number', '=', 'INV-9003')
+      .executeTakeFirstOrThrow();
+    expect(largest.amount_cents).toBe(99_999_999_999_999);
   });
 
   it('puts up and takes down a Home banner message for one company or all', async () => {

@@ -763,6 +763,9 @@ describe('bad input', () => {
     ['date_from', { date_from: 'garbage' }],
     ['date_to', { date_to: '2025-02-30T00:00:00Z' }],
     ['date_from', { source: 'home', date_from: '01/01/2025' }],
+    // Year 1 in UTC, year 0 on the wall clock the list compares.
+    ['date_from', { date_from: '0000-12-31T23:00:00-14:00' }],
+    ['date_to', { source: 'home', date_to: '0000-12-31T23:30:00-01:00' }],
     ['source', { source: 'nope' }],
     ['after', { after: 'garbage' }],
     ['after', { after: '["next week", 1]' }],
