@@ -378,6 +378,7 @@ export const WEB_TEXTS = {
     userNameLabel: 'Username (e-mail)',
     userPasswordLabel: 'Password',
     keepPasswordHint: 'Leave empty to keep the current password.',
+    openSettings: 'Open Settings',
     sendPasswordLink: 'E-mail a link to set the password',
     sendPasswordLinkHint: 'The user chooses their own password through a link that works once, for seven days.',
     linkedAccountsLegend: 'Linked accounts',

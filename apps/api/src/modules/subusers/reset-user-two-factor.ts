@@ -20,7 +20,8 @@ export async function resetUserTwoFactor(
     const target = await subusersRepository.lockOfCompany(trx, actor.companyId, input.userId);
     if (!target) return refused(USER_NOT_FOUND);
     const refusal =
-      editRefusal(actor.id, target, {}) ?? outsideAccountsRefusal(target, await linkableAccountsOf(trx, actor));
+      editRefusal(actor.id, target, { resetsSecondFactor: true }) ??
+      outsideAccountsRefusal(target, await linkableAccountsOf(trx, actor));
     if (refusal) return refused(refusal);
     const isReset = await resetSecondFactor({ db: trx }, target.id);
     if (isReset) {

@@ -437,6 +437,32 @@ describe('PATCH user/user/subusers/{id}', () => {
     }
   });
 
+  it("leaves a manager's own e-mail, password and second factor to Settings, which asks for the password", async () => {
+    const managerId = await userIdOf('manager@demo.test');
+    const before = await snapshot();
+    for (const change of [
+      { email: 'taken-over@elsewhere.test' },
+      { password: 'a-new-password-1' },
+      { send_password_link: true },
+    ]) {
+      const response = await as(manager, 'PATCH', apiUrl(API_PATHS.subuser, { id: managerId }), change);
+      expect(response.statusCode, JSON.stringify(change)).toBe(403);
+      expect(response.json().message).toBe(SUBUSER_ERRORS.ownSignInInSettings);
+    }
+    const reset = await as(manager, 'POST', apiUrl(API_PATHS.resetUserTwoFactor, { id: managerId }), {});
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json().message).toBe(SUBUSER_ERRORS.ownSignInInSettings);
+    expect(await snapshot()).toEqual(before);
+    // Their name, with their e-mail as it is, they change here.
+    const { email, name } = before.users.find((user) => user.id === managerId)!;
+    const renamed = await as(manager, 'PATCH', apiUrl(API_PATHS.subuser, { id: managerId }), {
+      name: 'Manager Renamed',
+      email,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await as(manager, 'PATCH', apiUrl(API_PATHS.subuser, { id: managerId }), { name })).statusCode).toBe(200);
+  });
+
   it('answers 400 naming the field for bad input, and changes nothing', async () => {
     const created = await createUser();
     const before = await snapshot();

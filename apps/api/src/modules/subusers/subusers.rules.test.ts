@@ -32,20 +32,40 @@ const query = (input: Record<string, unknown> = {}) => SubusersQuery.parse(input
 
 describe('editRefusal and deleteRefusal', () => {
   it('never lets a primary user be edited or deleted', () => {
-    expect(editRefusal(2, { id: 1, role: 3 }, {})?.message).toBe(SUBUSER_ERRORS.primaryLocked);
+    expect(editRefusal(2, { id: 1, role: 3, email: 'p@x.test' }, {})?.message).toBe(SUBUSER_ERRORS.primaryLocked);
     expect(deleteRefusal(2, { id: 1, role: 3 })?.message).toBe(SUBUSER_ERRORS.primaryLocked);
   });
 
+  const self = { id: 2, role: 4, email: 'Me@x.test' };
   it('lets a user edit themselves but not their position or state, and never delete themselves', () => {
-    expect(editRefusal(2, { id: 2, role: 4 }, { role: 4 })).toBeUndefined();
-    expect(editRefusal(2, { id: 2, role: 4 }, { active: 1 })).toBeUndefined();
-    expect(editRefusal(2, { id: 2, role: 4 }, { role: 5 })?.message).toBe(SUBUSER_ERRORS.cannotChangeOwnAccess);
-    expect(editRefusal(2, { id: 2, role: 4 }, { active: 0 })?.message).toBe(SUBUSER_ERRORS.cannotChangeOwnAccess);
+    expect(editRefusal(2, self, { email: 'me@X.test' })).toBeUndefined();
+    expect(editRefusal(2, self, { role: 4 })).toBeUndefined();
+    expect(editRefusal(2, self, { active: 1 })).toBeUndefined();
+    expect(editRefusal(2, self, { role: 5 })?.message).toBe(SUBUSER_ERRORS.cannotChangeOwnAccess);
+    expect(editRefusal(2, self, { active: 0 })?.message).toBe(SUBUSER_ERRORS.cannotChangeOwnAccess);
     expect(deleteRefusal(2, { id: 2, role: 4 })?.message).toBe(SUBUSER_ERRORS.cannotDeleteSelf);
   });
 
+  it('leaves their own e-mail, password and second factor to Settings', () => {
+    for (const changes of [
+      { email: 'other@x.test' },
+      { password: 'a-new-password-1' },
+      { send_password_link: true },
+      { resetsSecondFactor: true },
+    ]) {
+      expect(editRefusal(2, self, changes)?.message, JSON.stringify(changes)).toBe(SUBUSER_ERRORS.ownSignInInSettings);
+    }
+    expect(editRefusal(2, self, { send_password_link: false })).toBeUndefined();
+  });
+
   it('lets others be edited and deleted', () => {
-    expect(editRefusal(1, { id: 3, role: 5 }, { role: 11, active: 0 })).toBeUndefined();
+    expect(
+      editRefusal(
+        1,
+        { id: 3, role: 5, email: 'u@x.test' },
+        { role: 11, active: 0, email: 'new@x.test', password: 'a-new-password-1' },
+      ),
+    ).toBeUndefined();
     expect(deleteRefusal(1, { id: 3, role: 5 })).toBeUndefined();
   });
 });

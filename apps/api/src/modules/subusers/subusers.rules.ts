@@ -13,17 +13,29 @@ import {
 import type { Pagination, SortDirection } from '@clearport/contract/http';
 import type { Refusal } from '../../lib/refusal.ts';
 
+/**
+ * What the users screen may change of how a user signs in: their e-mail, their password, a link
+ * to set one, and (`resetsSecondFactor`) their second factor.
+ */
+export type SignInChanges = Pick<SubuserUpdateRequest, 'email' | 'password' | 'send_password_link'> & {
+  resetsSecondFactor?: boolean;
+};
+
 /** Why the caller may not change `target`, or undefined when they may. */
 export function editRefusal(
   callerId: number,
-  target: { id: number; role: number },
-  changes: Pick<SubuserUpdateRequest, 'role' | 'active'>,
+  target: { id: number; role: number; email: string },
+  changes: Pick<SubuserUpdateRequest, 'role' | 'active'> & SignInChanges,
 ): Refusal | undefined {
   if (target.role === ROLES.primary) return { status: 403, message: SUBUSER_ERRORS.primaryLocked };
-  const isSelf = callerId === target.id;
+  if (callerId !== target.id) return undefined;
   const changesOwnRole = changes.role !== undefined && changes.role !== target.role;
-  if (isSelf && (changesOwnRole || changes.active === 0)) {
+  if (changesOwnRole || changes.active === 0) {
     return { status: 403, message: SUBUSER_ERRORS.cannotChangeOwnAccess };
+  }
+  const changesOwnEmail = changes.email !== undefined && changes.email.toLowerCase() !== target.email.toLowerCase();
+  if (changesOwnEmail || changes.password !== undefined || changes.send_password_link || changes.resetsSecondFactor) {
+    return { status: 403, message: SUBUSER_ERRORS.ownSignInInSettings };
   }
   return undefined;
 }

@@ -61,6 +61,27 @@ describe('the sub-user editor', () => {
     confirm.mockRestore();
   });
 
+  it('leaves the caller’s own e-mail, password and second factor to Settings', async () => {
+    mockApi({
+      '/user/profile': { body: { ...PROFILE, id: 7, role: 4 } },
+      '/user/user/accounts': { body: ACCOUNTS },
+      '/user/user/subusers/7': { body: { subuser: { ...SUBUSER, role: 4 } } },
+    });
+    renderEditor('7');
+    expect(await screen.findByDisplayValue('Tom Becker')).toBeTruthy();
+    const email = screen.getByLabelText('Username (e-mail)') as HTMLInputElement;
+    await vi.waitFor(() => expect(email.disabled).toBe(true));
+    expect(email.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toContain(
+      SUBUSER_ERRORS.ownSignInInSettings,
+    );
+    expect((screen.getByLabelText('Password') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('E-mail a link to set the password') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Open Settings' }).getAttribute('href')).toBe('/settings');
+    expect(screen.queryByRole('button', { name: TWO_FACTOR_TEXTS.resetForUser })).toBeNull();
+    expect((screen.getByLabelText('Full name') as HTMLInputElement).disabled).toBe(false);
+  });
+
   it('names the user in the tab’s title', async () => {
     mockApi({
       '/user/profile': { body: PROFILE },

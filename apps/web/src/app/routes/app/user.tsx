@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLES } from '@clearport/contract/roles';
 import { canChangeUser, SUBUSER_ERRORS, type Subuser } from '@clearport/contract/subusers';
 import { fillText, TEXTS } from '@clearport/contract/texts';
@@ -96,6 +96,8 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
   const updateMutation = useUpdateSubuser(subuser?.id ?? 0);
   const deleteMutation = useDeleteSubuser(subuser?.id ?? 0);
   const resetTwoFactorMutation = useResetUserTwoFactor(subuser?.id ?? 0);
+  const profileQuery = useQuery(getProfileQueryOptions());
+  const isOwn = subuser !== undefined && subuser.id === profileQuery.data?.id;
 
   const showError = (text: string, field?: string) => showMessage({ tone: 'error', text, field });
   const callerAccounts = accountsQuery.data?.accounts.map((account) => account.account_no);
@@ -166,10 +168,11 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
         isDeleting={deleteMutation.isPending}
         message={message}
         readOnlyReason={isOutsideCallerAccounts ? SUBUSER_ERRORS.outsideAccounts : undefined}
+        isOwn={isOwn}
         onSubmit={(values) => (subuser ? update(subuser, values) : void create(values))}
         onDelete={subuser ? () => remove(subuser) : undefined}
       />
-      {subuser && !isOutsideCallerAccounts && (
+      {subuser && !isOutsideCallerAccounts && !isOwn && (
         <p>
           <Button variant="secondary" onClick={resetTwoFactor} disabled={resetTwoFactorMutation.isPending}>
             {TWO_FACTOR_TEXTS.resetForUser}

@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { roleName, SUBUSER_ROLES } from '@clearport/contract/roles';
-import type { AccountsResponse } from '@clearport/contract/subusers';
+import { SUBUSER_ERRORS, type AccountsResponse } from '@clearport/contract/subusers';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import type { TimedMessage } from '../hooks/use-timed-message.ts';
 import type { SubuserFormValues } from '../utils/subuser-requests.ts';
@@ -28,6 +30,8 @@ type SubuserFormProps = {
   message: TimedMessage | null;
   /** Why the caller may only read this user: the form shows it and saves or deletes nothing. */
   readOnlyReason?: string;
+  /** The caller's own entry: their e-mail and password change in Settings, which asks for the password. */
+  isOwn?: boolean;
   onSubmit: (values: SubuserFormValues) => void;
   onDelete?: () => void;
 };
@@ -42,12 +46,16 @@ export function SubuserForm({
   isDeleting = false,
   message,
   readOnlyReason,
+  isOwn = false,
   onSubmit,
   onDelete,
 }: SubuserFormProps) {
   const isReadOnly = readOnlyReason !== undefined;
   const [values, setValues] = useState(initialValues);
   const messageId = useId();
+  const ownHintId = useId();
+  // Only on the caller's own entry: a field's own error would otherwise lose its description.
+  const ownHintProps = isOwn ? { 'aria-describedby': ownHintId } : {};
   const invalidField = message?.tone === 'error' ? message.field : undefined;
   const invalidProps = (field: string) => ({ isInvalid: invalidField === field, errorId: messageId });
   const set = <K extends keyof SubuserFormValues>(key: K, value: SubuserFormValues[K]) =>
@@ -76,9 +84,17 @@ export function SubuserForm({
           maxLength={100}
           {...invalidProps('name')}
         />
+        {isOwn && (
+          <p className={styles.hint} id={ownHintId}>
+            {SUBUSER_ERRORS.ownSignInInSettings}{' '}
+            <Link to={paths.settings.getHref()}>{WEB_TEXTS.users.openSettings}</Link>
+          </p>
+        )}
         <TextField
           label={WEB_TEXTS.users.userNameLabel}
           type="email"
+          disabled={isOwn}
+          {...ownHintProps}
           value={values.email}
           onChange={(event) => set('email', event.target.value)}
           autoComplete="off"
@@ -89,7 +105,8 @@ export function SubuserForm({
           label={WEB_TEXTS.users.userPasswordLabel}
           type="password"
           value={values.password}
-          disabled={values.sendPasswordLink}
+          disabled={isOwn || values.sendPasswordLink}
+          {...ownHintProps}
           onChange={(event) => set('password', event.target.value)}
           autoComplete="new-password"
           placeholder={isNew ? undefined : WEB_TEXTS.users.keepPasswordHint}
@@ -99,6 +116,7 @@ export function SubuserForm({
           label={WEB_TEXTS.users.sendPasswordLink}
           description={WEB_TEXTS.users.sendPasswordLinkHint}
           checked={values.sendPasswordLink}
+          disabled={isOwn}
           onChange={(event) => {
             // The e-mailed link sets the password: a typed one would not be sent.
             if (event.target.checked) set('password', '');
