@@ -55,6 +55,13 @@ export const TWO_FACTOR_TEXTS = {
   removed: 'Two-factor sign-in is off.',
 } as const;
 
+/**
+ * Wrong codes (app or recovery) a user's second factor takes within a day of the first; then it
+ * takes none until that day is over or it is reset. A guesser who knows the password has this many
+ * tries at a million codes a day, not the login throttle's thousands.
+ */
+export const SECOND_FACTOR_WRONG_CODES_PER_DAY = 10;
+
 export const TWO_FACTOR_ERRORS = {
   codeEmpty: 'Enter the 6-digit code from your authenticator app.',
   codeWrong: 'The code did not match. Enter the newest code from your app.',
@@ -66,6 +73,9 @@ export const TWO_FACTOR_ERRORS = {
   noSetupStarted: 'Start the set-up again to get a new QR code.',
   requiredByCompany: 'Your company requires two-factor sign-in, so it cannot be turned off.',
   notAllowed: 'Only the primary user and managers can change this.',
+  /** 429: SECOND_FACTOR_WRONG_CODES_PER_DAY wrong codes within a day. */
+  tooManyWrongCodes:
+    "Too many wrong codes. Try again tomorrow, or ask your company's primary user or a manager to reset your two-factor sign-in.",
   /** The server cannot open the app's key any more (its TWO_FACTOR_KEY or secret.key changed). */
   appKeyUnreadable:
     "Codes from your authenticator app cannot be checked on this server any more. Sign in with one of your recovery codes, or ask your company's primary user or a manager to reset your two-factor sign-in.",

@@ -52,6 +52,7 @@ import * as shipmentSearchWindowsOfFive from './migrations/0052-shipment-search-
 import * as shipmentFreeDayCounts from './migrations/0053-shipment-free-day-counts.ts';
 import * as shipmentNextFreeDayKind from './migrations/0054-shipment-next-free-day-kind.ts';
 import * as statementTriggersNarrow from './migrations/0055-statement-triggers-narrow.ts';
+import * as secondFactorFailures from './migrations/0056-second-factor-failures.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -110,6 +111,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0053-shipment-free-day-counts': shipmentFreeDayCounts,
   '0054-shipment-next-free-day-kind': shipmentNextFreeDayKind,
   '0055-statement-triggers-narrow': statementTriggersNarrow,
+  '0056-second-factor-failures': secondFactorFailures,
 };
 
 /**

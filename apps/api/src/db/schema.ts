@@ -182,6 +182,9 @@ export type UserSecondFactorsTable = {
   /** The latest 30-second step a code was accepted for; codes of it and before are refused. */
   last_used_step: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
+  /** Wrong codes since first_wrong_code_at, while that is within a day (migration 0056). */
+  wrong_codes: Generated<number>;
+  first_wrong_code_at: NullableTimestamp;
 };
 
 /** Migration 0040: single-use recovery codes, stored as SHA-256 of 120-bit codes. */

@@ -835,7 +835,9 @@ CREATE TABLE user_second_factors (
   secret_encrypted text NOT NULL,
   confirmed_at timestamp with time zone,
   last_used_step bigint,
-  created_at timestamp with time zone NOT NULL DEFAULT now()
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  wrong_codes integer NOT NULL DEFAULT 0,
+  first_wrong_code_at timestamp with time zone
 );
 ALTER TABLE user_second_factors ADD CONSTRAINT user_second_factors_pkey PRIMARY KEY (user_id);
 ALTER TABLE user_second_factors ADD CONSTRAINT user_second_factors_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;

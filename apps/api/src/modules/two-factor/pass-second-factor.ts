@@ -1,16 +1,28 @@
-import { isAppCode } from '@clearport/contract/two-factor-forms';
+import { isAppCode, SECOND_FACTOR_WRONG_CODES_PER_DAY } from '@clearport/contract/two-factor-forms';
 import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
+import type { Mailer } from '../../lib/mail.ts';
 import { readSecret, type SecretKey } from '../../lib/secret-box.ts';
-import { APP_KEY_UNREADABLE, CODE_WRONG, NOT_ENROLLED, RECOVERY_CODE_WRONG } from './two-factor.refusals.ts';
+import {
+  APP_KEY_UNREADABLE,
+  CODE_WRONG,
+  NOT_ENROLLED,
+  RECOVERY_CODE_WRONG,
+  TOO_MANY_WRONG_CODES,
+} from './two-factor.refusals.ts';
 import { twoFactorRepository } from './two-factor.repository.ts';
 import { hashRecoveryCode, stepOfCode } from './two-factor.rules.ts';
 
-export type TwoFactorDeps = Pick<ActionDeps, 'db'> & { secretKey: SecretKey };
+export type TwoFactorDeps = Pick<ActionDeps, 'db'> & {
+  secretKey: SecretKey;
+  /** Told when a wrong code is the day's last the factor takes (SECOND_FACTOR_WRONG_CODES_PER_DAY). */
+  onWrongCodesLimit?: () => Promise<void>;
+};
 
 /**
  * Checks a second factor of a user who has one confirmed: a 6-digit code of the app, within a
  * step of now and after the last one used (which it becomes), or an unused recovery code (which
- * is then used). Either is taken by one conditional update, so it passes once.
+ * is then used). Either is taken by one conditional update, so it passes once. A factor that has
+ * taken SECOND_FACTOR_WRONG_CODES_PER_DAY wrong codes within a day takes none until that day is over.
  */
 export async function passSecondFactor(
   deps: TwoFactorDeps,
@@ -19,14 +31,48 @@ export async function passSecondFactor(
 ): Promise<{ method: 'app' | 'recovery_code' } | Refused> {
   const factor = await twoFactorRepository.find(deps.db, user.id);
   if (!factor?.isConfirmed) return refused(NOT_ENROLLED);
+  if (factor.wrongCodesToday >= SECOND_FACTOR_WRONG_CODES_PER_DAY) return refused(TOO_MANY_WRONG_CODES);
+  const passed = await checkCode(deps, user, factor.sealedSecret, code);
+  if ('method' in passed) {
+    await twoFactorRepository.forgetWrongCodes(deps.db, user.id);
+    return passed;
+  }
+  if (passed.refusal === APP_KEY_UNREADABLE) return passed;
+  const wrongCodes = await twoFactorRepository.noteWrongCode(deps.db, user.id);
+  if (wrongCodes === SECOND_FACTOR_WRONG_CODES_PER_DAY) await deps.onWrongCodesLimit?.();
+  return passed;
+}
+
+async function checkCode(
+  deps: TwoFactorDeps,
+  user: { id: number },
+  sealedSecret: string,
+  code: string,
+): Promise<{ method: 'app' | 'recovery_code' } | Refused> {
   if (!isAppCode(code)) {
     const isUsed = await twoFactorRepository.useRecoveryCode(deps.db, user.id, hashRecoveryCode(code));
     return isUsed ? { method: 'recovery_code' } : refused(RECOVERY_CODE_WRONG);
   }
   // A key this server cannot open (sealed under another): recovery codes still pass, app codes cannot.
-  const secret = readSecret(deps.secretKey, factor.sealedSecret);
+  const secret = readSecret(deps.secretKey, sealedSecret);
   if (secret === undefined) return refused(APP_KEY_UNREADABLE);
   const step = stepOfCode(secret, code, Date.now());
   if (step === null || !(await twoFactorRepository.useStep(deps.db, user.id, step))) return refused(CODE_WRONG);
   return { method: 'app' };
+}
+
+/**
+ * Tells a user that their second factor took its last wrong code of the day: whoever typed them
+ * got past the password, which the user should change.
+ */
+export async function sendWrongCodesNotice(mailer: Mailer, user: { name: string; email: string }): Promise<void> {
+  await mailer.send({
+    to: user.email,
+    subject: 'Wrong two-factor codes at your Clearport sign-in',
+    text:
+      `Hello ${user.name},\n\nSomeone signed in to the Clearport client portal with your password and then entered ` +
+      `${SECOND_FACTOR_WRONG_CODES_PER_DAY} wrong two-factor codes. Your two-factor sign-in takes no more codes until ` +
+      `tomorrow, or until your company's primary user or a manager resets it.\n\nIf this was not you, change your ` +
+      `password at once and tell your brokerage.\n`,
+  });
 }

@@ -5,6 +5,7 @@ import { listedRefusal, type Refusal } from '../../lib/refusal.ts';
 export const CODE_WRONG = listedRefusal(400, TWO_FACTOR_ERRORS.codeWrong, 'code');
 export const RECOVERY_CODE_WRONG = listedRefusal(400, TWO_FACTOR_ERRORS.recoveryCodeWrong, 'code');
 export const APP_KEY_UNREADABLE = listedRefusal(400, TWO_FACTOR_ERRORS.appKeyUnreadable, 'code');
+export const TOO_MANY_WRONG_CODES = listedRefusal(429, TWO_FACTOR_ERRORS.tooManyWrongCodes, 'code');
 export const CHALLENGE_EXPIRED = listedRefusal(401, TWO_FACTOR_ERRORS.challengeExpired, 'challenge');
 export const NOT_ENROLLED = listedRefusal(400, TWO_FACTOR_ERRORS.notEnrolled);
 export const ALREADY_ENROLLED = listedRefusal(400, TWO_FACTOR_ERRORS.alreadyEnrolled);

@@ -2,7 +2,16 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
-export type SecondFactor = { sealedSecret: string; isConfirmed: boolean; createdAt: Date };
+export type SecondFactor = {
+  sealedSecret: string;
+  isConfirmed: boolean;
+  createdAt: Date;
+  /** Wrong codes within a day of the first of them (noteWrongCode); 0 once that day is over. */
+  wrongCodesToday: number;
+};
+
+/** Whether the factor's first wrong code of its count was within the last day. */
+const WRONG_CODES_COUNT = sql<boolean>`user_second_factors.first_wrong_code_at > now() - interval '1 day'`;
 export type ChallengeKind = 'second_factor' | 'enrol';
 export type ChallengedUser = {
   challengeId: number;
@@ -22,12 +31,46 @@ export const twoFactorRepository = {
   async find(db: Db, userId: number): Promise<SecondFactor | undefined> {
     const row = await db
       .selectFrom('user_second_factors')
-      .select(['secret_encrypted', 'confirmed_at', 'created_at'])
+      .select([
+        'secret_encrypted',
+        'confirmed_at',
+        'created_at',
+        sql<number>`CASE WHEN ${WRONG_CODES_COUNT} THEN wrong_codes ELSE 0 END`.as('wrong_codes_today'),
+      ])
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return (
-      row && { sealedSecret: row.secret_encrypted, isConfirmed: row.confirmed_at !== null, createdAt: row.created_at }
+      row && {
+        sealedSecret: row.secret_encrypted,
+        isConfirmed: row.confirmed_at !== null,
+        createdAt: row.created_at,
+        wrongCodesToday: row.wrong_codes_today,
+      }
     );
+  },
+
+  /** Counts a wrong code, from 1 again when the day of the count's first is over: the count now. */
+  async noteWrongCode(db: Db, userId: number): Promise<number> {
+    const row = await db
+      .updateTable('user_second_factors')
+      .set({
+        wrong_codes: sql<number>`CASE WHEN ${WRONG_CODES_COUNT} THEN wrong_codes + 1 ELSE 1 END`,
+        first_wrong_code_at: sql<Date>`CASE WHEN ${WRONG_CODES_COUNT} THEN first_wrong_code_at ELSE now() END`,
+      })
+      .where('user_id', '=', userId)
+      .returning('wrong_codes')
+      .executeTakeFirst();
+    return row?.wrong_codes ?? 0;
+  },
+
+  /** A code that passed starts the count again. */
+  async forgetWrongCodes(db: Db, userId: number): Promise<void> {
+    await db
+      .updateTable('user_second_factors')
+      .set({ wrong_codes: 0, first_wrong_code_at: null })
+      .where('user_id', '=', userId)
+      .where('wrong_codes', '>', 0)
+      .execute();
   },
 
   async isConfirmed(db: Db, userId: number): Promise<boolean> {

@@ -11,7 +11,7 @@ import {
   TwoFactorResponse,
   TwoFactorSetupResponse,
 } from '@clearport/contract/two-factor';
-import { TWO_FACTOR_ERRORS } from '@clearport/contract/two-factor-forms';
+import { SECOND_FACTOR_WRONG_CODES_PER_DAY, TWO_FACTOR_ERRORS } from '@clearport/contract/two-factor-forms';
 import { LoginResponse } from '@clearport/contract/auth';
 import { SUBUSER_ERRORS } from '@clearport/contract/subusers';
 import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
@@ -25,6 +25,7 @@ import {
   login,
   testAppForFile,
 } from '../../../test/build-app.ts';
+import { addressesOf, outboxMessages } from '../../../test/delivery-order-fixtures.ts';
 import { userIdOf } from '../../../test/session-users.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { sealSecret } from '../../lib/secret-box.ts';
@@ -154,6 +155,42 @@ describe('two-factor sign-in', () => {
     const previous = await post(API_PATHS.loginSecondFactor, { challenge, code: codeOf(secret, -1) });
     expect(previous.statusCode).toBe(200);
     exactJson(LoginResponse, previous);
+  });
+
+  it('takes no code after the day’s ten wrong ones, tells the user, and takes codes again the next day', async () => {
+    const email = 'second-factor-guessed@demo.test';
+    const { secret, recoveryCodes } = await enrol(await newUser(email));
+    const { challenge } = await challengeOf(email);
+    const mailsBefore = (await outboxMessages(t.dataDir)).length;
+    const wrongCode = () => (codeOf(secret) === '000000' ? '111111' : '000000');
+    for (let attempt = 1; attempt <= SECOND_FACTOR_WRONG_CODES_PER_DAY; attempt++) {
+      // The login throttle's waits are its own test's: here each guess is the first.
+      await t.app.db.deleteFrom('login_throttle').execute();
+      const code = attempt % 2 ? wrongCode() : 'not-a-recovery-code';
+      const wrong = await post(API_PATHS.loginSecondFactor, { challenge, code });
+      expect(wrong.statusCode, `attempt ${attempt}`).toBe(401);
+    }
+    const notices = (await outboxMessages(t.dataDir)).slice(mailsBefore);
+    expect(notices.map((mail) => [addressesOf(mail.to), mail.subject])).toEqual([
+      [[email], 'Wrong two-factor codes at your Clearport sign-in'],
+    ]);
+    await t.app.db.deleteFrom('login_throttle').execute();
+    for (const code of [codeOf(secret), recoveryCodes[0]!]) {
+      const locked = await post(API_PATHS.loginSecondFactor, { challenge, code });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toMatchObject({ field: 'code', message: TWO_FACTOR_ERRORS.tooManyWrongCodes });
+    }
+
+    vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000 + 1000);
+    const nextDay = await challengeOf(email);
+    const passed = await post(API_PATHS.loginSecondFactor, { challenge: nextDay.challenge, code: codeOf(secret) });
+    expect(passed.statusCode, passed.body).toBe(200);
+    const factor = await t.app.db
+      .selectFrom('user_second_factors')
+      .select('wrong_codes')
+      .where('user_id', '=', await userIdOf(t.app.db, email))
+      .executeTakeFirstOrThrow();
+    expect(factor.wrong_codes).toBe(0);
   });
 
   it('takes each recovery code once, and new ones end the old', async () => {

@@ -28,7 +28,7 @@ import { startSession } from '../auth/start-session.ts';
 import { verifyCurrentPassword } from '../auth/verify-current-password.ts';
 import { throttled } from './code-throttle.ts';
 import { confirmTwoFactor } from './confirm-two-factor.ts';
-import { passSecondFactor } from './pass-second-factor.ts';
+import { passSecondFactor, sendWrongCodesNotice } from './pass-second-factor.ts';
 import { regenerateRecoveryCodes } from './regenerate-recovery-codes.ts';
 import { removeTwoFactor } from './remove-two-factor.ts';
 import { setCompanyTwoFactor } from './set-company-two-factor.ts';
@@ -80,10 +80,17 @@ export const loginTwoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = 
     async (request, reply) => {
       const user = await twoFactorRepository.findChallenge(app.db, request.body.challenge, 'second_factor');
       if (!user) return sendRefusal(reply, CHALLENGE_EXPIRED);
-      const deps = { db: app.db, secretKey };
+      // The notice is not the answer's to wait for or fail with: the code was wrong either way.
+      const onWrongCodesLimit = () =>
+        sendWrongCodesNotice(app.mailer, user).catch((error: unknown) =>
+          request.log.error({ err: error }, 'The wrong two-factor codes notice was not sent'),
+        );
+      const deps = { db: app.db, secretKey, onWrongCodesLimit };
       const passed = await throttled(app.db, { email: user.email, ip: request.ip, field: 'code' }, async () => {
         const result = await passSecondFactor(deps, user, request.body.code);
-        if (isRefused(result)) return { refusal: { ...result.refusal, status: 401 } };
+        if (isRefused(result)) {
+          return { refusal: { ...result.refusal, status: result.refusal.status === 429 ? 429 : 401 } };
+        }
         return (await twoFactorRepository.takeChallenge(app.db, user.challengeId))
           ? result
           : refused(CHALLENGE_EXPIRED);
