@@ -571,6 +571,20 @@ describe('reset links and forgot-password limits', () => {
     for (let index = 0; index < THROTTLE.free.resetMail + 3; index += 1) {
       expect((await forgot('manager@demo.test', `10.5.0.${index}`)).statusCode).toBe(200);
     }
+    expect((await mailsReach(before + THROTTLE.free.resetMail)) - before).toBe(THROTTLE.free.resetMail);
+    // None more that day, however long the asker waits between requests; the next day, again.
+    const startedAgo = (interval: string) =>
+      t.app.db
+        .updateTable('login_throttle')
+        .set({ window_started_at: sql<Date>`now() - ${interval}::interval`, next_attempt_at: sql<Date>`now()` })
+        .where('key', '=', 'reset-mail:manager@demo.test')
+        .execute();
+    await startedAgo('20 hours');
+    expect((await forgot('manager@demo.test', '10.5.1.1')).statusCode).toBe(200);
+    await settle();
+    expect((await mailCount()) - before).toBe(THROTTLE.free.resetMail);
+    await startedAgo('25 hours');
+    expect((await forgot('manager@demo.test', '10.5.1.2')).statusCode).toBe(200);
     expect((await mailsReach(before + THROTTLE.free.resetMail + 1)) - before).toBe(THROTTLE.free.resetMail + 1);
   });
 

@@ -38,6 +38,7 @@ import {
   loginThrottleKeys,
   resetMailKey,
   resetRequestKey,
+  THROTTLE,
   waitMessage,
 } from './login-throttle.ts';
 import { passwordResetsRepository } from './password-resets.repository.ts';
@@ -174,7 +175,8 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       }
       // The answer, and the work before it, are the same whether or not the address belongs to a
       // user: the link is made and mailed after the reply, so its timing tells nothing either.
-      const isMailDue = (await loginThrottle.reserve(app.db, [resetMailKey(request.body.email)])) === 0;
+      const mailKey = resetMailKey(request.body.email);
+      const isMailDue = (await loginThrottle.count(app.db, mailKey, THROTTLE.resetMailWindowSeconds)) <= mailKey.free;
       const user = await usersRepository.findByEmail(app.db, request.body.email);
       if (user?.active && isMailDue) {
         setImmediate(() => {

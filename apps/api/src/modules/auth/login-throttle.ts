@@ -16,6 +16,8 @@ import type { Db } from '../../db/connect.ts';
  */
 export const THROTTLE = {
   windowSeconds: 15 * 60,
+  /** The reset mails' count of an address starts again a day after its first mail. */
+  resetMailWindowSeconds: 24 * 60 * 60,
   firstWaitMs: 1_000,
   maxWaitMs: 60_000,
   /** How long a name stays known at an address after logging in from it. */
@@ -29,7 +31,7 @@ export const THROTTLE = {
     address: 30,
     /** Attempts of a name known at an address, since its last login there, that skip the address's key. */
     known: 3,
-    /** Reset mails per address asked for; more are not sent (the answer does not change). */
+    /** Reset mails per address asked for within resetMailWindowSeconds; more are not sent (the answer does not change). */
     resetMail: 3,
     /** Forgot-password requests per client address. */
     resetRequest: 10,
@@ -156,6 +158,26 @@ export const loginThrottle = {
       if ('waitSeconds' in reserved) return reserved.waitSeconds;
     }
     return 0;
+  },
+
+  /**
+   * Counts one attempt under the key, whatever its wait, within a window of `windowSeconds` from
+   * its first: the count now. For an allowance that ends rather than slows (the reset mails).
+   */
+  async count(db: Db, key: ThrottleKey, windowSeconds: number): Promise<number> {
+    const isNewWindow = sql<boolean>`login_throttle.window_started_at < now() - make_interval(secs => ${windowSeconds})`;
+    const counted = await db
+      .insertInto('login_throttle')
+      .values({ key: key.key, attempts: 1, window_started_at: sql<Date>`now()`, next_attempt_at: sql<Date>`now()` })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({
+          attempts: sql<number>`CASE WHEN ${isNewWindow} THEN 1 ELSE login_throttle.attempts + 1 END`,
+          window_started_at: sql<Date>`CASE WHEN ${isNewWindow} THEN now() ELSE login_throttle.window_started_at END`,
+        }),
+      )
+      .returning('attempts')
+      .executeTakeFirstOrThrow();
+    return counted.attempts;
   },
 
   /** Gives back one attempt of the key: a sign-in link that worked is not what makes the next one wait. */
