@@ -18,7 +18,8 @@ export function commonPasswordRefusal(password: string | undefined, field = 'pas
 
 /**
  * Ends every session of the user but the one named (the caller's own, when they stay on the
- * page): their next call answers 401.
+ * page): their next call answers 401. The sessions about to begin end with them: a sign-in
+ * waiting for its second step (or for a second factor to be set up) and the broker's sign-in links.
  */
 export async function endSessions(
   db: Db,
@@ -28,12 +29,23 @@ export async function endSessions(
   let sessions = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (options.keepSessionToken) sessions = sessions.where('token_hash', '!=', hashToken(options.keepSessionToken));
   const result = await sessions.executeTakeFirst();
+  await db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
+  await db.deleteFrom('sign_in_links').where('user_id', '=', userId).execute();
   return Number(result.numDeletedRows);
 }
 
 /**
- * The one way a password changes: the new hash is stored and every session the old password
- * opened ends (but the one named). Hash with hashPassword before the transaction this runs in:
+ * Ends the links that would set the user's password (a reset's, a set-password link): a new
+ * password or a new e-mail address makes those sent before it stale, and one mailed to a
+ * mistyped address must not outlive the correction.
+ */
+export async function endPasswordLinks(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+}
+
+/**
+ * The one way a password changes: the new hash is stored, every session the old password opened
+ * ends (but the one named), and so do the sign-ins and links pending (endSessions, endPasswordLinks). Hash with hashPassword before the transaction this runs in:
  * scrypt takes a while, and must not hold a connection meanwhile.
  */
 export async function storePasswordHash(
@@ -48,6 +60,7 @@ export async function storePasswordHash(
     .where('id', '=', userId)
     .execute();
   await endSessions(db, userId, options);
+  await endPasswordLinks(db, userId);
 }
 
 /** Hashes the new password, then stores it in a transaction of its own (storePasswordHash). */

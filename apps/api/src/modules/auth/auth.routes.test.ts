@@ -552,6 +552,77 @@ describe('reset links and forgot-password limits', () => {
       .execute();
   });
 
+  it('ends the links and sign-ins pending when the password or the e-mail address changes', async () => {
+    await t.app.db.deleteFrom('login_throttle').execute();
+    const primary = await t.app.db
+      .selectFrom('users')
+      .select('company_id')
+      .where('email', '=', 'primary@demo.test')
+      .executeTakeFirstOrThrow();
+    const email = 'pending-links@demo.test';
+    const { id } = await t.app.db
+      .insertInto('users')
+      .values({ company_id: primary.company_id, name: 'Pending Links', email, password_hash: 'x', role: 5 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const later = sql<Date>`now() + interval '10 minutes'`;
+    const pendingSignIns = async () => {
+      await t.app.db
+        .insertInto('login_challenges')
+        .values({ user_id: id, token_hash: `challenge-${Math.random()}`, kind: 'enrol', expires_at: later })
+        .execute();
+      await t.app.db
+        .insertInto('sign_in_links')
+        .values({ user_id: id, token_hash: `link-${Math.random()}`, expires_at: later })
+        .execute();
+    };
+    const pendingOf = async () =>
+      Promise.all(
+        (['login_challenges', 'sign_in_links', 'password_resets'] as const).map((table) =>
+          t.app.db.selectFrom(table).select('id').where('user_id', '=', id).execute(),
+        ),
+      ).then((rows) => rows.map((found) => found.length));
+    const primaryToken = await login(t.app, 'primary@demo.test');
+    const edit = (body: object) =>
+      injectAs(t.app, primaryToken, { method: 'PATCH', url: `/api/user/user/subusers/${id}`, payload: body });
+
+    const beforePassword = resetTokenIn(await mailAfter(() => forgot(email, '10.3.1.1')));
+    await pendingSignIns();
+    expect(await pendingOf()).toEqual([1, 1, 1]);
+    expect((await edit({ password: 'set-by-a-manager-1' })).statusCode).toBe(200);
+    expect(await pendingOf()).toEqual([0, 0, 0]);
+    expect((await resetPassword(beforePassword, email, 'chosen-by-a-guesser-1')).statusCode).toBe(400);
+
+    // A link mailed to an address that is then corrected sets no password.
+    const beforeEmail = resetTokenIn(await mailAfter(() => forgot(email, '10.3.1.2')));
+    expect((await edit({ email: 'pending-links-corrected@demo.test' })).statusCode).toBe(200);
+    expect(await pendingOf()).toEqual([0, 0, 0]);
+    expect((await resetPassword(beforeEmail, 'pending-links-corrected@demo.test', 'chosen-late-1')).statusCode).toBe(
+      400,
+    );
+
+    // Signing the user out everywhere ends the sign-ins about to begin too.
+    await pendingSignIns();
+    const ended = await injectAs(t.app, primaryToken, {
+      method: 'POST',
+      url: `/api/user/user/subusers/${id}/end-sessions`,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await pendingOf()).slice(0, 2)).toEqual([0, 0]);
+
+    // A deactivated user's link sets no password.
+    const beforeDeactivation = resetTokenIn(
+      await mailAfter(() => forgot('pending-links-corrected@demo.test', '10.3.1.3')),
+    );
+    expect((await edit({ active: 0 })).statusCode).toBe(200);
+    const afterDeactivation = await resetPassword(
+      beforeDeactivation,
+      'pending-links-corrected@demo.test',
+      'too-late-1',
+    );
+    expect(afterDeactivation.statusCode).toBe(400);
+  });
+
   it('limits forgot-password per client address, and the mails per address asked for', async () => {
     await t.app.db.deleteFrom('login_throttle').execute();
     const replies = [];

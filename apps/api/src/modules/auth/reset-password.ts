@@ -11,8 +11,8 @@ const RESET_INVALID = listedRefusal(400, TEXTS.resetInvalid);
 
 /**
  * reset-password/{token}: the link's user, named by their e-mail, chooses a password. The link
- * is used up, and every other link sent to them ends with it; a link used, expired or another
- * user's is refused alike.
+ * is used up, and every other link sent to them ends with it; a link used, expired, another
+ * user's or a deactivated user's is refused alike.
  */
 export async function resetPassword(
   deps: Pick<ActionDeps, 'db' | 'log'>,
@@ -21,7 +21,7 @@ export async function resetPassword(
   const link = await passwordResetsRepository.peek(deps.db, input.token);
   const userId = link?.userId;
   const user = userId ? await usersRepository.findByEmail(deps.db, input.email) : undefined;
-  if (!userId || !user || user.id !== userId) return refused(RESET_INVALID);
+  if (!userId || !user?.active || user.id !== userId) return refused(RESET_INVALID);
   const tooCommon = commonPasswordRefusal(input.password);
   if (tooCommon) return refused(tooCommon);
   // Half a second of scrypt, before the transaction.

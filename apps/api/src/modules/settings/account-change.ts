@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import { endPasswordLinks } from '../access/passwords.ts';
 
 /** Whether another user has this login e-mail (case aside). */
 export async function isEmailTaken(db: Db, userId: number, email: string): Promise<boolean> {
@@ -19,6 +20,7 @@ export async function changeOwnEmail(trx: Db, userId: number, email: string) {
     .set({ email, updated_at: sql<Date>`now()` })
     .where('id', '=', userId)
     .execute();
+  await endPasswordLinks(trx, userId);
 }
 
 /** Tells the old address of a changed login e-mail, so a takeover does not go unnoticed. */

@@ -2,7 +2,7 @@ import type { Subuser, SubuserUpdateRequest } from '@clearport/contract/subusers
 import { inTransaction, isUniqueViolation, refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Refusal } from '../../lib/refusal.ts';
-import { commonPasswordRefusal, endSessions, storePasswordHash } from '../access/passwords.ts';
+import { commonPasswordRefusal, endPasswordLinks, endSessions, storePasswordHash } from '../access/passwords.ts';
 import { recordSecurityEvent, type RequestOrigin } from '../access/security-events.ts';
 import { isBroker, type Actor, type SessionUser } from '../access/session-user.ts';
 import { userChangesRepository } from '../activity/user-changes.repository.ts';
@@ -79,6 +79,8 @@ export async function updateUser(
         await subusersRepository.replaceLinks(trx, companyId, target.id, linkedAccounts);
       }
       if (passwordHash !== undefined) await storePasswordHash(trx, target.id, passwordHash);
+      // A link sent to the address before (a mistyped one, corrected now) sets no password.
+      if (email !== target.email) await endPasswordLinks(trx, target.id);
       if (!after.active) await endSessions(trx, target.id);
       const event = {
         outcome: 'success',
