@@ -181,14 +181,21 @@ describe('two-factor sign-in', () => {
       expect(locked.json()).toMatchObject({ field: 'code', message: TWO_FACTOR_ERRORS.tooManyWrongCodes });
     }
 
-    vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000 + 1000);
+    // A day after the first wrong code (the database's clock, which the fake one does not move on PostgreSQL).
+    const userId = await userIdOf(t.app.db, email);
+    await t.app.db
+      .updateTable('user_second_factors')
+      .set({ first_wrong_code_at: sql<Date>`now() - interval '1 day 1 second'` })
+      .where('user_id', '=', userId)
+      .execute();
+    nextStep();
     const nextDay = await challengeOf(email);
     const passed = await post(API_PATHS.loginSecondFactor, { challenge: nextDay.challenge, code: codeOf(secret) });
     expect(passed.statusCode, passed.body).toBe(200);
     const factor = await t.app.db
       .selectFrom('user_second_factors')
       .select('wrong_codes')
-      .where('user_id', '=', await userIdOf(t.app.db, email))
+      .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     expect(factor.wrong_codes).toBe(0);
   });
