@@ -437,6 +437,25 @@ describe('PATCH user/user/subusers/{id}', () => {
     }
   });
 
+  it('tells the old address when a manager changes a user’s login e-mail', async () => {
+    const created = await createUser();
+    const outbox = path.join(t.dataDir, 'outbox');
+    const mailsNow = async () => (await readdir(outbox).catch(() => [])).sort();
+    const before = await mailsNow();
+    const changedTo = newEmail();
+    const response = await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), { email: changedTo });
+    expect(response.statusCode, response.body).toBe(200);
+    const added = (await mailsNow()).filter((file) => !before.includes(file));
+    expect(added).toHaveLength(1);
+    const mail = await simpleParser(await readFile(path.join(outbox, added[0]!)));
+    expect(mail.to).toMatchObject({ text: created.email });
+    expect(mail.subject).toBe('Your Clearport e-mail address was changed');
+    expect(mail.text).toContain(changedTo);
+    // A change of the name alone tells nobody.
+    await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), { name: 'Renamed Person' });
+    expect((await mailsNow()).length).toBe(before.length + 1);
+  });
+
   it("leaves a manager's own e-mail, password and second factor to Settings, which asks for the password", async () => {
     const managerId = await userIdOf('manager@demo.test');
     const before = await snapshot();

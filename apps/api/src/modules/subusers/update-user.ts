@@ -1,5 +1,12 @@
 import type { Subuser, SubuserUpdateRequest } from '@clearport/contract/subusers';
-import { inTransaction, isUniqueViolation, refused, type ActionDeps, type Refused } from '../../lib/action.ts';
+import {
+  inTransaction,
+  isRefused,
+  isUniqueViolation,
+  refused,
+  type ActionDeps,
+  type Refused,
+} from '../../lib/action.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Refusal } from '../../lib/refusal.ts';
 import { commonPasswordRefusal, endPasswordLinks, endSessions, storePasswordHash } from '../access/passwords.ts';
@@ -7,6 +14,7 @@ import { recordSecurityEvent, type RequestOrigin } from '../access/security-even
 import { isBroker, type Actor, type SessionUser } from '../access/session-user.ts';
 import { userChangesRepository } from '../activity/user-changes.repository.ts';
 import { SetPasswordMailError, sendSetPasswordLink } from '../auth/send-set-password-link.ts';
+import { sendEmailChangedNotice } from '../settings/account-change.ts';
 import { subusersRepository } from './subusers.repository.ts';
 import {
   changesOf,
@@ -43,8 +51,10 @@ export async function updateUser(
   if (tooCommon) return refused(tooCommon);
   const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
 
+  // The old address of a changed login e-mail, told once the change has committed.
+  let emailChanged: { name: string; email: string; newEmail: string } | undefined;
   try {
-    return await inTransaction(deps.db, async (trx): Promise<{ updated: boolean } | Refused> => {
+    const result = await inTransaction(deps.db, async (trx): Promise<{ updated: boolean } | Refused> => {
       const target = await subusersRepository.lockOfCompany(trx, companyId, userId);
       if (!target) return refused(USER_NOT_FOUND);
       const refusal = await refusalToEdit(trx, target);
@@ -98,6 +108,9 @@ export async function updateUser(
         );
       }
       if (email !== target.email) {
+        if (email.toLowerCase() !== target.email.toLowerCase()) {
+          emailChanged = { name: target.name, email: target.email, newEmail: email };
+        }
         await recordSecurityEvent(
           { db: trx, log: deps.log },
           { ...event, kind: 'email_changed', detail: { via: 'admin', previous_email: target.email, ...changedBy } },
@@ -117,6 +130,13 @@ export async function updateUser(
       }
       return { updated: isChanged };
     });
+    if (emailChanged && !isRefused(result)) {
+      const { newEmail, ...user } = emailChanged;
+      await sendEmailChangedNotice(deps.mailer, user, newEmail).catch((error: unknown) =>
+        deps.log.error({ err: error }, 'The e-mail changed notice was not sent'),
+      );
+    }
+    return result;
   } catch (error) {
     if (isUniqueViolation(error)) return refused(EMAIL_TAKEN);
     throw error;
