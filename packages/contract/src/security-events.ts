@@ -27,6 +27,7 @@ export const SECURITY_EVENT_KINDS = [
   'session_ended_by_admin',
   'sessions_ended',
   'link_sign_in',
+  'current_password_failed',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -57,6 +58,7 @@ export const SECURITY_EVENT_KIND_LABELS: Record<SecurityEventKind, string> = {
   session_ended_by_admin: 'Session ended by an administrator',
   sessions_ended: 'Sessions ended',
   link_sign_in: 'Sign-in by link',
+  current_password_failed: 'Current password wrong',
 };
 
 export const SECURITY_EVENT_OUTCOME_LABELS: Record<SecurityEventOutcome, string> = {

@@ -330,6 +330,61 @@ describe('password_changed and email_changed', () => {
     expect(JSON.stringify(events)).not.toContain('steady-keel-31');
   });
 
+  it('a wrong current password, in Settings or before a second factor, writes one current_password_failed', async () => {
+    await t.app.db.deleteFrom('login_throttle').execute();
+    const token = await login(t.app, 'user@demo.test');
+    const lists = (await injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.settings) })).json<{
+      user: Record<string, unknown>;
+    }>().user;
+    const events = await eventsOf(async () => {
+      const settings = await injectAs(t.app, token, {
+        method: 'POST',
+        url: apiUrl(API_PATHS.saveSettings),
+        payload: {
+          user_emails: NOTIFICATION_LISTS.map((list) => ({
+            table_number: list.table_number,
+            ...(lists[list.key] as object),
+          })),
+          password: 'steady-keel-32',
+          current_password: 'not-my-password',
+        },
+      });
+      expect(settings.statusCode, settings.body).toBe(400);
+      expect(settings.json().field).toBe('current_password');
+      const twoFactor = await injectAs(t.app, token, {
+        method: 'POST',
+        url: apiUrl(API_PATHS.startTwoFactor),
+        payload: { current_password: 'still-not-it' },
+      });
+      expect(twoFactor.statusCode, twoFactor.body).toBe(400);
+    });
+    expect(kindsOf(events)).toEqual(['current_password_failed:failure', 'current_password_failed:failure']);
+    expect(events.every((event) => event.user_id !== null && event.email === 'user@demo.test')).toBe(true);
+    expect(JSON.stringify(events)).not.toMatch(/not-my-password|still-not-it/);
+  });
+
+  it('a wrong code while setting up a second factor writes one second_factor_failed', async () => {
+    await t.app.db.deleteFrom('login_throttle').execute();
+    const token = await login(t.app, 'user@demo.test');
+    const started = await injectAs(t.app, token, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.startTwoFactor),
+      payload: { current_password: DEMO_PASSWORD },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const events = await eventsOf(async () => {
+      const confirmed = await injectAs(t.app, token, {
+        method: 'POST',
+        url: apiUrl(API_PATHS.confirmTwoFactor),
+        payload: { code: '12345x' },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(400);
+    });
+    expect(kindsOf(events)).toEqual(['second_factor_failed:failure']);
+    expect(events[0]!.detail).toEqual({ during: 'enrolment' });
+    await t.app.db.deleteFrom('user_second_factors').execute();
+  });
+
   it('the users screen writes one of each for the user changed, naming who changed it', async () => {
     const target = await userIdOf(t.app.db, 'user@demo.test');
     const events = await eventsOf(async () => {

@@ -40,7 +40,10 @@ export async function saveSettings(
 ): Promise<SaveSettingsResponse | Refused> {
   const { settings } = input;
   if (needsCurrentPassword(actor.email, settings)) {
-    const checked = await verifyCurrentPassword(deps, actor, { password: settings.current_password, ip: input.ip });
+    const checked = await verifyCurrentPassword(deps, actor, {
+      password: settings.current_password,
+      origin: input.origin ?? { ip: input.ip, userAgent: null },
+    });
     if (isRefused(checked)) return checked;
   }
   const tooCommon = commonPasswordRefusal(settings.password);

@@ -16,14 +16,15 @@ import {
   TwoFactorResponse,
   TwoFactorSetupResponse,
 } from '@clearport/contract/two-factor';
-import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
+import { TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import { LoginResponse } from '@clearport/contract/auth';
-import { isRefused, refused, replyWith } from '../../lib/action.ts';
+import { isRefused, refused, replyWith, type Refused } from '../../lib/action.ts';
 import type { SecretKey } from '../../lib/secret-box.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { describedWithoutCredential } from '../../lib/api-description.ts';
 import { refuseChangesByReadOnlyRoles } from '../access/read-only.ts';
 import { originOf, recordSecurityEvent } from '../access/security-events.ts';
+import type { SessionUser } from '../access/session-user.ts';
 import { startSession } from '../auth/start-session.ts';
 import { verifyCurrentPassword } from '../auth/verify-current-password.ts';
 import { throttled } from './code-throttle.ts';
@@ -56,6 +57,18 @@ function recordFor(
     origin: originOf(request),
     detail,
   });
+}
+
+/**
+ * A signed-in user's code refused while setting up, removing or renewing their second factor: a
+ * wrong or throttled code is `second_factor_failed`, as at sign-in; other refusals (no set-up
+ * started, not enrolled) are not a guess and are not recorded.
+ */
+function recordCodeRefused(request: FastifyRequest & { user: SessionUser }, result: Refused, during: string) {
+  const { status, field } = result.refusal;
+  if (field !== 'code' || (status !== 400 && status !== 429)) return;
+  if (result.refusal.message === TWO_FACTOR_ERRORS.noSetupStarted) return;
+  return recordFor(request, request.user, 'second_factor_failed', status === 429 ? 'throttled' : 'failure', { during });
 }
 
 export type TwoFactorRoutesOptions = { secretKey: SecretKey };
@@ -163,7 +176,7 @@ export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async
     API_PATHS.startTwoFactor,
     { schema: { body: StartTwoFactorRequest, response: { 200: TwoFactorSetupResponse, ...errors } } },
     async (request, reply) => {
-      const password = { password: request.body.current_password, ip: request.ip };
+      const password = { password: request.body.current_password, origin: originOf(request) };
       const verified = await verifyCurrentPassword(request.deps, request.user, password);
       if (isRefused(verified)) return sendRefusal(reply, verified.refusal);
       return replyWith(reply, await startTwoFactor({ db: app.db, secretKey }, request.user), (setup) => setup);
@@ -180,7 +193,7 @@ export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async
       );
       if (!isRefused(confirmed)) {
         await recordFor(request, request.user, 'second_factor_changed', 'success', { change: 'enrolled' });
-      }
+      } else await recordCodeRefused(request, confirmed, 'enrolment');
       return replyWith(reply, confirmed, (codes) => codes);
     },
   );
@@ -189,7 +202,7 @@ export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async
     API_PATHS.removeTwoFactor,
     { schema: { body: TwoFactorReauthRequest, response: { 200: MessageResponse, ...errors } } },
     async (request, reply) => {
-      const password = { password: request.body.current_password, ip: request.ip };
+      const password = { password: request.body.current_password, origin: originOf(request) };
       const verified = await verifyCurrentPassword(request.deps, request.user, password);
       if (isRefused(verified)) return sendRefusal(reply, verified.refusal);
       const attempt = { email: request.user.email, ip: request.ip, field: 'code' };
@@ -198,7 +211,7 @@ export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async
       );
       if (!isRefused(removed)) {
         await recordFor(request, request.user, 'second_factor_changed', 'success', { change: 'removed' });
-      }
+      } else await recordCodeRefused(request, removed, 'removal');
       return replyWith(reply, removed, () => ({ message: TWO_FACTOR_TEXTS.removed }));
     },
   );
@@ -207,7 +220,7 @@ export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async
     API_PATHS.regenerateRecoveryCodes,
     { schema: { body: TwoFactorReauthRequest, response: { 200: RecoveryCodesResponse, ...errors } } },
     async (request, reply) => {
-      const password = { password: request.body.current_password, ip: request.ip };
+      const password = { password: request.body.current_password, origin: originOf(request) };
       const verified = await verifyCurrentPassword(request.deps, request.user, password);
       if (isRefused(verified)) return sendRefusal(reply, verified.refusal);
       const attempt = { email: request.user.email, ip: request.ip, field: 'code' };
@@ -218,7 +231,7 @@ export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async
         await recordFor(request, request.user, 'second_factor_changed', 'success', {
           change: 'recovery_codes_renewed',
         });
-      }
+      } else await recordCodeRefused(request, codes, 'recovery_codes_renewal');
       return replyWith(reply, codes, (result) => result);
     },
   );
