@@ -45,8 +45,9 @@ export async function endPasswordLinks(db: Db, userId: number): Promise<void> {
 
 /**
  * The one way a password changes: the new hash is stored, every session the old password opened
- * ends (but the one named), and so do the sign-ins and links pending (endSessions, endPasswordLinks). Hash with hashPassword before the transaction this runs in:
- * scrypt takes a while, and must not hold a connection meanwhile.
+ * ends (but the one named), and so do the sign-ins and links pending (endSessions,
+ * endPasswordLinks). Hash with hashPassword before the transaction this runs in: scrypt takes a
+ * while, and must not hold a connection meanwhile.
  */
 export async function storePasswordHash(
   db: Db,

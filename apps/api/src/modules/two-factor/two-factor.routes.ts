@@ -93,7 +93,7 @@ export const loginTwoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = 
     async (request, reply) => {
       const user = await twoFactorRepository.findChallenge(app.db, request.body.challenge, 'second_factor');
       if (!user) return sendRefusal(reply, CHALLENGE_EXPIRED);
-      // The notice is not the answer's to wait for or fail with: the code was wrong either way.
+      // A notice that cannot be sent is logged; the answer is the wrong code's either way.
       const onWrongCodesLimit = () =>
         sendWrongCodesNotice(app.mailer, user).catch((error: unknown) =>
           request.log.error({ err: error }, 'The wrong two-factor codes notice was not sent'),
