@@ -52,6 +52,8 @@ export const TWO_FACTOR_TEXTS = {
   confirmResetForUser: 'Reset this user’s two-factor sign-in? They set it up again with a new device.',
   resetForUserDone: 'Two-factor sign-in was reset. The user sets it up again at their next sign-in.',
   requireSaved: 'Saved.',
+  stopRequiring: 'Stop requiring',
+  stopRequiringHint: 'Enter your password to stop requiring two-factor sign-in for everyone in the company.',
   removed: 'Two-factor sign-in is off.',
 } as const;
 

@@ -65,5 +65,13 @@ export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
 export const TwoFactorReauthRequest = z.object({ current_password: Password, code: Code });
 export type TwoFactorReauthRequest = z.infer<typeof TwoFactorReauthRequest>;
 
-export const CompanyTwoFactorRequest = z.object({ require_two_factor: z.boolean() });
+/**
+ * The company's requirement of a second factor. Turning it off weakens every colleague's sign-in,
+ * so `current_password` is needed then (400 naming it when missing or wrong); turning it on needs
+ * nothing more.
+ */
+export const CompanyTwoFactorRequest = z.object({
+  require_two_factor: z.boolean(),
+  current_password: Password.optional(),
+});
 export type CompanyTwoFactorRequest = z.infer<typeof CompanyTwoFactorRequest>;

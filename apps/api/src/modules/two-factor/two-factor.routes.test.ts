@@ -407,11 +407,24 @@ describe("the company's requirement", () => {
     expect(history.action).toBe('two-factor-reset');
     expect((await challengeOf('enrol-at-login@demo.test')).step).toBe('enrol');
 
-    await injectAs(t.app, setter, {
-      method: 'PUT',
-      url: apiUrl(API_PATHS.companyTwoFactor),
-      payload: { require_two_factor: false },
-    });
+    // Stopping the requirement weakens everyone's sign-in: the session alone does not do it.
+    const stop = (payload: object) =>
+      injectAs(t.app, setter, { method: 'PUT', url: apiUrl(API_PATHS.companyTwoFactor), payload });
+    for (const payload of [{}, { current_password: 'not-the-password' }]) {
+      const refusedStop = await stop({ require_two_factor: false, ...payload });
+      expect(refusedStop.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refusedStop.json().field).toBe('current_password');
+    }
+    const company = () =>
+      t.app.db
+        .selectFrom('companies')
+        .select('require_two_factor')
+        .where('name', '=', 'Demo Imports LLC')
+        .executeTakeFirstOrThrow();
+    expect((await company()).require_two_factor).toBe(true);
+    await t.app.db.deleteFrom('login_throttle').execute();
+    expect((await stop({ require_two_factor: false, current_password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect((await company()).require_two_factor).toBe(false);
   });
 });
 

@@ -240,7 +240,11 @@ export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async
     API_PATHS.companyTwoFactor,
     { schema: { body: CompanyTwoFactorRequest, response: { 200: MessageResponse, ...errors } } },
     async (request, reply) => {
-      const input = { requireTwoFactor: request.body.require_two_factor };
+      const input = {
+        requireTwoFactor: request.body.require_two_factor,
+        currentPassword: request.body.current_password,
+        origin: originOf(request),
+      };
       const saved = await setCompanyTwoFactor(request.deps, request.user, input);
       if (!isRefused(saved)) {
         await recordFor(request, request.user, 'second_factor_changed', 'success', {

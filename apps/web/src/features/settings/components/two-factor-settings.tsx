@@ -1,7 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TEXTS } from '@clearport/contract/texts';
 import { TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
-import type { TwoFactorReauthRequest, TwoFactorResponse } from '@clearport/contract/two-factor';
+import type {
+  CompanyTwoFactorRequest,
+  TwoFactorReauthRequest,
+  TwoFactorResponse,
+} from '@clearport/contract/two-factor';
 import { RecoveryCodes } from '../../../components/two-factor/recovery-codes.tsx';
 import { TwoFactorSetup } from '../../../components/two-factor/two-factor-setup.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -207,6 +211,38 @@ function CompanyRequirement({ isRequired }: { isRequired: boolean }) {
   const save = useSetCompanyTwoFactor();
   // The switch moves at once; a refusal moves it back.
   const [isChecked, setIsChecked] = useState(isRequired);
+  // Stopping the requirement asks for the password first (the server refuses it without).
+  const [isAskingPassword, setIsAskingPassword] = useState(false);
+  const saveRequirement = (body: CompanyTwoFactorRequest, onError?: (failure: unknown) => void) => {
+    setIsChecked(body.require_two_factor);
+    save.mutate(body, {
+      onSuccess: (reply) => {
+        setIsAskingPassword(false);
+        toast.success(reply.message);
+      },
+      onError: (error) => {
+        setIsChecked(!body.require_two_factor);
+        if (onError) onError(error);
+        else toast.error(messageOf(error));
+      },
+    });
+  };
+  if (isAskingPassword) {
+    return (
+      <>
+        <p className={styles.hint}>{T.stopRequiringHint}</p>
+        <ReauthForm
+          needsCode={false}
+          submitLabel={T.stopRequiring}
+          isPending={save.isPending}
+          onCancel={() => setIsAskingPassword(false)}
+          onSubmit={({ current_password }, onError) =>
+            saveRequirement({ require_two_factor: false, current_password }, onError)
+          }
+        />
+      </>
+    );
+  }
   return (
     <div className={styles.editor}>
       <Checkbox
@@ -214,20 +250,9 @@ function CompanyRequirement({ isRequired }: { isRequired: boolean }) {
         label={T.requireForCompany}
         checked={isChecked}
         disabled={save.isPending}
-        onChange={(event) => {
-          const next = event.target.checked;
-          setIsChecked(next);
-          save.mutate(
-            { require_two_factor: next },
-            {
-              onSuccess: (reply) => toast.success(reply.message),
-              onError: (error) => {
-                setIsChecked(!next);
-                toast.error(messageOf(error));
-              },
-            },
-          );
-        }}
+        onChange={(event) =>
+          event.target.checked ? saveRequirement({ require_two_factor: true }) : setIsAskingPassword(true)
+        }
       />
     </div>
   );
