@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Instant } from './calendar.ts';
-import { PaymentInstructions } from './invoices.ts';
+import { PaymentInstructions, PaymentInstructionsInput } from './invoices.ts';
 import { Email, MAX_ID } from './http.ts';
 import { oneLineText } from './plain-text.ts';
 
@@ -109,7 +109,7 @@ export const ApproveDeliveryOrderResponse = z.object({ outcome: z.enum(APPROVE_O
 export type ApproveDeliveryOrderResponse = z.infer<typeof ApproveDeliveryOrderResponse>;
 
 export const BrokerPaymentInstructionsResponse = z.object({ payment_instructions: PaymentInstructions.nullable() });
-export const SetPaymentInstructionsRequest = PaymentInstructions;
+export const SetPaymentInstructionsRequest = PaymentInstructionsInput;
 
 export const FailedMail = z.object({
   id: z.string(),

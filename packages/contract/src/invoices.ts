@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CalendarDate } from './calendar.ts';
 import { PAID_FLAG } from './constants.ts';
-import { EntityId, Flag, Pagination, SortDirection } from './http.ts';
+import { Email, EntityId, Flag, Pagination, SortDirection } from './http.ts';
 import { CURSOR_MESSAGE, isTimestampText, readListCursor, type ListCursor } from './list-cursor.ts';
+import { oneLineText } from './plain-text.ts';
 import { TEXTS } from './texts.ts';
 
 /** The billing list's page size, as the shipments list's. */
@@ -162,8 +163,9 @@ export const InvoiceResponse = z.object({ invoice: Invoice });
 export type InvoiceResponse = z.infer<typeof InvoiceResponse>;
 
 /**
- * The brokerage's payment instructions (spec: fixed text, its wording not shown): kept in the
- * database, set with `npm run broker -- payment-instructions set FILE.json`.
+ * The brokerage's payment instructions (spec: fixed text, its wording not shown) as they are read
+ * back: kept in the database, set with `npm run broker -- payment-instructions set FILE.json` or the
+ * admin API, both of which check them with PaymentInstructionsInput.
  */
 export const PaymentInstructions = z.object({
   bank_transfer: z.object({
@@ -191,6 +193,32 @@ export const PaymentInstructions = z.object({
   reference_note: z.string().trim().max(500).default(''),
 });
 export type PaymentInstructions = z.infer<typeof PaymentInstructions>;
+
+/** A one-line text of the instructions, 1 to `max` characters. */
+const instructionLine = (max: number, min = 1) => oneLineText(z.string().trim().min(min).max(max));
+
+/**
+ * Payment instructions as the brokerage sets them: every text one line of plain text (no control
+ * character, line break or tab, which the invoice page and its PDF would show or break on) and the
+ * addresses e-mail addresses, each refused with 400 naming its field.
+ */
+export const PaymentInstructionsInput = z.object({
+  bank_transfer: z.object({
+    bank_name: instructionLine(200),
+    account_name: instructionLine(200),
+    account_number: instructionLine(50),
+    ach_routing_number: instructionLine(50),
+    wire_routing_number: instructionLine(50),
+    swift_code: instructionLine(50, 0).default(''),
+  }),
+  quick_pay: z.object({ recipient: instructionLine(200), email: Email }),
+  check_image_emails: z.tuple([Email, Email, Email]),
+  mailing_address: z.object({
+    payee: instructionLine(200),
+    lines: z.array(instructionLine(200)).min(1).max(5),
+  }),
+  reference_note: instructionLine(500, 0).default(''),
+});
 
 /** GET user/payment-instructions: null until the brokerage has set them. */
 export const PaymentInstructionsResponse = z.object({ payment_instructions: PaymentInstructions.nullable() });

@@ -6,7 +6,7 @@ import { connectDatabase, type Db } from '../db/connect.ts';
 import { DatabaseInUseError } from '../db/folder-lock.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { readFile } from 'node:fs/promises';
-import { PaymentInstructions } from '@clearport/contract/invoices';
+import { PaymentInstructionsInput } from '@clearport/contract/invoices';
 import { approveDeliveryOrder } from '../modules/delivery-orders/approve-delivery-order.ts';
 import { deliveryOrdersRepository } from '../modules/delivery-orders/delivery-orders.repository.ts';
 import { BROKER } from '../modules/access/session-user.ts';
@@ -345,7 +345,7 @@ async function setPaymentInstructionsFrom(db: Db, file: string): Promise<BrokerR
   } catch {
     return { code: 1, lines: [`${file} is not JSON.`] };
   }
-  const parsed = PaymentInstructions.safeParse(json);
+  const parsed = PaymentInstructionsInput.safeParse(json);
   if (!parsed.success) {
     return {
       code: 1,

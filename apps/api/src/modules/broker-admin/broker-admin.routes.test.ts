@@ -174,6 +174,26 @@ describe('the broker administration', () => {
     });
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.json().message).toContain('quick_pay.email');
+    // What the invoice page and its PDF would show or break on, and addresses that are none.
+    const bank = changed.bank_transfer;
+    for (const [payload, field] of [
+      [{ ...changed, bank_transfer: { ...bank, bank_name: 'Harbor\u0001\u001b[31mTrust' } }, 'bank_transfer.bank_name'],
+      [
+        { ...changed, quick_pay: { ...changed.quick_pay, recipient: 'Eve\r\nBcc: x@evil.test' } },
+        'quick_pay.recipient',
+      ],
+      [{ ...changed, quick_pay: { ...changed.quick_pay, email: 'not an e-mail' } }, 'quick_pay.email'],
+      [{ ...changed, check_image_emails: ['a@b.test', 'nope', 'c@d.test'] }, 'check_image_emails.1'],
+      [{ ...changed, reference_note: 'Invoice \u202egpj.exe' }, 'reference_note'],
+    ] as const) {
+      const refused = await injectAs(t.app, admin, {
+        method: 'PUT',
+        url: url(BROKER_ADMIN_PATHS.paymentInstructions),
+        payload,
+      });
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().field).toBe(field);
+    }
     const unchanged = await injectAs(t.app, admin, { method: 'GET', url: url(BROKER_ADMIN_PATHS.paymentInstructions) });
     expect(unchanged.json().payment_instructions.quick_pay.email).toBe(changed.quick_pay.email);
   });

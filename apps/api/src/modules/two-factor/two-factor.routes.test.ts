@@ -102,6 +102,14 @@ describe('two-factor sign-in', () => {
     const wrongCode = await postAs(token, API_PATHS.confirmTwoFactor, { code: wrong });
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json()).toMatchObject({ field: 'code', message: TWO_FACTOR_ERRORS.codeWrong });
+    // Six characters that are not six ASCII digits: wrong, not an error of the library's.
+    for (const code of ['12345é', '１２３４５６', '1234😀']) {
+      await t.app.db.deleteFrom('login_throttle').execute();
+      const notDigits = await postAs(token, API_PATHS.confirmTwoFactor, { code });
+      expect(notDigits.statusCode, code).toBe(400);
+      expect(notDigits.json()).toMatchObject({ field: 'code', message: TWO_FACTOR_ERRORS.codeWrong });
+    }
+    await t.app.db.deleteFrom('login_throttle').execute();
 
     const firstCode = codeOf(setup.secret);
     const confirmed = exactJson(

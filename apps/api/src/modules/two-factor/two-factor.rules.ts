@@ -34,6 +34,8 @@ export function stepAt(nowMs: number): number {
  */
 export function stepOfCode(secret: string, code: string, nowMs: number): number | null {
   const token = code.replace(/\s/g, '');
+  // Six ASCII digits, or no step: the library compares the code's bytes, and throws on other lengths.
+  if (!/^[0-9]{6}$/.test(token)) return null;
   const delta = totpOf(secret).validate({ token, timestamp: nowMs, window: TWO_FACTOR.window });
   return delta === null ? null : stepAt(nowMs) + delta;
 }
