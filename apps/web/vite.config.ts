@@ -82,7 +82,12 @@ export default defineConfig({
           groups: chunkGroups({
             layout: routeModule('app/root.tsx'),
             withLayout: [path.join(root, 'src/lib/query-client.ts')],
-            withEntry: ['text-field.tsx', 'form-message.tsx'].map((file) => path.join(root, 'src/components/ui', file)),
+            withEntry: [
+              ...['text-field.tsx', 'form-message.tsx'].map((file) => path.join(root, 'src/components/ui', file)),
+              // The login form's check, which the request schemas' module shares with the login page:
+              // in the entry, the signed-in screens do not load the login page's chunk for it.
+              path.join(root, '../../packages/contract/src/auth-forms.ts'),
+            ],
             outside: ['auth/login.tsx', 'not-found.tsx', 'auth/forgot-password.tsx', 'auth/reset-password.tsx'].map(
               routeModule,
             ),

@@ -80,6 +80,9 @@ test('the reports and their charts come with the reports screen only', async ({ 
   await signIn('primary@demo.test', '/shipments');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shipments');
   expect(scripts.map(chunkName)).not.toContain('reports');
+  // Nor the login page's: what a signed-in screen shares with it (the login form's check, which the
+  // request schemas use too) is in the entry's chunk.
+  expect(scripts.map(chunkName)).not.toContain('login');
 
   await mainNavigation(page).getByRole('link', { name: 'Reports', exact: true }).click();
   await expect(page.getByRole('img', { name: 'Duty and fees by month', exact: true })).toBeVisible();
