@@ -300,25 +300,32 @@ describe('broker_key_used', () => {
   });
 });
 
+/** A Settings save of the user of `token`: their notification lists as they are, and `changes`. */
+async function saveSettingsAs(token: string, changes: object) {
+  const lists = (await injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.settings) })).json<{
+    user: Record<string, unknown>;
+  }>().user;
+  return injectAs(t.app, token, {
+    method: 'POST',
+    url: apiUrl(API_PATHS.saveSettings),
+    payload: {
+      user_emails: NOTIFICATION_LISTS.map((list) => ({
+        table_number: list.table_number,
+        ...(lists[list.key] as object),
+      })),
+      ...changes,
+    },
+  });
+}
+
 describe('password_changed and email_changed', () => {
   it('Settings writes one of each, for the user', async () => {
     const token = await login(t.app, 'manager@demo.test');
-    const settings = (await injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.settings) })).json<{
-      user: Record<string, unknown>;
-    }>().user;
     const events = await eventsOf(async () => {
-      const response = await injectAs(t.app, token, {
-        method: 'POST',
-        url: apiUrl(API_PATHS.saveSettings),
-        payload: {
-          user_emails: NOTIFICATION_LISTS.map((list) => ({
-            table_number: list.table_number,
-            ...(settings[list.key] as object),
-          })),
-          email: 'manager2@demo.test',
-          password: 'steady-keel-31',
-          current_password: DEMO_PASSWORD,
-        },
+      const response = await saveSettingsAs(token, {
+        email: 'manager2@demo.test',
+        password: 'steady-keel-31',
+        current_password: DEMO_PASSWORD,
       });
       expect(response.statusCode, response.body).toBe(200);
     });
@@ -333,22 +340,8 @@ describe('password_changed and email_changed', () => {
   it('a wrong current password, in Settings or before a second factor, writes one current_password_failed', async () => {
     await t.app.db.deleteFrom('login_throttle').execute();
     const token = await login(t.app, 'user@demo.test');
-    const lists = (await injectAs(t.app, token, { method: 'GET', url: apiUrl(API_PATHS.settings) })).json<{
-      user: Record<string, unknown>;
-    }>().user;
     const events = await eventsOf(async () => {
-      const settings = await injectAs(t.app, token, {
-        method: 'POST',
-        url: apiUrl(API_PATHS.saveSettings),
-        payload: {
-          user_emails: NOTIFICATION_LISTS.map((list) => ({
-            table_number: list.table_number,
-            ...(lists[list.key] as object),
-          })),
-          password: 'steady-keel-32',
-          current_password: 'not-my-password',
-        },
-      });
+      const settings = await saveSettingsAs(token, { password: 'steady-keel-32', current_password: 'not-my-password' });
       expect(settings.statusCode, settings.body).toBe(400);
       expect(settings.json().field).toBe('current_password');
       const twoFactor = await injectAs(t.app, token, {
