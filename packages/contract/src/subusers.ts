@@ -90,7 +90,7 @@ export const SUBUSER_ERRORS = {
    * 403: one's own e-mail, password and second factor change in Settings, which asks for the
    * current password first (decision 0012); on the users screen a session alone would do.
    */
-  ownSignInInSettings: 'Change your own e-mail, password and two-step sign-in in Settings.',
+  ownSignInInSettings: 'Change your own e-mail, password and two-factor sign-in in Settings.',
   /** 409 naming `email`: user names are unique across the portal, whatever their case. */
   emailTaken: 'This e-mail address is already in use.',
   /** 400 naming `linkedAccounts`; {accounts} lists the numbers that are not the caller's to link. */

@@ -36,13 +36,13 @@ const LISTS_FORBIDDEN = refused(listedRefusal(403, SETTINGS_ERRORS.companyListsF
 export async function saveSettings(
   deps: Pick<ActionDeps, 'db' | 'mailer' | 'log'>,
   actor: SessionUser,
-  input: { settings: SettingsFormSaveRequest; ip: string; sessionToken: string; origin: RequestOrigin | null },
+  input: { settings: SettingsFormSaveRequest; sessionToken: string; origin: RequestOrigin },
 ): Promise<SaveSettingsResponse | Refused> {
   const { settings } = input;
   if (needsCurrentPassword(actor.email, settings)) {
     const checked = await verifyCurrentPassword(deps, actor, {
       password: settings.current_password,
-      origin: input.origin ?? { ip: input.ip, userAgent: null },
+      origin: input.origin,
     });
     if (isRefused(checked)) return checked;
   }

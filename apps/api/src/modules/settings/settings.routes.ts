@@ -41,7 +41,6 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
         'user_emails' in body
           ? await saveSettings(deps, user, {
               settings: body,
-              ip: request.ip,
               sessionToken: request.sessionToken,
               origin: originOf(request),
             })

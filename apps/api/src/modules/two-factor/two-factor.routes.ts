@@ -16,7 +16,7 @@ import {
   TwoFactorResponse,
   TwoFactorSetupResponse,
 } from '@clearport/contract/two-factor';
-import { TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
+import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import { LoginResponse } from '@clearport/contract/auth';
 import { isRefused, refused, replyWith, type Refused } from '../../lib/action.ts';
 import type { SecretKey } from '../../lib/secret-box.ts';
@@ -34,7 +34,7 @@ import { regenerateRecoveryCodes } from './regenerate-recovery-codes.ts';
 import { removeTwoFactor } from './remove-two-factor.ts';
 import { setCompanyTwoFactor } from './set-company-two-factor.ts';
 import { startTwoFactor } from './start-two-factor.ts';
-import { CHALLENGE_EXPIRED } from './two-factor.refusals.ts';
+import { CHALLENGE_EXPIRED, NO_SETUP_STARTED } from './two-factor.refusals.ts';
 import { twoFactorRepository } from './two-factor.repository.ts';
 
 type SecondFactorEvent =
@@ -67,7 +67,7 @@ function recordFor(
 function recordCodeRefused(request: FastifyRequest & { user: SessionUser }, result: Refused, during: string) {
   const { status, field } = result.refusal;
   if (field !== 'code' || (status !== 400 && status !== 429)) return;
-  if (result.refusal.message === TWO_FACTOR_ERRORS.noSetupStarted) return;
+  if (result.refusal === NO_SETUP_STARTED) return;
   return recordFor(request, request.user, 'second_factor_failed', status === 429 ? 'throttled' : 'failure', { during });
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { normalRecoveryCode, TWO_FACTOR } from '@clearport/contract/two-factor-forms';
+import { isAppCode, normalRecoveryCode, TWO_FACTOR } from '@clearport/contract/two-factor-forms';
 
 /** A new authenticator key: 160 random bits (RFC 4226's recommended length), as base32. */
 export function newTotpSecret(): string {
@@ -33,9 +33,9 @@ export function stepAt(nowMs: number): number {
  * refuses a step at or before the last one used, so each code passes once.
  */
 export function stepOfCode(secret: string, code: string, nowMs: number): number | null {
+  // Six ASCII digits (isAppCode), or no step: the library compares the code's bytes, and throws on other lengths.
+  if (!isAppCode(code)) return null;
   const token = code.replace(/\s/g, '');
-  // Six ASCII digits, or no step: the library compares the code's bytes, and throws on other lengths.
-  if (!/^[0-9]{6}$/.test(token)) return null;
   const delta = totpOf(secret).validate({ token, timestamp: nowMs, window: TWO_FACTOR.window });
   return delta === null ? null : stepAt(nowMs) + delta;
 }
