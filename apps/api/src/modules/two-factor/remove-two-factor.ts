@@ -5,7 +5,8 @@ import { twoFactorRepository } from './two-factor.repository.ts';
 
 /**
  * Turns the caller's second factor off after a current code (the password was checked first),
- * unless their company requires one.
+ * unless their company requires one. The code is checked before the transaction, so a wrong one
+ * counts against the day's limit as at sign-in.
  */
 export async function removeTwoFactor(
   deps: TwoFactorDeps,
@@ -13,10 +14,10 @@ export async function removeTwoFactor(
   code: string,
 ): Promise<{ removed: true } | Refused> {
   if (await twoFactorRepository.isRequiredByCompany(deps.db, user.companyId)) return refused(REQUIRED_BY_COMPANY);
-  return inTransaction(deps.db, async (trx): Promise<{ removed: true } | Refused> => {
-    const passed = await passSecondFactor({ ...deps, db: trx }, user, code);
-    if (isRefused(passed)) return passed;
+  const passed = await passSecondFactor(deps, user, code);
+  if (isRefused(passed)) return passed;
+  return inTransaction(deps.db, async (trx) => {
     await twoFactorRepository.remove(trx, user.id);
-    return { removed: true };
+    return { removed: true } as const;
   });
 }

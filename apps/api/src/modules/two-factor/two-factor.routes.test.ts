@@ -208,6 +208,33 @@ describe('two-factor sign-in', () => {
     expect(factor.wrong_codes).toBe(0);
   });
 
+  it('counts wrong codes typed in Settings against the same day’s ten', async () => {
+    const email = 'second-factor-settings-guess@demo.test';
+    const token = await newUser(email);
+    const { secret } = await enrol(token);
+    const mailsBefore = (await outboxMessages(t.dataDir)).length;
+    const wrongCode = () => (codeOf(secret) === '000000' ? '111111' : '000000');
+    for (let attempt = 1; attempt <= SECOND_FACTOR_WRONG_CODES_PER_DAY; attempt++) {
+      await t.app.db.deleteFrom('login_throttle').execute();
+      const path = attempt % 2 ? API_PATHS.removeTwoFactor : API_PATHS.regenerateRecoveryCodes;
+      const wrong = await postAs(token, path, { current_password: DEMO_PASSWORD, code: wrongCode() });
+      expect(wrong.statusCode, `attempt ${attempt}`).toBe(400);
+      expect(wrong.json().message).toBe(TWO_FACTOR_ERRORS.codeWrong);
+    }
+    const notices = (await outboxMessages(t.dataDir)).slice(mailsBefore);
+    expect(notices.map((mail) => addressesOf(mail.to))).toEqual([[email]]);
+
+    await t.app.db.deleteFrom('login_throttle').execute();
+    const right = await postAs(token, API_PATHS.removeTwoFactor, {
+      current_password: DEMO_PASSWORD,
+      code: codeOf(secret),
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ field: 'code', message: TWO_FACTOR_ERRORS.tooManyWrongCodes });
+    const status = exactJson(TwoFactorResponse, await injectAs(t.app, token, { url: apiUrl(API_PATHS.twoFactor) }));
+    expect(status.enabled).toBe(true);
+  });
+
   it('takes each recovery code once, and new ones end the old', async () => {
     const email = 'second-factor-recovery@demo.test';
     const { secret, recoveryCodes } = await enrol(await newUser(email));

@@ -71,6 +71,14 @@ function recordCodeRefused(request: FastifyRequest & { user: SessionUser }, resu
   return recordFor(request, request.user, 'second_factor_failed', status === 429 ? 'throttled' : 'failure', { during });
 }
 
+/** Mails the user when their factor takes its day's last wrong code; a notice that cannot be sent is logged. */
+function wrongCodesNotice(request: FastifyRequest, user: { name: string; email: string }) {
+  return () =>
+    sendWrongCodesNotice(request.deps.mailer, user).catch((error: unknown) =>
+      request.log.error({ err: error }, 'The wrong two-factor codes notice was not sent'),
+    );
+}
+
 export type TwoFactorRoutesOptions = { secretKey: SecretKey };
 
 const errors = { '4xx': ErrorResponse };
@@ -93,12 +101,7 @@ export const loginTwoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = 
     async (request, reply) => {
       const user = await twoFactorRepository.findChallenge(app.db, request.body.challenge, 'second_factor');
       if (!user) return sendRefusal(reply, CHALLENGE_EXPIRED);
-      // A notice that cannot be sent is logged; the answer is the wrong code's either way.
-      const onWrongCodesLimit = () =>
-        sendWrongCodesNotice(app.mailer, user).catch((error: unknown) =>
-          request.log.error({ err: error }, 'The wrong two-factor codes notice was not sent'),
-        );
-      const deps = { db: app.db, secretKey, onWrongCodesLimit };
+      const deps = { db: app.db, secretKey, onWrongCodesLimit: wrongCodesNotice(request, user) };
       const passed = await throttled(app.db, { email: user.email, ip: request.ip, field: 'code' }, async () => {
         const result = await passSecondFactor(deps, user, request.body.code);
         if (isRefused(result)) {
@@ -207,7 +210,11 @@ export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async
       if (isRefused(verified)) return sendRefusal(reply, verified.refusal);
       const attempt = { email: request.user.email, ip: request.ip, field: 'code' };
       const removed = await throttled(app.db, attempt, () =>
-        removeTwoFactor({ db: app.db, secretKey }, request.user, request.body.code),
+        removeTwoFactor(
+          { db: app.db, secretKey, onWrongCodesLimit: wrongCodesNotice(request, request.user) },
+          request.user,
+          request.body.code,
+        ),
       );
       if (!isRefused(removed)) {
         await recordFor(request, request.user, 'second_factor_changed', 'success', { change: 'removed' });
@@ -225,7 +232,11 @@ export const twoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = async
       if (isRefused(verified)) return sendRefusal(reply, verified.refusal);
       const attempt = { email: request.user.email, ip: request.ip, field: 'code' };
       const codes = await throttled(app.db, attempt, () =>
-        regenerateRecoveryCodes({ db: app.db, secretKey }, request.user, request.body.code),
+        regenerateRecoveryCodes(
+          { db: app.db, secretKey, onWrongCodesLimit: wrongCodesNotice(request, request.user) },
+          request.user,
+          request.body.code,
+        ),
       );
       if (!isRefused(codes)) {
         await recordFor(request, request.user, 'second_factor_changed', 'success', {
