@@ -287,7 +287,8 @@ export const EVENT_TYPE_DOCS: Record<string, string> = {
 
 /** What each refusal code means, for a program that switches on it; `reason` says it in words. */
 export const RECORD_REFUSAL_CODE_DOCS: Record<RecordRefusalCode, string> = {
-  invalid_field: 'a field fails its type, format, length or enum; field names it.',
+  invalid_field:
+    'a field fails its type, format, length or enum, or is not a field of its kind of record; field names it.',
   unstorable_text: 'a text holds what no text may (a NUL, a lone surrogate).',
   needed_to_create: 'the record would create, and leaves out a field a new one needs; field names it.',
   unknown_company: 'the company the record names is not in the portal: send the company record first.',

@@ -80,7 +80,7 @@ const KeptLines = (max: number) =>
     .optional()
     .transform((value) => (value === null ? '' : value));
 
-export const CompanyRecord = z.object({
+export const CompanyRecord = z.strictObject({
   kind: z.literal('company'),
   /** The brokerage's own identifier of the company. */
   company_id: Key,
@@ -89,7 +89,7 @@ export const CompanyRecord = z.object({
   primary_contact: KeptText(200),
 });
 
-export const AccountRecord = z.object({
+export const AccountRecord = z.strictObject({
   kind: z.literal('account'),
   account_no: Key,
   /** Needed when the record creates the account; sent for an existing one, it moves the account. */
@@ -104,7 +104,7 @@ const STATUS_VALUES = Object.values(SHIPMENT_STATUSES) as [string, ...string[]];
  * Every field of the shipment detail the brokerage knows (spec section 3). A milestone is the
  * file number and what changed: `{ kind, file_number, status: 'released' }`.
  */
-export const ShipmentRecord = z.object({
+export const ShipmentRecord = z.strictObject({
   kind: z.literal('shipment'),
   file_number: Key,
   /** Needed when the record creates the shipment; sent for an existing one, it moves the shipment. */
@@ -130,7 +130,7 @@ export const ShipmentRecord = z.object({
 });
 
 /** One tracking event of a container, as the shipment detail shows it. */
-export const TrackingEventRecord = z.object({
+export const TrackingEventRecord = z.strictObject({
   location: Text(200),
   type: Text(200),
   date: Text(40),
@@ -140,7 +140,7 @@ export const TrackingEventRecord = z.object({
  * A container of a shipment, with its whole tracking history: sent, `tracking_events` replaces
  * the history; left out, the history stays.
  */
-export const ContainerRecord = z.object({
+export const ContainerRecord = z.strictObject({
   kind: z.literal('container'),
   file_number: Key,
   container_no: Key,
@@ -152,7 +152,7 @@ export const ContainerRecord = z.object({
  * number; the container must be in the portal. A field left out stays, null clears it. Last free
  * days are calendar days at the terminal; rates are tiers from day 1 of charges.
  */
-export const ContainerFreeDaysRecord = z.object({
+export const ContainerFreeDaysRecord = z.strictObject({
   kind: z.literal('container_free_days'),
   file_number: Key,
   container_no: Key,
@@ -170,7 +170,7 @@ export const ContainerFreeDaysRecord = z.object({
   detention_rates: RateTiers.nullable().optional(),
 });
 
-export const BillOfLadingRecord = z.object({
+export const BillOfLadingRecord = z.strictObject({
   kind: z.literal('bill_of_lading'),
   file_number: Key,
   bill_lading: Key,
@@ -178,14 +178,14 @@ export const BillOfLadingRecord = z.object({
 });
 
 /** A document type the shipment needs (required) or no longer needs (required: false). */
-export const RequiredDocumentTypeRecord = z.object({
+export const RequiredDocumentTypeRecord = z.strictObject({
   kind: z.literal('required_document_type'),
   file_number: Key,
   type: Text(100).min(1),
   required: z.boolean().default(true),
 });
 
-export const DeliveryOrderApprovalRecord = z.object({
+export const DeliveryOrderApprovalRecord = z.strictObject({
   kind: z.literal('delivery_order_approval'),
   delivery_order_id: z.number().int().positive().max(2_147_483_647),
 });
@@ -194,7 +194,7 @@ export const DeliveryOrderApprovalRecord = z.object({
  * A user of the company with the primary role (3), keyed by e-mail. Created, they get the
  * set-password e-mail unless `send_password_link` is false (they can then use Forgot password).
  */
-export const PrimaryUserRecord = z.object({
+export const PrimaryUserRecord = z.strictObject({
   kind: z.literal('primary_user'),
   company_id: Key,
   email: Email,
@@ -218,7 +218,7 @@ export const MAX_MULTIPART_BYTES = 64 * 1024 * 1024;
  * in a multipart batch, in the file part that `part` names.
  */
 export const FileRecord = z
-  .object({
+  .strictObject({
     name: Text(200).min(1),
     content_base64: z
       .string()
@@ -234,7 +234,7 @@ export const FileRecord = z
 export type FileRecord = z.infer<typeof FileRecord>;
 
 /** The shipment's CBP 7501 for the importer's review (a PDF); sent again with other bytes, it replaces it. */
-export const EntrySummaryRecord = z.object({
+export const EntrySummaryRecord = z.strictObject({
   kind: z.literal('entry_summary'),
   file_number: Key,
   file: FileRecord,
@@ -245,7 +245,7 @@ export const EntrySummaryRecord = z.object({
  * PDF. Sent again, it changes what it carries: `{ kind, invoice_number, account_no, is_paid: true }`
  * marks it paid.
  */
-export const InvoiceRecord = z.object({
+export const InvoiceRecord = z.strictObject({
   kind: z.literal('invoice'),
   invoice_number: Key,
   account_no: Key,
@@ -267,7 +267,7 @@ export const InvoiceRecord = z.object({
  * A message for the Home banner (spec `user/get_notification`), for one company or, with a null
  * `company_id`, for every company; keyed by company and text. `active: false` takes it down.
  */
-export const NotificationRecord = z.object({
+export const NotificationRecord = z.strictObject({
   kind: z.literal('notification'),
   company_id: Key.nullable(),
   message: Lines(1000).min(1),
@@ -284,7 +284,7 @@ const LIST_NAMES = NOTIFICATION_LISTS.map((list) => list.name) as [
  * Settings page sets them: the recipient and up to MAX_CC_EMAILS copies. Until the company or
  * this record sets them, the lists go to the company's primary user.
  */
-export const NotificationListRecord = z.object({
+export const NotificationListRecord = z.strictObject({
   kind: z.literal('notification_list'),
   company_id: Key,
   list: z.enum(LIST_NAMES),
@@ -314,7 +314,7 @@ const Country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 coun
  * as `entry_line` records and each agency's hold or release as `agency_disposition`. A field left
  * out stays, null clears it. Its entered value and duty are its lines' sums.
  */
-export const EntryRecord = z.object({
+export const EntryRecord = z.strictObject({
   kind: z.literal('entry'),
   entry_number: EntryNumber,
   /** Needed when the record creates the entry; sent for an existing one, it moves the entry. */
@@ -349,7 +349,7 @@ export const EntryRecord = z.object({
 });
 
 /** A line of an entry, keyed by entry number and line number. */
-export const EntryLineRecord = z.object({
+export const EntryLineRecord = z.strictObject({
   kind: z.literal('entry_line'),
   entry_number: EntryNumber,
   line_number: z.number().int().min(1).max(9999),
@@ -372,7 +372,7 @@ export const EntryLineRecord = z.object({
 });
 
 /** An agency's disposition of an entry (a hold, an exam, a release), keyed by entry number and agency. */
-export const AgencyDispositionRecord = z.object({
+export const AgencyDispositionRecord = z.strictObject({
   kind: z.literal('agency_disposition'),
   entry_number: EntryNumber,
   agency: z.enum(AGENCY_CODES),
@@ -413,6 +413,12 @@ export const IngestionRequest = z.object({
   records: z.array(z.unknown()).min(1).max(MAX_BATCH_RECORDS),
 });
 export type IngestionRequest = z.infer<typeof IngestionRequest>;
+
+/**
+ * Why a record is refused that has a field its kind does not have (a misspelt `vesel_name`): a
+ * field left unread would change nothing and answer `unchanged`.
+ */
+export const UNKNOWN_FIELD_MESSAGE = 'not a field of this kind of record; the API description lists its fields';
 
 export const RECORD_OUTCOMES = ['created', 'updated', 'unchanged', 'refused'] as const;
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
@@ -460,22 +466,22 @@ export type IngestionResponse = z.infer<typeof IngestionResponse>;
 
 /** What names a record: its kind and the fields it is upserted by. */
 export const RecordKeyFields = z.discriminatedUnion('kind', [
-  CompanyRecord.pick({ kind: true, company_id: true }),
-  AccountRecord.pick({ kind: true, account_no: true }),
-  ShipmentRecord.pick({ kind: true, file_number: true }),
-  ContainerRecord.pick({ kind: true, file_number: true, container_no: true }),
-  ContainerFreeDaysRecord.pick({ kind: true, file_number: true, container_no: true }),
-  BillOfLadingRecord.pick({ kind: true, file_number: true, bill_lading: true, is_master: true }),
-  RequiredDocumentTypeRecord.pick({ kind: true, file_number: true, type: true }),
-  DeliveryOrderApprovalRecord.pick({ kind: true, delivery_order_id: true }),
-  PrimaryUserRecord.pick({ kind: true, email: true }),
-  EntrySummaryRecord.pick({ kind: true, file_number: true }),
-  InvoiceRecord.pick({ kind: true, account_no: true, invoice_number: true }),
-  NotificationRecord.pick({ kind: true, company_id: true, message: true }),
-  NotificationListRecord.pick({ kind: true, company_id: true, list: true }),
+  CompanyRecord.pick({ kind: true, company_id: true }).strip(),
+  AccountRecord.pick({ kind: true, account_no: true }).strip(),
+  ShipmentRecord.pick({ kind: true, file_number: true }).strip(),
+  ContainerRecord.pick({ kind: true, file_number: true, container_no: true }).strip(),
+  ContainerFreeDaysRecord.pick({ kind: true, file_number: true, container_no: true }).strip(),
+  BillOfLadingRecord.pick({ kind: true, file_number: true, bill_lading: true, is_master: true }).strip(),
+  RequiredDocumentTypeRecord.pick({ kind: true, file_number: true, type: true }).strip(),
+  DeliveryOrderApprovalRecord.pick({ kind: true, delivery_order_id: true }).strip(),
+  PrimaryUserRecord.pick({ kind: true, email: true }).strip(),
+  EntrySummaryRecord.pick({ kind: true, file_number: true }).strip(),
+  InvoiceRecord.pick({ kind: true, account_no: true, invoice_number: true }).strip(),
+  NotificationRecord.pick({ kind: true, company_id: true, message: true }).strip(),
+  NotificationListRecord.pick({ kind: true, company_id: true, list: true }).strip(),
   // An entry number with a wrong check digit, or an agency not listed, still names the record.
   z.object({ kind: z.literal('entry'), entry_number: Key }),
-  EntryLineRecord.pick({ kind: true, line_number: true }).extend({ entry_number: Key }),
+  EntryLineRecord.pick({ kind: true, line_number: true }).strip().extend({ entry_number: Key }),
   z.object({ kind: z.literal('agency_disposition'), entry_number: Key, agency: Key }),
 ]);
 export type RecordKeyFields = z.infer<typeof RecordKeyFields>;

@@ -154,7 +154,7 @@ describe('npm run broker -- import', () => {
     expect(invoice).toEqual({ amount_cents: 9_995, due_date: '2026-12-15', is_paid: true });
   });
 
-  it('stops on a header without its key column, and on a CSV that breaks off, having written the lines before', async () => {
+  it('stops on a header without its key column or with one that is not a field, and on a CSV that breaks off, having written the lines before', async () => {
     const headless = await write('lines-without-numbers.csv', 'entry_number,hts_number\nBN1-0000001-4,8471.30.0100\n');
     const first = await importFile(context, headless);
     expect(first).toMatchObject({ created: 0, updated: 0, unchanged: 0, refused: 0 });
@@ -165,6 +165,23 @@ describe('npm run broker -- import', () => {
     expect(summaryLines(first)[1]).toBe(
       'The import stopped on line 2: the file cannot be read on: The header lacks the column line_number.',
     );
+
+    const misspelt = await write('misspelt.csv', 'file_number,vesel_name,status,\nIMP-CSV-1,MSC ANNA,released,\n');
+    const third = await importFile(context, misspelt);
+    expect(third).toMatchObject({ created: 0, updated: 0, unchanged: 0, refused: 0 });
+    expect(third.stopped).toEqual({
+      line: 2,
+      reason:
+        'the file cannot be read on: The header has columns that are not fields of shipment records: vesel_name; ' +
+        'rename or remove them (the API description lists the fields).',
+    });
+    // A header ending in a comma, as spreadsheets write it, has a column without a name: not read.
+    const trailing = await write(
+      'trailing-comma.csv',
+      'file_number,account_no,status,vessel_name,\nIMP-TRAIL-1,66001,submitted,MSC ANNA,\n',
+    );
+    const fourth = await importFile(context, trailing);
+    expect(fourth).toEqual({ created: 1, updated: 0, unchanged: 0, refused: 0, refusals: [] });
 
     const broken = await write(
       'broken.csv',

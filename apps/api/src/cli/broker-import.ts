@@ -303,12 +303,28 @@ const CSV_KINDS = [
 type Has = (column: string) => boolean;
 type CsvKind = (typeof CSV_KINDS)[number];
 
-/** The kind of a CSV whose header has these columns; thrown, the columns its kind needs and it lacks. */
+/** The columns of an invoices CSV that name PDFs beside it rather than fields. */
+const FILE_COLUMNS = ['pdf_file', 'backup_file'];
+
+/**
+ * The kind of a CSV whose header has these columns. Thrown: the columns its kind needs and it
+ * lacks, or the columns that are not its fields (a misspelt one would be read as nothing).
+ */
 function csvKindOf(columns: string[]): CsvKind {
   const has = (column: string) => columns.includes(column);
   const found = CSV_KINDS.find((kind) => kind.isKind(has))!;
   const missing = found.required.filter((column) => !has(column));
   if (missing.length > 0) throw new Error(`The header lacks the column ${missing.join(', ')}.`);
+  const isField = (column: string) =>
+    Object.hasOwn(found.schema.shape, column) || (found.kind === 'invoice' && FILE_COLUMNS.includes(column));
+  // A column without a name (a header ending in a comma, as spreadsheets write it) is not read.
+  const unknown = columns.filter((column) => column !== '' && !isField(column));
+  if (unknown.length > 0) {
+    throw new Error(
+      `The header has columns that are not fields of ${found.kind} records: ${unknown.join(', ')}; ` +
+        'rename or remove them (the API description lists the fields).',
+    );
+  }
   return found;
 }
 
@@ -373,7 +389,7 @@ async function csvRecord(
 ): Promise<SourceLine> {
   const record: Record<string, unknown> = { kind };
   for (const [column, value] of Object.entries(row)) {
-    if (column === 'pdf_file' || column === 'backup_file') continue;
+    if (column === '' || FILE_COLUMNS.includes(column)) continue;
     if (value === '') {
       if ((clearedWhenEmpty as readonly string[]).includes(column)) record[column] = null;
       continue;

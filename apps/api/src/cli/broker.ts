@@ -77,9 +77,9 @@ export const USAGE = `Usage: npm run broker -- <command>
                               refused, with line numbers. A line refused (not JSON, a field the
                               API refuses) costs only itself. Exit code: 0 every line imported,
                               1 some lines refused and the others imported, 3 the file cannot
-                              be read (a CSV's header without its key column, a CSV that breaks
-                              off) or the import stopped (the database failed); the summary
-                              tells from which line
+                              be read (a CSV's header without its key column or with a column
+                              that is not a field, a CSV that breaks off) or the import stopped
+                              (the database failed); the summary tells from which line
   security-events [--company ID] [--kind KIND] [--since DATE] [--until DATE] [--limit N] [--json]
                               list the security event log across companies, newest first:
                               sign-ins, sign-outs, password and e-mail changes, refused access,

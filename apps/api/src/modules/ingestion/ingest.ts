@@ -1,4 +1,5 @@
 import type { ControlledTransaction } from 'kysely';
+import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { catchUpDerivedColumns, deferDerivedColumns } from '../../db/derived-columns.ts';
 import type { Database } from '../../db/schema.ts';
@@ -9,6 +10,7 @@ import {
   type RecordKind,
   type RecordRefusalCode,
   type RecordResult,
+  UNKNOWN_FIELD_MESSAGE,
 } from '@clearport/contract/ingestion';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { isRefusedByDatabase } from '../../lib/errors.ts';
@@ -93,6 +95,14 @@ async function ingestChunk(
     return;
   }
   tell(results);
+}
+
+/** The first problem of a record as its refusal names it: a field, or for a field its kind does not have, that field. */
+function fieldIssueOf(issue: z.core.$ZodIssue): { field: string; message: string } {
+  if (issue.code === 'unrecognized_keys') {
+    return { field: [...issue.path, issue.keys[0]!].join('.'), message: UNKNOWN_FIELD_MESSAGE };
+  }
+  return { field: issue.path.join('.') || 'record', message: issue.message };
 }
 
 function refusedByDatabase(index: number, record: unknown, error: { code: string }): RecordResult {
@@ -194,8 +204,8 @@ export async function writeRecords(
       }
       const parsed = IngestionRecord.safeParse(raw);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        refuse('invalid_field', issue.path.join('.') || 'record', issue.message);
+        const { field, message } = fieldIssueOf(parsed.error.issues[0]!);
+        refuse('invalid_field', field, message);
         continue;
       }
       try {

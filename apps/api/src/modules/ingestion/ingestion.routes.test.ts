@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
+import { MAX_BATCH_RECORDS, UNKNOWN_FIELD_MESSAGE } from '@clearport/contract/ingestion';
 import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf, newBrokerKey, RECORDS_URL } from '../../../test/broker-api.ts';
 import { waitingOrderId } from '../../../test/delivery-order-fixtures.ts';
@@ -168,6 +168,39 @@ describe('the broker API', () => {
     expect(files).toEqual([]);
     expect(await db.selectFrom('accounts').select('id').where('account_no', '=', '77002').execute()).toEqual([]);
     await expectKeptByTriggers(db);
+  });
+
+  it('refuses a record with a field its kind does not have, named, so that a misspelt one is not taken as unchanged', async () => {
+    await outcomes([company, account, shipment]);
+    const event = { location: 'Long Beach', type: 'Discharged', date: '2026-12-02 10:00:00', vessel: 'MSC ANNA' };
+    const results = await outcomes([
+      { ...shipment, vesel_name: 'MSC ANNA' },
+      { kind: 'container', file_number: shipment.file_number, container_no: 'MSCU1234565', tracking_events: [event] },
+    ]);
+    expect(results).toEqual([
+      {
+        index: 0,
+        key: `shipment:${shipment.file_number}`,
+        outcome: 'refused',
+        code: 'invalid_field',
+        field: 'vesel_name',
+        reason: `vesel_name: ${UNKNOWN_FIELD_MESSAGE}`,
+      },
+      {
+        index: 1,
+        key: `container:${shipment.file_number}/MSCU1234565`,
+        outcome: 'refused',
+        code: 'invalid_field',
+        field: 'tracking_events.0.vessel',
+        reason: `tracking_events.0.vessel: ${UNKNOWN_FIELD_MESSAGE}`,
+      },
+    ]);
+    const containers = await test.app.db
+      .selectFrom('containers')
+      .select('id')
+      .where('container_no', '=', 'MSCU1234565')
+      .execute();
+    expect(containers).toEqual([]);
   });
 
   it('refuses a day or time no calendar has with the field named, and a time it would store otherwise', async () => {
