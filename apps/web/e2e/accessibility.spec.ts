@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { VIEWPORTS, expectAccessible } from './axe.ts';
 import { NAV_LABELS, expect, mainNavigation, test } from './fixtures.ts';
-import { apiLogin, findShipment } from './shipments-api.ts';
+import { apiLogin, findShipment, getDetail } from './shipments-api.ts';
 
 // These tests only read, so each may run on either worker: the two share the sweeps.
 test.describe.configure({ mode: 'parallel' });
@@ -79,13 +79,15 @@ for (const { email, screens } of SWEEPS) {
       request,
       signIn,
     }) => {
-      // The fullest shipment page: delivery orders, containers and their tracking.
+      // The fullest shipment page: delivery orders (as the primary user is sent them), containers and their tracking.
+      const primary = await apiLogin(request, 'primary@demo.test');
       const shipmentId = screens.includes('shipment')
         ? (
             await findShipment(
               await apiLogin(request, email),
               SHIPMENT_STATUSES.pendingRelease,
-              ({ shipment: each }) => each.delivery_orders.length > 0 && each.containers.length > 0,
+              async ({ shipment: each }) =>
+                each.containers.length > 0 && (await getDetail(primary, each.id)).shipment.delivery_orders.length > 0,
             )
           ).id
         : 0;

@@ -382,11 +382,15 @@ test.describe('Shipment detail', () => {
   });
 
   test('viewer@demo.test sees the read-only view', async ({ page, request, signIn }) => {
-    const api = await apiLogin(request, 'viewer@demo.test');
+    // One of the viewer's shipments with a 7501 and a delivery order, which only the primary user is sent.
+    const primary = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(
-      api,
+      await apiLogin(request, 'viewer@demo.test'),
       S.released,
-      ({ shipment: each }) => each.path_to_7501 !== null && each.delivery_orders.length > 0,
+      async ({ shipment: each }) => {
+        const full = (await getDetail(primary, each.id)).shipment;
+        return full.path_to_7501 !== null && full.delivery_orders.length > 0;
+      },
     );
     await openShipment(page, (path) => signIn('viewer@demo.test', path), shipment.id, shipment.file_number);
 

@@ -83,13 +83,13 @@ export async function getDetail(api: Api, id: number): Promise<ShipmentDetailRes
 export async function findShipment(
   api: Api,
   status: string,
-  matches: (detail: ShipmentDetailResponse) => boolean,
+  matches: (detail: ShipmentDetailResponse) => boolean | Promise<boolean>,
   skip = 0,
 ): Promise<ShipmentDetail> {
   let skipped = 0;
   for (const id of await shipmentIdsWithStatus(api, status)) {
     const detail = await getDetail(api, id);
-    if (!matches(detail)) continue;
+    if (!(await matches(detail))) continue;
     if (skipped === skip) return detail.shipment;
     skipped += 1;
   }

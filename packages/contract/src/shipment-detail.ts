@@ -153,7 +153,11 @@ export const ShipmentDetail = z.object({
 });
 export type ShipmentDetail = z.infer<typeof ShipmentDetail>;
 
-/** GET user/shipments/details/{id}. */
+/**
+ * GET user/shipments/details/{id}. Role 11 (Shipments Info) gets what its read-only view shows:
+ * `shipment_notes`, `delivery_orders` and `invoices` empty, `path_to_7501` null and no documents of
+ * the 7501 types (docs/decisions/0006).
+ */
 export const ShipmentDetailResponse = z.object({
   shipment: ShipmentDetail,
   '7501_reviewed': Flag,

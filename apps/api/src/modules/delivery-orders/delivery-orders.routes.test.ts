@@ -644,9 +644,11 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
       },
     });
 
-    // Another company never reaches the file.
-    const foreign = await injectAs(t.app, tokens.other!, { method: 'GET', url: fileUrl(row.path!) });
-    expect(foreign.statusCode).toBe(404);
+    // Another company never reaches the file, nor role 11, whose view has no delivery orders.
+    for (const who of ['other', 'viewer'] as const) {
+      const refused = await injectAs(t.app, tokens[who]!, { method: 'GET', url: fileUrl(row.path!) });
+      expect(refused.statusCode, who).toBe(404);
+    }
   });
 
   it('sends again on a second send, replacing the stored PDF', async () => {

@@ -1,3 +1,5 @@
+import { FORM_7501_TYPES } from '@clearport/contract/documents';
+import { isReadOnly } from '@clearport/contract/roles';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { extensionOf } from '../../lib/file-type.ts';
@@ -14,6 +16,11 @@ type StoredFileColumn = {
     column: keyof Database[Table] & string;
     /** Always downloaded, never shown in the page, whatever its type (an invoice's backup, spec section 2). */
     isDownload?: boolean;
+    /**
+     * Downloaded by the read-only role 11 too: only the shipment's documents but the 7501, since
+     * its view has no file links (the 7501, invoices) and no delivery orders (spec section 2).
+     */
+    isForReadOnlyRole?: boolean;
     nameOf(db: Db, user: SessionUser, key: string, extension: string): Promise<string | undefined>;
   };
 }[keyof Database];
@@ -46,12 +53,14 @@ export const STORED_FILE_COLUMNS: readonly StoredFileColumn[] = [
   {
     table: 'documents',
     column: 'path',
+    isForReadOnlyRole: true,
     async nameOf(db, user, key) {
       const document = await db
         .selectFrom('documents')
         .select('original_name')
         .where('path', '=', key)
         .where('shipment_id', 'in', visibleShipmentIds(db, user))
+        .$if(isReadOnly(user.role), (query) => query.where('document_type', 'not in', FORM_7501_TYPES))
         .executeTakeFirst();
       return document?.original_name;
     },
@@ -93,7 +102,9 @@ export const filesRepository = {
    */
   async find(db: Db, user: SessionUser, key: string): Promise<{ name: string; isDownload: boolean } | undefined> {
     const extension = extensionOf(key);
+    const readOnly = isReadOnly(user.role);
     for (const stored of STORED_FILE_COLUMNS) {
+      if (readOnly && !stored.isForReadOnlyRole) continue;
       const name = await stored.nameOf(db, user, key, extension);
       if (name !== undefined) return { name, isDownload: stored.isDownload ?? false };
     }

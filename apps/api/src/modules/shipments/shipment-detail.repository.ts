@@ -1,11 +1,13 @@
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { toFlag } from '@clearport/contract/http';
+import { isReadOnly } from '@clearport/contract/roles';
 import { formatInstantText } from '@clearport/contract/shipments';
 import {
   ISF_FILED_BY_CLIENT,
   type ShipmentDetailResponse,
   type ShipmentNote,
 } from '@clearport/contract/shipment-detail';
+import { FORM_7501_TYPES } from '@clearport/contract/documents';
 import { type ShipmentDocument } from '@clearport/contract/shipment-documents';
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
@@ -91,6 +93,9 @@ export const shipmentDetailRepository = {
       .executeTakeFirst();
     if (!shipment) return undefined;
     const id = shipment.id;
+    // Role 11's view has no notes, delivery orders or file links (the 7501 and invoices): it is
+    // not sent them, nor the 7501 among the documents.
+    const readOnly = isReadOnly(user.role);
     const [containers, bills, types, documents, notes, deliveryOrders, invoices] = await Promise.all([
       db.selectFrom('containers').selectAll().where('shipment_id', '=', id).orderBy('id').execute(),
       db.selectFrom('bills_of_lading').selectAll().where('shipment_id', '=', id).orderBy('id').execute(),
@@ -99,12 +104,13 @@ export const shipmentDetailRepository = {
         .selectFrom('documents')
         .select(['id', 'shipment_id', 'document_type', 'path', 'original_name', 'supplementary'])
         .where('shipment_id', '=', id)
+        .$if(readOnly, (query) => query.where('document_type', 'not in', FORM_7501_TYPES))
         .orderBy('created_at')
         .orderBy('id')
         .execute(),
-      notesOf(db, id).execute(),
-      deliveryOrdersReads.ordersOf(db, id),
-      invoicesReads.ofShipment(db, user, id, new Date()),
+      readOnly ? [] : notesOf(db, id).execute(),
+      readOnly ? [] : deliveryOrdersReads.ordersOf(db, id),
+      readOnly ? [] : invoicesReads.ofShipment(db, user, id, new Date()),
     ]);
     const masterBills = bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading);
     const houseBills = bills.filter((bill) => !bill.is_master).map((bill) => bill.bill_lading);
@@ -149,7 +155,7 @@ export const shipmentDetailRepository = {
         shipment_notes: notes.map(toNote),
         comment: shipment.comment,
         invoices,
-        path_to_7501: shipment.path_to_7501,
+        path_to_7501: readOnly ? null : shipment.path_to_7501,
         supplementary_documents: documents.filter((document) => document.supplementary).map(toShipmentDocument),
         ignored_shipment: toFlag(shipment.ignored_shipment),
         master_bill_lading: masterBills.join(', '),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
-import { DOCUMENT_TYPES } from '@clearport/contract/documents';
+import { DOCUMENT_TYPES, FORM_7501_TYPES, is7501Type } from '@clearport/contract/documents';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ROLES } from '@clearport/contract/roles';
 import { parseInstantText } from '@clearport/contract/shipments';
@@ -232,6 +232,34 @@ describe('GET user/shipments/details/{id}', () => {
     const id = await shipmentIdOf(t.app.db, '40001');
     expect((await details('viewer', id)).statusCode).toBe(200);
     expect((await details('user', id)).statusCode).toBe(200);
+  });
+
+  it('sends role 11 no notes, delivery orders, 7501 or invoices, nor the 7501 among its documents', async () => {
+    const ordered = await shipmentIdOf(t.app.db, '40001', (query) =>
+      query.where(sql<boolean>`EXISTS (SELECT 1 FROM delivery_orders o WHERE o.shipment_id = shipments.id)`),
+    );
+    const noted = await post('primary', apiUrl(API_PATHS.addNote, { id: ordered }), { note: 'For the primary user' });
+    expect(noted.statusCode).toBe(200);
+    const withFiles = await shipmentWithFiles('40001');
+    for (const id of [ordered, withFiles]) {
+      const full = (await detailOf('primary', id)).shipment;
+      const viewed = (await detailOf('viewer', id)).shipment;
+      expect(viewed).toEqual({
+        ...full,
+        shipment_notes: [],
+        delivery_orders: [],
+        invoices: [],
+        path_to_7501: null,
+        documents: full.documents.filter((document) => !is7501Type(document.document_type)),
+      });
+    }
+    const ordersOf = (await detailOf('primary', ordered)).shipment;
+    expect(ordersOf.shipment_notes.length).toBeGreaterThan(0);
+    expect(ordersOf.delivery_orders.length).toBeGreaterThan(0);
+    const filesOfShipment = (await detailOf('primary', withFiles)).shipment;
+    expect(filesOfShipment.invoices.length).toBeGreaterThan(0);
+    expect(filesOfShipment.path_to_7501).not.toBeNull();
+    expect(filesOfShipment.documents.some((document) => is7501Type(document.document_type))).toBe(true);
   });
 
   it('answers 404 for another company’s shipment, an unlinked account’s, and one that does not exist', async () => {
@@ -524,12 +552,13 @@ describe('POST user/shipments/toggle-reviewed', () => {
 
 type Call = { name: string; send: (who: Who, id: number) => Promise<{ statusCode: number; body: string }> };
 
-/** A document, the 7501 and an invoice file of the shipment: downloads are calls too. */
+/** A document (not the 7501), the 7501 and an invoice file of the shipment: downloads are calls too. */
 async function filesOf(id: number) {
   const document = await t.app.db
     .selectFrom('documents')
     .select('path')
     .where('shipment_id', '=', id)
+    .where('document_type', 'not in', FORM_7501_TYPES)
     .orderBy('id')
     .executeTakeFirstOrThrow();
   const shipment = await t.app.db
@@ -606,11 +635,14 @@ function calls(files: Awaited<ReturnType<typeof filesOf>>): Call[] {
   ];
 }
 
-/** A shipment with a document, a 7501 and an invoice, in the account given. */
+/** A shipment with a document besides its 7501, a 7501 and an invoice, in the account given. */
 async function shipmentWithFiles(accountNo: string) {
   return shipmentIdOf(t.app.db, accountNo, (query) =>
     query
       .where('shipments.path_to_7501', 'is not', null)
+      .where(
+        sql<boolean>`EXISTS (SELECT 1 FROM documents d WHERE d.shipment_id = shipments.id AND d.document_type NOT IN (${sql.join(FORM_7501_TYPES)}))`,
+      )
       .where(sql<boolean>`EXISTS (SELECT 1 FROM invoices i WHERE i.shipment_id = shipments.id AND i.path IS NOT NULL)`),
   );
 }
@@ -636,15 +668,16 @@ describe('another company’s shipment, or an unlinked account’s', () => {
 });
 
 describe('role 11 (Shipments Info)', () => {
-  it('may read, downloads included, but every change answers 403 and changes nothing', async () => {
+  it('may read, the documents’ downloads included, but not the 7501 or invoices, and every change answers 403 and changes nothing', async () => {
     const id = await shipmentWithFiles('40001');
     const filesBefore = await storedFilesCount();
     for (const call of calls(await filesOf(id))) {
       const before = await shipmentState(t.app.db, [id]);
       const response = await call.send('viewer', id);
-      const isRead = call.name === 'details' || call.name.endsWith('download');
-      expect(response.statusCode, `${call.name}: ${response.body}`).toBe(isRead ? 200 : 403);
-      if (!isRead) expect(JSON.parse(response.body)).toEqual({ message: SHIPMENT_DETAIL_ERRORS.readOnly });
+      const isRead = call.name === 'details' || call.name === 'document download';
+      const isHidden = call.name === '7501 download' || call.name === 'invoice download';
+      expect(response.statusCode, `${call.name}: ${response.body}`).toBe(isRead ? 200 : isHidden ? 404 : 403);
+      if (!isRead && !isHidden) expect(JSON.parse(response.body)).toEqual({ message: SHIPMENT_DETAIL_ERRORS.readOnly });
       expect(await shipmentState(t.app.db, [id]), call.name).toEqual(before);
     }
     expect(await storedFilesCount()).toBe(filesBefore);
