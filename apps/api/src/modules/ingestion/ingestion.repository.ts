@@ -16,6 +16,7 @@ import { setNotificationList } from '../settings/set-notification-list.ts';
 import { isRefused, type ActionLog } from '../../lib/action.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 import { approveDeliveryOrder } from '../delivery-orders/approve-delivery-order.ts';
+import { leaveOrdersBehind } from '../delivery-orders/leave-orders-behind.ts';
 import { BROKER } from '../access/session-user.ts';
 import { recordMailEvent, recordMailEvents } from '../event-mail/event-mail.repository.ts';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
@@ -194,6 +195,7 @@ async function upsertAccount(trx: Db, record: Extract<IngestionRecord, { kind: '
   const changes = changedFields(current, wanted);
   if (Object.keys(changes).length === 0) return 'unchanged';
   await trx.updateTable('accounts').set(changes).where('id', '=', current.id).execute();
+  if (changes.company_id !== undefined) await leaveOrdersBehind(trx, { accountId: current.id });
   return 'updated';
 }
 
@@ -266,6 +268,7 @@ async function upsertShipment(
     .set({ ...changes, updated_at: new Date() })
     .where('id', '=', current.id)
     .execute();
+  if (changes.account_id !== undefined) await leaveOrdersBehind(trx, { shipmentId: current.id });
   if (changes.status === SHIPMENT_STATUSES.pendingDocuments) scope.documentsRequired.add(current.id);
   if (changes.status !== undefined) {
     // The broker's status goes in the same history as the customer's; no portal user made it.

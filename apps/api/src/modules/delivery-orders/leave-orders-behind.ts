@@ -1,0 +1,58 @@
+import type { Db } from '../../db/connect.ts';
+import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
+import { deliveryOrdersRepository } from './delivery-orders.repository.ts';
+
+/**
+ * A shipment the broker moves to another company leaves its delivery orders behind: they name the
+ * first company's trucker and warehouse, whose contacts the second may not read, change or mail.
+ * Each order whose trucker or warehouse is not of its shipment's company now is deleted, and the
+ * shipment's activity tells it as a user's delete, by the broker and with the reason (the broker's
+ * own acts are not in its feed); a sent order's PDF goes with the orphan file sweep. Called in the
+ * move's transaction, for the shipment moved or for every shipment of the account moved.
+ */
+export async function leaveOrdersBehind(
+  trx: Db,
+  moved: { shipmentId: number } | { accountId: number },
+): Promise<number> {
+  const orders = await trx
+    .selectFrom('delivery_orders as o')
+    .innerJoin('shipments as s', 's.id', 'o.shipment_id')
+    .innerJoin('accounts as a', 'a.id', 's.account_id')
+    .innerJoin('truckers as t', 't.id', 'o.trucker_id')
+    .innerJoin('warehouses as w', 'w.id', 'o.warehouse_id')
+    .select(['o.id', 'o.shipment_id', 'o.trucker_id', 'o.warehouse_id', 'o.approved', 'o.sent_at', 'o.path'])
+    .where((eb) =>
+      eb.or([eb('t.company_id', '<>', eb.ref('a.company_id')), eb('w.company_id', '<>', eb.ref('a.company_id'))]),
+    )
+    .where(
+      'shipmentId' in moved ? 's.id' : 's.account_id',
+      '=',
+      'shipmentId' in moved ? moved.shipmentId : moved.accountId,
+    )
+    .orderBy('o.id')
+    .execute();
+  const entries = [];
+  for (const order of orders) {
+    const links = await deliveryOrdersRepository.linksOf(trx, order.id);
+    await deliveryOrdersRepository.delete(trx, order.id);
+    entries.push({
+      shipmentId: order.shipment_id,
+      userId: null,
+      action: SHIPMENT_ACTIVITY.deliveryOrderDeleted,
+      detail: {
+        delivery_order_id: order.id,
+        trucker_id: order.trucker_id,
+        warehouse_id: order.warehouse_id,
+        containers: links.containers,
+        bill_ladings: links.bills,
+        approved: order.approved,
+        sent_at: order.sent_at ? order.sent_at.toISOString() : null,
+        path: order.path,
+        by: 'broker',
+        reason: 'shipment_moved_to_another_company',
+      },
+    });
+  }
+  await shipmentActivityRepository.record(trx, entries);
+  return orders.length;
+}
