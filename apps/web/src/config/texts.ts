@@ -62,7 +62,8 @@ export const WEB_TEXTS = {
     started: 'Started',
     lastUsed: 'Last used',
     end: 'Sign out',
-    endLabel: (device: string) => `Sign out ${device}`,
+    /** Told apart by when each was last used: two sign-ins are often of the same browser. */
+    endLabel: (device: string, lastUsed: string) => `Sign out ${device}, last used ${lastUsed}`,
     endOthers: 'Sign out everywhere else',
     ended: 'That sign-in has ended.',
     othersEnded: 'Every other sign-in has ended.',

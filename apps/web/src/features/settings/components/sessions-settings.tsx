@@ -41,8 +41,8 @@ function SessionItem({ session }: { session: UserSession }) {
       {!session.is_current && (
         <Button
           variant="secondary"
-          aria-label={T.endLabel(session.device)}
-          disabled={end.isPending}
+          aria-label={T.endLabel(session.device, formatInstant(session.last_used_at))}
+          isPending={end.isPending}
           onClick={() =>
             end.mutate(session.id, {
               onSuccess: () => toast.success(T.ended),
@@ -82,7 +82,7 @@ export function SessionsSettings() {
             <div className={styles.actions}>
               <Button
                 variant="secondary"
-                disabled={endOthers.isPending}
+                isPending={endOthers.isPending}
                 onClick={() =>
                   endOthers.mutate(undefined, {
                     onSuccess: () => toast.success(T.othersEnded),
