@@ -95,6 +95,8 @@ test.describe('Settings', () => {
     // Back to a shorter list, so the limit gives way again.
     await reloaded.getByRole('button', { name: 'Remove review10@demoimports.test' }).click();
     await expect(reloaded.getByText('9/10 CC')).toBeVisible();
+    // The removed chip's button went with it: the focus is on the chip now last, not the page's start.
+    await expect(reloaded.getByRole('button', { name: 'Remove review9@demoimports.test' })).toBeFocused();
     await expect(reloaded.getByRole('textbox', { name: 'New CC for 7501' })).toBeVisible();
   });
 

@@ -234,6 +234,8 @@ test.describe('Shipment detail', () => {
     await expect(toast(page, 'Note successfully submitted.')).toBeVisible();
     await expect(notes.getByRole('listitem').filter({ hasText: text })).toContainText('Maria Delgado');
     await expect(notes.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
+    // Submit is disabled again with the box empty: the focus went back to the box, not to the page's start.
+    await expect(notes.getByRole('textbox', { name: 'Add a note' })).toBeFocused();
 
     await page.reload();
     await expect(region(page, 'Notes').getByText(text)).toBeVisible();
@@ -252,6 +254,8 @@ test.describe('Shipment detail', () => {
     await reference.fill(saved);
     await save.click();
     await expect(toast(page, 'Reference number saved.')).toBeVisible();
+    // While it saved, Save refused clicks but kept the focus.
+    await expect(save).toBeFocused();
     expect((await getDetail(api, shipment.id)).shipment.customer_reference_no).toBe(saved);
 
     await reference.fill(`${saved}-B`);

@@ -56,7 +56,7 @@ export function TwoFactorSetup({ setup, error, isPending, onConfirm }: TwoFactor
           {shownError}
         </FormMessage>
       )}
-      <Button type="submit" disabled={isPending}>
+      <Button type="submit" isPending={isPending}>
         {TWO_FACTOR_TEXTS.verify}
       </Button>
     </form>

@@ -32,7 +32,7 @@ export function FormFrame({
       {children}
       {failure && <FormMessage tone="error">{failure}</FormMessage>}
       <div className={styles.actions}>
-        <Button type="submit" disabled={isSubmitting || isLoading}>
+        <Button type="submit" disabled={isLoading} isPending={isSubmitting}>
           {submitLabel}
         </Button>
         {onCancel && (

@@ -174,7 +174,7 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
       />
       {subuser && !isOutsideCallerAccounts && !isOwn && (
         <p>
-          <Button variant="secondary" onClick={resetTwoFactor} disabled={resetTwoFactorMutation.isPending}>
+          <Button variant="secondary" onClick={resetTwoFactor} isPending={resetTwoFactorMutation.isPending}>
             {TWO_FACTOR_TEXTS.resetForUser}
           </Button>
         </p>

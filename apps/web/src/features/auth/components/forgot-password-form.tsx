@@ -72,7 +72,7 @@ export function ForgotPasswordForm() {
             {error}
           </FormMessage>
         )}
-        <Button type="submit" isFullWidth disabled={forgotMutation.isPending}>
+        <Button type="submit" isFullWidth isPending={forgotMutation.isPending}>
           {forgotMutation.isPending ? COMMON_TEXTS.sending : AUTH_TEXTS.forgotPasswordButton}
         </Button>
       </form>

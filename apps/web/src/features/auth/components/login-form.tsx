@@ -97,7 +97,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             {error}
           </FormMessage>
         )}
-        <Button type="submit" isFullWidth disabled={loginMutation.isPending}>
+        <Button type="submit" isFullWidth isPending={loginMutation.isPending}>
           {loginMutation.isPending ? AUTH_TEXTS.loggingIn : AUTH_TEXTS.loginButton}
         </Button>
       </form>

@@ -121,7 +121,7 @@ export function ResetPasswordForm({ token, email: linkEmail, isNewPassword = fal
             {error}
           </FormMessage>
         )}
-        <Button type="submit" isFullWidth disabled={resetMutation.isPending}>
+        <Button type="submit" isFullWidth isPending={resetMutation.isPending}>
           {resetMutation.isPending
             ? AUTH_TEXTS.resetting
             : isNewPassword

@@ -59,7 +59,7 @@ export function SecondFactorForm({ challenge, onSuccess }: SecondFactorFormProps
             {error}
           </FormMessage>
         )}
-        <Button type="submit" isFullWidth disabled={pass.isPending}>
+        <Button type="submit" isFullWidth isPending={pass.isPending}>
           {TWO_FACTOR_TEXTS.verify}
         </Button>
       </form>

@@ -65,7 +65,7 @@ function RuleForm({ rule, canChange, onSaved }: RuleFormProps) {
       </fieldset>
       {canChange ? (
         <div className={styles.actions}>
-          <Button type="submit" disabled={save.isPending}>
+          <Button type="submit" isPending={save.isPending}>
             {T.ruleSave}
           </Button>
         </div>

@@ -58,10 +58,10 @@ export function EntryApproval({ shipmentId, entry, canDecide }: EntryApprovalPro
       )}
       {canDecide && !isQuerying && (
         <div className={styles.actions}>
-          <Button onClick={() => decide.mutate({ decision: 'approve' })} disabled={decide.isPending}>
+          <Button onClick={() => decide.mutate({ decision: 'approve' })} isPending={decide.isPending}>
             {T.approve}
           </Button>
-          <Button variant="secondary" onClick={() => setQuerying(true)} disabled={decide.isPending}>
+          <Button variant="secondary" onClick={() => setQuerying(true)} isPending={decide.isPending}>
             {T.query}
           </Button>
         </div>
@@ -83,7 +83,7 @@ export function EntryApproval({ shipmentId, entry, canDecide }: EntryApprovalPro
             onChange={(event) => setComment(event.target.value)}
           />
           <div className={styles.actions}>
-            <Button type="submit" disabled={decide.isPending || comment.trim() === ''}>
+            <Button type="submit" disabled={comment.trim() === ''} isPending={decide.isPending}>
               {T.sendQuery}
             </Button>
             <Button variant="secondary" type="button" onClick={() => setQuerying(false)}>

@@ -83,9 +83,13 @@ export function ReportActions({ report, tables, query, over }: ReportActionsProp
           id={emailId}
           type="checkbox"
           checked={isSubscribed}
-          disabled={subscriptions.isPending || save.isPending}
+          aria-disabled={subscriptions.isPending || save.isPending || undefined}
           aria-label={`${T.emailMonthly}: ${REPORT_KINDS[report]}`}
-          onChange={(event) => toggle(event.target.checked)}
+          onChange={(event) => {
+            // Kept focusable while it loads or saves (a disabled box drops the focus): refused here then.
+            if (subscriptions.isPending || save.isPending) return;
+            toggle(event.target.checked);
+          }}
         />
         <label htmlFor={emailId}>{T.emailMonthly}</label>
       </span>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { MAX_CC_EMAILS } from '@clearport/contract/constants';
 import { Email } from '@clearport/contract/http';
 import { CC_LIST_FULL } from '@clearport/contract/settings';
@@ -35,6 +35,7 @@ export function CcListEditor({
   fullText = CC_LIST_FULL,
 }: CcListEditorProps) {
   const errorPrefix = useId();
+  const editor = useRef<HTMLDivElement>(null);
   const [newCc, setNewCc] = useState('');
   const isFull = ccEmails.length >= MAX_CC_EMAILS;
   const isNewCcInvalid = isInvalidAddress(newCc);
@@ -46,14 +47,25 @@ export function CcListEditor({
     setNewCc('');
   };
 
+  // A removed chip's button goes with it: the focus moves to the chip now in its place (or the
+  // last one), else to the new address field, instead of falling to the page's start.
+  const remove = (index: number) => {
+    onChange(ccEmails.filter((_, each) => each !== index));
+    requestAnimationFrame(() => {
+      const buttons = editor.current?.querySelectorAll<HTMLElement>('li button') ?? [];
+      const next = buttons[Math.min(index, buttons.length - 1)] ?? editor.current?.querySelector<HTMLElement>('input');
+      next?.focus();
+    });
+  };
+
   return (
-    <div className={styles.ccList}>
+    <div className={styles.ccList} ref={editor}>
       <p className={styles.counter}>
         {fillText(WEB_TEXTS.settings.listCcCount, { count: String(ccEmails.length), max: String(MAX_CC_EMAILS) })}
       </p>
       {ccEmails.length > 0 && (
         <ul className={styles.chips} aria-label={fillText(WEB_TEXTS.settings.truckerCcs, { name: owner })}>
-          {ccEmails.map((cc) => (
+          {ccEmails.map((cc, index) => (
             <li key={cc} className={styles.chip}>
               {cc}
               {!isReadOnly && (
@@ -61,7 +73,7 @@ export function CcListEditor({
                   type="button"
                   className={styles.chipRemove}
                   aria-label={fillText(WEB_TEXTS.settings.removeCc, { email: cc })}
-                  onClick={() => onChange(ccEmails.filter((each) => each !== cc))}
+                  onClick={() => remove(index)}
                 >
                   ×
                 </button>

@@ -121,7 +121,7 @@ function AlertsForm({ alerts, isReadOnly }: { alerts: DemurrageAlertsResponse; i
       {serverErrors.form && <FormMessage tone="error">{serverErrors.form}</FormMessage>}
       {!isReadOnly && (
         <div className={styles.actions}>
-          <Button type="submit" disabled={save.isPending || daysError !== undefined}>
+          <Button type="submit" disabled={daysError !== undefined} isPending={save.isPending}>
             {T.save}
           </Button>
         </div>

@@ -462,7 +462,7 @@ export function SettingsEditor({ user, canEditLists = true }: SettingsEditorProp
       </Panel>
 
       <div className={styles.saveBar}>
-        <Button onClick={onSave} disabled={saveMutation.isPending}>
+        <Button onClick={onSave} isPending={saveMutation.isPending}>
           {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.settings.save}
         </Button>
         <p role="alert" className={styles.failure}>

@@ -83,6 +83,7 @@ export function TruckerForm({ onCreated, onCancel, leaveQuestion }: TruckerFormP
   const [message, setMessage] = useState('');
   const createMutation = useCreateTrucker();
   const contactInputs = useRef<(HTMLInputElement | null)[]>([]);
+  const nameInput = useRef<HTMLInputElement>(null);
   const hasText = name.trim() !== '' || contacts.some((contact) => contact.trim() !== '');
   useLeavePrompt(leaveQuestion !== undefined && hasText && !createMutation.isPending, leaveQuestion ?? '');
   /** The contact to focus once the list has changed: the added one, or the one before a removed one. */
@@ -110,6 +111,17 @@ export function TruckerForm({ onCreated, onCancel, leaveQuestion }: TruckerFormP
     setErrors(NO_ERRORS);
   };
 
+  /** A refused form's errors, and the focus on the first field at fault, so that its error is read out. */
+  const refuse = (refusal: TruckerFormErrors) => {
+    setErrors(refusal);
+    const [contact] = Object.keys(refusal.contacts)
+      .map(Number)
+      .sort((one, other) => one - other);
+    const field = refusal.name ? nameInput.current : contact === undefined ? null : contactInputs.current[contact];
+    // After the render that links the field to its error.
+    if (field) requestAnimationFrame(() => field.focus());
+  };
+
   const filledIndexes = contacts.flatMap((contact, index) => (contact.trim() === '' ? [] : [index]));
 
   const onSubmit = (event: FormEvent) => {
@@ -119,7 +131,7 @@ export function TruckerForm({ onCreated, onCancel, leaveQuestion }: TruckerFormP
     const trucker = truckerFromContacts(name, contacts);
     const parsed = TruckerInput.safeParse(trucker);
     if (!parsed.success) {
-      setErrors(mergeErrors(parsed.error.issues.map((issue) => errorsOf(issue.path, issue.message, filledIndexes))));
+      refuse(mergeErrors(parsed.error.issues.map((issue) => errorsOf(issue.path, issue.message, filledIndexes))));
       return;
     }
     setErrors(NO_ERRORS);
@@ -134,7 +146,7 @@ export function TruckerForm({ onCreated, onCancel, leaveQuestion }: TruckerFormP
       },
       onError: (error) => {
         const failure = failureOf(error, filledIndexes);
-        setErrors(failure.errors);
+        refuse(failure.errors);
         setMessage(failure.message);
         if (failure.message) toast.error(failure.message);
       },
@@ -151,6 +163,7 @@ export function TruckerForm({ onCreated, onCancel, leaveQuestion }: TruckerFormP
     >
       <div>
         <TextField
+          ref={nameInput}
           label={WEB_TEXTS.settings.truckerNameLabel}
           value={name}
           onChange={(event) => setName(event.target.value)}

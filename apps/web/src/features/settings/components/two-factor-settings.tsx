@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TEXTS } from '@clearport/contract/texts';
 import { TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import type {
@@ -14,6 +14,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useFocusKeptWithin } from '../../../hooks/use-focus-kept-within.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor.ts';
@@ -59,87 +60,93 @@ function OwnTwoFactor({ status }: { status: TwoFactorResponse }) {
   const remove = useRemoveTwoFactor();
   const regenerate = useRegenerateRecoveryCodes();
   const [confirmError, setConfirmError] = useState<string | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useFocusKeptWithin(box, codes ? 'codes' : start.data ? 'setup' : step.name);
   const backToStatus = () => {
     setStep({ name: 'status' });
     setCodes(null);
     start.reset();
   };
 
-  if (codes) return <RecoveryCodes codes={codes} doneLabel={T.done} onDone={backToStatus} />;
-  if (start.data) {
+  // The step shown: each replaces the last in the same place.
+  const currentStep = (): ReactNode => {
+    if (codes) return <RecoveryCodes codes={codes} doneLabel={T.done} onDone={backToStatus} />;
+    if (start.data) {
+      return (
+        <TwoFactorSetup
+          setup={start.data}
+          error={confirmError}
+          isPending={confirm.isPending}
+          onConfirm={(code) => {
+            setConfirmError(null);
+            confirm.mutate(
+              { code },
+              {
+                onSuccess: (reply) => setCodes(reply.recovery_codes),
+                onError: (error) => setConfirmError(messageOf(error)),
+              },
+            );
+          }}
+        />
+      );
+    }
+    if (step.name === 'password') {
+      return (
+        <ReauthForm
+          needsCode={false}
+          submitLabel={T.continue}
+          isPending={start.isPending}
+          onCancel={backToStatus}
+          onSubmit={({ current_password }, onError) => start.mutate({ current_password }, { onError })}
+        />
+      );
+    }
+    if (step.name === 'remove' || step.name === 'regenerate') {
+      const isRemove = step.name === 'remove';
+      return (
+        <ReauthForm
+          needsCode
+          submitLabel={isRemove ? T.remove : T.regenerate}
+          isPending={remove.isPending || regenerate.isPending}
+          onCancel={backToStatus}
+          onSubmit={(body, onError) =>
+            isRemove
+              ? remove.mutate(body, {
+                  onSuccess: (reply) => {
+                    toast.success(reply.message);
+                    backToStatus();
+                  },
+                  onError,
+                })
+              : regenerate.mutate(body, { onSuccess: (reply) => setCodes(reply.recovery_codes), onError })
+          }
+        />
+      );
+    }
     return (
-      <TwoFactorSetup
-        setup={start.data}
-        error={confirmError}
-        isPending={confirm.isPending}
-        onConfirm={(code) => {
-          setConfirmError(null);
-          confirm.mutate(
-            { code },
-            {
-              onSuccess: (reply) => setCodes(reply.recovery_codes),
-              onError: (error) => setConfirmError(messageOf(error)),
-            },
-          );
-        }}
-      />
-    );
-  }
-  if (step.name === 'password') {
-    return (
-      <ReauthForm
-        needsCode={false}
-        submitLabel={T.continue}
-        isPending={start.isPending}
-        onCancel={backToStatus}
-        onSubmit={({ current_password }, onError) => start.mutate({ current_password }, { onError })}
-      />
-    );
-  }
-  if (step.name === 'remove' || step.name === 'regenerate') {
-    const isRemove = step.name === 'remove';
-    return (
-      <ReauthForm
-        needsCode
-        submitLabel={isRemove ? T.remove : T.regenerate}
-        isPending={remove.isPending || regenerate.isPending}
-        onCancel={backToStatus}
-        onSubmit={(body, onError) =>
-          isRemove
-            ? remove.mutate(body, {
-                onSuccess: (reply) => {
-                  toast.success(reply.message);
-                  backToStatus();
-                },
-                onError,
-              })
-            : regenerate.mutate(body, { onSuccess: (reply) => setCodes(reply.recovery_codes), onError })
-        }
-      />
-    );
-  }
-  return (
-    <div className={styles.editor}>
-      <p className={styles.hint}>{status.enabled ? T.on : T.off}</p>
-      {status.enabled && <p className={styles.hint}>{T.recoveryCodesLeft(status.recovery_codes_left)}</p>}
-      <div className={styles.actions}>
-        {status.enabled ? (
-          <>
-            <Button variant="secondary" onClick={() => setStep({ name: 'regenerate' })}>
-              {T.regenerate}
-            </Button>
-            {!status.company.require_two_factor && (
-              <Button variant="secondary" onClick={() => setStep({ name: 'remove' })}>
-                {T.remove}
+      <div className={styles.editor}>
+        <p className={styles.hint}>{status.enabled ? T.on : T.off}</p>
+        {status.enabled && <p className={styles.hint}>{T.recoveryCodesLeft(status.recovery_codes_left)}</p>}
+        <div className={styles.actions}>
+          {status.enabled ? (
+            <>
+              <Button variant="secondary" onClick={() => setStep({ name: 'regenerate' })}>
+                {T.regenerate}
               </Button>
-            )}
-          </>
-        ) : (
-          <Button onClick={() => setStep({ name: 'password' })}>{T.turnOn}</Button>
-        )}
+              {!status.company.require_two_factor && (
+                <Button variant="secondary" onClick={() => setStep({ name: 'remove' })}>
+                  {T.remove}
+                </Button>
+              )}
+            </>
+          ) : (
+            <Button onClick={() => setStep({ name: 'password' })}>{T.turnOn}</Button>
+          )}
+        </div>
       </div>
-    </div>
-  );
+    );
+  };
+  return <div ref={box}>{currentStep()}</div>;
 }
 
 type ReauthFormProps = {
@@ -196,7 +203,7 @@ function ReauthForm({ needsCode, submitLabel, isPending, onCancel, onSubmit }: R
         </FormMessage>
       )}
       <div className={styles.actions}>
-        <Button type="submit" disabled={isPending}>
+        <Button type="submit" isPending={isPending}>
           {submitLabel}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
@@ -249,10 +256,13 @@ function CompanyRequirement({ isRequired }: { isRequired: boolean }) {
         isSwitch
         label={T.requireForCompany}
         checked={isChecked}
-        disabled={save.isPending}
-        onChange={(event) =>
-          event.target.checked ? saveRequirement({ require_two_factor: true }) : setIsAskingPassword(true)
-        }
+        aria-disabled={save.isPending || undefined}
+        onChange={(event) => {
+          // Kept focusable while saving (a disabled switch drops the focus), so a click then is refused here.
+          if (save.isPending) return;
+          if (event.target.checked) saveRequirement({ require_two_factor: true });
+          else setIsAskingPassword(true);
+        }}
       />
     </div>
   );

@@ -63,7 +63,7 @@ export function DocumentTypes({ shipmentId, types, offer = null, onOfferClosed }
         <div role="group" aria-label={offer.file} className={styles.typeOffer}>
           <p>{fillText(WEB_TEXTS.shipment.uploadTypeOffer, { file: offer.file, type: offer.type })}</p>
           <div className={styles.typeOfferActions}>
-            <Button onClick={() => submit(offer.type, true)} aria-disabled={change.isPending || undefined}>
+            <Button onClick={() => submit(offer.type, true)} isPending={change.isPending}>
               {WEB_TEXTS.shipment.uploadTypeOfferAccept}
             </Button>
             <Button variant="secondary" onClick={onOfferClosed}>

@@ -41,7 +41,7 @@ export function ReferenceNumber({ shipmentId, reference }: ReferenceNumberProps)
         autoComplete="off"
         onChange={(event) => setValue(event.target.value)}
       />
-      <Button type="submit" disabled={text === '' || saveMutation.isPending}>
+      <Button type="submit" disabled={text === ''} isPending={saveMutation.isPending}>
         {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.shipment.saveReference}
       </Button>
     </form>

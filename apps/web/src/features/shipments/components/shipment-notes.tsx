@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { NOTE_MAX_LENGTH } from '@clearport/contract/constants';
 import { roleName } from '@clearport/contract/roles';
 import type { ShipmentNote } from '@clearport/contract/shipment-detail';
@@ -18,13 +18,20 @@ type ShipmentNotesProps = {
 export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
   const fieldId = useId();
   const [text, setText] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
   const addNoteMutation = useAddNote(shipmentId);
   const note = text.trim();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (note === '' || addNoteMutation.isPending) return;
-    addNoteMutation.mutate(note, { onSuccess: () => setText('') });
+    // The box empties and Submit with it is disabled again: the focus goes back to the box.
+    addNoteMutation.mutate(note, {
+      onSuccess: () => {
+        setText('');
+        box.current?.focus();
+      },
+    });
   };
 
   return (
@@ -49,6 +56,7 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
           {WEB_TEXTS.shipment.noteLabel}
         </label>
         <textarea
+          ref={box}
           id={fieldId}
           className={styles.textarea}
           rows={3}
@@ -56,7 +64,7 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
-        <Button type="submit" className={styles.submit} disabled={note === '' || addNoteMutation.isPending}>
+        <Button type="submit" className={styles.submit} disabled={note === ''} isPending={addNoteMutation.isPending}>
           {addNoteMutation.isPending ? WEB_TEXTS.common.submitting : WEB_TEXTS.shipment.submitNote}
         </Button>
       </form>

@@ -169,11 +169,17 @@ export function SubuserForm({
       )}
 
       <div className={styles.actions}>
-        <Button type="submit" disabled={isSaving || isReadOnly}>
+        <Button type="submit" disabled={isReadOnly} isPending={isSaving}>
           {isSaving ? WEB_TEXTS.common.saving : isNew ? WEB_TEXTS.users.addUser : WEB_TEXTS.users.saveUser}
         </Button>
         {onDelete && (
-          <Button variant="secondary" className={styles.delete} disabled={isDeleting || isReadOnly} onClick={onDelete}>
+          <Button
+            variant="secondary"
+            className={styles.delete}
+            disabled={isReadOnly}
+            isPending={isDeleting}
+            onClick={onDelete}
+          >
             {isDeleting ? WEB_TEXTS.common.deleting : WEB_TEXTS.users.deleteUser}
           </Button>
         )}

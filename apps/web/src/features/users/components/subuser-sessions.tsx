@@ -20,7 +20,7 @@ export function SubuserSessions({ userId }: { userId: number }) {
       <p>{T.userIntro}</p>
       <Button
         variant="secondary"
-        disabled={end.isPending}
+        isPending={end.isPending}
         onClick={() =>
           end.mutate(undefined, {
             onSuccess: (reply) => setResult({ tone: 'success', text: T.userEnded(reply.ended) }),
