@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CC_EMAILS } from './constants.ts';
 import { EMAIL_MAX_LENGTH, isEmail } from './email-address.ts';
 import { TEXTS } from './texts.ts';
 
@@ -49,6 +50,20 @@ export type SortDirection = z.infer<typeof SortDirection>;
 
 /** An e-mail address (email-address.ts), TEXTS.emailInvalid otherwise. */
 export const Email = z.string().trim().max(EMAIL_MAX_LENGTH).refine(isEmail, TEXTS.emailInvalid);
+
+/**
+ * A CC list of at most MAX_CC_EMAILS addresses, each kept once (compared without case, the first
+ * written kept), so that an address sent twice is mailed once.
+ */
+export const CcEmails = (tooMany?: string) =>
+  z
+    .array(Email)
+    .max(MAX_CC_EMAILS, tooMany)
+    .transform((addresses) =>
+      addresses.filter(
+        (address, index) => addresses.findIndex((other) => other.toLowerCase() === address.toLowerCase()) === index,
+      ),
+    );
 
 /** An e-mail address or the empty string, for a recipient that is not set yet. */
 export const EmailOrEmpty = z

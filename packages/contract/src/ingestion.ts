@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { Instant } from './calendar.ts';
-import { MAX_CC_EMAILS } from './constants.ts';
 import {
   AGENCY_CODES,
   BOND_TYPES,
@@ -12,7 +11,7 @@ import {
   LIQUIDATION_STATUSES,
 } from './customs-entry.ts';
 import { RateTiers } from './free-days.ts';
-import { Email } from './http.ts';
+import { CcEmails, Email } from './http.ts';
 import { Amount, DateText } from './invoices.ts';
 import { isTimestampText } from './list-cursor.ts';
 import { oneLineText, plainText } from './plain-text.ts';
@@ -290,7 +289,7 @@ export const NotificationListRecord = z.strictObject({
   list: z.enum(LIST_NAMES),
   /** null clears the recipient: the list's mails then go to nobody. */
   email: Email.nullable().optional(),
-  cc_emails: z.array(Email).max(MAX_CC_EMAILS).optional(),
+  cc_emails: CcEmails().optional(),
 });
 
 /** An entry number with its check digit (19 CFR 142.3a; docs/decisions/0026-customs-entries.md). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVE_STATUS, MAX_CC_EMAILS, PASSWORD_MIN_LENGTH } from './constants.ts';
-import { Email, EmailOrEmpty, EntityId } from './http.ts';
+import { CcEmails, Email, EmailOrEmpty, EntityId } from './http.ts';
 import { TEXTS } from './texts.ts';
 import { Trucker, TruckerInput } from './truckers.ts';
 import { Warehouse, WarehouseInput } from './warehouses.ts';
@@ -50,7 +50,7 @@ export const CC_LIST_FULL = `Maximum ${MAX_CC_EMAILS} CC emails per list.`;
 export const NotificationEmailsInput = z.object({
   table_number: TableNumber,
   email: EmailOrEmpty,
-  cc_emails: z.array(Email).max(MAX_CC_EMAILS, CC_LIST_FULL),
+  cc_emails: CcEmails(CC_LIST_FULL),
 });
 export type NotificationEmailsInput = z.infer<typeof NotificationEmailsInput>;
 
@@ -186,7 +186,7 @@ export type DemurrageAlertsResponse = z.infer<typeof DemurrageAlertsResponse>;
 /** The list and the working days, set together; any role but Shipments Info (403), as the four lists. */
 export const SetDemurrageAlertsRequest = z.strictObject({
   email: EmailOrEmpty,
-  cc_emails: z.array(Email).max(MAX_CC_EMAILS, CC_LIST_FULL),
+  cc_emails: CcEmails(CC_LIST_FULL),
   reminder_days: z
     .number(DEMURRAGE_ALERTS_TEXTS.reminderDaysRange)
     .int(DEMURRAGE_ALERTS_TEXTS.reminderDaysRange)

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { oneLineText } from './plain-text.ts';
-import { MAX_CC_EMAILS } from './constants.ts';
-import { Email, EmailOrEmpty, EntityId } from './http.ts';
+import { CcEmails, EmailOrEmpty, EntityId } from './http.ts';
 import { TEXTS } from './texts.ts';
 
 /** The first entry holds the trucker's address and its CC list; the spec reads no other entry. */
@@ -27,7 +26,7 @@ export const TruckerInput = z.object({
   name: oneLineText(z.string().trim().min(1, TEXTS.cannotBeEmpty).max(100)),
   /** Not required: a trucker may be saved before its address is known. */
   email: EmailOrEmpty,
-  cc_emails: z.array(Email).max(MAX_CC_EMAILS, TEXTS.maxTruckerCc),
+  cc_emails: CcEmails(TEXTS.maxTruckerCc),
 });
 export type TruckerInput = z.infer<typeof TruckerInput>;
 

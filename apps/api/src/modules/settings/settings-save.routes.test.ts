@@ -107,6 +107,21 @@ describe('POST user/settings/save from the Settings screen: the notification lis
     expect((await settingsOf(tokens.other!))._7501_emails.email).not.toBe('list1@demo.test');
   });
 
+  it('keeps an address a list was sent twice once, whatever its case, and a trucker’s the same', async () => {
+    const body = await unchangedBody(tokens.manager!);
+    body.user_emails[0]!.cc_emails = ['ops@demo.test', 'Ops@Demo.test', 'dock@demo.test', 'ops@demo.test'];
+    body.truckers = [
+      ...(body.truckers ?? []),
+      { name: 'Twice Hauling', email: 'dispatch@twice.test', cc_emails: ['a@twice.test', 'A@twice.test'] },
+    ];
+    const response = await save(tokens.manager!, body);
+    expect(response.statusCode, response.body).toBe(200);
+    const read = await settingsOf(tokens.manager!);
+    expect(read[NOTIFICATION_LISTS[0]!.key].cc_emails).toEqual(['ops@demo.test', 'dock@demo.test']);
+    const trucker = read.truckers.find((each) => each.name === 'Twice Hauling')!;
+    expect(trucker.trucker_emails[0]!.cc_emails).toEqual(['a@twice.test']);
+  });
+
   it('refuses an eleventh CC of any list, and an invalid address, naming the field and changing nothing', async () => {
     for (const [index] of NOTIFICATION_LISTS.entries()) {
       const body = await unchangedBody(tokens.primary!);
