@@ -53,6 +53,7 @@ import * as shipmentFreeDayCounts from './migrations/0053-shipment-free-day-coun
 import * as shipmentNextFreeDayKind from './migrations/0054-shipment-next-free-day-kind.ts';
 import * as statementTriggersNarrow from './migrations/0055-statement-triggers-narrow.ts';
 import * as secondFactorFailures from './migrations/0056-second-factor-failures.ts';
+import * as entriesLockWhatTheyCopy from './migrations/0057-entries-lock-what-they-copy.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -112,6 +113,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0054-shipment-next-free-day-kind': shipmentNextFreeDayKind,
   '0055-statement-triggers-narrow': statementTriggersNarrow,
   '0056-second-factor-failures': secondFactorFailures,
+  '0057-entries-lock-what-they-copy': entriesLockWhatTheyCopy,
 };
 
 /**
