@@ -75,6 +75,8 @@ test.describe('Delivery orders', () => {
       await expect(draft.getByText(message)).toBeVisible();
     }
     await expect(draft.getByRole('combobox', { name: 'Trucker' })).toHaveAttribute('aria-invalid', 'true');
+    // The first field at fault takes the focus, so that its error is read out.
+    await expect(draft.getByRole('combobox', { name: 'Trucker' })).toBeFocused();
     await expect(draft.getByRole('combobox', { name: 'Warehouse' })).toHaveAttribute('aria-invalid', 'true');
     await expect(draft.getByRole('group', { name: 'Containers' })).toHaveAttribute('data-invalid', 'true');
     await expect(draft.getByRole('group', { name: 'Bills of lading' })).toHaveAttribute('data-invalid', 'true');
@@ -87,6 +89,7 @@ test.describe('Delivery orders', () => {
     await expect(truckerDialog).toBeVisible();
     await truckerDialog.getByRole('button', { name: 'Create Trucker' }).click();
     await expect(truckerDialog.getByText('Cannot be empty')).toBeVisible();
+    await expect(truckerDialog.getByRole('textbox', { name: 'Trucker name' })).toBeFocused();
     await truckerDialog.getByRole('textbox', { name: 'Trucker name' }).fill(truckerName);
     await truckerDialog.getByRole('textbox', { name: 'Contact 1' }).fill(`dispatch${stamp}@seaside.test`);
     await truckerDialog.getByRole('button', { name: 'Add contact' }).click();
@@ -146,6 +149,22 @@ test.describe('Delivery orders', () => {
     await page.reload();
     await expect(order.getByRole('textbox', { name: 'Note' })).toHaveValue(note);
     await expect(order.getByText(warehouseName, { exact: true })).toBeVisible();
+
+    // A trucker created from the saved order's Add New is chosen, but the dialog's form does not
+    // submit the order's form it sits beside: the changes wait for the order's own Save.
+    const reliefName = `Relief Haulers ${stamp}`;
+    await order.getByRole('textbox', { name: 'Note' }).fill(`${note} (not saved)`);
+    await choose(page, order, 'Trucker', 'Add New');
+    await truckerDialog.getByRole('textbox', { name: 'Trucker name' }).fill(reliefName);
+    await truckerDialog.getByRole('button', { name: 'Create Trucker' }).click();
+    await expect(toast(page, 'Trucker created successfully')).toBeVisible();
+    await expect(truckerDialog).toBeHidden();
+    await expect(order.getByText(reliefName, { exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(toast(page, 'Delivery order saved.')).toHaveCount(0);
+    const stored = (await getDetail(api, shipment.id)).shipment.delivery_orders.find((each) => each.id === orderId);
+    expect(stored).toMatchObject({ note, trucker: { name: truckerName } });
+    await order.getByRole('textbox', { name: 'Note' }).fill(note);
 
     // Delete, after the confirmation.
     page.once('dialog', (dialog) => void dialog.accept());

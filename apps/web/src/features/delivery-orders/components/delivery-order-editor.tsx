@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
 import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@clearport/contract/constants';
@@ -193,6 +193,10 @@ export function DeliveryOrderEditor({
     settingsQuery,
     hasStatus(settingsQuery.error, 0) ? TEXTS.settingsFetchError : TEXTS.settingsFetchFailed,
   );
+  const form = useRef<HTMLFormElement>(null);
+  /** After a refused save, once the fields show it: the first one at fault takes the focus, so its error is read out. */
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   const saveMutation = useSaveDeliveryOrder(shipment.id, order?.id);
   const deleteMutation = useDeleteDeliveryOrder(shipment.id);
   const sendMutation = useSendDeliveryOrder(shipment.id);
@@ -249,7 +253,10 @@ export function DeliveryOrderEditor({
             ? deliveryOrderErrorText({ message: error.message, errors: error.errors })
             : TEXTS.genericError;
         setServerError(text);
-        if (field) setFieldErrors({ [field]: text });
+        if (field) {
+          setFieldErrors({ [field]: text });
+          focusFirstInvalid();
+        }
       },
     });
   };
@@ -262,7 +269,10 @@ export function DeliveryOrderEditor({
     if (!(isNew && shipment.containers.length === 0)) {
       const errors = deliveryOrderErrors(values);
       setFieldErrors(errors);
-      if (Object.keys(errors).length > 0) return;
+      if (Object.keys(errors).length > 0) {
+        focusFirstInvalid();
+        return;
+      }
     }
     const toConfirm = containersToConfirm(shipment.delivery_orders, order?.id, values.containers);
     if (toConfirm.length > 0) {
@@ -338,125 +348,127 @@ export function DeliveryOrderEditor({
   });
 
   return (
-    <form className={styles.editor} onSubmit={onSubmit} noValidate aria-busy={isBusy || undefined}>
-      <div className={styles.twoColumns}>
-        {dropdowns.map((dropdown) => (
-          <div key={dropdown.field}>
-            <SelectField<number>
-              label={dropdown.label}
-              placeholder={dropdown.placeholder}
-              options={dropdown.options}
-              value={values[dropdown.field]}
-              isLoading={settingsQuery.isPending}
-              isInvalid={Boolean(fieldErrors[dropdown.field])}
-              errorId={errorId(dropdown.field)}
-              onChange={(id) => (id === ADD_NEW ? setModal(dropdown.modal) : change({ [dropdown.field]: id }))}
-            />
-            {fieldError(dropdown.field)}
-          </div>
-        ))}
-      </div>
-
-      <ChoiceGroup legend={WEB_TEXTS.deliveryOrders.containersLabel} {...groupErrors('containers')}>
-        {shipment.containers.length === 0 && <p className={styles.hint}>{TEXTS.noContainers}</p>}
-        <ChoiceList
-          choices={shipment.containers.map((container) => ({
-            id: container.id,
-            label: assigned.has(container.id)
-              ? `${container.container_no} ${TEXTS.assignedLabel}`
-              : container.container_no,
-          }))}
-          chosen={values.containers}
-          isInvalid={Boolean(fieldErrors.containers)}
-          isDisabled={hasSingleContainer}
-          onChange={(containers) => change({ containers })}
-        />
-      </ChoiceGroup>
-
-      <ChoiceGroup legend={WEB_TEXTS.deliveryOrders.billsLabel} {...groupErrors('bill_ladings')}>
-        {shipment.bill_lading.length === 0 && <p className={styles.hint}>{WEB_TEXTS.deliveryOrders.noBills}</p>}
-        {[
-          { title: WEB_TEXTS.deliveryOrders.masterBillsLabel, bills: masterBills },
-          { title: WEB_TEXTS.deliveryOrders.houseBillsLabel, bills: houseBills },
-        ]
-          .filter((kind) => kind.bills.length > 0)
-          .map((kind) => (
-            <fieldset key={kind.title} className={styles.subgroup}>
-              <legend className={styles.sublegend}>{kind.title}</legend>
-              <ChoiceList
-                choices={kind.bills.map((bill) => ({ id: bill.id, label: bill.bill_lading }))}
-                chosen={values.bill_ladings}
-                isInvalid={Boolean(fieldErrors.bill_ladings)}
-                onChange={(bill_ladings) => change({ bill_ladings })}
+    <>
+      <form ref={form} className={styles.editor} onSubmit={onSubmit} noValidate aria-busy={isBusy || undefined}>
+        <div className={styles.twoColumns}>
+          {dropdowns.map((dropdown) => (
+            <div key={dropdown.field}>
+              <SelectField<number>
+                label={dropdown.label}
+                placeholder={dropdown.placeholder}
+                options={dropdown.options}
+                value={values[dropdown.field]}
+                isLoading={settingsQuery.isPending}
+                isInvalid={Boolean(fieldErrors[dropdown.field])}
+                errorId={errorId(dropdown.field)}
+                onChange={(id) => (id === ADD_NEW ? setModal(dropdown.modal) : change({ [dropdown.field]: id }))}
               />
-            </fieldset>
+              {fieldError(dropdown.field)}
+            </div>
           ))}
-      </ChoiceGroup>
+        </div>
 
-      <div>
-        <TextField
-          type="date"
-          label={CONTAINER_TEXTS.pickupDate}
-          value={values.pickup_date ?? ''}
-          isInvalid={Boolean(fieldErrors.pickup_date)}
-          errorId={errorId('pickup_date')}
-          aria-describedby={late.length > 0 ? `${ids}-late` : undefined}
-          onChange={(event) => change({ pickup_date: event.target.value || null })}
-        />
-        {fieldError('pickup_date')}
-      </div>
-      {late.length > 0 && (
-        <FormMessage id={`${ids}-late`} tone="warning">
-          {fillText(CONTAINER_TEXTS.pickupAfterLastFreeDay, {
-            date: formatDate(values.pickup_date ?? ''),
-            containers: late.join(', '),
-          })}
-        </FormMessage>
-      )}
+        <ChoiceGroup legend={WEB_TEXTS.deliveryOrders.containersLabel} {...groupErrors('containers')}>
+          {shipment.containers.length === 0 && <p className={styles.hint}>{TEXTS.noContainers}</p>}
+          <ChoiceList
+            choices={shipment.containers.map((container) => ({
+              id: container.id,
+              label: assigned.has(container.id)
+                ? `${container.container_no} ${TEXTS.assignedLabel}`
+                : container.container_no,
+            }))}
+            chosen={values.containers}
+            isInvalid={Boolean(fieldErrors.containers)}
+            isDisabled={hasSingleContainer}
+            onChange={(containers) => change({ containers })}
+          />
+        </ChoiceGroup>
 
-      <TextField
-        label={WEB_TEXTS.common.referenceLabel}
-        value={values.reference_number}
-        maxLength={REFERENCE_MAX_LENGTH}
-        onChange={(event) => change({ reference_number: event.target.value })}
-      />
-      <div className={styles.noteField}>
-        <label htmlFor={`${ids}-note`} className={styles.legend}>
-          {WEB_TEXTS.deliveryOrders.noteLabelOrder}
-        </label>
-        <textarea
-          id={`${ids}-note`}
-          className={styles.textarea}
-          rows={3}
-          maxLength={NOTE_MAX_LENGTH}
-          value={values.note}
-          onChange={(event) => change({ note: event.target.value })}
-        />
-      </div>
+        <ChoiceGroup legend={WEB_TEXTS.deliveryOrders.billsLabel} {...groupErrors('bill_ladings')}>
+          {shipment.bill_lading.length === 0 && <p className={styles.hint}>{WEB_TEXTS.deliveryOrders.noBills}</p>}
+          {[
+            { title: WEB_TEXTS.deliveryOrders.masterBillsLabel, bills: masterBills },
+            { title: WEB_TEXTS.deliveryOrders.houseBillsLabel, bills: houseBills },
+          ]
+            .filter((kind) => kind.bills.length > 0)
+            .map((kind) => (
+              <fieldset key={kind.title} className={styles.subgroup}>
+                <legend className={styles.sublegend}>{kind.title}</legend>
+                <ChoiceList
+                  choices={kind.bills.map((bill) => ({ id: bill.id, label: bill.bill_lading }))}
+                  chosen={values.bill_ladings}
+                  isInvalid={Boolean(fieldErrors.bill_ladings)}
+                  onChange={(bill_ladings) => change({ bill_ladings })}
+                />
+              </fieldset>
+            ))}
+        </ChoiceGroup>
 
-      {serverError && <FormMessage tone="error">{serverError}</FormMessage>}
-
-      <div className={styles.actions}>
-        {/* The spec's order: Save, Delete and, once the broker approved the order, Send, then the main step. */}
-        <Button type="submit" variant={isApproved ? 'secondary' : 'primary'} disabled={isBusy}>
-          {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.deliveryOrders.saveDeliveryOrder}
-        </Button>
-        <Button variant="secondary" disabled={isBusy} onClick={onDelete}>
-          {deleteMutation.isPending ? WEB_TEXTS.common.deleting : WEB_TEXTS.deliveryOrders.deleteDeliveryOrder}
-        </Button>
-        {isApproved && (
-          <Button disabled={isBusy} onClick={onSend}>
-            {sendMutation.isPending ? WEB_TEXTS.common.sending : WEB_TEXTS.deliveryOrders.sendDeliveryOrder}
-          </Button>
+        <div>
+          <TextField
+            type="date"
+            label={CONTAINER_TEXTS.pickupDate}
+            value={values.pickup_date ?? ''}
+            isInvalid={Boolean(fieldErrors.pickup_date)}
+            errorId={errorId('pickup_date')}
+            aria-describedby={late.length > 0 ? `${ids}-late` : undefined}
+            onChange={(event) => change({ pickup_date: event.target.value || null })}
+          />
+          {fieldError('pickup_date')}
+        </div>
+        {late.length > 0 && (
+          <FormMessage id={`${ids}-late`} tone="warning">
+            {fillText(CONTAINER_TEXTS.pickupAfterLastFreeDay, {
+              date: formatDate(values.pickup_date ?? ''),
+              containers: late.join(', '),
+            })}
+          </FormMessage>
         )}
-      </div>
 
+        <TextField
+          label={WEB_TEXTS.common.referenceLabel}
+          value={values.reference_number}
+          maxLength={REFERENCE_MAX_LENGTH}
+          onChange={(event) => change({ reference_number: event.target.value })}
+        />
+        <div className={styles.noteField}>
+          <label htmlFor={`${ids}-note`} className={styles.legend}>
+            {WEB_TEXTS.deliveryOrders.noteLabelOrder}
+          </label>
+          <textarea
+            id={`${ids}-note`}
+            className={styles.textarea}
+            rows={3}
+            maxLength={NOTE_MAX_LENGTH}
+            value={values.note}
+            onChange={(event) => change({ note: event.target.value })}
+          />
+        </div>
+
+        {serverError && <FormMessage tone="error">{serverError}</FormMessage>}
+
+        <div className={styles.actions}>
+          {/* The spec's order: Save, Delete and, once the broker approved the order, Send, then the main step. */}
+          <Button type="submit" variant={isApproved ? 'secondary' : 'primary'} isPending={isBusy}>
+            {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.deliveryOrders.saveDeliveryOrder}
+          </Button>
+          <Button variant="secondary" isPending={isBusy} onClick={onDelete}>
+            {deleteMutation.isPending ? WEB_TEXTS.common.deleting : WEB_TEXTS.deliveryOrders.deleteDeliveryOrder}
+          </Button>
+          {isApproved && (
+            <Button isPending={isBusy} onClick={onSend}>
+              {sendMutation.isPending ? WEB_TEXTS.common.sending : WEB_TEXTS.deliveryOrders.sendDeliveryOrder}
+            </Button>
+          )}
+        </div>
+      </form>
+      {/* Beside the form, not in it: a dialog's own form submitted would bubble to this one through React's tree. */}
       {modal === 'trucker' && (
         <settings.TruckerDialog onClose={() => setModal(null)} onCreated={chooseCreated('trucker_id')} />
       )}
       {modal === 'warehouse' && (
         <settings.WarehouseDialog onClose={() => setModal(null)} onCreated={chooseCreated('warehouse_id')} />
       )}
-    </form>
+    </>
   );
 }
