@@ -7,17 +7,18 @@ import { brokerApiOf } from '../../../test/broker-api.ts';
 import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 
 /*
- * An entry copies its shipment's account and arrival, a line its entry's account and month. Written
- * while another transaction moves that shipment or entry, the copy must be of the row as moved:
- * otherwise the entry stays in the old account and every report counts it there. Two sessions at
- * once need the PostgreSQL server; the embedded database runs one transaction at a time.
+ * An entry copies its shipment's account and arrival (migration 0057). Written while another
+ * transaction moves that shipment, the copy must be of the shipment as moved: otherwise the entry
+ * stays in the old account and every report counts it there. And two transactions writing entries
+ * of one shipment must not deadlock. Two sessions at once need the PostgreSQL server; the embedded
+ * database runs one transaction at a time.
  */
 
 const t = testAppForFile();
 const broker = brokerApiOf(t);
 const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
 
-describe.skipIf(!onPostgres)('an entry or line written while another transaction moves what it copies', () => {
+describe.skipIf(!onPostgres)('an entry written while another transaction moves or writes its shipment', () => {
   let mover: pg.Client;
   beforeAll(async () => {
     mover = new pg.Client({ connectionString: t.databaseUrl });
@@ -25,8 +26,15 @@ describe.skipIf(!onPostgres)('an entry or line written while another transaction
   });
   afterAll(async () => mover?.end());
 
-  /** Runs `write` while `move` is done and not yet committed by the other session, then commits it. */
-  async function whileMoving<Result>(move: () => Promise<unknown>, write: () => Promise<Result>): Promise<Result> {
+  /**
+   * Runs `write` while `move` is done and not yet committed by the other session, then commits it
+   * (after `beforeCommit`, the rest of the other session's transaction).
+   */
+  async function whileMoving<Result>(
+    move: () => Promise<unknown>,
+    write: () => Promise<Result>,
+    beforeCommit: () => Promise<unknown> = async () => {},
+  ): Promise<Result> {
     await mover.query('BEGIN');
     await move();
     let isDone = false;
@@ -40,6 +48,7 @@ describe.skipIf(!onPostgres)('an entry or line written while another transaction
       if (rows[0]!.waiting > 0) break;
       await sleep(25);
     }
+    await beforeCommit();
     await mover.query('COMMIT');
     return written;
   }
@@ -82,36 +91,41 @@ describe.skipIf(!onPostgres)('an entry or line written while another transaction
     expect(line.account_id).toBe(to);
   });
 
-  it('puts a line added to an entry in the month the entry is moving to', async () => {
+  it('lets two transactions write entries of one shipment, as two broker batches do, one after the other', async () => {
     const shipmentId = await shipmentIdOf(t.app.db, '40001');
     const { rows } = await mover.query<{ file_number: string }>('SELECT file_number FROM shipments WHERE id = $1', [
       shipmentId,
     ]);
-    const entryNumber = formatEntryNumber('R7C', 1000002);
-    const created = await broker.results<{ outcome: string }>([
-      {
-        kind: 'entry',
-        entry_number: entryNumber,
-        file_number: rows[0]!.file_number,
-        entry_type: '01',
-        entry_date: '2026-09-15',
-      },
-    ]);
-    expect(created.map((result) => result.outcome)).toEqual(['created']);
+    const first = formatEntryNumber('R7C', 1000003);
+    const second = formatEntryNumber('R7C', 1000004);
     const results = await whileMoving(
-      () => mover.query(`UPDATE customs_entries SET entry_date = '2026-10-15' WHERE entry_number = $1`, [entryNumber]),
+      async () => {
+        // As a broker batch writes: the shipment's derived columns deferred to the end.
+        await mover.query(`SELECT set_config('clearport.defer_derived', 'on', true)`);
+        await mover.query(
+          `INSERT INTO customs_entries (shipment_id, entry_number, entry_type, entry_date) VALUES ($1, $2, '01', '2026-11-03')`,
+          [shipmentId, first],
+        );
+      },
       () =>
         broker.results<{ outcome: string }>([
-          { kind: 'entry_line', entry_number: entryNumber, line_number: 1, hts_number: '8471300100', duty: '7.00' },
+          {
+            kind: 'entry',
+            entry_number: second,
+            file_number: rows[0]!.file_number,
+            entry_type: '01',
+            entry_date: '2026-11-04',
+          },
         ]),
+      () => mover.query('SELECT catch_up_derived_columns()'),
     );
     expect(results.map((result) => result.outcome)).toEqual(['created']);
-    const line = await t.app.db
-      .selectFrom('customs_entry_lines')
-      .innerJoin('customs_entries', 'customs_entries.id', 'customs_entry_lines.entry_id')
-      .select('customs_entry_lines.month')
-      .where('customs_entries.entry_number', '=', entryNumber)
-      .executeTakeFirstOrThrow();
-    expect(line.month).toBe('2026-10-01');
+    const entries = await t.app.db
+      .selectFrom('customs_entries')
+      .select('entry_number')
+      .where('entry_number', 'in', [first, second])
+      .orderBy('entry_number')
+      .execute();
+    expect(entries.map((entry) => entry.entry_number)).toEqual([first, second]);
   });
 });
