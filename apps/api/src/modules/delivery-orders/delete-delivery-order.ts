@@ -17,18 +17,7 @@ export async function deleteDeliveryOrder(
   const result = await changeShipment(deps.db, actor, shipmentId, async (trx, _shipment, record) => {
     const order = await deliveryOrdersRepository.findOrder(trx, shipmentId, orderId);
     if (!order) return { refused: 'orderNotFound' } as const;
-    const links = await deliveryOrdersRepository.linksOf(trx, orderId);
-    await deliveryOrdersRepository.delete(trx, orderId);
-    record(SHIPMENT_ACTIVITY.deliveryOrderDeleted, {
-      delivery_order_id: orderId,
-      trucker_id: order.trucker_id,
-      warehouse_id: order.warehouse_id,
-      containers: links.containers,
-      bill_ladings: links.bills,
-      approved: order.approved,
-      sent_at: order.sent_at ? order.sent_at.toISOString() : null,
-      path: order.path,
-    });
+    record(SHIPMENT_ACTIVITY.deliveryOrderDeleted, await deliveryOrdersRepository.deleteTold(trx, order));
     return { path: order.path };
   });
   if (isNamedRefusal(result)) return refused(refusalOf(result, deps.brokerEmail));

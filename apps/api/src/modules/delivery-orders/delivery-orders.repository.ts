@@ -349,6 +349,35 @@ export const deliveryOrdersRepository = {
   },
 
   /**
+   * Deletes the order and answers what the shipment's history tells of it (`delivery_order.deleted`):
+   * its trucker, warehouse, containers and bills, approval and send.
+   */
+  async deleteTold(
+    trx: Db,
+    order: {
+      id: number;
+      trucker_id: number;
+      warehouse_id: number;
+      approved: boolean;
+      sent_at: Date | null;
+      path: string | null;
+    },
+  ): Promise<Record<string, unknown>> {
+    const links = await deliveryOrdersRepository.linksOf(trx, order.id);
+    await deliveryOrdersRepository.delete(trx, order.id);
+    return {
+      delivery_order_id: order.id,
+      trucker_id: order.trucker_id,
+      warehouse_id: order.warehouse_id,
+      containers: links.containers,
+      bill_ladings: links.bills,
+      approved: order.approved,
+      sent_at: order.sent_at ? order.sent_at.toISOString() : null,
+      path: order.path,
+    };
+  },
+
+  /**
    * What a send renders and to whom it goes, read without a lock: the PDF and the mail take
    * seconds, and no change of the shipment should wait for them.
    */

@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import pg from '../../db/pg-driver.ts';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { apiUrl, demoUsersOf, injectAs, testAppForFile } from '../../../test/build-app.ts';
@@ -82,5 +84,42 @@ describe('a shipment the broker moves to another company', () => {
       .execute();
     expect(orders).toEqual([]);
     await expectKeptByTriggers(t.app.db);
+  });
+});
+
+describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('an account moved while a user adds an order', () => {
+  it('leaves behind the order the user committed while the account moved', async () => {
+    const user = new pg.Client({ connectionString: t.databaseUrl });
+    await user.connect();
+    try {
+      const { id } = await orderedShipment('40003');
+      // As changeShipment does: the shipment locked, then the order written with the company's trucker.
+      await user.query('BEGIN');
+      await user.query('SELECT id FROM shipments WHERE id = $1 FOR NO KEY UPDATE', [id]);
+      const { rows } = await user.query<{ id: number }>(
+        `INSERT INTO delivery_orders (shipment_id, trucker_id, warehouse_id)
+         SELECT $1, o.trucker_id, o.warehouse_id FROM delivery_orders o WHERE o.shipment_id = $1 LIMIT 1
+         RETURNING id`,
+        [id],
+      );
+      let isDone = false;
+      const moved = broker
+        .results<{ outcome: string }>([{ kind: 'account', account_no: '40003', company_id: 'C-10077' }])
+        .finally(() => (isDone = true));
+      for (let turn = 0; turn < 200 && !isDone; turn += 1) {
+        const waiting = await user.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (waiting.rows[0]!.count > 0) break;
+        await sleep(25);
+      }
+      await user.query('COMMIT');
+      expect((await moved).map((result) => result.outcome)).toEqual(['updated']);
+      const left = await t.app.db.selectFrom('delivery_orders').select('id').where('id', '=', rows[0]!.id).execute();
+      expect(left).toEqual([]);
+      expect(await ordersOf(id)).toEqual([]);
+    } finally {
+      await user.end();
+    }
   });
 });

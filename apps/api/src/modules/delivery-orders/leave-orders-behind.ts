@@ -10,10 +10,19 @@ import { deliveryOrdersRepository } from './delivery-orders.repository.ts';
  * own acts are not in its feed); a sent order's PDF goes with the orphan file sweep. Called in the
  * move's transaction, for the shipment moved or for every shipment of the account moved.
  */
-export async function leaveOrdersBehind(
-  trx: Db,
-  moved: { shipmentId: number } | { accountId: number },
-): Promise<number> {
+export async function leaveOrdersBehind(trx: Db, moved: { shipmentId: number } | { accountId: number }): Promise<void> {
+  if ('accountId' in moved) {
+    // A user's change of a shipment locks its row (changeShipment), not the account's: the
+    // account's shipments are locked here, so that an order a user is adding as the account moves
+    // is committed, and seen below, before its shipments' orders are looked at.
+    await trx
+      .selectFrom('shipments')
+      .select('id')
+      .where('account_id', '=', moved.accountId)
+      .orderBy('id')
+      .forNoKeyUpdate()
+      .execute();
+  }
   const orders = await trx
     .selectFrom('delivery_orders as o')
     .innerJoin('shipments as s', 's.id', 'o.shipment_id')
@@ -33,26 +42,13 @@ export async function leaveOrdersBehind(
     .execute();
   const entries = [];
   for (const order of orders) {
-    const links = await deliveryOrdersRepository.linksOf(trx, order.id);
-    await deliveryOrdersRepository.delete(trx, order.id);
+    const told = await deliveryOrdersRepository.deleteTold(trx, order);
     entries.push({
       shipmentId: order.shipment_id,
       userId: null,
       action: SHIPMENT_ACTIVITY.deliveryOrderDeleted,
-      detail: {
-        delivery_order_id: order.id,
-        trucker_id: order.trucker_id,
-        warehouse_id: order.warehouse_id,
-        containers: links.containers,
-        bill_ladings: links.bills,
-        approved: order.approved,
-        sent_at: order.sent_at ? order.sent_at.toISOString() : null,
-        path: order.path,
-        by: 'broker',
-        reason: 'shipment_moved_to_another_company',
-      },
+      detail: { ...told, by: 'broker', reason: 'shipment_moved_to_another_company' },
     });
   }
   await shipmentActivityRepository.record(trx, entries);
-  return orders.length;
 }
