@@ -53,6 +53,25 @@ describe('the customs entry panel’s call', () => {
     expect(viewer.entry?.totals).toBeNull();
     expect(viewer.lines.every((line) => line.entered_value_cents === null && line.duty_cents === null)).toBe(true);
     expect(viewer.lines[0]?.hts_number).toMatch(/^\d{10}$/);
+    // Nor the 7501's key: its view has no file links.
+    const with7501 = await t.app.db
+      .selectFrom('shipments')
+      .innerJoin('customs_entries', 'customs_entries.shipment_id', 'shipments.id')
+      .select('shipments.id')
+      .where('shipments.path_to_7501', 'is not', null)
+      .where('shipments.account_id', 'in', (eb) =>
+        eb
+          .selectFrom('user_accounts')
+          .innerJoin('users', 'users.id', 'user_accounts.user_id')
+          .select('user_accounts.account_id')
+          .where('users.email', '=', 'viewer@demo.test'),
+      )
+      .orderBy('shipments.id')
+      .executeTakeFirstOrThrow();
+    const seen = (await entryOf(tokens.primary, with7501.id)).json<CustomsEntryResponse>();
+    expect(seen.entry?.approval.path_to_7501).not.toBeNull();
+    const hidden = (await entryOf(tokens.viewer, with7501.id)).json<CustomsEntryResponse>();
+    expect(hidden.entry?.approval).toEqual({ ...seen.entry!.approval, path_to_7501: null });
 
     const other = await entryOf(tokens.other, shipment.id);
     expect(other.statusCode).toBe(404);

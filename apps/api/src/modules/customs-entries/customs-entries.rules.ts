@@ -87,7 +87,8 @@ export function entryResponse(found: Found, money: boolean): CustomsEntryRespons
       })),
       line_count: lineCount,
       earlier_entries: earlier.map((entry) => entry.entry_number),
-      approval: approvalState(approval, current.duty_cents),
+      // Role 11 has no file links: it is not sent the 7501's key (docs/decisions/0006).
+      approval: { ...approvalState(approval, current.duty_cents), ...(money ? {} : { path_to_7501: null }) },
     },
     lines: lines.map((line) => ({
       line_number: line.line_number,
