@@ -82,7 +82,7 @@ export function IdleWarning({ idleMinutes, onStay }: IdleWarningProps) {
       </div>
       <div className={styles.actions}>
         {phase === 'warning' ? (
-          <Button onClick={stay} disabled={isStaying}>
+          <Button onClick={stay} isPending={isStaying}>
             {WEB_TEXTS.idle.stay}
           </Button>
         ) : (

@@ -22,7 +22,7 @@ export function ExportInvoicesButton({ query }: { query: Partial<InvoicesExportQ
     }
   };
   return (
-    <Button variant="secondary" disabled={isExporting} onClick={() => void onExport()}>
+    <Button variant="secondary" isPending={isExporting} onClick={() => void onExport()}>
       {isExporting ? WEB_TEXTS.billing.exporting : TEXTS.exportCsv}
     </Button>
   );

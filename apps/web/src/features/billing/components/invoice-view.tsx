@@ -29,7 +29,7 @@ function BackupButton({ invoice }: { invoice: Invoice }) {
     }
   };
   return (
-    <Button variant="secondary" disabled={isLoading} onClick={() => void onDownload()}>
+    <Button variant="secondary" isPending={isLoading} onClick={() => void onDownload()}>
       {TEXTS.downloadBackup}
     </Button>
   );

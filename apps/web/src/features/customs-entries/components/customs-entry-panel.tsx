@@ -154,7 +154,7 @@ export function CustomsEntryPanel({ shipmentId, canDecide }: { shipmentId: numbe
       </h3>
       <Lines lines={lines} showsMoney={entry.totals !== null} labelId={linesTitleId} />
       {query.hasNextPage && (
-        <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+        <Button variant="secondary" onClick={() => void query.fetchNextPage()} isPending={query.isFetchingNextPage}>
           {query.isFetchingNextPage ? T.loadingLines : T.moreLines}
         </Button>
       )}

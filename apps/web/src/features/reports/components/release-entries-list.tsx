@@ -45,7 +45,7 @@ export function ReleaseEntriesList({ query }: { query: ReleaseQuery }) {
       />
       {reply.hasNextPage && (
         <div className={styles.more}>
-          <Button variant="secondary" disabled={reply.isFetchingNextPage} onClick={() => void reply.fetchNextPage()}>
+          <Button variant="secondary" isPending={reply.isFetchingNextPage} onClick={() => void reply.fetchNextPage()}>
             {reply.isFetchingNextPage ? T.loadingMore : T.showMore}
           </Button>
         </div>

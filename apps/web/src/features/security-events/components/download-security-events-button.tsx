@@ -22,7 +22,7 @@ export function DownloadSecurityEventsButton({ query }: { query: SecurityEventsF
     }
   };
   return (
-    <Button variant="secondary" disabled={isDownloading} onClick={() => void onDownload()}>
+    <Button variant="secondary" isPending={isDownloading} onClick={() => void onDownload()}>
       {isDownloading ? WEB_TEXTS.securityEvents.downloading : WEB_TEXTS.securityEvents.downloadCsv}
     </Button>
   );

@@ -45,6 +45,8 @@ export function CcListEditor({
     if (isFull || isNewCcInvalid || newCc.trim() === '' || isDuplicate) return;
     onChange([...ccEmails, newCc.trim()]);
     setNewCc('');
+    // Add CC is disabled again with the field empty: the focus goes back to the field for the next.
+    editor.current?.querySelector<HTMLElement>('input')?.focus();
   };
 
   // A removed chip's button goes with it: the focus moves to the chip now in its place (or the

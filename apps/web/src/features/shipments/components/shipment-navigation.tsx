@@ -70,7 +70,7 @@ export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigation
             variant="secondary"
             aria-label={WEB_TEXTS.shipment.previousShipment}
             title={WEB_TEXTS.shipment.previousShipment}
-            disabled={isStepping}
+            isPending={isStepping}
             onClick={() => void step(adjacent.previous)}
           >
             <ChevronLeftIcon size={18} />
@@ -86,7 +86,7 @@ export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigation
             variant="secondary"
             aria-label={WEB_TEXTS.shipment.nextShipment}
             title={WEB_TEXTS.shipment.nextShipment}
-            disabled={isStepping}
+            isPending={isStepping}
             onClick={() => void step(adjacent.next)}
           >
             {TEXTS.nextPage}
