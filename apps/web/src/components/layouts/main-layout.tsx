@@ -1,7 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { navItemsFor } from '@clearport/contract/roles';
 import { WEB_TEXTS } from '../../config/texts.ts';
+import { useFocusAfterChange } from '../../hooks/use-focus-after-change.ts';
 import { useIsNarrowLayout } from '../../hooks/use-media-query.ts';
 import { LogoutIcon } from '../ui/icons.tsx';
 import { MoreMenu } from './more-menu.tsx';
@@ -25,30 +26,17 @@ const MAIN_CONTENT_ID = 'main-content';
  * More menu, a button of the page left) goes to the new page's heading, which a screen reader then
  * reads; a focus still on the page (a nav link, or what the new page focused itself) stays.
  */
-function useFocusAfterNavigation() {
-  const { pathname } = useLocation();
-  const isFirst = useRef(true);
-  useEffect(() => {
-    if (isFirst.current) {
-      isFirst.current = false;
-      return;
-    }
-    const frame = requestAnimationFrame(() => {
-      const active = document.activeElement;
-      if (active && active !== document.body && active.isConnected) return;
-      const main = document.getElementById(MAIN_CONTENT_ID);
-      const heading = main?.querySelector<HTMLElement>('h1');
-      if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-      (heading ?? main)?.focus({ preventScroll: true });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [pathname]);
+function pageHeading(): HTMLElement | null {
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  const heading = main?.querySelector<HTMLElement>('h1');
+  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  return heading ?? main;
 }
 
 /** The left navigation bar and the page beside it (spec section 2, main layout). */
 export function MainLayout({ role, onLogout, isLoggingOut = false, isNavigating = false, children }: MainLayoutProps) {
   const isNarrow = useIsNarrowLayout();
-  useFocusAfterNavigation();
+  useFocusAfterChange(useLocation().pathname, pageHeading);
   const links = navItemsFor(role ?? 0).map((item) => NAV_LINKS[item]);
   const barLinks = isNarrow ? links.filter((link) => !COLLAPSIBLE_NAV_ITEMS.includes(link.item)) : links;
   const moreLinks = isNarrow ? links.filter((link) => COLLAPSIBLE_NAV_ITEMS.includes(link.item)) : [];

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TEXTS } from '@clearport/contract/texts';
 import { TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import type {
@@ -14,7 +14,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { useFocusKeptWithin } from '../../../hooks/use-focus-kept-within.ts';
+import { FOCUSABLE, useFocusAfterChange } from '../../../hooks/use-focus-after-change.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor.ts';
@@ -61,7 +61,9 @@ function OwnTwoFactor({ status }: { status: TwoFactorResponse }) {
   const regenerate = useRegenerateRecoveryCodes();
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  useFocusKeptWithin(box, codes ? 'codes' : start.data ? 'setup' : step.name);
+  const firstControl = useCallback(() => box.current?.querySelector<HTMLElement>(FOCUSABLE), []);
+  // Each step replaces the last in the same place: a focus it took away goes to the new one's first control.
+  useFocusAfterChange(codes ? 'codes' : start.data ? 'setup' : step.name, firstControl);
   const backToStatus = () => {
     setStep({ name: 'status' });
     setCodes(null);

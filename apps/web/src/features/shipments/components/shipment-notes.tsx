@@ -25,11 +25,13 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (note === '' || addNoteMutation.isPending) return;
-    // The box empties and Submit with it is disabled again: the focus goes back to the box.
+    // The box empties and Submit with it is disabled again: a focus still on the form (or lost)
+    // goes back to the box; one the user took elsewhere meanwhile stays there.
     addNoteMutation.mutate(note, {
       onSuccess: () => {
         setText('');
-        box.current?.focus();
+        const active = document.activeElement;
+        if (!active || active === document.body || active.closest('form') === box.current?.form) box.current?.focus();
       },
     });
   };
