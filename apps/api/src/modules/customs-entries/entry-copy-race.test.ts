@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEntryNumber } from '@clearport/contract/customs-entry';
 import pg from '../../db/pg-driver.ts';
 import { testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf } from '../../../test/broker-api.ts';
+import { untilOneWaitsOnALock } from '../../../test/lock-waits.ts';
 import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 
 /*
@@ -40,14 +40,7 @@ describe.skipIf(!onPostgres)('an entry written while another transaction moves o
     let isDone = false;
     const written = write().finally(() => (isDone = true));
     // The write either waits on the moved row's lock, or (without the lock) is done already.
-    for (let turn = 0; turn < 200 && !isDone; turn += 1) {
-      const { rows } = await mover.query<{ waiting: number }>(
-        `SELECT count(*)::int AS waiting FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if (rows[0]!.waiting > 0) break;
-      await sleep(25);
-    }
+    await untilOneWaitsOnALock(mover, () => isDone);
     await beforeCommit();
     await mover.query('COMMIT');
     return written;

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import pg from '../../db/pg-driver.ts';
@@ -6,6 +5,7 @@ import { API_PATHS } from '@clearport/contract/paths';
 import { ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { apiUrl, demoUsersOf, injectAs, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf } from '../../../test/broker-api.ts';
+import { untilOneWaitsOnALock } from '../../../test/lock-waits.ts';
 import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 import { expectKeptByTriggers } from '../../../test/kept-by-triggers.ts';
 
@@ -106,13 +106,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('an account moved w
       const moved = broker
         .results<{ outcome: string }>([{ kind: 'account', account_no: '40003', company_id: 'C-10077' }])
         .finally(() => (isDone = true));
-      for (let turn = 0; turn < 200 && !isDone; turn += 1) {
-        const waiting = await user.query<{ count: number }>(
-          `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (waiting.rows[0]!.count > 0) break;
-        await sleep(25);
-      }
+      await untilOneWaitsOnALock(user, () => isDone);
       await user.query('COMMIT');
       expect((await moved).map((result) => result.outcome)).toEqual(['updated']);
       const left = await t.app.db.selectFrom('delivery_orders').select('id').where('id', '=', rows[0]!.id).execute();
