@@ -116,4 +116,37 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('an account moved w
       await user.end();
     }
   });
+
+  it('refuses a user’s change that waited on a shipment whose account moved meanwhile', async () => {
+    const broker = new pg.Client({ connectionString: t.databaseUrl });
+    await broker.connect();
+    try {
+      const id = await shipmentIdOf(t.app.db, '40001');
+      // As the broker's account move does: the account's shipments locked, the account moved.
+      await broker.query('BEGIN');
+      await broker.query(
+        `SELECT id FROM shipments WHERE account_id = (SELECT id FROM accounts WHERE account_no = '40001') FOR NO KEY UPDATE`,
+      );
+      await broker.query(
+        `UPDATE accounts SET company_id = (SELECT id FROM companies WHERE broker_id = 'C-10077') WHERE account_no = '40001'`,
+      );
+      let isDone = false;
+      const noted = injectAs(t.app, tokens.primary!, {
+        method: 'POST',
+        url: apiUrl(API_PATHS.addNote, { id }),
+        payload: { note: 'Written as the account moved' },
+      }).finally(() => (isDone = true));
+      await untilOneWaitsOnALock(broker, () => isDone);
+      await broker.query('COMMIT');
+      expect((await noted).statusCode).toBe(404);
+      const notes = await t.app.db
+        .selectFrom('shipment_notes')
+        .select('id')
+        .where('comments', '=', 'Written as the account moved')
+        .execute();
+      expect(notes).toEqual([]);
+    } finally {
+      await broker.end();
+    }
+  });
 });
