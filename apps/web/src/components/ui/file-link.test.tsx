@@ -38,6 +38,28 @@ describe('FileLink', () => {
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer session-token');
   });
 
+  it('keeps the focus while the file comes, and fetches it once for a second click then', async () => {
+    let arrive: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (arrive = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/file');
+    URL.revokeObjectURL = vi.fn();
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    renderWithProviders(<FileLink fileKey={KEY} fileName="Invoice.pdf" />);
+    const user = userEvent.setup();
+    const link = screen.getByRole<HTMLButtonElement>('button', { name: 'Invoice.pdf' });
+    await user.click(link);
+    await waitFor(() => expect(link.getAttribute('aria-disabled')).toBe('true'));
+    expect(link.disabled).toBe(false);
+    expect(document.activeElement).toBe(link);
+    await user.click(link);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    arrive(new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:http://localhost/file'));
+    expect(link.getAttribute('aria-disabled')).toBeNull();
+  });
+
   it('downloads a file the browser does not show, under its name', async () => {
     stubFile();
     const open = vi.spyOn(window, 'open');

@@ -21,6 +21,8 @@ type FileLinkProps = {
 export function FileLink({ fileKey, fileName, children }: FileLinkProps) {
   const [isOpening, setIsOpening] = useState(false);
   const open = async () => {
+    // Kept focusable while it opens (a disabled button drops the focus): a second click waits here.
+    if (isOpening) return;
     setIsOpening(true);
     try {
       await openFile(fileKey, fileName);
@@ -36,7 +38,7 @@ export function FileLink({ fileKey, fileName, children }: FileLinkProps) {
       className={styles.link}
       onClick={() => void open()}
       aria-busy={isOpening || undefined}
-      disabled={isOpening}
+      aria-disabled={isOpening || undefined}
     >
       <DocumentIcon size={18} />
       <span className={styles.name}>{children ?? fileName}</span>

@@ -41,7 +41,8 @@ export function ReportActions({ report, tables, query, over }: ReportActionsProp
   const isSubscribed = subscribed.includes(report);
 
   const download = async (table: ReportExportTable, format: 'csv' | 'xlsx') => {
-    if (!query) return;
+    // Kept focusable while another export runs (a disabled button drops the focus): refused here.
+    if (!query || busy !== null) return;
     const exportQuery = { ...query, format, ...(over === undefined ? {} : { over }) };
     setBusy(`${table}.${format}`);
     try {
@@ -69,7 +70,8 @@ export function ReportActions({ report, tables, query, over }: ReportActionsProp
               key={format}
               type="button"
               className={styles.download}
-              disabled={!query || busy !== null}
+              disabled={!query}
+              aria-disabled={busy !== null || undefined}
               aria-label={fillText(T.exportLabel, { table: REPORT_EXPORT_TABLES[table], format: label })}
               onClick={() => void download(table, format)}
             >
