@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type pg from '../src/db/pg-driver.ts';
+import { afterAll, beforeAll } from 'vitest';
+import pg from '../src/db/pg-driver.ts';
+
+/*
+ * Tests of two sessions at once: a write of the app's, and another session's transaction it meets.
+ * They need the PostgreSQL server; the embedded database runs one transaction at a time.
+ */
 
 /**
  * Waits, looking through `client`, until a session of its database waits on a lock, or `isDone`
@@ -14,5 +20,48 @@ export async function untilOneWaitsOnALock(client: pg.Client, isDone: () => bool
     );
     if (rows[0]!.waiting > 0) return;
     await sleep(25);
+  }
+}
+
+/**
+ * A second session of the test app's database, opened before the tests of the `describe` it is
+ * called in and ended after them. What it returns reads the session once it is open.
+ */
+export function otherSessionOf(t: { databaseUrl?: string }): () => pg.Client {
+  let session: pg.Client | undefined;
+  beforeAll(async () => {
+    session = new pg.Client({ connectionString: t.databaseUrl });
+    await session.connect();
+  });
+  afterAll(async () => session?.end());
+  return () => {
+    if (!session) throw new Error('the other session is open only inside its describe');
+    return session;
+  };
+}
+
+/**
+ * Runs `write` while `session` has done `hold` and not yet committed, then commits it (after
+ * `beforeCommit`, the rest of its transaction). The write either waits on a lock `hold` took, or
+ * (without the lock) is done already when the commit comes.
+ */
+export async function whileHeld<Result>(
+  session: pg.Client,
+  hold: () => Promise<unknown>,
+  write: () => Promise<Result>,
+  beforeCommit: () => Promise<unknown> = async () => {},
+): Promise<Result> {
+  await session.query('BEGIN');
+  try {
+    await hold();
+    let isDone = false;
+    const written = write().finally(() => (isDone = true));
+    await untilOneWaitsOnALock(session, () => isDone);
+    await beforeCommit();
+    await session.query('COMMIT');
+    return await written;
+  } catch (error) {
+    await session.query('ROLLBACK');
+    throw error;
   }
 }

@@ -49,6 +49,21 @@ export const accessRepository = {
     return db.selectFrom(table).where(`${table}.company_id`, '=', user.companyId);
   },
 
+  /**
+   * Whether the caller sees every one of the shipments, read after the caller's transaction has
+   * locked them, in a statement of its own: the lock may have waited for the broker to move an
+   * account to another company (the move locks the account's shipments first), and the locking
+   * statement's check read the accounts as they were before.
+   */
+  async seesAllAfterLock(db: Db, user: SessionUser, shipmentIds: readonly number[]): Promise<boolean> {
+    const row = await accessRepository
+      .shipments(db, user)
+      .select((eb) => eb.fn.countAll<number>().as('visible'))
+      .where('shipments.id', 'in', shipmentIds)
+      .executeTakeFirstOrThrow();
+    return Number(row.visible) === new Set(shipmentIds).size;
+  },
+
   /** The id of a shipment the caller may see, or undefined: the caller answers 404. */
   async findShipmentId(db: Db, user: SessionUser, shipmentId: number): Promise<number | undefined> {
     const row = await accessRepository

@@ -34,20 +34,6 @@ async function lockShipment(trx: Db, user: SessionUser, shipmentId: number) {
 }
 
 /**
- * Whether the caller still sees the shipment, in a statement after the lock: the lock may have
- * waited for the broker to move the shipment's account to another company (which locks the
- * account's shipments), and the locking statement's check read the accounts as they were before.
- */
-async function isStillVisible(trx: Db, user: SessionUser, shipmentId: number): Promise<boolean> {
-  const row = await accessRepository
-    .shipments(trx, user)
-    .select('shipments.id')
-    .where('shipments.id', '=', shipmentId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
  * The one way to change what is under a shipment. In one transaction (the caller's, when `db`
  * is one): the shipment row is
  * locked through the access check (shipmentNotFound when the caller may not see it), `change`
@@ -63,7 +49,8 @@ export async function changeShipment<Result>(
 ): Promise<Result | ShipmentNotFound> {
   const inLock = async (trx: Db): Promise<Result | ShipmentNotFound> => {
     const shipment = await lockShipment(trx, user, shipmentId);
-    if (!shipment || !(await isStillVisible(trx, user, shipmentId))) return { refused: 'shipmentNotFound' } as const;
+    if (!shipment || !(await accessRepository.seesAllAfterLock(trx, user, [shipmentId])))
+      return { refused: 'shipmentNotFound' } as const;
     const activity: ShipmentActivityEntry[] = [];
     const record: RecordActivity = (action, detail) =>
       activity.push({ shipmentId: shipment.id, userId: user.id, action, detail });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatEntryNumber } from '@clearport/contract/customs-entry';
-import pg from '../../db/pg-driver.ts';
 import { testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf } from '../../../test/broker-api.ts';
-import { untilOneWaitsOnALock } from '../../../test/lock-waits.ts';
+import { otherSessionOf, whileHeld } from '../../../test/lock-waits.ts';
 import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 
 /*
@@ -19,36 +18,16 @@ const broker = brokerApiOf(t);
 const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
 
 describe.skipIf(!onPostgres)('an entry written while another transaction moves or writes its shipment', () => {
-  let mover: pg.Client;
-  beforeAll(async () => {
-    mover = new pg.Client({ connectionString: t.databaseUrl });
-    await mover.connect();
-  });
-  afterAll(async () => mover?.end());
-
-  /**
-   * Runs `write` while `move` is done and not yet committed by the other session, then commits it
-   * (after `beforeCommit`, the rest of the other session's transaction).
-   */
-  async function whileMoving<Result>(
+  const mover = otherSessionOf(t);
+  const whileMoving = <Result>(
     move: () => Promise<unknown>,
     write: () => Promise<Result>,
-    beforeCommit: () => Promise<unknown> = async () => {},
-  ): Promise<Result> {
-    await mover.query('BEGIN');
-    await move();
-    let isDone = false;
-    const written = write().finally(() => (isDone = true));
-    // The write either waits on the moved row's lock, or (without the lock) is done already.
-    await untilOneWaitsOnALock(mover, () => isDone);
-    await beforeCommit();
-    await mover.query('COMMIT');
-    return written;
-  }
+    beforeCommit?: () => Promise<unknown>,
+  ) => whileHeld(mover(), move, write, beforeCommit);
 
   it('puts an entry moved onto a shipment in the account the shipment is moving to', async () => {
     const shipmentId = await shipmentIdOf(t.app.db, '40002');
-    const { rows } = await mover.query<{ file_number: string; to: number }>(
+    const { rows } = await mover().query<{ file_number: string; to: number }>(
       `SELECT s.file_number, (SELECT id FROM accounts WHERE account_no = '40001') AS to
        FROM shipments s WHERE s.id = $1`,
       [shipmentId],
@@ -56,7 +35,7 @@ describe.skipIf(!onPostgres)('an entry written while another transaction moves o
     const { file_number: fileNumber, to } = rows[0]!;
     const entryNumber = formatEntryNumber('R7C', 1000001);
     const results = await whileMoving(
-      () => mover.query('UPDATE shipments SET account_id = $1 WHERE id = $2', [to, shipmentId]),
+      () => mover().query('UPDATE shipments SET account_id = $1 WHERE id = $2', [to, shipmentId]),
       () =>
         broker.results<{ outcome: string }>([
           {
@@ -86,7 +65,7 @@ describe.skipIf(!onPostgres)('an entry written while another transaction moves o
 
   it('lets two transactions write entries of one shipment, as two broker batches do, one after the other', async () => {
     const shipmentId = await shipmentIdOf(t.app.db, '40001');
-    const { rows } = await mover.query<{ file_number: string }>('SELECT file_number FROM shipments WHERE id = $1', [
+    const { rows } = await mover().query<{ file_number: string }>('SELECT file_number FROM shipments WHERE id = $1', [
       shipmentId,
     ]);
     const first = formatEntryNumber('R7C', 1000003);
@@ -94,8 +73,8 @@ describe.skipIf(!onPostgres)('an entry written while another transaction moves o
     const results = await whileMoving(
       async () => {
         // As a broker batch writes: the shipment's derived columns deferred to the end.
-        await mover.query(`SELECT set_config('clearport.defer_derived', 'on', true)`);
-        await mover.query(
+        await mover().query(`SELECT set_config('clearport.defer_derived', 'on', true)`);
+        await mover().query(
           `INSERT INTO customs_entries (shipment_id, entry_number, entry_type, entry_date) VALUES ($1, $2, '01', '2026-11-03')`,
           [shipmentId, first],
         );
@@ -110,7 +89,7 @@ describe.skipIf(!onPostgres)('an entry written while another transaction moves o
             entry_date: '2026-11-04',
           },
         ]),
-      () => mover.query('SELECT catch_up_derived_columns()'),
+      () => mover().query('SELECT catch_up_derived_columns()'),
     );
     expect(results.map((result) => result.outcome)).toEqual(['created']);
     const entries = await t.app.db

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import pg from '../../db/pg-driver.ts';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { apiUrl, demoUsersOf, injectAs, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf } from '../../../test/broker-api.ts';
-import { untilOneWaitsOnALock } from '../../../test/lock-waits.ts';
+import { otherSessionOf, whileHeld } from '../../../test/lock-waits.ts';
 import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 import { expectKeptByTriggers } from '../../../test/kept-by-triggers.ts';
 
@@ -88,65 +87,29 @@ describe('a shipment the broker moves to another company', () => {
 });
 
 describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('an account moved while a user adds an order', () => {
-  it('leaves behind the order the user committed while the account moved', async () => {
-    const user = new pg.Client({ connectionString: t.databaseUrl });
-    await user.connect();
-    try {
-      const { id } = await orderedShipment('40003');
-      // As changeShipment does: the shipment locked, then the order written with the company's trucker.
-      await user.query('BEGIN');
-      await user.query('SELECT id FROM shipments WHERE id = $1 FOR NO KEY UPDATE', [id]);
-      const { rows } = await user.query<{ id: number }>(
-        `INSERT INTO delivery_orders (shipment_id, trucker_id, warehouse_id)
-         SELECT $1, o.trucker_id, o.warehouse_id FROM delivery_orders o WHERE o.shipment_id = $1 LIMIT 1
-         RETURNING id`,
-        [id],
-      );
-      let isDone = false;
-      const moved = broker
-        .results<{ outcome: string }>([{ kind: 'account', account_no: '40003', company_id: 'C-10077' }])
-        .finally(() => (isDone = true));
-      await untilOneWaitsOnALock(user, () => isDone);
-      await user.query('COMMIT');
-      expect((await moved).map((result) => result.outcome)).toEqual(['updated']);
-      const left = await t.app.db.selectFrom('delivery_orders').select('id').where('id', '=', rows[0]!.id).execute();
-      expect(left).toEqual([]);
-      expect(await ordersOf(id)).toEqual([]);
-    } finally {
-      await user.end();
-    }
-  });
+  const user = otherSessionOf(t);
 
-  it('refuses a user’s change that waited on a shipment whose account moved meanwhile', async () => {
-    const broker = new pg.Client({ connectionString: t.databaseUrl });
-    await broker.connect();
-    try {
-      const id = await shipmentIdOf(t.app.db, '40001');
-      // As the broker's account move does: the account's shipments locked, the account moved.
-      await broker.query('BEGIN');
-      await broker.query(
-        `SELECT id FROM shipments WHERE account_id = (SELECT id FROM accounts WHERE account_no = '40001') FOR NO KEY UPDATE`,
-      );
-      await broker.query(
-        `UPDATE accounts SET company_id = (SELECT id FROM companies WHERE broker_id = 'C-10077') WHERE account_no = '40001'`,
-      );
-      let isDone = false;
-      const noted = injectAs(t.app, tokens.primary!, {
-        method: 'POST',
-        url: apiUrl(API_PATHS.addNote, { id }),
-        payload: { note: 'Written as the account moved' },
-      }).finally(() => (isDone = true));
-      await untilOneWaitsOnALock(broker, () => isDone);
-      await broker.query('COMMIT');
-      expect((await noted).statusCode).toBe(404);
-      const notes = await t.app.db
-        .selectFrom('shipment_notes')
-        .select('id')
-        .where('comments', '=', 'Written as the account moved')
-        .execute();
-      expect(notes).toEqual([]);
-    } finally {
-      await broker.end();
-    }
+  it('leaves behind the order the user committed while the account moved', async () => {
+    const { id } = await orderedShipment('40003');
+    let orderId = 0;
+    const moved = await whileHeld(
+      user(),
+      // As changeShipment does: the shipment locked, then the order written with the company's trucker.
+      async () => {
+        await user().query('SELECT id FROM shipments WHERE id = $1 FOR NO KEY UPDATE', [id]);
+        const { rows } = await user().query<{ id: number }>(
+          `INSERT INTO delivery_orders (shipment_id, trucker_id, warehouse_id)
+           SELECT $1, o.trucker_id, o.warehouse_id FROM delivery_orders o WHERE o.shipment_id = $1 LIMIT 1
+           RETURNING id`,
+          [id],
+        );
+        orderId = rows[0]!.id;
+      },
+      () => broker.results<{ outcome: string }>([{ kind: 'account', account_no: '40003', company_id: 'C-10077' }]),
+    );
+    expect(moved.map((result) => result.outcome)).toEqual(['updated']);
+    const left = await t.app.db.selectFrom('delivery_orders').select('id').where('id', '=', orderId).execute();
+    expect(left).toEqual([]);
+    expect(await ordersOf(id)).toEqual([]);
   });
 });

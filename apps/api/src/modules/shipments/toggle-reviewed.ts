@@ -1,4 +1,5 @@
 import { inTransaction, refused, type ActionDeps, type Refused } from '../../lib/action.ts';
+import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
 import { shipmentDetailRepository } from './shipment-detail.repository.ts';
@@ -17,7 +18,8 @@ export async function toggleReviewed(
   const ids = [...new Set(input.shipmentIds)];
   return inTransaction(deps.db, async (trx): Promise<{ reviewed: boolean } | Refused> => {
     const shipments = await shipmentDetailRepository.lockReviewStates(trx, actor, ids);
-    if (shipments.length !== ids.length) return refused(refusalOf({ refused: 'shipmentNotFound' }));
+    if (shipments.length !== ids.length || !(await accessRepository.seesAllAfterLock(trx, actor, ids)))
+      return refused(refusalOf({ refused: 'shipmentNotFound' }));
     if (shipments.some((shipment) => shipment.path_to_7501 === null)) return refused(refusalOf({ refused: 'no7501' }));
     const reviewed = !shipments.every((shipment) => shipment.reviewed_7501);
     const changing = shipments.filter((shipment) => shipment.reviewed_7501 !== reviewed);
