@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.ts';
-import { ROLES } from '@clearport/contract/roles';
+import { FORM_7501_TYPES } from '@clearport/contract/documents';
+import { isReadOnly, ROLES } from '@clearport/contract/roles';
 import type { SessionUser } from './session-user.ts';
 
 /**
@@ -34,6 +35,17 @@ export const accessRepository = {
   /** Shipments the caller may see; add conditions, columns and joins on top. */
   shipments(db: Db, user: SessionUser) {
     return db.selectFrom('shipments').where('shipments.account_id', 'in', visibleAccountIds(db, user));
+  },
+
+  /**
+   * Documents the caller may see: those of the shipments it sees, and for the read-only role
+   * (spec section 2: no 7501 in its view) none of the 7501's types.
+   */
+  documents(db: Db, user: SessionUser) {
+    return db
+      .selectFrom('documents')
+      .where('documents.shipment_id', 'in', accessRepository.shipments(db, user).select('shipments.id'))
+      .$if(isReadOnly(user.role), (query) => query.where('documents.document_type', 'not in', FORM_7501_TYPES));
   },
 
   /** Invoices the caller may see. */

@@ -1,4 +1,3 @@
-import { FORM_7501_TYPES } from '@clearport/contract/documents';
 import { isReadOnly } from '@clearport/contract/roles';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -55,12 +54,10 @@ export const STORED_FILE_COLUMNS: readonly StoredFileColumn[] = [
     column: 'path',
     isForReadOnlyRole: true,
     async nameOf(db, user, key) {
-      const document = await db
-        .selectFrom('documents')
+      const document = await accessRepository
+        .documents(db, user)
         .select('original_name')
         .where('path', '=', key)
-        .where('shipment_id', 'in', visibleShipmentIds(db, user))
-        .$if(isReadOnly(user.role), (query) => query.where('document_type', 'not in', FORM_7501_TYPES))
         .executeTakeFirst();
       return document?.original_name;
     },

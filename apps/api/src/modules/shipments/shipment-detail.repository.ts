@@ -7,7 +7,6 @@ import {
   type ShipmentDetailResponse,
   type ShipmentNote,
 } from '@clearport/contract/shipment-detail';
-import { FORM_7501_TYPES } from '@clearport/contract/documents';
 import { type ShipmentDocument } from '@clearport/contract/shipment-documents';
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
@@ -100,11 +99,10 @@ export const shipmentDetailRepository = {
       db.selectFrom('containers').selectAll().where('shipment_id', '=', id).orderBy('id').execute(),
       db.selectFrom('bills_of_lading').selectAll().where('shipment_id', '=', id).orderBy('id').execute(),
       documentTypesOf(db, id),
-      db
-        .selectFrom('documents')
+      accessRepository
+        .documents(db, user)
         .select(['id', 'shipment_id', 'document_type', 'path', 'original_name', 'supplementary'])
         .where('shipment_id', '=', id)
-        .$if(readOnly, (query) => query.where('document_type', 'not in', FORM_7501_TYPES))
         .orderBy('created_at')
         .orderBy('id')
         .execute(),
