@@ -1,6 +1,9 @@
+import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import { TEXTS } from '@clearport/contract/texts';
 import { expect, mainNavigation, test } from './fixtures.ts';
+import { openShipment, toast } from './shipment-page.ts';
+import { apiLogin, findShipment, samplePdf, uploadDocument } from './shipments-api.ts';
 
 /*
  * Where the keyboard's focus goes when what held it goes away: a page left, a step of a form
@@ -42,5 +45,37 @@ test.describe('The focus after a change', () => {
     await cancel.focus();
     await page.keyboard.press('Enter');
     await expect(section.getByRole('button', { name: TWO_FACTOR_TEXTS.turnOn })).toBeFocused();
+  });
+
+  test('goes to the document in a deleted one’s place, and stays in the list when the last goes', async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(
+      api,
+      SHIPMENT_STATUSES.submitted,
+      ({ shipment: each }) => each.isf_transaction_no !== null,
+      1,
+    );
+    const names = [`Arrival notice ${Date.now()}.pdf`, `Packing list ${Date.now()}.pdf`];
+    for (const name of names) {
+      await uploadDocument(api, shipment.id, { name, mimeType: 'application/pdf', buffer: samplePdf(name) });
+    }
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
+    const uploads = page.getByRole('region', { name: 'Uploaded documents', exact: true });
+    page.on('dialog', (dialog) => void dialog.accept());
+
+    await uploads.getByRole('button', { name: `Delete ${names[0]}`, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Document deleted successfully.')).toBeVisible();
+    const next = uploads.getByRole('button', { name: `Delete ${names[1]}`, exact: true });
+    await expect(next).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(uploads.getByRole('button', { name: names[1], exact: true })).toHaveCount(0);
+    // The row now in its place, the one before it, or the heading when none is left.
+    await expect(uploads.locator(':focus')).toHaveCount(1);
   });
 });
