@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { mockMatchMedia, renderWithProviders } from '../../testing/test-utils.tsx';
 import { MainLayout } from './main-layout.tsx';
 
-function renderLayout(role: number | null, onLogout = vi.fn()) {
+function renderLayout(role: number | null, onLogout = vi.fn(), isLoggingOut = false) {
   renderWithProviders(
-    <MainLayout role={role} onLogout={onLogout}>
+    <MainLayout role={role} onLogout={onLogout} isLoggingOut={isLoggingOut}>
       <p>Page content</p>
     </MainLayout>,
   );
@@ -49,6 +49,16 @@ describe('MainLayout navigation', () => {
     const { onLogout } = renderLayout(5);
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the focus on Logout while it signs out, and takes no second click', async () => {
+    const { onLogout } = renderLayout(5, vi.fn(), true);
+    const logout = screen.getByRole('button', { name: 'Logout' });
+    expect(logout.getAttribute('aria-disabled')).toBe('true');
+    logout.focus();
+    await userEvent.click(logout);
+    expect(document.activeElement).toBe(logout);
+    expect(onLogout).not.toHaveBeenCalled();
   });
 
   it('shows no More button in a wide window', () => {

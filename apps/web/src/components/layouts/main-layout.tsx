@@ -67,8 +67,8 @@ export function MainLayout({ role, onLogout, isLoggingOut = false, isNavigating 
         <button
           type="button"
           className={styles.navButton}
-          onClick={onLogout}
-          disabled={isLoggingOut}
+          onClick={isLoggingOut ? undefined : onLogout}
+          aria-disabled={isLoggingOut || undefined}
           title={isNarrow ? WEB_TEXTS.layout.logout : undefined}
         >
           <LogoutIcon />

@@ -85,7 +85,13 @@ export function DocumentUpload({ shipmentId, onUploaded }: DocumentUploadProps) 
         <span className={styles.text}>
           {isDragActive ? WEB_TEXTS.shipment.dropAreaActive : WEB_TEXTS.shipment.dropAreaText}
         </span>
-        <button type="button" className={styles.choose} disabled={isUploading} aria-describedby={hintId}>
+        {/* aria-disabled, not disabled, while a file goes up: it keeps the focus (the area takes no click). */}
+        <button
+          type="button"
+          className={styles.choose}
+          aria-disabled={isUploading || undefined}
+          aria-describedby={hintId}
+        >
           {WEB_TEXTS.shipment.chooseFiles}
         </button>
         <span id={hintId} className={styles.hint}>
