@@ -64,6 +64,24 @@ export async function storePasswordHash(
   await endPasswordLinks(db, userId);
 }
 
+/**
+ * Whether the user is still active with the password hash their sign-in was checked against,
+ * holding their row (FOR SHARE) until the transaction ends: what a session or a sign-in's second
+ * step is written under. A password change (storePasswordHash) then either committed first, and
+ * this answers false, or waits for what this transaction starts, and ends it with the others.
+ */
+export async function holdIfPasswordUnchanged(trx: Db, userId: number, passwordHash: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('active', '=', true)
+    .where('password_hash', '=', passwordHash)
+    .forShare()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Hashes the new password, then stores it in a transaction of its own (storePasswordHash). */
 export async function changePassword(
   db: Db,

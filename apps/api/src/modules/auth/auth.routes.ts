@@ -105,7 +105,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
 
       const user = await usersRepository.findByEmail(app.db, request.body.userName);
       const isValid = await verifyPassword(request.body.password, user?.password_hash ?? (await hashForUnknownUser()));
-      if (!user || !isValid || !user.active) {
+      const refuse = async (reason: string) => {
         request.log.info('login failed');
         await recordSecurityEvent(request.deps, {
           ...signIn,
@@ -113,17 +113,23 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
           companyId: user?.company_id ?? null,
           userId: user?.id ?? null,
           email: user?.email ?? request.body.userName,
-          detail: { reason: !user ? 'unknown_user' : !isValid ? 'wrong_password' : 'inactive_user' },
+          detail: { reason },
         });
         return sendRefusal(reply, { status: 401, message: TEXTS.loginFailed });
+      };
+      if (!user || !isValid || !user.active) {
+        return refuse(!user ? 'unknown_user' : !isValid ? 'wrong_password' : 'inactive_user');
       }
 
       // A second step keeps this attempt counted until it passes (two-factor.routes.ts), so
-      // guessing codes after a right password waits as guessing passwords does.
+      // guessing codes after a right password waits as guessing passwords does. The password
+      // changed since it was checked: the old one opens nothing (startSession).
       const challenge = await challengeLogin(request.deps, user);
+      if (challenge === 'passwordChanged') return refuse('password_changed');
       if (challenge) return challenge;
-      await loginThrottle.succeeded(app.db, attempt);
       const answer = await startSession(app.db, request, reply, user);
+      if (!answer) return refuse('password_changed');
+      await loginThrottle.succeeded(app.db, attempt);
       await recordSecurityEvent(request.deps, {
         ...signIn,
         outcome: 'success',

@@ -19,10 +19,10 @@ export async function exchangeSignInLink(
   reply: FastifyReply,
   input: { token: string },
 ): Promise<LoginResponse | Refused> {
-  const userId = await signInLinksRepository.consume(deps.db, input.token);
-  const user = userId === undefined ? undefined : await usersRepository.findById(deps.db, userId);
+  const link = await signInLinksRepository.consume(deps.db, input.token);
+  const user = link && (await usersRepository.findById(deps.db, link.userId));
   const event = { kind: 'link_sign_in', origin: originOf(request) } as const;
-  if (!user?.active) {
+  if (!link || !user?.active) {
     await recordSecurityEvent(deps, {
       ...event,
       outcome: 'failure',
@@ -46,7 +46,18 @@ export async function exchangeSignInLink(
     });
     return refused({ status: 401, message: SIGN_IN_LINK_INVALID });
   }
-  const answer = await startSession(deps.db, request, reply, user);
+  const answer = await startSession(deps.db, request, reply, { ...user, password_hash: link.passwordHash });
+  if (!answer) {
+    await recordSecurityEvent(deps, {
+      ...event,
+      outcome: 'failure',
+      companyId: user.company_id,
+      userId: user.id,
+      email: user.email,
+      detail: { reason: 'password_changed' },
+    });
+    return refused({ status: 401, message: SIGN_IN_LINK_INVALID });
+  }
   await recordSecurityEvent(deps, {
     ...event,
     outcome: 'success',

@@ -27,17 +27,26 @@ export const signInLinksRepository = {
 
   /**
    * Uses the link up: one conditional update, so of two exchanges at once only one gets the user.
-   * The user of an unused, unexpired link; undefined for any other.
+   * The user of an unused, unexpired link, with their password hash as the same statement reads it
+   * (a password change ends the links: startSession then sees whether one came between); undefined
+   * for any other link.
    */
-  async consume(db: Db, token: string): Promise<number | undefined> {
+  async consume(db: Db, token: string): Promise<{ userId: number; passwordHash: string } | undefined> {
     const row = await db
       .updateTable('sign_in_links')
       .set({ used_at: sql<Date>`now()` })
       .where('token_hash', '=', hashToken(token))
       .where('used_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`)
-      .returning('user_id')
+      .returning((eb) => [
+        'user_id',
+        eb
+          .selectFrom('users')
+          .select('users.password_hash')
+          .whereRef('users.id', '=', 'sign_in_links.user_id')
+          .as('password_hash'),
+      ])
       .executeTakeFirst();
-    return row?.user_id;
+    return row && { userId: row.user_id, passwordHash: row.password_hash ?? '' };
   },
 };

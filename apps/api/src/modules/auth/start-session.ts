@@ -1,11 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResponse } from '@clearport/contract/auth';
 import type { Db } from '../../db/connect.ts';
+import { inTransaction } from '../../lib/action.ts';
 import { requestTokenOf, sessionSecretOf, setSessionCookie } from '../../lib/session-cookie.ts';
 import { sessionsRepository } from './sessions.repository.ts';
+import { holdIfPasswordUnchanged } from '../access/passwords.ts';
 
-/** A user whose sign-in has passed every check it needs. */
-export type SignedInUser = { id: number; name: string; role: number; primary_contact: string };
+/**
+ * A user whose sign-in has passed every check it needs, with the password hash as the statement
+ * that proved the first factor read it (the password's check, the challenge's or the link's).
+ */
+export type SignedInUser = { id: number; name: string; role: number; primary_contact: string; password_hash: string };
 
 /**
  * Starts the session of a user who has signed in, and gives back the login reply. Every way in
@@ -14,20 +19,28 @@ export type SignedInUser = { id: number; name: string; role: number; primary_con
  * HttpOnly cookie set on `reply`; the reply's `token` is the request token derived from it, for
  * the readable cookie and the bearer header. A session the browser still held is ended, so a
  * sign-in always starts a new one and never leaves the old one behind.
+ *
+ * Undefined when the user's password changed, or the user was made inactive, since the first
+ * factor was checked: a password change ends every session, and one started from the old
+ * password, however close behind, must not outlive it.
  */
 export async function startSession(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   user: SignedInUser,
-): Promise<LoginResponse> {
+): Promise<LoginResponse | undefined> {
   const { publicUrl } = request.server.sessionSettings;
   const previous = sessionSecretOf(request, publicUrl);
   if (previous) await sessionsRepository.delete(db, previous);
-  const secret = await sessionsRepository.create(db, user.id, {
-    userAgent: request.headers['user-agent'] ?? '',
-    ipAddress: request.ip,
+  const secret = await inTransaction(db, async (trx) => {
+    if (!(await holdIfPasswordUnchanged(trx, user.id, user.password_hash))) return undefined;
+    return sessionsRepository.create(trx, user.id, {
+      userAgent: request.headers['user-agent'] ?? '',
+      ipAddress: request.ip,
+    });
   });
+  if (secret === undefined) return undefined;
   setSessionCookie(request, reply, publicUrl, secret);
   return {
     token: requestTokenOf(secret),

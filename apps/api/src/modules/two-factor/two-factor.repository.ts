@@ -22,6 +22,8 @@ export type ChallengedUser = {
   role: number;
   companyId: number;
   primary_contact: string;
+  /** As the statement that found the challenge read it: the hash the login's password matched. */
+  password_hash: string;
 };
 
 /** How long a login challenge lasts: time to open the app, or to set it up. */
@@ -210,6 +212,7 @@ export const twoFactorRepository = {
         'users.role',
         'users.company_id as companyId',
         'companies.primary_contact',
+        'users.password_hash',
       ])
       .where('login_challenges.token_hash', '=', hashToken(token))
       .where('login_challenges.kind', '=', kind)

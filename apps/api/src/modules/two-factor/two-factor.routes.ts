@@ -118,7 +118,7 @@ export const loginTwoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = 
       }
       await recordFor(request, user, 'second_factor_passed', 'success', { method: passed.method });
       if (passed.method === 'recovery_code') await recordFor(request, user, 'recovery_code_used', 'success');
-      return startSession(app.db, request, reply, user);
+      return (await startSession(app.db, request, reply, user)) ?? sendRefusal(reply, CHALLENGE_EXPIRED);
     },
   );
 
@@ -151,6 +151,7 @@ export const loginTwoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = 
       if (isRefused(confirmed)) return sendRefusal(reply, confirmed.refusal);
       await recordFor(request, user, 'second_factor_changed', 'success', { change: 'enrolled_at_sign_in' });
       const session = await startSession(app.db, request, reply, user);
+      if (!session) return sendRefusal(reply, CHALLENGE_EXPIRED);
       return { recovery_codes: confirmed.recovery_codes, session };
     },
   );
