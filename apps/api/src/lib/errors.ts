@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { SESSION_ERRORS } from '@clearport/contract/sessions';
 import { TEXTS } from '@clearport/contract/texts';
 import { PasswordHashingBusyError } from './passwords.ts';
 import { STORAGE_UNAVAILABLE_MESSAGE, StorageUnavailableError } from './storage.ts';
@@ -7,6 +8,8 @@ import { sendRefusal, type Refusal } from './refusal.ts';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
+export const CHANGED_MEANWHILE_MESSAGE =
+  'Something this change names was removed by another change meanwhile. Please reload and try again.';
 
 /** The answer to a call whose database could not be reached. */
 export const DATABASE_UNAVAILABLE: Refusal = { status: 503, message: UNAVAILABLE_MESSAGE, retryAfterSeconds: 5 };
@@ -34,6 +37,31 @@ export function isRefusedByDatabase(error: unknown): error is Error & { code: st
   return typeof code === 'string' && /^(22|23|54)[0-9A-Z]{3}$/.test(code);
 }
 
+/**
+ * PostgreSQL's deadlock_detected and serialization_failure: two transactions met, and the database
+ * ended one of them. Nothing of it stayed, and the same request sent again goes through.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/** PostgreSQL's foreign_key_violation: a row the statement names was deleted meanwhile. */
+function isForeignKeyViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23503';
+}
+
+/** Whether the signed-in call's session is still there: deleting a user ends their sessions. */
+async function hasSessionEnded(request: FastifyRequest): Promise<boolean> {
+  if (!request.sessionTokenHash) return false;
+  const row = await request.server.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('token_hash', '=', request.sessionTokenHash)
+    .executeTakeFirst();
+  return row === undefined;
+}
+
 function fieldOf(instancePath: string | undefined, params: Record<string, unknown> | undefined): string {
   const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   if (path) return path;
@@ -43,7 +71,7 @@ function fieldOf(instancePath: string | undefined, params: Record<string, unknow
 
 /** Every error answers JSON `{ message, field?, errors? }`; nothing internal reaches the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => {
         const field = fieldOf(issue.instancePath, issue.params as Record<string, unknown>);
@@ -70,6 +98,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return sendRefusal(reply, DATABASE_UNAVAILABLE);
+    }
+    if (isTransactionConflict(error)) {
+      request.log.warn({ err: error }, 'transaction ended by a conflict with another');
+      return sendRefusal(reply, { status: 503, message: BUSY_MESSAGE, retryAfterSeconds: 1 });
+    }
+    if (isForeignKeyViolation(error)) {
+      // Between the checks and the write another change deleted what it names: the caller
+      // themselves (their user deleted, so the session ended), or the row the request chose.
+      request.log.warn({ err: error }, 'a row the change names was deleted meanwhile');
+      if (await hasSessionEnded(request)) return sendRefusal(reply, { status: 401, message: SESSION_ERRORS.ended });
+      return sendRefusal(reply, { status: 409, message: CHANGED_MEANWHILE_MESSAGE });
     }
     if (error instanceof StorageUnavailableError) {
       request.log.error({ err: error }, 'file storage unavailable');
