@@ -51,14 +51,19 @@ export function companyListRepository<Table extends CompanyList, Entry>(
       return detailed(db, rows);
     },
 
-    /** Whether the id is one of the company's active rows: the only ones a new choice may name. */
-    async isActive(db: Db, user: SessionUser, id: number): Promise<boolean> {
+    /**
+     * Whether the id is one of the company's active rows, the only ones a new choice may name,
+     * held (FOR SHARE) until the transaction ends: a Settings save that is removing it (lockIdsOf)
+     * commits first and this answers false, or waits for the order naming it and then sees it.
+     */
+    async isActive(trx: Db, user: SessionUser, id: number): Promise<boolean> {
       const row = await accessRepository
-        .companyList(db, user, list)
+        .companyList(trx, user, list)
         .select('id')
         .where('id', '=', id)
         .where('status', '=', ACTIVE_STATUS)
         .where('deleted_at', 'is', null)
+        .forShare()
         .executeTakeFirst();
       return row !== undefined;
     },
