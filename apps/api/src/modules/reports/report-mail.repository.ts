@@ -30,8 +30,13 @@ export const reportMailRepository = {
     return rows.map((row) => row.report as ReportKind);
   },
 
-  /** The user's subscriptions become `reports`: the others are dropped, the new ones added. */
+  /**
+   * The user's subscriptions become `reports`: the others are dropped, the new ones added. Two
+   * saves of one user (two tabs) take turns on the user's row: each dropping the row the other
+   * adds, they deadlocked.
+   */
   async setSubscriptions(trx: Db, userId: number, reports: readonly ReportKind[]): Promise<void> {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
     let dropping = trx.deleteFrom('report_subscriptions').where('user_id', '=', userId);
     if (reports.length > 0) dropping = dropping.where('report', 'not in', reports);
     await dropping.execute();
