@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ControlledTransaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
@@ -13,7 +14,7 @@ import {
   UNKNOWN_FIELD_MESSAGE,
 } from '@clearport/contract/ingestion';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
-import { isRefusedByDatabase } from '../../lib/errors.ts';
+import { isRefusedByDatabase, isTransactionConflict } from '../../lib/errors.ts';
 import {
   FileStage,
   HeldCreates,
@@ -68,22 +69,35 @@ export async function ingestRecords(
   return results;
 }
 
+/** How often a transaction the database ended in a deadlock with another is written again. */
+const CONFLICT_RETRIES = 3;
+
 /**
  * The records of one transaction, told to `tell` once committed. When the database refuses one
  * of them (text or a value the checks let through), the transaction is lost: each half is then
  * written again in its own, down to the record alone, so that only the one the database refuses
  * is refused, the others are kept, and one such record costs a few transactions, not one a record.
+ * A transaction the database ended in a deadlock or serialization failure with another writer
+ * (two batches naming the same accounts in other orders) is written again whole, after a short
+ * wait of random length so that the two do not meet again; after CONFLICT_RETRIES the error
+ * answers the request (503, Retry-After).
  */
 async function ingestChunk(
   context: IngestionContext,
   offset: number,
   records: readonly unknown[],
   tell: (committed: RecordResult[]) => void,
+  conflicts = 0,
 ): Promise<void> {
   let results: RecordResult[];
   try {
     results = await writeChunk(context, offset, records);
   } catch (error) {
+    if (isTransactionConflict(error) && conflicts < CONFLICT_RETRIES) {
+      await sleep(25 + Math.random() * 100 * (conflicts + 1));
+      await ingestChunk(context, offset, records, tell, conflicts + 1);
+      return;
+    }
     if (!isRefusedByDatabase(error)) throw error;
     if (records.length === 1) {
       tell([refusedByDatabase(offset, records[0], error)]);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/build-app.ts';
+import { brokerApiOf } from '../../../test/broker-api.ts';
+import { otherSessionOf, whileHeld } from '../../../test/lock-waits.ts';
+
+/*
+ * A batch that the database ends in a deadlock with another writer (two batches naming the same
+ * accounts in other orders) is written again, and answers as if it had gone through at once.
+ */
+
+const t = testAppForFile();
+const broker = brokerApiOf(t);
+
+describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('a batch meeting another writer', () => {
+  const other = otherSessionOf(t);
+
+  it('is written again after a deadlock, whole', async () => {
+    // The other session writes account 40002, then asks for 40001, which the batch has written
+    // first and holds while it waits for 40002: a deadlock the database ends on the batch's side.
+    const response = await whileHeld(
+      other(),
+      () => other().query(`UPDATE accounts SET name = 'Home Goods (other)' WHERE account_no = '40002'`),
+      () =>
+        broker.send([
+          { kind: 'account', account_no: '40001', name: 'Demo Imports (batch)' },
+          { kind: 'account', account_no: '40002', name: 'Home Goods (batch)' },
+        ]),
+      () => other().query(`UPDATE accounts SET name = 'Demo Imports (other)' WHERE account_no = '40001'`),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ results: { outcome: string }[] }>().results.map((result) => result.outcome)).toEqual([
+      'updated',
+      'updated',
+    ]);
+    const names = await t.app.db
+      .selectFrom('accounts')
+      .select(['account_no', 'name'])
+      .where('account_no', 'in', ['40001', '40002'])
+      .orderBy('account_no')
+      .execute();
+    expect(names).toEqual([
+      { account_no: '40001', name: 'Demo Imports (batch)' },
+      { account_no: '40002', name: 'Home Goods (batch)' },
+    ]);
+  });
+});
