@@ -40,6 +40,8 @@ export const DELIVERY_ORDER_ERRORS = {
   notApproved: 'Your broker has not approved this delivery order yet, so it cannot be sent.',
   /** 409 from send: the trucker has no e-mail address to send to. */
   truckerHasNoEmail: 'The trucker of this delivery order has no e-mail address to send it to.',
+  /** 409 from a change, delete or send while a send of the order is under way. */
+  beingSent: 'This delivery order is being sent. Please try again in a moment.',
 } as const;
 
 /** The reply text of a delete; the spec does not show it. */

@@ -54,6 +54,7 @@ import * as shipmentNextFreeDayKind from './migrations/0054-shipment-next-free-d
 import * as statementTriggersNarrow from './migrations/0055-statement-triggers-narrow.ts';
 import * as secondFactorFailures from './migrations/0056-second-factor-failures.ts';
 import * as entriesLockWhatTheyCopy from './migrations/0057-entries-lock-what-they-copy.ts';
+import * as deliveryOrderSending from './migrations/0058-delivery-order-sending.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -114,6 +115,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0055-statement-triggers-narrow': statementTriggersNarrow,
   '0056-second-factor-failures': secondFactorFailures,
   '0057-entries-lock-what-they-copy': entriesLockWhatTheyCopy,
+  '0058-delivery-order-sending': deliveryOrderSending,
 };
 
 /**

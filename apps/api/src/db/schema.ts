@@ -445,6 +445,8 @@ export type DeliveryOrdersTable = {
   approved_at: NullableTimestamp;
   path: string | null;
   sent_at: NullableTimestamp;
+  /** Migration 0058: a send in progress claims the order until then; changes and deletes wait for it. */
+  sending_until: NullableTimestamp;
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;

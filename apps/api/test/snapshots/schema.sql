@@ -245,7 +245,8 @@ CREATE TABLE delivery_orders (
   created_by integer,
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   updated_at timestamp with time zone NOT NULL DEFAULT now(),
-  pickup_date date
+  pickup_date date,
+  sending_until timestamp with time zone
 );
 ALTER TABLE delivery_orders ADD CONSTRAINT delivery_orders_pkey PRIMARY KEY (id);
 ALTER TABLE delivery_orders ADD CONSTRAINT delivery_orders_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL;

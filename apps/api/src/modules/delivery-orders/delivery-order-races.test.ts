@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { DELIVERY_ORDER_ERRORS, DeliveryOrderResponse, type DeliveryOrder } from '@clearport/contract/delivery-orders';
 import { API_PATHS } from '@clearport/contract/paths';
 import { apiUrl, demoUsersOf, injectAs, testAppForFile } from '../../../test/build-app.ts';
 import { idByName, orderableShipment } from '../../../test/delivery-order-fixtures.ts';
 import { otherSessionOf, whileHeld } from '../../../test/lock-waits.ts';
+import { sessionUserOf } from '../../../test/session-users.ts';
+import { STDERR_LOG } from '../../lib/action.ts';
+import type { Mailer, OutgoingMail } from '../../lib/mail.ts';
+import { BROKER } from '../access/session-user.ts';
+import { approveDeliveryOrder } from './approve-delivery-order.ts';
+import { sendDeliveryOrder } from './send-delivery-order.ts';
 
 /*
- * A delivery order that names a trucker while the Settings screen's save takes that trucker away
+ * Delivery orders meeting other changes. A delivery order that names a trucker while the Settings screen's save takes that trucker away
  * (the save locks the company's truckers, then removes an unused one or marks a used one deleted).
  * The order must be refused as naming a trucker no longer there, never answered 500, and no unsent
- * order may name a deleted trucker.
+ * order may name a deleted trucker. And an order being sent is not changed or deleted under the
+ * send, so that what is recorded as sent is what the trucker received.
  */
 
 const t = testAppForFile();
@@ -86,3 +94,112 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('an order naming a 
     expect(orders).toEqual([]);
   });
 });
+
+describe('an order changed while it is being sent', () => {
+  it('is refused until the send is recorded, and is recorded as sent as it was approved', async () => {
+    const shipment = await orderableShipment(t.app.db, '40001', taken);
+    const created = await injectAs(t.app, tokens.primary!, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.deliveryOrders, { id: shipment.id }),
+      payload: {
+        trucker_id: await idByName(t.app.db, 'truckers', 'Harbor Express Drayage'),
+        warehouse_id: await idByName(t.app.db, 'warehouses', 'Carson Distribution Center'),
+        reference_number: 'PO-SENT',
+        note: '',
+        containers: [shipment.containers[0]!.id],
+        bill_ladings: [shipment.bills[0]!.id],
+      },
+    });
+    const order = DeliveryOrderResponse.parse(created.json()).delivery_order;
+    await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id });
+
+    // A mail server that answers only when told: the send waits there, its order claimed.
+    let deliver: () => void = () => {};
+    const mailed: OutgoingMail[] = [];
+    const mailer: Mailer = {
+      send: async (mail) => {
+        mailed.push(mail);
+        await new Promise<void>((resolve) => (deliver = resolve));
+        return { messageId: '<held@test>' };
+      },
+    };
+    const actor = await sessionUserOf(t.app.db, 'primary@demo.test');
+    const deps = { db: t.app.db, storage: t.app.storage, mailer, log: STDERR_LOG, brokerEmail: 'desk@broker.test' };
+    const sending = sendDeliveryOrder(deps, actor, { shipmentId: shipment.id, orderId: order.id });
+    await expect.poll(() => mailed.length).toBe(1);
+
+    const orderUrl = apiUrl(API_PATHS.deliveryOrder, { id: shipment.id, orderId: order.id });
+    const changed = await injectAs(t.app, tokens.primary!, {
+      method: 'POST',
+      url: orderUrl,
+      payload: { ...orderInput(order), reference_number: 'PO-CHANGED' },
+    });
+    expect(changed.statusCode, changed.body).toBe(409);
+    expect(changed.json()).toMatchObject({ message: DELIVERY_ORDER_ERRORS.beingSent });
+    const deleted = await injectAs(t.app, tokens.primary!, { method: 'DELETE', url: orderUrl });
+    expect(deleted.statusCode, deleted.body).toBe(409);
+    const again = await sendDeliveryOrder(deps, actor, { shipmentId: shipment.id, orderId: order.id });
+    expect(again).toMatchObject({ refusal: { status: 409, message: DELIVERY_ORDER_ERRORS.beingSent } });
+
+    deliver();
+    const sent = await sending;
+    expect(sent).toMatchObject({ id: order.id, reference_number: 'PO-SENT', approved: 1 });
+    const row = await t.app.db
+      .selectFrom('delivery_orders')
+      .select(['reference_number', 'approved', 'sent_at', 'sending_until'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ reference_number: 'PO-SENT', approved: true, sending_until: null });
+    expect(row.sent_at).not.toBeNull();
+
+    // Once sent, the order takes changes again.
+    const later = await injectAs(t.app, tokens.primary!, {
+      method: 'POST',
+      url: orderUrl,
+      payload: { ...orderInput(order), reference_number: 'PO-CHANGED' },
+    });
+    expect(later.statusCode, later.body).toBe(200);
+  });
+
+  it('frees the order when the mail fails', async () => {
+    const shipment = await orderableShipment(t.app.db, '40001', taken);
+    const created = await injectAs(t.app, tokens.primary!, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.deliveryOrders, { id: shipment.id }),
+      payload: {
+        trucker_id: await idByName(t.app.db, 'truckers', 'Harbor Express Drayage'),
+        warehouse_id: await idByName(t.app.db, 'warehouses', 'Carson Distribution Center'),
+        reference_number: 'PO-FAILED',
+        note: '',
+        containers: [shipment.containers[0]!.id],
+        bill_ladings: [shipment.bills[0]!.id],
+      },
+    });
+    const order = DeliveryOrderResponse.parse(created.json()).delivery_order;
+    await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id });
+    const mailer: Mailer = { send: () => Promise.reject(new Error('mail server down')) };
+    const actor = await sessionUserOf(t.app.db, 'primary@demo.test');
+    const quiet = { ...STDERR_LOG, warn: () => {} };
+    const deps = { db: t.app.db, storage: t.app.storage, mailer, log: quiet, brokerEmail: 'desk@broker.test' };
+    const failed = await sendDeliveryOrder(deps, actor, { shipmentId: shipment.id, orderId: order.id });
+    expect(failed).toMatchObject({ refusal: { status: 502 } });
+    const changed = await injectAs(t.app, tokens.primary!, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.deliveryOrder, { id: shipment.id, orderId: order.id }),
+      payload: { ...orderInput(order), reference_number: 'PO-FIXED' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+  });
+});
+
+/** What an order's save sends, from the order as the API gave it. */
+function orderInput(order: DeliveryOrder) {
+  return {
+    trucker_id: order.trucker_id,
+    warehouse_id: order.warehouse_id,
+    reference_number: order.reference_number,
+    note: order.note,
+    containers: order.containers,
+    bill_ladings: order.bill_ladings,
+  };
+}

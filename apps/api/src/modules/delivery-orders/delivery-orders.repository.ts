@@ -1,6 +1,7 @@
 import { sortedIds, type DeliveryOrder, type DeliveryOrderRequest } from '@clearport/contract/delivery-orders';
 import { toFlag } from '@clearport/contract/http';
 import { NOTIFICATION_LISTS, type NotificationEmails } from '@clearport/contract/settings';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
@@ -19,6 +20,12 @@ import {
  * inside changeShipment, which locks the shipment row first, so two changes of one shipment's
  * orders take turns and the container rule sees every other order as it is.
  */
+
+/**
+ * How long a send holds its order: longer than the PDF, its store and the mail can take together
+ * (the mail's and the store's timeouts), short enough that a send that died midway frees it soon.
+ */
+const SEND_CLAIM_SECONDS = 120;
 
 const DELIVERY_LIST = NOTIFICATION_LISTS.find((list) => list.key === 'delivery_order_mails')!.table_number;
 
@@ -441,8 +448,56 @@ export const deliveryOrdersRepository = {
     };
   },
 
-  /** The order's `path` becomes the PDF sent. */
-  async markSent(trx: Db, orderId: number, path: string): Promise<void> {
-    await trx.updateTable('delivery_orders').set({ path, sent_at: new Date() }).where('id', '=', orderId).execute();
+  /**
+   * Claims the order for a send, for SEND_CLAIM_SECONDS (decision 0008): the claim's end, or
+   * undefined when another send holds it. A send that ended midway leaves a claim that lapses.
+   */
+  async claimForSending(trx: Db, orderId: number): Promise<Date | undefined> {
+    const row = await trx
+      .updateTable('delivery_orders')
+      // To the millisecond, so that the Date it comes back as names it exactly.
+      .set({
+        sending_until: sql<Date>`date_trunc('milliseconds', now()) + make_interval(secs => ${SEND_CLAIM_SECONDS})`,
+      })
+      .where('id', '=', orderId)
+      .where((where) => where.or([where('sending_until', 'is', null), where('sending_until', '<=', sql<Date>`now()`)]))
+      .returning('sending_until')
+      .executeTakeFirst();
+    return row?.sending_until ?? undefined;
+  },
+
+  /** Whether a send holds the order: a change or delete waits for it. */
+  async isBeingSent(trx: Db, orderId: number): Promise<boolean> {
+    const row = await trx
+      .selectFrom('delivery_orders')
+      .select('id')
+      .where('id', '=', orderId)
+      .where('sending_until', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Ends the send's claim (`until`, as claimForSending gave it) without recording a send. */
+  async releaseSending(db: Db, orderId: number, until: Date): Promise<void> {
+    await db
+      .updateTable('delivery_orders')
+      .set({ sending_until: null })
+      .where('id', '=', orderId)
+      .where('sending_until', '=', until)
+      .execute();
+  },
+
+  /**
+   * The order's `path` becomes the PDF sent, and the send's claim (`until`) ends; false, and
+   * nothing written, when the claim is no longer the send's.
+   */
+  async markSent(trx: Db, orderId: number, path: string, until: Date): Promise<boolean> {
+    const result = await trx
+      .updateTable('delivery_orders')
+      .set({ path, sent_at: new Date(), sending_until: null })
+      .where('id', '=', orderId)
+      .where('sending_until', '=', until)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   },
 };

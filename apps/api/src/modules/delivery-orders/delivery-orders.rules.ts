@@ -27,6 +27,7 @@ export type DeliveryOrderRefusal =
   | { refused: 'containersAssigned'; containers: string[] }
   | { refused: 'notApproved' }
   | { refused: 'truckerHasNoEmail' }
+  | { refused: 'beingSent' }
   | { refused: 'mailFailed' };
 
 /**
@@ -60,6 +61,8 @@ export function refusalOf(named: DeliveryOrderRefusal, brokerEmail: string): Ref
       return listedRefusal(409, E.notApproved);
     case 'truckerHasNoEmail':
       return listedRefusal(409, E.truckerHasNoEmail);
+    case 'beingSent':
+      return listedRefusal(409, E.beingSent);
     case 'mailFailed':
       // The mail server, not this one, failed: a gateway error.
       return listedRefusal(502, TEXTS.deliveryOrderSendFailed);

@@ -12,10 +12,11 @@ import { deliveryOrdersRepository } from './delivery-orders.repository.ts';
 import { refusalOf, type DeliveryOrderRefusal } from './delivery-orders.rules.ts';
 
 /**
- * Renders the PDF, stores it under a new key, mails it, and only then records it as the order's
- * `path`. A mail that fails removes the new file and changes nothing, so the order is as it was
- * and the send can be repeated. The PDF and the mail take seconds: they run without the
- * shipment's lock, which only the recording takes.
+ * Claims the order, renders the PDF, stores it under a new key, mails it, and only then records
+ * it as the order's `path`. The PDF and the mail take seconds: they run without the shipment's
+ * lock, and the claim (decision 0008) keeps the order as it is meanwhile, a change or delete
+ * refused, so that what is recorded as sent is what the trucker received. A mail that fails
+ * removes the new file, ends the claim and changes nothing else, so the send can be repeated.
  */
 export async function sendDeliveryOrder(
   deps: Pick<ActionDeps, 'db' | 'storage' | 'mailer' | 'log' | 'brokerEmail'>,
@@ -24,27 +25,44 @@ export async function sendDeliveryOrder(
 ): Promise<DeliveryOrder | Refused> {
   const { shipmentId, orderId } = input;
   const refuse = (named: DeliveryOrderRefusal) => refused(refusalOf(named, deps.brokerEmail));
-  const details = await deliveryOrdersRepository.sendingDetails(deps.db, actor, shipmentId, orderId);
-  if (isNamedRefusal(details)) return refuse(details);
-  const pdf = await deliveryOrderPdf(details, new Date(), deps.brokerEmail);
-  const key = newStorageKey(DELIVERY_ORDERS_FOLDER, 'pdf');
-  await deps.storage.put(key, Buffer.from(pdf));
+  const claim = await changeShipment(deps.db, actor, shipmentId, async (trx) => {
+    const order = await deliveryOrdersRepository.findOrder(trx, shipmentId, orderId);
+    if (!order) return { refused: 'orderNotFound' } as const;
+    if (!order.approved) return { refused: 'notApproved' } as const;
+    const until = await deliveryOrdersRepository.claimForSending(trx, orderId);
+    return until ? { until } : ({ refused: 'beingSent' } as const);
+  });
+  if (isNamedRefusal(claim)) return refuse(claim);
+  let key: string | undefined;
   try {
+    const details = await deliveryOrdersRepository.sendingDetails(deps.db, actor, shipmentId, orderId);
+    if (isNamedRefusal(details)) {
+      await deliveryOrdersRepository.releaseSending(deps.db, orderId, claim.until);
+      return refuse(details);
+    }
+    const pdf = await deliveryOrderPdf(details, new Date(), deps.brokerEmail);
+    key = newStorageKey(DELIVERY_ORDERS_FOLDER, 'pdf');
+    await deps.storage.put(key, Buffer.from(pdf));
     let messageId: string;
     try {
       ({ messageId } = await deps.mailer.send(deliveryOrderMail(details, pdf)));
     } catch (error) {
       deps.log.warn({ err: error, orderId }, 'the delivery order mail was not sent');
       await deps.storage.delete(key);
+      await deliveryOrdersRepository.releaseSending(deps.db, orderId, claim.until);
       return refuse({ refused: 'mailFailed' });
     }
+    const sentKey = key;
     const result = await changeShipment(deps.db, actor, shipmentId, async (trx, _shipment, record) => {
       const order = await deliveryOrdersRepository.findOrder(trx, shipmentId, orderId);
       if (!order) return { refused: 'orderNotFound' } as const;
-      await deliveryOrdersRepository.markSent(trx, orderId, key);
+      // The claim lapsed (a send slower than its claim) and another call took the order meanwhile.
+      if (!(await deliveryOrdersRepository.markSent(trx, orderId, sentKey, claim.until))) {
+        return { refused: 'beingSent' } as const;
+      }
       record(SHIPMENT_ACTIVITY.deliveryOrderSent, {
         delivery_order_id: orderId,
-        path: key,
+        path: sentKey,
         to: details.recipients.to,
         cc: details.recipients.cc,
         message_id: messageId,
@@ -53,13 +71,16 @@ export async function sendDeliveryOrder(
       return { order: updated!, replacedPath: order.path };
     });
     if (isNamedRefusal(result)) {
-      await deps.storage.delete(key);
+      deps.log.warn({ orderId, messageId }, 'the delivery order was mailed but its send could not be recorded');
+      await deps.storage.delete(sentKey);
       return refuse(result);
     }
+    key = undefined; // the order's now: an error from here on leaves it
     if (result.replacedPath) await removeOrderFile(deps, result.replacedPath);
     return result.order;
   } catch (error) {
-    await deps.storage.delete(key);
+    if (key) await deps.storage.delete(key);
+    await deliveryOrdersRepository.releaseSending(deps.db, orderId, claim.until).catch(() => {});
     throw error;
   }
 }
