@@ -57,7 +57,7 @@ export type ApiKey = z.infer<typeof ApiKey>;
 export const ApiKeysResponse = z.object({ api_keys: z.array(ApiKey) });
 export type ApiKeysResponse = z.infer<typeof ApiKeysResponse>;
 
-export const CreateApiKeyRequest = z.object({
+export const CreateApiKeyRequest = z.strictObject({
   name: oneLineText(z.string().trim().min(1, 'must not be empty').max(100)),
   scopes: z
     .array(z.enum(API_KEY_SCOPES))
@@ -140,7 +140,7 @@ export const BROKER_ADMIN_ERRORS = {
  * POST /v1/admin/sign-in-links: a single-use sign-in link to Home for the active user of `email`;
  * 409 for a user with a second factor, or whose company requires one (BROKER_ADMIN_ERRORS.signInSecondFactor).
  */
-export const CreateSignInLinkRequest = z.object({ email: Email });
+export const CreateSignInLinkRequest = z.strictObject({ email: Email });
 export type CreateSignInLinkRequest = z.infer<typeof CreateSignInLinkRequest>;
 
 /**

@@ -408,7 +408,7 @@ export type RecordKind = IngestionRecord['kind'];
  * The body: records are checked one by one by the server (IngestionRecord), so one bad record is
  * refused in its result and the others go on; only a body that is not a batch answers 400.
  */
-export const IngestionRequest = z.object({
+export const IngestionRequest = z.strictObject({
   records: z.array(z.unknown()).min(1).max(MAX_BATCH_RECORDS),
 });
 export type IngestionRequest = z.infer<typeof IngestionRequest>;

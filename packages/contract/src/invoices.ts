@@ -200,10 +200,11 @@ const instructionLine = (max: number, min = 1) => oneLineText(z.string().trim().
 /**
  * Payment instructions as the brokerage sets them: every text one line of plain text (no control
  * character, line break or tab, which the invoice page and its PDF would show or break on) and the
- * addresses e-mail addresses, each refused with 400 naming its field.
+ * addresses e-mail addresses, each refused with 400 naming its field. A field they do not have (a
+ * misspelt one) is refused too, rather than left unread.
  */
-export const PaymentInstructionsInput = z.object({
-  bank_transfer: z.object({
+export const PaymentInstructionsInput = z.strictObject({
+  bank_transfer: z.strictObject({
     bank_name: instructionLine(200),
     account_name: instructionLine(200),
     account_number: instructionLine(50),
@@ -211,9 +212,9 @@ export const PaymentInstructionsInput = z.object({
     wire_routing_number: instructionLine(50),
     swift_code: instructionLine(50, 0).default(''),
   }),
-  quick_pay: z.object({ recipient: instructionLine(200), email: Email }),
+  quick_pay: z.strictObject({ recipient: instructionLine(200), email: Email }),
   check_image_emails: z.tuple([Email, Email, Email]),
-  mailing_address: z.object({
+  mailing_address: z.strictObject({
     payee: instructionLine(200),
     lines: z.array(instructionLine(200)).min(1).max(5),
   }),

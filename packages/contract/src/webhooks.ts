@@ -93,7 +93,7 @@ export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 export const WebhooksResponse = z.object({ webhooks: z.array(WebhookEndpoint) });
 export type WebhooksResponse = z.infer<typeof WebhooksResponse>;
 
-export const CreateWebhookRequest = z.object({
+export const CreateWebhookRequest = z.strictObject({
   url: WebhookUrl,
   description: Description.default(''),
   event_types: WebhookEventTypes.default([]),
@@ -112,7 +112,7 @@ export const WebhookWithSecretResponse = WebhookEndpoint.extend({
 export type WebhookWithSecretResponse = z.infer<typeof WebhookWithSecretResponse>;
 
 /** What the request names changes; what it leaves out stays. */
-export const UpdateWebhookRequest = z.object({
+export const UpdateWebhookRequest = z.strictObject({
   url: WebhookUrl.optional(),
   description: Description.optional(),
   event_types: WebhookEventTypes.optional(),
@@ -168,7 +168,7 @@ export const WebhookDeliveriesResponse = z.object({
 });
 export type WebhookDeliveriesResponse = z.infer<typeof WebhookDeliveriesResponse>;
 
-export const ReplayWebhookRequest = z.object({
+export const ReplayWebhookRequest = z.strictObject({
   after: EventCursor.optional().describe(
     "Queue again every event after this cursor, up to the endpoint's place; absent, from the feed's first event.",
   ),

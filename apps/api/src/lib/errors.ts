@@ -8,6 +8,7 @@ import { sendRefusal, type Refusal } from './refusal.ts';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
+export const UNKNOWN_FIELD_MESSAGE = 'is not a field of this call; the API description lists its fields';
 export const CHANGED_MEANWHILE_MESSAGE =
   'Something this change names was removed by another change meanwhile. Please reload and try again.';
 
@@ -74,7 +75,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => {
-        const field = fieldOf(issue.instancePath, issue.params as Record<string, unknown>);
+        const params = issue.params as Record<string, unknown>;
+        const unknownKey =
+          issue.keyword === 'unrecognized_keys' && Array.isArray(params.keys) ? params.keys[0] : undefined;
+        if (typeof unknownKey === 'string') {
+          // A misspelt field would otherwise be left unread, and the call do less than asked.
+          const path = fieldOf(issue.instancePath, undefined);
+          return { field: path ? `${path}.${unknownKey}` : unknownKey, message: UNKNOWN_FIELD_MESSAGE };
+        }
+        const field = fieldOf(issue.instancePath, params);
         return { field, message: issue.message ?? 'is invalid' };
       });
       const first = errors[0];

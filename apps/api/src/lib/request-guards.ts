@@ -4,6 +4,16 @@ import { API_BASE } from '@clearport/contract/paths';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { sendRefusal, type Refusal } from './refusal.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's body is a batch of records that refuses such text in the record holding it
+     * (the broker's records): the guard checks only its query and path.
+     */
+    refusesTextPerRecord?: boolean;
+  }
+}
+
 const UTF8_CHARSETS = ['utf-8', 'utf8'];
 
 /** The charset parameter of a Content-Type header, lower-cased, or undefined. */
@@ -23,11 +33,12 @@ function isJson(contentType: string): boolean {
  * batch's records) passes the request here again once the body is made.
  */
 export function unstorableTextRefusal(request: FastifyRequest): Refusal | undefined {
-  for (const [part, value] of [
+  const parts = [
     ['query', request.query],
     ['params', request.params],
-    ['body', request.body],
-  ] as const) {
+    ...(request.routeOptions.config.refusesTextPerRecord ? [] : ([['body', request.body]] as const)),
+  ] as const;
+  for (const [part, value] of parts) {
     const field = findUnstorableText(value);
     if (field === undefined) continue;
     const named = field || part;
@@ -42,7 +53,8 @@ export function unstorableTextRefusal(request: FastifyRequest): Refusal | undefi
  *   answers 400 (it is kept in throttles, sessions and security events);
  * - a JSON body in another charset than UTF-8 answers 415 (it would be read as UTF-8 and applied);
  * - text PostgreSQL cannot store (NUL, a lone surrogate) in the query, the path or a JSON body
- *   answers 400 naming the field, before the schema and the database;
+ *   answers 400 naming the field, before the schema and the database (a batch of records refuses
+ *   it in the record that holds it);
  * - no API reply is kept by a browser or a proxy (tokens, other people's data).
  */
 export function registerRequestGuards(app: FastifyInstance): void {

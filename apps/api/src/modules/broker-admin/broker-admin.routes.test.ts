@@ -185,6 +185,9 @@ describe('the broker administration', () => {
       [{ ...changed, quick_pay: { ...changed.quick_pay, email: 'not an e-mail' } }, 'quick_pay.email'],
       [{ ...changed, check_image_emails: ['a@b.test', 'nope', 'c@d.test'] }, 'check_image_emails.1'],
       [{ ...changed, reference_note: 'Invoice \u202egpj.exe' }, 'reference_note'],
+      // A misspelt field is refused, not left unread.
+      [{ ...changed, bank_transfer: { ...bank, ibna: 'DE89 3704 0044' } }, 'bank_transfer.ibna'],
+      [{ ...changed, referance_note: 'Quote the invoice number' }, 'referance_note'],
     ] as const) {
       const refused = await injectAs(t.app, admin, {
         method: 'PUT',

@@ -12,12 +12,20 @@ import type { Refusal } from '../../lib/refusal.ts';
 export type MultipartBatch = { records: unknown; parts: Map<string, Buffer> };
 
 const LIMITS = {
-  fileSize: UPLOAD_MAX_BYTES,
+  // One byte more than a file may have: a larger part is kept cut there, and the record naming it
+  // is refused as too large (file_too_large), not the whole batch.
+  fileSize: UPLOAD_MAX_BYTES + 1,
   files: MAX_BATCH_PARTS,
   // One more than the records, so that a stray field is named in its refusal.
   fields: 2,
   fieldSize: MAX_BATCH_BYTES,
   parts: MAX_BATCH_PARTS + 2,
+};
+
+// parts() reads the plugin's options as files() does, though its type names only busboy's.
+const PARTS_OPTIONS: { limits: typeof LIMITS; throwFileSizeLimit: boolean } = {
+  limits: LIMITS,
+  throwFileSizeLimit: false,
 };
 
 const ONLY_FIELD = `A batch's only field is ${MULTIPART_RECORDS_FIELD}; files are file parts.`;
@@ -34,8 +42,8 @@ const refuse = (status: number, message: string, field?: string): never => {
 
 /**
  * Reads a `multipart/form-data` batch: the `records` field (the records as JSON) and file
- * parts, each held in memory (at most 20 MB a file, MAX_MULTIPART_BYTES in all) for the records
- * that name them. A body beyond the limits answers 413, a malformed one 400; a failure of the
+ * parts, each held in memory (cut one byte past 20 MB, MAX_MULTIPART_BYTES in all) for the
+ * records that name them. A body beyond the limits answers 413, a malformed one 400; a failure of the
  * server itself stays an error.
  */
 export async function readMultipartBatch(request: FastifyRequest): Promise<MultipartBatch | Refusal> {
@@ -43,7 +51,7 @@ export async function readMultipartBatch(request: FastifyRequest): Promise<Multi
   let recordsText: string | undefined;
   let total = 0;
   try {
-    for await (const part of request.parts({ limits: LIMITS })) {
+    for await (const part of request.parts(PARTS_OPTIONS)) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         total += bytes.length;
@@ -63,7 +71,6 @@ export async function readMultipartBatch(request: FastifyRequest): Promise<Multi
   } catch (error) {
     if (error instanceof MultipartRefusal) return error.refusal;
     const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
-    if (code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, message: 'A file is larger than 20 MB.' };
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
       return { status: 413, message: `A batch carries at most ${MAX_BATCH_PARTS} files.` };
     }

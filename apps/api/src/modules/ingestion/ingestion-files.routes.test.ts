@@ -295,12 +295,21 @@ describe('the broker API, files as multipart parts', () => {
     expect(stray.json()).toMatchObject({ field: 'note' });
 
     const before = await storedFiles(t.dataDir);
+    // A part past 20 MB refuses the record that names it, not the batch.
     const tooLarge = await postMultipart([
-      ['records', JSON.stringify([records[1]])],
+      ['records', JSON.stringify([records[1], company])],
       ['entry', { bytes: Buffer.concat([entryPdf, Buffer.alloc(20 * 1024 * 1024)]), filename: '7501.pdf' }],
     ]);
-    expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ message: 'A file is larger than 20 MB.' });
+    expect(tooLarge.statusCode, tooLarge.body).toBe(200);
+    expect(tooLarge.json<{ results: (Result & { code?: string })[] }>().results).toEqual([
+      expect.objectContaining({
+        outcome: 'refused',
+        code: 'file_too_large',
+        field: 'file.part',
+        reason: 'The file is larger than 20 MB.',
+      }),
+      expect.objectContaining({ outcome: 'unchanged' }),
+    ]);
     const big = { bytes: Buffer.concat([entryPdf, Buffer.alloc(17 * 1024 * 1024)]), filename: 'big.pdf' };
     const tooMuch = await postMultipart([
       ['records', JSON.stringify([records[1]])],
@@ -325,29 +334,56 @@ describe('the broker API, files as multipart parts', () => {
     expect(cutShort.statusCode).toBe(400);
     expect(cutShort.json()).toEqual({ message: 'The multipart body is malformed or was cut short.' });
     expect(await storedFiles(t.dataDir)).toEqual(before);
+    // A part of exactly 20 MB is taken.
+    const exactly = await postMultipart([
+      ['records', JSON.stringify([records[1]])],
+      [
+        'entry',
+        {
+          bytes: Buffer.concat([entryPdf, Buffer.alloc(20 * 1024 * 1024 - entryPdf.length)]),
+          filename: '7501.pdf',
+        },
+      ],
+    ]);
+    expect(exactly.json<{ results: Result[] }>().results).toEqual([expect.objectContaining({ outcome: 'updated' })]);
   });
 
-  it('holds the same guards as a JSON body: text that cannot be stored answers the same 400, nothing written', async () => {
+  it('refuses text that cannot be stored in the record holding it, as a JSON body does, and keeps the others', async () => {
     const notices = () => t.app.db.selectFrom('notifications').select(['message']).orderBy('id').execute();
     const before = await notices();
     const notice = { kind: 'notification', company_id: 'F-1' };
-    for (const bad of [
-      [{ ...notice, message: 'a\u0000b' }],
-      [{ ...notice, message: 'lone \ud800 surrogate' }],
+    const cases: [unknown[], string][] = [
+      [[{ ...notice, message: 'a\u0000b' }], 'message'],
+      [[{ ...notice, message: 'lone \ud800 surrogate' }], 'message'],
       [
-        { ...notice, message: 'fine' },
-        { ...notice, message: 'x\udfffy' },
+        [
+          { ...notice, message: 'fine' },
+          { ...notice, message: 'x\udfffy' },
+        ],
+        'message',
       ],
-      [{ ...notice, message: 'fine', ['key\u0000']: 1 }],
-    ]) {
+      [[{ ...notice, message: 'fine', ['key\u0000']: 1 }], 'key\u0000'],
+    ];
+    for (const [bad, field] of cases) {
       const asJson = await injectAs(t.app, broker.key(), { method: 'POST', url, payload: { records: bad } });
       const asMultipart = await postMultipart([['records', JSON.stringify(bad)]]);
-      expect(asJson.statusCode, asJson.body).toBe(400);
-      expect(asMultipart.statusCode, asMultipart.body).toBe(400);
-      expect(asMultipart.json()).toEqual(asJson.json());
-      expect(asMultipart.json().message).toBe(`${asMultipart.json().field}: ${UNSTORABLE_TEXT_MESSAGE}`);
+      expect(asJson.statusCode, asJson.body).toBe(200);
+      expect(asMultipart.statusCode, asMultipart.body).toBe(200);
+      const results = asJson.json<{ results: (Result & { code?: string })[] }>().results;
+      // The same, but that the good record the JSON batch wrote is there already.
+      expect(asMultipart.json<{ results: Result[] }>().results).toEqual(
+        results.map((result) => (result.outcome === 'created' ? { ...result, outcome: 'unchanged' } : result)),
+      );
+      expect(results.at(-1)).toMatchObject({
+        outcome: 'refused',
+        code: 'unstorable_text',
+        field,
+        reason: `${field}: ${UNSTORABLE_TEXT_MESSAGE}`,
+      });
+      expect(results.slice(0, -1).map((result) => result.outcome)).toEqual(bad.slice(0, -1).map(() => 'created'));
     }
-    expect(await notices()).toEqual(before);
+    // The one good record, written once.
+    expect(await notices()).toEqual([...before, { message: 'fine' }]);
   });
 
   it('holds the same limits and shape as a JSON body', async () => {

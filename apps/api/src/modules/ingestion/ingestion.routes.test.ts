@@ -397,6 +397,17 @@ describe('the broker API', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ field: expect.any(String) });
     }
+    // A field the batch does not have is refused, not left unread: a "dry run" would be applied.
+    const dryRun = await injectAs(test.app, broker.key(), {
+      method: 'POST',
+      url,
+      payload: { records: [{ ...company, company_id: 'C-DRY' }], dry_run: true },
+    });
+    expect(dryRun.statusCode, dryRun.body).toBe(400);
+    expect(dryRun.json()).toMatchObject({ field: 'dry_run' });
+    expect(await test.app.db.selectFrom('companies').select('id').where('broker_id', '=', 'C-DRY').execute()).toEqual(
+      [],
+    );
     const tooMany = await send(Array.from({ length: MAX_BATCH_RECORDS + 1 }, () => company));
     expect(tooMany.statusCode).toBe(413);
     expect(tooMany.json()).toEqual({ message: TOO_MANY_RECORDS });

@@ -21,7 +21,6 @@ import { readMultipartBatch } from './broker-multipart.ts';
 import { contentDisposition } from '../../lib/file-names.ts';
 import { contentTypeOf } from '../../lib/file-type.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
-import { unstorableTextRefusal } from '../../lib/request-guards.ts';
 import { isStorageKey } from '../../lib/storage.ts';
 
 export const UNKNOWN_CURSOR = 'after: not a cursor the feed handed out; start again without it.';
@@ -44,7 +43,7 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
     BROKER_API_PATHS.records,
     {
       bodyLimit: MAX_BATCH_BYTES,
-      config: { brokerScope: 'records' },
+      config: { brokerScope: 'records', refusesTextPerRecord: true },
       schema: {
         description:
           `The records as JSON, or as multipart/form-data: the records as JSON in the field ` +
@@ -67,12 +66,10 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
         if (request.isMultipart()) {
           const batch = await readMultipartBatch(request);
           if (!('parts' in batch)) return sendRefusal(reply, batch);
-          // From here on the records are checked as a JSON body is: the request guard ran before
-          // they were read, so they pass it now; then the batch's size and the schema.
+          // From here on the records are checked as a JSON body's are: the batch's size, the
+          // schema, and each record by itself (text it cannot hold refuses that record alone).
           (request as FastifyRequest).body = { records: batch.records };
           filePartsOf.set(request, batch.parts);
-          const unstorable = unstorableTextRefusal(request);
-          if (unstorable) return sendRefusal(reply, unstorable);
         }
         // Too many records is a batch too large, like too many bytes, not a malformed one.
         const records = (request.body as { records?: unknown } | null)?.records;

@@ -12,6 +12,7 @@ import { demoUsersOf, exactJson, injectAs, testAppForFile } from '../../../test/
 import { newBrokerKey } from '../../../test/broker-api.ts';
 import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 import { addNote, deliveriesOf, registerWebhook, webhookUrl } from '../../../test/webhooks.ts';
+import { UNKNOWN_FIELD_MESSAGE } from '../../lib/errors.ts';
 import { NOT_A_BROKER_KEY, outOfScope } from '../access/broker-key.ts';
 import { ingestionReads } from '../ingestion/ingestion.reads.ts';
 import { queueNewEvents } from './webhooks.worker.ts';
@@ -54,6 +55,33 @@ afterEach(async () => {
 });
 
 describe('the webhooks administration', () => {
+  it('refuses a misspelt field, naming it, instead of leaving it unread', async () => {
+    const admin = await adminKey();
+    const made = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: webhookUrl(WEBHOOK_PATHS.webhooks),
+      payload: { url: RECEIVER, evnt_types: ['note.added'] },
+    });
+    expect(made.statusCode, made.body).toBe(400);
+    expect(made.json()).toMatchObject({ field: 'evnt_types', message: `evnt_types: ${UNKNOWN_FIELD_MESSAGE}` });
+    expect(await t.app.db.selectFrom('webhook_endpoints').select('id').execute()).toEqual([]);
+
+    const endpoint = await registerWebhook(t.app, admin, { url: RECEIVER });
+    const paused = await injectAs(t.app, admin, {
+      method: 'PATCH',
+      url: webhookUrl(WEBHOOK_PATHS.webhook, endpoint.id),
+      payload: { enabeld: false },
+    });
+    expect(paused.statusCode, paused.body).toBe(400);
+    expect(paused.json()).toMatchObject({ field: 'enabeld' });
+    const row = await t.app.db
+      .selectFrom('webhook_endpoints')
+      .select('enabled')
+      .where('id', '=', endpoint.id)
+      .executeTakeFirstOrThrow();
+    expect(row.enabled).toBe(true);
+  });
+
   it('answers 401 without a live key and 403 to a key without the admin scope', async () => {
     const integration = (await newBrokerKey(t.app.db)).key;
     const none = await t.app.inject({ method: 'GET', url: webhookUrl(WEBHOOK_PATHS.webhooks) });
