@@ -25,5 +25,5 @@ export const CalendarDate = z.iso.date().refine(isWithinYears, YEARS_MESSAGE);
  * UTC and year 0 on its own clock).
  */
 export const Instant = z.iso
-  .datetime({ offset: true })
+  .datetime({ offset: true, error: 'must be a date and time with its offset, as 2027-06-30T17:00:00Z' })
   .refine((text) => isWithinYears(text) && isWithinYears(text.slice(0, 10)), YEARS_MESSAGE);

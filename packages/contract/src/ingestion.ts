@@ -5,7 +5,9 @@ import {
   BOND_TYPES,
   DISPOSITION_CODES,
   ENTRY_MODES,
+  ENTRY_NUMBER_PATTERN,
   ENTRY_TYPE_CODES,
+  entryCheckDigit,
   HTS_NUMBER_PATTERN,
   isValidEntryNumber,
   LIQUIDATION_STATUSES,
@@ -296,7 +298,15 @@ export const NotificationListRecord = z.strictObject({
 const EntryNumber = z
   .string()
   .trim()
-  .refine(isValidEntryNumber, 'must be an entry number XXX-NNNNNNN-C with its check digit')
+  .superRefine((text, context) => {
+    if (isValidEntryNumber(text)) return;
+    const [filerCode, number] = text.split('-') as [string, string];
+    // A number of the right shape whose last digit is off names the digit it should have.
+    const message = ENTRY_NUMBER_PATTERN.test(text)
+      ? `must end in its check digit, ${entryCheckDigit(filerCode, number)}, for ${filerCode}-${number}`
+      : 'must be an entry number XXX-NNNNNNN-C with its check digit';
+    context.addIssue({ code: 'custom', message });
+  })
   .describe(
     "CBP's entry number XXX-NNNNNNN-C: the filer code (three letters or digits), the number (seven digits) " +
       'and its check digit (ACE CATAIR, Appendix E): a filer code letter counts as a digit (A-I 1-9, J-R 1-9, ' +

@@ -250,7 +250,8 @@ describe('npm run broker -- import, CSVs of customs entries, their lines and dis
       {
         line: 4,
         key: `entry:${miscounted}`,
-        reason: 'entry_number: must be an entry number XXX-NNNNNNN-C with its check digit',
+        // The same number as `first` but for its last digit: the digit it should have is first's.
+        reason: `entry_number: must end in its check digit, ${first.slice(-1)}, for ${first.slice(0, -2)}`,
       },
     ]);
     expect(await entryOf(first)).toMatchObject({

@@ -90,8 +90,9 @@ export const USAGE = `Usage: npm run broker -- <command>
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data). The embedded
 database serves one process: while the portal runs on it, every command is refused and writes
-nothing. Then use the running portal's admin API with a key of the admin scope (the README's
-"Administration while the portal runs"), stop the portal, or run both on PostgreSQL.
+nothing. Then send records to the running portal's POST /api/broker/v1/records (a key of the
+records scope), use its admin API with a key of the admin scope (the README's "Administration
+while the portal runs"), stop the portal, or run both on PostgreSQL.
 Exit code 2: a command not understood; 4: the embedded database is in use by the running portal.`;
 
 const HELP = ['help', '--help', '-h'];

@@ -13,8 +13,9 @@ export class DatabaseInUseError extends Error {
   ) {
     super(
       `The embedded database in ${folder} is in use by process ${pid} (the portal is running). ` +
-        "Use the running portal's admin API (/api/broker/v1/admin/, a key of the admin scope), stop the portal " +
-        'first, or run both against PostgreSQL (DATABASE_URL). Nothing was written.',
+        "Use the running portal's broker API instead (records: POST /api/broker/v1/records with a key of the " +
+        'records scope; keys, webhooks and the rest: /api/broker/v1/admin/ with a key of the admin scope), stop ' +
+        'the portal first, or run both against PostgreSQL (DATABASE_URL). Nothing was written.',
     );
     this.name = 'DatabaseInUseError';
   }

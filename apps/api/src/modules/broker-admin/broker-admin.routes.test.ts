@@ -110,6 +110,16 @@ describe('the broker administration', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json<{ field?: string; message: string }>().message).toContain(field);
     }
+    // A day without its time and offset is told what it lacks.
+    const dayOnly = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: url(BROKER_ADMIN_PATHS.apiKeys),
+      payload: { name: 'Old', expires_at: '2099-06-30' },
+    });
+    expect(dayOnly.json()).toMatchObject({
+      field: 'expires_at',
+      message: 'expires_at: must be a date and time with its offset, as 2027-06-30T17:00:00Z',
+    });
     expect(await t.app.db.selectFrom('broker_api_keys').select('id').execute()).toHaveLength(before.length);
   });
 
