@@ -54,6 +54,14 @@ describe('the API descriptions', () => {
     ).toEqual([]);
   });
 
+  it('tells how an upload is sent, which its schema cannot', async () => {
+    const document = await documentOf(API_DOCS.customer.page);
+    const upload = document.paths[`${API_BASE}${API_PATHS.uploadDocument.replace(':id', '{id}')}`]!.post! as {
+      description?: string;
+    };
+    expect(upload.description).toContain('`multipart/form-data` body with one file part named `file`');
+  });
+
   it('describes the broker API from the contract, behind the API key, without the customer calls', async () => {
     const document = await documentOf(API_DOCS.broker.page);
     const routes = [

@@ -96,6 +96,11 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
     {
       config: { brokerScope: 'events' },
       schema: {
+        description:
+          'The change feed: what customers did, oldest first, a page at a time. Start without `after`; ' +
+          "then send each page's `next` as `after`. The last page may be empty and keeps `next`: ask " +
+          'again later with it for what happened since. An event whose `file_url` is set names a file ' +
+          'that `GET /v1/files/…` (a key of the files scope) downloads.',
         querystring: EventsQuery,
         response: { 200: EventsResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
@@ -115,7 +120,17 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
   const FileParams = z.object({ '*': z.string().max(300) });
   app.get<{ Params: z.infer<typeof FileParams> }>(
     BROKER_API_PATHS.file,
-    { config: { brokerScope: 'files' }, schema: { params: FileParams, response: { '4xx': ErrorResponse } } },
+    {
+      config: { brokerScope: 'files' },
+      schema: {
+        description:
+          "A file an event names: send its `file_url` as it is (the path after `/files/` is the file's " +
+          'storage key). The reply is the file itself, with its type, length and download name in the ' +
+          'heads; 404 for a file no event names or that was removed since.',
+        params: FileParams,
+        response: { '4xx': ErrorResponse },
+      },
+    },
     async (request, reply) => {
       const key = request.params['*'];
       const name = isStorageKey(key) ? await brokerEventsRepository.storedFileName(app.db, key) : undefined;

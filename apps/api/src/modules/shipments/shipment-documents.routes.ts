@@ -9,9 +9,11 @@ import {
   DocumentTypesRequest,
   SetDocumentTypesResponse,
   UnsetDocumentTypesResponse,
+  UPLOAD_FIELD,
   UPLOAD_MAX_BYTES,
   UploadDocumentResponse,
 } from '@clearport/contract/shipment-documents';
+import { ACCEPTED_UPLOAD_EXTENSIONS } from '@clearport/contract/constants';
 import { TEXTS } from '@clearport/contract/texts';
 import { isRefused, replyWith } from '../../lib/action.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
@@ -37,7 +39,17 @@ export const shipmentDocumentsRoutes: FastifyPluginAsync<UploadLimits> = async (
 
   api.post(
     API_PATHS.uploadDocument,
-    { schema: { params: IdParams, response: { 200: UploadDocumentResponse, ...errors } } },
+    {
+      schema: {
+        description:
+          `A \`multipart/form-data\` body with one file part named \`${UPLOAD_FIELD}\`: a ` +
+          `${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} file of at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB, checked ` +
+          `by its content. Other parts are not read. The document comes without a type; ` +
+          `\`POST ${API_PATHS.setDocumentTypes}\` marks the types it submits.`,
+        params: IdParams,
+        response: { 200: UploadDocumentResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       // The parts are read only once the action has checked the shipment, the rate and the quota.
       const parts = request.isMultipart() ? request.files({ limits: MULTIPART_LIMITS }) : undefined;
