@@ -22,7 +22,9 @@ export type TwoFactorDeps = Pick<ActionDeps, 'db'> & {
  * Checks a second factor of a user who has one confirmed: a 6-digit code of the app, within a
  * step of now and after the last one used (which it becomes), or an unused recovery code (which
  * is then used). Either is taken by one conditional update, so it passes once. A factor that has
- * taken SECOND_FACTOR_WRONG_CODES_PER_DAY wrong codes within a day takes none until that day is over.
+ * taken SECOND_FACTOR_WRONG_CODES_PER_DAY wrong codes within a day takes none until that day is
+ * over: each code is counted before it is checked (takeGuess), so that codes sent at once cannot
+ * all be checked against a count none of them has added to yet.
  */
 export async function passSecondFactor(
   deps: TwoFactorDeps,
@@ -31,31 +33,31 @@ export async function passSecondFactor(
 ): Promise<{ method: 'app' | 'recovery_code' } | Refused> {
   const factor = await twoFactorRepository.find(deps.db, user.id);
   if (!factor?.isConfirmed) return refused(NOT_ENROLLED);
-  if (factor.wrongCodesToday >= SECOND_FACTOR_WRONG_CODES_PER_DAY) return refused(TOO_MANY_WRONG_CODES);
-  const passed = await checkCode(deps, user, factor.sealedSecret, code);
+  // A key this server cannot open (sealed under another): recovery codes still pass, app codes cannot.
+  const secret = isAppCode(code) ? readSecret(deps.secretKey, factor.sealedSecret) : undefined;
+  if (isAppCode(code) && secret === undefined) return refused(APP_KEY_UNREADABLE);
+  const wrongCodes = await twoFactorRepository.takeGuess(deps.db, user.id, SECOND_FACTOR_WRONG_CODES_PER_DAY);
+  if (wrongCodes === undefined) return refused(TOO_MANY_WRONG_CODES);
+  const passed = await checkCode(deps, user, secret, code);
   if ('method' in passed) {
     await twoFactorRepository.forgetWrongCodes(deps.db, user.id);
     return passed;
   }
-  if (passed.refusal === APP_KEY_UNREADABLE) return passed;
-  const wrongCodes = await twoFactorRepository.noteWrongCode(deps.db, user.id);
   if (wrongCodes === SECOND_FACTOR_WRONG_CODES_PER_DAY) await deps.onWrongCodesLimit?.();
   return passed;
 }
 
+/** The code checked and taken: an app code against `secret`, anything else as a recovery code. */
 async function checkCode(
   deps: TwoFactorDeps,
   user: { id: number },
-  sealedSecret: string,
+  secret: string | undefined,
   code: string,
 ): Promise<{ method: 'app' | 'recovery_code' } | Refused> {
-  if (!isAppCode(code)) {
+  if (secret === undefined) {
     const isUsed = await twoFactorRepository.useRecoveryCode(deps.db, user.id, hashRecoveryCode(code));
     return isUsed ? { method: 'recovery_code' } : refused(RECOVERY_CODE_WRONG);
   }
-  // A key this server cannot open (sealed under another): recovery codes still pass, app codes cannot.
-  const secret = readSecret(deps.secretKey, sealedSecret);
-  if (secret === undefined) return refused(APP_KEY_UNREADABLE);
   const step = stepOfCode(secret, code, Date.now());
   if (step === null || !(await twoFactorRepository.useStep(deps.db, user.id, step))) return refused(CODE_WRONG);
   return { method: 'app' };

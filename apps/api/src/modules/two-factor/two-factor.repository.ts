@@ -6,8 +6,6 @@ export type SecondFactor = {
   sealedSecret: string;
   isConfirmed: boolean;
   createdAt: Date;
-  /** Wrong codes within a day of the first of them (noteWrongCode); 0 once that day is over. */
-  wrongCodesToday: number;
 };
 
 /** Whether the factor's first wrong code of its count was within the last day. */
@@ -33,12 +31,7 @@ export const twoFactorRepository = {
   async find(db: Db, userId: number): Promise<SecondFactor | undefined> {
     const row = await db
       .selectFrom('user_second_factors')
-      .select([
-        'secret_encrypted',
-        'confirmed_at',
-        'created_at',
-        sql<number>`CASE WHEN ${WRONG_CODES_COUNT} THEN wrong_codes ELSE 0 END`.as('wrong_codes_today'),
-      ])
+      .select(['secret_encrypted', 'confirmed_at', 'created_at'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return (
@@ -46,13 +39,17 @@ export const twoFactorRepository = {
         sealedSecret: row.secret_encrypted,
         isConfirmed: row.confirmed_at !== null,
         createdAt: row.created_at,
-        wrongCodesToday: row.wrong_codes_today,
       }
     );
   },
 
-  /** Counts a wrong code, from 1 again when the day of the count's first is over: the count now. */
-  async noteWrongCode(db: Db, userId: number): Promise<number> {
+  /**
+   * Counts a code as wrong before it is checked, from 1 again when the day of the count's first is
+   * over: the count now, or undefined when the day's `limit` is taken already. One conditional
+   * update, so that codes checked at once cannot pass the limit together; a code that passes then
+   * clears the count (forgetWrongCodes).
+   */
+  async takeGuess(db: Db, userId: number, limit: number): Promise<number | undefined> {
     const row = await db
       .updateTable('user_second_factors')
       .set({
@@ -60,9 +57,10 @@ export const twoFactorRepository = {
         first_wrong_code_at: sql<Date>`CASE WHEN ${WRONG_CODES_COUNT} THEN first_wrong_code_at ELSE now() END`,
       })
       .where('user_id', '=', userId)
+      .where(sql<boolean>`NOT (${WRONG_CODES_COUNT} AND wrong_codes >= ${limit})`)
       .returning('wrong_codes')
       .executeTakeFirst();
-    return row?.wrong_codes ?? 0;
+    return row?.wrong_codes;
   },
 
   /** A code that passed starts the count again. */

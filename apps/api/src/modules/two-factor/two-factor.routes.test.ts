@@ -208,6 +208,30 @@ describe('two-factor sign-in', () => {
     expect(factor.wrong_codes).toBe(0);
   });
 
+  it('checks no more than the day’s ten codes when they come at once', async () => {
+    const email = 'second-factor-burst@demo.test';
+    const { secret } = await enrol(await newUser(email));
+    const { challenge } = await challengeOf(email);
+    const userId = await userIdOf(t.app.db, email);
+    await t.app.db
+      .updateTable('user_second_factors')
+      .set({ wrong_codes: SECOND_FACTOR_WRONG_CODES_PER_DAY - 1, first_wrong_code_at: sql<Date>`now()` })
+      .where('user_id', '=', userId)
+      .execute();
+    const wrongCode = codeOf(secret) === '000000' ? '111111' : '000000';
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, () => post(API_PATHS.loginSecondFactor, { challenge, code: wrongCode })),
+    );
+    // One code was left to check; the others are refused unchecked, whatever refuses them.
+    expect(replies.filter((reply) => reply.statusCode === 401)).toHaveLength(1);
+    const factor = await t.app.db
+      .selectFrom('user_second_factors')
+      .select('wrong_codes')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(factor.wrong_codes).toBe(SECOND_FACTOR_WRONG_CODES_PER_DAY);
+  });
+
   it('counts wrong codes typed in Settings against the same day’s ten', async () => {
     const email = 'second-factor-settings-guess@demo.test';
     const token = await newUser(email);
