@@ -21,49 +21,26 @@ export async function exchangeSignInLink(
 ): Promise<LoginResponse | Refused> {
   const link = await signInLinksRepository.consume(deps.db, input.token);
   const user = link && (await usersRepository.findById(deps.db, link.userId));
-  const event = { kind: 'link_sign_in', origin: originOf(request) } as const;
-  if (!link || !user?.active) {
-    await recordSecurityEvent(deps, {
-      ...event,
-      outcome: 'failure',
+  const record = (outcome: 'success' | 'failure' | 'refused', reason?: string) =>
+    recordSecurityEvent(deps, {
+      kind: 'link_sign_in',
+      origin: originOf(request),
+      outcome,
       companyId: user?.company_id ?? null,
       userId: user?.id ?? null,
       email: user?.email ?? null,
-      detail: { reason: user ? 'inactive_user' : 'unknown_or_used_link' },
+      ...(reason === undefined ? {} : { detail: { reason } }),
     });
+  const refuse = async (outcome: 'failure' | 'refused', reason: string) => {
+    await record(outcome, reason);
     return refused({ status: 401, message: SIGN_IN_LINK_INVALID });
-  }
+  };
+  if (!link || !user?.active) return refuse('failure', user ? 'inactive_user' : 'unknown_or_used_link');
   // A link is one factor: a user with a second factor, or whose company requires one, signs in
   // with the password and the code instead (the login page opens).
-  if (await secondStepOf(deps, user)) {
-    await recordSecurityEvent(deps, {
-      ...event,
-      outcome: 'refused',
-      companyId: user.company_id,
-      userId: user.id,
-      email: user.email,
-      detail: { reason: 'second_factor_required' },
-    });
-    return refused({ status: 401, message: SIGN_IN_LINK_INVALID });
-  }
+  if (await secondStepOf(deps, user)) return refuse('refused', 'second_factor_required');
   const answer = await startSession(deps.db, request, reply, { ...user, password_hash: link.passwordHash });
-  if (!answer) {
-    await recordSecurityEvent(deps, {
-      ...event,
-      outcome: 'failure',
-      companyId: user.company_id,
-      userId: user.id,
-      email: user.email,
-      detail: { reason: 'password_changed' },
-    });
-    return refused({ status: 401, message: SIGN_IN_LINK_INVALID });
-  }
-  await recordSecurityEvent(deps, {
-    ...event,
-    outcome: 'success',
-    companyId: user.company_id,
-    userId: user.id,
-    email: user.email,
-  });
+  if (!answer) return refuse('failure', 'password_changed');
+  await record('success');
   return answer;
 }

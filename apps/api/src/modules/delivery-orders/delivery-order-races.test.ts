@@ -96,7 +96,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('an order naming a 
 });
 
 describe('an order changed while it is being sent', () => {
-  it('is refused until the send is recorded, and is recorded as sent as it was approved', async () => {
+  /** A new order of a spare shipment, approved by the broker and so ready to send. */
+  async function approvedOrder(referenceNumber: string) {
     const shipment = await orderableShipment(t.app.db, '40001', taken);
     const created = await injectAs(t.app, tokens.primary!, {
       method: 'POST',
@@ -104,7 +105,7 @@ describe('an order changed while it is being sent', () => {
       payload: {
         trucker_id: await idByName(t.app.db, 'truckers', 'Harbor Express Drayage'),
         warehouse_id: await idByName(t.app.db, 'warehouses', 'Carson Distribution Center'),
-        reference_number: 'PO-SENT',
+        reference_number: referenceNumber,
         note: '',
         containers: [shipment.containers[0]!.id],
         bill_ladings: [shipment.bills[0]!.id],
@@ -112,6 +113,11 @@ describe('an order changed while it is being sent', () => {
     });
     const order = DeliveryOrderResponse.parse(created.json()).delivery_order;
     await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id });
+    return { shipment, order };
+  }
+
+  it('is refused until the send is recorded, and is recorded as sent as it was approved', async () => {
+    const { shipment, order } = await approvedOrder('PO-SENT');
 
     // A mail server that answers only when told: the send waits there, its order claimed.
     let deliver: () => void = () => {};
@@ -162,21 +168,7 @@ describe('an order changed while it is being sent', () => {
   });
 
   it('frees the order when the mail fails', async () => {
-    const shipment = await orderableShipment(t.app.db, '40001', taken);
-    const created = await injectAs(t.app, tokens.primary!, {
-      method: 'POST',
-      url: apiUrl(API_PATHS.deliveryOrders, { id: shipment.id }),
-      payload: {
-        trucker_id: await idByName(t.app.db, 'truckers', 'Harbor Express Drayage'),
-        warehouse_id: await idByName(t.app.db, 'warehouses', 'Carson Distribution Center'),
-        reference_number: 'PO-FAILED',
-        note: '',
-        containers: [shipment.containers[0]!.id],
-        bill_ladings: [shipment.bills[0]!.id],
-      },
-    });
-    const order = DeliveryOrderResponse.parse(created.json()).delivery_order;
-    await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id });
+    const { shipment, order } = await approvedOrder('PO-FAILED');
     const mailer: Mailer = { send: () => Promise.reject(new Error('mail server down')) };
     const actor = await sessionUserOf(t.app.db, 'primary@demo.test');
     const quiet = { ...STDERR_LOG, warn: () => {} };
