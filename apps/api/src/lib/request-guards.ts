@@ -5,6 +5,8 @@ import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract
 import { sendRefusal, type Refusal } from './refusal.ts';
 
 declare module 'fastify' {
+  // A route's config is typed by augmenting Fastify's interface, which only an interface can do.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyContextConfig {
     /**
      * The route's body is a batch of records that refuses such text in the record holding it
