@@ -17,6 +17,7 @@ import {
   InvoiceRecord,
   MULTIPART_RECORDS_FIELD,
   NotificationListRecord,
+  DemurrageAlertsRecord,
   NotificationRecord,
   PrimaryUserRecord,
   RECORD_REFUSAL_CODES,
@@ -179,6 +180,20 @@ export const RECORD_DOCS = [
       list: 'invoice',
       email: 'ap@harborgoods.example',
       cc_emails: ['cfo@harborgoods.example'],
+    },
+  },
+  {
+    schema: DemurrageAlertsRecord,
+    id: 'DemurrageAlertsRecord',
+    description:
+      `A company's fifth list, "Demurrage and detention": its recipient, copies and reminder days. ` +
+      `Until it is set, the delivery list's recipient and copies get the reminders. ${PARTIAL}`,
+    example: {
+      kind: 'demurrage_alerts',
+      company_id: 'C-10042',
+      email: 'logistics@harborgoods.example',
+      cc_emails: ['dispatch@harborgoods.example'],
+      reminder_days: 3,
     },
   },
   {

@@ -17,7 +17,7 @@ import { CcEmails, Email } from './http.ts';
 import { Amount, DateText } from './invoices.ts';
 import { isTimestampText } from './list-cursor.ts';
 import { oneLineText, plainText } from './plain-text.ts';
-import { NOTIFICATION_LISTS } from './settings.ts';
+import { DEMURRAGE_REMINDER_DAYS, NOTIFICATION_LISTS } from './settings.ts';
 import { SHIPMENT_STATUSES } from './statuses.ts';
 
 /**
@@ -294,6 +294,29 @@ export const NotificationListRecord = z.strictObject({
   cc_emails: CcEmails().optional(),
 });
 
+/**
+ * A company's "Demurrage and detention" list (docs/decisions/0031-demurrage-reminders.md): its
+ * recipient, copies and how many working days before a last free day it is reminded. Until the
+ * company or this record sets it, the delivery list's recipient and copies take its mail.
+ */
+export const DemurrageAlertsRecord = z.strictObject({
+  kind: z.literal('demurrage_alerts'),
+  company_id: Key,
+  /** null clears the recipient: the reminders then go to nobody. */
+  email: Email.nullable().optional(),
+  cc_emails: CcEmails().optional(),
+  reminder_days: z
+    .number()
+    .int()
+    .min(DEMURRAGE_REMINDER_DAYS.min)
+    .max(DEMURRAGE_REMINDER_DAYS.max)
+    .optional()
+    .describe(
+      `Working days (Monday to Friday) before a container's last free day that the list is reminded, ` +
+        `${DEMURRAGE_REMINDER_DAYS.min}-${DEMURRAGE_REMINDER_DAYS.max}; ${DEMURRAGE_REMINDER_DAYS.byDefault} until set.`,
+    ),
+});
+
 /** An entry number with its check digit (19 CFR 142.3a; docs/decisions/0026-customs-entries.md). */
 const EntryNumber = z
   .string()
@@ -405,6 +428,7 @@ export const IngestionRecord = z.discriminatedUnion('kind', [
   InvoiceRecord,
   NotificationRecord,
   NotificationListRecord,
+  DemurrageAlertsRecord,
   EntryRecord,
   EntryLineRecord,
   AgencyDispositionRecord,
@@ -488,6 +512,7 @@ export const RecordKeyFields = z.discriminatedUnion('kind', [
   InvoiceRecord.pick({ kind: true, account_no: true, invoice_number: true }).strip(),
   NotificationRecord.pick({ kind: true, company_id: true, message: true }).strip(),
   NotificationListRecord.pick({ kind: true, company_id: true, list: true }).strip(),
+  DemurrageAlertsRecord.pick({ kind: true, company_id: true }).strip(),
   // An entry number with a wrong check digit, or an agency not listed, still names the record.
   z.object({ kind: z.literal('entry'), entry_number: Key }),
   EntryLineRecord.pick({ kind: true, line_number: true }).strip().extend({ entry_number: Key }),
@@ -530,6 +555,8 @@ export function recordKey(record: RecordKeyFields): string {
       return `notification:${record.company_id ?? '*'}/${record.message.slice(0, 40)}`;
     case 'notification_list':
       return `notification_list:${record.company_id}/${record.list}`;
+    case 'demurrage_alerts':
+      return `demurrage_alerts:${record.company_id}`;
     case 'entry':
       return `entry:${record.entry_number}`;
     case 'entry_line':

@@ -200,6 +200,7 @@ const KEYS_OF_KIND: Record<RecordKind, (key: KeyOf) => Keys> = {
     writes: key('notification_list', 'company_id', 'list'),
     parents: key('company', 'company_id'),
   }),
+  demurrage_alerts: (key) => ({ writes: key('demurrage_alerts', 'company_id'), parents: key('company', 'company_id') }),
   entry: (key) => ({ writes: key('entry', 'entry_number'), parents: key('shipment', 'file_number') }),
   entry_line: (key) => ({ writes: key('entry', 'entry_number'), parents: [] }),
   agency_disposition: (key) => ({ writes: key('entry', 'entry_number'), parents: [] }),

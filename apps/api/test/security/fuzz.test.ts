@@ -281,6 +281,7 @@ const BASE_RECORDS: Record<RecordKind, Record<string, unknown>> = {
   invoice: { kind: 'invoice', invoice_number: 'FZ-I', account_no: 'FZ-404', pdf: { name: 'x.pdf', part: 'file' } },
   notification: { kind: 'notification', company_id: 'FZ-404', message: 'Fuzz' },
   notification_list: { kind: 'notification_list', company_id: 'FZ-404', list: 'documents', email: 'fuzz@fuzz.test' },
+  demurrage_alerts: { kind: 'demurrage_alerts', company_id: 'FZ-404', reminder_days: 3 },
   entry: { kind: 'entry', entry_number: 'FZZ-0000404-0', file_number: 'FZ-404', port_code: '4601' },
   entry_line: { kind: 'entry_line', entry_number: 'FZZ-0000404-0', line_number: 1, hts_number: '9403609081' },
   agency_disposition: {

@@ -345,6 +345,41 @@ describe("a company's notification lists", () => {
     expect((await listsOf('P-2'))[1]).toEqual([1, 'ap@listed.test', ['cfo@listed.test']]);
   });
 
+  it('include the demurrage list, set by its own record, what it leaves out following the list shown', async () => {
+    const alerts = { kind: 'demurrage_alerts', company_id: 'P-2' };
+    const stored = () =>
+      t.app.db
+        .selectFrom('demurrage_alerts')
+        .innerJoin('companies', 'companies.id', 'demurrage_alerts.company_id')
+        .select(['demurrage_alerts.email', 'demurrage_alerts.cc_emails', 'demurrage_alerts.reminder_days'])
+        .where('companies.broker_id', '=', 'P-2')
+        .executeTakeFirst();
+    // Days alone leave the list following the delivery list.
+    expect(await outcomeOf({ ...alerts, reminder_days: 4 })).toMatchObject({
+      outcome: 'created',
+      key: 'demurrage_alerts:P-2',
+    });
+    expect(await stored()).toEqual({ email: null, cc_emails: null, reminder_days: 4 });
+    expect(await outcomeOf({ ...alerts, reminder_days: 4 })).toMatchObject({ outcome: 'unchanged' });
+    // Copies set on it: the recipient is the delivery list's, as Settings shows it.
+    const [, deliveryEmail] = (await listsOf('P-2'))[3]!;
+    expect(await outcomeOf({ ...alerts, cc_emails: ['yard@listed.test'] })).toMatchObject({ outcome: 'updated' });
+    expect(await stored()).toEqual({ email: deliveryEmail, cc_emails: ['yard@listed.test'], reminder_days: 4 });
+    expect(await outcomeOf({ ...alerts, email: 'dd@listed.test' })).toMatchObject({ outcome: 'updated' });
+    expect(await stored()).toEqual({ email: 'dd@listed.test', cc_emails: ['yard@listed.test'], reminder_days: 4 });
+
+    expect(await outcomeOf({ ...alerts, reminder_days: 11 })).toMatchObject({
+      outcome: 'refused',
+      code: 'invalid_field',
+      field: 'reminder_days',
+    });
+    expect(await outcomeOf({ ...alerts, company_id: 'P-404', reminder_days: 1 })).toMatchObject({
+      outcome: 'refused',
+      code: 'unknown_company',
+    });
+    expect(await stored()).toEqual({ email: 'dd@listed.test', cc_emails: ['yard@listed.test'], reminder_days: 4 });
+  });
+
   it('of a company that never set them go to its first primary user when the portal is upgraded', async () => {
     expect((await outcomeOf({ kind: 'company', company_id: 'P-3', name: 'Older Goods Inc' })).outcome).toBe('created');
     const boss = { kind: 'primary_user', company_id: 'P-3', send_password_link: false };

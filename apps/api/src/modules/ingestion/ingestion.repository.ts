@@ -12,6 +12,7 @@ import type { Mailer } from '../../lib/mail.ts';
 import { newStorageKey, type Storage } from '../../lib/storage.ts';
 import { createUser } from '../subusers/create-user.ts';
 import { updateUser } from '../subusers/update-user.ts';
+import { setDemurrageAlertsAsBroker } from '../settings/set-demurrage-alerts.ts';
 import { setNotificationList } from '../settings/set-notification-list.ts';
 import { isRefused, type ActionLog } from '../../lib/action.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
@@ -797,6 +798,18 @@ async function upsertNotificationList(
   });
 }
 
+async function upsertDemurrageAlerts(
+  trx: Db,
+  record: Extract<IngestionRecord, { kind: 'demurrage_alerts' }>,
+): Promise<Upserted> {
+  return setDemurrageAlertsAsBroker(trx, {
+    companyId: await companyIdOf(trx, record.company_id),
+    email: record.email === null ? '' : record.email,
+    ccEmails: record.cc_emails,
+    reminderDays: record.reminder_days,
+  });
+}
+
 export const ingestionRepository = {
   /**
    * Writes one record inside the caller's transaction (ingestRecords gives it a savepoint where
@@ -834,6 +847,8 @@ export const ingestionRepository = {
         return upsertNotification(trx, record);
       case 'notification_list':
         return upsertNotificationList(trx, record);
+      case 'demurrage_alerts':
+        return upsertDemurrageAlerts(trx, record);
       case 'entry':
         return upsertEntry(trx, record);
       case 'entry_line':

@@ -138,7 +138,28 @@ export const settingsRepository = {
   },
 
   async setDemurrageAlerts(db: Db, companyId: number, alerts: SetDemurrageAlertsRequest): Promise<void> {
-    const values = { email: alerts.email, cc_emails: [...alerts.cc_emails], reminder_days: alerts.reminder_days };
+    await settingsRepository.writeDemurrageAlerts(db, companyId, {
+      email: alerts.email,
+      cc_emails: [...alerts.cc_emails],
+      reminder_days: alerts.reminder_days,
+    });
+  },
+
+  /** The company's stored list as it is (null recipient and copies: the delivery list's), locked. */
+  lockDemurrageAlerts(trx: Db, companyId: number) {
+    return trx
+      .selectFrom('demurrage_alerts')
+      .select(['email', 'cc_emails', 'reminder_days'])
+      .where('company_id', '=', companyId)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  async writeDemurrageAlerts(
+    db: Db,
+    companyId: number,
+    values: { email: string | null; cc_emails: string[] | null; reminder_days: number },
+  ): Promise<void> {
     await db
       .insertInto('demurrage_alerts')
       .values({ company_id: companyId, ...values })
