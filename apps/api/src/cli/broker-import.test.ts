@@ -159,20 +159,21 @@ describe('npm run broker -- import', () => {
     const first = await importFile(context, headless);
     expect(first).toMatchObject({ created: 0, updated: 0, unchanged: 0, refused: 0 });
     expect(first.stopped).toEqual({
-      line: 2,
-      reason: 'the file cannot be read on: The header lacks the column line_number.',
+      line: 1,
+      reason: 'the header cannot be read: The header lacks the column line_number.',
     });
-    expect(summaryLines(first)[1]).toBe(
-      'The import stopped on line 2: the file cannot be read on: The header lacks the column line_number.',
-    );
+    expect(summaryLines(first).slice(1)).toEqual([
+      'The import stopped on line 1: the header cannot be read: The header lacks the column line_number.',
+      'Nothing of the file was imported.',
+    ]);
 
     const misspelt = await write('misspelt.csv', 'file_number,vesel_name,status,\nIMP-CSV-1,MSC ANNA,released,\n');
     const third = await importFile(context, misspelt);
     expect(third).toMatchObject({ created: 0, updated: 0, unchanged: 0, refused: 0 });
     expect(third.stopped).toEqual({
-      line: 2,
+      line: 1,
       reason:
-        'the file cannot be read on: The header has columns that are not fields of shipment records: vesel_name; ' +
+        'the header cannot be read: The header has columns that are not fields of shipment records: vesel_name; ' +
         'rename or remove them (the API description lists the fields).',
     });
     // A header ending in a comma, as spreadsheets write it, has a column without a name: not read.
@@ -194,7 +195,7 @@ describe('npm run broker -- import', () => {
     expect(second).toMatchObject({ created: 1, refused: 0 });
     expect(second.stopped).toMatchObject({
       line: 3,
-      reason: expect.stringMatching(/^the file cannot be read on: Quote Not Closed/),
+      reason: expect.stringMatching(/^the file cannot be read past this line: Quote Not Closed/),
     });
     const written = await t.app.db
       .selectFrom('shipments')

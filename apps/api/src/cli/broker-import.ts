@@ -45,7 +45,7 @@ const BATCH_END_SLACK = 50;
 
 /**
  * A line of the file: its number (1-based; a CSV's header is line 1) and its record, or why it
- * is not one (`unreadable`: the line alone is refused), or why the file cannot be read on from it
+ * is not one (`unreadable`: the line alone is refused), or why the file cannot be read past it
  * (`stops`: a CSV whose header lacks a key column, or that breaks off, say an unclosed quote).
  */
 type SourceLine =
@@ -54,7 +54,7 @@ type SourceLine =
 export type ImportSummary = Record<RecordOutcome, number> & {
   refusals: Array<{ line: number; key: string | null; reason: string }>;
   /**
-   * Set when the import could not go on (the database failed, or the file cannot be read on): the
+   * Set when the import could not go on (the database failed, or the file cannot be read further): the
    * first line not written, and why. Every line before it is written or refused as counted; of
    * the lines after it, only those of the batches already being written were, and they are
    * counted too.
@@ -79,7 +79,7 @@ const newBatch = (): Batch => ({ lines: [], records: [], writes: new Set(), name
 /**
  * Imports every line it can: a line that is not a record, or a record refused (by its checks or
  * by the database), is counted with its line number and the others are written. Only a failure
- * of the database itself, or a file that cannot be read on (a CSV's header without a key column,
+ * of the database itself, or a file that cannot be read further (a CSV's header without a key column,
  * a CSV that breaks off), stops the import, told in `stopped`: the lines read before are written.
  *
  * Several batches are written at once, yet a record still finds what the lines before it wrote:
@@ -367,13 +367,22 @@ async function* csvLines(file: string): AsyncGenerator<{ entry: SourceLine; byte
       record: Record<string, string>;
       info: { lines: number };
     }>) {
-      kind ??= csvKindOf(Object.keys(row));
+      if (!kind) {
+        try {
+          kind = csvKindOf(Object.keys(row));
+        } catch (error) {
+          // The header is line 1, and nothing after it is read.
+          const reason = error instanceof Error ? error.message : String(error);
+          yield { entry: { line: 1, stops: `the header cannot be read: ${reason}` }, bytesRead: parser.info.bytes };
+          return;
+        }
+      }
       yield { entry: await csvRecord(kind, row, info.lines, folder), bytesRead: parser.info.bytes };
       lastLine = info.lines;
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const stops = `the file cannot be read on: ${reason}`;
+    const stops = `the file cannot be read past this line: ${reason}`;
     yield { entry: { line: lastLine + 1, stops }, bytesRead: parser.info.bytes };
   }
 }
@@ -445,7 +454,9 @@ export function summaryLines(summary: ImportSummary): string[] {
     ...(stopped
       ? [
           `The import stopped on line ${stopped.line}: ${stopped.reason}`,
-          'Every line before it is imported or refused as counted above; of the lines after it, only those of the batches already being written were, and they are counted too. Import the file again for the rest (the lines written come back unchanged).',
+          stopped.line === 1
+            ? 'Nothing of the file was imported.'
+            : 'Every line before it is imported or refused as counted above; of the lines after it, only those of the batches already being written were, and they are counted too. Import the file again for the rest (the lines written come back unchanged).',
         ]
       : []),
   ];

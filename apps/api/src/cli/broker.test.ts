@@ -382,13 +382,13 @@ describe('the import command', () => {
     });
     expect(await fileNumbers('CLI-CSV-')).toEqual(['CLI-CSV-1', 'CLI-CSV-3']);
 
-    // A file that cannot be read on exits 3, the summary telling from which line.
+    // A file that cannot be read further exits 3, the summary telling from which line.
     const broken = path.join(dataDir, 'broken.csv');
     await writeFile(broken, 'file_number,account_no,status\nCLI-CSV-4,40001,submitted\nCLI-CSV-5,"40001\n');
     const stopped = await runImport(broken);
     expect(stopped.code).toBe(IMPORT_EXIT.cannotRun);
     expect(stopped.output).toMatch(
-      /^created 1, updated 0, unchanged 0, refused 0\nThe import stopped on line 3: the file cannot be read on: /,
+      /^created 1, updated 0, unchanged 0, refused 0\nThe import stopped on line 3: the file cannot be read past this line: /,
     );
     expect(await fileNumbers('CLI-CSV-')).toEqual(['CLI-CSV-1', 'CLI-CSV-3', 'CLI-CSV-4']);
   }, 300_000);
