@@ -63,6 +63,15 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the command line beside a runnin
     }
     // Help needs no database.
     expect(await broker('--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: npm run broker') });
+    // Nor does telling a command that is none from one the database would refuse.
+    expect(await broker('imprt', 'lines.csv')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^There is no command imprt\.\n\nUsage: npm run broker/),
+    });
+    expect(await broker('import')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^import takes one FILE\./),
+    });
 
     portal.kill('SIGTERM');
     await once(portal, 'exit');

@@ -97,6 +97,28 @@ Exit code 2: a command not understood; 4: the embedded database is in use by the
 
 const HELP = ['help', '--help', '-h'];
 
+/** The commands USAGE lists: another answers exit code 2 before any database is opened. */
+const COMMANDS = [
+  'import',
+  'approve-delivery-order',
+  'delivery-orders',
+  'user-changes',
+  'mail',
+  'payment-instructions',
+  'api-keys',
+  'security-events',
+  'sign-in-link',
+];
+
+/** Why the arguments are no command, told before the database is opened; undefined when they may be one. */
+function usageError(args: readonly string[]): string | undefined {
+  const [command] = args;
+  if (command === undefined) return 'Name a command.';
+  if (!COMMANDS.includes(command)) return `There is no command ${command}.`;
+  if (command === 'import' && args.length !== 2) return 'import takes one FILE.';
+  return undefined;
+}
+
 /** The exit code of a command refused because the running portal holds the embedded database. */
 export const DATABASE_IN_USE_EXIT = 4;
 
@@ -413,8 +435,9 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (args.length === 0) {
-    process.stderr.write(`${USAGE}\n`);
+  const wrong = usageError(args);
+  if (wrong) {
+    process.stderr.write(`${wrong}\n\n${USAGE}\n`);
     return 2;
   }
   const config = configFromEnv();
@@ -433,7 +456,7 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(db);
     const { code, lines } =
-      args[0] === 'import' && args.length === 2
+      args[0] === 'import'
         ? await runImport(db, config, args[1]!)
         : await runBrokerCommand(db, args, { publicUrl: config.publicUrl });
     (code === 0 ? process.stdout : process.stderr).write(`${lines.join('\n')}\n`);
