@@ -8,6 +8,8 @@ import { sendRefusal, type Refusal } from './refusal.ts';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
+export const UNSUPPORTED_BODY_MESSAGE =
+  'send the body as JSON, with Content-Type: application/json (multipart/form-data where a call takes files)';
 export const UNKNOWN_FIELD_MESSAGE = 'is not a field of this call; the API description lists its fields';
 export const CHANGED_MEANWHILE_MESSAGE =
   'Something this change names was removed by another change meanwhile. Please reload and try again.';
@@ -88,6 +90,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const field = fieldOf(issue.instancePath, params);
         return { field, message: issue.message ?? 'is invalid' };
       });
+      if (error.validationContext === 'body' && typeof request.body === 'string') {
+        // A body sent as text (text/plain, the default of many clients) reads as a string.
+        return sendRefusal(reply, { status: 400, message: `body: ${UNSUPPORTED_BODY_MESSAGE}`, field: 'body' });
+      }
       const first = errors[0];
       const field = first?.field || error.validationContext || 'request';
       return sendRefusal(reply, {
@@ -130,8 +136,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendRefusal(reply, { status: 500, message: TEXTS.genericError });
     }
     const status = error.statusCode ?? 500;
+    if (status === 415) {
+      // A body of a type no parser takes, or none named: say which one to send.
+      return sendRefusal(reply, {
+        status,
+        message: `Unsupported Media Type: ${UNSUPPORTED_BODY_MESSAGE}.`,
+        field: 'content-type',
+      });
+    }
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed JSON, wrong content type, body too large.
+      // Fastify's own refusals: malformed JSON, body too large.
       return sendRefusal(reply, { status, message: error.message || 'Bad request', field: 'body' });
     }
     request.log.error({ err: error }, 'request failed');

@@ -124,6 +124,30 @@ describe('JSON charsets', () => {
     );
     expect(utf8.statusCode).toBe(200);
   });
+
+  it('tells a body sent as text, or of a type no call takes, to come as JSON', async () => {
+    const before = await shipmentState(t.app.db, [shipmentId]);
+    const send = (payload: string, contentType: string) =>
+      injectAs(t.app, token, {
+        method: 'POST',
+        url: url(API_PATHS.addNote, { id: shipmentId }),
+        payload,
+        headers: { 'content-type': contentType },
+      });
+    const asText = await send('{"note":"as text"}', 'text/plain');
+    expect(asText.statusCode).toBe(400);
+    expect(asText.json()).toMatchObject({
+      field: 'body',
+      message: expect.stringContaining('Content-Type: application/json'),
+    });
+    const asXml = await send('<note>as XML</note>', 'application/xml');
+    expect(asXml.statusCode).toBe(415);
+    expect(asXml.json()).toMatchObject({
+      field: 'content-type',
+      message: expect.stringContaining('Content-Type: application/json'),
+    });
+    expect(await shipmentState(t.app.db, [shipmentId])).toEqual(before);
+  });
 });
 
 describe('headers', () => {
