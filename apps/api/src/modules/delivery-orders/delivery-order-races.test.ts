@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_ORDER_ERRORS, DeliveryOrderResponse, type DeliveryOrder } from '@clearport/contract/delivery-orders';
 import { API_PATHS } from '@clearport/contract/paths';
@@ -181,6 +182,74 @@ describe('an order changed while it is being sent', () => {
       payload: { ...orderInput(order), reference_number: 'PO-FIXED' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
+  });
+
+  it('records no send of an order whose approval went while it was sent, nor lets a lapsed claim record one', async () => {
+    const { shipment, order } = await approvedOrder('PO-WITHDRAWN');
+    let deliver: () => void = () => {};
+    const mailer: Mailer = {
+      send: async () => {
+        await new Promise<void>((resolve) => (deliver = resolve));
+        return { messageId: '<held@test>' };
+      },
+    };
+    const actor = await sessionUserOf(t.app.db, 'primary@demo.test');
+    const deps = { db: t.app.db, storage: t.app.storage, mailer, log: STDERR_LOG, brokerEmail: 'desk@broker.test' };
+    const sending = sendDeliveryOrder(deps, actor, { shipmentId: shipment.id, orderId: order.id });
+    await expect
+      .poll(() =>
+        t.app.db
+          .selectFrom('delivery_orders')
+          .select('sending_until')
+          .where('id', '=', order.id)
+          .executeTakeFirstOrThrow(),
+      )
+      .not.toEqual({ sending_until: null });
+    // The approval withdrawn by a way that leaves the claim alone.
+    await t.app.db.updateTable('delivery_orders').set({ approved: false }).where('id', '=', order.id).execute();
+    deliver();
+    expect(await sending).toMatchObject({ refusal: { status: 409 } });
+    const row = await t.app.db
+      .selectFrom('delivery_orders')
+      .select(['sent_at', 'path'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ sent_at: null, path: null });
+
+    // A claim that lapsed: a change goes through, and ends it, so the slow send cannot record.
+    await t.app.db
+      .updateTable('delivery_orders')
+      .set({ approved: true, sending_until: sql<Date>`now() - interval '1 second'` })
+      .where('id', '=', order.id)
+      .execute();
+    const changed = await injectAs(t.app, tokens.primary!, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.deliveryOrder, { id: shipment.id, orderId: order.id }),
+      payload: { ...orderInput(order), reference_number: 'PO-LAPSED' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await t.app.db
+      .selectFrom('delivery_orders')
+      .select('sending_until')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(after.sending_until).toBeNull();
+  });
+
+  it('frees the order when the file store fails, its delete too', async () => {
+    const { shipment, order } = await approvedOrder('PO-STORE');
+    const failing = new Error('store down');
+    const storage = { ...t.app.storage, put: () => Promise.reject(failing), delete: () => Promise.reject(failing) };
+    const actor = await sessionUserOf(t.app.db, 'primary@demo.test');
+    const mailer: Mailer = { send: () => Promise.resolve({ messageId: '<never@test>' }) };
+    const deps = { db: t.app.db, storage, mailer, log: STDERR_LOG, brokerEmail: 'desk@broker.test' };
+    await expect(sendDeliveryOrder(deps, actor, { shipmentId: shipment.id, orderId: order.id })).rejects.toBe(failing);
+    const row = await t.app.db
+      .selectFrom('delivery_orders')
+      .select(['sending_until', 'sent_at'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ sending_until: null, sent_at: null });
   });
 });
 

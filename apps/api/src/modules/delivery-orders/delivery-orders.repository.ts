@@ -344,6 +344,8 @@ export const deliveryOrdersRepository = {
         ...(input.pickup_date === undefined ? {} : { pickup_date: input.pickup_date }),
         approved: false,
         approved_at: null,
+        // A send whose claim lapsed before this change can no longer record it (markSent).
+        sending_until: null,
         updated_at: new Date(),
       })
       .where('id', '=', orderId)
@@ -489,7 +491,8 @@ export const deliveryOrdersRepository = {
 
   /**
    * The order's `path` becomes the PDF sent, and the send's claim (`until`) ends; false, and
-   * nothing written, when the claim is no longer the send's.
+   * nothing written, when the claim is no longer the send's (it lapsed and a change ended it) or
+   * the order is no longer approved.
    */
   async markSent(trx: Db, orderId: number, path: string, until: Date): Promise<boolean> {
     const result = await trx
@@ -497,6 +500,7 @@ export const deliveryOrdersRepository = {
       .set({ path, sent_at: new Date(), sending_until: null })
       .where('id', '=', orderId)
       .where('sending_until', '=', until)
+      .where('approved', '=', true)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   },

@@ -48,8 +48,8 @@ export async function sendDeliveryOrder(
       ({ messageId } = await deps.mailer.send(deliveryOrderMail(details, pdf)));
     } catch (error) {
       deps.log.warn({ err: error, orderId }, 'the delivery order mail was not sent');
-      await deps.storage.delete(key);
       await deliveryOrdersRepository.releaseSending(deps.db, orderId, claim.until);
+      await deps.storage.delete(key);
       return refuse({ refused: 'mailFailed' });
     }
     const sentKey = key;
@@ -79,8 +79,9 @@ export async function sendDeliveryOrder(
     if (result.replacedPath) await removeOrderFile(deps, result.replacedPath);
     return result.order;
   } catch (error) {
-    if (key) await deps.storage.delete(key);
+    // The claim first: a store that failed may fail the delete too (the orphan sweep takes its file).
     await deliveryOrdersRepository.releaseSending(deps.db, orderId, claim.until).catch(() => {});
+    if (key) await deps.storage.delete(key).catch(() => {});
     throw error;
   }
 }
