@@ -166,6 +166,16 @@ describe('npm run broker -- import', () => {
       'The import stopped on line 1: the header cannot be read: The header lacks the column line_number.',
       'Nothing of the file was imported.',
     ]);
+    // A stop on line 1 after later batches were written (the database failing on the first) counts them.
+    const laterWritten = summaryLines({
+      created: 1500,
+      updated: 0,
+      unchanged: 0,
+      refused: 0,
+      refusals: [],
+      stopped: { line: 1, reason: 'the disk is full' },
+    });
+    expect(laterWritten[2]).toMatch(/^Every line before it is imported or refused as counted above;/);
 
     const misspelt = await write('misspelt.csv', 'file_number,vesel_name,status,\nIMP-CSV-1,MSC ANNA,released,\n');
     const third = await importFile(context, misspelt);

@@ -454,7 +454,7 @@ export function summaryLines(summary: ImportSummary): string[] {
     ...(stopped
       ? [
           `The import stopped on line ${stopped.line}: ${stopped.reason}`,
-          stopped.line === 1
+          stopped.line === 1 && summary.created + summary.updated + summary.unchanged + summary.refused === 0
             ? 'Nothing of the file was imported.'
             : 'Every line before it is imported or refused as counted above; of the lines after it, only those of the batches already being written were, and they are counted too. Import the file again for the rest (the lines written come back unchanged).',
         ]

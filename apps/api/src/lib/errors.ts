@@ -123,7 +123,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isForeignKeyViolation(error)) {
       // Between the checks and the write another change deleted what it names: the caller
       // themselves (their user deleted, so the session ended), or the row the request chose.
-      request.log.warn({ err: error }, 'a row the change names was deleted meanwhile');
+      // Logged as an error: a wrong id written by the code itself would end here too.
+      request.log.error({ err: error }, 'a row the change names was deleted meanwhile');
       if (await hasSessionEnded(request)) return sendRefusal(reply, { status: 401, message: SESSION_ERRORS.ended });
       return sendRefusal(reply, { status: 409, message: CHANGED_MEANWHILE_MESSAGE });
     }
