@@ -453,6 +453,13 @@ export type IngestionRequest = z.infer<typeof IngestionRequest>;
  */
 export const UNKNOWN_FIELD_MESSAGE = 'not a field of this kind of record; the API description lists its fields';
 
+/**
+ * Why a record is refused that sends null for a field that takes none: the schema's own words would
+ * list the field's values, which tells a sender who meant to clear it nothing.
+ */
+export const NOT_NULLABLE_MESSAGE =
+  'may not be null: leave the field out to keep what the portal holds, or send a value';
+
 export const RECORD_OUTCOMES = ['created', 'updated', 'unchanged', 'refused'] as const;
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
 

@@ -11,6 +11,7 @@ import {
   type RecordKind,
   type RecordRefusalCode,
   type RecordResult,
+  NOT_NULLABLE_MESSAGE,
   UNKNOWN_FIELD_MESSAGE,
 } from '@clearport/contract/ingestion';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
@@ -111,12 +112,26 @@ async function ingestChunk(
   tell(results);
 }
 
+/** The value at `path` in what was sent, or undefined. */
+function sentAt(sent: unknown, path: readonly PropertyKey[]): unknown {
+  let value = sent;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
 /** The first problem of a record as its refusal names it: a field, or for a field its kind does not have, that field. */
-function fieldIssueOf(issue: z.core.$ZodIssue): { field: string; message: string } {
+function fieldIssueOf(issue: z.core.$ZodIssue, sent: unknown): { field: string; message: string } {
   if (issue.code === 'unrecognized_keys') {
     return { field: [...issue.path, issue.keys[0]!].join('.'), message: UNKNOWN_FIELD_MESSAGE };
   }
-  return { field: issue.path.join('.') || 'record', message: issue.message };
+  const field = issue.path.join('.') || 'record';
+  if (issue.path.length > 0 && field !== 'kind' && sentAt(sent, issue.path) === null) {
+    return { field, message: NOT_NULLABLE_MESSAGE };
+  }
+  return { field, message: issue.message };
 }
 
 function refusedByDatabase(index: number, record: unknown, error: { code: string }): RecordResult {
@@ -218,7 +233,7 @@ export async function writeRecords(
       }
       const parsed = IngestionRecord.safeParse(raw);
       if (!parsed.success) {
-        const { field, message } = fieldIssueOf(parsed.error.issues[0]!);
+        const { field, message } = fieldIssueOf(parsed.error.issues[0]!, raw);
         refuse('invalid_field', field, message);
         continue;
       }

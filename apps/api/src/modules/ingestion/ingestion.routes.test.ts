@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { MAX_BATCH_RECORDS, UNKNOWN_FIELD_MESSAGE } from '@clearport/contract/ingestion';
+import { MAX_BATCH_RECORDS, NOT_NULLABLE_MESSAGE, UNKNOWN_FIELD_MESSAGE } from '@clearport/contract/ingestion';
 import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf, newBrokerKey, RECORDS_URL } from '../../../test/broker-api.ts';
 import { waitingOrderId } from '../../../test/delivery-order-fixtures.ts';
@@ -120,6 +120,8 @@ describe('the broker API', () => {
       'not a record',
       { ...shipment, file_number: 'HG-0003', est_time_arrive: '12/01/2026' },
       { ...account, account_no: '77003', company_id: 'C-200' },
+      // A field that takes no null, sent null as if to clear it.
+      { ...shipment, file_number: 'HG-0004', status: null },
     ]);
     expect(results).toEqual([
       { index: 0, key: 'company:C-200', outcome: 'created' },
@@ -158,12 +160,20 @@ describe('the broker API', () => {
         reason: 'est_time_arrive: must be YYYY-MM-DD HH:MM:SS',
       },
       { index: 6, key: 'account:77003', outcome: 'created' },
+      {
+        index: 7,
+        key: 'shipment:HG-0004',
+        outcome: 'refused',
+        code: 'invalid_field',
+        field: 'status',
+        reason: `status: ${NOT_NULLABLE_MESSAGE}`,
+      },
     ]);
     const db = test.app.db;
     const files = await db
       .selectFrom('shipments')
       .select('file_number')
-      .where('file_number', 'in', ['HG-0002', 'HG-0003'])
+      .where('file_number', 'in', ['HG-0002', 'HG-0003', 'HG-0004'])
       .execute();
     expect(files).toEqual([]);
     expect(await db.selectFrom('accounts').select('id').where('account_no', '=', '77002').execute()).toEqual([]);
