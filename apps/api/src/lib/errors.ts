@@ -10,7 +10,7 @@ export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Plea
 export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
 export const UNSUPPORTED_BODY_MESSAGE =
   'send the body as JSON, with Content-Type: application/json (multipart/form-data where a call takes files)';
-export const UNKNOWN_FIELD_MESSAGE = 'is not a field of this call; the API description lists its fields';
+export const UNKNOWN_CALL_FIELD_MESSAGE = 'is not a field of this call; the API description lists its fields';
 export const CHANGED_MEANWHILE_MESSAGE =
   'Something this change names was removed by another change meanwhile. Please reload and try again.';
 
@@ -85,7 +85,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         if (typeof unknownKey === 'string') {
           // A misspelt field would otherwise be left unread, and the call do less than asked.
           const path = fieldOf(issue.instancePath, undefined);
-          return { field: path ? `${path}.${unknownKey}` : unknownKey, message: UNKNOWN_FIELD_MESSAGE };
+          return { field: path ? `${path}.${unknownKey}` : unknownKey, message: UNKNOWN_CALL_FIELD_MESSAGE };
         }
         const field = fieldOf(issue.instancePath, params);
         return { field, message: issue.message ?? 'is invalid' };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { hashPassword } from '../../lib/passwords.ts';
 import { apiUrl, testAppForFile } from '../../../test/build-app.ts';
+import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
 import { otherSessionOf, whileHeld } from '../../../test/lock-waits.ts';
 import { userIdOf } from '../../../test/session-users.ts';
 
@@ -30,7 +31,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('a sign-in as the p
         t.app.inject({
           method: 'POST',
           url: apiUrl(API_PATHS.login),
-          payload: { userName: email, password: 'portal-demo' },
+          payload: { userName: email, password: DEMO_PASSWORD },
         }),
     );
     const sessions = await t.app.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();

@@ -19,11 +19,6 @@ const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
 
 describe.skipIf(!onPostgres)('an entry written while another transaction moves or writes its shipment', () => {
   const mover = otherSessionOf(t);
-  const whileMoving = <Result>(
-    move: () => Promise<unknown>,
-    write: () => Promise<Result>,
-    beforeCommit?: () => Promise<unknown>,
-  ) => whileHeld(mover(), move, write, beforeCommit);
 
   it('puts an entry moved onto a shipment in the account the shipment is moving to', async () => {
     const shipmentId = await shipmentIdOf(t.app.db, '40002');
@@ -34,7 +29,8 @@ describe.skipIf(!onPostgres)('an entry written while another transaction moves o
     );
     const { file_number: fileNumber, to } = rows[0]!;
     const entryNumber = formatEntryNumber('R7C', 1000001);
-    const results = await whileMoving(
+    const results = await whileHeld(
+      mover(),
       () => mover().query('UPDATE shipments SET account_id = $1 WHERE id = $2', [to, shipmentId]),
       () =>
         broker.results<{ outcome: string }>([
@@ -70,7 +66,8 @@ describe.skipIf(!onPostgres)('an entry written while another transaction moves o
     ]);
     const first = formatEntryNumber('R7C', 1000003);
     const second = formatEntryNumber('R7C', 1000004);
-    const results = await whileMoving(
+    const results = await whileHeld(
+      mover(),
       async () => {
         // As a broker batch writes: the shipment's derived columns deferred to the end.
         await mover().query(`SELECT set_config('clearport.defer_derived', 'on', true)`);

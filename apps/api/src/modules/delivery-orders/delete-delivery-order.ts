@@ -17,7 +17,7 @@ export async function deleteDeliveryOrder(
   const result = await changeShipment(deps.db, actor, shipmentId, async (trx, _shipment, record) => {
     const order = await deliveryOrdersRepository.findOrder(trx, shipmentId, orderId);
     if (!order) return { refused: 'orderNotFound' } as const;
-    if (await deliveryOrdersRepository.isBeingSent(trx, orderId)) return { refused: 'beingSent' } as const;
+    if (order.is_being_sent) return { refused: 'beingSent' } as const;
     record(SHIPMENT_ACTIVITY.deliveryOrderDeleted, await deliveryOrdersRepository.deleteTold(trx, order));
     return { path: order.path };
   });

@@ -29,10 +29,12 @@ const SEND_CLAIM_SECONDS = 120;
 
 const DELIVERY_LIST = NOTIFICATION_LISTS.find((list) => list.key === 'delivery_order_mails')!.table_number;
 
+/** The shipment's order, and whether a send holds it (its claim not lapsed, by the database's clock). */
 async function findOrder(db: Db, shipmentId: number, orderId: number) {
   return db
     .selectFrom('delivery_orders')
     .selectAll()
+    .select(sql<boolean>`coalesce(sending_until > now(), false)`.as('is_being_sent'))
     .where('id', '=', orderId)
     .where('shipment_id', '=', shipmentId)
     .executeTakeFirst();
@@ -466,17 +468,6 @@ export const deliveryOrdersRepository = {
       .returning('sending_until')
       .executeTakeFirst();
     return row?.sending_until ?? undefined;
-  },
-
-  /** Whether a send holds the order: a change or delete waits for it. */
-  async isBeingSent(trx: Db, orderId: number): Promise<boolean> {
-    const row = await trx
-      .selectFrom('delivery_orders')
-      .select('id')
-      .where('id', '=', orderId)
-      .where('sending_until', '>', sql<Date>`now()`)
-      .executeTakeFirst();
-    return row !== undefined;
   },
 
   /** Ends the send's claim (`until`, as claimForSending gave it) without recording a send. */

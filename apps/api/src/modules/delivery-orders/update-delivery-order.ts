@@ -22,7 +22,7 @@ export async function updateDeliveryOrder(
   const result = await changeShipment(deps.db, actor, shipmentId, async (trx, _shipment, record) => {
     const order = await deliveryOrdersRepository.findOrder(trx, shipmentId, orderId);
     if (!order) return { refused: 'orderNotFound' } as const;
-    if (await deliveryOrdersRepository.isBeingSent(trx, orderId)) return { refused: 'beingSent' } as const;
+    if (order.is_being_sent) return { refused: 'beingSent' } as const;
     const refusal = await deliveryOrdersRepository.saveRefusal(trx, actor, shipmentId, next, order);
     if (refusal) return refusal;
     const links = await deliveryOrdersRepository.linksOf(trx, orderId);

@@ -12,7 +12,7 @@ import { demoUsersOf, exactJson, injectAs, testAppForFile } from '../../../test/
 import { newBrokerKey } from '../../../test/broker-api.ts';
 import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 import { addNote, deliveriesOf, registerWebhook, webhookUrl } from '../../../test/webhooks.ts';
-import { UNKNOWN_FIELD_MESSAGE } from '../../lib/errors.ts';
+import { UNKNOWN_CALL_FIELD_MESSAGE } from '../../lib/errors.ts';
 import { NOT_A_BROKER_KEY, outOfScope } from '../access/broker-key.ts';
 import { ingestionReads } from '../ingestion/ingestion.reads.ts';
 import { queueNewEvents } from './webhooks.worker.ts';
@@ -63,7 +63,7 @@ describe('the webhooks administration', () => {
       payload: { url: RECEIVER, evnt_types: ['note.added'] },
     });
     expect(made.statusCode, made.body).toBe(400);
-    expect(made.json()).toMatchObject({ field: 'evnt_types', message: `evnt_types: ${UNKNOWN_FIELD_MESSAGE}` });
+    expect(made.json()).toMatchObject({ field: 'evnt_types', message: `evnt_types: ${UNKNOWN_CALL_FIELD_MESSAGE}` });
     expect(await t.app.db.selectFrom('webhook_endpoints').select('id').execute()).toEqual([]);
 
     const endpoint = await registerWebhook(t.app, admin, { url: RECEIVER });
