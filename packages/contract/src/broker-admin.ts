@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Instant } from './calendar.ts';
 import { PaymentInstructions, PaymentInstructionsInput } from './invoices.ts';
-import { Email, MAX_ID } from './http.ts';
+import { Email, fromDigits, MAX_ID, wholeNumber } from './http.ts';
 import { oneLineText } from './plain-text.ts';
 
 /**
@@ -73,7 +73,7 @@ export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
 export const CreateApiKeyResponse = ApiKey.extend({ key: z.string() });
 export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponse>;
 
-export const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const IdParams = z.object({ id: fromDigits(wholeNumber.min(1).max(MAX_ID)) });
 /** A failed mail's id is a bigint, given as text. */
 export const MailIdParams = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/, 'must be the id of a failed e-mail') });
 
@@ -85,8 +85,8 @@ export const MAX_ADMIN_PAGE = 500;
 
 /** A page of a list read by id: `after` is the previous page's `next`. */
 export const AdminPageQuery = z.object({
-  after: z.coerce.number().int().min(0).max(MAX_ID).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_ADMIN_PAGE).default(100),
+  after: fromDigits(wholeNumber.min(0).max(MAX_ID).optional()),
+  limit: fromDigits(wholeNumber.min(1).max(MAX_ADMIN_PAGE).default(100)),
 });
 export type AdminPageQuery = z.infer<typeof AdminPageQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromDigits, wholeNumber } from './http.ts';
 import { Cents, centsToAmount, formatUsd } from './invoices.ts';
 import { plainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
@@ -217,7 +218,7 @@ export const ENTRY_LINES_PAGE = 50;
 
 export const CustomsEntryQuery = z.object({
   /** The last line number of the previous page. */
-  after_line: z.coerce.number().int().min(0).max(9999).optional(),
+  after_line: fromDigits(wholeNumber.min(0).max(9999).optional()),
 });
 
 export const CustomsEntryLine = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, filePath } from './paths.ts';
-import { EntityId, Id, MAX_ID } from './http.ts';
+import { EntityId, fromDigits, Id, MAX_ID, WHOLE_NUMBER_MESSAGE, wholeNumber } from './http.ts';
 
 describe('filePath', () => {
   it('puts a storage key under API_PATHS.file, each segment encoded', () => {
@@ -16,5 +16,30 @@ describe('ids', () => {
     expect(Id.safeParse(String(MAX_ID + 1)).success).toBe(false);
     expect(EntityId.safeParse(MAX_ID).success).toBe(true);
     expect(EntityId.safeParse(0).success).toBe(false);
+  });
+});
+
+describe('numbers in a path or query', () => {
+  const page = fromDigits(wholeNumber.positive().max(100).default(1));
+
+  it('are read from their decimal digits, or taken as numbers', () => {
+    expect(page.parse('16')).toBe(16);
+    expect(page.parse('016')).toBe(16);
+    expect(page.parse(16)).toBe(16);
+    expect(page.parse(undefined)).toBe(1);
+  });
+
+  it('refuse what Number() would read as another number, saying so', () => {
+    for (const value of ['0x10', '1e1', ' 5', '5 ', '+5', '', '1.0', '0b1', 'Infinity', '9'.repeat(17)]) {
+      const parsed = page.safeParse(value);
+      expect(parsed.success, value).toBe(false);
+      expect(parsed.error?.issues[0]?.message, value).toBe(WHOLE_NUMBER_MESSAGE);
+    }
+    expect(Id.safeParse('0x10').success).toBe(false);
+  });
+
+  it('keep the bounds of the number they read', () => {
+    expect(page.safeParse('0').error?.issues[0]?.code).toBe('too_small');
+    expect(page.safeParse('101').error?.issues[0]?.code).toBe('too_big');
   });
 });

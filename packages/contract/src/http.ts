@@ -17,8 +17,30 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 /** Ids are PostgreSQL integers: a larger number names nothing and is refused as bad input. */
 export const MAX_ID = 2_147_483_647;
 
+const DECIMAL_DIGITS = /^[0-9]{1,16}$/;
+export const WHOLE_NUMBER_MESSAGE = 'must be a whole number, written in digits';
+
+/** A whole number: the base of every number a path or query carries (`fromDigits`). */
+export const wholeNumber = z
+  .number({ error: (issue) => (issue.code === 'invalid_type' ? WHOLE_NUMBER_MESSAGE : undefined) })
+  .int();
+
+/**
+ * A number in a path or query, read from its decimal digits only. `Number()`, which `z.coerce`
+ * calls, reads `0x10` as 16, `1e3` as 1000, ` 5` as 5 and an empty value as 0: one page would have
+ * several addresses, and a mistyped id would name another record. A number passes as it is (the
+ * web builds its queries from numbers).
+ */
+export function fromDigits<T extends z.ZodType<number | undefined>>(number: T) {
+  return z.preprocess(
+    (value: string | number) =>
+      typeof value === 'string' ? (DECIMAL_DIGITS.test(value) ? Number(value) : Number.NaN) : value,
+    number,
+  );
+}
+
 /** A positive integer id in a path or query. */
-export const Id = z.coerce.number().int().positive().max(MAX_ID);
+export const Id = fromDigits(wholeNumber.positive().max(MAX_ID));
 export const IdParams = z.object({ id: Id });
 
 /** A positive integer id inside a JSON body or reply (no coercion: JSON carries numbers). */

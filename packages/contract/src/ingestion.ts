@@ -13,7 +13,7 @@ import {
   LIQUIDATION_STATUSES,
 } from './customs-entry.ts';
 import { RateTiers } from './free-days.ts';
-import { CcEmails, Email } from './http.ts';
+import { CcEmails, Email, fromDigits, wholeNumber } from './http.ts';
 import { Amount, DateText } from './invoices.ts';
 import { isTimestampText } from './list-cursor.ts';
 import { oneLineText, plainText } from './plain-text.ts';
@@ -586,7 +586,7 @@ export const EventsQuery = z.object({
    * never handed out answers 400.
    */
   after: EventCursor.optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_EVENTS_PAGE).default(DEFAULT_EVENTS_PAGE),
+  limit: fromDigits(wholeNumber.min(1).max(MAX_EVENTS_PAGE).default(DEFAULT_EVENTS_PAGE)),
 });
 export type EventsQuery = z.infer<typeof EventsQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate } from './calendar.ts';
 import { PAID_FLAG } from './constants.ts';
-import { Email, EntityId, Flag, Pagination, SortDirection } from './http.ts';
+import { Email, EntityId, Flag, fromDigits, Pagination, SortDirection, wholeNumber } from './http.ts';
 import { CURSOR_MESSAGE, isTimestampText, readListCursor, type ListCursor } from './list-cursor.ts';
 import { oneLineText } from './plain-text.ts';
 import { TEXTS } from './texts.ts';
@@ -122,8 +122,8 @@ function cursorFitsSort(cursor: ListCursor, sort: InvoiceSortField): boolean {
  */
 export const InvoicesQuery = z
   .object({
-    page: z.coerce.number().int().positive().max(100_000).default(1),
-    per_page: z.coerce.number().int().positive().max(INVOICES_PAGE_SIZE).default(INVOICES_PAGE_SIZE),
+    page: fromDigits(wholeNumber.positive().max(100_000).default(1)),
+    per_page: fromDigits(wholeNumber.positive().max(INVOICES_PAGE_SIZE).default(INVOICES_PAGE_SIZE)),
     ...invoiceFilters,
     after: z.string().max(2_000).optional(),
     before: z.string().max(2_000).optional(),

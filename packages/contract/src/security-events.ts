@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate } from './calendar.ts';
-import { EntityId, Pagination } from './http.ts';
+import { EntityId, fromDigits, Pagination, wholeNumber } from './http.ts';
 import { CURSOR_MESSAGE, isTimestampText, readListCursor } from './list-cursor.ts';
 
 /**
@@ -89,7 +89,7 @@ const DayText = CalendarDate;
  * company's calendar (its time zone), both included. An empty value is no filter.
  */
 const securityEventFilters = {
-  user_id: z.union([z.literal('').transform(() => undefined), z.coerce.number().pipe(EntityId)]).optional(),
+  user_id: z.union([z.literal('').transform(() => undefined), fromDigits(EntityId)]).optional(),
   kind: z.union([z.literal('').transform(() => undefined), z.enum(SECURITY_EVENT_KINDS)]).optional(),
   from: z.union([z.literal('').transform(() => undefined), DayText]).optional(),
   to: z.union([z.literal('').transform(() => undefined), DayText]).optional(),
@@ -114,7 +114,7 @@ export type SecurityEventsExportQueryInput = z.input<typeof SecurityEventsExport
  */
 export const SecurityEventsQuery = z
   .object({
-    page: z.coerce.number().int().positive().max(100_000).default(1),
+    page: fromDigits(wholeNumber.positive().max(100_000).default(1)),
     ...securityEventFilters,
     after: z.string().max(2_000).optional(),
     before: z.string().max(2_000).optional(),

@@ -2,7 +2,7 @@ import { addDays, endOfMonth, format, isValid, parse, startOfMonth, startOfYear,
 import { z } from 'zod';
 import { Instant } from './calendar.ts';
 import { SHIPMENTS_PAGE_SIZE, UNKNOWN_DATE_TIME } from './constants.ts';
-import { EntityId, Pagination, SortDirection } from './http.ts';
+import { EntityId, fromDigits, Pagination, SortDirection, wholeNumber } from './http.ts';
 import { SHIPMENT_STATUSES, type DateFilterCode } from './statuses.ts';
 import { ENTRY_TYPE_CODES } from './customs-entry.ts';
 import { FREE_DAYS_DUE_SOON } from './free-days.ts';
@@ -279,8 +279,8 @@ const shipmentChargesFilter = {
 };
 
 const shipmentsListFields = {
-  page: z.coerce.number().int().positive().max(100_000).default(1),
-  per_page: z.coerce.number().int().positive().max(SHIPMENTS_PAGE_SIZE).default(SHIPMENTS_PAGE_SIZE),
+  page: fromDigits(wholeNumber.positive().max(100_000).default(1)),
+  per_page: fromDigits(wholeNumber.positive().max(SHIPMENTS_PAGE_SIZE).default(SHIPMENTS_PAGE_SIZE)),
   filter: HomeFilter.optional(),
   ...shipmentFilters,
   ...shipmentEntryFilters,

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { oneLineText } from './plain-text.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
-import { Email, EntityId, Flag, Id, MessageResponse, Pagination, SortDirection } from './http.ts';
+import {
+  Email,
+  EntityId,
+  Flag,
+  fromDigits,
+  Id,
+  MessageResponse,
+  Pagination,
+  SortDirection,
+  wholeNumber,
+} from './http.ts';
 import { ROLE_VALUES, SUBUSER_ROLES } from './roles.ts';
 import { TEXTS } from './texts.ts';
 
@@ -23,9 +33,9 @@ export type SubuserSortField = z.infer<typeof SubuserSortField>;
  */
 export const SubusersQuery = z
   .object({
-    page: z.coerce.number().int().positive().max(100_000).default(1),
+    page: fromDigits(wholeNumber.positive().max(100_000).default(1)),
     search: z.string().trim().max(200).optional(),
-    filter: z.coerce.number().pipe(z.literal(ROLE_VALUES)).optional(),
+    filter: fromDigits(z.literal(ROLE_VALUES)).optional(),
     order_by: SortDirection.default('asc'),
     field: SubuserSortField.default('name'),
     after: Id.optional(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Instant } from './calendar.ts';
-import { EventCursor } from './ingestion.ts';
+import { fromDigits, wholeNumber } from './http.ts';
 import { EVENT_TYPE_DOCS } from './ingestion-docs.ts';
+import { EventCursor } from './ingestion.ts';
 import { oneLineText } from './plain-text.ts';
 
 /**
@@ -132,7 +133,7 @@ export const WebhookDeliveriesQuery = z.object({
     .regex(/^[1-9]\d{0,17}$/, 'must be the next of a previous page')
     .optional()
     .describe("The previous page's next: the deliveries older than it."),
-  limit: z.coerce.number().int().min(1).max(MAX_DELIVERIES_PAGE).default(100),
+  limit: fromDigits(wholeNumber.min(1).max(MAX_DELIVERIES_PAGE).default(100)),
 });
 export type WebhookDeliveriesQuery = z.infer<typeof WebhookDeliveriesQuery>;
 

@@ -209,6 +209,8 @@ describe('GET user/invoices', () => {
     for (const [query, field] of [
       ['page=0', 'page'],
       ['page=x', 'page'],
+      ['page=0x2', 'page'],
+      ['per_page=1e1', 'per_page'],
       ['per_page=41', 'per_page'],
       ['sort=price', 'sort'],
       ['direction=up', 'direction'],

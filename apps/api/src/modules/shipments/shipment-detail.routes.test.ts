@@ -273,7 +273,18 @@ describe('GET user/shipments/details/{id}', () => {
   });
 
   it('answers 400 naming the id for an id that is not one', async () => {
-    for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
+    const visible = String(await shipmentIdOf(t.app.db, '40001'));
+    // Number() reads each of the last three as the visible shipment's id.
+    for (const id of [
+      'abc',
+      '0',
+      '-3',
+      '1.5',
+      '99999999999',
+      `0x${Number(visible).toString(16)}`,
+      `${visible}e0`,
+      `+${visible}`,
+    ]) {
       const response = await details('primary', id);
       expect(response.statusCode, id).toBe(400);
       expect(response.json()).toMatchObject({ field: 'id' });

@@ -183,6 +183,8 @@ describe('GET user/user/subusers', () => {
       ['filter=7', 'filter'],
       ['filter=abc', 'filter'],
       ['page=0', 'page'],
+      ['page=0x2', 'page'],
+      ['filter=0xb', 'filter'],
       ['field=password_hash', 'field'],
       ['order_by=up', 'order_by'],
     ];
