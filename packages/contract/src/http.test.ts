@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, filePath } from './paths.ts';
-import { EntityId, fromDigits, Id, MAX_ID, WHOLE_NUMBER_MESSAGE, wholeNumber } from './http.ts';
+import { CcEmails, EntityId, fromDigits, Id, MAX_ID, WHOLE_NUMBER_MESSAGE, wholeNumber } from './http.ts';
 
 describe('filePath', () => {
   it('puts a storage key under API_PATHS.file, each segment encoded', () => {
@@ -41,5 +41,19 @@ describe('numbers in a path or query', () => {
   it('keep the bounds of the number they read', () => {
     expect(page.safeParse('0').error?.issues[0]?.code).toBe('too_small');
     expect(page.safeParse('101').error?.issues[0]?.code).toBe('too_big');
+  });
+});
+
+describe('CcEmails', () => {
+  const addresses = (count: number) => Array.from({ length: count }, (_, index) => `copy${index}@example.com`);
+
+  it('keeps each address once, the first written, and counts it once', () => {
+    const list = [...addresses(10), 'COPY0@example.com', 'copy9@EXAMPLE.com'];
+    expect(CcEmails().parse(list)).toEqual(addresses(10));
+  });
+
+  it('refuses more than ten different addresses with the message it is given', () => {
+    const parsed = CcEmails('The list is full.').safeParse(addresses(11));
+    expect(parsed.error?.issues[0]?.message).toBe('The list is full.');
   });
 });

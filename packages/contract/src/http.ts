@@ -73,19 +73,28 @@ export type SortDirection = z.infer<typeof SortDirection>;
 /** An e-mail address (email-address.ts), TEXTS.emailInvalid otherwise. */
 export const Email = z.string().trim().max(EMAIL_MAX_LENGTH).refine(isEmail, TEXTS.emailInvalid);
 
+function distinctAddresses(addresses: string[]): string[] {
+  const seen = new Set<string>();
+  return addresses.filter((address) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /**
- * A CC list of at most MAX_CC_EMAILS addresses, each kept once (compared without case, the first
- * written kept), so that an address sent twice is mailed once.
+ * A CC list of at most MAX_CC_EMAILS different addresses, each kept once (compared without case,
+ * the first written kept), so that an address sent twice is mailed once and counted once.
  */
-export const CcEmails = (tooMany?: string) =>
+export const CcEmails = (tooMany = `Too big: expected at most ${MAX_CC_EMAILS} different addresses`) =>
   z
     .array(Email)
-    .max(MAX_CC_EMAILS, tooMany)
-    .transform((addresses) =>
-      addresses.filter(
-        (address, index) => addresses.findIndex((other) => other.toLowerCase() === address.toLowerCase()) === index,
-      ),
-    );
+    .refine((addresses) => distinctAddresses(addresses).length <= MAX_CC_EMAILS, tooMany)
+    .meta({
+      description: `At most ${MAX_CC_EMAILS} different addresses; one written again, in any letter case, is kept once.`,
+    })
+    .transform(distinctAddresses);
 
 /** An e-mail address or the empty string, for a recipient that is not set yet. */
 export const EmailOrEmpty = z

@@ -30,9 +30,11 @@ const ccs = (count: number) => Array.from({ length: count }, (_, index) => `cc${
 
 describe('POST user/trucker/save', () => {
   it('creates each trucker, active, with its address and CC list, for the caller’s company only', async () => {
+    // A full list with one address written again: that one is kept once, and counted once.
+    const written = [...ccs(MAX_CC_EMAILS), 'CC0@trucks.test'];
     const response = await save('user', {
       truckers: [
-        { name: ' Desert Line Haul ', email: 'dispatch@desertline.test', cc_emails: ccs(MAX_CC_EMAILS) },
+        { name: ' Desert Line Haul ', email: 'dispatch@desertline.test', cc_emails: written },
         { name: 'Quiet Carriers', email: '', cc_emails: [] },
       ],
     });
