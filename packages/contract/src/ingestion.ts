@@ -498,8 +498,19 @@ export const RecordResult = z.object({
   code: z.enum(RECORD_REFUSAL_CODES).optional(),
   reason: z.string().optional(),
   field: z.string().optional(),
+  warning: z
+    .string()
+    .optional()
+    .describe(
+      'With created or updated: what the record did not do, though it was written (a primary user’s set-password e-mail that could not be sent).',
+    ),
 });
 export type RecordResult = z.infer<typeof RecordResult>;
+
+export const RECORD_WARNINGS = {
+  mailFailed:
+    'The user was created, but the set-password e-mail could not be sent: they can choose a password with Forgot password on the login page.',
+} as const;
 
 export const IngestionResponse = z.object({ results: z.array(RecordResult) });
 export type IngestionResponse = z.infer<typeof IngestionResponse>;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { formatEntryNumber } from '@clearport/contract/customs-entry';
+import { RECORD_WARNINGS } from '@clearport/contract/ingestion';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../test/build-app.ts';
 import { samplePdf } from '../../test/sample-files.ts';
@@ -72,6 +73,22 @@ describe('npm run broker -- import', () => {
     expect(summaryLines(again)).toEqual([
       'created 0, updated 0, unchanged 1102, refused 1',
       '  line 701: not a JSON record',
+    ]);
+  });
+
+  it('names a line written whose set-password e-mail could not be sent', async () => {
+    const unmailed = { ...context, mailer: { send: () => Promise.reject(new Error('mail server down')) } };
+    const file = await write(
+      'primary-user.ndjson',
+      ndjson([
+        { kind: 'company', company_id: 'IMP-M', name: 'Mailless Co' },
+        { kind: 'primary_user', company_id: 'IMP-M', email: 'boss@mailless.test', name: 'Ida Berg' },
+      ]),
+    );
+    const summary = await importFile(unmailed, file);
+    expect(summaryLines(summary)).toEqual([
+      'created 2, updated 0, unchanged 0, refused 0',
+      `  line 2 (primary_user:boss@mailless.test), written: ${RECORD_WARNINGS.mailFailed}`,
     ]);
   });
 

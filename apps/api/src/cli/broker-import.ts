@@ -53,6 +53,8 @@ type SourceLine =
 
 export type ImportSummary = Record<RecordOutcome, number> & {
   refusals: Array<{ line: number; key: string | null; reason: string }>;
+  /** Lines written that did not do all they asked (a set-password e-mail that could not be sent). */
+  warnings?: Array<{ line: number; key: string | null; warning: string }>;
   /**
    * Set when the import could not go on (the database failed, or the file cannot be read further): the
    * first line not written, and why. Every line before it is written or refused as counted; of
@@ -110,6 +112,13 @@ export async function importFile(
         counted += 1;
         if (result.outcome === 'refused') refuse(batch.lines[result.index]!, result.key, result.reason ?? 'refused');
         else summary[result.outcome] += 1;
+        if (result.warning) {
+          (summary.warnings ??= []).push({
+            line: batch.lines[result.index]!,
+            key: result.key,
+            warning: result.warning,
+          });
+        }
       });
       bytesWritten = Math.max(bytesWritten, batch.bytesRead);
       onProgress(bytesWritten);
@@ -450,6 +459,9 @@ export function summaryLines(summary: ImportSummary): string[] {
     `created ${summary.created}, updated ${summary.updated}, unchanged ${summary.unchanged}, refused ${summary.refused}`,
     ...summary.refusals.map(
       (refusal) => `  line ${refusal.line}${refusal.key ? ` (${refusal.key})` : ''}: ${refusal.reason}`,
+    ),
+    ...(summary.warnings ?? []).map(
+      (written) => `  line ${written.line}${written.key ? ` (${written.key})` : ''}, written: ${written.warning}`,
     ),
     ...(stopped
       ? [

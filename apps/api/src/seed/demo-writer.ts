@@ -175,8 +175,8 @@ async function writeBrokerRecords(trx: ControlledTransaction<Database>, storage:
   const context = { db: trx, log: STDERR_LOG, storage, mailer: NO_MAIL, publicUrl: '' };
   const records = brokerRecords(plan, { withMovedLastFreeDays: true });
   const written = await writeRecords(context, trx, records, { tellsDocumentsLists: false });
-  // The records carry no files, so there is nothing to keep or remove.
-  await written.settleFiles(true);
+  // The records carry no files and send no mail, so there is nothing to keep, remove or send.
+  await written.settle(true);
   const refused = written.results.find((result) => result.outcome === 'refused');
   if (refused) throw new Error(`The demo's record ${refused.key ?? refused.index} was refused: ${refused.reason}`);
   // The containers' last free days changed before the demo began: nobody is mailed of them now.

@@ -12,6 +12,7 @@ import {
   type RecordRefusalCode,
   type RecordResult,
   NOT_NULLABLE_MESSAGE,
+  RECORD_WARNINGS,
   UNKNOWN_FIELD_MESSAGE,
 } from '@clearport/contract/ingestion';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
@@ -24,6 +25,7 @@ import {
   tellDocumentsLists,
   type IngestionContext,
 } from './ingestion.repository.ts';
+import { HeldMail } from './held-mail.ts';
 import { RecordRefusal } from './record-refusal.ts';
 
 /**
@@ -160,15 +162,18 @@ async function writeChunk(context: IngestionContext, offset: number, records: re
         .rollback()
         .execute()
         .catch(() => undefined);
-    await written?.settleFiles(committed);
+    await written?.settle(committed);
   }
   return written.results;
 }
 
 type WrittenRecords = {
   results: RecordResult[];
-  /** Once the transaction has ended: keeps the files of the records it committed, removes the rest. */
-  settleFiles(committed: boolean): Promise<void>;
+  /**
+   * Once the transaction has ended: keeps the files of the records it committed and removes the
+   * rest; sends the committed records' mail, and notes on a record's result the mail that failed.
+   */
+  settle(committed: boolean): Promise<void>;
 };
 
 /**
@@ -186,8 +191,15 @@ export async function writeRecords(
 ): Promise<WrittenRecords> {
   const results: RecordResult[] = [];
   const written: Array<{ files: FileStage; kept: boolean }> = [];
+  const mail = new HeldMail(context.mailer);
   const settleFiles = (committed: boolean) =>
     Promise.all(written.map(({ files, kept }) => files.settle(committed && kept))).then(() => undefined);
+  const settle = async (committed: boolean) => {
+    await settleFiles(committed);
+    if (!committed) return;
+    const failed = await mail.send(context.log);
+    for (const result of results) if (failed.has(result.index)) result.warning = RECORD_WARNINGS.mailFailed;
+  };
   const scope = newIngestionScope();
   const held = new HeldCreates(scope);
   const refusal = (index: number, key: string | null, error: RecordRefusal): RecordResult => ({
@@ -202,12 +214,14 @@ export async function writeRecords(
     const key = recordKey(record);
     const entry = { files: new FileStage(context.storage, context.parts), kept: false };
     written.push(entry);
-    const write = (db: Db) => ingestionRepository.upsert(context, db, scope, entry.files, record);
+    const recordContext = { ...context, mailer: mail.of(index) };
+    const write = (db: Db) => ingestionRepository.upsert(recordContext, db, scope, entry.files, record);
     try {
       const outcome = REFUSED_BEFORE_WRITING.has(record.kind) ? await write(trx) : await underSavepoint(trx, write);
       entry.kept = true;
       results.push({ index, key, outcome });
     } catch (error) {
+      mail.drop(index);
       if (!(error instanceof RecordRefusal)) throw error;
       results.push(refusal(index, key, error));
     }
@@ -258,7 +272,7 @@ export async function writeRecords(
     await settleFiles(false);
     throw error;
   }
-  return { results, settleFiles };
+  return { results, settle };
 }
 
 /** `write` under a savepoint: when it throws, what it wrote is undone and the transaction goes on. */

@@ -4,8 +4,8 @@ import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { MAX_BATCH_BYTES, MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
-import { apiUrl, buildTestApp, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
-import { brokerApiOf, newBrokerKey, RECORDS_URL } from '../../../test/broker-api.ts';
+import { apiUrl, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
+import { brokerApiOf, RECORDS_URL } from '../../../test/broker-api.ts';
 import { pdfsWithEmbeddedExe, pdfsWithMarkupFurtherOn, pdfsWithMarkupUpFront } from '../../../test/polyglot-files.ts';
 import { realWorldPdfs } from '../../../test/real-world-files.ts';
 import { samplePdf, samplePng } from '../../../test/sample-files.ts';
@@ -423,46 +423,6 @@ describe('the broker API, files as multipart parts', () => {
   it('refuses a multipart batch without a broker key', async () => {
     const response = await t.app.inject({ method: 'POST', url, ...(await multipartBody(parts)) });
     expect(response.statusCode).toBe(401);
-  });
-});
-
-describe('when the set-password e-mail cannot be sent', () => {
-  it('refuses that primary user alone and writes the records around it', async () => {
-    const broken = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
-    try {
-      const brokenKey = (await newBrokerKey(broken.app.db)).key;
-      const response = await injectAs(broken.app, brokenKey, {
-        method: 'POST',
-        url,
-        payload: {
-          records: [
-            company,
-            { kind: 'primary_user', company_id: 'F-1', email: 'unreachable@filefreight.test', name: 'Una Reach' },
-            account,
-          ],
-        },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<{ results: Result[] }>().results.map((result) => [result.outcome, result.field])).toEqual([
-        ['created', undefined],
-        ['refused', 'email'],
-        ['created', undefined],
-      ]);
-      const users = await broken.app.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', 'unreachable@filefreight.test')
-        .execute();
-      expect(users).toEqual([]);
-      const changes = await broken.app.db
-        .selectFrom('user_changes')
-        .select('id')
-        .where('user_email', '=', 'unreachable@filefreight.test')
-        .execute();
-      expect(changes).toEqual([]);
-    } finally {
-      await broken.close();
-    }
   });
 });
 
