@@ -108,7 +108,13 @@ describe('runBrokerCommand', () => {
         code: 1,
         lines: ['There is no delivery order 2000000.'],
       });
-      expect((await runBrokerCommand(db, ['approve-delivery-order', 'x'])).code).toBe(2);
+      // Number() reads 0x1 and 1e0 as 1, and the last is past PostgreSQL's integers.
+      for (const id of ['x', '0x1', '1e0', '99999999999']) {
+        expect(await runBrokerCommand(db, ['approve-delivery-order', id])).toEqual({
+          code: 2,
+          lines: [`Not a delivery order id: ${id}`, USAGE],
+        });
+      }
       expect(await runBrokerCommand(db, ['approve'])).toEqual({ code: 2, lines: [USAGE] });
       expect(await runBrokerCommand(db, [])).toEqual({ code: 2, lines: [USAGE] });
       expect(await runBrokerCommand(db, ['--help'])).toEqual({ code: 0, lines: [USAGE] });
@@ -280,7 +286,12 @@ describe('api-keys', () => {
         code: 1,
         lines: ['There is no API key 2000000.'],
       });
-      expect((await runBrokerCommand(db, ['api-keys', 'revoke', 'x'])).code).toBe(2);
+      for (const id of ['x', '0x1', '1e0', '99999999999']) {
+        expect(await runBrokerCommand(db, ['api-keys', 'revoke', id])).toEqual({
+          code: 2,
+          lines: [`Not an API key id: ${id}`, USAGE],
+        });
+      }
       expect(await runBrokerCommand(db, ['api-keys', 'create'])).toEqual({ code: 2, lines: [USAGE] });
       expect(await runBrokerCommand(db, ['api-keys', 'create', ' '])).toEqual({ code: 2, lines: [USAGE] });
       expect(await runBrokerCommand(db, ['api-keys'])).toEqual({ code: 2, lines: [USAGE] });

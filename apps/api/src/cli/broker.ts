@@ -6,6 +6,7 @@ import { connectDatabase, type Db } from '../db/connect.ts';
 import { DatabaseInUseError } from '../db/folder-lock.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { readFile } from 'node:fs/promises';
+import { Id } from '@clearport/contract/http';
 import { PaymentInstructionsInput } from '@clearport/contract/invoices';
 import { approveDeliveryOrder } from '../modules/delivery-orders/approve-delivery-order.ts';
 import { deliveryOrdersRepository } from '../modules/delivery-orders/delivery-orders.repository.ts';
@@ -138,8 +139,8 @@ export async function runBrokerCommand(
 ): Promise<BrokerResult> {
   const [command, ...rest] = args;
   if (command === 'approve-delivery-order' && rest.length === 1) {
-    const id = Number(rest[0]);
-    if (!Number.isInteger(id) || id <= 0) return { code: 2, lines: [`Not a delivery order id: ${rest[0]}`, USAGE] };
+    const { data: id } = Id.safeParse(rest[0]);
+    if (id === undefined) return { code: 2, lines: [`Not a delivery order id: ${rest[0]}`, USAGE] };
     const result = await approveDeliveryOrder({ db }, BROKER, { orderId: id, tellsDeliveryList: true });
     if (result === 'notFound') return { code: 1, lines: [`There is no delivery order ${id}.`] };
     if (result === 'alreadyApproved') return { code: 0, lines: [`Delivery order ${id} was approved already.`] };
@@ -345,8 +346,8 @@ async function apiKeysCommand(db: Db, args: readonly string[]): Promise<BrokerRe
     };
   }
   if (action === 'revoke' && args.length === 2) {
-    const id = Number(name);
-    if (!Number.isInteger(id) || id <= 0) return { code: 2, lines: [`Not an API key id: ${name}`, USAGE] };
+    const { data: id } = Id.safeParse(name);
+    if (id === undefined) return { code: 2, lines: [`Not an API key id: ${name}`, USAGE] };
     const result = await revokeApiKey({ db }, BROKER, { id });
     if (result === 'notFound') return { code: 1, lines: [`There is no API key ${id}.`] };
     if (result === 'alreadyRevoked') return { code: 0, lines: [`API key ${id} was revoked already.`] };
