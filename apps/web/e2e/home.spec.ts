@@ -44,6 +44,7 @@ test.describe('Home', () => {
     await expect(banner).toHaveCount(0);
 
     await expect(shipmentRows(page)).toHaveCount(40);
+    await expect(page.getByText('Showing the first 40 shipments.')).toBeVisible();
     // The per-document account shows its documents one by one in the status cell.
     await expect(
       shipmentsTable(page)
@@ -204,6 +205,9 @@ test.describe('Home', () => {
     await page.reload();
     await expect(search).toHaveValue('PO-1');
     await expect(page.getByLabel('Account', { exact: true }).locator('xpath=../..')).toContainText('40002');
+    // The table holds all the shipments the filters find: nothing leads to more.
+    await tableSettled(page);
+    await expect(page.getByRole('link', { name: 'See all shipments' })).toHaveCount(0);
 
     // Home has a search box too: the list's is the one on its address, once the list is there.
     await mainNavigation(page).getByRole('link', { name: 'Shipments', exact: true }).click();
@@ -214,7 +218,9 @@ test.describe('Home', () => {
     await expect(search).toHaveValue('');
     await expect.poll(() => boxCount(page, 'Without Delivery Order')).toBe(allCount);
 
-    await mainNavigation(page).getByRole('link', { name: 'Shipments', exact: true }).click();
+    // Unfiltered, Home shows the first page, and leads to the list for the rest.
+    await page.getByRole('link', { name: 'See all shipments' }).click();
+    await expect(page).toHaveURL(/\/shipments$/);
     await expect(page.getByRole('searchbox', { name: 'Search shipments' })).toHaveValue('');
     await tableSettled(page);
     expect((await pagerCounts(page)).total).toBeGreaterThan(250);

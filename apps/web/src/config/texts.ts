@@ -85,6 +85,9 @@ export const WEB_TEXTS = {
     shipmentCounts: 'Shipment counts',
     /** Under "Awaiting your approval": the duty of the 7501s it counts. */
     awaitingDuty: '{amount} duty',
+    /** Under Home's table when it holds a full page: the list has the rest. */
+    firstShipments: 'Showing the first {count} shipments.',
+    seeAllShipments: 'See all shipments',
   },
 
   /** Shipments: the list, its filters and pager. */

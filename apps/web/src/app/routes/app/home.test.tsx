@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { Link } from 'react-router';
+import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import { homeReply, PROFILE, shipmentRow } from '../../../testing/shipments-data.ts';
 import { mockApi, renderRoutes, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
 import { HomeRoute } from './home.tsx';
@@ -91,6 +92,28 @@ describe('Home', () => {
     // Home's table has one order: no sort buttons, no pager.
     expect(screen.queryByRole('button', { name: 'ETA' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('leads to the whole list when its table holds a full page, and only then', async () => {
+    const page = Array.from({ length: SHIPMENTS_PAGE_SIZE }, (_, index) => shipmentRow(index + 1));
+    mockApi({
+      '/user/profile': { body: PROFILE },
+      '/user/get_notification': { body: [] },
+      '/user/shipments': { body: homeReply(page) },
+    });
+    renderWithProviders(<HomeRoute />);
+    const link = await screen.findByRole('link', { name: 'See all shipments' });
+    expect(link.getAttribute('href')).toBe('/shipments');
+    expect(link.parentElement?.textContent).toBe(
+      `Showing the first ${SHIPMENTS_PAGE_SIZE} shipments. See all shipments`,
+    );
+  });
+
+  it('offers no link to the whole list when its table holds all the shipments found', async () => {
+    mockHomeApi();
+    renderWithProviders(<HomeRoute />);
+    await screen.findByRole('link', { name: 'DMI-4125906-0' });
+    expect(screen.queryByRole('link', { name: 'See all shipments' })).toBeNull();
   });
 
   it('draws the counts once the banner is known, so that it never pushes them down', async () => {

@@ -10,6 +10,7 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useProfile } from '../../../features/auth/api/get-profile.ts';
 import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
 import { HomeCountBoxes } from '../../../features/home/components/home-count-boxes.tsx';
+import { SeeAllShipments } from '../../../features/home/components/see-all-shipments.tsx';
 import { greetingWithName } from '../../../features/home/utils/greeting.ts';
 import { useNotifications } from '../../../features/notifications/api/get-notifications.ts';
 import { NotificationBanner } from '../../../features/notifications/components/notification-banner.tsx';
@@ -85,6 +86,7 @@ export function HomeRoute() {
             isError={homeQuery.isError}
             onRetry={() => void homeQuery.refetch()}
           />
+          {!isWaiting && <SeeAllShipments shown={homeQuery.data?.data.length ?? 0} />}
         </PageBody>
       )}
     </>
