@@ -28,7 +28,11 @@ describe('deviceOf', () => {
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
       'Chrome on Linux',
     ],
-    ['curl/8.5.0', 'Unknown browser'],
+    ['curl/8.5.0', 'A program (curl/8.5.0)'],
+    ['python-requests/2.32.3', 'A program (python-requests/2.32.3)'],
+    ['node', 'A program (node)'],
+    [`${'x'.repeat(60)}/1.0`, `A program (${'x'.repeat(40)})`],
+    ['(compatible; nothing)', 'Unknown browser'],
     ['', 'Unknown device'],
   ])('%s is %s', (userAgent, device) => {
     expect(deviceOf(userAgent)).toBe(device);

@@ -93,11 +93,19 @@ const SYSTEMS: Array<[RegExp, string]> = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-/** The device of a user agent in words, "Chrome on Windows"; "Unknown device" when it tells nothing. */
+/** A user agent's first product and its version, as a program that is no browser sends it: `curl/8.5.0`. */
+const PROGRAM = /^[A-Za-z][\w.+-]{0,39}(\/[\w.+-]{1,20})?/;
+
+/**
+ * The device of a user agent in words, "Chrome on Windows"; a program that is no browser by the
+ * name it gives, "A program (curl/8.5.0)"; "Unknown device" when it tells nothing.
+ */
 export function deviceOf(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser} on ${system}`;
   if (browser ?? system) return (browser ?? system)!;
+  const program = PROGRAM.exec(userAgent.trim())?.[0];
+  if (program) return `A program (${program})`;
   return userAgent.trim() ? 'Unknown browser' : 'Unknown device';
 }
