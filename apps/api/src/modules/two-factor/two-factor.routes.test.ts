@@ -27,8 +27,10 @@ import {
 } from '../../../test/build-app.ts';
 import { addressesOf, outboxMessages } from '../../../test/delivery-order-fixtures.ts';
 import { userIdOf } from '../../../test/session-users.ts';
+import { otherSessionOf, whileHeld } from '../../../test/lock-waits.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { sealSecret } from '../../lib/secret-box.ts';
+import { twoFactorRepository } from './two-factor.repository.ts';
 
 // The server's clock moves on by whole steps instead of the tests waiting 30 seconds for each; the
 // embedded database's now() follows it, so it is faked before the app is built.
@@ -484,6 +486,39 @@ describe("the company's requirement", () => {
     await t.app.db.deleteFrom('login_throttle').execute();
     expect((await stop({ require_two_factor: false, current_password: DEMO_PASSWORD })).statusCode).toBe(200);
     expect((await company()).require_two_factor).toBe(false);
+  });
+});
+
+describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('a set-up at sign-in', () => {
+  const other = otherSessionOf(t);
+
+  it('is undone, codes and all, when the password changes while its first code is checked', async () => {
+    await newUser('enrol-race@demo.test');
+    const userId = await userIdOf(t.app.db, 'enrol-race@demo.test');
+    const requirement = (require_two_factor: boolean) =>
+      t.app.db.updateTable('companies').set({ require_two_factor }).where('name', '=', 'Demo Imports LLC').execute();
+    await requirement(true);
+    try {
+      const { challenge, step } = await challengeOf('enrol-race@demo.test');
+      expect(step).toBe('enrol');
+      const setup = exactJson(TwoFactorSetupResponse, await post(API_PATHS.loginEnrolment, { challenge }));
+      const newHash = await hashPassword('changed-meanwhile-7');
+      // A reset elsewhere, as the password's change writes it, commits while the code is checked.
+      const confirmed = await whileHeld(
+        other(),
+        async () => {
+          await other().query('UPDATE users SET password_hash = $1 WHERE id = $2', [newHash, userId]);
+          await other().query('DELETE FROM login_challenges WHERE user_id = $1', [userId]);
+        },
+        () => post(API_PATHS.loginEnrolmentConfirm, { challenge, code: codeOf(setup.secret) }),
+      );
+      expect(confirmed.statusCode).toBe(401);
+      expect(confirmed.json().message).toBe(TWO_FACTOR_ERRORS.challengeExpired);
+      expect(await twoFactorRepository.isConfirmed(t.app.db, userId)).toBe(false);
+      expect(await twoFactorRepository.countRecoveryCodes(t.app.db, userId)).toBe(0);
+    } finally {
+      await requirement(false);
+    }
   });
 });
 

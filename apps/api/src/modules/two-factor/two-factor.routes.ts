@@ -18,10 +18,11 @@ import {
 } from '@clearport/contract/two-factor';
 import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import { LoginResponse } from '@clearport/contract/auth';
-import { isRefused, refused, replyWith, type Refused } from '../../lib/action.ts';
+import { inTransaction, isRefused, refused, replyWith, type Refused } from '../../lib/action.ts';
 import type { SecretKey } from '../../lib/secret-box.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { describedWithoutCredential } from '../../lib/api-description.ts';
+import { holdIfPasswordUnchanged } from '../access/passwords.ts';
 import { refuseChangesByReadOnlyRoles } from '../access/read-only.ts';
 import { originOf, recordSecurityEvent } from '../access/security-events.ts';
 import type { SessionUser } from '../access/session-user.ts';
@@ -140,19 +141,22 @@ export const loginTwoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = 
     async (request, reply) => {
       const user = await twoFactorRepository.findChallenge(app.db, request.body.challenge, 'enrol');
       if (!user) return sendRefusal(reply, CHALLENGE_EXPIRED);
-      const deps = { db: app.db, secretKey };
-      const confirmed = await throttled(app.db, { email: user.email, ip: request.ip, field: 'code' }, async () => {
-        const result = await confirmTwoFactor(deps, user, request.body.code);
-        if (isRefused(result)) return result;
-        return (await twoFactorRepository.takeChallenge(app.db, user.challengeId))
-          ? result
-          : refused(CHALLENGE_EXPIRED);
-      });
+      // The set-up, the challenge and the session are one transaction holding the password the
+      // challenge was proved with: a password changed meanwhile undoes the set-up with them, so no
+      // factor is left on whose recovery codes were never shown (holdIfPasswordUnchanged).
+      const confirmed = await throttled(app.db, { email: user.email, ip: request.ip, field: 'code' }, () =>
+        inTransaction(app.db, async (trx) => {
+          if (!(await holdIfPasswordUnchanged(trx, user.id, user.password_hash))) return refused(CHALLENGE_EXPIRED);
+          const result = await confirmTwoFactor({ db: trx, secretKey }, user, request.body.code);
+          if (isRefused(result)) return result;
+          if (!(await twoFactorRepository.takeChallenge(trx, user.challengeId))) return refused(CHALLENGE_EXPIRED);
+          const session = await startSession(trx, request, reply, user);
+          return session ? { recovery_codes: result.recovery_codes, session } : refused(CHALLENGE_EXPIRED);
+        }),
+      );
       if (isRefused(confirmed)) return sendRefusal(reply, confirmed.refusal);
       await recordFor(request, user, 'second_factor_changed', 'success', { change: 'enrolled_at_sign_in' });
-      const session = await startSession(app.db, request, reply, user);
-      if (!session) return sendRefusal(reply, CHALLENGE_EXPIRED);
-      return { recovery_codes: confirmed.recovery_codes, session };
+      return confirmed;
     },
   );
 };
