@@ -76,7 +76,7 @@ describe('event mail texts', () => {
       'invoicePosted',
       [
         { kind: 'invoicePosted', invoiceId: 1, invoiceNo: 'INV-1', amount: '$10.00' },
-        { kind: 'invoicePosted', invoiceId: 2, invoiceNo: 'INV-2', dueDate: 'Jan 5, 2027' },
+        { kind: 'invoicePosted', invoiceId: 2, invoiceNo: 'INV-2', dueDate: '01/05/2027' },
       ],
       'https://portal.example',
     );
@@ -84,7 +84,7 @@ describe('event mail texts', () => {
     expect(many.intro).toBe('2 new invoices have been posted.');
     expect(many.lines).toEqual([
       { text: 'Invoice INV-1, amount $10.00', link: 'https://portal.example/billing/1' },
-      { text: 'Invoice INV-2, due Jan 5, 2027', link: 'https://portal.example/billing/2' },
+      { text: 'Invoice INV-2, due 01/05/2027', link: 'https://portal.example/billing/2' },
     ]);
   });
 

@@ -73,7 +73,8 @@ export type SortDirection = z.infer<typeof SortDirection>;
 /** An e-mail address (email-address.ts), TEXTS.emailInvalid otherwise. */
 export const Email = z.string().trim().max(EMAIL_MAX_LENGTH).refine(isEmail, TEXTS.emailInvalid);
 
-function distinctAddresses(addresses: string[]): string[] {
+/** Each address once, compared without case, the first written kept. */
+export function distinctAddresses(addresses: readonly string[]): string[] {
   const seen = new Set<string>();
   return addresses.filter((address) => {
     const key = address.toLowerCase();

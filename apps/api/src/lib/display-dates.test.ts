@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, displayDate, displayDay, isTimeZone, spelledDay } from './display-dates.ts';
+import { calendarDay, displayDate, displayDay, isTimeZone } from './display-dates.ts';
 
 describe('display dates', () => {
   // 03:30 UTC on 24 November is still the 23rd in New York and Los Angeles.
@@ -19,10 +19,6 @@ describe('display dates', () => {
     expect(displayDay('0000-00-00 00:00:00')).toBeUndefined();
     expect(displayDay(null)).toBeUndefined();
     expect(displayDay('soon')).toBeUndefined();
-  });
-
-  it('spell a calendar day for a sentence', () => {
-    expect(spelledDay('2026-12-31')).toBe('Dec 31, 2026');
   });
 
   it('know IANA zones', () => {

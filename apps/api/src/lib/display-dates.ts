@@ -38,16 +38,6 @@ export function displayDay(text: string | null): string | undefined {
   return match && match[1] !== '0000' ? `${match[2]}/${match[3]}/${match[1]}` : undefined;
 }
 
-/** A calendar day as a mail's sentence reads it: "2026-12-31" gives "Dec 31, 2026". */
-export function spelledDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 /** Whether `name` is a time zone this server knows (an IANA name such as America/Chicago). */
 export function isTimeZone(name: string): boolean {
   try {

@@ -1,7 +1,7 @@
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
-import type { EventMailDetail } from '@clearport/contract/event-mail';
+import { EVENT_MAIL_KINDS, type EventMailDetail } from '@clearport/contract/event-mail';
 import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS } from '@clearport/contract/ingestion';
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
@@ -128,7 +128,7 @@ describe('event mail', () => {
           missing: ['Commercial Invoice', 'Packing List'],
         },
         { kind: 'entrySummaryPosted', shipmentId: 12, entryNo: 'DMI-0000012-2' },
-        { kind: 'invoicePosted', invoiceId: 7, invoiceNo: 'INV-7', amount: '$1,250.00', dueDate: 'Dec 15, 2026' },
+        { kind: 'invoicePosted', invoiceId: 7, invoiceNo: 'INV-7', amount: '$1,250.00', dueDate: '12/15/2026' },
       ],
       at,
     );
@@ -151,9 +151,31 @@ describe('event mail', () => {
     const invoice = bySubject.get('New invoice INV-7')!;
     expect(addressesOf(invoice.to)).toEqual(['ap@demoimports.test']);
     expect(invoice.cc).toBeUndefined();
-    expect(invoice.text).toContain('Invoice INV-7, amount $1,250.00, due Dec 15, 2026');
+    expect(invoice.text).toContain('Invoice INV-7, amount $1,250.00, due 12/15/2026');
     expect(invoice.text).toContain('http://portal.test/billing/7');
     expect(invoice.text).toContain('the invoice notification list of Demo Imports LLC');
+  });
+
+  it('sends each address once, though a list names its recipient among its copies', async () => {
+    const companyId = await companyIdOf(t.app.db, 'Demo Imports LLC');
+    const invoiceList = () =>
+      t.app.db
+        .updateTable('notification_emails')
+        .where('company_id', '=', companyId)
+        .where('table_number', '=', EVENT_MAIL_KINDS.invoicePosted.tableNumber);
+    await invoiceList()
+      .set({ cc_emails: ['AP@demoimports.test', 'controller@demoimports.test'] })
+      .execute();
+    try {
+      const at = new Date();
+      await record('Demo Imports LLC', [{ kind: 'invoicePosted', invoiceId: 8, invoiceNo: 'INV-8' }], at);
+      expect(await sendDueMail(t.app.db, t.app.mailer, OPTIONS, later(at, GATHER_MS))).toMatchObject({ sent: 1 });
+      const [{ mail }] = received.splice(0) as [Received];
+      expect(addressesOf(mail.to)).toEqual(['ap@demoimports.test']);
+      expect(addressesOf(mail.cc)).toEqual(['controller@demoimports.test']);
+    } finally {
+      await invoiceList().set({ cc_emails: [] }).execute();
+    }
   });
 
   it('tells the documents list when unticking a required document reopens Documents Required', async () => {
@@ -292,7 +314,7 @@ describe('event mail', () => {
     expect(summary.text).toContain(`http://portal.test/shipments/${shipment.id}`);
     const bill = bySubject.get('New invoice INV-MAIL-1')!;
     expect(addressesOf(bill.to)).toEqual(['ap@demoimports.test']);
-    expect(bill.text).toContain('Invoice INV-MAIL-1, amount $1,250.00, due Dec 15, 2026');
+    expect(bill.text).toContain('Invoice INV-MAIL-1, amount $1,250.00, due 12/15/2026');
     expect(bill.text).toContain(`http://portal.test/billing/${invoice.id}`);
   });
 

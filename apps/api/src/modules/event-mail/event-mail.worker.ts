@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eventMailFooter, eventMailText, type EventMailKind } from '@clearport/contract/event-mail';
+import { distinctAddresses } from '@clearport/contract/http';
 import type { Db } from '../../db/connect.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mail.ts';
 import { nextAttemptAt, scheduleWorker } from '../../lib/queue-worker.ts';
@@ -57,14 +58,16 @@ async function sendMessage(db: Db, mailer: Mailer, message: MailMessage, options
       await markSent(db, message.id, [], now);
       return 'skipped';
     }
+    // Each address once: the recipient may be among the copies too, in any letter case.
+    const cc = distinctAddresses([to, ...list.cc]).slice(1);
     await mailer.send({
       to,
-      cc: list.cc.length > 0 ? list.cc : undefined,
+      cc: cc.length > 0 ? cc : undefined,
       replyTo: options.brokerEmail,
       messageId: message.messageId,
       ...composeEventMail(message.kind, events, list.company, options.publicUrl),
     });
-    await markSent(db, message.id, [to, ...list.cc], now);
+    await markSent(db, message.id, [to, ...cc], now);
     return 'sent';
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -7,7 +7,7 @@ import { ROLES } from '@clearport/contract/roles';
 import { NOTIFICATION_LISTS } from '@clearport/contract/settings';
 import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
 import { isAcceptableFile } from '../../lib/file-type.ts';
-import { spelledDay } from '../../lib/display-dates.ts';
+import { displayDay } from '../../lib/display-dates.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { newStorageKey, type Storage } from '../../lib/storage.ts';
 import { createUser } from '../subusers/create-user.ts';
@@ -736,7 +736,7 @@ async function upsertInvoice(
       invoiceId: created.id,
       invoiceNo: record.invoice_number,
       ...(record.amount == null ? {} : { amount: formatUsd(record.amount) }),
-      ...(record.due_date == null ? {} : { dueDate: spelledDay(record.due_date) }),
+      ...(record.due_date == null ? {} : { dueDate: displayDay(record.due_date) }),
     });
     return 'created';
   }
