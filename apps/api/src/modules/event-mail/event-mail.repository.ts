@@ -51,8 +51,17 @@ export async function recordMailEvents(
 ): Promise<void> {
   const kind = events[0]?.kind;
   if (kind === undefined) return;
+  const messageId = await gatheringMessageOf(trx, companyId, kind, now);
+  await trx
+    .insertInto('mail_events')
+    .values(events.map((event) => ({ message_id: messageId, detail: JSON.stringify(event) })))
+    .execute();
+}
+
+/** The id of the company's gathering message of `kind`, opened when there is none. */
+async function gatheringMessageOf(trx: Db, companyId: number, kind: EventMailKind, now: Date): Promise<string> {
   // The conflict's update is a no-op write that returns the gathering message's id and locks it,
-  // so a worker cannot claim it before this event commits into it.
+  // so a worker cannot claim it before the events given to it commit.
   const message = await trx
     .insertInto('mail_messages')
     .values({
@@ -70,10 +79,33 @@ export async function recordMailEvents(
     )
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('mail_events')
-    .values(events.map((event) => ({ message_id: message.id, detail: JSON.stringify(event) })))
-    .execute();
+  return String(message.id);
+}
+
+/**
+ * Gives the events of a claimed message whose shipment or invoice another company holds now (the
+ * broker moved it after the event) to that company's gathering message of the same kind: a mail
+ * tells the company that holds what it names, never one that held it before.
+ */
+export async function passMovedEvents(db: Db, message: MailMessage, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const moved = await sql<{ id: string; company_id: number }>`
+      SELECT mail_events.id, coalesce(shipment_account.company_id, invoice_account.company_id) AS company_id
+      FROM mail_events
+      LEFT JOIN shipments ON shipments.id = (mail_events.detail->>'shipmentId')::int
+      LEFT JOIN accounts shipment_account ON shipment_account.id = shipments.account_id
+      LEFT JOIN invoices ON invoices.id = (mail_events.detail->>'invoiceId')::int
+      LEFT JOIN accounts invoice_account ON invoice_account.id = invoices.account_id
+      WHERE mail_events.message_id = ${message.id}
+        AND coalesce(shipment_account.company_id, invoice_account.company_id) <> ${message.companyId}
+    `.execute(trx);
+    const byCompany = new Map<number, string[]>();
+    for (const row of moved.rows) byCompany.set(row.company_id, [...(byCompany.get(row.company_id) ?? []), row.id]);
+    for (const [companyId, ids] of byCompany) {
+      const messageId = await gatheringMessageOf(trx, companyId, message.kind, now);
+      await trx.updateTable('mail_events').set({ message_id: messageId }).where('id', 'in', ids).execute();
+    }
+  });
 }
 
 /** A shipment entered Documents Required: its company's documents list is told what is missing. */

@@ -11,7 +11,7 @@ import { samplePdf } from '../../../test/sample-files.ts';
 import { freePort } from '../../../test/server-process.ts';
 import { startSmtpServer, stopSmtpServer, type Received } from '../../../test/smtp-server.ts';
 import { runBrokerCommand } from '../../cli/broker.ts';
-import { recordMailEvent } from './event-mail.repository.ts';
+import { recipientsOf, recordMailEvent } from './event-mail.repository.ts';
 import { sendDueMail, type EventMailOptions } from './event-mail.worker.ts';
 import { companyIdOf } from '../../../test/session-users.ts';
 
@@ -42,6 +42,24 @@ async function record(companyName: string, events: EventMailDetail[], at: Date):
   await t.app.db.transaction().execute(async (trx) => {
     for (const event of events) await recordMailEvent(trx, id, event, at);
   });
+}
+
+/** Shipment and invoice ids of the company, for events as its own changes would record them. */
+async function idsOf(companyName: string): Promise<{ shipments: number[]; invoices: number[] }> {
+  const companyId = await companyIdOf(t.app.db, companyName);
+  const [shipments, invoices] = await Promise.all(
+    (['shipments', 'invoices'] as const).map((table) =>
+      t.app.db
+        .selectFrom(table)
+        .innerJoin('accounts', 'accounts.id', `${table}.account_id`)
+        .select(`${table}.id`)
+        .where('accounts.company_id', '=', companyId)
+        .orderBy(`${table}.id`)
+        .limit(4)
+        .execute(),
+    ),
+  );
+  return { shipments: shipments!.map((row) => row.id), invoices: invoices!.map((row) => row.id) };
 }
 
 async function serverUp(): Promise<void> {
@@ -175,6 +193,45 @@ describe('event mail', () => {
       expect(addressesOf(mail.cc)).toEqual(['controller@demoimports.test']);
     } finally {
       await invoiceList().set({ cc_emails: [] }).execute();
+    }
+  });
+
+  it('tells the company that holds a shipment when its mail goes, not the one that held it at the event', async () => {
+    const shipment = await t.app.db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select(['shipments.id', 'shipments.file_number', 'shipments.account_id'])
+      .where('accounts.account_no', '=', '40001')
+      .orderBy('shipments.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const otherId = await companyIdOf(t.app.db, 'Other Trading Co');
+    const otherAccount = await t.app.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('company_id', '=', otherId)
+      .executeTakeFirstOrThrow();
+    const otherList = await recipientsOf(t.app.db, otherId, 'entrySummaryPosted');
+    const at = new Date();
+    await record(
+      'Demo Imports LLC',
+      [{ kind: 'entrySummaryPosted', shipmentId: shipment.id, entryNo: shipment.file_number }],
+      at,
+    );
+    // The broker moves the shipment to the other company's account within the window.
+    const move = (accountId: number) =>
+      t.app.db.updateTable('shipments').set({ account_id: accountId }).where('id', '=', shipment.id).execute();
+    await move(otherAccount.id);
+    try {
+      const sending = later(at, GATHER_MS);
+      expect(await sendDueMail(t.app.db, t.app.mailer, OPTIONS, sending)).toMatchObject({ sent: 0 });
+      expect(received.splice(0)).toEqual([]);
+      expect(await sendDueMail(t.app.db, t.app.mailer, OPTIONS, later(sending, GATHER_MS))).toMatchObject({ sent: 1 });
+      const [{ mail }] = received.splice(0) as [Received];
+      expect(addressesOf(mail.to)).toEqual([otherList.to]);
+      expect(mail.subject).toBe(`7501 ready for your review: entry ${shipment.file_number}`);
+      expect(mail.text).toContain('the 7501 notification list of Other Trading Co');
+    } finally {
+      await move(shipment.account_id);
     }
   });
 
@@ -363,7 +420,8 @@ describe('event mail', () => {
   it('marks a message failed after a day of retries; the broker lists it and sends it again', async () => {
     await serverDown();
     const at = new Date();
-    await record('Other Trading Co', [{ kind: 'invoicePosted', invoiceId: 31, invoiceNo: 'INV-31' }], at);
+    const [invoiceId] = (await idsOf('Other Trading Co')).invoices;
+    await record('Other Trading Co', [{ kind: 'invoicePosted', invoiceId: invoiceId!, invoiceNo: 'INV-31' }], at);
     let now = later(at, GATHER_MS);
     const outcomes: string[] = [];
     for (let pass = 0; pass < 40; pass += 1) {
@@ -400,13 +458,14 @@ describe('event mail', () => {
       const at = new Date();
       const kinds = ['documentsRequired', 'entrySummaryPosted', 'invoicePosted', 'deliveryOrderApproved'] as const;
       for (const company of ['Demo Imports LLC', 'Other Trading Co']) {
+        const { shipments, invoices } = await idsOf(company);
         await record(
           company,
           kinds.map((kind, index): EventMailDetail => {
-            if (kind === 'invoicePosted') return { kind, invoiceId: 40 + index, invoiceNo: `INV-4${index}` };
-            if (kind === 'documentsRequired') return { kind, shipmentId: 40, entryNo: 'E-40', missing: [] };
-            if (kind === 'entrySummaryPosted') return { kind, shipmentId: 41, entryNo: 'E-41' };
-            return { kind, shipmentId: 42, entryNo: 'E-42', referenceNumber: 'PO-42' };
+            if (kind === 'invoicePosted') return { kind, invoiceId: invoices[0]!, invoiceNo: `INV-4${index}` };
+            if (kind === 'documentsRequired') return { kind, shipmentId: shipments[0]!, entryNo: 'E-40', missing: [] };
+            if (kind === 'entrySummaryPosted') return { kind, shipmentId: shipments[1]!, entryNo: 'E-41' };
+            return { kind, shipmentId: shipments[2]!, entryNo: 'E-42', referenceNumber: 'PO-42' };
           }),
           at,
         );

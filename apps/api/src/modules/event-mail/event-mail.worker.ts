@@ -9,6 +9,7 @@ import {
   eventsOf,
   markAttemptFailed,
   markSent,
+  passMovedEvents,
   recipientsOf,
   type MailMessage,
 } from './event-mail.repository.ts';
@@ -48,6 +49,7 @@ export function composeEventMail(
 /** Sends one claimed message; a failure leaves it for a later attempt or marks it failed. */
 async function sendMessage(db: Db, mailer: Mailer, message: MailMessage, options: EventMailOptions, now: Date) {
   try {
+    await passMovedEvents(db, message, now);
     const [events, list] = await Promise.all([
       eventsOf(db, message.id),
       recipientsOf(db, message.companyId, message.kind),
