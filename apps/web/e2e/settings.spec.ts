@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { TOAST_AUTO_CLOSE_MS } from '@clearport/contract/constants';
-import { CC_LIST_FULL, SETTINGS_SAVED, SettingsResponse } from '@clearport/contract/settings';
+import { CC_LIST_FULL, SETTINGS_ERRORS, SETTINGS_SAVED, SettingsResponse } from '@clearport/contract/settings';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
 import { CreateTruckerResponse } from '@clearport/contract/truckers';
@@ -189,6 +189,34 @@ test.describe('Settings', () => {
     await expect(toast(page, TEXTS.truckersInUse)).toBeVisible();
     await navigate('/settings');
     await expect(entryField(truckers, 'Busy Wheels', 'Name')).toBeVisible();
+  });
+
+  test('a tab opened before a change made in another refuses to save over it, and keeps it', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(USER, '/settings');
+    const recipient = listGroup(page, 'Invoice').getByRole('textbox', { name: 'Invoice recipient' });
+    await expect(recipient).toBeVisible();
+    // A second tab creates a trucker the first one never read.
+    const other = await page.context().newPage();
+    await other.goto(page.url());
+    const otherTruckers = other.getByRole('region', { name: 'Truckers' });
+    await otherTruckers.getByRole('textbox', { name: 'Trucker name' }).fill('Second Tab Carriers');
+    await otherTruckers.getByRole('button', { name: 'Create Trucker' }).click();
+    await expect(toast(other, TEXTS.truckerCreated)).toBeVisible();
+    await other.close();
+
+    await recipient.fill('payables@demoimports.test');
+    await saveSettings(page);
+    await expect(toast(page, SETTINGS_ERRORS.changedElsewhere)).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    const truckers = page.getByRole('region', { name: 'Truckers' });
+    await expect(truckers.getByRole('group', { name: 'Second Tab Carriers', exact: true })).toBeVisible();
+    await expect(listGroup(page, 'Invoice').getByRole('textbox', { name: 'Invoice recipient' })).not.toHaveValue(
+      'payables@demoimports.test',
+    );
   });
 
   test('asks before leaving with unsaved changes, and stays when told to', async ({ page, signIn }) => {

@@ -2,6 +2,7 @@ import { canEditCompanyLists } from '@clearport/contract/roles';
 import {
   SETTINGS_ERRORS,
   SETTINGS_SAVED,
+  settingsRevision,
   type SaveSettingsResponse,
   type SettingsFormSaveRequest,
 } from '@clearport/contract/settings';
@@ -26,12 +27,15 @@ import { isEmailChange, needsCurrentPassword } from './settings.rules.ts';
 
 const EMAIL_TAKEN = refused(listedRefusal(409, SETTINGS_ERRORS.emailTaken, 'email'));
 const LISTS_FORBIDDEN = refused(listedRefusal(403, SETTINGS_ERRORS.companyListsForbidden, 'user_emails'));
+const CHANGED_ELSEWHERE = refused(listedRefusal(409, SETTINGS_ERRORS.changedElsewhere, 'revision'));
 
 /**
  * The Settings screen's save: the four notification lists, the truckers and warehouses when
  * sent (by those who edit them, canEditCompanyLists), and the user's own e-mail and password
  * (after their current password). All or nothing:
  * a refusal, or a notice of a changed e-mail that cannot be sent, leaves everything as it was.
+ * With the revision the screen started from, lists changed since refuse the save (409) instead
+ * of being replaced by a copy that never saw the change.
  */
 export async function saveSettings(
   deps: Pick<ActionDeps, 'db' | 'mailer' | 'log'>,
@@ -53,6 +57,11 @@ export async function saveSettings(
   const passwordHash = settings.password === undefined ? undefined : await hashPassword(settings.password);
   try {
     return await inTransaction(deps.db, async (trx): Promise<SaveSettingsResponse | Refused> => {
+      if (settings.revision !== undefined) {
+        await settingsRepository.holdLists(trx, actor.companyId);
+        const stored = settingsRevision(await settingsRepository.lists(trx, actor));
+        if (stored !== settings.revision) return CHANGED_ELSEWHERE;
+      }
       if (canEditCompanyLists(actor.role)) {
         await settingsRepository.saveLists(trx, actor, settings.user_emails);
       } else {

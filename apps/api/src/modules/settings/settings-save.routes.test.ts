@@ -5,6 +5,7 @@ import {
   NOTIFICATION_LISTS,
   SETTINGS_ERRORS,
   SETTINGS_SAVED,
+  settingsRevision,
   SettingsResponse,
   SaveSettingsResponse,
   WAREHOUSE_NOT_FOUND,
@@ -316,6 +317,41 @@ describe('POST user/settings/save from the Settings screen: truckers and warehou
     const response = await save(tokens.viewer!, body);
     expect(response.statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('POST user/settings/save from the Settings screen: lists changed since it read them', () => {
+  it('refuses a save from a reading older than a change made elsewhere, changing nothing, and takes one from the change', async () => {
+    const reading = await settingsOf(tokens.primary);
+    const revision = settingsRevision(reading);
+    // Elsewhere: another tab, or a colleague, creates a trucker.
+    const created = await injectAs(t.app, tokens.manager, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.createTrucker),
+      payload: { truckers: [{ name: 'Bayside Carriers', email: 'dispatch@bayside.test', cc_emails: [] }] },
+    });
+    expect(created.statusCode).toBe(200);
+    const before = await snapshot();
+    // The first reading's whole lists, with one list changed: the new trucker left out.
+    const stale = {
+      ...(await unchangedBody(tokens.primary)),
+      truckers: reading.truckers.map(truckerInput),
+      user_emails: NOTIFICATION_LISTS.map((list) => ({
+        table_number: list.table_number,
+        ...reading[list.key],
+        ...(list.key === 'invoice_emails' ? { email: 'payables@demoimports.test' } : {}),
+      })),
+    };
+    const refused = await save(tokens.primary, { ...stale, revision });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: SETTINGS_ERRORS.changedElsewhere, field: 'revision' });
+    expect(await snapshot()).toEqual(before);
+
+    const fresh = await settingsOf(tokens.primary);
+    expect(fresh.truckers.map((trucker) => trucker.name)).toContain('Bayside Carriers');
+    const body = await unchangedBody(tokens.primary);
+    const saved = await save(tokens.primary, { ...body, revision: settingsRevision(fresh) });
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 });
 

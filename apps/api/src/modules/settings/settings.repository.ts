@@ -11,6 +11,7 @@ import {
   type NotificationEmails,
   type SetDemurrageAlertsRequest,
   type NotificationListKey,
+  type SettingsLists,
   type SettingsResponse,
   type SaveSettingsResponse,
   type TableNumber,
@@ -169,8 +170,23 @@ export const settingsRepository = {
 
   /** GET user/settings. */
   async find(db: Db, user: SessionUser): Promise<SettingsResponse> {
-    const [accounts, lists, truckers, warehouses] = await Promise.all([
+    const [accounts, lists] = await Promise.all([
       accessRepository.listAccounts(db, user),
+      settingsRepository.lists(db, user),
+    ]);
+    return {
+      user: {
+        id: user.id,
+        email: user.email,
+        accounts: accounts.map((account) => ({ account_no: account.account_no, name: account.name })),
+        ...lists,
+      },
+    };
+  },
+
+  /** The company's four notification lists, truckers and warehouses, as GET user/settings reads them. */
+  async lists(db: Db, user: SessionUser): Promise<SettingsLists> {
+    const [lists, truckers, warehouses] = await Promise.all([
       db
         .selectFrom('notification_emails')
         .select(['table_number', 'email', 'cc_emails'])
@@ -186,16 +202,15 @@ export const settingsRepository = {
     const notificationLists = Object.fromEntries(
       NOTIFICATION_LISTS.map((list) => [list.key, listOf(list.table_number)]),
     ) as Record<NotificationListKey, NotificationEmails>;
-    return {
-      user: {
-        id: user.id,
-        email: user.email,
-        accounts: accounts.map((account) => ({ account_no: account.account_no, name: account.name })),
-        ...notificationLists,
-        truckers,
-        warehouses,
-      },
-    };
+    return { ...notificationLists, truckers, warehouses };
+  },
+
+  /**
+   * Holds the company's Settings lists until the transaction ends, against another Settings save
+   * (which takes the same lock first): a save that checks their revision then writes them.
+   */
+  async holdLists(trx: Db, companyId: number): Promise<void> {
+    await trx.selectFrom('companies').select('id').where('id', '=', companyId).forNoKeyUpdate().execute();
   },
 
   /** Whether the company's four notification lists are `lists` (a list never set is empty). */

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import type { SettingsResponse } from '@clearport/contract/settings';
+import { SETTINGS_ERRORS, settingsRevision, type SettingsResponse } from '@clearport/contract/settings';
 import { trucker, warehouse } from '../../../testing/shipment-detail-data.ts';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { SettingsEditor } from './settings-editor.tsx';
@@ -146,6 +146,7 @@ describe('SettingsEditor', () => {
     await events.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/settings/save')).toHaveLength(1));
     expect(bodiesSentTo(fetchMock, '/user/settings/save')[0]).toEqual({
+      revision: settingsRevision(user),
       user_emails: [
         { table_number: 0, ...empty },
         { table_number: 2, email: 'review@demo.test', cc_emails: ['a@demo.test'] },
@@ -153,6 +154,36 @@ describe('SettingsEditor', () => {
         { table_number: 3, ...empty },
       ],
     });
+  });
+
+  it('sends with its next save the revision of the lists as its save stored them', async () => {
+    const events = userEvent.setup();
+    const stored = { truckers: [], warehouses: [warehouse(5, 'Carson')] };
+    const fetchMock = mockApi({ '/user/settings/save': { body: { ...stored, messages: ['Settings saved.'] } } });
+    renderWithProviders(<SettingsEditor user={user} />);
+    await events.type(screen.getByLabelText('New CC for 7501'), 'b@demo.test{Enter}');
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/settings/save')).toHaveLength(1));
+    await screen.findByRole('button', { name: 'Save' });
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/settings/save')).toHaveLength(2));
+    const lists = { ...user, _7501_emails: { email: 'review@demo.test', cc_emails: ['a@demo.test', 'b@demo.test'] } };
+    expect((bodiesSentTo(fetchMock, '/user/settings/save')[1] as { revision: string }).revision).toBe(
+      settingsRevision({ ...lists, ...stored }),
+    );
+  });
+
+  it('says so when the lists changed elsewhere since it read them', async () => {
+    const events = userEvent.setup();
+    mockApi({
+      '/user/settings/save': {
+        status: 409,
+        body: { message: SETTINGS_ERRORS.changedElsewhere, field: 'revision' },
+      },
+    });
+    renderWithProviders(<SettingsEditor user={user} />);
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText(SETTINGS_ERRORS.changedElsewhere)).length).toBeGreaterThan(0);
   });
 
   it('sends the four lists and the whole lists, leaving out a trucker marked for deletion', async () => {
@@ -171,6 +202,7 @@ describe('SettingsEditor', () => {
     await events.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/settings/save')).toHaveLength(1));
     expect(bodiesSentTo(fetchMock, '/user/settings/save')[0]).toEqual({
+      revision: settingsRevision(user),
       user_emails: [
         { table_number: 0, ...empty },
         { table_number: 2, email: 'review@demo.test', cc_emails: ['a@demo.test', 'b@demo.test'] },

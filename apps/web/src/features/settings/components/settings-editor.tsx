@@ -4,8 +4,10 @@ import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import {
   NOTIFICATION_LISTS,
   SettingsFormSaveRequest,
+  settingsRevision,
   type NotificationEmails,
   type NotificationListKey,
+  type SettingsLists,
   type SettingsResponse,
 } from '@clearport/contract/settings';
 import { fillText, TEXTS } from '@clearport/contract/texts';
@@ -137,6 +139,9 @@ type SettingsEditorProps = {
  */
 export function SettingsEditor({ user, canEditLists = true }: SettingsEditorProps) {
   const [saved, setSaved] = useState<Draft>(() => draftOf(user));
+  // The lists as this screen knows them stored: read, then created here, then saved. Their
+  // revision goes with Save, which is refused when they changed elsewhere meanwhile.
+  const [base, setBase] = useState<SettingsLists>(user);
   const [draft, setDraft] = useState<Draft>(saved);
   const [password, setPassword] = useState('');
   const [isPasswordShown, setIsPasswordShown] = useState(false);
@@ -196,10 +201,12 @@ export function SettingsEditor({ user, canEditLists = true }: SettingsEditorProp
 
   // Created at once by their own forms: part of what is saved already.
   const onTruckerCreated = (trucker: Trucker) => {
+    setBase((lists) => ({ ...lists, truckers: [...lists.truckers, trucker] }));
     setSaved((all) => ({ ...all, truckers: [...all.truckers, truckerDraft(trucker)] }));
     setDraft((all) => ({ ...all, truckers: [...all.truckers, truckerDraft(trucker)] }));
   };
   const onWarehouseCreated = (warehouse: Warehouse) => {
+    setBase((lists) => ({ ...lists, warehouses: [...lists.warehouses, warehouse] }));
     setSaved((all) => ({ ...all, warehouses: [...all.warehouses, warehouseDraft(warehouse)] }));
     setDraft((all) => ({ ...all, warehouses: [...all.warehouses, warehouseDraft(warehouse)] }));
   };
@@ -211,6 +218,7 @@ export function SettingsEditor({ user, canEditLists = true }: SettingsEditorProp
     const warehouses = draft.warehouses.filter((each) => !each.isRemoved);
     const sent: SentIds = { truckers: truckers.map((each) => each.id), warehouses: warehouses.map((each) => each.id) };
     const parsed = SettingsFormSaveRequest.safeParse({
+      revision: settingsRevision(base),
       user_emails: NOTIFICATION_LISTS.map((list) => ({ table_number: list.table_number, ...draft.lists[list.key] })),
       ...(canEditLists
         ? {
@@ -247,6 +255,14 @@ export function SettingsEditor({ user, canEditLists = true }: SettingsEditorProp
     }
     saveMutation.mutate(parsed.data, {
       onSuccess: (reply) => {
+        // The lists as stored now: those just sent, as the server read them (the same schema).
+        const lists = Object.fromEntries(
+          NOTIFICATION_LISTS.map((list) => {
+            const stored = parsed.data.user_emails.find((each) => each.table_number === list.table_number)!;
+            return [list.key, { email: stored.email, cc_emails: stored.cc_emails }];
+          }),
+        ) as Pick<SettingsLists, NotificationListKey>;
+        setBase({ ...lists, truckers: reply.truckers, warehouses: reply.warehouses });
         const next: Draft = {
           ...draft,
           email: parsed.data.email ?? saved.email,
