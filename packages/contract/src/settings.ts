@@ -167,7 +167,13 @@ export const SettingsFormSaveRequest = z.object({
    * included): the save is refused with 409 when they have changed since. Without it the lists
    * sent replace the stored ones whatever happened meanwhile.
    */
-  revision: z.string().max(32).optional(),
+  revision: z
+    .string()
+    .max(32)
+    .optional()
+    .describe(
+      'The settingsRevision of the lists the screen started from: the save is refused with 409 when they changed since. Left out, the lists sent replace the stored ones.',
+    ),
   user_emails: z
     .array(NotificationEmailsInput)
     .length(NOTIFICATION_LISTS.length)
