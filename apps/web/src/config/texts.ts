@@ -264,6 +264,8 @@ export const WEB_TEXTS = {
     confirmDeleteDeliveryOrder: 'Delete this delivery order?',
     leaveUnsavedOrder: "The delivery order wasn't saved. Are you sure you want to leave?",
     confirmSendUnsaved: 'Your changes to this order are not saved. Send the order as your broker approved it?',
+    /** Send on an order sent already: the trucker gets the mail again. */
+    confirmSendAgain: 'This delivery order was sent on {date}. Send it to the trucker again?',
   },
 
   /** Settings: the New Trucker form (the New Warehouse form's texts are the spec's). */

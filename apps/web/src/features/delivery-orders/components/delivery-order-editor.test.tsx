@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
@@ -280,6 +280,43 @@ describe('DeliveryOrderEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await toast('Delivery Order sent successfully!')).toBeTruthy();
     expect(confirm).not.toHaveBeenCalled();
+    confirm.mockRestore();
+  });
+
+  it('sends once though Send is clicked twice at once', async () => {
+    const sendPath = '/user/shipments/12/delivery_order/3/send';
+    const { fetchMock } = renderEditor({
+      order: deliveryOrder(3, { approved: 1 }),
+      answers: {
+        [sendPath]: {
+          body: { message: 'Delivery Order sent successfully!', delivery_order: deliveryOrder(3, { approved: 1 }) },
+        },
+      },
+    });
+    const send = screen.getByRole('button', { name: 'Send' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await toast('Delivery Order sent successfully!')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith(sendPath))).toHaveLength(1);
+  });
+
+  it('asks before sending an order sent already, and sends nothing when declined', async () => {
+    const user = userEvent.setup();
+    const sendPath = '/user/shipments/12/delivery_order/3/send';
+    const sent = deliveryOrder(3, { approved: 1, sent_at: '2026-11-20T18:30:00.000Z' });
+    const { fetchMock } = renderEditor({
+      order: sent,
+      answers: { [sendPath]: { body: { message: 'Delivery Order sent successfully!', delivery_order: sent } } },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(confirm).toHaveBeenCalledWith('This delivery order was sent on 11/20/2026. Send it to the trucker again?');
+    const sends = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith(sendPath));
+    expect(sends()).toHaveLength(0);
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await toast('Delivery Order sent successfully!')).toBeTruthy();
+    expect(sends()).toHaveLength(1);
     confirm.mockRestore();
   });
 

@@ -27,6 +27,7 @@ import { CONTAINER_TEXTS } from '../../../config/container-texts.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useFailureToast } from '../../../hooks/use-failure-toast.ts';
 import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
+import { useOneSend } from '../../../hooks/use-one-send.ts';
 import { ApiError, failureText, hasStatus } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useDeleteDeliveryOrder } from '../api/delete-delivery-order.ts';
@@ -201,6 +202,7 @@ export function DeliveryOrderEditor({
   const deleteMutation = useDeleteDeliveryOrder(shipment.id);
   const sendMutation = useSendDeliveryOrder(shipment.id);
   const isBusy = saveMutation.isPending || deleteMutation.isPending || sendMutation.isPending;
+  const oneSend = useOneSend();
   const isChanged = Object.keys(deliveryOrderChanges(order ? valuesOf(order) : initialValues, values)).length > 0;
   // Leaving the page would drop what was filled in: ask first, unless it is being saved.
   useLeavePrompt(isChanged && !saveMutation.isPending, WEB_TEXTS.deliveryOrders.leaveUnsavedOrder);
@@ -306,7 +308,12 @@ export function DeliveryOrderEditor({
     if (!order || isBusy) return;
     // Send mails the stored order; saving the changes first would withdraw the broker's approval.
     if (isChanged && !window.confirm(WEB_TEXTS.deliveryOrders.confirmSendUnsaved)) return;
+    // A second mail to the trucker is a choice, not a second click.
+    const sentOn = order.sent_at && formatDate(order.sent_at);
+    if (sentOn && !window.confirm(fillText(WEB_TEXTS.deliveryOrders.confirmSendAgain, { date: sentOn }))) return;
+    if (!oneSend.start()) return;
     sendMutation.mutate(order.id, {
+      onSettled: oneSend.settle,
       onSuccess: (reply) => {
         toast.success(TEXTS.deliveryOrderSent);
         onSaved(reply.delivery_order);

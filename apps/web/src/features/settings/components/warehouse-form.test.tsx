@@ -31,6 +31,25 @@ describe('WarehouseForm', () => {
     ]);
   });
 
+  it('creates nothing more when the form it just emptied is sent again untouched, as by a second Enter', async () => {
+    const user = userEvent.setup();
+    const created = warehouse(30, 'Newark Cross-Dock');
+    const fetchMock = mockApi({
+      '/user/settings/save': { body: { truckers: [], warehouses: [created], messages: [] } },
+    });
+    const onCreated = vi.fn();
+    renderWithProviders(<WarehouseForm existing={[]} isLoading={false} onCreated={onCreated} />);
+    const name = screen.getByRole('textbox', { name: 'Warehouse Name' });
+    await user.type(name, 'Newark Cross-Dock{Enter}');
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    await user.type(name, '{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Create Warehouse' }));
+    expect(bodiesSentTo(fetchMock, '/user/settings/save')).toHaveLength(1);
+    // Typed into again, it creates the next one.
+    await user.type(name, 'Carson Yard{Enter}');
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/settings/save')).toHaveLength(2));
+  });
+
   it('names a field that holds a pasted tab and sends nothing', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({ '/user/settings/save': { body: { truckers: [], warehouses: [], messages: [] } } });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { TEXTS } from '@clearport/contract/texts';
 import {
@@ -11,6 +11,7 @@ import {
 import { FormFrame } from '../../../components/ui/form-frame.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
+import { useOneSend } from '../../../hooks/use-one-send.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateWarehouse } from '../api/create-warehouse.ts';
@@ -53,12 +54,17 @@ export function WarehouseForm({ existing, isLoading, onCreated, onCancel, leaveQ
   const [form, setForm] = useState<NewWarehouseForm>(NEW_WAREHOUSE_DEFAULTS);
   const [failure, setFailure] = useState('');
   const createMutation = useCreateWarehouse(existing);
+  const oneSend = useOneSend();
+  // The form a create just emptied: sent again untouched (a second Enter or click), it would
+  // create a second, blank warehouse.
+  const isJustCreated = useRef(false);
   const isChanged = JSON.stringify(form) !== JSON.stringify(NEW_WAREHOUSE_DEFAULTS);
   useLeavePrompt(leaveQuestion !== undefined && isChanged && !createMutation.isPending, leaveQuestion ?? '');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (createMutation.isPending || isLoading) return;
+    if (isJustCreated.current && form === NEW_WAREHOUSE_DEFAULTS) return;
     // A pasted tab or control character is refused here, as the server would refuse it.
     const parsed = NewWarehouseForm.safeParse(form);
     if (!parsed.success) {
@@ -67,11 +73,14 @@ export function WarehouseForm({ existing, isLoading, onCreated, onCancel, leaveQ
       setFailure(`${LABELS[field] ?? field}: ${issue.message}`);
       return;
     }
+    if (!oneSend.start()) return;
     setFailure('');
     createMutation.mutate(parsed.data, {
+      onSettled: oneSend.settle,
       onSuccess: (reply) => {
         const created = reply.warehouses.at(-1);
         toast.success(TEXTS.warehouseCreated);
+        isJustCreated.current = true;
         setForm(NEW_WAREHOUSE_DEFAULTS);
         if (created) onCreated(created);
       },

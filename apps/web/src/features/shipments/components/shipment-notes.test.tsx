@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
@@ -42,6 +42,21 @@ describe('ShipmentNotes', () => {
     expect(submit().disabled).toBe(true);
     await user.type(box(), 'Call first');
     expect(submit().disabled).toBe(false);
+  });
+
+  it('sends a note once though Submit is pressed twice at once', async () => {
+    const user = userEvent.setup();
+    const note = { ...NOTES[0]!, id: 3, comments: 'Call first' };
+    const fetchMock = mockApi({
+      '/user/shipments/12/add_comment': { body: { message: 'Note successfully submitted.', note } },
+    });
+    renderWithProviders(<ShipmentNotes shipmentId={12} notes={[]} />);
+    await user.type(box(), 'Call first');
+    // Both before React renders the first as pending, as a double click can.
+    fireEvent.submit(box().form!);
+    fireEvent.submit(box().form!);
+    expect(await screen.findByText('Note successfully submitted.', { selector: '.Toastify *' })).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, '/user/shipments/12/add_comment')).toEqual([{ note: 'Call first' }]);
   });
 
   it('sends the note, says Note successfully submitted. and empties the box', async () => {

@@ -7,6 +7,7 @@ import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useAddNote } from '../api/add-note.ts';
 import { formatDetailDate } from '../../../lib/format-date.ts';
+import { useOneSend } from '../../../hooks/use-one-send.ts';
 import styles from './shipment-notes.module.css';
 
 type ShipmentNotesProps = {
@@ -20,14 +21,16 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const addNoteMutation = useAddNote(shipmentId);
+  const oneSend = useOneSend();
   const note = text.trim();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (note === '' || addNoteMutation.isPending) return;
+    if (note === '' || addNoteMutation.isPending || !oneSend.start()) return;
     // The box empties and Submit with it is disabled again: a focus still on the form (or lost)
     // goes back to the box; one the user took elsewhere meanwhile stays there.
     addNoteMutation.mutate(note, {
+      onSettled: oneSend.settle,
       onSuccess: () => {
         setText('');
         const active = document.activeElement;
