@@ -164,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     from: options.mailFrom,
     smtpUrl: options.smtpUrl,
     outboxDir: path.join(options.dataDir, 'outbox'),
+    replyTo: options.brokerEmail,
   });
   await app.register(authPlugin, { publicUrl: options.publicUrl, idleMinutes: options.sessionIdleMinutes });
   await app.register(actionsPlugin, { publicUrl: options.publicUrl, brokerEmail: options.brokerEmail });

@@ -77,7 +77,7 @@ export const TWO_FACTOR_ERRORS = {
   notAllowed: 'Only the primary user and managers can change this.',
   /** 429: SECOND_FACTOR_WRONG_CODES_PER_DAY wrong codes within a day. */
   tooManyWrongCodes:
-    "Too many wrong codes. Try again tomorrow, or ask your company's primary user or a manager to reset your two-factor sign-in.",
+    "Too many wrong codes: no more are taken until a day after the first of them. Your company's primary user or a manager can reset your two-factor sign-in.",
   /** The server cannot open the app's key any more (its TWO_FACTOR_KEY or secret.key changed). */
   appKeyUnreadable:
     "Codes from your authenticator app cannot be checked on this server any more. Sign in with one of your recovery codes, or ask your company's primary user or a manager to reset your two-factor sign-in.",

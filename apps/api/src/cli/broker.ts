@@ -399,7 +399,12 @@ async function runImport(db: Db, config: ReturnType<typeof configFromEnv>, file:
     log: STDERR_LOG,
     storage,
     mailer: createMailer(
-      { from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') },
+      {
+        from: config.mailFrom,
+        smtpUrl: config.smtpUrl,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        replyTo: config.brokerEmail,
+      },
       quiet,
     ),
     publicUrl: config.publicUrl,

@@ -24,6 +24,11 @@ export type MailOptions = {
   from: string;
   /** smtp://… ; when absent each message becomes an .eml file in outboxDir. */
   smtpUrl?: string;
+  /**
+   * The brokerage's address (BROKER_EMAIL): a message that names no Reply-To gets it, so that a
+   * reply to a notice that says "contact your brokerage" reaches it, not the no-reply sender.
+   */
+  replyTo?: string;
   outboxDir: string;
 };
 
@@ -41,7 +46,7 @@ export function createMailer(options: MailOptions, log: { info: (obj: object, ms
     const transport = nodemailer.createTransport(url.toString());
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from: options.from, ...mail });
+        const info = await transport.sendMail({ from: options.from, replyTo: options.replyTo, ...mail });
         log.info({ messageId: info.messageId }, 'mail sent over SMTP');
         return { messageId: info.messageId };
       },
@@ -56,7 +61,7 @@ export function createMailer(options: MailOptions, log: { info: (obj: object, ms
         const sent = (await readdir(options.outboxDir)).find((name) => name.endsWith(`-${key}.eml`));
         if (sent) return { messageId: mail.messageId, file: path.join(options.outboxDir, sent) };
       }
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await transport.sendMail({ from: options.from, replyTo: options.replyTo, ...mail });
       // Sortable by time, so the newest message is the last file.
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${key}.eml`);
       await writeFile(file, info.message as Buffer);

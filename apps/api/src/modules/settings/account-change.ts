@@ -32,6 +32,6 @@ export async function sendEmailChangedNotice(
   await mailer.send({
     to: user.email,
     subject: 'Your Clearport e-mail address was changed',
-    text: `Hello ${user.name},\n\nThe e-mail address you log in to the Clearport client portal with was changed from ${user.email} to ${newEmail}.\n\nIf you did not make this change, contact your brokerage at once.\n`,
+    text: `Hello ${user.name},\n\nThe e-mail address you log in to the Clearport client portal with was changed from ${user.email} to ${newEmail}.\n\nIf you did not make this change, contact your brokerage at once: reply to this e-mail.\n`,
   });
 }

@@ -16,6 +16,7 @@ import { API_PATHS } from '@clearport/contract/paths';
 import { TEXTS } from '@clearport/contract/texts';
 import type { Trucker } from '@clearport/contract/truckers';
 import type { Warehouse } from '@clearport/contract/warehouses';
+import { configFromEnv } from '../../config.ts';
 import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
 import { THROTTLE } from '../auth/login-throttle.ts';
 import { apiUrl, demoUsersOf, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
@@ -461,6 +462,8 @@ describe('POST user/settings/save from the Settings screen: the user’s own e-m
     expect(mails).toHaveLength(1);
     expect(addressesOf(mails[0]!.to)).toEqual(['user@demo.test']);
     expect(mails[0]!.text).toContain('new.user@demo.test');
+    // "Contact your brokerage": a reply reaches it, not the no-reply sender.
+    expect(addressesOf(mails[0]!.replyTo)).toEqual([configFromEnv({}).brokerEmail]);
     expect(await login(t.app, 'new.user@demo.test')).toEqual(expect.any(String));
     const recorded = await t.app.db
       .selectFrom('user_changes')

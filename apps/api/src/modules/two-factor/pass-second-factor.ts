@@ -74,7 +74,7 @@ export async function sendWrongCodesNotice(mailer: Mailer, user: { name: string;
     text:
       `Hello ${user.name},\n\nSomeone signed in to the Clearport client portal with your password and then entered ` +
       `${SECOND_FACTOR_WRONG_CODES_PER_DAY} wrong two-factor codes. Your two-factor sign-in takes no more codes until ` +
-      `tomorrow, or until your company's primary user or a manager resets it.\n\nIf this was not you, change your ` +
-      `password at once and tell your brokerage.\n`,
+      `a day after the first of them, or until your company's primary user or a manager resets it.\n\nIf this was ` +
+      `not you, change your password at once and tell your brokerage (reply to this e-mail).\n`,
   });
 }
