@@ -111,6 +111,9 @@ export const SUBUSER_ERRORS = {
   passwordOrLink: 'Enter a password or send the set-password e-mail.',
   /** 502: the set-password e-mail could not be sent; nothing was saved. */
   mailFailed: 'The set-password e-mail could not be sent. Please try again in a few minutes.',
+  /** 502: the notice of an e-mail change to the user's current address could not go; nothing changed. */
+  noticeFailed:
+    "The e-mail change could not be told to the user's current address. Nothing was changed; please try again later.",
 } as const;
 
 /**

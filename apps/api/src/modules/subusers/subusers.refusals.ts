@@ -10,6 +10,7 @@ export const USER_NOT_FOUND: Refusal = { status: 404, message: SUBUSER_ERRORS.us
 export const EMAIL_TAKEN = listedRefusal(409, SUBUSER_ERRORS.emailTaken, 'email');
 export const OTHER_COMPANY = listedRefusal(400, SUBUSER_ERRORS.otherCompany, 'company_id');
 export const MAIL_FAILED: Refusal = { status: 502, message: SUBUSER_ERRORS.mailFailed };
+export const NOTICE_FAILED: Refusal = { status: 502, message: SUBUSER_ERRORS.noticeFailed, field: 'email' };
 
 export function accountsRefusal(accounts: readonly string[]): Refusal {
   const message = fillText(SUBUSER_ERRORS.unknownAccounts, { accounts: accounts.join(', ') });

@@ -808,6 +808,33 @@ describe('DELETE user/user/subusers/{id}', () => {
   });
 });
 
+describe('when the notice of a changed e-mail cannot be sent', () => {
+  it('answers 502 and changes nothing, as Settings does', async () => {
+    const broken = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
+    try {
+      const token = await login(broken.app, 'primary@demo.test');
+      // The same seeded template: the same ids.
+      const userId = await userIdOf('user@demo.test');
+      const response = await injectAs(broken.app, token, {
+        method: 'PATCH',
+        url: apiUrl(API_PATHS.subuser, { id: userId }),
+        payload: { email: 'moved.user@demo.test' },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ message: SUBUSER_ERRORS.noticeFailed, field: 'email' });
+      const stored = await broken.app.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect(stored.email).toBe('user@demo.test');
+      expect(await broken.app.db.selectFrom('user_changes').selectAll().execute()).toEqual([]);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 describe('when the set-password e-mail cannot be sent', () => {
   it('answers 502 and saves nothing', async () => {
     const broken = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });

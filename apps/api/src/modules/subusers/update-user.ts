@@ -1,12 +1,5 @@
 import type { Subuser, SubuserUpdateRequest } from '@clearport/contract/subusers';
-import {
-  inTransaction,
-  isRefused,
-  isUniqueViolation,
-  refused,
-  type ActionDeps,
-  type Refused,
-} from '../../lib/action.ts';
+import { inTransaction, isUniqueViolation, refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Refusal } from '../../lib/refusal.ts';
 import { commonPasswordRefusal, endPasswordLinks, endSessions, storePasswordHash } from '../access/passwords.ts';
@@ -23,7 +16,14 @@ import {
   outsideAccountsRefusal,
   unlinkableAccounts,
 } from './subusers.rules.ts';
-import { accountsRefusal, EMAIL_TAKEN, linkableAccountsOf, MAIL_FAILED, USER_NOT_FOUND } from './subusers.refusals.ts';
+import {
+  accountsRefusal,
+  EMAIL_TAKEN,
+  linkableAccountsOf,
+  MAIL_FAILED,
+  NOTICE_FAILED,
+  USER_NOT_FOUND,
+} from './subusers.refusals.ts';
 
 /**
  * Changes a user of the company: what `changes` sends, nothing else. A portal user (roles 3
@@ -51,10 +51,8 @@ export async function updateUser(
   if (tooCommon) return refused(tooCommon);
   const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
 
-  // The old address of a changed login e-mail, told once the change has committed.
-  let emailChanged: { name: string; email: string; newEmail: string } | undefined;
   try {
-    const result = await inTransaction(deps.db, async (trx): Promise<{ updated: boolean } | Refused> => {
+    return await inTransaction(deps.db, async (trx): Promise<{ updated: boolean } | Refused> => {
       const target = await subusersRepository.lockOfCompany(trx, companyId, userId);
       if (!target) return refused(USER_NOT_FOUND);
       const refusal = await refusalToEdit(trx, target);
@@ -107,10 +105,9 @@ export async function updateUser(
           { ...event, kind: 'password_changed', detail: { via: 'admin', ...changedBy } },
         );
       }
+      // The old address of a changed login e-mail is told before the commit (below).
+      const isEmailChanged = email.toLowerCase() !== target.email.toLowerCase();
       if (email !== target.email) {
-        if (email.toLowerCase() !== target.email.toLowerCase()) {
-          emailChanged = { name: target.name, email: target.email, newEmail: email };
-        }
         await recordSecurityEvent(
           { db: trx, log: deps.log },
           { ...event, kind: 'email_changed', detail: { via: 'admin', previous_email: target.email, ...changedBy } },
@@ -128,15 +125,18 @@ export async function updateUser(
         }
         await userChangesRepository.record(trx, { ...change, action: 'password-link', detail: {} });
       }
+      if (isEmailChanged) {
+        // Told last, before the commit: a change the old address cannot be told of is not made,
+        // as on Settings, so that a taken-over manager's account cannot move it unnoticed.
+        try {
+          await sendEmailChangedNotice(deps.mailer, { name: target.name, email: target.email }, email);
+        } catch (error) {
+          deps.log.error({ err: error }, 'e-mail change notice failed');
+          return refused(NOTICE_FAILED);
+        }
+      }
       return { updated: isChanged };
     });
-    if (emailChanged && !isRefused(result)) {
-      const { newEmail, ...user } = emailChanged;
-      await sendEmailChangedNotice(deps.mailer, user, newEmail).catch((error: unknown) =>
-        deps.log.error({ err: error }, 'The e-mail changed notice was not sent'),
-      );
-    }
-    return result;
   } catch (error) {
     if (isUniqueViolation(error)) return refused(EMAIL_TAKEN);
     throw error;
