@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { TEXTS } from '@clearport/contract/texts';
 import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
@@ -676,5 +676,30 @@ describe('reset links and forgot-password limits', () => {
     }
     await settle();
     expect(median(known)).toBeLessThan(median(unknown) * 1.5 + 2);
+  });
+});
+
+describe('a forgot-password mail that cannot be sent', () => {
+  // Nothing listens on port 1: every message fails at once.
+  const broken = testAppForFile({ smtpUrl: 'smtp://127.0.0.1:1' });
+
+  it('is not one of the day’s mails of the address, so the user can ask again once mail is back', async () => {
+    for (const from of ['10.6.0.1', '10.6.0.2', '10.6.0.3']) {
+      const response = await broken.app.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        payload: { email: 'manager@demo.test' },
+        remoteAddress: from,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const counted = () =>
+      broken.app.db
+        .selectFrom('login_throttle')
+        .select('attempts')
+        .where('key', '=', 'reset-mail:manager@demo.test')
+        .executeTakeFirst();
+    // The mails are sent after the replies: each failure gives its count back.
+    await vi.waitFor(async () => expect((await counted())?.attempts).toBe(0), { timeout: 15_000, interval: 50 });
   });
 });

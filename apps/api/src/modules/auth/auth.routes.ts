@@ -186,9 +186,11 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       const user = await usersRepository.findByEmail(app.db, request.body.email);
       if (user?.active && isMailDue) {
         setImmediate(() => {
-          sendResetLink(user).catch((error: unknown) =>
-            request.log.error({ err: error }, 'password reset mail failed'),
-          );
+          sendResetLink(user).catch(async (error: unknown) => {
+            request.log.error({ err: error }, 'password reset mail failed');
+            // A mail that did not go is not one of the address's mails of the day.
+            await loginThrottle.giveBack(app.db, mailKey).catch(() => undefined);
+          });
         });
       }
       return { message: TEXTS.forgotPasswordSuccess };
