@@ -343,6 +343,18 @@ export const REPORT_MAIL_TABLES: Record<ReportKind, ReportExportTable> = {
   openInvoices: 'open-invoices',
 };
 
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A report's YYYY-MM-DD as the Reports page and its monthly mail write it: Mar 2, 2026. */
+export function formatReportDay(day: string): string {
+  return `${MONTH_NAMES[Number(day.slice(5, 7)) - 1] ?? day.slice(5, 7)} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+}
+
+/** A report's YYYY-MM as the Reports page and its monthly mail write it: Mar 2026. */
+export function formatReportMonth(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month.slice(5, 7)} ${month.slice(0, 4)}`;
+}
+
 export const REPORT_MAIL_TEXTS = {
   subject: '{report}, {from} to {to}',
   intro: 'Your monthly {report} report for {company}, {from} to {to}. The Excel workbook is attached.',

@@ -5,6 +5,8 @@ import { CBP_PORTS, formatCents, formatHtsNumber } from '@clearport/contract/cus
 import {
   AGE_BUCKETS,
   chapterName,
+  formatReportDay,
+  formatReportMonth,
   REPORT_EXPORT_TABLES,
   TOP_HTS_NUMBERS,
   type ReportExportQuery,
@@ -293,6 +295,9 @@ function displayCell(kind: Kind, cell: Cell): string {
   if (cell === null) return '';
   if (kind === 'money') return formatCents(Number(cell));
   if (kind === 'integer') return Number(cell).toLocaleString('en-US');
+  // As the Reports page writes them.
+  if (kind === 'date') return formatReportDay(String(cell));
+  if (kind === 'month') return formatReportMonth(String(cell));
   return String(cell);
 }
 

@@ -153,8 +153,10 @@ describe('the monthly report e-mail', () => {
     expect(sent).toHaveLength(1);
     const [mail] = sent;
     expect(mail!.to).toBe('primary@demo.test');
-    expect(mail!.subject).toBe('Duty and fees by month, 2025-12 to 2026-11');
+    // Months and days as the Reports page writes them.
+    expect(mail!.subject).toBe('Duty and fees by month, Dec 2025 to Nov 2026');
     expect(mail!.text).toContain('Month\tEntries\tDuty');
+    expect(mail!.text).toMatch(/^Nov 2026\t/m);
     expect(mail!.html).toContain('<caption');
     const attachment = (mail!.attachments as Array<{ filename: string; content: Buffer }>)[0]!;
     expect(attachment.filename).toBe('clearport-duty-by-month-2025-12-to-2026-11.xlsx');

@@ -3,6 +3,7 @@ import { ROLES } from '@clearport/contract/roles';
 import {
   monthIndex,
   monthOfIndex,
+  formatReportMonth,
   REPORT_EXPORT_TABLES,
   REPORT_KINDS,
   REPORT_MAIL_TABLES,
@@ -37,7 +38,12 @@ export async function composeReportMail(
     over: RELEASE_DAYS_THRESHOLD,
   };
   const scope = { user: mail.user };
-  const values = { report: REPORT_KINDS[mail.report], company: mail.company, from: query.from, to: query.to };
+  const values = {
+    report: REPORT_KINDS[mail.report],
+    company: mail.company,
+    from: formatReportMonth(query.from),
+    to: formatReportMonth(query.to),
+  };
   const { headers, rows } = await displayTableOf(db, scope, table, query);
   const workbook = Buffer.concat(await exportOf(db, scope, table, query).body.toArray());
   const intro = fillText(REPORT_MAIL_TEXTS.intro, values);

@@ -1,13 +1,17 @@
 import { useMemo } from 'react';
 import { formatCents } from '@clearport/contract/customs-entry';
-import { REPORT_KINDS, type DutyByMonthResponse, type ReportQuery } from '@clearport/contract/reports';
+import {
+  formatReportMonth,
+  REPORT_KINDS,
+  type DutyByMonthResponse,
+  type ReportQuery,
+} from '@clearport/contract/reports';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useDutyByMonth } from '../api/get-duty-by-month.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
 import type { BarSeries, ChartData } from '../utils/chart-layout.ts';
 import { MONEY_AXIS } from '../utils/chart-axes.ts';
-import { formatMonth } from '../utils/report-format.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import { ReportActions } from './report-actions.tsx';
@@ -18,7 +22,7 @@ const T = REPORT_TEXTS;
 const money = (cents: number) => formatCents(cents);
 
 const COLUMNS: readonly ReportColumn<Month>[] = [
-  { header: T.month, cell: (row) => formatMonth(row.month) },
+  { header: T.month, cell: (row) => formatReportMonth(row.month) },
   { header: T.entries, cell: (row) => row.entries, isNumeric: true },
   { header: T.duty, cell: (row) => money(row.duty_cents), isNumeric: true },
   { header: T.mpf, cell: (row) => money(row.mpf_cents), isNumeric: true },
@@ -37,7 +41,7 @@ function chartOf(months: readonly Month[]): ChartData {
     stack: 'month',
   });
   return {
-    categories: months.map((row) => formatMonth(row.month)),
+    categories: months.map((row) => formatReportMonth(row.month)),
     series: [
       bar(
         T.duty,

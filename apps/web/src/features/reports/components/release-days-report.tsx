@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from 'react';
-import { REPORT_KINDS, type ReleaseDaysResponse, type ReportQuery } from '@clearport/contract/reports';
+import { formatReportDay, REPORT_KINDS, type ReleaseDaysResponse, type ReportQuery } from '@clearport/contract/reports';
 import { fillText } from '@clearport/contract/texts';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { useReleaseDays } from '../api/get-release-days.ts';
 import { CHART_COLOURS } from '../utils/chart-palette.ts';
-import { formatDay, formatDays } from '../utils/report-format.ts';
+import { formatDays } from '../utils/report-format.ts';
 import type { ChartData, LineSeries } from '../utils/chart-layout.ts';
 import { COUNT_AXIS } from '../utils/chart-axes.ts';
 import { MAX_RELEASE_THRESHOLD, releaseThresholdOf } from '../utils/report-range.ts';
@@ -26,7 +26,7 @@ const COLUMNS: readonly ReportColumn<Bar>[] = [
 ];
 
 const WEEK_COLUMNS: readonly ReportColumn<Week>[] = [
-  { header: T.weekOf, cell: (row) => formatDay(row.week) },
+  { header: T.weekOf, cell: (row) => formatReportDay(row.week) },
   { header: T.entries, cell: (row) => row.entries, isNumeric: true },
   { header: T.median, cell: (row) => formatDays(row.median_days), isNumeric: true },
   { header: T.p90, cell: (row) => formatDays(row.p90_days), isNumeric: true },
@@ -42,7 +42,7 @@ function weeksChartOf(weeks: readonly Week[]): ChartData {
     isDashed,
   });
   return {
-    categories: weeks.map((row) => formatDay(row.week)),
+    categories: weeks.map((row) => formatReportDay(row.week)),
     series: [
       line(
         T.median,
