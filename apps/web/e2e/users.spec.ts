@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { SUBUSER_ERROR_DISPLAY_MS } from '@clearport/contract/constants';
 import { SUBUSER_DELETED, SUBUSER_ERRORS } from '@clearport/contract/subusers';
 import { TEXTS } from '@clearport/contract/texts';
-import { DEMO_PASSWORD, expect, mainNavigation, submitLogin, test } from './fixtures.ts';
+import { DEMO_PASSWORD, declineNextConfirm, expect, mainNavigation, submitLogin, test } from './fixtures.ts';
 import { outboxFiles, waitForResetLink } from './outbox.ts';
 import { readRows, shipmentRows, tableSettled } from './shipments-table.ts';
 
@@ -94,6 +94,18 @@ test.describe('Users', () => {
     await expect(viewer.page).toHaveURL(/\/login\?next=%2Fshipments$/);
     await expect(viewer.page.getByRole('heading', { level: 1 })).toHaveText('Sign in to your account');
     await viewer.context.close();
+  });
+
+  test('asks before leaving a user with changes not saved, and stays when told to', async ({ page, signIn }) => {
+    await signIn(PRIMARY, '/users');
+    await usersTable(page).getByRole('link', { name: 'Priya Raman' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit User');
+    await page.getByLabel('Full name').fill('Priya R.');
+    const messages = declineNextConfirm(page);
+    await mainNavigation(page).getByRole('link', { name: 'Shipments', exact: true }).click();
+    await expect.poll(() => messages).toEqual([TEXTS.settingsUnsavedChanges]);
+    await expect(page).toHaveURL(/\/users\/\d+$/);
+    await expect(page.getByLabel('Full name')).toHaveValue('Priya R.');
   });
 
   test('the position filter and the search narrow the list; a primary user has no link', async ({ page, signIn }) => {

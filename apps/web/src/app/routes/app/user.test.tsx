@@ -132,6 +132,8 @@ describe('the sub-user editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
     expect((await screen.findByRole('alert')).textContent).toBe(SUBUSER_ERRORS.emailTaken);
     expect(screen.getByLabelText('Username (e-mail)').getAttribute('aria-invalid')).toBe('true');
+    // The focus goes to the field, which reads the message.
+    expect(document.activeElement).toBe(screen.getByLabelText('Username (e-mail)'));
   });
 
   it('shows the server’s refusal of a user who sees an account the caller does not', async () => {

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { roleName, SUBUSER_ROLES } from '@clearport/contract/roles';
 import { SUBUSER_ERRORS, type AccountsResponse } from '@clearport/contract/subusers';
+import { TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
@@ -9,6 +10,7 @@ import { SelectField, type SelectOption } from '../../../components/ui/select-fi
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import type { TimedMessage } from '../hooks/use-timed-message.ts';
 import type { SubuserFormValues } from '../utils/subuser-requests.ts';
 import styles from './subuser-form.module.css';
@@ -57,6 +59,14 @@ export function SubuserForm({
   // Only on the caller's own entry: a field's own error would otherwise lose its description.
   const ownHintProps = isOwn ? { 'aria-describedby': ownHintId } : {};
   const invalidField = message?.tone === 'error' ? message.field : undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+  // Leaving with changes not saved asks first, as on Settings and a delivery order.
+  const isChanged = JSON.stringify(values) !== JSON.stringify(initialValues);
+  useLeavePrompt(!isReadOnly && isChanged && !isSaving, TEXTS.settingsUnsavedChanges);
+  // A refusal that names a field takes the focus there, which reads its message.
+  useEffect(() => {
+    if (invalidField) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [message, invalidField]);
   const invalidProps = (field: string) => ({ isInvalid: invalidField === field, errorId: messageId });
   const set = <K extends keyof SubuserFormValues>(key: K, value: SubuserFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -72,7 +82,7 @@ export function SubuserForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       {isReadOnly && <FormMessage tone="error">{readOnlyReason}</FormMessage>}
       <fieldset className={styles.fieldset} disabled={isReadOnly}>
         <legend className="visually-hidden">{WEB_TEXTS.users.userDetailsLegend}</legend>
