@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@clearport/contract/paths';
 import { SaveSettingsResponse, type WarehousesSaveRequest } from '@clearport/contract/settings';
 import { warehouseFromForm, type NewWarehouseForm, type Warehouse } from '@clearport/contract/warehouses';
-import { api } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
 import { getSettingsQueryOptions } from './get-settings.ts';
 
 /**
@@ -27,5 +27,11 @@ export function useCreateWarehouse(existing: ReadonlyArray<Pick<Warehouse, 'id'>
       queryClient.setQueryData(getSettingsQueryOptions().queryKey, (settings) =>
         settings ? { user: { ...settings.user, truckers: reply.truckers, warehouses: reply.warehouses } } : settings,
       ),
+    // A warehouse it sent was deleted elsewhere meanwhile: the next try sends the list as it is now.
+    onError: (error) => {
+      if (error instanceof ApiError && error.field?.startsWith('warehouses.')) {
+        void queryClient.invalidateQueries({ queryKey: getSettingsQueryOptions().queryKey });
+      }
+    },
   });
 }

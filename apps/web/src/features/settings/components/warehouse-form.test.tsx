@@ -4,7 +4,10 @@ import { TEXTS } from '@clearport/contract/texts';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { newWarehouseRow, warehouse } from '../../../testing/shipment-detail-data.ts';
-import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { bodiesSentTo, mockApi, renderRoutes, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { WAREHOUSE_NOT_FOUND, type SettingsResponse } from '@clearport/contract/settings';
+import { getSettingsQueryOptions } from '../api/get-settings.ts';
 import { WarehouseForm } from './warehouse-form.tsx';
 
 describe('WarehouseForm', () => {
@@ -48,6 +51,27 @@ describe('WarehouseForm', () => {
     // Typed into again, it creates the next one.
     await user.type(name, 'Carson Yard{Enter}');
     await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/settings/save')).toHaveLength(2));
+  });
+
+  it('reads the warehouses again when one it sent was deleted elsewhere, so that the next try goes', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      '/user/settings/save': {
+        status: 400,
+        body: { message: WAREHOUSE_NOT_FOUND, field: 'warehouses.1.id', errors: [WAREHOUSE_NOT_FOUND] },
+      },
+    });
+    const queryClient = createQueryClient();
+    const settingsKey = getSettingsQueryOptions().queryKey;
+    queryClient.setQueryData(settingsKey, { user: { warehouses: [warehouse(6, 'Carson')] } } as SettingsResponse);
+    renderRoutes(
+      [{ path: '*', element: <WarehouseForm existing={[{ id: 6 }]} isLoading={false} onCreated={vi.fn()} /> }],
+      '/',
+      queryClient,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Warehouse Name' }), 'Newark Cross-Dock{Enter}');
+    expect(await screen.findByText(TEXTS.warehouseCreateFailed)).toBeTruthy();
+    expect(queryClient.getQueryState(settingsKey)?.isInvalidated).toBe(true);
   });
 
   it('names a field that holds a pasted tab and sends nothing', async () => {
