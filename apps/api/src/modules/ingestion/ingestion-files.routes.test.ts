@@ -140,7 +140,7 @@ describe('the broker API, records with users and files', () => {
       .where('mail_messages.kind', '=', 'invoicePosted')
       .execute();
     expect(queued.map((row) => row.detail)).toContainEqual(
-      expect.objectContaining({ invoiceNo: 'INV-9001', amount: '$1,234.50', dueDate: 'Dec 31, 2026' }),
+      expect.objectContaining({ invoiceNo: 'INV-9001', amount: '$1,234.50', dueDate: '12/31/2026' }),
     );
 
     const filesNow = await storedFiles(t.dataDir);
