@@ -28,7 +28,8 @@ function fileEntriesOf(shipment: Pick<ShipmentDetail, 'path_to_7501' | 'document
   }
   entries.push(...forms);
   for (const invoice of shipment.invoices) {
-    const date = formatDetailDate(invoice.created_at);
+    // The company's day, as Billing and the invoice's PDF show it, whatever the reader's zone.
+    const date = formatDetailDate(invoice.invoice_date);
     if (invoice.path) {
       const label = fillText(WEB_TEXTS.shipment.invoiceFile, { date });
       entries.push({ key: invoice.path, fileName: label, label, href: paths.invoice.getHref(invoice.id) });
