@@ -268,9 +268,12 @@ describe('api-keys', () => {
 
       const past = await runBrokerCommand(db, ['api-keys', 'create', 'Old', '--expires', '2020-01-01']);
       expect(past).toEqual({ code: 1, lines: ['expires_at: must lie in the future'] });
-      const unreadable = await runBrokerCommand(db, ['api-keys', 'create', 'Old', '--expires', 'soon']);
-      expect(unreadable.code).toBe(2);
-      expect(unreadable.lines[0]).toBe('Not a date: soon (2027-06-30, or 2027-06-30T12:00:00Z).');
+      // Not a day, a day the calendar has not (rolled over to March 2 before), a time without its zone.
+      for (const value of ['soon', '2099-02-30', '2099-06-30T12:00:00']) {
+        const unreadable = await runBrokerCommand(db, ['api-keys', 'create', 'Old', '--expires', value]);
+        expect(unreadable.code).toBe(2);
+        expect(unreadable.lines[0]).toBe(`Not a date: ${value} (2027-06-30, or 2027-06-30T12:00:00Z).`);
+      }
       const scope = await runBrokerCommand(db, ['api-keys', 'create', 'Old', '--scopes', 'records,everything']);
       expect(scope.lines[0]).toBe('Not a scope: everything. Scopes: records, events, files, admin.');
       expect(await apiKeysRepository.list(db)).toHaveLength(before.length);

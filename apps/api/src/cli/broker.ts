@@ -6,6 +6,7 @@ import { connectDatabase, type Db } from '../db/connect.ts';
 import { DatabaseInUseError } from '../db/folder-lock.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { readFile } from 'node:fs/promises';
+import { CalendarDate, Instant } from '@clearport/contract/calendar';
 import { Id } from '@clearport/contract/http';
 import { PaymentInstructionsInput } from '@clearport/contract/invoices';
 import { approveDeliveryOrder } from '../modules/delivery-orders/approve-delivery-order.ts';
@@ -303,8 +304,14 @@ function keyOptions(args: readonly string[]): { scopes: ApiKeyScope[]; expiresAt
       if (unknown !== undefined) return `Not a scope: ${unknown || '(empty)'}. Scopes: ${API_KEY_SCOPES.join(', ')}.`;
       scopes = named as ApiKeyScope[];
     } else if (option === '--expires') {
-      expiresAt = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-      if (Number.isNaN(expiresAt.getTime())) return `Not a date: ${value} (2027-06-30, or 2027-06-30T12:00:00Z).`;
+      // A day of the calendar (its start in UTC), or an instant with its offset, as the admin API takes.
+      const instant = CalendarDate.safeParse(value).success
+        ? `${value}T00:00:00Z`
+        : Instant.safeParse(value).success
+          ? value
+          : undefined;
+      if (instant === undefined) return `Not a date: ${value} (2027-06-30, or 2027-06-30T12:00:00Z).`;
+      expiresAt = new Date(instant);
     } else return `Not an option of api-keys create: ${option}`;
   }
   return { scopes, expiresAt };
