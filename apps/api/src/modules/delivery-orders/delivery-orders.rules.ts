@@ -3,6 +3,7 @@ import {
   DELIVERY_ORDER_ERRORS,
   type DeliveryOrderRequest,
 } from '@clearport/contract/delivery-orders';
+import { distinctAddresses } from '@clearport/contract/http';
 import type { NotificationEmails } from '@clearport/contract/settings';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { fillText, TEXTS } from '@clearport/contract/texts';
@@ -120,17 +121,9 @@ export function deliveryOrderRecipients(
   deliveryList: NotificationEmails,
 ): Recipients | undefined {
   if (trucker.email.trim() === '') return undefined;
-  const seen = new Set<string>();
-  const once = (addresses: readonly string[]) =>
-    addresses
-      .map((address) => address.trim())
-      .filter((address) => {
-        const key = address.toLowerCase();
-        if (address === '' || seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
-  const to = once([trucker.email, deliveryList.email]);
-  const cc = once([...trucker.cc_emails, ...deliveryList.cc_emails]);
+  const filled = (addresses: readonly string[]) =>
+    addresses.map((address) => address.trim()).filter((address) => address !== '');
+  const to = distinctAddresses(filled([trucker.email, deliveryList.email]));
+  const cc = distinctAddresses([...to, ...filled([...trucker.cc_emails, ...deliveryList.cc_emails])]).slice(to.length);
   return { to, cc };
 }
