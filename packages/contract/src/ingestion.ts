@@ -134,7 +134,10 @@ export const ShipmentRecord = z.strictObject({
 export const TrackingEventRecord = z.strictObject({
   location: Text(200),
   type: Text(200),
-  date: Text(40),
+  date: Text(40).describe(
+    "When it happened: an instant with its offset (2026-12-02T11:40:00Z), shown at the reader's own day and " +
+      "time, or the port's day and time as written (2026-12-02 06:40, or the day alone), shown as it is sent.",
+  ),
 });
 
 /**

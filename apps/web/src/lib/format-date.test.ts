@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDetailDate, formatInstant } from './format-date.ts';
+import { formatDate, formatDetailDate, formatEventDate, formatInstant } from './format-date.ts';
 
 describe('formatDate', () => {
   it('shows the ETA as MM/dd/yyyy', () => {
@@ -55,4 +55,30 @@ describe('formatInstant', () => {
     expect(formatInstant('0000-00-00 00:00:00')).toBe('NOT AVAILABLE');
     expect(formatInstant('2026-11-20')).toBe('NOT AVAILABLE');
   });
+});
+
+describe('formatEventDate', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('shows an instant with its zone as formatInstant does, in the user’s zone', () => {
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    expect(formatEventDate('2026-12-01T18:40:00.000Z')).toBe('12/02/2026 3:40 AM');
+    expect(formatEventDate('2026-12-01T18:40:00-05:00')).toBe('12/02/2026 8:40 AM');
+  });
+
+  it('shows the port’s day and time as written, whatever the user’s zone', () => {
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    expect(formatEventDate('2026-12-02 06:40')).toBe('12/02/2026 6:40 AM');
+    expect(formatEventDate('2026-12-02T18:40:59')).toBe('12/02/2026 6:40 PM');
+    expect(formatEventDate('2026-12-02')).toBe('12/02/2026');
+  });
+
+  it.each(['', 'soon', '0000-00-00 00:00:00', '2026-02-30 10:00', '2026-12-02 25:00', '12/02/2026'])(
+    'shows NOT AVAILABLE for %j',
+    (text) => {
+      expect(formatEventDate(text)).toBe('NOT AVAILABLE');
+    },
+  );
 });

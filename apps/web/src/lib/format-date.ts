@@ -30,6 +30,22 @@ export function formatInstant(text: string): string {
   return date ? format(date, `${DATE_DISPLAY_FORMAT} h:mm a`) : TEXTS.notAvailable;
 }
 
+/**
+ * When a container's tracking event happened. The broker sends an instant with its zone (shown as
+ * formatInstant shows it, in the user's zone) or the port's day and time as written: shown as
+ * written, with the time when it has one. NOT AVAILABLE when unknown or unreadable.
+ */
+export function formatEventDate(text: string): string {
+  if (parseIsoInstant(text)) return formatInstant(text);
+  const written = WALL_CLOCK_TEXT.exec(text);
+  const date = written && parseApiDate(`${written[1]}T${written[2] ?? '00:00'}`);
+  if (!written || !date) return TEXTS.notAvailable;
+  return format(date, written[2] ? `${DATE_DISPLAY_FORMAT} h:mm a` : DATE_DISPLAY_FORMAT);
+}
+
+/** A day, and maybe its time to the minute (seconds are read and not shown), without a zone. */
+const WALL_CLOCK_TEXT = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?)?$/;
+
 /** ISO 8601 with its zone (Z or an offset), as the newer screens' calls send instants; null otherwise. */
 function parseIsoInstant(text: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;

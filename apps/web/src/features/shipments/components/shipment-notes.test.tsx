@@ -24,12 +24,12 @@ describe('ShipmentNotes', () => {
     Cookies.set('token', 'session-token');
   });
 
-  it('lists the notes oldest first with their author and date', () => {
+  it('lists the notes oldest first with their author, day and time', () => {
     mockApi({});
     renderWithProviders(<ShipmentNotes shipmentId={12} notes={NOTES} />);
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Maria Delgado11/18/2026Trucker confirmed pickup.',
-      'User11/19/2026Deliver to dock 4.',
+      'Maria Delgado11/18/2026 3:00 PMTrucker confirmed pickup.',
+      'User11/19/2026 3:00 PMDeliver to dock 4.',
     ]);
   });
 

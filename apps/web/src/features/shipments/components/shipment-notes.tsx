@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useAddNote } from '../api/add-note.ts';
-import { formatDetailDate } from '../../../lib/format-date.ts';
+import { formatInstant } from '../../../lib/format-date.ts';
 import { useOneSend } from '../../../hooks/use-one-send.ts';
 import styles from './shipment-notes.module.css';
 
@@ -49,7 +49,7 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
             <li key={each.id} className={styles.note}>
               <p className={styles.meta}>
                 <span className={styles.author}>{each.name || roleName(each.role)}</span>
-                <span>{formatDetailDate(each.created_at)}</span>
+                <span>{formatInstant(each.created_at)}</span>
               </p>
               <p className={styles.comments}>{each.comments}</p>
             </li>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { formatDetailDate } from '../../../lib/format-date.ts';
+import { formatEventDate } from '../../../lib/format-date.ts';
 import { containerUpdates, type ContainerUpdates } from '../utils/shipment-updates.ts';
 import styles from './shipment-updates.module.css';
 
@@ -29,7 +29,7 @@ function ContainerEvents({ container, events }: ContainerUpdates) {
         <tbody>
           {events.map((event, index) => (
             <tr key={`${index}-${event.date}-${event.type}`}>
-              <td className={styles.date}>{formatDetailDate(event.date)}</td>
+              <td className={styles.date}>{formatEventDate(event.date)}</td>
               <td>{event.type}</td>
               <td>{event.location}</td>
             </tr>
