@@ -120,5 +120,15 @@ test.describe('Demurrage and detention', () => {
       `A pick-up on ${day(dayAfter)} is after the last free day of ${container.container_no} (${day(container.terminal_last_free_day)})`,
     );
     await expect(pickup).toHaveAttribute('aria-describedby', (await warning.getAttribute('id'))!);
+
+    // A day February does not have leaves the field without a value; Save says so instead of dropping it.
+    await pickup.fill('');
+    await pickup.pressSequentially('02302027');
+    await expect(pickup).toHaveValue('');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      editor.getByText('Enter a pick-up date the calendar has, as 12/02/2026, or clear the field.'),
+    ).toBeVisible();
+    await expect(pickup).toHaveAttribute('aria-invalid', 'true');
   });
 });

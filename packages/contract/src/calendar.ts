@@ -16,8 +16,13 @@ export function isWithinYears(text: string): boolean {
   return at >= FIRST_INSTANT && at <= LAST_INSTANT;
 }
 
+/** The last day a CalendarDate takes: a date field's `max`, so that it offers no five-digit year. */
+export const LAST_CALENDAR_DAY = '9999-12-31';
+
 /** A calendar day, YYYY-MM-DD, of the years 0001-9999. */
-export const CalendarDate = z.iso.date().refine(isWithinYears, YEARS_MESSAGE);
+export const CalendarDate = z.iso
+  .date({ error: 'must be a day of the calendar, as 2027-06-30', abort: true })
+  .refine(isWithinYears, YEARS_MESSAGE);
 
 /**
  * An ISO instant with its offset, within the years 0001-9999 both in UTC and as written: a list's
@@ -25,5 +30,5 @@ export const CalendarDate = z.iso.date().refine(isWithinYears, YEARS_MESSAGE);
  * UTC and year 0 on its own clock).
  */
 export const Instant = z.iso
-  .datetime({ offset: true, error: 'must be a date and time with its offset, as 2027-06-30T17:00:00Z' })
+  .datetime({ offset: true, error: 'must be a date and time with its offset, as 2027-06-30T17:00:00Z', abort: true })
   .refine((text) => isWithinYears(text) && isWithinYears(text.slice(0, 10)), YEARS_MESSAGE);

@@ -39,4 +39,6 @@ export const CONTAINER_TEXTS = {
   /** {containers} the containers' numbers with their last free days, {date} the pick-up date. */
   pickupAfterLastFreeDay:
     'A pick-up on {date} is after the last free day of {containers}: demurrage may be charged from the day after it.',
+  /** A day the calendar does not have (02/30), one left half typed, or a year past 9999. */
+  pickupDateUnreadable: 'Enter a pick-up date the calendar has, as 12/02/2026, or clear the field.',
 } as const;

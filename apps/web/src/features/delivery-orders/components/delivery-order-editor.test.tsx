@@ -187,6 +187,35 @@ describe('DeliveryOrderEditor', () => {
     });
   });
 
+  it('refuses a pick-up date past the year 9999 before sending, naming the field', async () => {
+    const user = userEvent.setup();
+    const order = deliveryOrder(21, { containers: [31] });
+    const fetchMock = mockApi({
+      [SETTINGS_PATH]: { body: SETTINGS },
+      '/user/shipments/12/delivery_order/21': { body: { delivery_order: order } },
+    });
+    renderWithProviders(
+      <DeliveryOrderEditor
+        shipment={shipmentDetail()}
+        settings={DELIVERY_ORDER_SETTINGS}
+        order={order}
+        lastFreeDays={new Map([[31, '2026-12-02']])}
+        onSaved={vi.fn()}
+        onDeleted={vi.fn()}
+      />,
+    );
+    const pickup = screen.getByLabelText('Pick-up date');
+    expect(pickup.getAttribute('max')).toBe('9999-12-31');
+    fireEvent.change(pickup, { target: { value: '20266-12-02' } });
+    expect(screen.queryByText(/after the last free day/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const message = 'Enter a pick-up date the calendar has, as 12/02/2026, or clear the field.';
+    expect(await screen.findByText(message)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(pickup));
+    expect(pickup.getAttribute('aria-invalid')).toBe('true');
+    expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')).toEqual([]);
+  });
+
   it('shows the first server error under the form', async () => {
     const user = userEvent.setup();
     const missing =

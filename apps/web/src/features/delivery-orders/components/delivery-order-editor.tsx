@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
+import { CalendarDate, LAST_CALENDAR_DAY } from '@clearport/contract/calendar';
 import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@clearport/contract/constants';
 import {
   assignedContainerIds,
@@ -85,7 +86,7 @@ function lateForPickup(
   lastFreeDays: ReadonlyMap<number, string>,
 ): string[] {
   const pickup = values.pickup_date;
-  if (!pickup) return [];
+  if (!pickup || !CalendarDate.safeParse(pickup).success) return [];
   return shipment.containers.flatMap((container) => {
     const lastFreeDay = lastFreeDays.get(container.id);
     return values.containers.includes(container.id) && lastFreeDay !== undefined && lastFreeDay < pickup
@@ -195,6 +196,7 @@ export function DeliveryOrderEditor({
     hasStatus(settingsQuery.error, 0) ? TEXTS.settingsFetchError : TEXTS.settingsFetchFailed,
   );
   const form = useRef<HTMLFormElement>(null);
+  const pickupField = useRef<HTMLInputElement>(null);
   /** After a refused save, once the fields show it: the first one at fault takes the focus, so its error is read out. */
   const focusFirstInvalid = () =>
     requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -270,6 +272,9 @@ export function DeliveryOrderEditor({
     // Without a container the server answers the spec's missing-container text, naming the broker's address.
     if (!(isNew && shipment.containers.length === 0)) {
       const errors = deliveryOrderErrors(values);
+      // A date field holding a day it cannot read (02/30, or half typed) has no value, and no change told of it.
+      if (pickupField.current?.validity.badInput || errors.pickup_date)
+        errors.pickup_date = CONTAINER_TEXTS.pickupDateUnreadable;
       setFieldErrors(errors);
       if (Object.keys(errors).length > 0) {
         focusFirstInvalid();
@@ -419,6 +424,8 @@ export function DeliveryOrderEditor({
             isInvalid={Boolean(fieldErrors.pickup_date)}
             errorId={errorId('pickup_date')}
             aria-describedby={late.length > 0 ? `${ids}-late` : undefined}
+            max={LAST_CALENDAR_DAY}
+            ref={pickupField}
             onChange={(event) => change({ pickup_date: event.target.value || null })}
           />
           {fieldError('pickup_date')}
