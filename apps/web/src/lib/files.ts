@@ -1,3 +1,4 @@
+import { format } from 'date-fns';
 import { filePath } from '@clearport/contract/paths';
 import { api } from './api-client.ts';
 
@@ -31,6 +32,11 @@ function download(url: string, name: string): void {
 }
 
 /** Saves a fetched file under `name`. */
+/** A download's name for what `what` held on the user's own day: `invoices-2026-12-04.csv`. */
+export function csvNameOfToday(what: string): string {
+  return `${what}-${format(new Date(), 'yyyy-MM-dd')}.csv`;
+}
+
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   download(url, name);

@@ -4,7 +4,7 @@ import type { InvoicesExportQuery } from '@clearport/contract/invoices';
 import { TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { saveBlob } from '../../../lib/files.ts';
+import { csvNameOfToday, saveBlob } from '../../../lib/files.ts';
 import { getInvoicesCsv } from '../api/invoice-files.ts';
 
 /** Downloads the CSV of every invoice the filters select, all pages, in the table's order. */
@@ -14,7 +14,7 @@ export function ExportInvoicesButton({ query }: { query: Partial<InvoicesExportQ
     setIsExporting(true);
     try {
       const blob = await getInvoicesCsv(query);
-      saveBlob(blob, `invoices-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveBlob(blob, csvNameOfToday('invoices'));
     } catch {
       toast.error(TEXTS.genericError, { toastId: TEXTS.genericError });
     } finally {

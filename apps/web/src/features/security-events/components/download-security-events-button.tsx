@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { saveBlob } from '../../../lib/files.ts';
+import { csvNameOfToday, saveBlob } from '../../../lib/files.ts';
 import { toast } from '../../../lib/toast.ts';
 import { getSecurityEventsCsv } from '../api/get-security-events-csv.ts';
 import type { SecurityEventsFilterQuery } from '../utils/security-events-list.ts';
@@ -14,7 +14,7 @@ export function DownloadSecurityEventsButton({ query }: { query: SecurityEventsF
     setIsDownloading(true);
     try {
       const blob = await getSecurityEventsCsv(query);
-      saveBlob(blob, `security-events-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveBlob(blob, csvNameOfToday('security-events'));
     } catch {
       toast.error(TEXTS.genericError, { toastId: TEXTS.genericError });
     } finally {

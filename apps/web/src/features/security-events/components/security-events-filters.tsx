@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { LAST_CALENDAR_DAY } from '@clearport/contract/calendar';
 import { SECURITY_EVENT_KIND_LABELS, SECURITY_EVENT_KINDS } from '@clearport/contract/security-events';
 import { ListFilterBar } from '../../../components/ui/list-filter-bar.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
@@ -68,7 +69,7 @@ export function SecurityEventsFilters({ filters, users, onChange, actions }: Sec
           type="date"
           className={styles.control}
           value={filters.from}
-          max={filters.to || undefined}
+          max={filters.to || LAST_CALENDAR_DAY}
           onChange={(event) => onChange({ ...filters, from: event.target.value })}
         />
       </div>
@@ -82,6 +83,7 @@ export function SecurityEventsFilters({ filters, users, onChange, actions }: Sec
           className={styles.control}
           value={filters.to}
           min={filters.from || undefined}
+          max={LAST_CALENDAR_DAY}
           onChange={(event) => onChange({ ...filters, to: event.target.value })}
         />
       </div>

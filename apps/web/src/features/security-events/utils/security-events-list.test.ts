@@ -24,4 +24,17 @@ describe('filterQueryOf', () => {
       to: '2026-11-02',
     });
   });
+
+  it('sends days typed the wrong way round in order, so the API does not refuse the list', () => {
+    expect(filterQueryOf({ userId: '', kind: '', from: '2026-11-20', to: '2026-11-02' })).toEqual({
+      from: '2026-11-02',
+      to: '2026-11-20',
+    });
+  });
+
+  it('leaves out a day the API would refuse', () => {
+    expect(filterQueryOf({ userId: '', kind: '', from: '20266-11-20', to: '2026-11-02' })).toEqual({
+      to: '2026-11-02',
+    });
+  });
 });

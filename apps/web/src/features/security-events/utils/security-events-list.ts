@@ -1,3 +1,4 @@
+import { CalendarDate } from '@clearport/contract/calendar';
 import type { SecurityEventKind } from '@clearport/contract/security-events';
 import { unsavedList, type ListStore } from '../../../components/ui/list-state.ts';
 
@@ -25,13 +26,21 @@ export const SECURITY_EVENTS_LIST: ListStore<SecurityEventFilters, SecurityEvent
   sort: null,
 });
 
-/** The filters as the API's query (the CSV takes the same, without the page). */
+const dayOrNone = (text: string) => (CalendarDate.safeParse(text).success ? text : '');
+
+/**
+ * The filters as the API's query (the CSV takes the same, without the page). A day typed the
+ * wrong way round selects the days between (the pickers' min and max offer only that), and a day
+ * the API would refuse (a five-digit year typed where `max` is not kept) is no filter.
+ */
 export function filterQueryOf(filters: SecurityEventFilters): SecurityEventsFilterQuery {
+  const typed = [dayOrNone(filters.from), dayOrNone(filters.to)] as const;
+  const [from, to] = typed[0] && typed[1] && typed[1] < typed[0] ? [typed[1], typed[0]] : typed;
   return {
     ...(filters.userId ? { user_id: filters.userId } : {}),
     ...(filters.kind ? { kind: filters.kind } : {}),
-    ...(filters.from ? { from: filters.from } : {}),
-    ...(filters.to ? { to: filters.to } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
   };
 }
 
