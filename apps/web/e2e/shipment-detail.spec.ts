@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
-import { declineNextConfirm, expect, test } from './fixtures.ts';
+import { API_PATHS } from '@clearport/contract/paths';
+import { declineNextConfirm, DEMO_PASSWORD, expect, mainNavigation, submitLogin, test } from './fixtures.ts';
 import { openShipment, toast } from './shipment-page.ts';
 import { apiLogin, findShipment, getDetail, samplePdf, uploadDocument } from './shipments-api.ts';
 import { pager, pagerCounts, shipmentRows, tableSettled } from './shipments-table.ts';
@@ -239,6 +240,48 @@ test.describe('Shipment detail', () => {
 
     await page.reload();
     await expect(region(page, 'Notes').getByText(text)).toBeVisible();
+  });
+
+  test('keeps a note typed when the session ends elsewhere, and submits it after a sign-in in another tab', async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(api, S.released, () => true, 1);
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
+    const notes = region(page, 'Notes');
+    const box = notes.getByRole('textbox', { name: 'Add a note' });
+    const text = `Gate code 4471, ask for Luis (${Date.now()})`;
+    await box.fill(text);
+
+    // Signed out from another device meanwhile: the server ends the session.
+    const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')!.value;
+    const ended = await page.request.post(`/api${API_PATHS.logout}`, {
+      headers: { authorization: `Bearer ${decodeURIComponent(token)}` },
+    });
+    expect(ended.ok()).toBe(true);
+
+    await notes.getByRole('button', { name: 'Submit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'You have been signed out' });
+    await expect(dialog).toContainText('What you typed is still on this page, not saved.');
+    await expect(page).toHaveURL(new RegExp(`/shipments/${shipment.id}$`));
+    await expect(box).toHaveValue(text);
+
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Sign in in a new tab' }).click(),
+    ]);
+    await submitLogin(tab, 'primary@demo.test', DEMO_PASSWORD);
+    await expect(mainNavigation(tab)).toBeVisible();
+    await tab.close();
+    await page.bringToFront();
+    await expect(toast(page, 'You are signed in again. Save what you typed when you are ready.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await notes.getByRole('button', { name: 'Submit' }).click();
+    await expect(toast(page, 'Note successfully submitted.')).toBeVisible();
+    await expect(notes.getByRole('listitem').filter({ hasText: text })).toContainText('Maria Delgado');
   });
 
   test('saves a reference number, and asks before leaving with an unsaved one', async ({ page, request, signIn }) => {

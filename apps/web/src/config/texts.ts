@@ -48,8 +48,19 @@ export const WEB_TEXTS = {
     stay: 'Stay signed in',
     endedTitle: 'You have been signed out',
     ended:
-      'You were signed out after a time without use. Your page stays as it is; your next step asks you to log in again.',
+      'You were signed out after a time without use. Your page stays as it is, with anything you typed; your next step asks you to log in again.',
     close: 'Close',
+  },
+
+  /** The page's session ended while it held input not yet saved (decision 0033). */
+  sessionEnded: {
+    title: 'You have been signed out',
+    kept: 'What you typed is still on this page, not saved.',
+    howTo:
+      'Sign in again in a new tab, then come back to this one and save. Signing in here instead leaves this page and what you typed.',
+    signInNewTab: 'Sign in in a new tab',
+    signInHere: 'Sign in here',
+    signedInAgain: 'You are signed in again. Save what you typed when you are ready.',
   },
 
   /** Settings' "Your sign-ins" and the Edit User screen's sign-ins (decision 0033). */
@@ -197,6 +208,7 @@ export const WEB_TEXTS = {
     notesTitle: 'Notes',
     noNotes: 'No notes yet.',
     noteLabel: 'Add a note',
+    noteUnsent: "Your note wasn't submitted. Are you sure you want to leave?",
     submitNote: 'Submit',
     detailsTitle: 'Shipment details',
     saveReference: 'Save',

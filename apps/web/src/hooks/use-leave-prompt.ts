@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import { keepUnsavedInput } from '../lib/session-ended.ts';
 
 /**
  * The unsaved changes of the page now shown, each with the question leaving asks about it. A
@@ -18,11 +19,14 @@ export function useLeavePrompt(hasUnsavedChanges: boolean, message: string): voi
   const unsavedChanges = useContext(UnsavedChangesContext);
 
   useEffect(() => {
-    if (!hasUnsavedChanges || !unsavedChanges) return;
+    if (!hasUnsavedChanges) return;
     const key = Symbol(message);
-    unsavedChanges.set(key, message);
+    unsavedChanges?.set(key, message);
+    // A session that ends meanwhile keeps the page, and the input with it (SessionEndedDialog).
+    const forget = keepUnsavedInput(key);
     return () => {
-      unsavedChanges.delete(key);
+      unsavedChanges?.delete(key);
+      forget();
     };
   }, [hasUnsavedChanges, message, unsavedChanges]);
 

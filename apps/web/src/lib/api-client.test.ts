@@ -5,6 +5,8 @@ import { lastSessionUse } from './session-activity.ts';
 import { mockFetch } from '../testing/test-utils.tsx';
 import { ApiError, api, failureText, hasStatus } from './api-client.ts';
 import { loadPage } from './browser-location.ts';
+import { saveSession } from './session.ts';
+import { forgetSessionEnded, keepUnsavedInput, sessionEndedCalls } from './session-ended.ts';
 
 // The test files share their modules (isolate: false): a fresh api-client picks the mock up.
 vi.hoisted(() => vi.resetModules());
@@ -69,6 +71,47 @@ describe('api client', () => {
       expect(loadPage).toHaveBeenCalledWith('/login?next=%2Fshipments%2F12%3Ftab%3Ddocuments');
     } finally {
       window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('keeps the page when a save finds the session ended, and says so to the page instead', async () => {
+    Cookies.set('token', 'ended');
+    window.history.replaceState(null, '', '/shipments/12');
+    try {
+      mockFetch(401, { message: SESSION_ERRORS.ended });
+      await expect(
+        api.post('/user/shipments/:id/add_comment', { note: 'Call first' }, { params: { id: 12 } }),
+      ).rejects.toMatchObject({
+        status: 401,
+      });
+      expect(Cookies.get()).toEqual({});
+      expect(sessionEndedCalls()).toBe(1);
+      // The page's reads that follow find it ended too, and stay.
+      await expect(api.get('/user/shipments/details/12')).rejects.toMatchObject({ status: 401 });
+      expect(sessionEndedCalls()).toBe(2);
+      expect(loadPage).not.toHaveBeenCalled();
+      // A sign-in gives the page its session back: an ended one opens the login page again.
+      saveSession({ token: 't', name: 'Dana', role: 3, primary: 'Priya', company_primary_contact: 'Priya' });
+      expect(sessionEndedCalls()).toBe(0);
+      await expect(api.get('/user/shipments/details/12')).rejects.toMatchObject({ status: 401 });
+      expect(loadPage).toHaveBeenCalledWith('/login?next=%2Fshipments%2F12');
+    } finally {
+      window.history.replaceState(null, '', '/');
+      forgetSessionEnded();
+    }
+  });
+
+  it('keeps a page that holds input not yet saved when a read finds the session ended', async () => {
+    Cookies.set('token', 'ended');
+    const forget = keepUnsavedInput(Symbol('a note'));
+    try {
+      mockFetch(401, { message: SESSION_ERRORS.ended });
+      await expect(api.get('/user/profile')).rejects.toMatchObject({ status: 401 });
+      expect(loadPage).not.toHaveBeenCalled();
+      expect(sessionEndedCalls()).toBe(1);
+    } finally {
+      forget();
+      forgetSessionEnded();
     }
   });
 

@@ -5,6 +5,7 @@ import { paths } from '../config/paths.ts';
 import { loadPage } from './browser-location.ts';
 import { clearSession, getSessionToken } from './session.ts';
 import { noteSessionUse } from './session-activity.ts';
+import { hasUnsavedInput, noteSessionEnded, sessionEndedCalls } from './session-ended.ts';
 
 /** A failed call: the HTTP status (0 when no answer came) and the server's message for people. */
 export class ApiError extends Error {
@@ -76,12 +77,18 @@ async function errorOf(response: Response): Promise<ApiError> {
 
 /**
  * The session has ended on the server (logged out elsewhere, ended from another device, or unused
- * too long): forget it here and start again from the login page, which opens this page after it.
+ * too long): forget it here. A page whose form was being saved (`isWrite`), or holds input not yet
+ * saved, stays as it is and says so (SessionEndedDialog); any other starts again from the login
+ * page, which opens this page after it.
  */
-function endSession(): void {
+function endSession(isWrite: boolean): void {
   clearSession();
   const { pathname, search } = window.location;
   if (pathname === paths.login.path) return;
+  if (isWrite || hasUnsavedInput() || sessionEndedCalls() > 0) {
+    noteSessionEnded();
+    return;
+  }
   loadPage(paths.login.getHref(pathname === paths.home.path && !search ? undefined : `${pathname}${search}`));
 }
 
@@ -104,10 +111,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (token) headers.authorization = `Bearer ${token}`;
 
   const timeout = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   let response: Response;
   try {
     response = await fetch(urlOf(path, options), {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body:
         options.body === undefined || isFormData
@@ -123,7 +131,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (!response.ok) {
-    if (response.status === 401 && isAuthenticated) endSession();
+    if (response.status === 401 && isAuthenticated) endSession(method !== 'GET');
     throw await errorOf(response);
   }
   if (isAuthenticated) noteSessionUse();

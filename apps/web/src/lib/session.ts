@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { SESSION_COOKIES, SESSION_TTL_SECONDS } from '@clearport/contract/constants';
 import type { LoginResponse } from '@clearport/contract/auth';
+import { forgetSessionEnded } from './session-ended.ts';
 
 /**
  * What the browser keeps of a login (spec section 3: token, name, role, primary contact). The
@@ -53,6 +54,7 @@ export function saveSession(login: LoginResponse): void {
   Cookies.set(SESSION_COOKIES.name, login.name, options);
   Cookies.set(SESSION_COOKIES.role, String(login.role), options);
   Cookies.set(SESSION_COOKIES.primaryContact, login.primary || login.company_primary_contact, options);
+  forgetSessionEnded();
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ProfileResponse } from '@clearport/contract/auth';
 import { IdleWarning } from '../../../components/layouts/idle-warning.tsx';
 import { LeavePromptBoundary } from '../../../components/layouts/leave-prompt-boundary.tsx';
 import { MainLayout } from '../../../components/layouts/main-layout.tsx';
+import { SessionEndedDialog } from '../../../features/auth/components/session-ended-dialog.tsx';
 import { LoadingPage } from '../../../components/ui/loading-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useProfile } from '../../../features/auth/api/get-profile.ts';
@@ -44,6 +45,7 @@ function SignedInLayout() {
     >
       <LeavePromptBoundary>{isSlowNavigation ? <LoadingPage /> : <Outlet />}</LeavePromptBoundary>
       <IdleWarning idleMinutes={idleMinutes} onStay={getSession} />
+      <SessionEndedDialog />
     </MainLayout>
   );
 }

@@ -7,6 +7,7 @@ import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useAddNote } from '../api/add-note.ts';
 import { formatInstant } from '../../../lib/format-date.ts';
+import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { useOneSend } from '../../../hooks/use-one-send.ts';
 import styles from './shipment-notes.module.css';
 
@@ -23,6 +24,8 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
   const addNoteMutation = useAddNote(shipmentId);
   const oneSend = useOneSend();
   const note = text.trim();
+  // A note typed and not submitted is not left behind without a word, nor lost to an ended session.
+  useLeavePrompt(note !== '' && !addNoteMutation.isPending, WEB_TEXTS.shipment.noteUnsent);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
