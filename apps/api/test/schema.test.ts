@@ -56,6 +56,7 @@ const CHILD_TABLES: Record<string, string> = {
   password_resets: 'users',
   report_mail: 'report_subscriptions',
   report_subscriptions: 'users',
+  request_keys: 'shipments',
   sessions: 'users',
   shipment_activity: 'shipments',
   shipment_notes: 'shipments',

@@ -1,5 +1,12 @@
 /** Business constants and limits (spec section 9). Both sides import them; none is written twice. */
 
+/**
+ * The header that names one change a user means (docs/decisions/0048-request-keys.md): a note or a
+ * new delivery order sent again under the same key, because its answer was lost, answers the
+ * record the first made instead of making a second. Optional.
+ */
+export const REQUEST_KEY_HEADER = 'idempotency-key';
+
 /** One day: the session cookie lifetime and the server-side session expiry. */
 export const SESSION_TTL_SECONDS = 86_400;
 /** A password-reset link is single-use and expires after one hour. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CC_EMAILS } from './constants.ts';
+import { MAX_CC_EMAILS, REQUEST_KEY_HEADER } from './constants.ts';
 import { EMAIL_MAX_LENGTH, isEmail } from './email-address.ts';
 import { TEXTS } from './texts.ts';
 
@@ -42,6 +42,12 @@ export function fromDigits<T extends z.ZodType<number | undefined>>(number: T) {
 /** A positive integer id in a path or query. */
 export const Id = fromDigits(wholeNumber.positive().max(MAX_ID));
 export const IdParams = z.object({ id: Id });
+
+/** REQUEST_KEY_HEADER's value: a new one for every new change. */
+export const RequestKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letters, digits, hyphens or underscores');
+export const RequestKeyHeaders = z.object({ [REQUEST_KEY_HEADER]: RequestKey.optional() });
 
 /** A positive integer id inside a JSON body or reply (no coercion: JSON carries numbers). */
 export const EntityId = z.number().int().positive().max(MAX_ID);

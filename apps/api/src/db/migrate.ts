@@ -55,6 +55,7 @@ import * as statementTriggersNarrow from './migrations/0055-statement-triggers-n
 import * as secondFactorFailures from './migrations/0056-second-factor-failures.ts';
 import * as entriesLockWhatTheyCopy from './migrations/0057-entries-lock-what-they-copy.ts';
 import * as deliveryOrderSending from './migrations/0058-delivery-order-sending.ts';
+import * as requestKeys from './migrations/0059-request-keys.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -116,6 +117,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0056-second-factor-failures': secondFactorFailures,
   '0057-entries-lock-what-they-copy': entriesLockWhatTheyCopy,
   '0058-delivery-order-sending': deliveryOrderSending,
+  '0059-request-keys': requestKeys,
 };
 
 /**

@@ -384,6 +384,15 @@ export type ShipmentNotesTable = {
   created_at: CreatedAt;
 };
 
+export type RequestKeysTable = {
+  shipment_id: number;
+  user_id: number;
+  kind: string;
+  key: string;
+  record_id: number;
+  created_at: CreatedAt;
+};
+
 export type ShipmentActivityTable = {
   id: Generated<string>;
   shipment_id: number;
@@ -734,6 +743,7 @@ export type Database = {
   document_types: DocumentTypesTable;
   documents: DocumentsTable;
   shipment_notes: ShipmentNotesTable;
+  request_keys: RequestKeysTable;
   shipment_activity: ShipmentActivityTable;
   truckers: TruckersTable;
   trucker_emails: TruckerEmailsTable;

@@ -559,6 +559,18 @@ ALTER TABLE report_subscriptions ADD CONSTRAINT report_subscriptions_user_id_rep
 ALTER TABLE report_subscriptions ADD CONSTRAINT report_subscriptions_pkey PRIMARY KEY (id);
 ALTER TABLE report_subscriptions ADD CONSTRAINT report_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
 
+CREATE TABLE request_keys (
+  shipment_id integer NOT NULL,
+  user_id integer NOT NULL,
+  kind text NOT NULL,
+  key text NOT NULL,
+  record_id integer NOT NULL,
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+);
+ALTER TABLE request_keys ADD CONSTRAINT request_keys_pkey PRIMARY KEY (shipment_id, user_id, kind, key);
+ALTER TABLE request_keys ADD CONSTRAINT request_keys_shipment_id_fkey FOREIGN KEY (shipment_id) REFERENCES shipments(id) ON DELETE CASCADE;
+ALTER TABLE request_keys ADD CONSTRAINT request_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
+
 CREATE TABLE security_event_counts (
   company_id integer NOT NULL,
   kind text NOT NULL,

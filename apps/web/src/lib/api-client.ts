@@ -1,5 +1,5 @@
 import { API_BASE, apiPath } from '@clearport/contract/paths';
-import { FETCH_TIMEOUT_MS } from '@clearport/contract/constants';
+import { FETCH_TIMEOUT_MS, REQUEST_KEY_HEADER } from '@clearport/contract/constants';
 import { SIGN_IN_TEXTS } from '@clearport/contract/sign-in-texts';
 import { paths } from '../config/paths.ts';
 import { loadPage } from './browser-location.ts';
@@ -51,6 +51,8 @@ export type RequestOptions<T> = {
   responseType?: 'json' | 'blob';
   /** Longer than FETCH_TIMEOUT_MS for calls that carry files, which take longer on a slow line. */
   timeoutMs?: number;
+  /** Names the change, so that sending it again after a lost answer does not make it twice (useRequestKey). */
+  requestKey?: string;
 };
 
 function urlOf(path: string, options: Pick<RequestOptions<unknown>, 'params' | 'query'>): string {
@@ -109,6 +111,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (options.body !== undefined && !isFormData) headers['content-type'] = 'application/json';
   const token = isAuthenticated ? getSessionToken() : undefined;
   if (token) headers.authorization = `Bearer ${token}`;
+  if (options.requestKey) headers[REQUEST_KEY_HEADER] = options.requestKey;
 
   const timeout = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');

@@ -3,21 +3,36 @@ import { isNamedRefusal } from '../../lib/refusal.ts';
 import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import { changeShipment } from '../access/change-shipment.ts';
 import type { SessionUser } from '../access/session-user.ts';
+import { requestKeysRepository } from '../activity/request-keys.repository.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { deliveryOrdersRepository } from './delivery-orders.repository.ts';
 import { refusalOf } from './delivery-orders.rules.ts';
 
-/** A new delivery order of the shipment, when its trucker, warehouse, containers and bills may be chosen. */
+/**
+ * A new delivery order of the shipment, when its trucker, warehouse, containers and bills may be
+ * chosen. Sent again under its `requestKey` (decision 0048), it answers the order the first made,
+ * as it is now.
+ */
 export async function createDeliveryOrder(
   deps: Pick<ActionDeps, 'db' | 'brokerEmail'>,
   actor: SessionUser,
-  input: { shipmentId: number; order: DeliveryOrderRequest },
+  input: { shipmentId: number; order: DeliveryOrderRequest; requestKey?: string | undefined },
 ): Promise<DeliveryOrder | Refused> {
   const { shipmentId, order } = input;
   const result = await changeShipment(deps.db, actor, shipmentId, async (trx, _shipment, record) => {
+    const keyed = input.requestKey && {
+      shipmentId,
+      userId: actor.id,
+      kind: 'delivery_order' as const,
+      key: input.requestKey,
+    };
+    const before = keyed && (await requestKeysRepository.madeBefore(trx, keyed));
+    const [made] = before ? await deliveryOrdersRepository.listOf(trx, shipmentId, [before]) : [];
+    if (made) return made;
     const refusal = await deliveryOrdersRepository.saveRefusal(trx, actor, shipmentId, order);
     if (refusal) return refusal;
     const orderId = await deliveryOrdersRepository.insert(trx, actor, shipmentId, order);
+    if (keyed) await requestKeysRepository.keep(trx, keyed, orderId);
     record(SHIPMENT_ACTIVITY.deliveryOrderCreated, {
       delivery_order_id: orderId,
       trucker_id: order.trucker_id,

@@ -8,6 +8,7 @@ import {
   SendDeliveryOrderResponse,
   type DeliveryOrderRequestInput,
 } from '@clearport/contract/delivery-orders';
+import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
 import { API_PATHS } from '@clearport/contract/paths';
 import { SHIPMENT_DETAIL_ERRORS, ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { fillText, TEXTS } from '@clearport/contract/texts';
@@ -281,6 +282,39 @@ describe('POST user/shipments/{id}/delivery_order', () => {
       });
     }
     await expectRefused(shipment.id, () => create('primary', 'abc', orderOf(shipment)), 400, { field: 'id' });
+  });
+});
+
+describe('a new order sent again under its request key', () => {
+  const keyedCreate = (shipmentId: number, key: string, payload: object) =>
+    injectAs(t.app, tokens.user!, {
+      method: 'POST',
+      url: ordersUrl(shipmentId),
+      headers: { [REQUEST_KEY_HEADER]: key },
+      payload,
+    });
+
+  it('answers the order the first made, as it is now, instead of a second order or a refusal', async () => {
+    const shipment = await orderableShipment(t.app.db, '40001', taken);
+    const key = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
+    const first = await keyedCreate(shipment.id, key, orderOf(shipment));
+    expect(first.statusCode, first.body).toBe(200);
+    const made = DeliveryOrderResponse.parse(first.json()).delivery_order;
+    // Its container is this order's now: made anew, the second would have been asked to confirm it.
+    const again = await keyedCreate(shipment.id, key, orderOf(shipment));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(DeliveryOrderResponse.parse(again.json()).delivery_order).toEqual(made);
+    const orders = await t.app.db
+      .selectFrom('delivery_orders')
+      .select('id')
+      .where('shipment_id', '=', shipment.id)
+      .execute();
+    expect(orders).toEqual([{ id: made.id }]);
+    expect(
+      (await activityOf(t.app.db, shipment.id)).filter(
+        (line) => line.action === SHIPMENT_ACTIVITY.deliveryOrderCreated,
+      ),
+    ).toHaveLength(1);
   });
 });
 

@@ -10,7 +10,8 @@ import {
   SendDeliveryOrderResponse,
 } from '@clearport/contract/delivery-orders';
 import { API_PATHS } from '@clearport/contract/paths';
-import { ErrorResponse, IdParams } from '@clearport/contract/http';
+import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
+import { ErrorResponse, IdParams, RequestKeyHeaders } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
 import { replyWith } from '../../lib/action.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
@@ -34,7 +35,12 @@ export const deliveryOrdersRoutes: FastifyPluginAsync = async (app) => {
   api.post(
     API_PATHS.deliveryOrders,
     {
-      schema: { params: IdParams, body: DeliveryOrderRequest, response: { 200: DeliveryOrderResponse, ...errors } },
+      schema: {
+        params: IdParams,
+        headers: RequestKeyHeaders,
+        body: DeliveryOrderRequest,
+        response: { 200: DeliveryOrderResponse, ...errors },
+      },
       // Before the body is checked: another company's shipment is 404 whatever the body, and a
       // shipment with no container yet answers the spec's text rather than "select a container".
       preValidation: async (request, reply) => {
@@ -45,7 +51,11 @@ export const deliveryOrdersRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const input = { shipmentId: request.params.id, order: request.body };
+      const input = {
+        shipmentId: request.params.id,
+        order: request.body,
+        requestKey: request.headers[REQUEST_KEY_HEADER],
+      };
       const result = await createDeliveryOrder(request.deps, request.user, input);
       return replyWith(reply, result, (order) => ({ delivery_order: order }));
     },

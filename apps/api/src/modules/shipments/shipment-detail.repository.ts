@@ -194,6 +194,12 @@ export const shipmentDetailRepository = {
     await trx.updateTable('shipments').set({ status, updated_at: new Date() }).where('id', '=', shipmentId).execute();
   },
 
+  /** One of the shipment's notes as the detail lists it, or undefined when there is none by that id. */
+  async note(db: Db, shipmentId: number, noteId: number): Promise<ShipmentNote | undefined> {
+    const row = await notesOf(db, shipmentId).where('shipment_notes.id', '=', noteId).executeTakeFirst();
+    return row && toNote(row);
+  },
+
   /** The note as the detail lists it, written by `user`. */
   async insertNote(trx: Db, user: SessionUser, shipmentId: number, comments: string): Promise<ShipmentNote> {
     const note = await trx

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { DOCUMENT_TYPES, FORM_7501_TYPES, is7501Type } from '@clearport/contract/documents';
+import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ROLES } from '@clearport/contract/roles';
 import { parseInstantText } from '@clearport/contract/shipments';
@@ -415,6 +416,84 @@ describe('POST user/shipments/{id}/add_comment', () => {
         'note',
       );
     }
+  });
+});
+
+describe('POST user/shipments/{id}/add_comment sent again under its request key', () => {
+  const keyed = (who: Who, id: number, key: string, note: string) =>
+    injectAs(t.app, tokens[who]!, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.addNote, { id }),
+      headers: { [REQUEST_KEY_HEADER]: key },
+      payload: { note },
+    });
+  const notesOf = async (id: number) => (await detailOf('primary', id)).shipment.shipment_notes;
+  /** The shipment's notes added after `before`, by their text. */
+  const addedSince = async (id: number, before: readonly unknown[]) =>
+    (await notesOf(id)).slice(before.length).map((note) => note.comments);
+
+  it('answers the note the first made, once, whether the two come one after the other or at once', async () => {
+    const id = nextShipment();
+    const before = await notesOf(id);
+    const first = await keyed('user', id, 'c0ffee00c0ffee00c0ffee00c0ffee01', 'Gate code 4471.');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await keyed('user', id, 'c0ffee00c0ffee00c0ffee00c0ffee01', 'Gate code 4471.');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const together = await Promise.all(
+      [1, 2, 3].map(() => keyed('user', id, 'c0ffee00c0ffee00c0ffee00c0ffee02', 'Dock 4 only.')),
+    );
+    expect(new Set(together.map((each) => each.json().note.id)).size).toBe(1);
+    expect(await addedSince(id, before)).toEqual(['Gate code 4471.', 'Dock 4 only.']);
+    expect((await activityOf(t.app.db, id)).map((line) => line.action)).toEqual([
+      SHIPMENT_ACTIVITY.noteAdded,
+      SHIPMENT_ACTIVITY.noteAdded,
+    ]);
+  });
+
+  it('keeps another user’s key and a new key apart, and a key past its day makes a new note', async () => {
+    const id = nextShipment();
+    const before = await notesOf(id);
+    const key = 'feedface-feedface-feedface-0001';
+    await keyed('user', id, key, 'First.');
+    await keyed('primary', id, key, 'Second, by another user.');
+    await keyed('user', id, 'feedface-feedface-feedface-0002', 'Third.');
+    await t.app.db
+      .updateTable('request_keys')
+      .set({ created_at: sql<Date>`now() - interval '25 hours'` })
+      .where('shipment_id', '=', id)
+      .execute();
+    await keyed('user', id, key, 'Fourth, a day later.');
+    expect(await addedSince(id, before)).toEqual([
+      'First.',
+      'Second, by another user.',
+      'Third.',
+      'Fourth, a day later.',
+    ]);
+    // The user's keys past their day went when their next key was kept; the other user's stays.
+    const kept = await t.app.db
+      .selectFrom('request_keys')
+      .select(['user_id', 'key'])
+      .where('shipment_id', '=', id)
+      .orderBy('user_id')
+      .execute();
+    expect(kept).toEqual(
+      [
+        { user_id: userIds.user, key },
+        { user_id: userIds.primary, key },
+      ].sort((a, b) => a.user_id - b.user_id),
+    );
+  });
+
+  it('refuses a key that is not 16 to 64 letters, digits, hyphens or underscores, naming the header', async () => {
+    const id = nextShipment();
+    const before = await notesOf(id);
+    for (const key of ['short', 'x'.repeat(65), 'has spaces in it, sixteen+', '😀'.repeat(10)]) {
+      const response = await keyed('user', id, key, 'Not kept.');
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toContain(REQUEST_KEY_HEADER);
+    }
+    expect(await addedSince(id, before)).toEqual([]);
   });
 });
 

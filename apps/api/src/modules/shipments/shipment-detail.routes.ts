@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@clearport/contract/paths';
-import { ErrorResponse, IdParams } from '@clearport/contract/http';
+import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
+import { ErrorResponse, IdParams, RequestKeyHeaders } from '@clearport/contract/http';
 import {
   AddNoteRequest,
   AddNoteResponse,
@@ -55,9 +56,20 @@ const detailRoutes: FastifyPluginAsync = async (app) => {
 
   api.post(
     API_PATHS.addNote,
-    { schema: { params: IdParams, body: AddNoteRequest, response: { 200: AddNoteResponse, ...errors } } },
+    {
+      schema: {
+        params: IdParams,
+        headers: RequestKeyHeaders,
+        body: AddNoteRequest,
+        response: { 200: AddNoteResponse, ...errors },
+      },
+    },
     async (request, reply) => {
-      const input = { shipmentId: request.params.id, comments: request.body.note };
+      const input = {
+        shipmentId: request.params.id,
+        comments: request.body.note,
+        requestKey: request.headers[REQUEST_KEY_HEADER],
+      };
       const result = await addNote(request.deps, request.user, input);
       return replyWith(reply, result, (note) => ({ message: TEXTS.noteSubmitted, note }));
     },

@@ -142,6 +142,9 @@ describe('DeliveryOrderEditor', () => {
         reuse_assigned_containers: false,
       },
     ]);
+    // A new order is named by a request key, so that Save pressed again after a lost answer makes no second one.
+    const created = fetchMock.mock.calls.find(([input]) => String(input).endsWith(CREATE_PATH));
+    expect(new Headers(created?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('warns when the pick-up date asked for is after a chosen container’s last free day, and sends the date', async () => {

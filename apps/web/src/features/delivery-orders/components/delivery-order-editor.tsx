@@ -29,6 +29,7 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useFailureToast } from '../../../hooks/use-failure-toast.ts';
 import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { useOneSend } from '../../../hooks/use-one-send.ts';
+import { useRequestKey } from '../../../hooks/use-request-key.ts';
 import { ApiError, failureText, hasStatus } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useDeleteDeliveryOrder } from '../api/delete-delivery-order.ts';
@@ -205,6 +206,7 @@ export function DeliveryOrderEditor({
   const sendMutation = useSendDeliveryOrder(shipment.id);
   const isBusy = saveMutation.isPending || deleteMutation.isPending || sendMutation.isPending;
   const oneSend = useOneSend();
+  const newOrderKey = useRequestKey();
   const isChanged = Object.keys(deliveryOrderChanges(order ? valuesOf(order) : initialValues, values)).length > 0;
   // Leaving the page would drop what was filled in: ask first, unless it is being saved.
   useLeavePrompt(isChanged && !saveMutation.isPending, WEB_TEXTS.deliveryOrders.leaveUnsavedOrder);
@@ -240,29 +242,34 @@ export function DeliveryOrderEditor({
       warehouse_id: values.warehouse_id ?? 0,
       reuse_assigned_containers: isReuseConfirmed,
     };
-    saveMutation.mutate(body, {
-      onSuccess: (reply) => {
-        toast.success(WEB_TEXTS.deliveryOrders.deliveryOrderSaved);
-        onSaved(reply.delivery_order);
+    const requestKey = isNew ? newOrderKey.keyOf(JSON.stringify(body)) : undefined;
+    saveMutation.mutate(
+      { body, requestKey },
+      {
+        onSettled: (_reply, error) => newOrderKey.settle(error),
+        onSuccess: (reply) => {
+          toast.success(WEB_TEXTS.deliveryOrders.deliveryOrderSaved);
+          onSaved(reply.delivery_order);
+        },
+        onError: (error) => {
+          // Another order took the containers since the page loaded: the same question as before saving.
+          if (error instanceof ApiError && error.status === 409 && error.field === 'containers') {
+            if (window.confirm(error.text)) save(true);
+            return;
+          }
+          const field = error instanceof ApiError ? fieldOf(error) : undefined;
+          const text =
+            error instanceof ApiError
+              ? deliveryOrderErrorText({ message: error.message, errors: error.errors })
+              : TEXTS.genericError;
+          setServerError(text);
+          if (field) {
+            setFieldErrors({ [field]: text });
+            focusFirstInvalid();
+          }
+        },
       },
-      onError: (error) => {
-        // Another order took the containers since the page loaded: the same question as before saving.
-        if (error instanceof ApiError && error.status === 409 && error.field === 'containers') {
-          if (window.confirm(error.text)) save(true);
-          return;
-        }
-        const field = error instanceof ApiError ? fieldOf(error) : undefined;
-        const text =
-          error instanceof ApiError
-            ? deliveryOrderErrorText({ message: error.message, errors: error.errors })
-            : TEXTS.genericError;
-        setServerError(text);
-        if (field) {
-          setFieldErrors({ [field]: text });
-          focusFirstInvalid();
-        }
-      },
-    });
+    );
   };
 
   const onSubmit = (event: FormEvent) => {

@@ -6,16 +6,17 @@ import { TEXTS } from '@clearport/contract/texts';
 import { api, failureText } from '../../../lib/api-client.ts';
 import { useShipmentDetailCache } from './get-shipment-detail.ts';
 
-export function addNote(id: number, note: string): Promise<AddNoteResponse> {
+/** `requestKey` names this note, so that sending it again after a lost answer does not add it twice. */
+export function addNote(id: number, note: string, requestKey?: string): Promise<AddNoteResponse> {
   const body: AddNoteRequest = { note };
-  return api.post(API_PATHS.addNote, body, { params: { id }, schema: AddNoteResponse });
+  return api.post(API_PATHS.addNote, body, { params: { id }, schema: AddNoteResponse, requestKey });
 }
 
 /** Adds a note to the shipment's notes and says Note successfully submitted. */
 export function useAddNote(id: number) {
   const cache = useShipmentDetailCache(id);
   return useMutation({
-    mutationFn: (note: string) => addNote(id, note),
+    mutationFn: ({ note, requestKey }: { note: string; requestKey: string }) => addNote(id, note, requestKey),
     onSuccess: (reply) => {
       toast.success(TEXTS.noteSubmitted);
       cache.apply((detail) => ({

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
@@ -83,5 +83,38 @@ describe('ShipmentNotes', () => {
       await screen.findByText('Something went wrong. Please, try again in a few minutes!', { selector: '.Toastify *' }),
     ).toBeTruthy();
     expect(box().value).toBe('Call first');
+  });
+
+  it('sends a note again under the same request key when its answer was lost, and a new note under a new one', async () => {
+    const user = userEvent.setup();
+    const note = { ...NOTES[0]!, id: 3, comments: 'Call first' };
+    let calls = 0;
+    const fetchMock = vi.fn(async () => {
+      calls += 1;
+      // The first answer never comes back: the line dropped it.
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ message: 'Note successfully submitted.', note }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<ShipmentNotes shipmentId={12} notes={[]} />);
+    await user.type(box(), 'Call first');
+    await user.click(submit());
+    expect(
+      await screen.findByText('Something went wrong. Please, try again in a few minutes!', { selector: '.Toastify *' }),
+    ).toBeTruthy();
+    await user.click(submit());
+    await waitFor(() => expect(box().value).toBe(''));
+    await user.type(box(), 'Gate code 4471');
+    await user.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    const keys = fetchMock.mock.calls.map((call) =>
+      new Headers((call as unknown as [string, RequestInit])[1].headers).get('idempotency-key'),
+    );
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

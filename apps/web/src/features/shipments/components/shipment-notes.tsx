@@ -9,6 +9,7 @@ import { useAddNote } from '../api/add-note.ts';
 import { formatInstant } from '../../../lib/format-date.ts';
 import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { useOneSend } from '../../../hooks/use-one-send.ts';
+import { useRequestKey } from '../../../hooks/use-request-key.ts';
 import styles from './shipment-notes.module.css';
 
 type ShipmentNotesProps = {
@@ -23,6 +24,7 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
   const box = useRef<HTMLTextAreaElement>(null);
   const addNoteMutation = useAddNote(shipmentId);
   const oneSend = useOneSend();
+  const requestKey = useRequestKey();
   const note = text.trim();
   // A note typed and not submitted is not left behind without a word, nor lost to an ended session.
   useLeavePrompt(note !== '' && !addNoteMutation.isPending, WEB_TEXTS.shipment.noteUnsent);
@@ -32,14 +34,20 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
     if (note === '' || addNoteMutation.isPending || !oneSend.start()) return;
     // The box empties and Submit with it is disabled again: a focus still on the form (or lost)
     // goes back to the box; one the user took elsewhere meanwhile stays there.
-    addNoteMutation.mutate(note, {
-      onSettled: oneSend.settle,
-      onSuccess: () => {
-        setText('');
-        const active = document.activeElement;
-        if (!active || active === document.body || active.closest('form') === box.current?.form) box.current?.focus();
+    addNoteMutation.mutate(
+      { note, requestKey: requestKey.keyOf(note) },
+      {
+        onSettled: (_reply, error) => {
+          oneSend.settle();
+          requestKey.settle(error);
+        },
+        onSuccess: () => {
+          setText('');
+          const active = document.activeElement;
+          if (!active || active === document.body || active.closest('form') === box.current?.form) box.current?.focus();
+        },
       },
-    });
+    );
   };
 
   return (
