@@ -275,6 +275,9 @@ export const WEB_TEXTS = {
     deliveryOrderSaved: 'Delivery order saved.',
     confirmDeleteDeliveryOrder: 'Delete this delivery order?',
     leaveUnsavedOrder: "The delivery order wasn't saved. Are you sure you want to leave?",
+    /** Add New's dialogs, closed or left while they hold what was typed. */
+    discardNewTrucker: "The new trucker wasn't created. Discard what you typed?",
+    discardNewWarehouse: "The new warehouse wasn't created. Discard what you typed?",
     confirmSendUnsaved: 'Your changes to this order are not saved. Send the order as your broker approved it?',
     /** Send on an order sent already: the trucker gets the mail again. */
     confirmSendAgain: 'This delivery order was sent on {date}. Send it to the trucker again?',

@@ -365,6 +365,26 @@ describe('DeliveryOrderEditor', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('asks before Escape or Cancel closes New Trucker over what was typed, and keeps it when told to', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Add New'));
+    await choose(user, 'Trucker', 'Add New');
+    const dialog = screen.getByRole('dialog', { name: 'New Trucker' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Trucker name' }), 'Seaside Haulers');
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await user.keyboard('{Escape}');
+    expect(confirm).toHaveBeenCalledWith("The new trucker wasn't created. Discard what you typed?");
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Trucker name' }).value).toBe(
+      'Seaside Haulers',
+    );
+    confirm.mockReturnValue(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(confirm).toHaveBeenCalledTimes(2);
+    confirm.mockRestore();
+  });
+
   it('creates a trucker and chooses it', async () => {
     const user = userEvent.setup();
     const created = trucker(15, 'Seaside Haulers');

@@ -67,12 +67,14 @@ type TruckerFormProps = {
   onCreated: (trucker: Trucker) => void;
   /** Offers Cancel, as in a dialog. */
   onCancel?: () => void;
+  /** Told whether the form holds text, so that a dialog asks before closing over it. */
+  onInputChange?: (hasInput: boolean) => void;
   /** On a page (Settings): the question leaving asks while the form holds text (spec section 5). */
   leaveQuestion?: string;
 };
 
 /** The New Trucker form (spec section 2): a name and a list of contacts, empty again once created. */
-export function TruckerForm({ onCreated, onCancel, leaveQuestion }: TruckerFormProps) {
+export function TruckerForm({ onCreated, onCancel, onInputChange, leaveQuestion }: TruckerFormProps) {
   const errorPrefix = useId();
   const [name, setName] = useState('');
   const [contacts, setContacts] = useState<string[]>(['']);
@@ -86,6 +88,7 @@ export function TruckerForm({ onCreated, onCancel, leaveQuestion }: TruckerFormP
   const nameInput = useRef<HTMLInputElement>(null);
   const hasText = name.trim() !== '' || contacts.some((contact) => contact.trim() !== '');
   useLeavePrompt(leaveQuestion !== undefined && hasText && !createMutation.isPending, leaveQuestion ?? '');
+  useEffect(() => onInputChange?.(hasText), [hasText, onInputChange]);
   /** The contact to focus once the list has changed: the added one, or the one before a removed one. */
   const focusAfterChange = useRef<number | null>(null);
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { TEXTS } from '@clearport/contract/texts';
 import {
@@ -42,6 +42,8 @@ type WarehouseFormProps = {
   onCreated: (warehouse: Warehouse) => void;
   /** Offers Cancel, as in a dialog. */
   onCancel?: () => void;
+  /** Told whether the form differs from its defaults, so that a dialog asks before closing over it. */
+  onInputChange?: (hasInput: boolean) => void;
   /** On a page (Settings): the question leaving asks while the form differs from its defaults (spec section 5). */
   leaveQuestion?: string;
 };
@@ -50,7 +52,14 @@ type WarehouseFormProps = {
  * The New Warehouse form of spec section 2, which has no required field; absent ones take the
  * defaults (New York, NY, 10001).
  */
-export function WarehouseForm({ existing, isLoading, onCreated, onCancel, leaveQuestion }: WarehouseFormProps) {
+export function WarehouseForm({
+  existing,
+  isLoading,
+  onCreated,
+  onCancel,
+  onInputChange,
+  leaveQuestion,
+}: WarehouseFormProps) {
   const [form, setForm] = useState<NewWarehouseForm>(NEW_WAREHOUSE_DEFAULTS);
   const [failure, setFailure] = useState('');
   const createMutation = useCreateWarehouse(existing);
@@ -60,6 +69,7 @@ export function WarehouseForm({ existing, isLoading, onCreated, onCancel, leaveQ
   const isJustCreated = useRef(false);
   const isChanged = JSON.stringify(form) !== JSON.stringify(NEW_WAREHOUSE_DEFAULTS);
   useLeavePrompt(leaveQuestion !== undefined && isChanged && !createMutation.isPending, leaveQuestion ?? '');
+  useEffect(() => onInputChange?.(isChanged), [isChanged, onInputChange]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
