@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate } from './calendar.ts';
+import { revisionOf } from './revision.ts';
 import { oneLineText, plainText } from './plain-text.ts';
 import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from './constants.ts';
 import { EntityId, ErrorResponse, Flag, Id, MAX_ID, MessageResponse } from './http.ts';
@@ -42,6 +43,9 @@ export const DELIVERY_ORDER_ERRORS = {
   truckerHasNoEmail: 'The trucker of this delivery order has no e-mail address to send it to.',
   /** 409 from a change, delete or send while a send of the order is under way. */
   beingSent: 'This delivery order is being sent. Please try again in a moment.',
+  /** 409 from a change whose `revision` is not the stored order's: someone saved it meanwhile. */
+  changedElsewhere:
+    'This delivery order was changed elsewhere since this page was opened, in another tab or by someone else. Nothing was saved: reload the page to see it, then make your change again.',
 } as const;
 
 /** The reply text of a delete; the spec does not show it. */
@@ -77,6 +81,13 @@ export const DeliveryOrderRequest = z.object({
   bill_ladings: z.array(EntityId).min(1, DELIVERY_ORDER_ERRORS.billsRequired).max(200),
   pickup_date: CalendarDate.nullable().optional(),
   reuse_assigned_containers: z.boolean().default(false),
+  revision: z
+    .string()
+    .max(32)
+    .optional()
+    .describe(
+      'On a change, the deliveryOrderRevision of the order as the page read it: refused with 409 when the order was changed since. Left out, the order sent replaces the stored one.',
+    ),
 });
 export type DeliveryOrderRequest = z.infer<typeof DeliveryOrderRequest>;
 export type DeliveryOrderRequestInput = z.input<typeof DeliveryOrderRequest>;
@@ -84,7 +95,7 @@ export type DeliveryOrderRequestInput = z.input<typeof DeliveryOrderRequest>;
 /** The editor's values: a dropdown with nothing chosen holds null. */
 export type DeliveryOrderFormValues = Omit<
   DeliveryOrderRequest,
-  'trucker_id' | 'warehouse_id' | 'reuse_assigned_containers'
+  'trucker_id' | 'warehouse_id' | 'reuse_assigned_containers' | 'revision'
 > & {
   trucker_id: number | null;
   warehouse_id: number | null;
@@ -142,6 +153,23 @@ export type DeliveryOrderChanges = Partial<{ [Field in keyof DeliveryOrderConten
 
 /** Ids once each, ascending: how an order's containers and bills compare. */
 export const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/**
+ * The revision of an order's content, as deliveryOrderChanges compares it: the editor sends the
+ * one it started from, and a change of an order saved since (another tab, a colleague) is refused
+ * instead of undoing that save (decision 0009).
+ */
+export function deliveryOrderRevision(order: DeliveryOrderContent): string {
+  return revisionOf({
+    trucker_id: order.trucker_id,
+    warehouse_id: order.warehouse_id,
+    reference_number: order.reference_number.trim(),
+    note: order.note.trim(),
+    pickup_date: order.pickup_date ?? null,
+    containers: sortedIds(order.containers),
+    bill_ladings: sortedIds(order.bill_ladings),
+  });
+}
 
 /**
  * The fields that differ, from and to: texts compare as the server stores them (trimmed), the

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVE_STATUS, MAX_CC_EMAILS, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { CcEmails, Email, EmailOrEmpty, EntityId } from './http.ts';
+import { revisionOf } from './revision.ts';
 import { TEXTS } from './texts.ts';
 import { Trucker, TruckerInput } from './truckers.ts';
 import { Warehouse, WarehouseInput } from './warehouses.ts';
@@ -103,30 +104,6 @@ export const SETTINGS_ERRORS = {
 /** The company's lists as a reading of GET user/settings gives them. */
 export type SettingsLists = Pick<SettingsResponse['user'], NotificationListKey | 'truckers' | 'warehouses'>;
 
-/** JSON with every object's keys in order, so that equal values always read the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([one], [other]) => (one < other ? -1 : one > other ? 1 : 0));
-    return `{${entries.map(([key, each]) => `${JSON.stringify(key)}:${canonicalJson(each)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** A 53-bit fingerprint of a text (cyrb53), the same in the browser and on the server. */
-function fingerprint(text: string): string {
-  let first = 0xdeadbeef;
-  let second = 0x41c6ce57;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    first = Math.imul(first ^ code, 2654435761);
-    second = Math.imul(second ^ code, 1597334677);
-  }
-  first = Math.imul(first ^ (first >>> 16), 2246822507) ^ Math.imul(second ^ (second >>> 13), 3266489909);
-  second = Math.imul(second ^ (second >>> 16), 2246822507) ^ Math.imul(first ^ (first >>> 13), 3266489909);
-  return (4294967296 * (2097151 & second) + (first >>> 0)).toString(36);
-}
-
 /**
  * The revision of a company's Settings lists: the four notification lists, the truckers and the
  * warehouses, each by id. The screen computes it from what it read and created, the server from
@@ -135,13 +112,11 @@ function fingerprint(text: string): string {
  */
 export function settingsRevision(lists: SettingsLists): string {
   const byId = <Row extends { id: number }>(rows: readonly Row[]) => [...rows].sort((one, other) => one.id - other.id);
-  return fingerprint(
-    canonicalJson({
-      lists: NOTIFICATION_LISTS.map((list) => lists[list.key]),
-      truckers: byId(lists.truckers),
-      warehouses: byId(lists.warehouses),
-    }),
-  );
+  return revisionOf({
+    lists: NOTIFICATION_LISTS.map((list) => lists[list.key]),
+    truckers: byId(lists.truckers),
+    warehouses: byId(lists.warehouses),
+  });
 }
 
 /** The Settings screen's success message; the spec quotes none. */

@@ -5,6 +5,7 @@ import {
   DELIVERY_ORDER_ERRORS,
   DeliveryOrderErrorResponse,
   DeliveryOrderResponse,
+  deliveryOrderRevision,
   SendDeliveryOrderResponse,
   type DeliveryOrderRequestInput,
 } from '@clearport/contract/delivery-orders';
@@ -368,6 +369,39 @@ describe('one order per container', () => {
 });
 
 describe('POST user/shipments/{id}/delivery_order/{orderId}', () => {
+  it('refuses a change naming the revision of an order saved since, and takes one naming the stored order', async () => {
+    const shipment = await orderableShipment(t.app.db, '40001', taken);
+    const order = await createdOrder('primary', shipment);
+    const read = deliveryOrderRevision(order);
+    // Another tab saves a new note first.
+    const other = await update('user', shipment.id, order.id, {
+      ...orderOf(shipment),
+      note: 'Dock 2.',
+      revision: read,
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const stale = await expectRefused(
+      shipment.id,
+      () =>
+        update('primary', shipment.id, order.id, { ...orderOf(shipment), reference_number: 'PO-9', revision: read }),
+      409,
+      { field: 'revision', message: DELIVERY_ORDER_ERRORS.changedElsewhere },
+    );
+    expect(stale.message).toBe(DELIVERY_ORDER_ERRORS.changedElsewhere);
+    const current = DeliveryOrderResponse.parse(other.json()).delivery_order;
+    const fresh = await update('primary', shipment.id, order.id, {
+      ...orderOf(shipment),
+      note: 'Dock 2.',
+      reference_number: 'PO-9',
+      revision: deliveryOrderRevision(current),
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(DeliveryOrderResponse.parse(fresh.json()).delivery_order).toMatchObject({
+      note: 'Dock 2.',
+      reference_number: 'PO-9',
+    });
+  });
+
   it('saves the changes, replaces containers and bills, and records from and to', async () => {
     const shipment = await orderableShipment(t.app.db, '40001', taken);
     const [first, second] = shipment.containers;

@@ -29,6 +29,7 @@ export type DeliveryOrderRefusal =
   | { refused: 'notApproved' }
   | { refused: 'truckerHasNoEmail' }
   | { refused: 'beingSent' }
+  | { refused: 'changedElsewhere' }
   | { refused: 'mailFailed' };
 
 /**
@@ -64,6 +65,8 @@ export function refusalOf(named: DeliveryOrderRefusal, brokerEmail: string): Ref
       return listedRefusal(409, E.truckerHasNoEmail);
     case 'beingSent':
       return listedRefusal(409, E.beingSent);
+    case 'changedElsewhere':
+      return listedRefusal(409, E.changedElsewhere, 'revision');
     case 'mailFailed':
       // The mail server, not this one, failed: a gateway error.
       return listedRefusal(502, TEXTS.deliveryOrderSendFailed);

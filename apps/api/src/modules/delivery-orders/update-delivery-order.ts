@@ -1,5 +1,6 @@
 import {
   deliveryOrderChanges,
+  deliveryOrderRevision,
   type DeliveryOrder,
   type DeliveryOrderContent,
   type DeliveryOrderRequest,
@@ -12,7 +13,10 @@ import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { deliveryOrdersRepository } from './delivery-orders.repository.ts';
 import { refusalOf } from './delivery-orders.rules.ts';
 
-/** A change of content withdraws the broker's approval; a save that changes nothing writes nothing. */
+/**
+ * A change of content withdraws the broker's approval; a save that changes nothing writes nothing.
+ * One naming the revision of an order since saved by someone else is refused (decision 0009).
+ */
 export async function updateDeliveryOrder(
   deps: Pick<ActionDeps, 'db' | 'brokerEmail'>,
   actor: SessionUser,
@@ -23,10 +27,13 @@ export async function updateDeliveryOrder(
     const order = await deliveryOrdersRepository.findOrder(trx, shipmentId, orderId);
     if (!order) return { refused: 'orderNotFound' } as const;
     if (order.is_being_sent) return { refused: 'beingSent' } as const;
-    const refusal = await deliveryOrdersRepository.saveRefusal(trx, actor, shipmentId, next, order);
-    if (refusal) return refusal;
     const links = await deliveryOrdersRepository.linksOf(trx, orderId);
     const before: DeliveryOrderContent = { ...order, containers: links.containers, bill_ladings: links.bills };
+    // Saved since the page read it: this save would undo that one.
+    if (next.revision !== undefined && next.revision !== deliveryOrderRevision(before))
+      return { refused: 'changedElsewhere' } as const;
+    const refusal = await deliveryOrdersRepository.saveRefusal(trx, actor, shipmentId, next, order);
+    if (refusal) return refusal;
     const changes = deliveryOrderChanges(before, next);
     if (Object.keys(changes).length > 0) {
       await deliveryOrdersRepository.update(trx, orderId, links, next);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
+import { DELIVERY_ORDER_ERRORS, deliveryOrderRevision, type DeliveryOrder } from '@clearport/contract/delivery-orders';
 import type { SettingsResponse } from '@clearport/contract/settings';
 import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
 import {
@@ -217,6 +217,40 @@ describe('DeliveryOrderEditor', () => {
     await waitFor(() => expect(document.activeElement).toBe(pickup));
     expect(pickup.getAttribute('aria-invalid')).toBe('true');
     expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')).toEqual([]);
+  });
+
+  it('names the revision it read, says so when the order was saved elsewhere since, and the next save names the one it saved', async () => {
+    const user = userEvent.setup();
+    const order = deliveryOrder(21);
+    const saved = { ...order, note: 'Dock 4' };
+    let answer: { status: number; body: object } = {
+      status: 409,
+      body: {
+        message: DELIVERY_ORDER_ERRORS.changedElsewhere,
+        field: 'revision',
+        errors: [DELIVERY_ORDER_ERRORS.changedElsewhere],
+      },
+    };
+    const { fetchMock } = renderEditor({ order, answers: { '/user/shipments/12/delivery_order/21': () => answer } });
+    const note = screen.getByRole('textbox', { name: 'Note' });
+    await user.clear(note);
+    await user.type(note, 'Dock 4');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(DELIVERY_ORDER_ERRORS.changedElsewhere);
+    answer = { status: 200, body: { delivery_order: saved } };
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')).toHaveLength(2));
+    await user.type(note, ', ring twice');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')).toHaveLength(3));
+    const revisions = bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21').map(
+      (body) => (body as { revision?: string }).revision,
+    );
+    expect(revisions).toEqual([
+      deliveryOrderRevision(order),
+      deliveryOrderRevision(order),
+      deliveryOrderRevision(saved),
+    ]);
   });
 
   it('shows the first server error under the form', async () => {

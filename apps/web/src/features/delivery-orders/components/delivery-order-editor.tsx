@@ -9,6 +9,7 @@ import {
   DELIVERY_ORDER_ERRORS,
   deliveryOrderChanges,
   deliveryOrderErrors,
+  deliveryOrderRevision,
   deliveryOrderErrorText,
   newDeliveryOrderForm,
   type DeliveryOrder,
@@ -186,6 +187,9 @@ export function DeliveryOrderEditor({
     order ? valuesOf(order) : newDeliveryOrderForm(shipment),
   );
   const [values, setValues] = useState(initialValues);
+  // The order as this page read or last saved it: a save names its revision, so one made elsewhere
+  // since is refused rather than undone.
+  const [base, setBase] = useState<DeliveryOrderFormValues | undefined>(() => order && valuesOf(order));
   const [fieldErrors, setFieldErrors] = useState<DeliveryOrderFieldErrors>({});
   const [serverError, setServerError] = useState('');
   const [modal, setModal] = useState<'trucker' | 'warehouse' | null>(null);
@@ -241,6 +245,7 @@ export function DeliveryOrderEditor({
       trucker_id: values.trucker_id ?? 0,
       warehouse_id: values.warehouse_id ?? 0,
       reuse_assigned_containers: isReuseConfirmed,
+      ...(base && { revision: deliveryOrderRevision(base) }),
     };
     const requestKey = isNew ? newOrderKey.keyOf(JSON.stringify(body)) : undefined;
     saveMutation.mutate(
@@ -248,6 +253,7 @@ export function DeliveryOrderEditor({
       {
         onSettled: (_reply, error) => newOrderKey.settle(error),
         onSuccess: (reply) => {
+          setBase(valuesOf(reply.delivery_order));
           toast.success(WEB_TEXTS.deliveryOrders.deliveryOrderSaved);
           onSaved(reply.delivery_order);
         },
