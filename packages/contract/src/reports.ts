@@ -23,6 +23,8 @@ export type ReportKind = keyof typeof REPORT_KINDS;
 export const REPORT_MAX_MONTHS = 36;
 
 // From 0002: the duty report compares a range with the year before it, which needs a year 0001.
+/** The months a range may name: a month field's `min` and `max`. */
+export const REPORT_MONTHS = { first: '0002-01', last: '9999-12' } as const;
 const Month = z.string().regex(/^(?!000[01])\d{4}-(0[1-9]|1[0-2])$/, 'is not a month (YYYY-MM, from 0002-01)');
 
 /** `YYYY-MM` to a count of months since year 0, to compare and measure ranges. */

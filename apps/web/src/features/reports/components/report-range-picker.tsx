@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { REPORT_MAX_MONTHS, REPORT_PRESETS, type ReportPreset } from '@clearport/contract/reports';
+import { REPORT_MAX_MONTHS, REPORT_MONTHS, REPORT_PRESETS, type ReportPreset } from '@clearport/contract/reports';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { REPORT_TEXTS } from '../../../config/report-texts.ts';
 import { reportQueryOf, type ReportRange } from '../utils/report-range.ts';
@@ -48,6 +48,8 @@ export function ReportRangePicker({ range, accounts, onChange }: ReportRangePick
               type="month"
               className={styles.control}
               value={range.from}
+              min={REPORT_MONTHS.first}
+              max={range.to || REPORT_MONTHS.last}
               aria-invalid={isInvalid || undefined}
               aria-describedby={isInvalid ? errorId : undefined}
               onChange={(event) => onChange({ ...range, from: event.target.value })}
@@ -60,6 +62,8 @@ export function ReportRangePicker({ range, accounts, onChange }: ReportRangePick
               type="month"
               className={styles.control}
               value={range.to}
+              min={range.from || REPORT_MONTHS.first}
+              max={REPORT_MONTHS.last}
               aria-invalid={isInvalid || undefined}
               aria-describedby={isInvalid ? errorId : undefined}
               onChange={(event) => onChange({ ...range, to: event.target.value })}

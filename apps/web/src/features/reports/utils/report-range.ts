@@ -1,11 +1,9 @@
 import {
-  monthIndex,
   RELEASE_DAYS_THRESHOLD,
   presetRange,
-  REPORT_MAX_MONTHS,
   REPORT_PRESETS,
+  ReportQuery,
   type ReportPreset,
-  type ReportQuery,
 } from '@clearport/contract/reports';
 
 /** A report asked for again within this time comes from the cache. */
@@ -38,8 +36,6 @@ export type ReportRange = {
   /** The release report lists the entries released more than this many days after arrival. */
   over: number;
 };
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The user's calendar day, YYYY-MM-DD. */
 export function todayOf(now: Date): string {
@@ -81,10 +77,12 @@ export function reportRangeParams(range: ReportRange): URLSearchParams {
   return params;
 }
 
-/** The API's query for a range, or null while a custom range is not one the API takes. */
+/** The API's query for a range, or null while a custom range is not one the API takes (its own schema says). */
 export function reportQueryOf(range: ReportRange): ReportQuery | null {
-  if (!MONTH.test(range.from) || !MONTH.test(range.to)) return null;
-  const months = monthIndex(range.to) - monthIndex(range.from) + 1;
-  if (months < 1 || months > REPORT_MAX_MONTHS) return null;
-  return { from: range.from, to: range.to, ...(range.account ? { account_no: range.account } : {}) };
+  const query = ReportQuery.safeParse({
+    from: range.from,
+    to: range.to,
+    ...(range.account ? { account_no: range.account } : {}),
+  });
+  return query.success ? query.data : null;
 }
