@@ -7,7 +7,7 @@ import { oneLineText } from './plain-text.ts';
 /**
  * The brokerage's administration through the running portal (`/api/broker/v1/admin/`, a key with
  * the `admin` scope): its API keys, the delivery orders waiting for approval, the payment
- * instructions and the event mail that failed. `npm run broker` does the same on a database no
+ * instructions, and the event and report mail that failed. `npm run broker` does the same on a database no
  * server holds (docs/decisions/0024-broker-administration.md).
  */
 
@@ -20,6 +20,8 @@ export const BROKER_ADMIN_PATHS = {
   paymentInstructions: '/v1/admin/payment-instructions',
   failedMail: '/v1/admin/mail/failed',
   retryMail: '/v1/admin/mail/:id/retry',
+  failedReportMail: '/v1/admin/report-mail/failed',
+  retryReportMail: '/v1/admin/report-mail/:id/retry',
   signInLinks: '/v1/admin/sign-in-links',
 } as const;
 
@@ -124,11 +126,27 @@ export type FailedMailResponse = z.infer<typeof FailedMailResponse>;
 
 export const RetryMailResponse = z.object({ outcome: z.literal('queued') });
 
+/** A monthly report mail that failed within its day of retries: to whom, which report and month. */
+export const FailedReportMail = z.object({
+  id: z.string(),
+  company: z.string(),
+  email: z.string(),
+  report: z.string(),
+  /** The month it reports, YYYY-MM. */
+  period: z.string(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: Timestamp,
+});
+export const FailedReportMailResponse = z.object({ mail: z.array(FailedReportMail), next: z.string().nullable() });
+export type FailedReportMailResponse = z.infer<typeof FailedReportMailResponse>;
+
 export const BROKER_ADMIN_ERRORS = {
   apiKeyNotFound: 'There is no API key with this id.',
   expiresInPast: 'must lie in the future',
   deliveryOrderNotFound: 'There is no delivery order with this id.',
   failedMailNotFound: 'There is no failed e-mail with this id.',
+  failedReportMailNotFound: 'There is no failed report e-mail with this id.',
   /** A sign-in link is made only for a user who may sign in. */
   signInUserNotFound: 'There is no active user with this e-mail.',
   /** A link is one factor: a user who signs in with a second one (or whose company requires one) is sent to the login page. */

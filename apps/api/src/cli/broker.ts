@@ -17,6 +17,8 @@ import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
 import { setPaymentInstructions } from '../modules/invoices/set-payment-instructions.ts';
 import { failedMessages } from '../modules/event-mail/event-mail.repository.ts';
 import { retryFailedMail } from '../modules/event-mail/retry-failed-mail.ts';
+import { reportMailReads } from '../modules/reports/report-mail.reads.ts';
+import { retryFailedReportMail } from '../modules/reports/retry-failed-report-mail.ts';
 import { apiKeysRepository } from '../modules/access/api-keys.repository.ts';
 import { listSecurityEvents, type SecurityEventsFilter } from '../modules/access/security-events.ts';
 import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@clearport/contract/security-events';
@@ -58,6 +60,9 @@ export const USAGE = `Usage: npm run broker -- <command>
                               replace them (the portal shows them at once, no restart)
   mail failed                 list the event e-mails that could not be sent within their retries
   mail retry ID               send that e-mail again (the running server's worker sends it)
+  report-mail failed          list the monthly report e-mails that could not be sent within
+                              their retries: to whom, which report and month
+  report-mail retry ID        send that report e-mail again (the running server's worker sends it)
   api-keys create NAME [--scopes LIST] [--expires DATE]
                               make a key for the broker API (/api/broker/v1/); it is shown once.
                               LIST: some of records,events,files,admin, comma-separated (default
@@ -106,6 +111,7 @@ const COMMANDS = [
   'delivery-orders',
   'user-changes',
   'mail',
+  'report-mail',
   'payment-instructions',
   'api-keys',
   'security-events',
@@ -201,6 +207,35 @@ export async function runBrokerCommand(
     if (!(await retryFailedMail({ db }, BROKER, { id })))
       return { code: 1, lines: [`There is no failed e-mail ${id}.`] };
     return { code: 0, lines: [`E-mail ${id} will be sent again.`] };
+  }
+  if (command === 'report-mail' && rest[0] === 'failed' && rest.length === 1) {
+    const failed = await reportMailReads.failed(db);
+    if (failed.length === 0) return { code: 0, lines: ['No report e-mail has failed.'] };
+    return {
+      code: 0,
+      lines: [
+        'id\tcompany\tto\treport\tmonth\tattempts\tcreated\tlast error',
+        ...failed.map((mail) =>
+          [
+            mail.id,
+            mail.company,
+            mail.email,
+            mail.report,
+            mail.period,
+            mail.attempts,
+            mail.createdAt.toISOString(),
+            mail.lastError ?? '',
+          ].join('\t'),
+        ),
+      ],
+    };
+  }
+  if (command === 'report-mail' && rest[0] === 'retry' && rest.length === 2) {
+    const id = rest[1]!;
+    if (!/^[1-9]\d{0,17}$/.test(id)) return { code: 2, lines: [`Not a report e-mail id: ${id}`, USAGE] };
+    if (!(await retryFailedReportMail({ db }, BROKER, { id })))
+      return { code: 1, lines: [`There is no failed report e-mail ${id}.`] };
+    return { code: 0, lines: [`Report e-mail ${id} will be sent again.`] };
   }
   if (command === 'payment-instructions' && rest[0] === 'show' && rest.length === 1) {
     const instructions = await invoicesRepository.paymentInstructions(db);

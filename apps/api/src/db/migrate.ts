@@ -56,6 +56,7 @@ import * as secondFactorFailures from './migrations/0056-second-factor-failures.
 import * as entriesLockWhatTheyCopy from './migrations/0057-entries-lock-what-they-copy.ts';
 import * as deliveryOrderSending from './migrations/0058-delivery-order-sending.ts';
 import * as requestKeys from './migrations/0059-request-keys.ts';
+import * as reportMailFailed from './migrations/0060-report-mail-failed.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -118,6 +119,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0057-entries-lock-what-they-copy': entriesLockWhatTheyCopy,
   '0058-delivery-order-sending': deliveryOrderSending,
   '0059-request-keys': requestKeys,
+  '0060-report-mail-failed': reportMailFailed,
 };
 
 /**

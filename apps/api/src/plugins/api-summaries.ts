@@ -107,6 +107,9 @@ export const CALL_SUMMARIES: Record<string, string> = {
   [`PUT ${brokerCall(BROKER_ADMIN_PATHS.paymentInstructions)}`]: 'Replace the payment instructions',
   [`GET ${brokerCall(BROKER_ADMIN_PATHS.failedMail)}`]: 'The event e-mails that failed within their retries',
   [`POST ${brokerCall(BROKER_ADMIN_PATHS.retryMail)}`]: 'Send a failed event e-mail again',
+  [`GET ${brokerCall(BROKER_ADMIN_PATHS.failedReportMail)}`]:
+    'The monthly report e-mails that failed within their retries',
+  [`POST ${brokerCall(BROKER_ADMIN_PATHS.retryReportMail)}`]: 'Send a failed monthly report e-mail again',
   [`POST ${brokerCall(BROKER_ADMIN_PATHS.signInLinks)}`]:
     "Make a user's single-use sign-in link to Home (token_user), valid 10 minutes",
   [`GET ${brokerCall(WEBHOOK_PATHS.webhooks)}`]: 'The webhook endpoints: URL, event types, enabled, place in the feed',

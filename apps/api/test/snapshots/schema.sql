@@ -547,6 +547,7 @@ ALTER TABLE report_mail ADD CONSTRAINT report_mail_subscription_id_period_key UN
 ALTER TABLE report_mail ADD CONSTRAINT report_mail_pkey PRIMARY KEY (id);
 ALTER TABLE report_mail ADD CONSTRAINT report_mail_subscription_id_fkey FOREIGN KEY (subscription_id) REFERENCES report_subscriptions(id) ON DELETE CASCADE;
 ALTER TABLE report_mail ADD CONSTRAINT report_mail_state_check CHECK ((state = ANY (ARRAY['queued'::text, 'sending'::text, 'retrying'::text, 'sent'::text, 'skipped'::text, 'failed'::text])));
+CREATE INDEX report_mail_failed ON public.report_mail USING btree (id) WHERE (state = 'failed'::text);
 CREATE INDEX report_mail_queued ON public.report_mail USING btree (created_at, id) WHERE (state = ANY (ARRAY['queued'::text, 'retrying'::text, 'sending'::text]));
 
 CREATE TABLE report_subscriptions (

@@ -5,6 +5,7 @@ import { API_PATHS } from '@clearport/contract/paths';
 import { apiUrl, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { newBrokerKey, RECORDS_URL } from '../../../test/broker-api.ts';
 import { waitingOrderId } from '../../../test/delivery-order-fixtures.ts';
+import { runBrokerCommand } from '../../cli/broker.ts';
 import { DEMO_PAYMENT_INSTRUCTIONS } from '../../seed/demo-billing.ts';
 import { NOT_A_BROKER_KEY, outOfScope } from '../access/broker-key.ts';
 
@@ -242,5 +243,83 @@ describe('the broker administration', () => {
       .where('id', '=', failed.id)
       .executeTakeFirstOrThrow();
     expect(message).toEqual({ state: 'retrying', attempts: 0 });
+  });
+
+  it('lists the monthly report e-mails that failed and sends one again, through the API and the command line', async () => {
+    const admin = await adminKey();
+    const subscriber = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'primary@demo.test')
+      .executeTakeFirstOrThrow();
+    const subscription = await t.app.db
+      .insertInto('report_subscriptions')
+      .values({ user_id: subscriber.id, report: 'dutyByMonth' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const failedMail = (period: string) =>
+      t.app.db
+        .insertInto('report_mail')
+        .values({
+          subscription_id: subscription.id,
+          period,
+          state: 'failed',
+          attempts: 9,
+          last_error: '554 5.7.1 Message rejected',
+          message_id: `<report-${period}@clearport>`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const [october, november] = [await failedMail('2026-10'), await failedMail('2026-11')];
+
+    const listed = await injectAs(t.app, admin, {
+      method: 'GET',
+      url: `${url(BROKER_ADMIN_PATHS.failedReportMail)}?limit=1`,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toMatchObject({
+      mail: [
+        {
+          id: String(october.id),
+          email: 'primary@demo.test',
+          report: 'dutyByMonth',
+          period: '2026-10',
+          attempts: 9,
+          last_error: '554 5.7.1 Message rejected',
+        },
+      ],
+      next: String(october.id),
+    });
+    const cli = await runBrokerCommand(t.app.db, ['report-mail', 'failed']);
+    expect(cli.code).toBe(0);
+    expect(cli.lines.slice(1).map((line) => line.split('\t').slice(0, 5))).toEqual(
+      [october, november].map((mail, index) => [
+        String(mail.id),
+        'Demo Imports LLC',
+        'primary@demo.test',
+        'dutyByMonth',
+        ['2026-10', '2026-11'][index],
+      ]),
+    );
+
+    const retry = () =>
+      injectAs(t.app, admin, { method: 'POST', url: url(BROKER_ADMIN_PATHS.retryReportMail, october.id) });
+    expect((await retry()).json()).toEqual({ outcome: 'queued' });
+    const again = await retry();
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: BROKER_ADMIN_ERRORS.failedReportMailNotFound });
+    expect(await runBrokerCommand(t.app.db, ['report-mail', 'retry', String(november.id)])).toEqual({
+      code: 0,
+      lines: [`Report e-mail ${november.id} will be sent again.`],
+    });
+    const states = await t.app.db
+      .selectFrom('report_mail')
+      .select(['state', 'attempts'])
+      .where('subscription_id', '=', subscription.id)
+      .execute();
+    expect(states).toEqual([
+      { state: 'retrying', attempts: 0 },
+      { state: 'retrying', attempts: 0 },
+    ]);
   });
 });

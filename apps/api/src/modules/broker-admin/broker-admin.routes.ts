@@ -12,6 +12,7 @@ import {
   CreateSignInLinkRequest,
   CreateSignInLinkResponse,
   FailedMailResponse,
+  FailedReportMailResponse,
   IdParams,
   MailIdParams,
   RetryMailResponse,
@@ -31,6 +32,8 @@ import { deliveryOrdersReads } from '../delivery-orders/delivery-orders.reads.ts
 import { failedMessages } from '../event-mail/event-mail.repository.ts';
 import { retryFailedMail } from '../event-mail/retry-failed-mail.ts';
 import { invoicesReads } from '../invoices/invoices.reads.ts';
+import { reportMailReads } from '../reports/report-mail.reads.ts';
+import { retryFailedReportMail } from '../reports/retry-failed-report-mail.ts';
 import { setPaymentInstructions } from '../invoices/set-payment-instructions.ts';
 import { createApiKey } from './create-api-key.ts';
 import { revokeApiKey } from './revoke-api-key.ts';
@@ -168,6 +171,42 @@ export const brokerAdminRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       if (!(await retryFailedMail(request.deps, BROKER, { id: request.params.id }))) {
         return sendRefusal(reply, { status: 404, message: BROKER_ADMIN_ERRORS.failedMailNotFound });
+      }
+      return { outcome: 'queued' } as const;
+    },
+  );
+
+  routes.get(
+    BROKER_ADMIN_PATHS.failedReportMail,
+    { config, schema: { querystring: AdminPageQuery, response: { 200: FailedReportMailResponse, ...errors } } },
+    async (request) => {
+      const { after, limit } = request.query;
+      const failed = await reportMailReads.failed(app.db, {
+        after: after === undefined ? undefined : String(after),
+        limit,
+      });
+      return {
+        mail: failed.map((mail) => ({
+          id: mail.id,
+          company: mail.company,
+          email: mail.email,
+          report: mail.report,
+          period: mail.period,
+          attempts: mail.attempts,
+          last_error: mail.lastError,
+          created_at: mail.createdAt.toISOString(),
+        })),
+        next: failed.length === limit ? failed.at(-1)!.id : null,
+      };
+    },
+  );
+
+  routes.post(
+    BROKER_ADMIN_PATHS.retryReportMail,
+    { config, schema: { params: MailIdParams, response: { 200: RetryMailResponse, 404: ErrorResponse, ...errors } } },
+    async (request, reply) => {
+      if (!(await retryFailedReportMail(request.deps, BROKER, { id: request.params.id }))) {
+        return sendRefusal(reply, { status: 404, message: BROKER_ADMIN_ERRORS.failedReportMailNotFound });
       }
       return { outcome: 'queued' } as const;
     },

@@ -19,6 +19,19 @@ export type ReportMail = {
   firstAttemptAt: Date;
 };
 
+export type FailedReportMail = {
+  id: string;
+  company: string;
+  /** The subscriber's address. */
+  email: string;
+  report: string;
+  /** The month the mail reports, YYYY-MM. */
+  period: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+};
+
 export const reportMailRepository = {
   async subscriptionsOf(db: Db, userId: number): Promise<ReportKind[]> {
     const rows = await db
@@ -139,6 +152,50 @@ export const reportMailRepository = {
       .set({ state, sent_at: now, locked_until: null, last_error: null })
       .where('id', '=', id)
       .execute();
+  },
+
+  /** The report mails that failed within their day of retries, by id, a page at a time when `page` is given. */
+  async failed(db: Db, page?: { after?: string; limit: number }): Promise<FailedReportMail[]> {
+    let query = db
+      .selectFrom('report_mail')
+      .innerJoin('report_subscriptions', 'report_subscriptions.id', 'report_mail.subscription_id')
+      .innerJoin('users', 'users.id', 'report_subscriptions.user_id')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select([
+        'report_mail.id',
+        'companies.name as company',
+        'users.email',
+        'report_subscriptions.report',
+        'report_mail.period',
+        'report_mail.attempts',
+        'report_mail.last_error',
+        'report_mail.created_at',
+      ])
+      .where('report_mail.state', '=', 'failed')
+      .orderBy('report_mail.id');
+    if (page) query = query.where('report_mail.id', '>', page.after ?? '0').limit(page.limit);
+    const rows = await query.execute();
+    return rows.map((row) => ({
+      id: String(row.id),
+      company: row.company,
+      email: row.email,
+      report: row.report,
+      period: row.period,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at,
+    }));
+  },
+
+  /** A failed report mail goes back to the queue, due now, with a fresh day of retries. */
+  async retryFailed(db: Db, id: string, now: Date): Promise<boolean> {
+    const result = await db
+      .updateTable('report_mail')
+      .set({ state: 'retrying', next_attempt_at: now, first_attempt_at: null, attempts: 0 })
+      .where('id', '=', id)
+      .where('state', '=', 'failed')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   },
 
   async markAttemptFailed(db: Db, id: string, reason: string, retryAt: Date | undefined): Promise<void> {
