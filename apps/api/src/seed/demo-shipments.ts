@@ -446,7 +446,7 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
   const invoice = rng.chance(invoiceChance)
     ? planInvoice(context, facts, {
         containers: containers.map((container) => container.container_no),
-        created: invoiceDate(fileNumber, anchor + rng.int(1, 12) * DAY_MS, now),
+        created: invoiceDate(fileNumber, anchor + (1 + rng.next() * 29) * DAY_MS, now),
         charges: [
           { label: 'Customs entry fee', amount: rng.int(125, 195) },
           ...(isfKind === 'broker' ? [{ label: 'ISF filing fee', amount: 40 }] : []),
@@ -797,14 +797,15 @@ function planOrders(
 }
 
 /**
- * When a shipment's invoice was issued: days after its arrival, or, where that is still to come,
- * a day of the past weeks, drawn from a generator of the file's own so the rest of the demo stays
- * as it was. A brokerage bills every day, not all at the moment the data was made.
+ * When a shipment's invoice was issued: some time in the month after its arrival, or, where that
+ * is still to come, a moment of the past six weeks, drawn from a generator of the file's own so
+ * the rest of the demo stays as it was. A brokerage bills every day, not all at the moment the data
+ * was made: on any day of the year no day holds more than about 4% of the demo's invoices.
  */
 function invoiceDate(fileNumber: string, planned: number, now: Date): Date {
   if (planned <= now.getTime() - HOUR_MS) return new Date(planned);
   const rng = createRng(hashOf(`${fileNumber} invoice`));
-  return new Date(now.getTime() - rng.int(1, 21) * DAY_MS - rng.int(1, 10) * HOUR_MS);
+  return new Date(now.getTime() - (1 + rng.next() * 44) * DAY_MS);
 }
 
 function planInvoice(
