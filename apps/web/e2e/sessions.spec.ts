@@ -100,3 +100,44 @@ test('a manager signs a user out everywhere from the Edit User screen', async ({
     await elsewhere.close();
   }
 });
+
+test('a page opened before another user signed in on the browser reads and saves nothing as them', async ({
+  page,
+  login,
+}) => {
+  await login('primary@demo.test');
+  await page.goto('/shipments');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // Another tab of the same browser: the user signs out, and a colleague signs in.
+  const tab = await page.context().newPage();
+  await tab.goto('/');
+  await tab.getByRole('button', { name: 'Logout' }).click();
+  await expect(tab.getByLabel('Username', { exact: true })).toBeVisible();
+  await submitLogin(tab, 'user@demo.test', DEMO_PASSWORD);
+  await expect(mainNavigation(tab)).toBeVisible();
+
+  const dialog = page.getByRole('dialog', { name: 'Someone else has signed in' });
+  await expect(dialog).toContainText(
+    'Another user has signed in on this browser. Reload the page to continue as them.',
+  );
+  await expectAccessible(page, 'the dialog of another user signed in');
+  // The page asks the API nothing more with the colleague's cookies.
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+  });
+  // Closed, the dialog comes back with the next call the page would make.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText('Something went wrong. Please, try again in a few minutes!')).toBeVisible();
+  expect(calls).toEqual([]);
+  await tab.close();
+  // Reloaded, the page is the colleague's.
+  await dialog.getByRole('button', { name: 'Reload' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(dialog).toBeHidden();
+  await expect(mainNavigation(page)).toBeVisible();
+});

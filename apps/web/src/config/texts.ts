@@ -52,6 +52,14 @@ export const WEB_TEXTS = {
     close: 'Close',
   },
 
+  /** Another user signed in on the browser since the page was opened (decision 0033). */
+  otherUser: {
+    title: 'Someone else has signed in',
+    detail:
+      'This page was opened by the user signed in before and no longer reads or saves anything. Copy what you typed first if you need it.',
+    reload: 'Reload',
+  },
+
   /** The page's session ended while it held input not yet saved (decision 0033). */
   sessionEnded: {
     title: 'You have been signed out',

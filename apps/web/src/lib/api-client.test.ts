@@ -6,7 +6,13 @@ import { mockFetch } from '../testing/test-utils.tsx';
 import { ApiError, api, failureText, hasStatus } from './api-client.ts';
 import { loadPage } from './browser-location.ts';
 import { saveSession } from './session.ts';
-import { forgetSessionEnded, keepUnsavedInput, sessionEndedCalls } from './session-ended.ts';
+import {
+  forgetSessionEnded,
+  isAnotherUsersSession,
+  keepUnsavedInput,
+  notePageUser,
+  sessionEndedCalls,
+} from './session-ended.ts';
 
 // The test files share their modules (isolate: false): a fresh api-client picks the mock up.
 vi.hoisted(() => vi.resetModules());
@@ -111,6 +117,33 @@ describe('api client', () => {
       expect(sessionEndedCalls()).toBe(1);
     } finally {
       forget();
+      forgetSessionEnded();
+    }
+  });
+
+  it('calls the API no more once another user has signed in on the browser in another tab', async () => {
+    Cookies.set('token', 'the-other-users');
+    const fetchMock = mockFetch(200, {});
+    notePageUser(5);
+    try {
+      // The same user in another tab changes nothing.
+      window.dispatchEvent(new StorageEvent('storage', { key: 'signedInUserId', newValue: '5' }));
+      await api.get('/user/profile');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'signedInUserId', newValue: '6' }));
+      expect(isAnotherUsersSession()).toBe(true);
+      await expect(
+        api.post('/user/shipments/:id/add_comment', { note: 'x' }, { params: { id: 1 } }),
+      ).rejects.toMatchObject({
+        status: 409,
+        message: 'Another user has signed in on this browser. Reload the page to continue as them.',
+      });
+      await expect(api.get('/user/profile')).rejects.toMatchObject({ status: 409 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // Signing in on this page gives it a session of its own again.
+      saveSession({ token: 't', name: 'Dana', role: 3, primary: 'Priya', company_primary_contact: 'Priya' });
+      expect(isAnotherUsersSession()).toBe(false);
+    } finally {
       forgetSessionEnded();
     }
   });

@@ -5,7 +5,13 @@ import { paths } from '../config/paths.ts';
 import { loadPage } from './browser-location.ts';
 import { clearSession, getSessionToken } from './session.ts';
 import { noteSessionUse } from './session-activity.ts';
-import { hasUnsavedInput, noteSessionEnded, sessionEndedCalls } from './session-ended.ts';
+import {
+  hasUnsavedInput,
+  isAnotherUsersSession,
+  noteOtherUser,
+  noteSessionEnded,
+  sessionEndedCalls,
+} from './session-ended.ts';
 
 /** A failed call: the HTTP status (0 when no answer came) and the server's message for people. */
 export class ApiError extends Error {
@@ -109,6 +115,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const isFormData = options.body instanceof FormData;
   const headers: Record<string, string> = { accept: options.responseType === 'blob' ? '*/*' : 'application/json' };
   if (options.body !== undefined && !isFormData) headers['content-type'] = 'application/json';
+  // The cookies are another user's now: this page would read and save as them.
+  if (isAuthenticated && isAnotherUsersSession()) {
+    noteOtherUser();
+    throw new ApiError(409, SIGN_IN_TEXTS.otherUserSignedIn);
+  }
   const token = isAuthenticated ? getSessionToken() : undefined;
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.requestKey) headers[REQUEST_KEY_HEADER] = options.requestKey;

@@ -27,10 +27,11 @@ export function noteSessionEnded(): void {
   for (const listener of listeners) listener();
 }
 
-/** The page has a session again (a sign-in here or in another tab): calls go on as before. */
+/** The page has a session of its own again (a sign-in here, or the same user's in another tab): calls go on as before. */
 export function forgetSessionEnded(): void {
-  if (endedCalls === 0) return;
+  if (endedCalls === 0 && otherUserSignals === 0) return;
   endedCalls = 0;
+  otherUserSignals = 0;
   for (const listener of listeners) listener();
 }
 
@@ -39,9 +40,54 @@ export function sessionEndedCalls(): number {
   return endedCalls;
 }
 
-export function subscribeSessionEnded(listener: () => void): () => void {
+/** Calls `listener` when the session ends under the page, comes back, or is found to be another user's. */
+export function subscribePageSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
   };
+}
+
+/*
+ * Another user signed in on this browser (another tab, the same cookies): a page opened by the one
+ * before would read and save as the new one. Each page tells the other tabs whose it is; a page
+ * that is not the signed-in user's stops calling the API and says so (OtherUserDialog).
+ */
+
+const PAGE_USER_KEY = 'signedInUserId';
+let pageUserId: number | undefined;
+/** 0 while the cookies are this page's user's; then one for the sign-in seen and one per call refused since. */
+let otherUserSignals = 0;
+
+function onStorage(event: StorageEvent): void {
+  if (event.key !== PAGE_USER_KEY || event.newValue === null || pageUserId === undefined) return;
+  if (Number(event.newValue) === pageUserId || otherUserSignals > 0) return;
+  noteOtherUser();
+}
+
+/** Another user's sign-in was seen, or a call refused for it: the page says so (again). */
+export function noteOtherUser(): void {
+  otherUserSignals += 1;
+  for (const listener of listeners) listener();
+}
+
+/** The page shows `userId`'s portal (its profile): the other tabs learn who is signed in now. */
+export function notePageUser(userId: number): void {
+  if (pageUserId === undefined) window.addEventListener('storage', onStorage);
+  pageUserId = userId;
+  try {
+    window.localStorage.setItem(PAGE_USER_KEY, String(userId));
+  } catch {
+    // Storage refused (private mode): each tab is on its own.
+  }
+}
+
+/** Another user has signed in on this browser since this page was opened. */
+export function isAnotherUsersSession(): boolean {
+  return otherUserSignals > 0;
+}
+
+/** 0 while the page's user is signed in; then how often another user's sign-in was told to the page. */
+export function otherUserSignalCount(): number {
+  return otherUserSignals;
 }

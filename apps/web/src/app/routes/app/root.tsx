@@ -4,6 +4,7 @@ import type { ProfileResponse } from '@clearport/contract/auth';
 import { IdleWarning } from '../../../components/layouts/idle-warning.tsx';
 import { LeavePromptBoundary } from '../../../components/layouts/leave-prompt-boundary.tsx';
 import { MainLayout } from '../../../components/layouts/main-layout.tsx';
+import { OtherUserDialog } from '../../../features/auth/components/other-user-dialog.tsx';
 import { SessionEndedDialog } from '../../../features/auth/components/session-ended-dialog.tsx';
 import { LoadingPage } from '../../../components/ui/loading-page.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -46,6 +47,7 @@ function SignedInLayout() {
       <LeavePromptBoundary>{isSlowNavigation ? <LoadingPage /> : <Outlet />}</LeavePromptBoundary>
       <IdleWarning idleMinutes={idleMinutes} onStay={getSession} />
       <SessionEndedDialog />
+      <OtherUserDialog />
     </MainLayout>
   );
 }

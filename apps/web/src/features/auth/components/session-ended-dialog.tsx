@@ -5,7 +5,7 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { getProfileQueryOptions } from '../api/get-profile.ts';
 import { loadPage } from '../../../lib/browser-location.ts';
 import { hasSession } from '../../../lib/session.ts';
-import { forgetSessionEnded, sessionEndedCalls, subscribeSessionEnded } from '../../../lib/session-ended.ts';
+import { forgetSessionEnded, sessionEndedCalls, subscribePageSession } from '../../../lib/session-ended.ts';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -23,7 +23,7 @@ const SIGN_IN_CHECK_MS = 1_000;
  * goes and the user saves again; another user's sign-in reloads the portal for them.
  */
 export function SessionEndedDialog() {
-  const endedCalls = useSyncExternalStore(subscribeSessionEnded, sessionEndedCalls);
+  const endedCalls = useSyncExternalStore(subscribePageSession, sessionEndedCalls);
   const [dismissedAt, setDismissedAt] = useState(0);
   const headingId = useId();
   const queryClient = useQueryClient();
