@@ -107,6 +107,22 @@ describe('api client', () => {
     }
   });
 
+  it('leaves a newer sign-in alone when a call of the ended session is answered after it', async () => {
+    Cookies.set('token', 'ended');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        // Another tab signs in while this call is on its way.
+        Cookies.set('token', 'signed-in-since');
+        return new Response(JSON.stringify({ message: SESSION_ERRORS.ended }), { status: 401 });
+      }),
+    );
+    await expect(api.get('/user/profile')).rejects.toMatchObject({ status: 401 });
+    expect(Cookies.get('token')).toBe('signed-in-since');
+    expect(loadPage).not.toHaveBeenCalled();
+    expect(sessionEndedCalls()).toBe(0);
+  });
+
   it('keeps a page that holds input not yet saved when a read finds the session ended', async () => {
     Cookies.set('token', 'ended');
     const forget = keepUnsavedInput(Symbol('a note'));

@@ -89,7 +89,9 @@ async function errorOf(response: Response): Promise<ApiError> {
  * saved, stays as it is and says so (SessionEndedDialog); any other starts again from the login
  * page, which opens this page after it.
  */
-function endSession(isWrite: boolean): void {
+function endSession(isWrite: boolean, sentToken: string | undefined): void {
+  // Answered after a sign-in in another tab: the session that ended is not the one the cookies hold now.
+  if (getSessionToken() !== sentToken) return;
   clearSession();
   const { pathname, search } = window.location;
   if (pathname === paths.login.path) return;
@@ -145,7 +147,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (!response.ok) {
-    if (response.status === 401 && isAuthenticated) endSession(method !== 'GET');
+    if (response.status === 401 && isAuthenticated) endSession(method !== 'GET', token);
     throw await errorOf(response);
   }
   if (isAuthenticated) noteSessionUse();

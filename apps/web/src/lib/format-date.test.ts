@@ -66,6 +66,7 @@ describe('formatEventDate', () => {
     vi.stubEnv('TZ', 'Asia/Tokyo');
     expect(formatEventDate('2026-12-01T18:40:00.000Z')).toBe('12/02/2026 3:40 AM');
     expect(formatEventDate('2026-12-01T18:40:00-05:00')).toBe('12/02/2026 8:40 AM');
+    expect(formatEventDate('2026-12-01T18:40:00+0000')).toBe('12/02/2026 3:40 AM');
   });
 
   it('shows the port’s day and time as written, whatever the user’s zone', () => {

@@ -46,9 +46,9 @@ export function formatEventDate(text: string): string {
 /** A day, and maybe its time to the minute (seconds are read and not shown), without a zone. */
 const WALL_CLOCK_TEXT = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?)?$/;
 
-/** ISO 8601 with its zone (Z or an offset), as the newer screens' calls send instants; null otherwise. */
+/** ISO 8601 with its zone (Z or an offset, +01:00 or +0100), as the newer screens' calls send instants; null otherwise. */
 function parseIsoInstant(text: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)) return null;
   const date = parseISO(text);
   return isValid(date) ? date : null;
 }

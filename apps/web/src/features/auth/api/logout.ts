@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@clearport/contract/paths';
 import { api } from '../../../lib/api-client.ts';
+import { paths } from '../../../config/paths.ts';
+import { loadPage } from '../../../lib/browser-location.ts';
 import { clearSession } from '../../../lib/session.ts';
+import { isAnotherUsersSession } from '../../../lib/session-ended.ts';
 
 export function logout(): Promise<unknown> {
   return api.post(API_PATHS.logout);
@@ -11,12 +14,20 @@ type UseLogoutOptions = {
   onSettled?: () => void;
 };
 
-/** Ends the session on the server; the cookies and cached data go even when that call fails. */
+/**
+ * Ends the session on the server; the cookies and cached data go even when that call fails. On a
+ * page opened before another user signed in on the browser, the cookies are that user's: they stay,
+ * and the portal reloads as them.
+ */
 export function useLogout({ onSettled }: UseLogoutOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
+      if (isAnotherUsersSession()) {
+        loadPage(paths.home.getHref());
+        return;
+      }
       clearSession();
       queryClient.clear();
       onSettled?.();

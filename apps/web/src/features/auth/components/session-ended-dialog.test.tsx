@@ -5,7 +5,7 @@ import { ToastContainer } from 'react-toastify';
 import Cookies from 'js-cookie';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { loadPage } from '../../../lib/browser-location.ts';
-import { forgetSessionEnded, noteSessionEnded } from '../../../lib/session-ended.ts';
+import { forgetSessionEnded, notePageUser, noteSessionEnded } from '../../../lib/session-ended.ts';
 import { PROFILE } from '../../../testing/shipments-data.ts';
 import { mockApi } from '../../../testing/test-utils.tsx';
 import { getProfileQueryOptions } from '../api/get-profile.ts';
@@ -57,6 +57,20 @@ describe('SessionEndedDialog', () => {
     Cookies.set('token', 'someone-else');
     fireEvent.focus(window);
     await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/'));
+  });
+
+  it('does not ask for the profile once another user has signed in: that is the other dialog’s to tell', () => {
+    const fetchMock = mockApi({ '/user/profile': { body: PROFILE } });
+    renderDialog();
+    act(() => noteSessionEnded());
+    notePageUser(PROFILE.id);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'signedInUserId', newValue: String(PROFILE.id + 1) }));
+    });
+    Cookies.set('token', 'someone-else');
+    fireEvent.focus(window);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(dialog()).not.toBeNull();
   });
 
   it('closes on Escape and opens again when the next call finds the session ended', () => {

@@ -5,7 +5,12 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { getProfileQueryOptions } from '../api/get-profile.ts';
 import { loadPage } from '../../../lib/browser-location.ts';
 import { hasSession } from '../../../lib/session.ts';
-import { forgetSessionEnded, sessionEndedCalls, subscribePageSession } from '../../../lib/session-ended.ts';
+import {
+  forgetSessionEnded,
+  isAnotherUsersSession,
+  sessionEndedCalls,
+  subscribePageSession,
+} from '../../../lib/session-ended.ts';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -34,7 +39,8 @@ export function SessionEndedDialog() {
     const userId = queryClient.getQueryData(getProfileQueryOptions().queryKey)?.id;
     let isChecking = false;
     const check = () => {
-      if (isChecking || !hasSession()) return;
+      // Another user's sign-in is OtherUserDialog's to tell; asking as them would only be refused.
+      if (isChecking || !hasSession() || isAnotherUsersSession()) return;
       isChecking = true;
       queryClient
         .fetchQuery({ ...getProfileQueryOptions(), staleTime: 0 })
