@@ -48,6 +48,9 @@ export const RequestKey = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letters, digits, hyphens or underscores');
 export const RequestKeyHeaders = z.object({ [REQUEST_KEY_HEADER]: RequestKey.optional() });
+/** 422 naming REQUEST_KEY_HEADER: the key named another request before (another note, another order). */
+export const REQUEST_KEY_REUSED =
+  'This Idempotency-Key was sent before with a different request. Send a new change under a new key.';
 
 /** A positive integer id inside a JSON body or reply (no coercion: JSON carries numbers). */
 export const EntityId = z.number().int().positive().max(MAX_ID);

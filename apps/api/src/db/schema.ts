@@ -389,6 +389,7 @@ export type RequestKeysTable = {
   user_id: number;
   kind: string;
   key: string;
+  request_hash: string;
   record_id: number;
   created_at: CreatedAt;
 };

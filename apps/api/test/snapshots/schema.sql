@@ -565,12 +565,14 @@ CREATE TABLE request_keys (
   user_id integer NOT NULL,
   kind text NOT NULL,
   key text NOT NULL,
+  request_hash text NOT NULL,
   record_id integer NOT NULL,
   created_at timestamp with time zone NOT NULL DEFAULT now()
 );
 ALTER TABLE request_keys ADD CONSTRAINT request_keys_pkey PRIMARY KEY (shipment_id, user_id, kind, key);
 ALTER TABLE request_keys ADD CONSTRAINT request_keys_shipment_id_fkey FOREIGN KEY (shipment_id) REFERENCES shipments(id) ON DELETE CASCADE;
 ALTER TABLE request_keys ADD CONSTRAINT request_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
+CREATE INDEX request_keys_user_idx ON public.request_keys USING btree (user_id, created_at);
 
 CREATE TABLE security_event_counts (
   company_id integer NOT NULL,

@@ -13,9 +13,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
       kind text NOT NULL,
       key text NOT NULL,
+      request_hash text NOT NULL,
       record_id integer NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (shipment_id, user_id, kind, key)
     )
   `.execute(db);
+  // A user's keys past their day go when the user's next is kept; a user deleted takes theirs.
+  await sql`CREATE INDEX request_keys_user_idx ON request_keys (user_id, created_at)`.execute(db);
 }

@@ -25,8 +25,10 @@ export async function createDeliveryOrder(
       userId: actor.id,
       kind: 'delivery_order' as const,
       key: input.requestKey,
+      request: order,
     };
     const before = keyed && (await requestKeysRepository.madeBefore(trx, keyed));
+    if (before === 'reused') return { refused: 'requestKeyReused' } as const;
     const [made] = before ? await deliveryOrdersRepository.listOf(trx, shipmentId, [before]) : [];
     if (made) return made;
     const refusal = await deliveryOrdersRepository.saveRefusal(trx, actor, shipmentId, order);

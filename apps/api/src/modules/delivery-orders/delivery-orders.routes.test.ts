@@ -369,6 +369,16 @@ describe('one order per container', () => {
 });
 
 describe('POST user/shipments/{id}/delivery_order/{orderId}', () => {
+  it('takes a save sent again after its answer was lost, though it names the revision before it', async () => {
+    const shipment = await orderableShipment(t.app.db, '40001', taken);
+    const order = await createdOrder('primary', shipment);
+    const change = { ...orderOf(shipment), note: 'Dock 2.', revision: deliveryOrderRevision(order) };
+    expect((await update('primary', shipment.id, order.id, change)).statusCode).toBe(200);
+    const again = await update('primary', shipment.id, order.id, change);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(DeliveryOrderResponse.parse(again.json()).delivery_order.note).toBe('Dock 2.');
+  });
+
   it('refuses a change naming the revision of an order saved since, and takes one naming the stored order', async () => {
     const shipment = await orderableShipment(t.app.db, '40001', taken);
     const order = await createdOrder('primary', shipment);

@@ -3,7 +3,8 @@ import {
   DELIVERY_ORDER_ERRORS,
   type DeliveryOrderRequest,
 } from '@clearport/contract/delivery-orders';
-import { distinctAddresses } from '@clearport/contract/http';
+import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
+import { distinctAddresses, REQUEST_KEY_REUSED } from '@clearport/contract/http';
 import type { NotificationEmails } from '@clearport/contract/settings';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { fillText, TEXTS } from '@clearport/contract/texts';
@@ -30,6 +31,7 @@ export type DeliveryOrderRefusal =
   | { refused: 'truckerHasNoEmail' }
   | { refused: 'beingSent' }
   | { refused: 'changedElsewhere' }
+  | { refused: 'requestKeyReused' }
   | { refused: 'mailFailed' };
 
 /**
@@ -67,6 +69,8 @@ export function refusalOf(named: DeliveryOrderRefusal, brokerEmail: string): Ref
       return listedRefusal(409, E.beingSent);
     case 'changedElsewhere':
       return listedRefusal(409, E.changedElsewhere, 'revision');
+    case 'requestKeyReused':
+      return listedRefusal(422, REQUEST_KEY_REUSED, REQUEST_KEY_HEADER);
     case 'mailFailed':
       // The mail server, not this one, failed: a gateway error.
       return listedRefusal(502, TEXTS.deliveryOrderSendFailed);

@@ -29,13 +29,15 @@ export async function updateDeliveryOrder(
     if (order.is_being_sent) return { refused: 'beingSent' } as const;
     const links = await deliveryOrdersRepository.linksOf(trx, orderId);
     const before: DeliveryOrderContent = { ...order, containers: links.containers, bill_ladings: links.bills };
-    // Saved since the page read it: this save would undo that one.
-    if (next.revision !== undefined && next.revision !== deliveryOrderRevision(before))
+    const changes = deliveryOrderChanges(before, next);
+    // Saved since the page read it: this save would undo that one. One that changes nothing (this
+    // save sent again after its answer was lost) undoes nothing.
+    const isChange = Object.keys(changes).length > 0;
+    if (isChange && next.revision !== undefined && next.revision !== deliveryOrderRevision(before))
       return { refused: 'changedElsewhere' } as const;
     const refusal = await deliveryOrdersRepository.saveRefusal(trx, actor, shipmentId, next, order);
     if (refusal) return refusal;
-    const changes = deliveryOrderChanges(before, next);
-    if (Object.keys(changes).length > 0) {
+    if (isChange) {
       await deliveryOrdersRepository.update(trx, orderId, links, next);
       record(SHIPMENT_ACTIVITY.deliveryOrderUpdated, {
         delivery_order_id: orderId,

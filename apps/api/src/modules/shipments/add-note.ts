@@ -23,8 +23,10 @@ export async function addNote(
       userId: actor.id,
       kind: 'note' as const,
       key: input.requestKey,
+      request: { comments: input.comments },
     };
     const before = keyed && (await requestKeysRepository.madeBefore(trx, keyed));
+    if (before === 'reused') return { refused: 'requestKeyReused' } as const;
     const made = before && (await shipmentDetailRepository.note(trx, shipment.id, before));
     if (made) return made;
     const note = await shipmentDetailRepository.insertNote(trx, actor, shipment.id, input.comments);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { DOCUMENT_TYPES, FORM_7501_TYPES, is7501Type } from '@clearport/contract/documents';
 import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
+import { REQUEST_KEY_REUSED } from '@clearport/contract/http';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ROLES } from '@clearport/contract/roles';
 import { parseInstantText } from '@clearport/contract/shipments';
@@ -483,6 +484,17 @@ describe('POST user/shipments/{id}/add_comment sent again under its request key'
         { user_id: userIds.primary, key },
       ].sort((a, b) => a.user_id - b.user_id),
     );
+  });
+
+  it('refuses the key sent again with another note, 422 naming the header, and adds nothing', async () => {
+    const id = nextShipment();
+    const before = await notesOf(id);
+    const key = 'b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0';
+    expect((await keyed('user', id, key, 'Dock 4.')).statusCode).toBe(200);
+    const reused = await keyed('user', id, key, 'Dock 5, not 4.');
+    expect(reused.statusCode, reused.body).toBe(422);
+    expect(reused.json()).toEqual({ message: REQUEST_KEY_REUSED, field: REQUEST_KEY_HEADER });
+    expect(await addedSince(id, before)).toEqual(['Dock 4.']);
   });
 
   it('refuses a key that is not 16 to 64 letters, digits, hyphens or underscores, naming the header', async () => {

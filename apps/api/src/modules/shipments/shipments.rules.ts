@@ -10,7 +10,8 @@ import {
 } from '@clearport/contract/shipments';
 import { FREE_DAYS_DUE_SOON } from '@clearport/contract/free-days';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
-import type { SortDirection } from '@clearport/contract/http';
+import { REQUEST_KEY_REUSED, type SortDirection } from '@clearport/contract/http';
+import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { fillText } from '@clearport/contract/texts';
 import type { Refusal } from '../../lib/refusal.ts';
@@ -300,6 +301,7 @@ export type ShipmentRefusal =
   | { refused: 'documentKept' }
   | { refused: 'isfOnFile' }
   | { refused: 'no7501' }
+  | { refused: 'requestKeyReused' }
   | { refused: 'unknownTypes'; types: string[] };
 
 const REFUSAL_STATUSES: Record<ShipmentRefusal['refused'], number> = {
@@ -308,12 +310,14 @@ const REFUSAL_STATUSES: Record<ShipmentRefusal['refused'], number> = {
   documentKept: 403,
   isfOnFile: 409,
   no7501: 409,
+  requestKeyReused: 422,
   unknownTypes: 400,
 };
 
 /** How the detail answers each refusal: the message alone, unknown types naming `types`. */
 export function refusalOf(named: ShipmentRefusal): Refusal {
   const status = REFUSAL_STATUSES[named.refused];
+  if (named.refused === 'requestKeyReused') return { status, message: REQUEST_KEY_REUSED, field: REQUEST_KEY_HEADER };
   if (named.refused === 'unknownTypes') {
     const message = fillText(SHIPMENT_DETAIL_ERRORS.unknownTypes, { types: named.types.join(', ') });
     return { status, message, field: 'types' };
