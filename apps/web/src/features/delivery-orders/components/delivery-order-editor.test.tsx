@@ -35,7 +35,14 @@ const SETTINGS: SettingsResponse = {
 
 type Answers = Parameters<typeof mockApi>[0];
 
-function renderEditor(options: { shipment?: Partial<ShipmentDetail>; order?: DeliveryOrder; answers?: Answers } = {}) {
+type EditorOptions = {
+  shipment?: Partial<ShipmentDetail>;
+  order?: DeliveryOrder;
+  answers?: Answers;
+  lastFreeDays?: ReadonlyMap<number, string>;
+};
+
+function renderEditor(options: EditorOptions = {}) {
   const fetchMock = mockApi({ [SETTINGS_PATH]: { body: SETTINGS }, ...options.answers });
   const onSaved = vi.fn();
   const onDeleted = vi.fn();
@@ -44,6 +51,7 @@ function renderEditor(options: { shipment?: Partial<ShipmentDetail>; order?: Del
       shipment={shipmentDetail(options.shipment)}
       settings={DELIVERY_ORDER_SETTINGS}
       order={options.order}
+      lastFreeDays={options.lastFreeDays}
       onSaved={onSaved}
       onDeleted={onDeleted}
     />,
@@ -150,25 +158,14 @@ describe('DeliveryOrderEditor', () => {
   it('warns when the pick-up date asked for is after a chosen container’s last free day, and sends the date', async () => {
     const user = userEvent.setup();
     const order = deliveryOrder(21, { containers: [31, 32] });
-    const fetchMock = mockApi({
-      [SETTINGS_PATH]: { body: SETTINGS },
-      '/user/shipments/12/delivery_order/21': { body: { delivery_order: order } },
+    const { fetchMock } = renderEditor({
+      order,
+      answers: { '/user/shipments/12/delivery_order/21': { body: { delivery_order: order } } },
+      lastFreeDays: new Map([
+        [31, '2026-12-02'],
+        [32, '2026-12-05'],
+      ]),
     });
-    renderWithProviders(
-      <DeliveryOrderEditor
-        shipment={shipmentDetail()}
-        settings={DELIVERY_ORDER_SETTINGS}
-        order={order}
-        lastFreeDays={
-          new Map([
-            [31, '2026-12-02'],
-            [32, '2026-12-05'],
-          ])
-        }
-        onSaved={vi.fn()}
-        onDeleted={vi.fn()}
-      />,
-    );
     const pickup = screen.getByLabelText('Pick-up date');
     await user.type(pickup, '2026-12-02');
     expect(screen.queryByText(/after the last free day/)).toBeNull();
@@ -193,20 +190,11 @@ describe('DeliveryOrderEditor', () => {
   it('refuses a pick-up date past the year 9999 before sending, naming the field', async () => {
     const user = userEvent.setup();
     const order = deliveryOrder(21, { containers: [31] });
-    const fetchMock = mockApi({
-      [SETTINGS_PATH]: { body: SETTINGS },
-      '/user/shipments/12/delivery_order/21': { body: { delivery_order: order } },
+    const { fetchMock } = renderEditor({
+      order,
+      answers: { '/user/shipments/12/delivery_order/21': { body: { delivery_order: order } } },
+      lastFreeDays: new Map([[31, '2026-12-02']]),
     });
-    renderWithProviders(
-      <DeliveryOrderEditor
-        shipment={shipmentDetail()}
-        settings={DELIVERY_ORDER_SETTINGS}
-        order={order}
-        lastFreeDays={new Map([[31, '2026-12-02']])}
-        onSaved={vi.fn()}
-        onDeleted={vi.fn()}
-      />,
-    );
     const pickup = screen.getByLabelText('Pick-up date');
     expect(pickup.getAttribute('max')).toBe('9999-12-31');
     fireEvent.change(pickup, { target: { value: '20266-12-02' } });
