@@ -25,7 +25,12 @@ import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@clearport/contrac
 import { createApiKey } from '../modules/broker-admin/create-api-key.ts';
 import { revokeApiKey } from '../modules/broker-admin/revoke-api-key.ts';
 import { createSignInLink } from '../modules/auth/create-sign-in-link.ts';
-import { API_KEY_SCOPES, DEFAULT_API_KEY_SCOPES, type ApiKeyScope } from '@clearport/contract/broker-admin';
+import {
+  API_KEY_SCOPES,
+  DEFAULT_API_KEY_SCOPES,
+  MailIdParams,
+  type ApiKeyScope,
+} from '@clearport/contract/broker-admin';
 import { isRefused } from '../lib/action.ts';
 import { createMailer } from '../lib/mail.ts';
 import { openStorage } from '../lib/storage-config.ts';
@@ -127,6 +132,9 @@ function usageError(args: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** An e-mail id as the admin API's paths take it (event or report mail). */
+const isMailId = (id: string) => MailIdParams.safeParse({ id }).success;
+
 /** The exit code of a command refused because the running portal holds the embedded database. */
 export const DATABASE_IN_USE_EXIT = 4;
 
@@ -203,7 +211,7 @@ export async function runBrokerCommand(
   }
   if (command === 'mail' && rest[0] === 'retry' && rest.length === 2) {
     const id = rest[1]!;
-    if (!/^[1-9]\d{0,17}$/.test(id)) return { code: 2, lines: [`Not an e-mail id: ${id}`, USAGE] };
+    if (!isMailId(id)) return { code: 2, lines: [`Not an e-mail id: ${id}`, USAGE] };
     if (!(await retryFailedMail({ db }, BROKER, { id })))
       return { code: 1, lines: [`There is no failed e-mail ${id}.`] };
     return { code: 0, lines: [`E-mail ${id} will be sent again.`] };
@@ -232,7 +240,7 @@ export async function runBrokerCommand(
   }
   if (command === 'report-mail' && rest[0] === 'retry' && rest.length === 2) {
     const id = rest[1]!;
-    if (!/^[1-9]\d{0,17}$/.test(id)) return { code: 2, lines: [`Not a report e-mail id: ${id}`, USAGE] };
+    if (!isMailId(id)) return { code: 2, lines: [`Not a report e-mail id: ${id}`, USAGE] };
     if (!(await retryFailedReportMail({ db }, BROKER, { id })))
       return { code: 1, lines: [`There is no failed report e-mail ${id}.`] };
     return { code: 0, lines: [`Report e-mail ${id} will be sent again.`] };
