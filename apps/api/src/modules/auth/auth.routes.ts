@@ -44,7 +44,7 @@ import {
 import { passwordResetsRepository } from './password-resets.repository.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 import { resetPassword } from './reset-password.ts';
-import { startSession } from './start-session.ts';
+import { handOverSession, startSession } from './start-session.ts';
 import { usersRepository } from './users.repository.ts';
 
 /**
@@ -127,8 +127,8 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
       const challenge = await challengeLogin(request.deps, user);
       if (challenge === 'passwordChanged') return refuse('password_changed');
       if (challenge) return challenge;
-      const answer = await startSession(app.db, request, reply, user);
-      if (!answer) return refuse('password_changed');
+      const session = await startSession(app.db, request, user);
+      if (!session) return refuse('password_changed');
       await loginThrottle.succeeded(app.db, attempt);
       await recordSecurityEvent(request.deps, {
         ...signIn,
@@ -137,7 +137,7 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
         userId: user.id,
         email: user.email,
       });
-      return answer;
+      return handOverSession(request, reply, session);
     },
   );
 

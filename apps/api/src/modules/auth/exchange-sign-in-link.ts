@@ -5,7 +5,7 @@ import type { LoginResponse } from '@clearport/contract/auth';
 import { SIGN_IN_LINK_INVALID } from '@clearport/contract/sessions';
 import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import { signInLinksRepository } from './sign-in-links.repository.ts';
-import { startSession } from './start-session.ts';
+import { handOverSession, startSession } from './start-session.ts';
 import { usersRepository } from './users.repository.ts';
 
 /**
@@ -39,8 +39,8 @@ export async function exchangeSignInLink(
   // A link is one factor: a user with a second factor, or whose company requires one, signs in
   // with the password and the code instead (the login page opens).
   if (await secondStepOf(deps, user)) return refuse('refused', 'second_factor_required');
-  const answer = await startSession(deps.db, request, reply, { ...user, password_hash: link.passwordHash });
-  if (!answer) return refuse('failure', 'password_changed');
+  const session = await startSession(deps.db, request, { ...user, password_hash: link.passwordHash });
+  if (!session) return refuse('failure', 'password_changed');
   await record('success');
-  return answer;
+  return handOverSession(request, reply, session);
 }

@@ -12,11 +12,14 @@ import { holdIfPasswordUnchanged } from '../access/passwords.ts';
  */
 export type SignedInUser = { id: number; name: string; role: number; primary_contact: string; password_hash: string };
 
+/** A session started in the database, not yet handed to the browser (handOverSession). */
+export type StartedSession = { secret: string; answer: LoginResponse };
+
 /**
- * Starts the session of a user who has signed in, and gives back the login reply. Every way in
- * (the login form, a broker's sign-in link, and anything after them) ends here, so a session is
- * always started one way (docs/decisions/0033-session-cookie.md): the secret goes out only in the
- * HttpOnly cookie set on `reply`; the reply's `token` is the request token derived from it, for
+ * Starts the session of a user who has signed in, and gives back the login reply to hand over. Every
+ * way in (the login form, a broker's sign-in link, and anything after them) ends here, so a session
+ * is always started one way (docs/decisions/0033-session-cookie.md): the secret goes out only in the
+ * HttpOnly cookie (handOverSession); the reply's `token` is the request token derived from it, for
  * the readable cookie and the bearer header. A session the browser still held is ended, so a
  * sign-in always starts a new one and never leaves the old one behind.
  *
@@ -27,11 +30,9 @@ export type SignedInUser = { id: number; name: string; role: number; primary_con
 export async function startSession(
   db: Db,
   request: FastifyRequest,
-  reply: FastifyReply,
   user: SignedInUser,
-): Promise<LoginResponse | undefined> {
-  const { publicUrl } = request.server.sessionSettings;
-  const previous = sessionSecretOf(request, publicUrl);
+): Promise<StartedSession | undefined> {
+  const previous = sessionSecretOf(request, request.server.sessionSettings.publicUrl);
   if (previous) await sessionsRepository.delete(db, previous);
   const secret = await inTransaction(db, async (trx) => {
     if (!(await holdIfPasswordUnchanged(trx, user.id, user.password_hash))) return undefined;
@@ -41,12 +42,24 @@ export async function startSession(
     });
   });
   if (secret === undefined) return undefined;
-  setSessionCookie(request, reply, publicUrl, secret);
   return {
-    token: requestTokenOf(secret),
-    name: user.name,
-    role: user.role,
-    primary: user.primary_contact,
-    company_primary_contact: user.primary_contact,
+    secret,
+    answer: {
+      token: requestTokenOf(secret),
+      name: user.name,
+      role: user.role,
+      primary: user.primary_contact,
+      company_primary_contact: user.primary_contact,
+    },
   };
+}
+
+/**
+ * Sets the cookie of a started session on the reply and gives its login reply: once the session is
+ * stored, after the transaction it was started in has committed, so no browser holds a cookie of a
+ * session that a failed commit undid.
+ */
+export function handOverSession(request: FastifyRequest, reply: FastifyReply, session: StartedSession): LoginResponse {
+  setSessionCookie(request, reply, request.server.sessionSettings.publicUrl, session.secret);
+  return session.answer;
 }

@@ -489,6 +489,40 @@ describe("the company's requirement", () => {
   });
 });
 
+describe('a set-up at sign-in whose transaction fails to commit', () => {
+  it('hands the browser no cookie of the session it undid', async () => {
+    await newUser('enrol-commit@demo.test');
+    const userId = await userIdOf(t.app.db, 'enrol-commit@demo.test');
+    const requirement = (require_two_factor: boolean) =>
+      t.app.db.updateTable('companies').set({ require_two_factor }).where('name', '=', 'Demo Imports LLC').execute();
+    await requirement(true);
+    // A check deferred to the commit refuses the new session there, after every statement passed.
+    await sql`
+      CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused at commit'; END $$
+    `.execute(t.app.db);
+    await sql`
+      CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER INSERT ON sessions DEFERRABLE INITIALLY DEFERRED
+      FOR EACH ROW WHEN (NEW.user_id = ${sql.lit(userId)}) EXECUTE FUNCTION refuse_at_commit()
+    `.execute(t.app.db);
+    const sessions = () => t.app.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+    const before = await sessions();
+    try {
+      const { challenge } = await challengeOf('enrol-commit@demo.test');
+      const setup = exactJson(TwoFactorSetupResponse, await post(API_PATHS.loginEnrolment, { challenge }));
+      const confirmed = await post(API_PATHS.loginEnrolmentConfirm, { challenge, code: codeOf(setup.secret) });
+      expect(confirmed.statusCode).toBe(500);
+      expect(confirmed.headers['set-cookie']).toBeUndefined();
+      expect(await twoFactorRepository.isConfirmed(t.app.db, userId)).toBe(false);
+      expect(await sessions()).toEqual(before);
+    } finally {
+      await sql`DROP TRIGGER refuse_at_commit ON sessions`.execute(t.app.db);
+      await sql`DROP FUNCTION refuse_at_commit()`.execute(t.app.db);
+      await requirement(false);
+    }
+  });
+});
+
 describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('a set-up at sign-in', () => {
   const other = otherSessionOf(t);
 

@@ -26,7 +26,7 @@ import { holdIfPasswordUnchanged } from '../access/passwords.ts';
 import { refuseChangesByReadOnlyRoles } from '../access/read-only.ts';
 import { originOf, recordSecurityEvent } from '../access/security-events.ts';
 import type { SessionUser } from '../access/session-user.ts';
-import { startSession } from '../auth/start-session.ts';
+import { handOverSession, startSession } from '../auth/start-session.ts';
 import { verifyCurrentPassword } from '../auth/verify-current-password.ts';
 import { throttled } from './code-throttle.ts';
 import { confirmTwoFactor } from './confirm-two-factor.ts';
@@ -119,7 +119,8 @@ export const loginTwoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = 
       }
       await recordFor(request, user, 'second_factor_passed', 'success', { method: passed.method });
       if (passed.method === 'recovery_code') await recordFor(request, user, 'recovery_code_used', 'success');
-      return (await startSession(app.db, request, reply, user)) ?? sendRefusal(reply, CHALLENGE_EXPIRED);
+      const session = await startSession(app.db, request, user);
+      return session ? handOverSession(request, reply, session) : sendRefusal(reply, CHALLENGE_EXPIRED);
     },
   );
 
@@ -150,13 +151,13 @@ export const loginTwoFactorRoutes: FastifyPluginAsync<TwoFactorRoutesOptions> = 
           const result = await confirmTwoFactor({ db: trx, secretKey }, user, request.body.code);
           if (isRefused(result)) return result;
           if (!(await twoFactorRepository.takeChallenge(trx, user.challengeId))) return refused(CHALLENGE_EXPIRED);
-          const session = await startSession(trx, request, reply, user);
+          const session = await startSession(trx, request, user);
           return session ? { recovery_codes: result.recovery_codes, session } : refused(CHALLENGE_EXPIRED);
         }),
       );
       if (isRefused(confirmed)) return sendRefusal(reply, confirmed.refusal);
       await recordFor(request, user, 'second_factor_changed', 'success', { change: 'enrolled_at_sign_in' });
-      return confirmed;
+      return { recovery_codes: confirmed.recovery_codes, session: handOverSession(request, reply, confirmed.session) };
     },
   );
 };
