@@ -57,6 +57,7 @@ import * as entriesLockWhatTheyCopy from './migrations/0057-entries-lock-what-th
 import * as deliveryOrderSending from './migrations/0058-delivery-order-sending.ts';
 import * as requestKeys from './migrations/0059-request-keys.ts';
 import * as reportMailFailed from './migrations/0060-report-mail-failed.ts';
+import * as messageKeys from './migrations/0061-message-keys.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -120,6 +121,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0058-delivery-order-sending': deliveryOrderSending,
   '0059-request-keys': requestKeys,
   '0060-report-mail-failed': reportMailFailed,
+  '0061-message-keys': messageKeys,
 };
 
 /**

@@ -2,17 +2,18 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type Mail from 'nodemailer/lib/mailer';
 
 /**
- * `messageId`, when given, is the message's idempotency key: sending it again (after a restart
+ * `messageKey`, when given, is the message's idempotency key, a UUID its queue stored: its
+ * Message-ID is `<key@the sender's domain>` on every send, so sending it again (after a restart
  * between sending and recording it) writes no second outbox file, and mail servers and clients
  * that see the same Message-ID twice keep one.
  */
-export type OutgoingMail = Pick<
-  Mail.Options,
-  'to' | 'cc' | 'replyTo' | 'subject' | 'text' | 'html' | 'attachments' | 'messageId'
->;
+export type OutgoingMail = Pick<Mail.Options, 'to' | 'cc' | 'replyTo' | 'subject' | 'text' | 'html' | 'attachments'> & {
+  messageKey?: string;
+};
 
 export type Mailer = {
   /** Sends one message; rejects when the transport fails, so a caller can keep its state unchanged. */
@@ -32,7 +33,23 @@ export type MailOptions = {
   outboxDir: string;
 };
 
+/**
+ * The domain of the sender's address, the right-hand side of a Message-ID as nodemailer makes its
+ * own: a name without a dot (`@clearport`) is scored as spam by some filters.
+ */
+function senderDomainOf(from: string): string {
+  const [sender] = addressparser(from, { flatten: true });
+  return sender?.address.split('@')[1] || 'localhost';
+}
+
 export function createMailer(options: MailOptions, log: { info: (obj: object, msg: string) => void }): Mailer {
+  const domain = senderDomainOf(options.from);
+  const composed = ({ messageKey, ...mail }: OutgoingMail): Mail.Options => ({
+    from: options.from,
+    replyTo: options.replyTo,
+    ...mail,
+    ...(messageKey && { messageId: `<${messageKey}@${domain}>` }),
+  });
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     // An unreachable server fails within seconds instead of holding the request.
@@ -46,7 +63,7 @@ export function createMailer(options: MailOptions, log: { info: (obj: object, ms
     const transport = nodemailer.createTransport(url.toString());
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from: options.from, replyTo: options.replyTo, ...mail });
+        const info = await transport.sendMail(composed(mail));
         log.info({ messageId: info.messageId }, 'mail sent over SMTP');
         return { messageId: info.messageId };
       },
@@ -56,12 +73,13 @@ export function createMailer(options: MailOptions, log: { info: (obj: object, ms
   return {
     async send(mail) {
       await mkdir(options.outboxDir, { recursive: true });
-      const key = mail.messageId ? mail.messageId.replace(/[^\w.-]/g, '_') : randomUUID();
-      if (mail.messageId) {
+      const message = composed(mail);
+      const key = mail.messageKey ? mail.messageKey.replace(/[^\w.-]/g, '_') : randomUUID();
+      if (mail.messageKey) {
         const sent = (await readdir(options.outboxDir)).find((name) => name.endsWith(`-${key}.eml`));
-        if (sent) return { messageId: mail.messageId, file: path.join(options.outboxDir, sent) };
+        if (sent) return { messageId: String(message.messageId), file: path.join(options.outboxDir, sent) };
       }
-      const info = await transport.sendMail({ from: options.from, replyTo: options.replyTo, ...mail });
+      const info = await transport.sendMail(message);
       // Sortable by time, so the newest message is the last file.
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${key}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -224,7 +224,7 @@ describe('the broker administration', () => {
         state: 'failed',
         attempts: 12,
         last_error: 'connect ECONNREFUSED 127.0.0.1:25',
-        message_id: '<failed-admin-test@clearport>',
+        message_id: 'failed-admin-test',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -266,7 +266,7 @@ describe('the broker administration', () => {
           state: 'failed',
           attempts: 9,
           last_error: '554 5.7.1 Message rejected',
-          message_id: `<report-${period}@clearport>`,
+          message_id: `report-${period}`,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -19,7 +19,8 @@ export type MailMessage = {
   companyId: number;
   kind: EventMailKind;
   attempts: number;
-  messageId: string;
+  /** The key of its Message-ID, the same on every attempt (createMailer). */
+  messageKey: string;
   firstAttemptAt: Date;
 };
 
@@ -68,7 +69,7 @@ async function gatheringMessageOf(trx: Db, companyId: number, kind: EventMailKin
       company_id: companyId,
       table_number: EVENT_MAIL_KINDS[kind].tableNumber,
       kind,
-      message_id: `<${randomUUID()}@clearport>`,
+      message_id: randomUUID(),
       created_at: now,
     })
     .onConflict((conflict) =>
@@ -158,7 +159,7 @@ export async function claimDueMessages(db: Db, now: Date, gatherMs: number, limi
     companyId: row.company_id,
     kind: row.kind,
     attempts: row.attempts,
-    messageId: row.message_id,
+    messageKey: row.message_id,
     firstAttemptAt: new Date(row.first_attempt_at),
   }));
 }

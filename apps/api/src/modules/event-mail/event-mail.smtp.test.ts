@@ -482,6 +482,8 @@ describe('event mail', () => {
       const messageIds = received.splice(0).map(({ mail }) => mail.messageId);
       expect(messageIds).toHaveLength(8);
       expect(new Set(messageIds).size).toBe(8);
+      // The sender's domain on the right, as nodemailer's own Message-IDs have it.
+      for (const messageId of messageIds) expect(messageId).toMatch(/^<[0-9a-f-]{36}@clearport\.test>$/);
     } finally {
       await second?.close();
     }

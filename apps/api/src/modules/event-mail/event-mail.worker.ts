@@ -66,7 +66,7 @@ async function sendMessage(db: Db, mailer: Mailer, message: MailMessage, options
       to,
       cc: cc.length > 0 ? cc : undefined,
       replyTo: options.brokerEmail,
-      messageId: message.messageId,
+      messageKey: message.messageKey,
       ...composeEventMail(message.kind, events, list.company, options.publicUrl),
     });
     await markSent(db, message.id, [to, ...cc], now);

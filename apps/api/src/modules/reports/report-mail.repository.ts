@@ -15,7 +15,8 @@ export type ReportMail = {
   isActive: boolean;
   company: string;
   attempts: number;
-  messageId: string;
+  /** The key of its Message-ID, the same on every attempt (createMailer). */
+  messageKey: string;
   firstAttemptAt: Date;
 };
 
@@ -70,7 +71,7 @@ export const reportMailRepository = {
   async queueDue(db: Db, now: Date): Promise<number> {
     const { numAffectedRows } = await sql`
       INSERT INTO report_mail (subscription_id, period, message_id)
-      SELECT s.id, due.period, '<' || gen_random_uuid() || '@clearport>'
+      SELECT s.id, due.period, gen_random_uuid()::text
       FROM report_subscriptions s
       JOIN users u ON u.id = s.user_id
       JOIN companies c ON c.id = u.company_id
@@ -131,7 +132,7 @@ export const reportMailRepository = {
       period: row.period,
       report: row.report,
       attempts: row.attempts,
-      messageId: row.message_id,
+      messageKey: row.message_id,
       firstAttemptAt: new Date(row.first_attempt_at),
       company: row.company,
       isActive: row.active,

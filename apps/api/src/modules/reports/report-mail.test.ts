@@ -23,7 +23,7 @@ function keepingMailer() {
     async send(mail) {
       if (this.failing) throw new Error('421 try again later');
       sent.push(mail);
-      return { messageId: String(mail.messageId) };
+      return { messageId: `<${mail.messageKey}@clearport.test>` };
     },
   };
   return { sent, mailer };

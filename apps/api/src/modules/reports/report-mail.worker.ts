@@ -96,7 +96,7 @@ async function sendOne(db: Db, mailer: Mailer, mail: ReportMail, options: Report
     await mailer.send({
       to: mail.user.email,
       replyTo: options.brokerEmail,
-      messageId: mail.messageId,
+      messageKey: mail.messageKey,
       ...(await composeReportMail(db, mail, options.publicUrl)),
     });
     await reportMailRepository.markDone(db, mail.id, 'sent', now);
