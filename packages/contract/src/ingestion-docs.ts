@@ -261,8 +261,10 @@ export const RECORD_DOCS = [
 
 /**
  * The feed's event types and what each one's `detail` holds. `user_email` is who acted;
- * `file_number` and `account_no` name the shipment of a shipment event.
+ * `file_number` and `account_no` name the shipment of a shipment event, as they were then.
  */
+const ORDER_NAMES = 'trucker, warehouse, container_nos, bill_numbers';
+
 export const EVENT_TYPE_DOCS: Record<string, string> = {
   'document.uploaded': '{ document_id, path, name, size }: a document a customer uploaded; file_url downloads it.',
   'document.deleted': '{ document_id, path, name }: a document a customer deleted.',
@@ -281,10 +283,17 @@ export const EVENT_TYPE_DOCS: Record<string, string> = {
     '{ entry_number, path_to_7501, duty_cents, comment }: the company queried that 7501 instead, saying why in comment.',
   'delivery_order.created':
     '{ delivery_order_id, trucker_id, warehouse_id, reference_number, note, pickup_date, containers, bill_ladings, ' +
-    'reused_containers }: approve it with a delivery_order_approval record. reused_containers is true when the ' +
-    'user chose containers another order already names.',
-  'delivery_order.updated': '{ delivery_order_id, changes, approval_withdrawn, reused_containers }.',
-  'delivery_order.deleted': '{ delivery_order_id, trucker_id, warehouse_id, containers, bill_ladings }.',
+    `reused_containers, ${ORDER_NAMES} }: approve it with a delivery_order_approval record. reused_containers is ` +
+    "true when the user chose containers another order already names. The ids are the portal's; " +
+    `${ORDER_NAMES} name the same trucker, warehouse, containers and bills as your system knows them.`,
+  'delivery_order.updated':
+    `{ delivery_order_id, changes, approval_withdrawn, reused_containers, ${ORDER_NAMES} }: changes holds each ` +
+    `field changed as { from, to } (the portal's ids for trucker, warehouse, containers and bills); ${ORDER_NAMES} ` +
+    'are the order as it is now.',
+  'delivery_order.deleted':
+    `{ delivery_order_id, trucker_id, warehouse_id, containers, bill_ladings, approved, sent_at, path, ${ORDER_NAMES} }. ` +
+    'With no user_email, by is broker and reason shipment_moved_to_another_company: your move of its shipment to ' +
+    "another company deleted it (it named the first company's trucker and warehouse).",
   'delivery_order.sent': '{ delivery_order_id, path, to, cc, message_id }: sent to the trucker.',
   'user.created':
     '{ user_id, user_email, name, email, role, accounts, password }: a user added; password is typed (the adding ' +

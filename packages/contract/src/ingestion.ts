@@ -618,10 +618,17 @@ export const BrokerEvent = z.object({
   occurred_at: z.string(),
   /** The company's identifier at the brokerage (null for a company the broker did not send). */
   company_id: z.string().nullable(),
+  /**
+   * The company's name, and the shipment's account and file number, as they were when the event
+   * happened: a shipment moved or a company renamed since does not change an event already written.
+   */
   company: z.string().nullable(),
   account_no: z.string().nullable(),
   file_number: z.string().nullable(),
-  /** Who did it; null for the demurrage watch's container events. */
+  /**
+   * Who did it; null for the demurrage watch's container events and for a delivery order deleted
+   * because the broker moved its shipment to another company (`detail.by` is `broker`).
+   */
   user_email: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),
   /** Where the broker downloads the file the event is about (an uploaded document), or null. */

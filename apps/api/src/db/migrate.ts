@@ -58,6 +58,7 @@ import * as deliveryOrderSending from './migrations/0058-delivery-order-sending.
 import * as requestKeys from './migrations/0059-request-keys.ts';
 import * as reportMailFailed from './migrations/0060-report-mail-failed.ts';
 import * as messageKeys from './migrations/0061-message-keys.ts';
+import * as brokerEventNames from './migrations/0062-broker-event-names.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -122,6 +123,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0059-request-keys': requestKeys,
   '0060-report-mail-failed': reportMailFailed,
   '0061-message-keys': messageKeys,
+  '0062-broker-event-names': brokerEventNames,
 };
 
 /**

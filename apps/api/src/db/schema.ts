@@ -75,6 +75,10 @@ export type BrokerEventsTable = {
   user_email: string | null;
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
+  /** Migration 0062: the names the event was written with, as the feed hands them out ever after. */
+  company: string | null;
+  account_no: string | null;
+  file_number: string | null;
 };
 
 /** Migration 0041: the security event log, append-only (decision 0035). */

@@ -53,7 +53,10 @@ CREATE TABLE broker_events (
   user_id integer,
   user_email text,
   detail jsonb NOT NULL DEFAULT '{}'::jsonb,
-  created_at timestamp with time zone NOT NULL DEFAULT now()
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  company text,
+  account_no text,
+  file_number text
 );
 ALTER TABLE broker_events ADD CONSTRAINT broker_events_pkey PRIMARY KEY (id);
 CREATE INDEX broker_events_feed_idx ON public.broker_events USING btree (tx, id);

@@ -60,6 +60,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $$;
   `.execute(db);
+  await setStatementTriggerSettings(db);
+}
+
+/**
+ * Gives every function of a statement trigger the memory of a large statement and no JIT: run
+ * again by a migration that replaces such a function, as a replacement drops its settings.
+ */
+export async function setStatementTriggerSettings(db: Kysely<unknown>): Promise<void> {
   await sql`
     DO $$
     DECLARE f regprocedure;

@@ -45,6 +45,7 @@ export async function createDeliveryOrder(
       containers: sortedIds(order.containers),
       bill_ladings: sortedIds(order.bill_ladings),
       reused_containers: order.reuse_assigned_containers,
+      ...(await deliveryOrdersRepository.namesOf(trx, orderId)),
     });
     const [created] = await deliveryOrdersRepository.listOf(trx, shipmentId, [orderId]);
     return created!;

@@ -27,6 +27,9 @@ import {
  */
 const SEND_CLAIM_SECONDS = 120;
 
+/** An order's trucker and warehouse by name, its containers and bills by number (namesOf). */
+export type OrderNames = { trucker: string; warehouse: string; container_nos: string[]; bill_numbers: string[] };
+
 const DELIVERY_LIST = NOTIFICATION_LISTS.find((list) => list.key === 'delivery_order_mails')!.table_number;
 
 /** The shipment's order, and whether a send holds it (its claim not lapsed, by the database's clock). */
@@ -304,6 +307,22 @@ export const deliveryOrdersRepository = {
     return { containers, bills };
   },
 
+  /**
+   * What the brokerage knows an order's parts by, which its feed events name beside their ids: the
+   * trucker's and warehouse's names, the containers' and bills' numbers (in the ids' order).
+   */
+  async namesOf(db: Db, orderId: number): Promise<OrderNames> {
+    const { rows } = await sql<OrderNames>`
+      SELECT t.name AS trucker, w.name AS warehouse,
+        ARRAY(SELECT c.container_no FROM delivery_order_containers l JOIN containers c ON c.id = l.container_id
+              WHERE l.delivery_order_id = o.id ORDER BY c.id) AS container_nos,
+        ARRAY(SELECT b.bill_lading FROM delivery_order_bills l JOIN bills_of_lading b ON b.id = l.bill_of_lading_id
+              WHERE l.delivery_order_id = o.id ORDER BY b.id) AS bill_numbers
+      FROM delivery_orders o JOIN truckers t ON t.id = o.trucker_id JOIN warehouses w ON w.id = o.warehouse_id
+      WHERE o.id = ${orderId}`.execute(db);
+    return rows[0]!;
+  },
+
   /** A new order holding these containers and bills; gives its id. */
   async insert(trx: Db, user: SessionUser, shipmentId: number, input: DeliveryOrderRequest): Promise<number> {
     const order = await trx
@@ -374,7 +393,10 @@ export const deliveryOrdersRepository = {
       path: string | null;
     },
   ): Promise<Record<string, unknown>> {
-    const links = await deliveryOrdersRepository.linksOf(trx, order.id);
+    const [links, names] = await Promise.all([
+      deliveryOrdersRepository.linksOf(trx, order.id),
+      deliveryOrdersRepository.namesOf(trx, order.id),
+    ]);
     await deliveryOrdersRepository.delete(trx, order.id);
     return {
       delivery_order_id: order.id,
@@ -382,6 +404,7 @@ export const deliveryOrdersRepository = {
       warehouse_id: order.warehouse_id,
       containers: links.containers,
       bill_ladings: links.bills,
+      ...names,
       approved: order.approved,
       sent_at: order.sent_at ? order.sent_at.toISOString() : null,
       path: order.path,

@@ -174,7 +174,16 @@ describe('POST user/shipments/{id}/delivery_order', () => {
     const activity = await activityOf(t.app.db, shipment.id);
     expect(activity.at(-1)).toMatchObject({
       action: SHIPMENT_ACTIVITY.deliveryOrderCreated,
-      detail: { delivery_order_id: order.id, trucker_id: ids.trucker, containers: [first!.id, second!.id] },
+      detail: {
+        delivery_order_id: order.id,
+        trucker_id: ids.trucker,
+        containers: [first!.id, second!.id],
+        // The broker's feed names them as the brokerage knows them.
+        trucker: 'Harbor Express Drayage',
+        warehouse: 'Carson Distribution Center',
+        container_nos: [first!.container_no, second!.container_no],
+        bill_numbers: shipment.bills.map((bill) => bill.bill_lading),
+      },
     });
   });
 
@@ -449,6 +458,8 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}', () => {
           note: { from: 'Deliver to dock door 4.', to: 'Call ahead.' },
         },
         approval_withdrawn: false,
+        trucker: 'Pacific Coast Cartage',
+        container_nos: [second!.container_no],
       },
     });
   });

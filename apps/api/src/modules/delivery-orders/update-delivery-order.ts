@@ -44,6 +44,7 @@ export async function updateDeliveryOrder(
         changes,
         approval_withdrawn: order.approved,
         reused_containers: next.reuse_assigned_containers,
+        ...(await deliveryOrdersRepository.namesOf(trx, orderId)),
       });
     }
     const [updated] = await deliveryOrdersRepository.listOf(trx, shipmentId, [orderId]);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS, type EventsResponse } from '@clearport/contract/ingestion';
@@ -158,6 +159,72 @@ describe('the change feed', () => {
     const tooMany = await injectAs(t.app, broker.key(), { method: 'GET', url: `${eventsUrl}?limit=100000` });
     expect(tooMany.statusCode).toBe(400);
     expect((await injectAs(t.app, tokens.primary, { method: 'GET', url: eventsUrl })).statusCode).toBe(401);
+  });
+
+  it('hands out an event as it was written, after its shipment moved and its company was renamed, and tells the orders a move deleted', async () => {
+    const { cursor: start } = await readAll(null);
+    const ordered = sql<boolean>`EXISTS (SELECT 1 FROM delivery_orders o WHERE o.shipment_id = shipments.id)`;
+    const id = await shipmentIdOf(t.app.db, '40001', (query) => query.where(ordered));
+    const { file_number } = await t.app.db
+      .selectFrom('shipments')
+      .select('file_number')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const orders = await t.app.db
+      .selectFrom('delivery_orders as o')
+      .innerJoin('truckers', 'truckers.id', 'o.trucker_id')
+      .innerJoin('warehouses', 'warehouses.id', 'o.warehouse_id')
+      .select(['o.id', 'truckers.name as trucker', 'warehouses.name as warehouse'])
+      .select((eb) => [
+        eb
+          .selectFrom('delivery_order_containers as l')
+          .innerJoin('containers as c', 'c.id', 'l.container_id')
+          .select(sql<string[]>`array_agg(c.container_no ORDER BY c.id)`.as('numbers'))
+          .whereRef('l.delivery_order_id', '=', 'o.id')
+          .as('container_nos'),
+      ])
+      .where('o.shipment_id', '=', id)
+      .orderBy('o.id')
+      .execute();
+    const noted = await injectAs(t.app, tokens.primary, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.addNote, { id }),
+      payload: { note: 'Before the move' },
+    });
+    expect(noted.statusCode).toBe(200);
+    const { events: before } = await readAll(start, { atLeast: 1 });
+    expect(before).toHaveLength(1);
+
+    const moved = await broker.results<{ outcome: string }>([
+      { kind: 'shipment', file_number, account_no: '70001' },
+      { kind: 'company', company_id: 'C-10042', name: 'Demo Imports Renamed' },
+    ]);
+    expect(moved.map((result) => result.outcome)).toEqual(['updated', 'updated']);
+    try {
+      const { events } = await readAll(start, { atLeast: 1 + orders.length });
+      expect(events[0]).toEqual(before[0]);
+      expect(events[0]).toMatchObject({ company: 'Demo Imports LLC', account_no: '40001', file_number });
+      // The broker's system may hold the orders (it approves them): their deletion is news to it.
+      expect(events.slice(1).map((event) => [event.type, event.user_email, event.detail.delivery_order_id])).toEqual(
+        orders.map((order) => [SHIPMENT_ACTIVITY.deliveryOrderDeleted, null, order.id]),
+      );
+      expect(events[1]).toMatchObject({
+        company_id: 'C-10077',
+        account_no: '70001',
+        file_number,
+        detail: { by: 'broker', reason: 'shipment_moved_to_another_company' },
+      });
+      // Named as the brokerage knows them, beside the portal's ids.
+      expect(events.slice(1).map((event) => event.detail)).toMatchObject(
+        orders.map((order) => ({
+          trucker: order.trucker,
+          warehouse: order.warehouse,
+          container_nos: order.container_nos ?? [],
+        })),
+      );
+    } finally {
+      await broker.results([{ kind: 'company', company_id: 'C-10042', name: 'Demo Imports LLC' }]);
+    }
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
