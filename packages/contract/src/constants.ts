@@ -18,8 +18,13 @@ export const SHIPMENTS_PAGE_SIZE = 40;
 export const MAX_CC_EMAILS = 10;
 /** The longest shipment note or delivery order note, in characters. */
 export const NOTE_MAX_LENGTH = 2_000;
-/** The longest reference number of a shipment or a delivery order, in characters. */
+/** The longest reference number of a shipment or a delivery order, in characters (the broker's too). */
 export const REFERENCE_MAX_LENGTH = 100;
+/**
+ * The longest key the brokerage sends (company id, account number, file number…): a filter or a
+ * link that names one takes as long a one.
+ */
+export const BROKER_KEY_MAX_LENGTH = 64;
 export const PASSWORD_MIN_LENGTH = 6;
 export const NARROW_LAYOUT_BREAKPOINT_PX = 600;
 export const SUBUSER_ERROR_DISPLAY_MS = 5_000;

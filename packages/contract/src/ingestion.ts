@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Instant } from './calendar.ts';
+import { BROKER_KEY_MAX_LENGTH, REFERENCE_MAX_LENGTH } from './constants.ts';
 import {
   AGENCY_CODES,
   BOND_TYPES,
@@ -51,7 +52,7 @@ export const MAX_BATCH_BYTES = 8 * 1024 * 1024;
  */
 const Text = (max: number) => oneLineText(z.string().trim().max(max));
 const Lines = (max: number) => plainText(z.string().trim().max(max));
-const Key = oneLineText(z.string().trim().min(1).max(64));
+const Key = oneLineText(z.string().trim().min(1).max(BROKER_KEY_MAX_LENGTH));
 /**
  * A `timestamp` as the portal stores it: `YYYY-MM-DD HH:MM:SS`, the port's wall-clock time as the
  * broker's system gives it (no zone), or null when unknown.
@@ -114,7 +115,7 @@ export const ShipmentRecord = z.strictObject({
   status: z.enum(STATUS_VALUES).optional(),
   /** The ISF filed by the broker; null clears it (the importer may then file it again). */
   isf_transaction_no: Text(40).min(1).nullable().optional(),
-  customer_reference_no: KeptText(200),
+  customer_reference_no: KeptText(REFERENCE_MAX_LENGTH),
   est_time_arrive: LocalTimestamp.optional(),
   shipment_discharge_date: LocalTimestamp.optional(),
   fda_review: KeptText(200),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate } from './calendar.ts';
-import { PAID_FLAG } from './constants.ts';
+import { BROKER_KEY_MAX_LENGTH, PAID_FLAG } from './constants.ts';
 import { Email, EntityId, Flag, fromDigits, Pagination, SortDirection, wholeNumber } from './http.ts';
 import { CURSOR_MESSAGE, isTimestampText, readListCursor, type ListCursor } from './list-cursor.ts';
 import { oneLineText } from './plain-text.ts';
@@ -88,7 +88,7 @@ export type InvoiceSortField = z.infer<typeof InvoiceSortField>;
  */
 const invoiceFilters = {
   search: z.string().trim().max(200).optional(),
-  account_no: z.string().trim().max(50).optional(),
+  account_no: z.string().trim().max(BROKER_KEY_MAX_LENGTH).optional(),
   payment_status: z.union([PaymentStatus, z.literal('')]).optional(),
   sort: InvoiceSortField.default('created_at'),
   direction: SortDirection.default('desc'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isWithinYears } from './calendar.ts';
+import { BROKER_KEY_MAX_LENGTH } from './constants.ts';
 import { fromDigits, wholeNumber } from './http.ts';
 import { Cents } from './invoices.ts';
 
@@ -49,7 +50,7 @@ function isCalendarDate(text: string): boolean {
 }
 
 /** A report's range of whole months and, optionally, one of the caller's accounts (empty: all). */
-const reportRange = { from: Month, to: Month, account_no: z.string().trim().max(50).optional() };
+const reportRange = { from: Month, to: Month, account_no: z.string().trim().max(BROKER_KEY_MAX_LENGTH).optional() };
 
 function checkRange(query: { from: string; to: string }, context: z.RefinementCtx) {
   const months = monthIndex(query.to) - monthIndex(query.from) + 1;

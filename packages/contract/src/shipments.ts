@@ -1,7 +1,7 @@
 import { addDays, endOfMonth, format, isValid, parse, startOfMonth, startOfYear, subDays, subMonths } from 'date-fns';
 import { z } from 'zod';
 import { Instant } from './calendar.ts';
-import { SHIPMENTS_PAGE_SIZE, UNKNOWN_DATE_TIME } from './constants.ts';
+import { BROKER_KEY_MAX_LENGTH, SHIPMENTS_PAGE_SIZE, UNKNOWN_DATE_TIME } from './constants.ts';
 import { EntityId, fromDigits, Pagination, SortDirection, wholeNumber } from './http.ts';
 import { SHIPMENT_STATUSES, type DateFilterCode } from './statuses.ts';
 import { ENTRY_TYPE_CODES } from './customs-entry.ts';
@@ -225,7 +225,7 @@ export type ShipmentSortField = z.infer<typeof ShipmentSortField>;
 const shipmentFilters = {
   status: z.string().trim().max(200).optional(),
   search: z.string().trim().max(200).optional(),
-  account_no: z.string().trim().max(50).optional(),
+  account_no: z.string().trim().max(BROKER_KEY_MAX_LENGTH).optional(),
   date_from: Instant.optional(),
   date_to: Instant.optional(),
 };

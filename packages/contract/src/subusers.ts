@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { oneLineText } from './plain-text.ts';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { BROKER_KEY_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import {
   Email,
   EntityId,
@@ -138,7 +138,7 @@ const subuserFields = {
   password,
   role: z.literal(SUBUSER_ROLES, TEXTS.subuserInvalidRole),
   /** Account numbers, each one the caller may link (GET user/user/accounts). */
-  linkedAccounts: z.array(z.string().trim().min(1).max(50)).max(200),
+  linkedAccounts: z.array(z.string().trim().min(1).max(BROKER_KEY_MAX_LENGTH)).max(200),
   /**
    * Beyond the spec: e-mail the user a single-use link (SET_PASSWORD_LINK_TTL_SECONDS) to the
    * reset-password page, instead of or besides a typed password.

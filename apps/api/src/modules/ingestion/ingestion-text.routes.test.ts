@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTER_MESSAGE, LINE_BREAK_MESSAGE } from '@clearport/contract/plain-text';
 import { TEXTS } from '@clearport/contract/texts';
-import { testAppForFile } from '../../../test/build-app.ts';
+import { BROKER_KEY_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@clearport/contract/constants';
+import { API_PATHS } from '@clearport/contract/paths';
+import { apiUrl, demoUsersOf, injectAs, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf } from '../../../test/broker-api.ts';
 import { databaseDigest } from '../../../test/database-digest.ts';
 import { outboxMessages } from '../../../test/delivery-order-fixtures.ts';
@@ -14,6 +16,7 @@ import { outboxMessages } from '../../../test/delivery-order-fixtures.ts';
 
 const t = testAppForFile();
 const broker = brokerApiOf(t);
+const { tokens } = demoUsersOf(t);
 const results = (records: unknown[]) => broker.results<unknown>(records);
 
 /** A record refused for one field: its key stays readable when the key fields themselves are sound. */
@@ -78,5 +81,47 @@ describe('texts of broker records', () => {
       .where('file_number', '=', 'T-2001-1')
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ document_note: shipment.document_note, comment: shipment.comment });
+  });
+
+  it("takes keys and references of the lengths the customer's filters, links and forms take, and no longer", async () => {
+    const accountNo = `L${'6'.repeat(BROKER_KEY_MAX_LENGTH - 1)}`;
+    const reference = 'R'.repeat(REFERENCE_MAX_LENGTH);
+    const shipment = { kind: 'shipment', file_number: 'L-1', account_no: accountNo, status: 'submitted' };
+    expect(
+      await results([
+        { kind: 'account', account_no: accountNo, company_id: 'C-10042' },
+        { ...shipment, customer_reference_no: reference },
+        { ...shipment, customer_reference_no: `${reference}R` },
+      ]),
+    ).toMatchObject([
+      { outcome: 'created' },
+      { outcome: 'created' },
+      { outcome: 'refused', code: 'invalid_field', field: 'customer_reference_no' },
+    ]);
+    const list = await injectAs(t.app, tokens.primary, {
+      url: `${apiUrl(API_PATHS.shipments)}?page=1&account_no=${accountNo}`,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<{ data: Array<{ file_number: string }> }>().data.map((row) => row.file_number)).toEqual(['L-1']);
+    const { company_id } = await t.app.db
+      .selectFrom('companies')
+      .select('id as company_id')
+      .where('broker_id', '=', 'C-10042')
+      .executeTakeFirstOrThrow();
+    const linked = await injectAs(t.app, tokens.primary, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.subusers),
+      payload: {
+        name: 'Long Account',
+        email: 'long.account@demo.test',
+        password: 'a long enough password',
+        role: 11,
+        linkedAccounts: [accountNo],
+        company_id,
+      },
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
+    const tooLong = await results([{ kind: 'account', account_no: `${accountNo}6`, company_id: 'C-10042' }]);
+    expect(tooLong).toMatchObject([{ outcome: 'refused', field: 'account_no' }]);
   });
 });
