@@ -77,7 +77,9 @@ export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponse>;
 
 export const IdParams = z.object({ id: fromDigits(wholeNumber.min(1).max(MAX_ID)) });
 /** A failed mail's id is a bigint, given as text. */
-export const MailIdParams = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/, 'must be the id of a failed e-mail') });
+/** A queued e-mail's id: its queues count in 64 bits, so it is written as digits, not a JSON number. */
+const MailId = z.string().regex(/^[1-9]\d{0,17}$/, 'must be the id of a failed e-mail');
+export const MailIdParams = z.object({ id: MailId });
 
 export const REVOKE_OUTCOMES = ['revoked', 'already_revoked'] as const;
 export const RevokeApiKeyResponse = z.object({ outcome: z.enum(REVOKE_OUTCOMES) });
@@ -91,6 +93,9 @@ export const AdminPageQuery = z.object({
   limit: fromDigits(wholeNumber.min(1).max(MAX_ADMIN_PAGE).default(100)),
 });
 export type AdminPageQuery = z.infer<typeof AdminPageQuery>;
+
+/** A page of a list of failed e-mails: `after` is the previous page's `next`, any id the list gives. */
+export const MailPageQuery = AdminPageQuery.extend({ after: MailId.optional() });
 
 export const WaitingDeliveryOrder = z.object({
   id: z.number().int(),

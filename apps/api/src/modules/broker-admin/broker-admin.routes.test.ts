@@ -245,6 +245,44 @@ describe('the broker administration', () => {
     expect(message).toEqual({ state: 'retrying', attempts: 0 });
   });
 
+  it('pages the failed e-mail past the ids a 32-bit number holds, as its queues count them', async () => {
+    const admin = await adminKey();
+    const companyRow = await t.app.db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const ids = ['2147483648', '4294967296'];
+    await t.app.db
+      .insertInto('mail_messages')
+      .values(
+        ids.map((id) => ({
+          id,
+          company_id: companyRow.id,
+          table_number: 0,
+          kind: `documentsRequired-${id}`,
+          state: 'failed',
+          message_id: `paged-${id}`,
+        })),
+      )
+      .execute();
+    const page = (after: string) =>
+      injectAs(t.app, admin, { method: 'GET', url: `${url(BROKER_ADMIN_PATHS.failedMail)}?limit=1&after=${after}` });
+    const first = await page('2147483647');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ mail: [{ id: ids[0] }], next: ids[0] });
+    const second = await page(first.json().next);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ mail: [{ id: ids[1] }], next: ids[1] });
+    for (const after of ['0', '-1', '1e3', '1234567890123456789']) {
+      const refused = await page(after);
+      expect(refused.statusCode, after).toBe(400);
+      expect(refused.json().field, after).toBe('after');
+    }
+    const reports = await injectAs(t.app, admin, {
+      method: 'GET',
+      url: `${url(BROKER_ADMIN_PATHS.failedReportMail)}?after=4294967296`,
+    });
+    expect(reports.statusCode, reports.body).toBe(200);
+    await t.app.db.deleteFrom('mail_messages').where('id', 'in', ids).execute();
+  });
+
   it('lists the monthly report e-mails that failed and sends one again, through the API and the command line', async () => {
     const admin = await adminKey();
     const subscriber = await t.app.db

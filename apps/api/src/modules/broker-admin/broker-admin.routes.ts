@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdminPageQuery,
+  MailPageQuery,
   ApiKeysResponse,
   ApproveDeliveryOrderResponse,
   BROKER_ADMIN_ERRORS,
@@ -147,10 +148,10 @@ export const brokerAdminRoutes: FastifyPluginAsync = async (app) => {
 
   routes.get(
     BROKER_ADMIN_PATHS.failedMail,
-    { config, schema: { querystring: AdminPageQuery, response: { 200: FailedMailResponse, ...errors } } },
+    { config, schema: { querystring: MailPageQuery, response: { 200: FailedMailResponse, ...errors } } },
     async (request) => {
       const { after, limit } = request.query;
-      const failed = await failedMessages(app.db, { after: after === undefined ? undefined : String(after), limit });
+      const failed = await failedMessages(app.db, { after, limit });
       return {
         mail: failed.map((mail) => ({
           id: mail.id,
@@ -178,13 +179,10 @@ export const brokerAdminRoutes: FastifyPluginAsync = async (app) => {
 
   routes.get(
     BROKER_ADMIN_PATHS.failedReportMail,
-    { config, schema: { querystring: AdminPageQuery, response: { 200: FailedReportMailResponse, ...errors } } },
+    { config, schema: { querystring: MailPageQuery, response: { 200: FailedReportMailResponse, ...errors } } },
     async (request) => {
-      const { after, limit } = request.query;
-      const failed = await reportMailReads.failed(app.db, {
-        after: after === undefined ? undefined : String(after),
-        limit,
-      });
+      const failed = await reportMailReads.failed(app.db, request.query);
+      const { limit } = request.query;
       return {
         mail: failed.map((mail) => ({
           id: mail.id,
