@@ -98,8 +98,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     genReqId: () => randomUUID(),
-    // A client that stops sending (a stalled body, unfinished headers) is dropped after this long.
+    // A client that stops sending (a stalled body, unfinished headers) is dropped after this long,
+    // and one that trickles after requestTimeout; Node checks both as often as the shorter limit
+    // (every 30 s at most, its default).
     connectionTimeout: options.clientTimeoutMs,
+    requestTimeout: options.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(30_000, options.clientTimeoutMs) },
     trustProxy: options.trustProxy,
     bodyLimit: 1024 * 1024,
     // Migrations and the first start's demo data run inside plugins: about 10 s alone, minutes on

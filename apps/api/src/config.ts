@@ -39,6 +39,11 @@ export type Config = {
   /** How long a client may send nothing (headers or body) before it is dropped. */
   clientTimeoutMs: number;
   /**
+   * How long a client may take to send a whole request, however steadily it trickles: one that
+   * sends a byte now and then, never silent for clientTimeoutMs, is dropped (408) all the same.
+   */
+  requestTimeoutMs: number;
+  /**
    * Which proxies in front tell the client's address (X-Forwarded-For), as Fastify's trustProxy
    * takes it: true (any), or their addresses and ranges separated by commas. None by default.
    */
@@ -131,6 +136,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     hsts: env.HSTS ? env.HSTS === 'true' : publicUrl.startsWith('https://'),
     clientTimeoutMs: positiveInteger(env.CLIENT_TIMEOUT_MS ?? '30000', 'CLIENT_TIMEOUT_MS'),
+    requestTimeoutMs: positiveInteger(env.REQUEST_TIMEOUT_MS ?? '300000', 'REQUEST_TIMEOUT_MS'),
     databaseConnectTimeoutMs: positiveInteger(env.DATABASE_CONNECT_TIMEOUT_MS ?? '2000', 'DATABASE_CONNECT_TIMEOUT_MS'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     mailGatherMs: 1000 * positiveInteger(env.MAIL_GATHER_SECONDS ?? '120', 'MAIL_GATHER_SECONDS'),

@@ -21,7 +21,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await buildTestApp({ logLevel: 'info', logStream, clientTimeoutMs: 500 });
+  t = await buildTestApp({ logLevel: 'info', logStream, clientTimeoutMs: 500, requestTimeoutMs: 2_000 });
   token = await login(t.app, 'primary@demo.test');
   shipmentId = await shipmentIdOf(t.app.db, '40001');
 });
@@ -217,6 +217,38 @@ describe('slow and dropped clients', () => {
     expect(await closedAfter(stalledBody)).toBeLessThan(5_000);
     expect(await closedAfter(`GET /healthz HTTP/1.1\r\nHost: x\r\n`)).toBeLessThan(5_000);
   });
+
+  it('drops a body that trickles in, a byte before each silence ends, once the whole request has taken too long', async () => {
+    const length = 10_000;
+    const dropped = await new Promise<{ sent: number; answer: string }>((resolve, reject) => {
+      let sent = 0;
+      let answer = '';
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST ${url(API_PATHS.login)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`,
+        );
+      });
+      const trickle = setInterval(() => {
+        if (!socket.writable || sent === length) return;
+        socket.write('a');
+        sent += 1;
+      }, 100);
+      socket.on('data', (chunk) => (answer += String(chunk)));
+      socket.on('close', () => {
+        clearInterval(trickle);
+        resolve({ sent, answer });
+      });
+      socket.on('error', (error) => {
+        clearInterval(trickle);
+        reject(error);
+      });
+    });
+    // Never silent for the 500 ms that drop a stalled client, it is dropped at the request's limit,
+    // long before its body is complete.
+    expect(dropped.sent).toBeLessThan(length);
+    expect(dropped.sent).toBeGreaterThan(5);
+    expect(dropped.answer).toMatch(/^HTTP\/1\.1 408 /);
+  }, 60_000);
 
   it('logs a client that drops mid-body as aborted, not as a database failure', async () => {
     logLines.length = 0;
