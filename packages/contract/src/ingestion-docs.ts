@@ -38,19 +38,27 @@ const PARTIAL =
   'A record changes only the fields it carries: a field left out keeps what the portal holds, a field ' +
   'sent as null is cleared. The upsert key plus one field is a valid milestone.';
 
-/** Each record kind: its description and an example (a test checks every example against its schema). */
+/** The examples with a file are a multipart batch's; a JSON batch sends the file's bytes instead. */
+const FILE_EXAMPLE =
+  'The example names its PDF by the file part of a multipart/form-data batch (part); in a JSON batch, send ' +
+  '{ "name": …, "content_base64": … } instead.';
+
+/**
+ * Each record kind: its description and an example. Tests check every example against its schema, and
+ * that the examples, pasted in this order as one batch, are taken without touching the demo's records.
+ */
 export const RECORD_DOCS = [
   {
     schema: CompanyRecord,
     id: 'CompanyRecord',
     description: `A customer company, keyed by the brokerage's company_id; name is needed to create one. ${PARTIAL}`,
-    example: { kind: 'company', company_id: 'C-10042', name: 'Harbor Goods Inc', primary_contact: 'Ada Lane' },
+    example: { kind: 'company', company_id: 'C-1', name: 'Harbor Goods Inc', primary_contact: 'Ada Lane' },
   },
   {
     schema: AccountRecord,
     id: 'AccountRecord',
     description: `An importer account of a company, keyed by account_no; company_id is needed to create one. ${PARTIAL}`,
-    example: { kind: 'account', account_no: '40001', company_id: 'C-10042', name: 'Harbor Goods East' },
+    example: { kind: 'account', account_no: '77001', company_id: 'C-1', name: 'Harbor Goods East' },
   },
   {
     schema: ShipmentRecord,
@@ -61,7 +69,7 @@ export const RECORD_DOCS = [
     example: {
       kind: 'shipment',
       file_number: '11223344556',
-      account_no: '40001',
+      account_no: '77001',
       status: 'submitted',
       customer_reference_no: 'PO-7731',
       est_time_arrive: '2026-12-01 08:00:00',
@@ -134,13 +142,14 @@ export const RECORD_DOCS = [
     description:
       "The company's primary user, keyed by e-mail; name is needed to create one, who gets the set-password " +
       'e-mail unless send_password_link is false. Until the company sets them, its notification lists go to them.',
-    example: { kind: 'primary_user', company_id: 'C-10042', email: 'ada@harborgoods.example', name: 'Ada Lane' },
+    example: { kind: 'primary_user', company_id: 'C-1', email: 'ada@harborgoods.example', name: 'Ada Lane' },
   },
   {
     schema: EntrySummaryRecord,
     id: 'EntrySummaryRecord',
     description:
-      "The shipment's CBP 7501 (a PDF) for the importer's review; other bytes replace it and ask for a new review.",
+      "The shipment's CBP 7501 (a PDF) for the importer's review; other bytes replace it and ask for a new review. " +
+      FILE_EXAMPLE,
     example: { kind: 'entry_summary', file_number: '11223344556', file: { name: '7501.pdf', part: 'f7501' } },
   },
   {
@@ -148,11 +157,12 @@ export const RECORD_DOCS = [
     id: 'InvoiceRecord',
     description:
       `An invoice of an account, keyed by account_no and invoice_number; pdf is needed to create one. ${PARTIAL} ` +
-      'Marking it paid: {"kind":"invoice","invoice_number":"…","account_no":"…","is_paid":true}.',
+      'Marking it paid: {"kind":"invoice","invoice_number":"…","account_no":"…","is_paid":true}. ' +
+      FILE_EXAMPLE,
     example: {
       kind: 'invoice',
       invoice_number: 'INV-20931',
-      account_no: '40001',
+      account_no: '77001',
       file_number: '11223344556',
       amount: '1250.40',
       due_date: '2026-12-20',
@@ -176,7 +186,7 @@ export const RECORD_DOCS = [
     description: `One of a company's four notification lists: its recipient and copies. ${PARTIAL}`,
     example: {
       kind: 'notification_list',
-      company_id: 'C-10042',
+      company_id: 'C-1',
       list: 'invoice',
       email: 'ap@harborgoods.example',
       cc_emails: ['cfo@harborgoods.example'],
@@ -190,7 +200,7 @@ export const RECORD_DOCS = [
       `Until it is set, the delivery list's recipient and copies get the reminders. ${PARTIAL}`,
     example: {
       kind: 'demurrage_alerts',
-      company_id: 'C-10042',
+      company_id: 'C-1',
       email: 'logistics@harborgoods.example',
       cc_emails: ['dispatch@harborgoods.example'],
       reminder_days: 3,
@@ -206,8 +216,8 @@ export const RECORD_DOCS = [
       PARTIAL,
     example: {
       kind: 'entry',
-      entry_number: 'DMI-4120012-1',
-      file_number: 'DMI-4120012-1',
+      entry_number: 'HGI-2041117-7',
+      file_number: '11223344556',
       entry_type: '01',
       port_code: '4601',
       entry_date: '2026-11-02',
@@ -230,7 +240,7 @@ export const RECORD_DOCS = [
       PARTIAL,
     example: {
       kind: 'entry_line',
-      entry_number: 'DMI-4120012-1',
+      entry_number: 'HGI-2041117-7',
       line_number: 1,
       hts_number: '9403609081',
       description: 'Wooden dining chairs',
@@ -250,7 +260,7 @@ export const RECORD_DOCS = [
       'TTB, NMFS), keyed by entry_number and agency: the current one, kept with its history.',
     example: {
       kind: 'agency_disposition',
-      entry_number: 'DMI-4120012-1',
+      entry_number: 'HGI-2041117-7',
       agency: 'FDA',
       disposition: 'hold_intact',
       disposed_at: '2026-11-03T14:20:00-05:00',
@@ -320,7 +330,8 @@ export const RECORD_REFUSAL_CODE_DOCS: Record<RecordRefusalCode, string> = {
   unknown_shipment:
     'the shipment (file_number) the record names is not in the portal: send the shipment record first. A parent ' +
     'counts once it came earlier in the same batch or in a batch already answered; one in a batch another client ' +
-    'is still sending is not there yet.',
+    'is still sending is not there yet. An invoice naming a shipment of another account is refused with it too, ' +
+    'its reason saying so: sending that shipment record with this account_no would move the shipment.',
   unknown_delivery_order: 'there is no delivery order of that id.',
   unknown_container:
     'the container (file_number, container_no) the record names is not in the portal: send the container record first.',

@@ -4,6 +4,8 @@ import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { MAX_BATCH_BYTES, MAX_BATCH_RECORDS } from '@clearport/contract/ingestion';
+import { RECORD_DOCS } from '@clearport/contract/ingestion-docs';
+import { sql } from 'kysely';
 import { apiUrl, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf, RECORDS_URL } from '../../../test/broker-api.ts';
 import { pdfsWithEmbeddedExe, pdfsWithMarkupFurtherOn, pdfsWithMarkupUpFront } from '../../../test/polyglot-files.ts';
@@ -479,5 +481,65 @@ describe('the broker API, polyglots and real files', () => {
       samples.map(({ name }) => [name, 'created']),
     );
     expect(await invoicesNumbered('INV-R')).toHaveLength(samples.length);
+  });
+});
+
+describe('an invoice naming a shipment of another account', () => {
+  it('is refused saying so, not advised to send the shipment record that would move it', async () => {
+    const refusal = await outcomeOf({
+      kind: 'invoice',
+      invoice_number: 'INV-ELSEWHERE',
+      account_no: '88001',
+      file_number: 'DMI-4124625-6',
+      amount: '10.00',
+      pdf: { name: 'INV-ELSEWHERE.pdf', content_base64: base64(samplePdf()) },
+    });
+    expect(refusal).toMatchObject({
+      outcome: 'refused',
+      code: 'unknown_shipment',
+      field: 'file_number',
+      reason:
+        'Shipment DMI-4124625-6 is of another account than 88001: an invoice names a shipment of its own account.',
+    });
+    const unknown = await outcomeOf({
+      kind: 'invoice',
+      invoice_number: 'INV-NOWHERE',
+      account_no: '88001',
+      file_number: 'FF-NOWHERE',
+      amount: '10.00',
+      pdf: { name: 'INV-NOWHERE.pdf', content_base64: base64(samplePdf()) },
+    });
+    expect(unknown.reason).toContain('send the shipment record first');
+  });
+});
+
+describe("the API description's examples", () => {
+  it("are taken as they are pasted, in their order as one batch, and touch none of the demo's records", async () => {
+    const demo = () =>
+      sql<{ rows: string }>`
+        SELECT string_agg(c.broker_id || c.name || a.account_no || s.file_number || coalesce(e.entry_number, ''), '|'
+                          ORDER BY s.id) AS rows
+        FROM companies c JOIN accounts a ON a.company_id = c.id JOIN shipments s ON s.account_id = a.id
+        LEFT JOIN customs_entries e ON e.shipment_id = s.id
+        WHERE c.broker_id = 'C-10042'`
+        .execute(t.app.db)
+        .then((result) => result.rows[0]!.rows);
+    const before = await demo();
+    const response = await postMultipart([
+      ['records', JSON.stringify(RECORD_DOCS.map((record) => record.example))],
+      ['f7501', { bytes: samplePdf(2_100), filename: '7501.pdf' }],
+      ['inv20931', { bytes: samplePdf(2_300), filename: 'INV-20931.pdf' }],
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json<{ results: Array<Result & { code?: string }> }>().results;
+    expect(results.map((result) => [result.key?.split(':')[0], result.outcome, result.code])).toEqual(
+      RECORD_DOCS.map(({ example }) =>
+        // The one example that names a record of the portal's, the order a customer made, names none here.
+        example.kind === 'delivery_order_approval'
+          ? [expect.any(String), 'refused', 'unknown_delivery_order']
+          : [expect.any(String), expect.stringMatching(/^(created|updated)$/), undefined],
+      ),
+    );
+    expect(await demo()).toBe(before);
   });
 });

@@ -683,6 +683,20 @@ async function upsertInvoice(
       .where('account_id', '=', account.id)
       .executeTakeFirst();
     if (!shipment) {
+      const elsewhere = await trx
+        .selectFrom('shipments')
+        .select('id')
+        .where('file_number', '=', record.file_number)
+        .executeTakeFirst();
+      // Sending the shipment record first would move a shipment of another account (of another
+      // company, maybe) to this one: the refusal says so rather than advise it.
+      if (elsewhere) {
+        throw new RecordRefusal(
+          'unknown_shipment',
+          'file_number',
+          `Shipment ${record.file_number} is of another account than ${record.account_no}: an invoice names a shipment of its own account.`,
+        );
+      }
       throw parentMissing(
         'unknown_shipment',
         'file_number',
