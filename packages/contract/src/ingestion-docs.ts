@@ -236,7 +236,8 @@ export const RECORD_DOCS = [
     id: 'EntryLineRecord',
     description:
       'A line of an entry, keyed by entry_number and line_number; hts_number (ten digits) is needed to create ' +
-      'one. ' +
+      'one. A line the customs system dropped is removed with {"kind":"entry_line","entry_number":"…",' +
+      '"line_number":N,"deleted":true} (outcome deleted, or unchanged when there is no such line). ' +
       PARTIAL,
     example: {
       kind: 'entry_line',

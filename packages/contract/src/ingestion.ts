@@ -385,7 +385,7 @@ export const EntryRecord = z.strictObject({
 });
 
 /** A line of an entry, keyed by entry number and line number. */
-export const EntryLineRecord = z.strictObject({
+const EntryLineFields = z.strictObject({
   kind: z.literal('entry_line'),
   entry_number: EntryNumber,
   line_number: z.number().int().min(1).max(9999),
@@ -405,7 +405,17 @@ export const EntryLineRecord = z.strictObject({
   duty: Money.optional(),
   adcvd: z.boolean().optional(),
   section_301: z.boolean().optional(),
+  /**
+   * true removes the line, as the customs system dropped it: the entry's entered value and duty,
+   * and the reports, lose its amounts. Sent with entry_number and line_number alone.
+   */
+  deleted: z.literal(true).optional(),
 });
+const ENTRY_LINE_KEY = new Set(['kind', 'entry_number', 'line_number', 'deleted']);
+export const EntryLineRecord = EntryLineFields.refine(
+  (line) => line.deleted === undefined || Object.keys(line).every((key) => ENTRY_LINE_KEY.has(key)),
+  { message: 'is sent with entry_number and line_number alone', path: ['deleted'] },
+);
 
 /** An agency's disposition of an entry (a hold, an exam, a release), keyed by entry number and agency. */
 export const AgencyDispositionRecord = z.strictObject({
@@ -464,7 +474,7 @@ export const UNKNOWN_FIELD_MESSAGE = 'not a field of this kind of record; the AP
 export const NOT_NULLABLE_MESSAGE =
   'may not be null: leave the field out to keep what the portal holds, or send a value';
 
-export const RECORD_OUTCOMES = ['created', 'updated', 'unchanged', 'refused'] as const;
+export const RECORD_OUTCOMES = ['created', 'updated', 'unchanged', 'deleted', 'refused'] as const;
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
 
 /**
@@ -537,7 +547,7 @@ export const RecordKeyFields = z.discriminatedUnion('kind', [
   DemurrageAlertsRecord.pick({ kind: true, company_id: true }).strip(),
   // An entry number with a wrong check digit, or an agency not listed, still names the record.
   z.object({ kind: z.literal('entry'), entry_number: Key }),
-  EntryLineRecord.pick({ kind: true, line_number: true }).strip().extend({ entry_number: Key }),
+  EntryLineFields.pick({ kind: true, line_number: true }).strip().extend({ entry_number: Key }),
   z.object({ kind: z.literal('agency_disposition'), entry_number: Key, agency: Key }),
 ]);
 export type RecordKeyFields = z.infer<typeof RecordKeyFields>;

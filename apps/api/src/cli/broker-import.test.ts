@@ -188,6 +188,7 @@ describe('npm run broker -- import', () => {
       created: 1500,
       updated: 0,
       unchanged: 0,
+      deleted: 0,
       refused: 0,
       refusals: [],
       stopped: { line: 1, reason: 'the disk is full' },
@@ -209,7 +210,7 @@ describe('npm run broker -- import', () => {
       'file_number,account_no,status,vessel_name,\nIMP-TRAIL-1,66001,submitted,MSC ANNA,\n',
     );
     const fourth = await importFile(context, trailing);
-    expect(fourth).toEqual({ created: 1, updated: 0, unchanged: 0, refused: 0, refusals: [] });
+    expect(fourth).toEqual({ created: 1, updated: 0, unchanged: 0, deleted: 0, refused: 0, refusals: [] });
 
     const broken = await write(
       'broken.csv',
@@ -591,7 +592,7 @@ describe('npm run broker -- import, several batches at once', () => {
     const file = await write('spanning.ndjson', ndjson(records));
     const progress: number[] = [];
     const first = await importFile(context, file, (bytes) => progress.push(bytes));
-    expect(first).toEqual({ created: 1_800, updated: 0, unchanged: 0, refused: 0, refusals: [] });
+    expect(first).toEqual({ created: 1_800, updated: 0, unchanged: 0, deleted: 0, refused: 0, refusals: [] });
     expect(progress).toEqual([...progress].sort((one, other) => one - other));
     const lists = await t.app.db
       .selectFrom('shipments')
@@ -609,7 +610,7 @@ describe('npm run broker -- import, several batches at once', () => {
     await expectKeptByTriggers(t.app.db);
 
     const again = await importFile(context, file);
-    expect(again).toEqual({ created: 0, updated: 0, unchanged: 1_800, refused: 0, refusals: [] });
+    expect(again).toEqual({ created: 0, updated: 0, unchanged: 1_800, deleted: 0, refused: 0, refusals: [] });
   });
 
   it('writes an entry before its lines and dispositions that later batches carry, and refuses none', async () => {
@@ -646,6 +647,7 @@ describe('npm run broker -- import, several batches at once', () => {
       created: 1_500,
       updated: 0,
       unchanged: 0,
+      deleted: 0,
       refused: 0,
       refusals: [],
     });

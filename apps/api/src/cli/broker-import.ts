@@ -93,7 +93,7 @@ export async function importFile(
   file: string,
   onProgress: ImportProgress = () => {},
 ): Promise<ImportSummary> {
-  const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, refused: 0, refusals: [] };
+  const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, deleted: 0, refused: 0, refusals: [] };
   const refuse = (line: number, key: string | null, reason: string) => {
     summary.refused += 1;
     summary.refusals.push({ line, key, reason });
@@ -456,7 +456,8 @@ async function fileInFolder(folder: string, name: string): Promise<string | 'out
 export function summaryLines(summary: ImportSummary): string[] {
   const { stopped } = summary;
   return [
-    `created ${summary.created}, updated ${summary.updated}, unchanged ${summary.unchanged}, refused ${summary.refused}`,
+    `created ${summary.created}, updated ${summary.updated}, unchanged ${summary.unchanged}, ` +
+      `${summary.deleted > 0 ? `deleted ${summary.deleted}, ` : ''}refused ${summary.refused}`,
     ...summary.refusals.map(
       (refusal) => `  line ${refusal.line}${refusal.key ? ` (${refusal.key})` : ''}: ${refusal.reason}`,
     ),
@@ -466,7 +467,8 @@ export function summaryLines(summary: ImportSummary): string[] {
     ...(stopped
       ? [
           `The import stopped on line ${stopped.line}: ${stopped.reason}`,
-          stopped.line === 1 && summary.created + summary.updated + summary.unchanged + summary.refused === 0
+          stopped.line === 1 &&
+          summary.created + summary.updated + summary.unchanged + summary.deleted + summary.refused === 0
             ? 'Nothing of the file was imported.'
             : 'Every line before it is imported or refused as counted above; of the lines after it, only those of the batches already being written were, and they are counted too. Import the file again for the rest (the lines written come back unchanged).',
         ]

@@ -229,6 +229,18 @@ export const customsEntriesRepository = {
   },
 
   /** Creates the line (with its HTS number) or changes the fields it carries; then the entry's sums. */
+  /** Removes the line, and its amounts from the entry's totals; unchanged when there is none. */
+  async deleteLine(trx: Db, entryId: number, lineNumber: number): Promise<'deleted' | 'unchanged'> {
+    const deleted = await trx
+      .deleteFrom('customs_entry_lines')
+      .where('entry_id', '=', entryId)
+      .where('line_number', '=', lineNumber)
+      .executeTakeFirst();
+    if (deleted.numDeletedRows === 0n) return 'unchanged';
+    await recomputeTotals(trx, entryId);
+    return 'deleted';
+  },
+
   async upsertLine(
     trx: Db,
     entryId: number,

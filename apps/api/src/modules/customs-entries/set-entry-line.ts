@@ -3,17 +3,19 @@ import type { Broker } from '../access/session-user.ts';
 import { customsEntriesRepository, type LineFields } from './customs-entries.repository.ts';
 
 /**
- * The brokerage sends a line of an entry: created (it needs its HTS number) or changed in the
- * fields it carries; the entry's entered value and duty follow in the same transaction.
+ * The brokerage sends a line of an entry: created (it needs its HTS number), changed in the fields
+ * it carries, or deleted (`fields` 'deleted'); the entry's entered value and duty follow in the
+ * same transaction.
  */
 export function setEntryLine(
   deps: Pick<ActionDeps, 'db'>,
   _actor: Broker,
-  input: { entryNumber: string; lineNumber: number; fields: LineFields },
-): Promise<'created' | 'updated' | 'unchanged' | 'unknownEntry' | 'needsHtsNumber'> {
+  input: { entryNumber: string; lineNumber: number; fields: LineFields | 'deleted' },
+): Promise<'created' | 'updated' | 'unchanged' | 'deleted' | 'unknownEntry' | 'needsHtsNumber'> {
   return inTransaction(deps.db, async (trx) => {
     const entryId = await customsEntriesRepository.lockedId(trx, input.entryNumber);
     if (entryId === undefined) return 'unknownEntry';
+    if (input.fields === 'deleted') return customsEntriesRepository.deleteLine(trx, entryId, input.lineNumber);
     return customsEntriesRepository.upsertLine(trx, entryId, input.lineNumber, input.fields);
   });
 }

@@ -12,7 +12,7 @@ import { parentMissing, RecordRefusal } from './record-refusal.ts';
  * customs-entries module's actions inside the batch's transaction.
  */
 
-type Upserted = 'created' | 'updated' | 'unchanged';
+type Upserted = 'created' | 'updated' | 'unchanged' | 'deleted';
 
 /** Dollars and cents as sent (`1234.56`), as exact cents; undefined and null pass through. */
 function centsOf<Value extends string | null | undefined>(money: Value): number | Exclude<Value, string> {
@@ -54,16 +54,18 @@ export async function upsertEntryLine(
   trx: Db,
   record: Extract<IngestionRecord, { kind: 'entry_line' }>,
 ): Promise<Upserted> {
-  const { kind: _kind, entry_number, line_number, entered_value, duty, quantity, ...fields } = record;
+  const { kind: _kind, entry_number, line_number, entered_value, duty, quantity, deleted, ...fields } = record;
   const outcome = await setEntryLine({ db: trx }, BROKER, {
     entryNumber: entry_number,
     lineNumber: line_number,
-    fields: {
-      ...fields,
-      quantity: quantityOf(quantity),
-      entered_value_cents: centsOf(entered_value),
-      duty_cents: centsOf(duty),
-    },
+    fields: deleted
+      ? 'deleted'
+      : {
+          ...fields,
+          quantity: quantityOf(quantity),
+          entered_value_cents: centsOf(entered_value),
+          duty_cents: centsOf(duty),
+        },
   });
   if (outcome === 'unknownEntry') throw unknownEntry(entry_number);
   if (outcome === 'needsHtsNumber') {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { formatEntryNumber } from '@clearport/contract/customs-entry';
 import { testAppForFile } from '../../../test/build-app.ts';
@@ -157,6 +158,40 @@ describe('customs entry records', () => {
       },
     ]);
     expect((await entryRow()).duty_cents).toBe(7_067_50);
+  });
+
+  it('delete a line the customs system dropped, its amounts leaving the entry and its rollup, once', async () => {
+    const dropped = { kind: 'entry_line', entry_number: entryNumber, line_number: 3, hts_number: '8471300100' };
+    expect((await broker.results<Result>([{ ...dropped, entered_value: '500.00', duty: '12.34' }]))[0]!.outcome).toBe(
+      'created',
+    );
+    const before = await entryRow();
+    // The reports' rollup of lines by HTS number, kept by triggers (migration 0031).
+    const rolled = async () =>
+      (
+        await sql<{ lines: number; duty_cents: number }>`
+          SELECT lines::int, duty_cents::int FROM line_rollups WHERE hts_number = '8471300100'`.execute(t.app.db)
+      ).rows[0];
+    expect(await rolled()).toMatchObject({ lines: 1, duty_cents: 12_34 });
+    const remove = { kind: 'entry_line', entry_number: entryNumber, line_number: 3, deleted: true };
+    const results = await broker.results<Result>([{ ...remove, duty: '12.34' }, remove, remove]);
+    expect(results.map((result) => [result.outcome, result.field])).toEqual([
+      ['refused', 'deleted'],
+      ['deleted', undefined],
+      ['unchanged', undefined],
+    ]);
+    expect(await entryRow()).toMatchObject({
+      entered_value_cents: before.entered_value_cents - 500_00,
+      duty_cents: before.duty_cents - 12_34,
+    });
+    expect((await rolled()) ?? { lines: 0, duty_cents: 0 }).toMatchObject({ lines: 0, duty_cents: 0 });
+    const lines = await t.app.db
+      .selectFrom('customs_entry_lines')
+      .select('line_number')
+      .where('entry_id', '=', before.id)
+      .orderBy('line_number')
+      .execute();
+    expect(lines).toEqual([{ line_number: 1 }, { line_number: 2 }]);
   });
 
   it('keep each agency’s disposition and its history', async () => {
