@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant } from './calendar.ts';
+import { CalendarDate, Instant } from './calendar.ts';
 import { BROKER_KEY_MAX_LENGTH, REFERENCE_MAX_LENGTH } from './constants.ts';
 import {
   AGENCY_CODES,
@@ -132,13 +132,23 @@ export const ShipmentRecord = z.strictObject({
 });
 
 /** One tracking event of a container, as the shipment detail shows it. */
+/** The port's day, with its time to the minute or second, as a tracking event may give it. */
+const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}( ([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
+const isEventDate = (text: string) =>
+  Instant.safeParse(text).success || (WALL_CLOCK.test(text) && CalendarDate.safeParse(text.slice(0, 10)).success);
+
 export const TrackingEventRecord = z.strictObject({
   location: Text(200),
   type: Text(200),
-  date: Text(40).describe(
-    "When it happened: an instant with its offset (2026-12-02T11:40:00Z), shown at the reader's own day and " +
-      "time, or the port's day and time as written (2026-12-02 06:40, or the day alone), shown as it is sent.",
-  ),
+  date: Text(40)
+    .refine(
+      isEventDate,
+      "must be an instant with its offset (2026-12-02T11:40:00Z) or the port's day and time (2026-12-02 06:40, or 2026-12-02)",
+    )
+    .describe(
+      "When it happened: an instant with its offset (2026-12-02T11:40:00Z), shown at the reader's own day and " +
+        "time, or the port's day and time as written (2026-12-02 06:40, or the day alone), shown as it is sent.",
+    ),
 });
 
 /**

@@ -100,13 +100,14 @@ const BROKER_FIELDS: Field[] = [
     path: [key],
     lines: 'many',
   })),
-  ...(['location', 'type', 'date'] as const).map((key): Field => ({
+  // A tracking event's date is a date, checked as one (ingestion.ts).
+  ...(['location', 'type'] as const).map((key): Field => ({
     schema: IngestionRecord,
     body: {
       kind: 'container',
       file_number: 'F1',
       container_no: 'C1',
-      tracking_events: [{ location: 'L', type: 'T', date: 'D' }],
+      tracking_events: [{ location: 'L', type: 'T', date: '2026-12-02 06:40' }],
     },
     path: ['tracking_events', 0, key],
     lines: 'one',

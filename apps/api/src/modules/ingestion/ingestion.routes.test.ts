@@ -234,6 +234,19 @@ describe('the broker API', () => {
         reason: `${field}: must be a day of the calendar and a time from 00:00:00 to 23:59:59`,
       })),
     );
+    // A tracking event's date: an instant with its offset or the port's day and time, as described.
+    await outcomes([{ ...shipment, file_number: 'HG-TIME-EVENTS' }]);
+    const container = { kind: 'container', file_number: 'HG-TIME-EVENTS', container_no: 'TGHU1234568' };
+    const dates = ['yesterday', '2026-02-30', '2026-12-02 24:00', '2026-12-02T11:40:00'];
+    const refused = await outcomes(
+      dates.map((date) => ({ ...container, tracking_events: [{ location: 'Long Beach', type: 'Discharged', date }] })),
+    );
+    expect(refused.map((result) => [result.outcome, result.field])).toEqual(
+      dates.map(() => ['refused', 'tracking_events.0.date']),
+    );
+    const taken = ['2026-12-02T11:40:00Z', '2026-12-02T06:40:00-05:00', '2026-12-02 06:40', '2026-12-02'];
+    const events = taken.map((date) => ({ location: 'Long Beach', type: 'Discharged', date }));
+    expect((await outcomes([{ ...container, tracking_events: events }]))[0]!.outcome).toBe('created');
   });
 
   it('adds containers with their tracking, bills and required document types to a shipment', async () => {
