@@ -60,8 +60,8 @@ test.describe('main layout', () => {
     await expect(mainNavigation(page).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
   });
 
-  test('no screen is wider than a 390 px phone', async ({ page, signIn, navigate }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
+  test('no screen is wider than a 360 px phone', async ({ page, signIn, navigate }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
     await signIn('primary@demo.test');
     const screens = [
       ['/', page.getByRole('list', { name: 'Shipments' })],
@@ -70,12 +70,17 @@ test.describe('main layout', () => {
       ['/users', page.getByRole('list', { name: 'Users' })],
       ['/settings', page.getByRole('button', { name: 'Save', exact: true })],
     ] as const;
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     for (const [path, content] of screens) {
       await navigate(path);
       await expect(content).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      expect(await overflow(), path).toBeLessThanOrEqual(0);
     }
+    // A shipment opened from a filtered list, with its previous and next buttons.
+    await navigate('/shipments?filter=documents-required');
+    await page.getByRole('list', { name: 'Shipments' }).getByRole('link').first().click();
+    await expect(page.getByRole('button', { name: 'Next shipment' })).toBeVisible();
+    expect(await overflow(), 'shipment page').toBeLessThanOrEqual(0);
   });
 
   test('a phone shows shipments as cards with their status, under compact count boxes', async ({ page, signIn }) => {

@@ -74,7 +74,7 @@ export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigation
             onClick={() => void step(adjacent.previous)}
           >
             <ChevronLeftIcon size={18} />
-            {TEXTS.previousPage}
+            <span className={styles.stepLabel}>{TEXTS.previousPage}</span>
           </Button>
           <span className={styles.position}>
             {fillText(WEB_TEXTS.shipment.shipmentPosition, {
@@ -89,7 +89,7 @@ export function ShipmentNavigation({ shipmentId, linkState }: ShipmentNavigation
             isPending={isStepping}
             onClick={() => void step(adjacent.next)}
           >
-            {TEXTS.nextPage}
+            <span className={styles.stepLabel}>{TEXTS.nextPage}</span>
             <ChevronRightIcon size={18} />
           </Button>
         </div>
