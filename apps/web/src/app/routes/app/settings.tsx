@@ -49,7 +49,9 @@ export function SettingsRoute() {
         {settingsQuery.isError ? (
           <FormMessage tone="error">{loadFailureOf(settingsQuery.error)}</FormMessage>
         ) : (
-          settings && <SettingsEditor user={settings.user} canEditLists={canEditLists} />
+          settings && (
+            <SettingsEditor user={settings.user} canEditLists={canEditLists} isRefreshing={settingsQuery.isFetching} />
+          )
         )}
         <DemurrageAlertsSettings isReadOnly={!canEditLists} />
         <EntryApprovalRuleSettings onSaved={refreshProfile} />

@@ -43,6 +43,22 @@ describe('SettingsEditor', () => {
     expect(names.readOnly).toBe(true);
   });
 
+  it('fades the New Warehouse form and holds its header while the settings are read again', () => {
+    mockApi({});
+    const buttons = () => ({
+      header: screen.getByRole<HTMLButtonElement>('button', { name: 'New Warehouse' }),
+      create: screen.getByRole<HTMLButtonElement>('button', { name: 'Create Warehouse' }),
+    });
+    const refreshing = renderWithProviders(<SettingsEditor user={user} isRefreshing />);
+    expect(buttons().header.disabled).toBe(true);
+    expect(buttons().header.closest('[data-disabled]')).not.toBeNull();
+    expect(buttons().create.disabled).toBe(true);
+    refreshing.unmount();
+    renderWithProviders(<SettingsEditor user={user} />);
+    expect(buttons().header.disabled).toBe(false);
+    expect(buttons().create.disabled).toBe(false);
+  });
+
   it('asks for the current password only once the e-mail or password changes', async () => {
     const events = userEvent.setup();
     mockApi({});

@@ -129,6 +129,8 @@ type SettingsEditorProps = {
   user: SettingsResponse['user'];
   /** Whether the user changes the company's lists (canEditCompanyLists); otherwise they are read-only. */
   canEditLists?: boolean;
+  /** The settings are being read again: the New Warehouse form waits for them, faded (spec section 2). */
+  isRefreshing?: boolean;
 };
 
 /**
@@ -137,7 +139,7 @@ type SettingsEditorProps = {
  * bottom of the window. A refusal is shown at its field, which is scrolled to and focused.
  * Leaving with unsaved changes asks first.
  */
-export function SettingsEditor({ user, canEditLists = true }: SettingsEditorProps) {
+export function SettingsEditor({ user, canEditLists = true, isRefreshing = false }: SettingsEditorProps) {
   const [saved, setSaved] = useState<Draft>(() => draftOf(user));
   // The lists as this screen knows them stored: read, then created here, then saved. Their
   // revision goes with Save, which is refused when they changed elsewhere meanwhile.
@@ -467,10 +469,10 @@ export function SettingsEditor({ user, canEditLists = true }: SettingsEditorProp
             </fieldset>
           );
         })}
-        <FormAccordion headingId={warehouseHeadingId} title={TEXTS.warehouseFormTitle}>
+        <FormAccordion headingId={warehouseHeadingId} title={TEXTS.warehouseFormTitle} isDisabled={isRefreshing}>
           <WarehouseForm
             existing={saved.warehouses.map((each) => ({ id: each.id }))}
-            isLoading={false}
+            isLoading={isRefreshing}
             onCreated={onWarehouseCreated}
             leaveQuestion={TEXTS.settingsUnsavedChanges}
           />

@@ -35,6 +35,12 @@ describe('TruckerForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create Trucker' }));
     expect(await screen.findAllByText('Cannot be empty')).not.toHaveLength(0);
     expect(bodiesSentTo(fetchMock, '/user/trucker/save')).toEqual([]);
+    // A name typed in is no longer missing: its message goes, and the field is no longer marked.
+    const name = screen.getByRole('textbox', { name: 'Trucker name' });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    await user.type(name, 'Seaside Haulers');
+    expect(screen.queryByText('Cannot be empty')).toBeNull();
+    expect(name.getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('removes any contact, not only the last, keeping what the others hold', async () => {

@@ -169,7 +169,11 @@ export function TruckerForm({ onCreated, onCancel, onInputChange, leaveQuestion 
           ref={nameInput}
           label={WEB_TEXTS.settings.truckerNameLabel}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            // A name typed in is no longer missing.
+            setErrors((current) => ({ ...current, name: undefined }));
+          }}
           isInvalid={Boolean(errors.name)}
           errorId={`${errorPrefix}-name`}
           autoComplete="off"
@@ -196,9 +200,13 @@ export function TruckerForm({ onCreated, onCancel, onInputChange, leaveQuestion 
                 }}
                 label={fillText(WEB_TEXTS.settings.truckerContactLabel, { number })}
                 value={contact}
-                onChange={(event) =>
-                  setContacts((all) => all.map((each, at) => (at === index ? event.target.value : each)))
-                }
+                onChange={(event) => {
+                  setContacts((all) => all.map((each, at) => (at === index ? event.target.value : each)));
+                  setErrors((current) => {
+                    const { [index]: _typedIn, ...others } = current.contacts;
+                    return { ...current, contacts: others, list: undefined };
+                  });
+                }}
                 isInvalid={Boolean(errors.contacts[index])}
                 errorId={errorId}
                 autoComplete="off"
