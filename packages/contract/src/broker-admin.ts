@@ -88,7 +88,7 @@ export type RevokeApiKeyResponse = z.infer<typeof RevokeApiKeyResponse>;
 export const MAX_ADMIN_PAGE = 500;
 
 /** A page of a list read by id: `after` is the previous page's `next`. */
-export const AdminPageQuery = z.object({
+export const AdminPageQuery = z.strictObject({
   after: fromDigits(wholeNumber.min(0).max(MAX_ID).optional()),
   limit: fromDigits(wholeNumber.min(1).max(MAX_ADMIN_PAGE).default(100)),
 });

@@ -615,7 +615,7 @@ export const DEFAULT_EVENTS_PAGE = 100;
 /** A position in the change feed: `TX-ID` of the last event read. */
 export const EventCursor = z.string().regex(/^\d{1,15}-\d{1,15}$/, 'must be a cursor the feed handed out');
 
-export const EventsQuery = z.object({
+export const EventsQuery = z.strictObject({
   /**
    * The `next` of the previous page; absent, the feed starts at its first event. A cursor the feed
    * never handed out answers 400.

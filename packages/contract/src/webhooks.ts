@@ -126,7 +126,7 @@ export const DeleteWebhookResponse = z.object({ outcome: z.literal('deleted') })
 export const MAX_DELIVERIES_PAGE = 500;
 
 /** Deliveries newest first: `before` is the previous page's `next`. */
-export const WebhookDeliveriesQuery = z.object({
+export const WebhookDeliveriesQuery = z.strictObject({
   state: z.enum(WEBHOOK_DELIVERY_STATES).optional().describe('Only the deliveries in this state.'),
   before: z
     .string()

@@ -270,6 +270,11 @@ describe('the broker administration', () => {
     const second = await page(first.json().next);
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json()).toMatchObject({ mail: [{ id: ids[1] }], next: ids[1] });
+    const misspelt = await injectAs(t.app, admin, {
+      method: 'GET',
+      url: `${url(BROKER_ADMIN_PATHS.failedMail)}?afer=1`,
+    });
+    expect(misspelt.json().field).toBe('afer');
     for (const after of ['0', '-1', '1e3', '1234567890123456789']) {
       const refused = await page(after);
       expect(refused.statusCode, after).toBe(400);

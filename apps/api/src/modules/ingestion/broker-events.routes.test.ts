@@ -158,6 +158,10 @@ describe('the change feed', () => {
     );
     const tooMany = await injectAs(t.app, broker.key(), { method: 'GET', url: `${eventsUrl}?limit=100000` });
     expect(tooMany.statusCode).toBe(400);
+    // A misspelt parameter is refused, naming it: read as absent, it would start the feed over.
+    const misspelt = await injectAs(t.app, broker.key(), { method: 'GET', url: `${eventsUrl}?afer=${end}` });
+    expect(misspelt.statusCode).toBe(400);
+    expect(misspelt.json<{ field?: string }>().field).toBe('afer');
     expect((await injectAs(t.app, tokens.primary, { method: 'GET', url: eventsUrl })).statusCode).toBe(401);
   });
 
