@@ -14,7 +14,16 @@ type Document = {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { security?: unknown; requestBody?: unknown; parameters?: unknown[]; summary?: string }>
+    Record<
+      string,
+      {
+        security?: unknown;
+        requestBody?: unknown;
+        parameters?: unknown[];
+        summary?: string;
+        responses?: Record<string, { description?: string }>;
+      }
+    >
   >;
   components: {
     securitySchemes: Record<string, { type: string; scheme: string }>;
@@ -98,6 +107,22 @@ describe('the API descriptions', () => {
       for (const [route, operations] of Object.entries(document.paths)) {
         for (const [method, operation] of Object.entries(operations)) {
           expect(operation.summary, `${method} ${route}`).toMatch(/^\S.{5,}/);
+        }
+      }
+    }
+  });
+
+  it('says what each answer of every call means, the server failures to send again among them', async () => {
+    for (const { page } of Object.values(API_DOCS)) {
+      const document = await documentOf(page);
+      for (const [route, operations] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          const responses = operation.responses ?? {};
+          for (const [status, response] of Object.entries(responses)) {
+            expect(response.description, `${method} ${route} ${status}`).not.toMatch(/^(Default Response)?$/);
+          }
+          expect(responses['503']?.description, `${method} ${route}`).toContain('Retry-After');
+          expect(responses['500']?.description, `${method} ${route}`).toContain('Send the same request again');
         }
       }
     }

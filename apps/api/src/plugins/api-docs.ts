@@ -135,7 +135,10 @@ function documentOf(whole: OpenApiDocument, api: keyof typeof API_DOCS): OpenApi
       .map(([route, operations]) => [
         route,
         Object.fromEntries(
-          Object.entries(operations).map(([method, operation]) => [method, { security, ...operation }]),
+          Object.entries(operations).map(([method, operation]) => [
+            method,
+            { security, ...operation, responses: describedResponses(operation.responses) },
+          ]),
         ),
       ]),
   );
@@ -144,6 +147,45 @@ function documentOf(whole: OpenApiDocument, api: keyof typeof API_DOCS): OpenApi
   // The same batch as multipart/form-data, which the JSON schema of the route cannot say.
   if (records?.requestBody?.content) records.requestBody.content['multipart/form-data'] = MULTIPART_BATCH;
   return { ...whole, info: { ...whole.info, title: API_DOCS[api].title }, paths };
+}
+
+/** What each status means, for every call; @fastify/swagger says "Default Response" of each. */
+const RESPONSE_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Done, or read: the body is the answer.',
+  '201': 'Created: the body is the new record.',
+  '400':
+    'Refused, and nothing written: `message` says why, naming the field first (`field`); `errors` lists each refusal.',
+  '401': 'No live credential: the key (or the session) is missing, wrong, revoked or expired.',
+  '403': "The credential may not make this call (a key's scopes, a role, a request from another site).",
+  '404': 'There is no such record, or it is not yours to read.',
+  '409': 'The record changed meanwhile, or is busy: `message` says what to do.',
+  '413': 'The body is larger than the call takes.',
+  '422': 'The request key was used with another request.',
+  '429': 'Too many tries: send it again after `Retry-After` seconds.',
+  '500':
+    "The server failed: nothing of the request's current transaction was written. Send the same request again " +
+    '(records already written answer unchanged).',
+  '503':
+    'The database cannot be reached, or is busy with another writer: send the same request again after ' +
+    '`Retry-After` seconds.',
+};
+
+/** An operation's responses with what each status means, and the server's failures every call may answer. */
+function describedResponses(responses: unknown): Record<string, Record<string, unknown>> {
+  const listed = { ...(responses as Record<string, Record<string, unknown>> | undefined) };
+  for (const status of ['500', '503']) listed[status] ??= { description: '' };
+  return Object.fromEntries(
+    Object.entries(listed).map(([status, response]) => [
+      status,
+      {
+        ...response,
+        description:
+          response.description && response.description !== 'Default Response'
+            ? response.description
+            : (RESPONSE_DESCRIPTIONS[status] ?? 'See `message`.'),
+      },
+    ]),
+  );
 }
 
 /** A batch as multipart/form-data: the records as JSON text in one field, the files as file parts. */
