@@ -287,6 +287,9 @@ export const WEB_TEXTS = {
     discardNewTrucker: "The new trucker wasn't created. Discard what you typed?",
     discardNewWarehouse: "The new warehouse wasn't created. Discard what you typed?",
     confirmSendUnsaved: 'Your changes to this order are not saved. Send the order as your broker approved it?',
+    /** A save refused because the order was saved elsewhere meanwhile: the form keeps what was entered. {fields} names what changed there. */
+    changedElsewhereKept:
+      'This delivery order was changed elsewhere since this page was opened ({fields}). Nothing was saved, and what you entered is still here: Save again to replace that version with yours.',
     /** Send on an order sent already: the trucker gets the mail again. */
     confirmSendAgain: 'This delivery order was sent on {date}. Send it to the trucker again?',
   },

@@ -14,6 +14,8 @@ import {
 } from '../../../testing/shipment-detail-data.ts';
 import { DELIVERY_ORDER_SETTINGS } from '../../../testing/delivery-order-settings.ts';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { fillText } from '@clearport/contract/texts';
+import { WEB_TEXTS } from '../../../config/texts.ts';
 import { DeliveryOrderEditor } from './delivery-order-editor.tsx';
 
 const SETTINGS_PATH = '/user/settings';
@@ -207,10 +209,11 @@ describe('DeliveryOrderEditor', () => {
     expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')).toEqual([]);
   });
 
-  it('names the revision it read, says so when the order was saved elsewhere since, and the next save names the one it saved', async () => {
+  it('names the revision it read; saved elsewhere since, keeps what was entered, shows the stored order and names its revision next', async () => {
     const user = userEvent.setup();
     const order = deliveryOrder(21);
-    const saved = { ...order, note: 'Dock 4' };
+    const stored = { ...order, reference_number: 'PO-GATE-2', pickup_date: '2026-12-09' };
+    const saved = { ...stored, note: 'Dock 4' };
     let answer: { status: number; body: object } = {
       status: 409,
       body: {
@@ -219,12 +222,24 @@ describe('DeliveryOrderEditor', () => {
         errors: [DELIVERY_ORDER_ERRORS.changedElsewhere],
       },
     };
-    const { fetchMock } = renderEditor({ order, answers: { '/user/shipments/12/delivery_order/21': () => answer } });
+    const { fetchMock, onSaved } = renderEditor({
+      order,
+      answers: {
+        '/user/shipments/12/delivery_order/21': () => answer,
+        '/user/shipments/details/12': {
+          body: { shipment: shipmentDetail({ delivery_orders: [stored] }), '7501_reviewed': 0 },
+        },
+      },
+    });
     const note = screen.getByRole('textbox', { name: 'Note' });
     await user.clear(note);
     await user.type(note, 'Dock 4');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(DELIVERY_ORDER_ERRORS.changedElsewhere);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      fillText(WEB_TEXTS.deliveryOrders.changedElsewhereKept, { fields: 'Pick-up date, Reference number' }),
+    );
+    expect((note as HTMLTextAreaElement).value).toBe('Dock 4');
+    expect(onSaved).toHaveBeenCalledWith(stored);
     answer = { status: 200, body: { delivery_order: saved } };
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')).toHaveLength(2));
@@ -236,9 +251,33 @@ describe('DeliveryOrderEditor', () => {
     );
     expect(revisions).toEqual([
       deliveryOrderRevision(order),
-      deliveryOrderRevision(order),
+      deliveryOrderRevision(stored),
       deliveryOrderRevision(saved),
     ]);
+  });
+
+  it('says to reload when the order it saves was deleted elsewhere meanwhile', async () => {
+    const user = userEvent.setup();
+    const order = deliveryOrder(21);
+    renderEditor({
+      order,
+      answers: {
+        '/user/shipments/12/delivery_order/21': {
+          status: 409,
+          body: {
+            message: DELIVERY_ORDER_ERRORS.changedElsewhere,
+            field: 'revision',
+            errors: [DELIVERY_ORDER_ERRORS.changedElsewhere],
+          },
+        },
+        '/user/shipments/details/12': {
+          body: { shipment: shipmentDetail({ delivery_orders: [] }), '7501_reviewed': 0 },
+        },
+      },
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), ' and more');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(DELIVERY_ORDER_ERRORS.changedElsewhere);
   });
 
   it('shows the first server error under the form', async () => {

@@ -13,6 +13,7 @@ import {
   deliveryOrderErrorText,
   newDeliveryOrderForm,
   type DeliveryOrder,
+  type DeliveryOrderContent,
   type DeliveryOrderFieldErrors,
   type DeliveryOrderFormValues,
   type DeliveryOrderRequest,
@@ -34,6 +35,7 @@ import { useRequestKey } from '../../../hooks/use-request-key.ts';
 import { ApiError, failureText, hasStatus } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useDeleteDeliveryOrder } from '../api/delete-delivery-order.ts';
+import { getStoredDeliveryOrder } from '../api/get-stored-delivery-order.ts';
 import { useSaveDeliveryOrder } from '../api/save-delivery-order.ts';
 import { useSendDeliveryOrder } from '../api/send-delivery-order.ts';
 import { dropdownOptions, ADD_NEW } from '../utils/dropdown-options.ts';
@@ -98,6 +100,17 @@ function lateForPickup(
 }
 
 const NO_LAST_FREE_DAYS: ReadonlyMap<number, string> = new Map();
+
+/** Each field of an order by its label, in the form's order, to say which ones changed elsewhere. */
+const FIELD_LABELS: Record<keyof DeliveryOrderContent, string> = {
+  trucker_id: WEB_TEXTS.deliveryOrders.truckerLabel,
+  warehouse_id: WEB_TEXTS.deliveryOrders.warehouseLabel,
+  containers: WEB_TEXTS.deliveryOrders.containersLabel,
+  bill_ladings: WEB_TEXTS.deliveryOrders.billsLabel,
+  pickup_date: CONTAINER_TEXTS.pickupDate,
+  reference_number: WEB_TEXTS.common.referenceLabel,
+  note: WEB_TEXTS.deliveryOrders.noteLabelOrder,
+};
 
 function toggled(ids: readonly number[], id: number, isChosen: boolean): number[] {
   return isChosen ? [...ids, id] : ids.filter((each) => each !== id);
@@ -263,6 +276,10 @@ export function DeliveryOrderEditor({
             if (window.confirm(error.text)) save(true);
             return;
           }
+          if (error instanceof ApiError && error.status === 409 && error.field === 'revision' && order) {
+            void takeStoredVersion(order.id, error.text);
+            return;
+          }
           const field = error instanceof ApiError ? fieldOf(error) : undefined;
           const text =
             error instanceof ApiError
@@ -276,6 +293,37 @@ export function DeliveryOrderEditor({
         },
       },
     );
+  };
+
+  /**
+   * A save refused because the order was saved elsewhere meanwhile: the form keeps what was
+   * entered, the card shows the stored order, and the next Save names its revision, so that it
+   * replaces that version knowingly. Deleted meanwhile, the refusal's own text says to reload.
+   */
+  const takeStoredVersion = async (orderId: number, refusal: string) => {
+    try {
+      const stored = await getStoredDeliveryOrder(shipment.id, orderId);
+      if (!stored) {
+        setServerError(refusal);
+        return;
+      }
+      const theirs = valuesOf(stored);
+      const changes = deliveryOrderChanges(base ?? initialValues, theirs);
+      // In the form's order.
+      const changed = (Object.keys(FIELD_LABELS) as Array<keyof DeliveryOrderContent>).filter(
+        (field) => field in changes,
+      );
+      setBase(theirs);
+      // The list's copy of the order is the stored one now (its approval, its title).
+      onSaved(stored);
+      setServerError(
+        fillText(WEB_TEXTS.deliveryOrders.changedElsewhereKept, {
+          fields: changed.map((field) => FIELD_LABELS[field]).join(', '),
+        }),
+      );
+    } catch {
+      setServerError(refusal);
+    }
   };
 
   const onSubmit = (event: FormEvent) => {
