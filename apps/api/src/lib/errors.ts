@@ -10,6 +10,7 @@ export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Plea
 export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
 export const UNSUPPORTED_BODY_MESSAGE =
   'send the body as JSON, with Content-Type: application/json (multipart/form-data where a call takes files)';
+export const INVALID_JSON_MESSAGE = 'is not JSON, or holds a __proto__ or constructor key, which no call takes';
 export const UNKNOWN_CALL_FIELD_MESSAGE = 'is not a field of this call; the API description lists its fields';
 export const CHANGED_MEANWHILE_MESSAGE =
   'Something this change names was removed by another change meanwhile. Please reload and try again.';
@@ -145,8 +146,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         field: 'content-type',
       });
     }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      // Fastify's parser refuses a key that could poison objects as it refuses malformed JSON.
+      return sendRefusal(reply, { status: 400, message: `body: ${INVALID_JSON_MESSAGE}`, field: 'body' });
+    }
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed JSON, body too large.
+      // Fastify's own refusals: an empty JSON body, a body too large.
       return sendRefusal(reply, { status, message: error.message || 'Bad request', field: 'body' });
     }
     request.log.error({ err: error }, 'request failed');

@@ -28,6 +28,9 @@ const PARTS_OPTIONS: { limits: typeof LIMITS; throwFileSizeLimit: boolean } = {
   throwFileSizeLimit: false,
 };
 
+/** A body JSON.parse takes, but with a key that could poison objects, is refused as malformed JSON is. */
+export const RECORDS_NOT_JSON =
+  'The records are not JSON, or hold a __proto__ or constructor key, which no call takes.';
 const ONLY_FIELD = `A batch's only field is ${MULTIPART_RECORDS_FIELD}; files are file parts.`;
 
 class MultipartRefusal extends Error {
@@ -52,7 +55,17 @@ export async function readMultipartBatch(request: FastifyRequest): Promise<Multi
   let total = 0;
   try {
     for await (const part of request.parts(PARTS_OPTIONS)) {
-      if (part.type === 'file') {
+      if (part.fieldname === MULTIPART_RECORDS_FIELD && recordsText !== undefined) {
+        refuse(400, 'Two parts have this name.', MULTIPART_RECORDS_FIELD);
+      }
+      if (part.type === 'file' && part.fieldname === MULTIPART_RECORDS_FIELD) {
+        // The records sent as a file (curl's -F records=@batch.json): its text is the field's.
+        const bytes = await part.toBuffer();
+        if (bytes.length > MAX_BATCH_BYTES) {
+          refuse(413, `The records are at most ${MAX_BATCH_BYTES / 1024 / 1024} MB.`, MULTIPART_RECORDS_FIELD);
+        }
+        recordsText = bytes.toString('utf8');
+      } else if (part.type === 'file') {
         const bytes = await part.toBuffer();
         total += bytes.length;
         if (total > MAX_MULTIPART_BYTES) {
@@ -88,7 +101,7 @@ export async function readMultipartBatch(request: FastifyRequest): Promise<Multi
   try {
     return { records: await parseAsJsonBody(request, recordsText), parts };
   } catch {
-    return { status: 400, message: 'The records are not JSON.', field: MULTIPART_RECORDS_FIELD };
+    return { status: 400, message: RECORDS_NOT_JSON, field: MULTIPART_RECORDS_FIELD };
   }
 }
 

@@ -8,6 +8,8 @@ import { RECORD_DOCS } from '@clearport/contract/ingestion-docs';
 import { sql } from 'kysely';
 import { apiUrl, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf, RECORDS_URL } from '../../../test/broker-api.ts';
+import { INVALID_JSON_MESSAGE } from '../../lib/errors.ts';
+import { RECORDS_NOT_JSON } from './broker-multipart.ts';
 import { pdfsWithEmbeddedExe, pdfsWithMarkupFurtherOn, pdfsWithMarkupUpFront } from '../../../test/polyglot-files.ts';
 import { realWorldPdfs } from '../../../test/real-world-files.ts';
 import { samplePdf, samplePng } from '../../../test/sample-files.ts';
@@ -286,7 +288,7 @@ describe('the broker API, files as multipart parts', () => {
     expect(noRecords.json()).toMatchObject({ field: 'records' });
     const notJson = await postMultipart([['records', '[{"kind": ']]);
     expect(notJson.statusCode).toBe(400);
-    expect(notJson.json()).toEqual({ message: 'The records are not JSON.', field: 'records' });
+    expect(notJson.json()).toEqual({ message: RECORDS_NOT_JSON, field: 'records' });
     const notAList = await postMultipart([['records', '{"kind": "company"}']]);
     expect(notAList.statusCode).toBe(400);
     const stray = await postMultipart([
@@ -412,11 +414,25 @@ describe('the broker API, files as multipart parts', () => {
       '[{"kind":"company","__proto__":{"isAdmin":true}}]',
       '[{"constructor":{"prototype":{}}}]',
     ]) {
-      expect((await asJson(poisoned)).statusCode).toBe(400);
+      const json = await asJson(poisoned);
+      expect(json.statusCode).toBe(400);
+      expect(json.json()).toEqual({ message: `body: ${INVALID_JSON_MESSAGE}`, field: 'body' });
       const multipart = await postMultipart([['records', poisoned]]);
       expect(multipart.statusCode).toBe(400);
-      expect(multipart.json()).toEqual({ message: 'The records are not JSON.', field: 'records' });
+      expect(multipart.json()).toEqual({ message: RECORDS_NOT_JSON, field: 'records' });
     }
+    // The records as a file part (curl's -F records=@batch.json) are read as the field; twice, refused.
+    const asFile = await postMultipart([
+      ['records', { bytes: Buffer.from(JSON.stringify([company])), filename: 'b.json' }],
+    ]);
+    expect(asFile.statusCode, asFile.body).toBe(200);
+    expect(asFile.json<{ results: Result[] }>().results.map((result) => result.key)).toEqual(['company:F-1']);
+    const twice = await postMultipart([
+      ['records', JSON.stringify([company])],
+      ['records', JSON.stringify([])],
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ field: 'records', message: 'Two parts have this name.' });
     const huge = JSON.stringify([{ ...company, name: 'x'.repeat(MAX_BATCH_BYTES) }]);
     expect((await asJson(huge)).statusCode).toBe(413);
     expect((await postMultipart([['records', huge]])).statusCode).toBe(413);
