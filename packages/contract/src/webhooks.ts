@@ -139,7 +139,9 @@ export type WebhookDeliveriesQuery = z.infer<typeof WebhookDeliveriesQuery>;
 
 export const WebhookDelivery = z.object({
   id: z.string(),
-  webhook_id: z.string().describe('The webhook-id header: the same on every attempt of this delivery.'),
+  webhook_id: z
+    .string()
+    .describe("The delivery's webhook-id header (msg_…), the same on every attempt of it; not the endpoint's id."),
   event_cursor: EventCursor,
   event_type: z.string(),
   replay: z.boolean().describe('Queued again by a replay, with a webhook_id of its own.'),

@@ -93,6 +93,8 @@ describe('the API descriptions', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain(`<title>${title}</title>`);
+      const slashed = await t.app.inject({ method: 'GET', url: `${page}/` });
+      expect([slashed.statusCode, slashed.headers.location]).toEqual([301, page]);
       for (const asset of response.body.matchAll(/(?:src|href)="([^"]+)"/g)) {
         const file = await t.app.inject({ method: 'GET', url: asset[1]! });
         expect(file.statusCode, asset[1]).toBe(200);
@@ -110,6 +112,14 @@ describe('the API descriptions', () => {
         }
       }
     }
+  });
+
+  it('marks a body optional where the call takes none, as the replay of a webhook does', async () => {
+    const document = await documentOf(API_DOCS.broker.page);
+    const replay = Object.entries(document.paths).find(([route]) => route.endsWith('/replay'))![1].post!;
+    expect(replay.requestBody).toMatchObject({ required: false });
+    const records = document.paths[`${BROKER_API_BASE}${BROKER_API_PATHS.records}`]!.post!;
+    expect(records.requestBody).toMatchObject({ required: true });
   });
 
   it('says what each answer of every call means, the server failures to send again among them', async () => {

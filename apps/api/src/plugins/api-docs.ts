@@ -137,7 +137,12 @@ function documentOf(whole: OpenApiDocument, api: keyof typeof API_DOCS): OpenApi
         Object.fromEntries(
           Object.entries(operations).map(([method, operation]) => [
             method,
-            { security, ...operation, responses: describedResponses(operation.responses) },
+            {
+              security,
+              ...operation,
+              ...(operation.requestBody ? { requestBody: describedBody(operation.requestBody) } : {}),
+              responses: describedResponses(operation.responses),
+            },
           ]),
         ),
       ]),
@@ -186,6 +191,15 @@ function describedResponses(responses: unknown): Record<string, Record<string, u
       },
     ]),
   );
+}
+
+/** A body the route takes as null, or not at all, is optional; @fastify/swagger marks every body required. */
+function describedBody(body: unknown): unknown {
+  const json = (body as { content?: Record<string, { schema?: { anyOf?: Array<{ type?: unknown }> } }> }).content?.[
+    'application/json'
+  ];
+  const isNullable = json?.schema?.anyOf?.some((option) => option.type === 'null') ?? false;
+  return isNullable ? { ...(body as object), required: false } : body;
 }
 
 /** A batch as multipart/form-data: the records as JSON text in one field, the files as file parts. */
@@ -248,6 +262,10 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
     app.get(`${API_DOCS[api].page}/json`, { schema: { hide: true } }, async () => describe(api));
     app.get(API_DOCS[api].page, { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/html; charset=utf-8').send(pageOf(api)),
+    );
+    // The address as often typed, with a slash: the page itself, whose asset addresses are its own.
+    app.get(`${API_DOCS[api].page}/`, { schema: { hide: true } }, async (_request, reply) =>
+      reply.redirect(API_DOCS[api].page, 301),
     );
   }
   app.get(INIT_SCRIPT, { schema: { hide: true } }, async (_request, reply) =>

@@ -128,7 +128,16 @@ export const webhooksRoutes: FastifyPluginAsync<WebhooksRoutesOptions> = async (
 
   routes.post(
     WEBHOOK_PATHS.rotateWebhookSecret,
-    { config, schema: { params: IdParams, response: { 200: WebhookWithSecretResponse, ...withNotFound } } },
+    {
+      config,
+      schema: {
+        description:
+          'A new secret, shown once in the answer. For a day the deliveries carry two signatures, the new ' +
+          "secret's and the one it replaced; a second rotation within that day drops the first secret at once.",
+        params: IdParams,
+        response: { 200: WebhookWithSecretResponse, ...withNotFound },
+      },
+    },
     async (request, reply) => {
       const rotated = await rotateWebhookSecret(request.deps, BROKER, { id: request.params.id });
       return replyWith(reply, rotated, (row) => ({ ...asEndpoint(row), secret: row.secret }));
