@@ -6,6 +6,7 @@ import {
   MULTIPART_RECORDS_FIELD,
 } from '@clearport/contract/ingestion';
 import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
+import { INVALID_JSON_MESSAGE } from '../../lib/errors.ts';
 import type { Refusal } from '../../lib/refusal.ts';
 
 /** A multipart batch as read: its records (still to be checked) and its files by part name. */
@@ -28,9 +29,8 @@ const PARTS_OPTIONS: { limits: typeof LIMITS; throwFileSizeLimit: boolean } = {
   throwFileSizeLimit: false,
 };
 
-/** A body JSON.parse takes, but with a key that could poison objects, is refused as malformed JSON is. */
-export const RECORDS_NOT_JSON =
-  'The records are not JSON, or hold a __proto__ or constructor key, which no call takes.';
+/** The records field refused as a JSON body is (lib/errors.ts): malformed, or with a key that could poison objects. */
+export const RECORDS_NOT_JSON = `${MULTIPART_RECORDS_FIELD}: ${INVALID_JSON_MESSAGE}`;
 const ONLY_FIELD = `A batch's only field is ${MULTIPART_RECORDS_FIELD}; files are file parts.`;
 
 class MultipartRefusal extends Error {
