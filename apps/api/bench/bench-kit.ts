@@ -1,4 +1,6 @@
 import pg from '../src/db/pg-driver.ts';
+import { connectDatabase } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { percentile } from './drive.ts';
 import { keepSessionCookie, sessionHeaders } from './session-headers.ts';
@@ -38,6 +40,26 @@ export async function withClient<T>(url: string, use: (client: pg.Client) => Pro
   } finally {
     await client.end();
   }
+}
+
+/** Brings the database at `url` to the latest migration, as the server does at its start. */
+export async function migrate(url: string): Promise<void> {
+  const db = await connectDatabase({ databaseUrl: url });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A fill's step: runs a statement on `client` and logs its rows and seconds under a label. */
+export function timedSteps(client: pg.Client, write: (line: string) => void = log) {
+  return async (label: string, text: string, values: unknown[] = []) => {
+    const started = performance.now();
+    const result = await client.query(text, values);
+    write(`  ${label}: ${result.rowCount ?? 0} rows, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  };
 }
 
 /** Whether the benches' server has a database of that name. */

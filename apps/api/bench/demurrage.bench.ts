@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { runDemurrageReminders } from '../src/modules/containers/demurrage-reminders.worker.ts';
-import { filledDatabase, log, withClient } from './bench-kit.ts';
+import { filledDatabase, log, migrate, timedSteps, withClient } from './bench-kit.ts';
 
 /*
  * The demurrage watch's daily run (docs/decisions/0031-demurrage-reminders.md) over 1,000,000
@@ -29,18 +29,9 @@ const RUN_AT = new Date('2030-01-03T15:00:00Z');
 const ZONES = ['America/New_York', 'America/Chicago', 'America/Los_Angeles', 'Pacific/Honolulu', 'Europe/Berlin'];
 
 async function fill(url: string): Promise<void> {
-  const db = await connectDatabase({ databaseUrl: url });
-  try {
-    await migrateToLatest(db);
-  } finally {
-    await db.destroy();
-  }
+  await migrate(url);
   await withClient(url, async (client) => {
-    const step = async (label: string, text: string, values: unknown[] = []) => {
-      const started = performance.now();
-      const result = await client.query(text, values);
-      log(`  ${label}: ${result.rowCount ?? 0} rows, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    };
+    const step = timedSteps(client);
     await client.query('BEGIN');
     // The run reads none of what the tables' triggers keep (the shipments' lists): the fill skips them.
     await client.query("SET LOCAL session_replication_role = 'replica'");

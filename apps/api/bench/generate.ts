@@ -9,13 +9,12 @@ import {
   MPF_RATE_PER_100_000,
   mpfCents,
 } from '@clearport/contract/customs-entry';
-import { connectDatabase } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { COUNT_EVERY_SHIPMENT } from '../src/db/migrations/0049-shipment-port-counts.ts';
 import { FILL_ROLLUP } from '../src/db/migrations/0031-report-rollups.ts';
 import { SET_EVERY_NEXT_FREE_DAY } from '../src/db/migrations/0054-shipment-next-free-day-kind.ts';
 import { COUNT_EVERY_FREE_DAY } from '../src/db/migrations/0053-shipment-free-day-counts.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { migrate, timedSteps } from './bench-kit.ts';
 
 /*
  * Fills a PostgreSQL database with a brokerage's worth of shipments for the benchmark:
@@ -140,21 +139,11 @@ export function companySizes(accounts: number): number[] {
 
 export async function generate(databaseUrl: string, options: GenerateOptions): Promise<void> {
   const log = options.log ?? (() => {});
-  const db = await connectDatabase({ databaseUrl });
-  try {
-    await migrateToLatest(db);
-  } finally {
-    await db.destroy();
-  }
+  await migrate(databaseUrl);
 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const step = async (label: string, text: string, values: unknown[] = []) => {
-    const started = performance.now();
-    const result = await client.query(text, values);
-    log(`  ${label}: ${result.rowCount ?? 0} rows, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return result;
-  };
+  const step = timedSteps(client, log);
   try {
     const existing = await client.query<{ count: string }>('SELECT count(*) FROM shipments');
     if (Number(existing.rows[0]!.count) > 0) throw new Error('generate() fills an empty database only');

@@ -5,7 +5,6 @@ import { InvoicesQuery, type InvoicesResponse } from '@clearport/contract/invoic
 import { readListCursor } from '@clearport/contract/list-cursor';
 import { sql } from 'kysely';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { FILL_ROLLUP } from '../src/db/migrations/0031-report-rollups.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { visibleAccountIds } from '../src/modules/access/access.repository.ts';
@@ -20,6 +19,8 @@ import {
   log,
   logFigures,
   loginAs,
+  migrate,
+  timedSteps,
   timeStatement,
   withClient,
   type Figures,
@@ -59,19 +60,10 @@ const fillOnly = args.includes('--fill-only');
  * directly (no shipments), with triggers off and the secondary indexes built once at the end.
  */
 async function fill(url: string): Promise<void> {
-  const db = await connectDatabase({ databaseUrl: url });
-  try {
-    await migrateToLatest(db);
-  } finally {
-    await db.destroy();
-  }
+  await migrate(url);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   await withClient(url, async (client) => {
-    const step = async (label: string, text: string, values: unknown[] = []) => {
-      const started = performance.now();
-      const result = await client.query(text, values);
-      log(`  ${label}: ${result.rowCount ?? 0} rows, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    };
+    const step = timedSteps(client);
     await client.query('BEGIN');
     await client.query("SET LOCAL session_replication_role = 'replica'");
     await client.query("SET LOCAL maintenance_work_mem = '1GB'");

@@ -1,8 +1,6 @@
 import os from 'node:os';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import type { SecurityEventsResponse } from '@clearport/contract/security-events';
-import { connectDatabase } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
 import {
@@ -11,6 +9,8 @@ import {
   log,
   logFigures,
   loginAs,
+  migrate,
+  timedSteps,
   withClient,
   type Figures,
   type Variant,
@@ -41,19 +41,10 @@ const TARGETS = { medianMs: 5, p99Ms: 25 };
 const KINDS = ['sign_in', 'sign_out', 'password_changed', 'authorization_refused', 'second_factor_passed'];
 
 async function fill(url: string): Promise<void> {
-  const db = await connectDatabase({ databaseUrl: url });
-  try {
-    await migrateToLatest(db);
-  } finally {
-    await db.destroy();
-  }
+  await migrate(url);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   await withClient(url, async (client) => {
-    const step = async (label: string, text: string, values: unknown[] = []) => {
-      const started = performance.now();
-      const result = await client.query(text, values);
-      log(`  ${label}: ${result.rowCount ?? 0} rows, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    };
+    const step = timedSteps(client);
     await client.query('BEGIN');
     await step(
       'companies',

@@ -2,7 +2,6 @@ import os from 'node:os';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { SubusersQuery, type SubusersResponse } from '@clearport/contract/subusers';
 import { connectDatabase } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { subusersRepository } from '../src/modules/subusers/subusers.repository.ts';
 import { bundleServer, startServer, stopServer } from './bench-server.ts';
@@ -13,6 +12,8 @@ import {
   log,
   logFigures,
   loginAs,
+  migrate,
+  timedSteps,
   timeStatement,
   withClient,
   type Figures,
@@ -47,19 +48,10 @@ const withExplain = args.includes('--explain');
 
 /** The companies, accounts, users and links, through the tables' own triggers (the kept account lists). */
 async function fill(url: string): Promise<void> {
-  const db = await connectDatabase({ databaseUrl: url });
-  try {
-    await migrateToLatest(db);
-  } finally {
-    await db.destroy();
-  }
+  await migrate(url);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   await withClient(url, async (client) => {
-    const step = async (label: string, text: string, values: unknown[] = []) => {
-      const started = performance.now();
-      const result = await client.query(text, values);
-      log(`  ${label}: ${result.rowCount ?? 0} rows, ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    };
+    const step = timedSteps(client);
     await client.query('BEGIN');
     await step(
       'companies',
