@@ -59,6 +59,7 @@ import * as requestKeys from './migrations/0059-request-keys.ts';
 import * as reportMailFailed from './migrations/0060-report-mail-failed.ts';
 import * as messageKeys from './migrations/0061-message-keys.ts';
 import * as brokerEventNames from './migrations/0062-broker-event-names.ts';
+import * as invoicesFollowTheirAccount from './migrations/0063-invoices-follow-their-account.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -124,6 +125,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0060-report-mail-failed': reportMailFailed,
   '0061-message-keys': messageKeys,
   '0062-broker-event-names': brokerEventNames,
+  '0063-invoices-follow-their-account': invoicesFollowTheirAccount,
 };
 
 /**

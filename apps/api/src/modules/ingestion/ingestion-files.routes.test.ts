@@ -529,6 +529,54 @@ describe('an invoice naming a shipment of another account', () => {
   });
 });
 
+describe('an invoice whose shipment the broker moves to another account', () => {
+  it('keeps what it showed at the move, links to the shipment no more, and follows it again once it is back', async () => {
+    const { rows } = await sql<{ id: number; file_number: string; account_no: string; reference: string }>`
+      SELECT invoices.id, shipments.file_number, accounts.account_no,
+             shipments.customer_reference_no AS reference
+      FROM invoices JOIN shipments ON shipments.id = invoices.shipment_id
+      JOIN accounts ON accounts.id = shipments.account_id JOIN companies ON companies.id = accounts.company_id
+      WHERE companies.broker_id = 'C-10042' AND shipments.customer_reference_no <> ''
+      ORDER BY invoices.id LIMIT 1`.execute(t.app.db);
+    const billed = rows[0]!;
+    const session = await login(t.app, 'primary@demo.test');
+    const invoiceNow = async () =>
+      (await injectAs(t.app, session, { method: 'GET', url: apiUrl(API_PATHS.invoice, { id: billed.id }) })).json<{
+        invoice: { customer_reference_no: string; shipment: { file_number: string } | null };
+      }>().invoice;
+    const found = async (search: string) =>
+      (
+        await injectAs(t.app, session, {
+          method: 'GET',
+          url: `${apiUrl(API_PATHS.invoices)}?search=${encodeURIComponent(search)}`,
+        })
+      ).json<{ pagination: { total: number } }>().pagination.total;
+    const shipmentRecord = (fields: Record<string, string>) => ({
+      kind: 'shipment',
+      file_number: billed.file_number,
+      ...fields,
+    });
+
+    expect((await invoiceNow()).shipment).toMatchObject({ file_number: billed.file_number });
+    expect((await outcomeOf(shipmentRecord({ account_no: '88001' }))).outcome).toBe('updated');
+    expect((await outcomeOf(shipmentRecord({ customer_reference_no: 'ENTERED-BY-FILE-FREIGHT' }))).outcome).toBe(
+      'updated',
+    );
+    expect(await invoiceNow()).toMatchObject({ customer_reference_no: billed.reference, shipment: null });
+    expect(await found('ENTERED-BY-FILE-FREIGHT')).toBe(0);
+    expect(await found(billed.reference)).toBeGreaterThan(0);
+
+    expect((await outcomeOf(shipmentRecord({ account_no: billed.account_no }))).outcome).toBe('updated');
+    expect(await invoiceNow()).toMatchObject({
+      customer_reference_no: 'ENTERED-BY-FILE-FREIGHT',
+      shipment: { file_number: billed.file_number },
+    });
+    expect(await found('ENTERED-BY-FILE-FREIGHT')).toBeGreaterThan(0);
+    await outcomeOf(shipmentRecord({ customer_reference_no: billed.reference }));
+    expect((await invoiceNow()).customer_reference_no).toBe(billed.reference);
+  });
+});
+
 describe("the API description's examples", () => {
   it("are taken as they are pasted, in their order as one batch, and touch none of the demo's records", async () => {
     const demo = () =>

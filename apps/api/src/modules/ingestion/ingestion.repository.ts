@@ -269,7 +269,10 @@ async function upsertShipment(
     .set({ ...changes, updated_at: new Date() })
     .where('id', '=', current.id)
     .execute();
-  if (changes.account_id !== undefined) await leaveOrdersBehind(trx, { shipmentId: current.id });
+  if (changes.account_id !== undefined) {
+    await leaveOrdersBehind(trx, { shipmentId: current.id });
+    await invoicesFollowAgain(trx, current.id);
+  }
   if (changes.status === SHIPMENT_STATUSES.pendingDocuments) scope.documentsRequired.add(current.id);
   if (changes.status !== undefined) {
     // The broker's status goes in the same history as the customer's; no portal user made it.
@@ -659,6 +662,19 @@ async function upsertEntrySummary(
   });
   files.take(pdf, shipment.path_to_7501);
   return shipment.path_to_7501 === null ? 'created' : 'updated';
+}
+
+/**
+ * A shipment moved back to an account it has invoices of: they show its present reference, master
+ * bills and containers again, which they stopped following while it was of another account
+ * (migration 0063).
+ */
+async function invoicesFollowAgain(trx: Db, shipmentId: number): Promise<void> {
+  await sql`
+    UPDATE invoices SET customer_reference_no = s.customer_reference_no, master_bills = s.master_bills,
+      container_nos = s.container_nos
+    FROM shipments s
+    WHERE s.id = ${shipmentId} AND invoices.shipment_id = s.id AND invoices.account_id = s.account_id`.execute(trx);
 }
 
 async function upsertInvoice(

@@ -275,9 +275,15 @@ function pageOfMatches(request: InvoicesPageRequest) {
     )`;
 }
 
+/**
+ * An invoice's shipment, joined for its link while it is of the invoice's account: one the broker
+ * moved to another account is no longer the invoice's to show (migration 0063).
+ */
+const itsShipment = sql`shipments ON shipments.id = invoices.shipment_id AND shipments.account_id = invoices.account_id`;
+
 /** The page's invoices joined for their JSON. */
 const pageRows = sql`page JOIN invoices ON invoices.id = page.id
-  LEFT JOIN shipments ON shipments.id = invoices.shipment_id`;
+  LEFT JOIN ${itsShipment}`;
 
 /**
  * How many invoices of the asked accounts meet the criteria, and their amount not paid yet:
@@ -363,17 +369,20 @@ export const invoicesRepository = {
     const { rows } = await sql<InvoiceRow>`
       SELECT ${invoiceJson(today, user.timeZone)} AS invoice
       FROM invoices JOIN accounts ON accounts.id = invoices.account_id
-      LEFT JOIN shipments ON shipments.id = invoices.shipment_id
+      LEFT JOIN ${itsShipment}
       WHERE invoices.id = ${id} AND invoices.account_id IN (${visibleAccountIds(db, user)})`.execute(db);
     return rows[0]?.invoice;
   },
 
-  /** The invoices of a shipment the caller may see, oldest first (the shipment detail). */
+  /**
+   * The invoices of a shipment the caller may see, oldest first (the shipment detail): those of
+   * its present account, not those its earlier account was billed.
+   */
   async ofShipment(db: Db, user: SessionUser, shipmentId: number, today: string): Promise<Invoice[]> {
     const { rows } = await sql<InvoiceRow>`
       SELECT ${invoiceJson(today, user.timeZone)} AS invoice
       FROM invoices JOIN accounts ON accounts.id = invoices.account_id
-      LEFT JOIN shipments ON shipments.id = invoices.shipment_id
+      JOIN ${itsShipment}
       WHERE invoices.shipment_id = ${shipmentId} AND invoices.account_id IN (${visibleAccountIds(db, user)})
       ORDER BY invoices.created_at, invoices.id`.execute(db);
     return rows.map((row) => row.invoice);
