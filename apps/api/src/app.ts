@@ -98,9 +98,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     genReqId: () => randomUUID(),
-    // A client that stops sending (a stalled body, unfinished headers) is dropped after this long,
-    // and one that trickles after requestTimeout; Node checks both as often as the shorter limit
-    // (every 30 s at most, its default).
+    // A client that stops sending (a stalled body, unfinished headers) or reading is dropped after
+    // this long (not while its whole request waits for the answer: request-guards.ts), and one that
+    // trickles after requestTimeout; Node checks both as often as the shorter limit (every 30 s at
+    // most, its default).
     connectionTimeout: options.clientTimeoutMs,
     requestTimeout: options.requestTimeoutMs,
     http: { connectionsCheckingInterval: Math.min(30_000, options.clientTimeoutMs) },

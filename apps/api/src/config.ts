@@ -36,7 +36,7 @@ export type Config = {
   seedDemo: boolean;
   /** Sends Strict-Transport-Security: on by default when PUBLIC_URL is https. */
   hsts: boolean;
-  /** How long a client may send nothing (headers or body) before it is dropped. */
+  /** How long a client may send nothing (headers or body), or read nothing of its answer, before it is dropped. */
   clientTimeoutMs: number;
   /**
    * How long a client may take to send a whole request, however steadily it trickles: one that

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { MAX_ID } from '@clearport/contract/http';
 import { UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
-import { buildTestApp, injectAs, login, type TestApp } from '../../test/build-app.ts';
+import { buildTestApp, injectAs, login, sessionHeaders, type TestApp } from '../../test/build-app.ts';
 import { lastNoteOf, shipmentIdOf, shipmentState } from '../../test/shipment-fixtures.ts';
 import { redactUrl } from './redact-url.ts';
 
@@ -216,6 +216,35 @@ describe('slow and dropped clients', () => {
     const stalledBody = `POST ${url(API_PATHS.login)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"use`;
     expect(await closedAfter(stalledBody)).toBeLessThan(5_000);
     expect(await closedAfter(`GET /healthz HTTP/1.1\r\nHost: x\r\n`)).toBeLessThan(5_000);
+  });
+
+  it('answers a request whose handler works longer than a client may stay silent, and its write is what it says', async () => {
+    const reference = `SLOW-${Date.now()}`;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Another writer holds the shipment's row for three times the 500 ms a silent client is given.
+    const holder = t.app.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('shipments').select('id').where('id', '=', shipmentId).forUpdate().execute();
+      await released;
+    });
+    const answer = fetch(`http://127.0.0.1:${port}${url(API_PATHS.saveReference, { id: shipmentId })}`, {
+      method: 'POST',
+      headers: { ...sessionHeaders(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ reference_no: reference }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    release();
+    await holder;
+    const response = await answer;
+    expect(response.status, await response.clone().text()).toBe(200);
+    const stored = await t.app.db
+      .selectFrom('shipments')
+      .select('customer_reference_no')
+      .where('id', '=', shipmentId)
+      .executeTakeFirstOrThrow();
+    expect(stored.customer_reference_no).toBe(reference);
+    // The connection is kept for the next request, and a silence on it is still cut short.
+    expect(await closedAfter(`GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\n`)).toBeLessThan(5_000);
   });
 
   it('drops a body that trickles in, a byte before each silence ends, once the whole request has taken too long', async () => {

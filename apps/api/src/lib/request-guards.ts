@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isIP, type Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '@clearport/contract/paths';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { sendRefusal, type Refusal } from './refusal.ts';
@@ -50,6 +50,19 @@ export function unstorableTextRefusal(request: FastifyRequest): Refusal | undefi
 }
 
 /**
+ * The silence a client is allowed (CLIENT_TIMEOUT_MS, the sockets' timeout) is the client's own.
+ * Node drops a socket silent that long unless the reply in progress takes the timeout: a client
+ * that stalls its request, or stops reading the reply, is dropped; one whose request is all in
+ * waits for its answer however long the server works on it (a batch waiting for a row another
+ * writer holds), rather than have the answer cut off and the write committed all the same.
+ */
+function dropOnlyASilentClient(request: FastifyRequest, reply: FastifyReply): void {
+  reply.raw.on('timeout', (socket: Socket) => {
+    if (!request.raw.complete || reply.raw.headersSent) socket.destroy();
+  });
+}
+
+/**
  * Checks every request meets before any route sees it:
  * - a client's address that is not an IP address, as a trusted proxy's X-Forwarded-For may claim,
  *   answers 400 (it is kept in throttles, sessions and security events);
@@ -61,6 +74,7 @@ export function unstorableTextRefusal(request: FastifyRequest): Refusal | undefi
  */
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
+    dropOnlyASilentClient(request, reply);
     if (request.headers['x-forwarded-for'] !== undefined && isIP(request.ip) === 0) {
       return sendRefusal(reply, {
         status: 400,
