@@ -4,6 +4,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { expect, mainNavigation, test } from './fixtures.ts';
 import { openShipment, toast } from './shipment-page.ts';
 import { apiLogin, findShipment, samplePdf, uploadDocument } from './shipments-api.ts';
+import { pager, shipmentRows, tableSettled } from './shipments-table.ts';
 
 /*
  * Where the keyboard's focus goes when what held it goes away: a page left, a step of a form
@@ -77,5 +78,31 @@ test.describe('The focus after a change', () => {
     await expect(uploads.getByRole('button', { name: names[1], exact: true })).toHaveCount(0);
     // The row now in its place, the one before it, or the heading when none is left.
     await expect(uploads.locator(':focus')).toHaveCount(1);
+  });
+
+  test('goes to a shipment’s heading once its page has loaded, not to the loading page’s', async ({ page, signIn }) => {
+    await signIn('primary@demo.test', '/shipments');
+    await tableSettled(page);
+    const entry = shipmentRows(page).first().getByRole('link');
+    const fileNumber = await entry.innerText();
+    await entry.focus();
+    await page.keyboard.press('Enter');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toContainText(fileNumber);
+    await expect(heading).toBeFocused();
+  });
+
+  test('stays in the pager when the button it was on turns off at the list’s first page', async ({ page, signIn }) => {
+    await signIn('primary@demo.test', '/shipments');
+    await tableSettled(page);
+    await pager(page).getByRole('button', { name: 'Next' }).click();
+    await tableSettled(page);
+    const previous = pager(page).getByRole('button', { name: 'Previous' });
+    await previous.focus();
+    await page.keyboard.press('Enter');
+    await expect(previous).toBeDisabled();
+    await expect(pager(page).locator(':focus')).toHaveCount(1);
+    // Where it now is, Enter does what the button says, as it would for a user who never saw the change.
+    await expect(pager(page).locator(':focus')).toBeEnabled();
   });
 });

@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { navItemsFor } from '@clearport/contract/roles';
 import { WEB_TEXTS } from '../../config/texts.ts';
 import { useFocusAfterChange } from '../../hooks/use-focus-after-change.ts';
+import { useFocusKept } from '../../hooks/use-focus-kept.ts';
 import { useIsNarrowLayout } from '../../hooks/use-media-query.ts';
 import { LogoutIcon } from '../ui/icons.tsx';
 import { MoreMenu } from './more-menu.tsx';
@@ -33,10 +34,13 @@ function pageHeading(): HTMLElement | null {
   return heading ?? main;
 }
 
+const mainContent = () => document.getElementById(MAIN_CONTENT_ID);
+
 /** The left navigation bar and the page beside it (spec section 2, main layout). */
 export function MainLayout({ role, onLogout, isLoggingOut = false, isNavigating = false, children }: MainLayoutProps) {
   const isNarrow = useIsNarrowLayout();
   useFocusAfterChange(useLocation().pathname, pageHeading);
+  useFocusKept(mainContent, pageHeading);
   const links = navItemsFor(role ?? 0).map((item) => NAV_LINKS[item]);
   const barLinks = isNarrow ? links.filter((link) => !COLLAPSIBLE_NAV_ITEMS.includes(link.item)) : links;
   const moreLinks = isNarrow ? links.filter((link) => COLLAPSIBLE_NAV_ITEMS.includes(link.item)) : [];
