@@ -78,6 +78,13 @@ test.describe('Delivery orders', () => {
     // The first field at fault takes the focus, so that its error is read out.
     await expect(draft.getByRole('combobox', { name: 'Trucker' })).toBeFocused();
     await expect(draft.getByRole('combobox', { name: 'Warehouse' })).toHaveAttribute('aria-invalid', 'true');
+    // Each list is described by its error, whether react-select has taken its place or not yet.
+    await expect(draft.getByRole('combobox', { name: 'Trucker' })).toHaveAccessibleDescription(
+      'Please select a trucker.',
+    );
+    await expect(draft.getByRole('combobox', { name: 'Warehouse' })).toHaveAccessibleDescription(
+      'Please select a warehouse.',
+    );
     await expect(draft.getByRole('group', { name: 'Containers' })).toHaveAttribute('data-invalid', 'true');
     await expect(draft.getByRole('group', { name: 'Bills of lading' })).toHaveAttribute('data-invalid', 'true');
 

@@ -69,7 +69,8 @@ test.describe('Settings', () => {
     await list.getByRole('textbox', { name: '7501 recipient' }).fill('customs.review@demoimports.test');
     const newCc = list.getByRole('textbox', { name: 'New CC for 7501' });
     await newCc.fill('not-an-address');
-    await expect(list.getByText(TEXTS.emailInvalid)).toBeVisible();
+    await expect(list.getByRole('alert').filter({ hasText: TEXTS.emailInvalid })).toBeVisible();
+    await expect(newCc).toHaveAccessibleDescription(TEXTS.emailInvalid);
     await expect(list.getByRole('button', { name: 'Add CC' })).toBeDisabled();
     // Remove whatever the list held, then fill it to ten.
     const removeButtons = list.getByRole('button', { name: /^Remove / });

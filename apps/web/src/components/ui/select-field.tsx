@@ -143,6 +143,7 @@ export function SelectField<V extends string | number>({
                   aria-haspopup={true}
                   aria-invalid={isInvalid || undefined}
                   aria-errormessage={isInvalid ? errorId : undefined}
+                  aria-describedby={isInvalid ? errorId : undefined}
                   autoCapitalize="none"
                   autoComplete="off"
                   autoCorrect="off"

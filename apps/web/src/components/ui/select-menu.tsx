@@ -1,4 +1,4 @@
-import Select, { type StylesConfig } from 'react-select';
+import Select, { components, type InputProps, type StylesConfig } from 'react-select';
 import { SELECT_ITEMS_PER_PAGE, SELECT_MENU_MAX_HEIGHT, SELECT_MENU_MIN_HEIGHT } from '@clearport/contract/constants';
 import type { SelectOption } from './select-field.tsx';
 
@@ -50,6 +50,15 @@ function paletteStyles<V extends string | number>(isInvalid: boolean): StylesCon
 }
 
 /**
+ * react-select describes its input by its placeholder; an invalid list is described by its error
+ * instead, which a screen reader then reads with the field (aria-errormessage alone is seldom read).
+ */
+function DescribedInput<V extends string | number>(props: InputProps<SelectOption<V>, false>) {
+  const { 'aria-invalid': isInvalid, 'aria-errormessage': errorId } = props.selectProps;
+  return <components.Input {...props} {...(isInvalid && errorId ? { 'aria-describedby': errorId } : {})} />;
+}
+
+/**
  * react-select, in its own chunk: `SelectField` loads it when the user first focuses or opens the
  * list. The menu keeps the spec's heights, and Page Up/Down move by the spec's items per page.
  */
@@ -82,6 +91,7 @@ export function SelectMenu<V extends string | number>({
       minMenuHeight={SELECT_MENU_MIN_HEIGHT}
       pageSize={SELECT_ITEMS_PER_PAGE}
       styles={paletteStyles<V>(isInvalid)}
+      components={{ Input: DescribedInput<V> }}
       // The user is on this list: it takes the place of its look-alike, focus and all.
       autoFocus
       defaultMenuIsOpen={opening.isMenuOpen}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { isEmail } from '@clearport/contract/email-address';
@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { AUTH_TEXTS } from '../../../config/auth-texts.ts';
 import { COMMON_TEXTS } from '../../../config/common-texts.ts';
 import { hasStatus } from '../../../lib/api-client.ts';
+import { useFocusAfterChange } from '../../../hooks/use-focus-after-change.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import styles from './auth-form.module.css';
 
@@ -19,7 +20,11 @@ export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const answer = useCallback(() => doneRef.current, []);
   const forgotMutation = useForgotPassword();
+  // The form gives way to its answer: the focus, which was on its button, goes to the answer.
+  useFocusAfterChange(forgotMutation.isSuccess ? 'done' : 'form', answer);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,7 +50,7 @@ export function ForgotPasswordForm() {
 
   if (forgotMutation.isSuccess) {
     return (
-      <div className={styles.done}>
+      <div className={styles.done} ref={doneRef} tabIndex={-1}>
         <FormMessage tone="success">{SIGN_IN_TEXTS.forgotPasswordSuccess}</FormMessage>
         {backToLogin}
       </div>

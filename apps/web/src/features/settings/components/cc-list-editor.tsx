@@ -109,7 +109,7 @@ export function CcListEditor({
         </div>
       )}
       {(isNewCcInvalid || error !== undefined) && (
-        <p id={`${errorPrefix}-cc`} className={styles.fieldError}>
+        <p id={`${errorPrefix}-cc`} className={styles.fieldError} role="alert">
           {isNewCcInvalid ? TEXTS.emailInvalid : error}
         </p>
       )}
