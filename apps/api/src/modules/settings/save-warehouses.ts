@@ -16,6 +16,8 @@ export async function saveWarehouses(
   warehouses: readonly WarehouseInput[],
 ): Promise<SaveSettingsResponse | Refused> {
   return inTransaction(deps.db, async (trx) => {
+    // After a Settings save under way, which would take a new warehouse for one its user removed.
+    await settingsRepository.holdLists(trx, actor.companyId);
     const sentIds = warehouses.flatMap((input) => (input.id === undefined ? [] : [input.id]));
     const existing = await warehousesRepository.existingIds(trx, actor, sentIds);
     const unknown = warehouses.findIndex((input) => input.id !== undefined && !existing.has(input.id));

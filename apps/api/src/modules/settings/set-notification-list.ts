@@ -1,5 +1,6 @@
 import type { TableNumber } from '@clearport/contract/settings';
 import type { Db } from '../../db/connect.ts';
+import { settingsRepository } from './settings.repository.ts';
 
 type Outcome = 'created' | 'updated' | 'unchanged';
 
@@ -12,6 +13,8 @@ export async function setNotificationList(
   trx: Db,
   input: { companyId: number; tableNumber: TableNumber; email?: string; ccEmails?: readonly string[] },
 ): Promise<Outcome> {
+  // After a Settings save under way: one that read the lists before this change would write them over it.
+  await settingsRepository.holdLists(trx, input.companyId);
   const current = await trx
     .selectFrom('notification_emails')
     .select(['id', 'email', 'cc_emails'])

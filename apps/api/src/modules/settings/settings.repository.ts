@@ -206,8 +206,9 @@ export const settingsRepository = {
   },
 
   /**
-   * Holds the company's Settings lists until the transaction ends, against another Settings save
-   * (which takes the same lock first): a save that checks their revision then writes them.
+   * Holds the company's Settings lists until the transaction ends: a save that checks their
+   * revision then writes them takes it first, and so does every other writer of the lists (a new
+   * trucker or warehouse from the delivery order editor, the broker's notification_list record).
    */
   async holdLists(trx: Db, companyId: number): Promise<void> {
     await trx.selectFrom('companies').select('id').where('id', '=', companyId).forNoKeyUpdate().execute();
