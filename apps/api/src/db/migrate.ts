@@ -60,6 +60,7 @@ import * as reportMailFailed from './migrations/0060-report-mail-failed.ts';
 import * as messageKeys from './migrations/0061-message-keys.ts';
 import * as brokerEventNames from './migrations/0062-broker-event-names.ts';
 import * as invoicesFollowTheirAccount from './migrations/0063-invoices-follow-their-account.ts';
+import * as companyStoredBytesRecounted from './migrations/0064-company-stored-bytes-recounted.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -126,6 +127,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0061-message-keys': messageKeys,
   '0062-broker-event-names': brokerEventNames,
   '0063-invoices-follow-their-account': invoicesFollowTheirAccount,
+  '0064-company-stored-bytes-recounted': companyStoredBytesRecounted,
 };
 
 /**

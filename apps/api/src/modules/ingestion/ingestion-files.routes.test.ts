@@ -577,6 +577,49 @@ describe('an invoice whose shipment the broker moves to another account', () => 
   });
 });
 
+describe('a shipment or an account the broker moves to another company', () => {
+  /** Each company's kept bytes of documents beside the sum of its documents' sizes. */
+  const storedBytes = async () =>
+    (
+      await sql<{ company: string; kept: string; counted: string }>`
+        SELECT companies.broker_id AS company, companies.document_bytes::text AS kept,
+          (SELECT coalesce(sum(documents.size), 0) FROM documents
+           JOIN shipments ON shipments.id = documents.shipment_id
+           JOIN accounts ON accounts.id = shipments.account_id
+           WHERE accounts.company_id = companies.id)::text AS counted
+        FROM companies WHERE broker_id IN ('C-10042', 'F-1') ORDER BY 1`.execute(t.app.db)
+    ).rows;
+  const expectKeptAsCounted = async () => {
+    const rows = await storedBytes();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.kept, row.company).toBe(row.counted);
+    return rows;
+  };
+
+  it('takes its documents’ bytes along, which the upload quota counts', async () => {
+    const { rows } = await sql<{ file_number: string; account_no: string }>`
+      SELECT shipments.file_number, accounts.account_no FROM shipments
+      JOIN accounts ON accounts.id = shipments.account_id JOIN companies ON companies.id = accounts.company_id
+      WHERE companies.broker_id = 'C-10042' AND EXISTS (SELECT 1 FROM documents WHERE documents.shipment_id = shipments.id)
+      ORDER BY shipments.id LIMIT 1`.execute(t.app.db);
+    const before = await expectKeptAsCounted();
+    const moving = rows[0]!;
+    const move = (account_no: string) => outcomeOf({ kind: 'shipment', file_number: moving.file_number, account_no });
+
+    expect((await move('88001')).outcome).toBe('updated');
+    const moved = await expectKeptAsCounted();
+    expect(moved).not.toEqual(before);
+    expect((await move(moving.account_no)).outcome).toBe('updated');
+    expect(await expectKeptAsCounted()).toEqual(before);
+
+    const account = (company_id: string) => outcomeOf({ kind: 'account', account_no: moving.account_no, company_id });
+    expect((await account('F-1')).outcome).toBe('updated');
+    expect(await expectKeptAsCounted()).not.toEqual(before);
+    expect((await account('C-10042')).outcome).toBe('updated');
+    expect(await expectKeptAsCounted()).toEqual(before);
+  });
+});
+
 describe("the API description's examples", () => {
   it("are taken as they are pasted, in their order as one batch, and touch none of the demo's records", async () => {
     const demo = () =>

@@ -196,7 +196,10 @@ async function upsertAccount(trx: Db, record: Extract<IngestionRecord, { kind: '
   const changes = changedFields(current, wanted);
   if (Object.keys(changes).length === 0) return 'unchanged';
   await trx.updateTable('accounts').set(changes).where('id', '=', current.id).execute();
-  if (changes.company_id !== undefined) await leaveOrdersBehind(trx, { accountId: current.id });
+  if (changes.company_id !== undefined) {
+    await leaveOrdersBehind(trx, { accountId: current.id });
+    await moveDocumentBytes(trx, { accountId: current.id }, { from: current.company_id, to: changes.company_id });
+  }
   return 'updated';
 }
 
@@ -272,6 +275,11 @@ async function upsertShipment(
   if (changes.account_id !== undefined) {
     await leaveOrdersBehind(trx, { shipmentId: current.id });
     await invoicesFollowAgain(trx, current.id);
+    await moveDocumentBytes(
+      trx,
+      { shipmentId: current.id },
+      await companiesOfMove(trx, current.account_id, changes.account_id),
+    );
   }
   if (changes.status === SHIPMENT_STATUSES.pendingDocuments) scope.documentsRequired.add(current.id);
   if (changes.status !== undefined) {
@@ -662,6 +670,44 @@ async function upsertEntrySummary(
   });
   files.take(pdf, shipment.path_to_7501);
   return shipment.path_to_7501 === null ? 'created' : 'updated';
+}
+
+/** The companies of the account a shipment moves from and the one it moves to. */
+async function companiesOfMove(trx: Db, fromAccount: number, toAccount: number): Promise<{ from: number; to: number }> {
+  const rows = await trx
+    .selectFrom('accounts')
+    .select(['id', 'company_id'])
+    .where('id', 'in', [fromAccount, toAccount])
+    .execute();
+  const companyOf = (accountId: number) => rows.find((row) => row.id === accountId)!.company_id;
+  return { from: companyOf(fromAccount), to: companyOf(toAccount) };
+}
+
+/**
+ * A shipment or an account that changes company takes its documents' bytes along: the upload quota
+ * reads them from `companies.document_bytes`, which migration 0010's triggers keep only as
+ * documents are added and deleted. The two companies' rows are changed in id order, as those
+ * triggers change them.
+ */
+async function moveDocumentBytes(
+  trx: Db,
+  moved: { shipmentId: number } | { accountId: number },
+  { from, to }: { from: number; to: number },
+): Promise<void> {
+  if (from === to) return;
+  const shipments =
+    'shipmentId' in moved
+      ? sql`SELECT ${moved.shipmentId}::int AS id`
+      : sql`SELECT id FROM shipments WHERE account_id = ${moved.accountId}`;
+  await sql`
+    UPDATE companies SET document_bytes = companies.document_bytes + moved.bytes
+    FROM (
+      SELECT company.id, CASE WHEN company.id = ${to} THEN total.bytes ELSE -total.bytes END AS bytes
+      FROM (SELECT coalesce(sum(documents.size), 0)::bigint AS bytes
+            FROM documents WHERE documents.shipment_id IN (${shipments})) AS total,
+           (SELECT id FROM companies WHERE id IN (${from}, ${to}) ORDER BY id FOR NO KEY UPDATE) AS company
+    ) AS moved
+    WHERE companies.id = moved.id`.execute(trx);
 }
 
 /**
