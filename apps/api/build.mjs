@@ -29,9 +29,15 @@ export const SERVER_BUNDLE = {
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  // `node build.mjs <name>` bundles the command line src/cli/<name>.ts alone (scripts/lib.mjs runCommandLine),
-  // leaving the server's files as they are.
+  // `node build.mjs <name>` bundles the command line src/cli/<name>.ts alone (scripts/lib.mjs runCommandLine)
+  // into dist/cli, chunks and all, leaving the server's files as they are.
   const commandLines = ['src/cli/broker.ts', 'src/cli/check-deploy.ts'];
-  const entryPoints = process.argv[2] ? [`src/cli/${process.argv[2]}.ts`] : ['src/server.ts', ...commandLines];
-  await build({ ...SERVER_BUNDLE, entryPoints, outdir: 'dist', outbase: 'src', sourcemap: true });
+  const alone = process.argv[2];
+  await build({
+    ...SERVER_BUNDLE,
+    entryPoints: alone ? [`src/cli/${alone}.ts`] : ['src/server.ts', ...commandLines],
+    outdir: alone ? 'dist/cli' : 'dist',
+    outbase: alone ? 'src/cli' : 'src',
+    sourcemap: true,
+  });
 }

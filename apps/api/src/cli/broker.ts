@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../config.ts';
 import { connectDatabase, type Db } from '../db/connect.ts';
 import { DatabaseInUseError } from '../db/folder-lock.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { migrateToLatest, schemaState } from '../db/migrate.ts';
+import { isDatabaseUnavailable } from '../lib/errors.ts';
 import { readFile } from 'node:fs/promises';
 import { CalendarDate, Instant } from '@clearport/contract/calendar';
 import { Id } from '@clearport/contract/http';
@@ -27,6 +28,7 @@ import { revokeApiKey } from '../modules/broker-admin/revoke-api-key.ts';
 import { createSignInLink } from '../modules/auth/create-sign-in-link.ts';
 import {
   API_KEY_SCOPES,
+  CreateApiKeyRequest,
   DEFAULT_API_KEY_SCOPES,
   MailIdParams,
   type ApiKeyScope,
@@ -95,8 +97,8 @@ export const USAGE = `Usage: npm run broker -- <command>
   security-events [--company ID] [--kind KIND] [--since DATE] [--until DATE] [--limit N] [--json]
                               list the security event log across companies, newest first:
                               sign-ins, sign-outs, password and e-mail changes, refused access,
-                              broker key use. DATE: 2026-11-01, or with a time (UTC); --until is
-                              excluded. N: at most this many (default 200, at most 10000).
+                              broker key use. DATE: 2026-11-01 (from 00:00 UTC), or a time with
+                              its offset (2026-11-01T12:00:00Z); --until is excluded. N: at most this many (default 200, at most 10000).
                               --json prints one JSON object a line instead of the table
   help                        print this text
 
@@ -105,7 +107,8 @@ database serves one process: while the portal runs on it, every command is refus
 nothing. Then send records to the running portal's POST /api/broker/v1/records (a key of the
 records scope), use its admin API with a key of the admin scope (the README's "Administration
 while the portal runs"), stop the portal, or run both on PostgreSQL.
-Exit code 2: a command not understood; 4: the embedded database is in use by the running portal.`;
+Exit code 2: a command not understood; 3: the database cannot be used (not reached, or of another
+version of the portal on PostgreSQL); 4: the embedded database is in use by the running portal.`;
 
 const HELP = ['help', '--help', '-h'];
 
@@ -274,10 +277,18 @@ export async function runBrokerCommand(
 const SECURITY_EVENTS_SHOWN = 200;
 const SECURITY_EVENTS_MAX = 10_000;
 
+/**
+ * A DATE of the options: a day of the calendar (its start in UTC), or an instant with its offset;
+ * nothing else (not 2026-02-30, not 1, not a time that leaves the machine's zone to guess).
+ */
+function instantOf(value: string): Date | undefined {
+  if (CalendarDate.safeParse(value).success) return new Date(`${value}T00:00:00Z`);
+  return Instant.safeParse(value).success ? new Date(value) : undefined;
+}
+
 /** `security-events`' options, or what is wrong with them. */
 function securityEventsOptions(args: readonly string[]): (SecurityEventsFilter & { isJson: boolean }) | string {
   const filter: SecurityEventsFilter & { isJson: boolean } = { limit: SECURITY_EVENTS_SHOWN, isJson: false };
-  const dateOf = (value: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   for (let at = 0; at < args.length; at += 1) {
     const option = args[at];
     if (option === '--json') {
@@ -298,8 +309,8 @@ function securityEventsOptions(args: readonly string[]): (SecurityEventsFilter &
       }
       filter.kind = value as SecurityEventKind;
     } else if (option === '--since' || option === '--until') {
-      const date = dateOf(value);
-      if (Number.isNaN(date.getTime())) return `Not a date: ${value} (2026-11-01, or 2026-11-01T12:00:00Z).`;
+      const date = instantOf(value);
+      if (date === undefined) return `Not a date: ${value} (2026-11-01, or 2026-11-01T12:00:00Z).`;
       if (option === '--since') filter.since = date;
       else filter.until = date;
     } else return `Not an option of security-events: ${option}`;
@@ -338,8 +349,12 @@ async function securityEventsCommand(db: Db, args: readonly string[]): Promise<B
 function keyOptions(args: readonly string[]): { scopes: ApiKeyScope[]; expiresAt: Date | null } | string {
   let scopes = [...DEFAULT_API_KEY_SCOPES];
   let expiresAt: Date | null = null;
+  const given = new Set<string>();
   for (let at = 0; at < args.length; at += 2) {
-    const [option, value] = [args[at], args[at + 1]];
+    const [option, value] = [args[at]!, args[at + 1]];
+    if (option !== '--scopes' && option !== '--expires') return `Not an option of api-keys create: ${option}`;
+    if (given.has(option)) return `${option} is given twice.`;
+    given.add(option);
     if (value === undefined) return `${option} needs a value.`;
     if (option === '--scopes') {
       const named = value.split(',').map((scope) => scope.trim());
@@ -347,15 +362,10 @@ function keyOptions(args: readonly string[]): { scopes: ApiKeyScope[]; expiresAt
       if (unknown !== undefined) return `Not a scope: ${unknown || '(empty)'}. Scopes: ${API_KEY_SCOPES.join(', ')}.`;
       scopes = named as ApiKeyScope[];
     } else if (option === '--expires') {
-      // A day of the calendar (its start in UTC), or an instant with its offset, as the admin API takes.
-      const instant = CalendarDate.safeParse(value).success
-        ? `${value}T00:00:00Z`
-        : Instant.safeParse(value).success
-          ? value
-          : undefined;
+      const instant = instantOf(value);
       if (instant === undefined) return `Not a date: ${value} (2027-06-30, or 2027-06-30T12:00:00Z).`;
-      expiresAt = new Date(instant);
-    } else return `Not an option of api-keys create: ${option}`;
+      expiresAt = instant;
+    }
   }
   return { scopes, expiresAt };
 }
@@ -363,9 +373,12 @@ function keyOptions(args: readonly string[]): { scopes: ApiKeyScope[]; expiresAt
 async function apiKeysCommand(db: Db, args: readonly string[]): Promise<BrokerResult> {
   const [action, name, ...rest] = args;
   if (action === 'create' && name !== undefined && name.trim() !== '' && !name.startsWith('--')) {
+    // The name as the admin API takes it: one line of at most 100 characters.
+    const named = CreateApiKeyRequest.shape.name.safeParse(name);
+    if (!named.success) return { code: 2, lines: [`NAME ${named.error.issues[0]!.message}.`, USAGE] };
     const options = keyOptions(rest);
     if (typeof options === 'string') return { code: 2, lines: [options, USAGE] };
-    const made = await createApiKey({ db }, BROKER, { name: name.trim(), ...options });
+    const made = await createApiKey({ db }, BROKER, { name: named.data, ...options });
     if (isRefused(made)) return { code: 1, lines: [made.refusal.message] };
     return {
       code: 0,
@@ -505,21 +518,72 @@ async function main(): Promise<number> {
       connectTimeoutMs: config.databaseConnectTimeoutMs,
     });
   } catch (error) {
-    if (!(error instanceof DatabaseInUseError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return DATABASE_IN_USE_EXIT;
+    if (error instanceof DatabaseInUseError) {
+      process.stderr.write(`${error.message}\n`);
+      return DATABASE_IN_USE_EXIT;
+    }
+    return databaseFailed(error);
   }
   try {
-    await migrateToLatest(db);
+    const refusal = await readySchema(db, config.databaseUrl !== undefined);
+    if (refusal) {
+      process.stderr.write(`${refusal}\n`);
+      return DATABASE_FAILED_EXIT;
+    }
     const { code, lines } =
       args[0] === 'import'
         ? await runImport(db, config, args[1]!)
         : await runBrokerCommand(db, args, { publicUrl: config.publicUrl });
-    (code === 0 ? process.stdout : process.stderr).write(`${lines.join('\n')}\n`);
+    // Nothing to print (--json with no match) prints no empty line.
+    if (lines.length > 0) (code === 0 ? process.stdout : process.stderr).write(`${lines.join('\n')}\n`);
     return code;
+  } catch (error) {
+    if (!isDatabaseError(error)) throw error;
+    return databaseFailed(error);
   } finally {
     await db.destroy();
   }
+}
+
+const OTHER_VERSION =
+  'The database is of another version of the portal than this command line: start the portal of this version on it first (its start brings the database up to date), or run the command line of the portal that serves it.';
+
+/** The exit code of a command that could not use the database: not reached, refused, of another version. */
+export const DATABASE_FAILED_EXIT = 3;
+
+/** A failure of the database or of the way to it (not a bug of the command's): one line, no stack. */
+function isDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return isDatabaseUnavailable(error) || (typeof code === 'string' && SQLSTATE.test(code));
+}
+
+/** An error PostgreSQL answered (a database that does not exist, a role refused, …): its SQLSTATE. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+function databaseFailed(error: unknown): number {
+  process.stderr.write(`The database cannot be used: ${error instanceof Error ? error.message : String(error)}\n`);
+  return DATABASE_FAILED_EXIT;
+}
+
+/**
+ * Brings a new database to this build's schema; one of another version is left to the portal's
+ * server, which migrates it when it starts. On PostgreSQL the server may be running beside the
+ * command, built from older sources, and a migration would change the tables under it; the
+ * embedded database is this command's alone while it runs, and the next `npm start` builds the
+ * server of the same sources.
+ */
+async function readySchema(db: Db, isShared: boolean): Promise<string | undefined> {
+  const state = await schemaState(db);
+  if (state === 'current') return undefined;
+  if (state === 'other' && isShared) return OTHER_VERSION;
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    // A newer portal's database: its migrations are not this build's to undo.
+    if (state === 'other' && !isDatabaseError(error)) return OTHER_VERSION;
+    throw error;
+  }
+  return undefined;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -131,12 +131,13 @@ const MIGRATIONS: Record<string, Migration> = {
 };
 
 /**
- * Whether the database has applied every migration and no other, read in one statement. The
- * migrator's own check reads the catalog of every table to learn whether its two tables exist,
- * then takes its lock: on the embedded database that is the largest part of a start whose schema
+ * What the database's schema is to this build: no migration applied yet (`none`), every one of
+ * them and no other (`current`), or `other` (older, or a newer build's). Read in one statement:
+ * the migrator's own check reads the catalog of every table to learn whether its two tables exist,
+ * then takes its lock, which on the embedded database is the largest part of a start whose schema
  * is current (docs/decisions/0020-embedded-database-speed.md, "The start").
  */
-export async function isSchemaCurrent(db: Db): Promise<boolean> {
+export async function schemaState(db: Db): Promise<'none' | 'current' | 'other'> {
   const names = Object.keys(MIGRATIONS);
   let applied: string[];
   try {
@@ -145,10 +146,17 @@ export async function isSchemaCurrent(db: Db): Promise<boolean> {
     applied = rows[0]?.applied ?? [];
   } catch (error) {
     // A database no migration has run on yet has no such table.
-    if ((error as { code?: string } | null)?.code === UNDEFINED_TABLE) return false;
+    if ((error as { code?: string } | null)?.code === UNDEFINED_TABLE) return 'none';
     throw error;
   }
-  return applied.length === names.length && applied.every((name, index) => name === names[index]);
+  if (applied.length === 0) return 'none';
+  const isCurrent = applied.length === names.length && applied.every((name, index) => name === names[index]);
+  return isCurrent ? 'current' : 'other';
+}
+
+/** Whether the database has applied every migration and no other. */
+export async function isSchemaCurrent(db: Db): Promise<boolean> {
+  return (await schemaState(db)) === 'current';
 }
 
 /** Applies the migrations not yet applied; nothing but one read when the schema is current. */
