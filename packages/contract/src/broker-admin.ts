@@ -60,7 +60,7 @@ export const ApiKeysResponse = z.object({ api_keys: z.array(ApiKey) });
 export type ApiKeysResponse = z.infer<typeof ApiKeysResponse>;
 
 export const CreateApiKeyRequest = z.strictObject({
-  name: oneLineText(z.string().trim().min(1, 'must not be empty').max(100)),
+  name: oneLineText(z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters')),
   scopes: z
     .array(z.enum(API_KEY_SCOPES))
     .min(1, 'must name at least one scope')

@@ -200,9 +200,16 @@ export const RequiredDocumentTypeRecord = z.strictObject({
   required: z.boolean().default(true),
 });
 
+/** A delivery order id the portal could have made: PostgreSQL's integers. */
+const DELIVERY_ORDER_ID_RANGE = 'must be a delivery order id, a whole number from 1 to 2147483647';
+
 export const DeliveryOrderApprovalRecord = z.strictObject({
   kind: z.literal('delivery_order_approval'),
-  delivery_order_id: z.number().int().positive().max(2_147_483_647),
+  delivery_order_id: z
+    .number()
+    .int({ error: DELIVERY_ORDER_ID_RANGE })
+    .positive({ error: DELIVERY_ORDER_ID_RANGE })
+    .max(2_147_483_647, { error: DELIVERY_ORDER_ID_RANGE }),
 });
 
 /**

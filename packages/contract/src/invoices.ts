@@ -13,7 +13,7 @@ export const INVOICES_PAGE_SIZE = 40;
  * An amount in US dollars as an exact decimal text with two places ("1234.50"): amounts are
  * kept in integer cents and never pass through a float.
  */
-export const Amount = z.string().regex(/^-?\d+\.\d{2}$/);
+export const Amount = z.string().regex(/^-?\d+\.\d{2}$/, 'must be dollars and cents, like 1234.56');
 
 /** A calendar date, YYYY-MM-DD. */
 export const DateText = CalendarDate;

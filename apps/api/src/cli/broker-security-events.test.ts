@@ -57,6 +57,10 @@ describe('npm run broker -- security-events', () => {
     for (const args of [
       ['--kind', 'nonsense'],
       ['--since', 'yesterday'],
+      // A day the calendar has not, a year alone, a time that leaves the machine's zone to guess.
+      ['--since', '2026-02-30'],
+      ['--until', '1'],
+      ['--since', '2026-12-06T02:57:00'],
       ['--limit', '0'],
       ['--company', 'x'],
       ['--wat'],

@@ -297,6 +297,15 @@ describe('api-keys', () => {
       }
       expect(await runBrokerCommand(db, ['api-keys', 'create'])).toEqual({ code: 2, lines: [USAGE] });
       expect(await runBrokerCommand(db, ['api-keys', 'create', ' '])).toEqual({ code: 2, lines: [USAGE] });
+      // A name as the admin API takes it, the options each once and named.
+      for (const [args, told] of [
+        [['line1\nline2'], 'NAME contains a line break; it must be one line.'],
+        [['x'.repeat(101)], 'NAME must be at most 100 characters.'],
+        [['Customs', 'extra'], 'Not an option of api-keys create: extra'],
+        [['Customs', '--scopes', 'admin', '--scopes', 'records'], '--scopes is given twice.'],
+      ] as const) {
+        expect(await runBrokerCommand(db, ['api-keys', 'create', ...args])).toEqual({ code: 2, lines: [told, USAGE] });
+      }
       expect(await runBrokerCommand(db, ['api-keys'])).toEqual({ code: 2, lines: [USAGE] });
     } finally {
       await db.destroy();
