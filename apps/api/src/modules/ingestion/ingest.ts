@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ControlledTransaction } from 'kysely';
+import { sql, type ControlledTransaction } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { catchUpDerivedColumns, deferDerivedColumns } from '../../db/derived-columns.ts';
@@ -72,6 +72,9 @@ export async function ingestRecords(
   return results;
 }
 
+/** The log's line for a transaction written again after the database ended it in a conflict. */
+export const RETRIED_AFTER_CONFLICT = 'records met another writer and are written again';
+
 /** How often a transaction the database ended in a deadlock with another is written again. */
 const CONFLICT_RETRIES = 3;
 
@@ -97,6 +100,7 @@ async function ingestChunk(
     results = await writeChunk(context, offset, records);
   } catch (error) {
     if (isTransactionConflict(error) && conflicts < CONFLICT_RETRIES) {
+      context.log.warn({ err: error, attempt: conflicts + 1 }, RETRIED_AFTER_CONFLICT);
       await sleep(25 + Math.random() * 100 * (conflicts + 1));
       await ingestChunk(context, offset, records, tell, conflicts + 1);
       return;
@@ -147,11 +151,38 @@ function refusedByDatabase(index: number, record: unknown, error: { code: string
   };
 }
 
+/**
+ * The file numbers a chunk's records name, in one order: two batches naming the same shipments
+ * (two workers of the brokerage's, a batch sent again) take them in that order, so that the second
+ * waits for the first instead of each locking a shipment the other needs next, which the database
+ * ends as a deadlock, retried and at last answered 503.
+ */
+function fileNumbersOf(records: readonly unknown[]): string[] {
+  const named = new Set<string>();
+  for (const record of records) {
+    const fileNumber = (record as { file_number?: unknown } | null)?.file_number;
+    // A NUL, which no text column stores, is refused with its record, not with the whole chunk here.
+    if (typeof fileNumber === 'string' && fileNumber !== '' && !fileNumber.includes('\u0000')) named.add(fileNumber);
+  }
+  return [...named].sort();
+}
+
+async function holdFileNumbers(trx: Db, fileNumbers: readonly string[]): Promise<void> {
+  if (fileNumbers.length === 0) return;
+  // The array's order is the order the function scan takes the locks in.
+  await sql`SELECT pg_advisory_xact_lock(${FILE_NUMBER_LOCKS}, hashtext(file_number))
+    FROM unnest(${fileNumbers}::text[]) AS file_number`.execute(trx);
+}
+
+/** The advisory locks' first key for file numbers (the second is the file number's hash). */
+const FILE_NUMBER_LOCKS = 7501;
+
 async function writeChunk(context: IngestionContext, offset: number, records: readonly unknown[]) {
   const trx = await context.db.startTransaction().execute();
   let written: WrittenRecords | undefined;
   let committed = false;
   try {
+    await holdFileNumbers(trx, fileNumbersOf(records));
     written = await writeRecords(context, trx, records, { offset, tellsDocumentsLists: true });
     await trx.commit().execute();
     committed = true;
