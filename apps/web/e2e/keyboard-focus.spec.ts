@@ -105,4 +105,28 @@ test.describe('The focus after a change', () => {
     // Where it now is, Enter does what the button says, as it would for a user who never saw the change.
     await expect(pager(page).locator(':focus')).toBeEnabled();
   });
+
+  test('goes into a new delivery order’s form from its button, and into a dialog’s first field', async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    const api = await apiLogin(request, 'primary@demo.test');
+    const shipment = await findShipment(
+      api,
+      SHIPMENT_STATUSES.pendingRelease,
+      ({ shipment: each }) =>
+        each.delivery_orders.length === 0 && each.containers.length > 0 && each.ignored_shipment === 0,
+    );
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
+    const orders = page.getByRole('region', { name: 'Delivery orders', exact: true });
+    await orders.getByRole('button', { name: 'New Delivery Order' }).focus();
+    await page.keyboard.press('Enter');
+    const draft = orders.getByRole('article', { name: 'New delivery order (not saved)' });
+    await expect(draft.getByRole('combobox', { name: 'Trucker', exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Add New', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Trucker' });
+    await expect(dialog.getByRole('textbox', { name: 'Trucker name' })).toBeFocused();
+  });
 });

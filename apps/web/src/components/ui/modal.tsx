@@ -12,8 +12,10 @@ type ModalProps = {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+const FIELD = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+
 /**
- * A modal dialog over the page: it takes the focus when it opens and keeps Tab inside,
+ * A modal dialog over the page: it takes the focus when it opens (on its first field) and keeps Tab inside,
  * Escape or a click beside it closes it, and the focus goes back where it was.
  */
 export function Modal({ labelledBy, onClose, children }: ModalProps) {
@@ -22,7 +24,10 @@ export function Modal({ labelledBy, onClose, children }: ModalProps) {
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>(`${FOCUSABLE}:not([data-modal-close])`);
+    // Its first field, where the user starts typing; else its first control but the close button.
+    const first =
+      dialog?.querySelector<HTMLElement>(FIELD) ??
+      dialog?.querySelector<HTMLElement>(`${FOCUSABLE}:not([data-modal-close])`);
     (first ?? dialog)?.focus();
     return () => opener?.focus();
   }, []);

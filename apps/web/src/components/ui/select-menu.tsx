@@ -31,7 +31,7 @@ function paletteStyles<V extends string | number>(isInvalid: boolean): StylesCon
           ? 'var(--color-teal-600)'
           : 'var(--color-border-strong)',
       backgroundColor: isInvalid ? 'var(--color-danger-bg)' : base.backgroundColor,
-      boxShadow: state.isFocused ? '0 0 0 3px rgb(13 148 136 / 35%)' : 'none',
+      boxShadow: state.isFocused ? '0 0 0 2px var(--color-focus)' : 'none',
       borderRadius: 'var(--radius-sm)',
       '&:hover': { borderColor: 'var(--color-navy-700)' },
     }),

@@ -419,7 +419,7 @@ describe('DeliveryOrderEditor', () => {
     await waitFor(async () => expect(await optionsOf(user, 'Trucker')).toContain('Add New'));
     await choose(user, 'Trucker', 'Add New');
     const dialog = screen.getByRole('dialog', { name: 'New Trucker' });
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'New Trucker' }));
+    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Trucker name' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Trucker' }));
     expect(within(dialog).getByText('Cannot be empty')).toBeTruthy();
     await user.keyboard('{Escape}');

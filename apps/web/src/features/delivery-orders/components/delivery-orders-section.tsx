@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import type { ShipmentDetail, SkipDeliveryOrderResponse } from '@clearport/contract/shipment-detail';
 import { fillText, TEXTS } from '@clearport/contract/texts';
@@ -50,6 +50,18 @@ export function DeliveryOrdersSection({
   // brokerage's address, is said before the form rather than at Save.
   const hasContainers = shipment.containers.length > 0;
   const noContainersId = useId();
+  // A new order's form takes the focus from its button: the keyboard goes on where it appeared.
+  const listRef = useRef<HTMLUListElement>(null);
+  const [openedDraft, setOpenedDraft] = useState<number>();
+  useEffect(() => {
+    if (openedDraft === undefined) return;
+    listRef.current?.querySelector<HTMLElement>('li input, li select, li textarea')?.focus();
+  }, [openedDraft]);
+  const openDraft = () => {
+    const draft = Math.max(0, ...drafts) + 1;
+    setDrafts((current) => [draft, ...current]);
+    setOpenedDraft(draft);
+  };
 
   return (
     <Panel
@@ -58,7 +70,7 @@ export function DeliveryOrdersSection({
         <Button
           disabled={!hasContainers}
           aria-describedby={hasContainers ? undefined : noContainersId}
-          onClick={() => setDrafts((current) => [Math.max(0, ...current) + 1, ...current])}
+          onClick={openDraft}
         >
           {WEB_TEXTS.deliveryOrders.newDeliveryOrder}
         </Button>
@@ -73,7 +85,7 @@ export function DeliveryOrdersSection({
       {orders.length === 0 && drafts.length === 0 ? (
         <p className={styles.empty}>{WEB_TEXTS.deliveryOrders.noDeliveryOrders}</p>
       ) : (
-        <ul className={styles.orders}>
+        <ul className={styles.orders} ref={listRef}>
           {drafts.map((draft) => (
             <DeliveryOrderCard key={`new-${draft}`} title={WEB_TEXTS.deliveryOrders.newDeliveryOrderTitle} state="new">
               <DeliveryOrderEditor
