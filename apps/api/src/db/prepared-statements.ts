@@ -16,6 +16,17 @@ const PREPARED_PER_CONNECTION = 100;
 
 type PreparedCache = { names: Map<string, string>; next: number };
 
+/**
+ * Every connection of the pool stayed in use for as long as a call may wait for one: the database
+ * is there, and busy (answered 503 with a short Retry-After, logged as a warning).
+ */
+export class DatabaseBusyError extends Error {
+  constructor(waitedMs: number, options?: ErrorOptions) {
+    super(`every database connection stayed in use for ${waitedMs} ms`, options);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
 /** Runs the query as a prepared statement on a PostgreSQL server, as an ordinary query on PGlite. */
 export async function executePrepared<R>(db: Kysely<Database>, query: Compilable<R> | CompiledQuery<R>): Promise<R[]> {
   const compiled = 'compile' in query ? query.compile() : query;
@@ -46,7 +57,17 @@ export function preparingPool(pool: pg.Pool) {
 
   return {
     async connect() {
-      const client = await pool.connect();
+      // Every connection checked out when asked: a timeout is then a wait for one, not a server gone.
+      const isFull = pool.totalCount >= (pool.options.max ?? 10) && pool.idleCount === 0;
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        if (isFull && error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message)) {
+          throw new DatabaseBusyError(pool.options.connectionTimeoutMillis ?? 0, { cause: error });
+        }
+        throw error;
+      }
       return {
         query: (text: string, values?: unknown[]) => query(client, text, values),
         release: (error?: Error | boolean) => client.release(error),

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { SESSION_ERRORS } from '@clearport/contract/sessions';
 import { TEXTS } from '@clearport/contract/texts';
+import { DatabaseBusyError } from '../db/prepared-statements.ts';
 import { PasswordHashingBusyError } from './passwords.ts';
 import { STORAGE_UNAVAILABLE_MESSAGE, StorageUnavailableError } from './storage.ts';
 import { sendRefusal, type Refusal } from './refusal.ts';
@@ -111,6 +112,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof PasswordHashingBusyError) {
       request.log.warn('password hashing busy');
+      return sendRefusal(reply, { status: 503, message: BUSY_MESSAGE, retryAfterSeconds: 1 });
+    }
+    if (error instanceof DatabaseBusyError) {
+      request.log.warn({ err: error }, 'database busy');
       return sendRefusal(reply, { status: 503, message: BUSY_MESSAGE, retryAfterSeconds: 1 });
     }
     if (isDatabaseUnavailable(error)) {
