@@ -129,4 +129,16 @@ test.describe('The focus after a change', () => {
     const dialog = page.getByRole('dialog', { name: 'New Trucker' });
     await expect(dialog.getByRole('textbox', { name: 'Trucker name' })).toBeFocused();
   });
+
+  test('comes back to the row a shipment was opened from', async ({ page, signIn }) => {
+    await signIn('primary@demo.test', '/shipments');
+    await tableSettled(page);
+    const entry = shipmentRows(page).nth(4).getByRole('link');
+    const fileNumber = await entry.innerText();
+    await entry.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(fileNumber);
+    await page.goBack();
+    await expect(shipmentRows(page).getByRole('link', { name: fileNumber, exact: true })).toBeFocused();
+  });
 });

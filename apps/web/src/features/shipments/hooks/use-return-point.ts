@@ -5,7 +5,7 @@ import { clearReturnPoint, readReturnPoint, saveReturnPoint } from '../utils/sav
 /**
  * Opening a shipment from the list remembers the scroll position and the shipment; coming back,
  * once the rows are there, the list scrolls back and highlights that row for ROW_HIGHLIGHT_MS
- * (spec section 2). The window scrolls: the main layout grows with its page.
+ * (spec section 2), and its link takes the focus. The window scrolls: the main layout grows with its page.
  */
 export function useReturnPoint(isListReady: boolean) {
   const [returnPoint] = useState(readReturnPoint);
@@ -18,6 +18,12 @@ export function useReturnPoint(isListReady: boolean) {
     hasReturnedRef.current = true;
     window.scrollTo(0, returnPoint.scrollY);
     clearReturnPoint();
+    // The keyboard comes back to the row it left, unless the user has put the focus somewhere since
+    // (the page's heading or nothing is where arriving left it).
+    const active = document.activeElement;
+    if (active === null || active === document.body || active.matches('h1')) {
+      document.querySelector<HTMLElement>('[data-highlighted] a[href]')?.focus({ preventScroll: true });
+    }
   }, [isListReady, returnPoint]);
 
   useLayoutEffect(() => {
