@@ -98,8 +98,9 @@ export const USAGE = `Usage: npm run broker -- <command>
                               list the security event log across companies, newest first:
                               sign-ins, sign-outs, password and e-mail changes, refused access,
                               broker key use. DATE: 2026-11-01 (from 00:00 UTC), or a time with
-                              its offset (2026-11-01T12:00:00Z); --until is excluded. N: at most this many (default 200, at most 10000).
-                              --json prints one JSON object a line instead of the table
+                              its offset (2026-11-01T12:00:00Z); --until is excluded. N: at most
+                              this many (default 200, at most 10000). --json prints one JSON
+                              object a line instead of the table
   help                        print this text
 
 The database is DATABASE_URL, or the embedded one in DATA_DIR (default ./data). The embedded
