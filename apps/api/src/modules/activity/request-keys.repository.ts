@@ -9,7 +9,7 @@ import type { Db } from '../../db/connect.ts';
 export type RequestKeyed = {
   shipmentId: number;
   userId: number;
-  kind: 'note' | 'delivery_order';
+  kind: 'note' | 'delivery_order' | 'document';
   key: string;
   request: unknown;
 };

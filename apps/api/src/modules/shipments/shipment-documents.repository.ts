@@ -35,6 +35,17 @@ export const shipmentDocumentsRepository = {
     return toShipmentDocument(document);
   },
 
+  /** The shipment's document of that id, as an upload answers it; undefined when it is gone. */
+  async find(trx: Db, shipmentId: number, documentId: number): Promise<ShipmentDocument | undefined> {
+    const document = await trx
+      .selectFrom('documents')
+      .select(['id', 'shipment_id', 'document_type', 'path', 'original_name'])
+      .where('shipment_id', '=', shipmentId)
+      .where('id', '=', documentId)
+      .executeTakeFirst();
+    return document && toShipmentDocument(document);
+  },
+
   /** The shipment's document stored under `path`, if any. */
   findByPath(trx: Db, shipmentId: number, path: string) {
     return trx

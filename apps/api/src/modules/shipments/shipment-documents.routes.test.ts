@@ -13,6 +13,8 @@ import {
 } from '@clearport/contract/shipment-documents';
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import { TEXTS } from '@clearport/contract/texts';
+import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
+import { REQUEST_KEY_REUSED } from '@clearport/contract/http';
 import { apiUrl, demoUsersOf, fileUrl, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import {
   multipartBody,
@@ -296,6 +298,51 @@ describe('POST user/shipments/{id}/upload_doc', () => {
     expect(served.headers['content-disposition']).toBe(
       `inline; filename="Factura a_il; x=1 (copia).pdf"; filename*=UTF-8''Factura%20a%C3%B1il%3B%20x%3D1%20%28copia%29.pdf`,
     );
+  });
+});
+
+describe('an upload sent again under its request key', () => {
+  const keyedUpload = (id: number, key: string, name: string, data: Buffer) => {
+    const { body, contentType } = multipartBody([{ name, data }]);
+    return injectAs(t.app, tokens.user!, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.uploadDocument, { id }),
+      payload: body,
+      headers: { 'content-type': contentType, [REQUEST_KEY_HEADER]: key },
+    });
+  };
+
+  it('answers the document the first made, once, and keeps one file, whether after it or at once', async () => {
+    const id = nextShipment();
+    const [documentsBefore, filesBefore] = [await documentsOf(id), await storedFiles(t.dataDir)];
+    const data = samplePdf(3_000);
+    const first = await keyedUpload(id, 'a11ce0a11ce0a11ce0a11ce0a11ce001', 'Arrival notice.pdf', data);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await keyedUpload(id, 'a11ce0a11ce0a11ce0a11ce0a11ce001', 'Arrival notice.pdf', data);
+    expect(again.json()).toEqual(first.json());
+    const packingList = samplePdf(4_000);
+    const together = await Promise.all(
+      [1, 2, 3].map(() => keyedUpload(id, 'a11ce0a11ce0a11ce0a11ce0a11ce002', 'Packing list.pdf', packingList)),
+    );
+    for (const each of together) expect(each.statusCode, each.body).toBe(200);
+    expect(new Set(together.map((each) => each.json<UploadDocumentResponse>().document.id)).size).toBe(1);
+    expect((await documentsOf(id)).slice(documentsBefore.length).map((document) => document.original_name)).toEqual([
+      'Arrival notice.pdf',
+      'Packing list.pdf',
+    ]);
+    expect((await storedFiles(t.dataDir)).length).toBe(filesBefore.length + 2);
+  });
+
+  it('refuses the key sent again with another file, 422 naming the header, and keeps nothing of it', async () => {
+    const id = nextShipment();
+    const key = 'b0a7b0a7b0a7b0a7b0a7b0a7b0a7b0a7';
+    expect((await keyedUpload(id, key, 'Invoice.pdf', samplePdf(2_000))).statusCode).toBe(200);
+    const [documentsBefore, filesBefore] = [await documentsOf(id), await storedFiles(t.dataDir)];
+    const reused = await keyedUpload(id, key, 'Invoice.pdf', samplePdf(2_500));
+    expect(reused.statusCode, reused.body).toBe(422);
+    expect(reused.json()).toEqual({ message: REQUEST_KEY_REUSED, field: REQUEST_KEY_HEADER });
+    expect(await documentsOf(id)).toEqual(documentsBefore);
+    expect(await storedFiles(t.dataDir)).toEqual(filesBefore);
   });
 });
 

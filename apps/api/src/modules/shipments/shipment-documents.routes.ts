@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@clearport/contract/paths';
-import { ErrorResponse, IdParams } from '@clearport/contract/http';
+import { ErrorResponse, IdParams, RequestKeyHeaders } from '@clearport/contract/http';
 import {
   DeleteDocumentRequest,
   DeleteDocumentResponse,
@@ -13,7 +13,7 @@ import {
   UPLOAD_MAX_BYTES,
   UploadDocumentResponse,
 } from '@clearport/contract/shipment-documents';
-import { ACCEPTED_UPLOAD_EXTENSIONS } from '@clearport/contract/constants';
+import { ACCEPTED_UPLOAD_EXTENSIONS, REQUEST_KEY_HEADER } from '@clearport/contract/constants';
 import { TEXTS } from '@clearport/contract/texts';
 import { isRefused, replyWith } from '../../lib/action.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
@@ -47,13 +47,19 @@ export const shipmentDocumentsRoutes: FastifyPluginAsync<UploadLimits> = async (
           `by its content. Other parts are not read. The document comes without a type; ` +
           `\`POST ${API_PATHS.setDocumentTypes}\` marks the types it submits.`,
         params: IdParams,
+        headers: RequestKeyHeaders,
         response: { 200: UploadDocumentResponse, ...errors },
       },
     },
     async (request, reply) => {
       // The parts are read only once the action has checked the shipment, the rate and the quota.
       const parts = request.isMultipart() ? request.files({ limits: MULTIPART_LIMITS }) : undefined;
-      const result = await uploadDocument(request.deps, request.user, { shipmentId: request.params.id, parts, bounds });
+      const result = await uploadDocument(request.deps, request.user, {
+        shipmentId: request.params.id,
+        parts,
+        bounds,
+        requestKey: request.headers[REQUEST_KEY_HEADER],
+      });
       if (!isRefused(result)) return { path_to_file: result.path, document: result };
       if (result.retryAfter !== undefined) reply.header('retry-after', String(result.retryAfter));
       return sendRefusal(reply, result.refusal);

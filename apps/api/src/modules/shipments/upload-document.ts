@@ -1,4 +1,5 @@
-import { pipeline, type Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import {
   UPLOAD_FIELD,
   UPLOAD_MAX_BYTES,
@@ -14,10 +15,14 @@ import { newStorageKey, StorageUnavailableError } from '../../lib/storage.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { changeShipment } from '../access/change-shipment.ts';
 import type { SessionUser } from '../access/session-user.ts';
+import { requestKeysRepository } from '../activity/request-keys.repository.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
 import { shipmentDocumentsRepository, type StoredUpload } from './shipment-documents.repository.ts';
 import { refusalOf } from './shipments.rules.ts';
 import { formatBytes, uploadQuota, UploadQuotaExceededError, uploadRate } from './upload-limits.ts';
+
+/** A stored upload and the SHA-256 of its bytes, which a request key's repeat is told apart by. */
+type HashedUpload = StoredUpload & { sha256: string };
 
 /** Where uploads are stored; the key's name is a uuid and its extension the checked type's. */
 const DOCUMENTS_FOLDER = 'documents';
@@ -75,7 +80,12 @@ function uploadFailureReason(error: unknown): UploadRefusal | undefined {
 export async function uploadDocument(
   deps: Pick<ActionDeps, 'db' | 'storage' | 'log'>,
   actor: SessionUser,
-  input: { shipmentId: number; parts: AsyncIterator<UploadPart> | undefined; bounds: UploadBounds },
+  input: {
+    shipmentId: number;
+    parts: AsyncIterator<UploadPart> | undefined;
+    bounds: UploadBounds;
+    requestKey?: string | undefined;
+  },
 ): Promise<ShipmentDocument | UploadRefused> {
   const { shipmentId, bounds } = input;
   if ((await accessRepository.findShipmentId(deps.db, actor, shipmentId)) === undefined) {
@@ -89,14 +99,19 @@ export async function uploadDocument(
   if (!(await uploadQuota.hasRoom(deps.db, shipmentId, bounds.quotaBytes))) return overQuota('', bounds.quotaBytes);
   const stored = await storeUpload(deps, input.parts);
   if (isRefused(stored)) return stored;
-  return recordUpload(deps, actor, { shipmentId, upload: stored, quotaBytes: bounds.quotaBytes });
+  return recordUpload(deps, actor, {
+    shipmentId,
+    upload: stored,
+    quotaBytes: bounds.quotaBytes,
+    requestKey: input.requestKey,
+  });
 }
 
 /** The body's one file, checked and stored under a new key; nothing stays stored when it is refused. */
 async function storeUpload(
   deps: Pick<ActionDeps, 'storage' | 'log'>,
   parts: AsyncIterator<UploadPart> | undefined,
-): Promise<StoredUpload | Refused> {
+): Promise<HashedUpload | Refused> {
   if (!parts) return uploadRefused('noFile', '');
   let first: IteratorResult<UploadPart>;
   try {
@@ -117,7 +132,14 @@ async function storeUpload(
 
   const key = newStorageKey(DOCUMENTS_FOLDER, extension);
   try {
-    const checked = pipeline(part.file, checkedUpload(extension, UPLOAD_MAX_BYTES), () => {});
+    const hash = createHash('sha256');
+    const hashed = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    const checked = pipeline(part.file, checkedUpload(extension, UPLOAD_MAX_BYTES), hashed, () => {});
     const { size } = await deps.storage.put(key, checked);
     // To the end of the body: a second file, or a body cut short after the file, refuses it.
     const rest = await parts.next();
@@ -126,7 +148,7 @@ async function storeUpload(
       await deps.storage.delete(key);
       return uploadRefused('oneFile', name);
     }
-    return { path: key, originalName: name, contentType: contentTypeOf(key), size };
+    return { path: key, originalName: name, contentType: contentTypeOf(key), size, sha256: hash.digest('base64url') };
   } catch (error) {
     // A put that failed stored nothing (Storage.put), and a store out of reach takes no delete.
     if (error instanceof StorageUnavailableError) throw error;
@@ -145,13 +167,29 @@ async function storeUpload(
 async function recordUpload(
   deps: Pick<ActionDeps, 'db' | 'storage'>,
   actor: SessionUser,
-  input: { shipmentId: number; upload: StoredUpload; quotaBytes: number },
+  input: { shipmentId: number; upload: HashedUpload; quotaBytes: number; requestKey: string | undefined },
 ): Promise<ShipmentDocument | Refused> {
   const { upload, quotaBytes } = input;
+  let isRepeat = false;
   try {
     const result = await changeShipment(deps.db, actor, input.shipmentId, async (trx, shipment, record) => {
+      const keyed = input.requestKey && {
+        shipmentId: shipment.id,
+        userId: actor.id,
+        kind: 'document' as const,
+        key: input.requestKey,
+        request: { name: upload.originalName, sha256: upload.sha256 },
+      };
+      const before = keyed && (await requestKeysRepository.madeBefore(trx, keyed));
+      if (before === 'reused') return { refused: 'requestKeyReused' } as const;
+      const made = before && (await shipmentDocumentsRepository.find(trx, shipment.id, before));
+      if (made) {
+        isRepeat = true;
+        return made;
+      }
       await uploadQuota.reserve(trx, shipment.id, upload.size, quotaBytes);
       const document = await shipmentDocumentsRepository.insert(trx, actor, shipment.id, upload);
+      if (keyed) await requestKeysRepository.keep(trx, keyed, document.id);
       record(SHIPMENT_ACTIVITY.documentUploaded, {
         document_id: document.id,
         path: upload.path,
@@ -160,7 +198,11 @@ async function recordUpload(
       });
       return document;
     });
-    if (!isNamedRefusal(result)) return result;
+    if (!isNamedRefusal(result)) {
+      // The same file sent again under its key: the first's document answers, this copy goes.
+      if (isRepeat) await deps.storage.delete(upload.path);
+      return result;
+    }
     await deps.storage.delete(upload.path);
     return refused(refusalOf(result));
   } catch (error) {

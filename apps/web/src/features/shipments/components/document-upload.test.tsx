@@ -115,4 +115,36 @@ describe('DocumentUpload', () => {
     );
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
   });
+
+  it('sends a file again under the same request key when its answer was lost, and the next file under a new one', async () => {
+    let calls = 0;
+    const fetchMock = vi.fn(async () => {
+      calls += 1;
+      // The first answer never comes back: the line dropped it.
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ path_to_file: 'documents/a.pdf', document: shipmentDocument(1) }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { input } = renderUpload();
+    // The same file from the disk, chosen twice: another File of the same name, size and date.
+    const invoice = () =>
+      new File(['%PDF-1.7'], 'invoice.pdf', { type: 'application/pdf', lastModified: 1_764_000_000 });
+    await dropper().upload(input, invoice());
+    // Its failure is told under the area; the user chooses the file again.
+    expect(await failures()).toContain('invoice.pdf');
+    await dropper().upload(input, invoice());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText('invoice.pdf uploaded.', { selector: '.Toastify *' })).toBeTruthy();
+    await dropper().upload(input, pdf('packing.pdf'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    const keys = fetchMock.mock.calls.map((call) =>
+      new Headers((call as unknown as [string, RequestInit])[1].headers).get('idempotency-key'),
+    );
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
 });

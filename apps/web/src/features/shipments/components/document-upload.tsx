@@ -5,6 +5,7 @@ import { isAcceptedUpload, UPLOAD_MAX_BYTES } from '@clearport/contract/shipment
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { UploadIcon } from '../../../components/ui/icons.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useRequestKey } from '../../../hooks/use-request-key.ts';
 import { useUploadDocument } from '../api/upload-document.ts';
 import { rejectionText, UPLOAD_ACCEPT, uploadFailureText, WRONG_TYPE_CODE } from '../utils/upload-rejections.ts';
 import styles from './document-upload.module.css';
@@ -28,6 +29,8 @@ function checkName(file: File) {
 export function DocumentUpload({ shipmentId, onUploaded }: DocumentUploadProps) {
   const hintId = useId();
   const uploadMutation = useUploadDocument(shipmentId);
+  // The same file chosen again after an answer that never came is the same upload (decision 0048).
+  const requestKey = useRequestKey();
   const [uploadingName, setUploadingName] = useState<string | null>(null);
   const [failures, setFailures] = useState<string[]>([]);
 
@@ -37,10 +40,13 @@ export function DocumentUpload({ shipmentId, onUploaded }: DocumentUploadProps) 
     for (const file of accepted) {
       setUploadingName(file.name);
       try {
-        await uploadMutation.mutateAsync(file);
+        const key = requestKey.keyOf(`${file.name}\u0000${file.size}\u0000${file.lastModified}`);
+        await uploadMutation.mutateAsync({ file, requestKey: key });
+        requestKey.settle(null);
         toast.success(fillText(WEB_TEXTS.shipment.documentUploaded, { file: file.name }));
         onUploaded?.(file.name);
       } catch (error) {
+        requestKey.settle(error);
         messages.push(uploadFailureText(file.name, error));
         setFailures([...messages]);
       }
