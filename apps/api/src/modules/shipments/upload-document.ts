@@ -75,7 +75,8 @@ function uploadFailureReason(error: unknown): UploadRefusal | undefined {
  * has room: the one file streams through the content check into a temporary name that becomes
  * its key only once complete (Storage.put); the rest of the body is read, and only then is the
  * record made, in one transaction. Any failure removes the file again. `parts` is undefined
- * when the body is not multipart.
+ * when the body is not multipart. Sent again under its `requestKey` with the same file (decision
+ * 0048), it answers the document the first made and removes the copy.
  */
 export async function uploadDocument(
   deps: Pick<ActionDeps, 'db' | 'storage' | 'log'>,
