@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { VIEWPORTS, expectAccessible } from './axe.ts';
 import { NAV_LABELS, expect, mainNavigation, test } from './fixtures.ts';
-import { apiLogin, findShipment, getDetail } from './shipments-api.ts';
+import { apiLogin, findShipment, getDetail, takesANewOrder } from './shipments-api.ts';
 
 // These tests only read, so each may run on either worker: the two share the sweeps.
 test.describe.configure({ mode: 'parallel' });
@@ -135,12 +135,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
 test('open dialogs and menus have no serious or critical axe violation', async ({ page, request, signIn }) => {
   const api = await apiLogin(request, 'primary@demo.test');
-  const shipment = await findShipment(
-    api,
-    SHIPMENT_STATUSES.pendingRelease,
-    ({ shipment: each }) =>
-      each.delivery_orders.length === 0 && each.containers.length > 0 && each.ignored_shipment === 0,
-  );
+  const shipment = await findShipment(api, SHIPMENT_STATUSES.pendingRelease, takesANewOrder);
   await signIn('primary@demo.test', `/shipments/${shipment.id}`);
   const orders = page.getByRole('region', { name: 'Delivery orders', exact: true });
   await orders.getByRole('button', { name: 'New Delivery Order' }).click();

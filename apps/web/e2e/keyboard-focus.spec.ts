@@ -3,7 +3,7 @@ import { TWO_FACTOR_TEXTS } from '@clearport/contract/two-factor-forms';
 import { TEXTS } from '@clearport/contract/texts';
 import { expect, mainNavigation, test } from './fixtures.ts';
 import { openShipment, toast } from './shipment-page.ts';
-import { apiLogin, findShipment, samplePdf, uploadDocument } from './shipments-api.ts';
+import { apiLogin, findShipment, samplePdf, takesANewOrder, uploadDocument } from './shipments-api.ts';
 import { pager, shipmentRows, tableSettled } from './shipments-table.ts';
 
 /*
@@ -112,12 +112,7 @@ test.describe('The focus after a change', () => {
     signIn,
   }) => {
     const api = await apiLogin(request, 'primary@demo.test');
-    const shipment = await findShipment(
-      api,
-      SHIPMENT_STATUSES.pendingRelease,
-      ({ shipment: each }) =>
-        each.delivery_orders.length === 0 && each.containers.length > 0 && each.ignored_shipment === 0,
-    );
+    const shipment = await findShipment(api, SHIPMENT_STATUSES.pendingRelease, takesANewOrder);
     await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
     const orders = page.getByRole('region', { name: 'Delivery orders', exact: true });
     await orders.getByRole('button', { name: 'New Delivery Order' }).focus();

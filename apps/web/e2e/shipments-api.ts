@@ -76,6 +76,10 @@ export async function getDetail(api: Api, id: number): Promise<ShipmentDetailRes
   return ShipmentDetailResponse.parse(await response.json());
 }
 
+/** A shipment whose page opens a new delivery order: none yet, containers to name, not skipped. */
+export const takesANewOrder = ({ shipment }: ShipmentDetailResponse): boolean =>
+  shipment.delivery_orders.length === 0 && shipment.containers.length > 0 && shipment.ignored_shipment === 0;
+
 /**
  * The first shipment (by entry number) with `status` that `matches`, after skipping `skip` of
  * them: tests that change shipments take different ones, so they never meet.

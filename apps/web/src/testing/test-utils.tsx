@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
+import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
 import { LeavePromptBoundary } from '../components/layouts/leave-prompt-boundary.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -102,4 +103,11 @@ export function bodiesSentTo(fetchMock: { mock: { calls: unknown[][] } }, path: 
       const body = (init as RequestInit | undefined)?.body;
       return typeof body === 'string' ? JSON.parse(body) : body;
     });
+}
+
+/** The request key (decision 0048) each call a fetch mock received carried, in order; null for none. */
+export function requestKeysSent(fetchMock: { mock: { calls: unknown[][] } }): Array<string | null> {
+  return fetchMock.mock.calls.map(([, init]) =>
+    new Headers((init as RequestInit | undefined)?.headers).get(REQUEST_KEY_HEADER),
+  );
 }
