@@ -19,12 +19,18 @@ export function hasToastRequests(): boolean {
   return isRequested;
 }
 
+/**
+ * A success is a status, read out when the reader is idle; a failure is an alert, read out at once.
+ * react-toastify makes every toast an alert unless told.
+ */
+const ROLES = { success: 'status', error: 'alert' } as const;
+
 function show(kind: 'success' | 'error', message: string, options?: ToastOptions): void {
   if (!isRequested) {
     isRequested = true;
     for (const listener of listeners) listener();
   }
-  void import('react-toastify').then((module) => module.toast[kind](message, options));
+  void import('react-toastify').then((module) => module.toast[kind](message, { role: ROLES[kind], ...options }));
 }
 
 export const toast = {
