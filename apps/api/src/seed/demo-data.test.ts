@@ -16,6 +16,8 @@ import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contract/documents';
 import { ACTIVE_STATUS, SHIPMENT_UPDATES_CUTOFF_DATE } from '@clearport/contract/constants';
 import { ROLES } from '@clearport/contract/roles';
+import { EVENT_TYPE_DOCS } from '@clearport/contract/ingestion-docs';
+import { ISF_FILED_BY_CLIENT } from '@clearport/contract/shipment-detail';
 import { connectDatabase, type Db } from '../db/connect.ts';
 import { createTestDatabase } from '../../test/build-app.ts';
 import { templateFs } from '../../test/template-database.ts';
@@ -24,6 +26,7 @@ import { verifyPassword } from '../lib/passwords.ts';
 import { localStorage } from '../lib/storage.ts';
 import { ingestRecords } from '../modules/ingestion/ingest.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo-data.ts';
+import { DAY_MS } from './demo-numbers.ts';
 import { planDemo, type DemoPlan } from './demo-shipments.ts';
 import { brokerRecords, writeDemoPlan } from './demo-writer.ts';
 import { deliveryOrdersRepository } from '../modules/delivery-orders/delivery-orders.repository.ts';
@@ -371,6 +374,81 @@ function describeSeededDatabase(serverUrl?: string) {
 
     const supplementary = await db.selectFrom('documents').select('id').where('supplementary', '=', true).execute();
     expect(supplementary.length).toBeGreaterThan(0);
+  });
+
+  it('tells the broker’s change feed what the customers did, when they did it, in the words of its description', async () => {
+    // A customer's act names who acted; the containers' free days, the brokerage's own records, name nobody.
+    const events = await db
+      .selectFrom('broker_events')
+      .select(['id', 'type', 'user_email', 'detail', 'created_at', 'file_number'])
+      .where('user_email', 'is not', null)
+      .orderBy('tx')
+      .orderBy('id')
+      .execute();
+    const countOf = (type: string) => events.filter((event) => event.type === type).length;
+    const count = async (query: { execute(): Promise<Array<{ count: string | number | bigint }>> }) =>
+      Number((await query.execute())[0]!.count);
+    const counted = {
+      'document.uploaded': await count(
+        db
+          .selectFrom('documents')
+          .select(({ fn }) => fn.countAll().as('count'))
+          .where('uploaded_by', 'is not', null),
+      ),
+      'note.added': await count(db.selectFrom('shipment_notes').select(({ fn }) => fn.countAll().as('count'))),
+      'delivery_order.created': await count(
+        db.selectFrom('delivery_orders').select(({ fn }) => fn.countAll().as('count')),
+      ),
+      'isf.filed': await count(
+        db
+          .selectFrom('shipments')
+          .select(({ fn }) => fn.countAll().as('count'))
+          .where('isf_transaction_no', '=', ISF_FILED_BY_CLIENT),
+      ),
+      '7501_reviewed.changed': await count(
+        db
+          .selectFrom('shipments')
+          .select(({ fn }) => fn.countAll().as('count'))
+          .where('reviewed_7501', '=', true),
+      ),
+    };
+    for (const [type, rows] of Object.entries(counted)) {
+      expect(rows, type).toBeGreaterThan(0);
+      expect(countOf(type), type).toBe(rows);
+    }
+    // Only those.
+    expect(events).toHaveLength(Object.values(counted).reduce((sum, rows) => sum + rows, 0));
+
+    for (const event of events) {
+      // The detail's fields, as the feed's description lists them.
+      const documented = /^\{ ([^}]*) \}/.exec(EVENT_TYPE_DOCS[event.type]!)![1]!.split(', ');
+      expect(Object.keys(event.detail).sort(), event.type).toEqual([...documented].sort());
+    }
+    // In the order they happened, over the months the demo covers.
+    const times = events.map((event) => new Date(event.created_at).getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times.at(-1)! - times[0]!).toBeGreaterThan(60 * DAY_MS);
+    expect(times.at(-1)!).toBeLessThan(Date.now());
+
+    // Each dated when its row says it happened.
+    const noteTimes = new Map(
+      (await db.selectFrom('shipment_notes').select(['id', 'created_at']).execute()).map((note) => [
+        note.id,
+        new Date(note.created_at).getTime(),
+      ]),
+    );
+    for (const event of events.filter((each) => each.type === 'note.added')) {
+      expect(new Date(event.created_at).getTime()).toBe(noteTimes.get(Number(event.detail.note_id)));
+    }
+    const orderTimes = new Map(
+      (await db.selectFrom('delivery_orders').select(['id', 'created_at']).execute()).map((order) => [
+        order.id,
+        new Date(order.created_at).getTime(),
+      ]),
+    );
+    for (const event of events.filter((each) => each.type === 'delivery_order.created')) {
+      expect(new Date(event.created_at).getTime()).toBe(orderTimes.get(Number(event.detail.delivery_order_id)));
+    }
   });
 
   it('builds delivery orders from their own shipment’s containers and bills', async () => {

@@ -235,6 +235,8 @@ export type PlannedShipment = {
   documents: PlannedDocument[];
   notes: Array<{ author: DemoLogin; comments: string; created_at: string }>;
   orders: PlannedOrder[];
+  /** Who filed the client's ISF the row holds and who marked its 7501 reviewed, and when: the change feed tells both. */
+  acts: { isfFiler: string | null; reviewer: { email: string; at: string } | null };
   invoice: Omit<Insertable<InvoicesTable>, 'account_id' | 'shipment_id'> | null;
   /** The customs entry's records: the entry, its lines and its dispositions; none before it is filed. */
   entry: IngestionRecordInput[];
@@ -513,6 +515,11 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
     documents: files.documents,
     notes,
     orders,
+    acts: {
+      // From a generator of the file's own, so the rest of the demo stays as it was.
+      isfFiler: isfKind === 'client' ? createRng(hashOf(`${fileNumber} isf`)).pick(facts.writers).email : null,
+      reviewer: files.reviewer,
+    },
     invoice,
     entry: entry?.records ?? [],
     freeDays: planFreeDays({
@@ -610,6 +617,7 @@ function planDocuments(
   documents: PlannedDocument[];
   pathTo7501: string | null;
   reviewed7501: boolean;
+  reviewer: { email: string; at: string } | null;
   duty: number | null;
   enteredValue: number;
 } {
@@ -698,7 +706,16 @@ function planDocuments(
       created_at: past(anchor + 2 * DAY_MS).toISOString(),
     });
   }
-  return { documents, pathTo7501, reviewed7501: has7501 && reviewed, duty: has7501 ? duty : null, enteredValue };
+  return {
+    documents,
+    pathTo7501,
+    reviewed7501: has7501 && reviewed,
+    // Reviewed the day it was filed, before any signed copy went up.
+    reviewer:
+      has7501 && reviewed ? { email: uploader.email, at: past(filed.getTime() + 20 * HOUR_MS).toISOString() } : null,
+    duty: has7501 ? duty : null,
+    enteredValue,
+  };
 }
 
 const MASTER_COUNTS: ReadonlyArray<readonly [number, number]> = [

@@ -1,15 +1,19 @@
 import { STDERR_LOG } from '../lib/action.ts';
-import { sql, type ControlledTransaction } from 'kysely';
+import { sql, type ControlledTransaction, type Insertable } from 'kysely';
 import { ACTIVE_STATUS } from '@clearport/contract/constants';
+import { sortedIds } from '@clearport/contract/delivery-orders';
 import type { IngestionRecordInput } from '@clearport/contract/ingestion';
 import { ISF_FILED_BY_CLIENT } from '@clearport/contract/shipment-detail';
+import { formatInstantText } from '@clearport/contract/shipments';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import type { Db } from '../db/connect.ts';
-import type { Database, TrackingEvent } from '../db/schema.ts';
+import type { Database, ShipmentActivityTable, TrackingEvent } from '../db/schema.ts';
 import type { Mailer } from '../lib/mail.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Storage } from '../lib/storage.ts';
+import { SHIPMENT_ACTIVITY, type ShipmentActivityAction } from '../modules/activity/shipment-activity.repository.ts';
 import { approveDeliveryOrder } from '../modules/delivery-orders/approve-delivery-order.ts';
+import { deliveryOrdersRepository } from '../modules/delivery-orders/delivery-orders.repository.ts';
 import { BROKER } from '../modules/access/session-user.ts';
 import { writeRecords } from '../modules/ingestion/ingest.ts';
 import { newWarehouseValues } from '../modules/settings/warehouses.repository.ts';
@@ -24,9 +28,11 @@ import type { DemoPlan, PlannedCompany, PlannedFile, PlannedShipment } from './d
  * API's records; the broker's approvals through the approval the API calls. What the customers
  * did (their people, truckers, warehouses and lists, uploads, notes, delivery orders, ISF filings
  * and reviews) and the dates it all happened on are bulk inserts and updates here, since the
- * repositories write one client request at a time, in their own transaction and now. The 7501s
- * and invoices are rows too: their files are drawn before any id exists and a 7501 is also one
- * of the shipment's documents under the same key (demo-billing.ts numbers the invoices).
+ * repositories write one client request at a time, in their own transaction and now. Their acts
+ * under the shipments are recorded as the actions record them, so the broker's change feed tells
+ * them, dated when they happened. The 7501s and invoices are rows too: their files are drawn
+ * before any id exists and a 7501 is also one of the shipment's documents under the same key
+ * (demo-billing.ts numbers the invoices).
  */
 
 /**
@@ -443,29 +449,75 @@ async function insertShipments(
     shipment.bills.map((bill) => billIdOf(`${shipmentIds[index]}/${bill.is_master}/${bill.bill_lading}`)),
   );
 
-  await insertBatches(
-    perShipment((shipment, shipmentId) =>
-      shipment.documents.map(({ uploadedBy, ...document }) => ({
+  // What the customers did, as their actions record it for the broker's change feed (SHIPMENT_ACTIVITY).
+  const acts: Insertable<ShipmentActivityTable>[] = [];
+  const act = (shipmentId: number, email: string, at: string | Date, action: ShipmentActivityAction, detail: object) =>
+    acts.push({
+      shipment_id: shipmentId,
+      user_id: userIdOf(email),
+      action,
+      detail: JSON.stringify(detail),
+      created_at: at,
+    });
+
+  const documents = perShipment((shipment, shipmentId) =>
+    shipment.documents.map(({ uploadedBy, ...document }) => ({
+      uploadedBy,
+      row: {
         ...document,
         shipment_id: shipmentId,
         size: sizeOf(document.path),
         uploaded_by: uploadedBy === null ? null : userIdOf(uploadedBy),
-      })),
-    ),
-    (batch) => trx.insertInto('documents').values(batch).execute(),
+      },
+    })),
   );
-  await insertBatches(
-    perShipment((shipment, shipmentId) =>
-      shipment.notes.map((note) => ({
-        shipment_id: shipmentId,
-        user_id: userIdOf(note.author.email),
-        role: note.author.role,
-        comments: note.comments,
-        created_at: note.created_at,
-      })),
-    ),
-    (batch) => trx.insertInto('shipment_notes').values(batch).execute(),
+  const documentIds = await insertBatches(
+    documents.map((document) => document.row),
+    (batch) => trx.insertInto('documents').values(batch).returning('id').execute(),
   );
+  for (const [index, { uploadedBy, row }] of documents.entries()) {
+    if (uploadedBy === null) continue;
+    act(row.shipment_id, uploadedBy, row.created_at!, SHIPMENT_ACTIVITY.documentUploaded, {
+      document_id: documentIds[index]!.id,
+      path: row.path,
+      name: row.original_name,
+      size: row.size,
+    });
+  }
+  const notes = perShipment((shipment, shipmentId) => shipment.notes.map((note) => ({ note, shipmentId })));
+  const noteIds = await insertBatches(
+    notes.map(({ note, shipmentId }) => ({
+      shipment_id: shipmentId,
+      user_id: userIdOf(note.author.email),
+      role: note.author.role,
+      comments: note.comments,
+      created_at: note.created_at,
+    })),
+    (batch) => trx.insertInto('shipment_notes').values(batch).returning('id').execute(),
+  );
+  for (const [index, { note, shipmentId }] of notes.entries()) {
+    act(shipmentId, note.author.email, note.created_at, SHIPMENT_ACTIVITY.noteAdded, {
+      note_id: noteIds[index]!.id,
+      text: note.comments,
+      author: note.author.name,
+      role: note.author.role,
+    });
+  }
+  for (const [index, { shipment }] of shipments.entries()) {
+    const { isfFiler, reviewer } = shipment.acts;
+    if (isfFiler !== null) {
+      act(shipmentIds[index]!, isfFiler, shipment.row.isf_submit_date!, SHIPMENT_ACTIVITY.isfFiled, {
+        isf_transaction_no: ISF_FILED_BY_CLIENT,
+        isf_submit_date: formatInstantText(new Date(shipment.row.isf_submit_date!)),
+      });
+    }
+    if (reviewer !== null) {
+      act(shipmentIds[index]!, reviewer.email, reviewer.at, SHIPMENT_ACTIVITY.reviewedChanged, {
+        from: false,
+        to: true,
+      });
+    }
+  }
   await insertBatches(
     perShipment((shipment, shipmentId) =>
       shipment.invoice
@@ -478,6 +530,7 @@ async function insertShipments(
   // An order names its containers, bills, trucker and warehouse by their place in the plan.
   const orders = shipments.flatMap(({ shipment, companyIndex }, index) =>
     shipment.orders.map(({ trucker, warehouse, containers, bills, createdBy, approvedAt, ...order }) => ({
+      createdBy,
       row: {
         ...order,
         shipment_id: shipmentIds[index]!,
@@ -508,6 +561,23 @@ async function insertShipments(
     ),
     (batch) => trx.insertInto('delivery_order_bills').values(batch).execute(),
   );
+  for (const [index, order] of orders.entries()) {
+    act(order.row.shipment_id, order.createdBy, order.row.created_at!, SHIPMENT_ACTIVITY.deliveryOrderCreated, {
+      delivery_order_id: orderIds[index]!,
+      trucker_id: order.row.trucker_id,
+      warehouse_id: order.row.warehouse_id,
+      reference_number: order.row.reference_number,
+      note: order.row.note,
+      pickup_date: order.row.pickup_date ?? null,
+      containers: sortedIds(order.containerIds),
+      bill_ladings: sortedIds(order.billIds),
+      reused_containers: false,
+      ...(await deliveryOrdersRepository.namesOf(trx, orderIds[index]!)),
+    });
+  }
+  // In the order they happened, as the feed tells them.
+  acts.sort((a, b) => new Date(a.created_at!).getTime() - new Date(b.created_at!).getTime());
+  await insertBatches(acts, (batch) => trx.insertInto('shipment_activity').values(batch).execute());
   // Approval is the broker's act, made the way the broker makes it.
   for (const [index, order] of orders.entries()) {
     if (order.approvedAt !== null)
