@@ -139,6 +139,11 @@ try {
     { name: 'page 1', query: {} },
     { name: 'three quarters down (after)', query: { after: late } },
     { name: 'three quarters down (before)', query: { before: late } },
+    { name: 'page 2 by number', query: { page: '2' } },
+    {
+      name: `last page (${first.pagination.last_page}) by number`,
+      query: { page: String(first.pagination.last_page) },
+    },
     { name: 'kind sign_out', query: { kind: 'sign_out' } },
     { name: 'one user', query: { user_id: String(someUser) } },
     { name: 'one user, kind sign_in', query: { user_id: String(someUser), kind: 'sign_in' } },

@@ -109,8 +109,9 @@ export type SecurityEventsExportQueryInput = z.input<typeof SecurityEventsExport
 /**
  * GET user/security-events: the company's events, newest first (occurred_at, then id, both
  * descending). With `after` (or `before`), a place a reply's `pagination.cursors` gave, the page
- * is the events that follow (or precede) it under the same filters; `page` is only the number it
- * is shown as. A cursor's key is the event's time in UTC, `YYYY-MM-DD HH:MM:SS.ffffff`.
+ * is the events that follow (or precede) it under the same filters, and `page` is only the number
+ * it is shown as; without one, `page` names the page by its number. A cursor's key is the event's
+ * time in UTC, `YYYY-MM-DD HH:MM:SS.ffffff`.
  */
 export const SecurityEventsQuery = z
   .object({

@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { ListCursor } from '@clearport/contract/list-cursor';
 import type { SecurityEventKind, SecurityEventRow } from '@clearport/contract/security-events';
 import type { Db } from '../../db/connect.ts';
+import { readFromNearerEnd } from '../../db/page-by-number.ts';
 
 /** What the screen and the CSV select of one company's events; days are the company's, in `timeZone`. */
 export type SecurityEventCriteria = {
@@ -49,8 +50,19 @@ async function read(db: Db, criteria: SecurityEventCriteria, place: SecurityEven
         ((${place.at.key}::timestamp AT TIME ZONE 'UTC'), ${place.at.id}::bigint)`,
     );
   }
-  const order = sql.raw(isBefore ? 'ASC' : 'DESC');
-  const { rows } = await sql<Row>`
+  const { rows } = await sql<Row>`${selectInOrder(conditions, isBefore, sql`${limit}::int`)}`.execute(db);
+  return isBefore ? rows.reverse() : rows;
+}
+
+/** The events the conditions select, newest first or (`oldestFirst`) oldest first, a window of them. */
+function selectInOrder(
+  conditions: Expression<SqlBool>[],
+  oldestFirst: boolean,
+  limit: RawBuilder<unknown>,
+  offset: RawBuilder<unknown> = sql`0`,
+) {
+  const order = sql.raw(oldestFirst ? 'ASC' : 'DESC');
+  return sql`
     SELECT id::text AS id,
       to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at,
       to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS cursor_key,
@@ -59,8 +71,7 @@ async function read(db: Db, criteria: SecurityEventCriteria, place: SecurityEven
     WHERE ${sql.join(conditions, sql` AND `)}
     -- The table's columns, which the indexes hold, not the texts the list names alike.
     ORDER BY security_events.occurred_at ${order}, security_events.id ${order}
-    LIMIT ${limit}::int`.execute(db);
-  return isBefore ? rows.reverse() : rows;
+    LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /**
@@ -110,16 +121,36 @@ const cursorOf = (row: Row) => JSON.stringify([row.cursor_key, Number(row.id)]);
 
 const withoutKey = ({ cursor_key: _key, ...row }: Row): SecurityEventRow => row;
 
+/** A page's rows and the places of its first and last. */
+function pageOf(rows: Row[]): SecurityEventsPage {
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(withoutKey),
+    cursors: { before: first ? cursorOf(first) : null, after: last ? cursorOf(last) : null },
+  };
+}
+
 export const securityEventsRepository = {
-  /** One page of the company's events, and the places of its first and last. */
+  /** One page of the company's events, the first or the one beyond a place. */
   async page(db: Db, criteria: SecurityEventCriteria, place: SecurityEventsPlace, perPage: number) {
-    const rows = await read(db, criteria, place, perPage);
-    const first = rows[0];
-    const last = rows.at(-1);
-    return {
-      rows: rows.map(withoutKey),
-      cursors: { before: first ? cursorOf(first) : null, after: last ? cursorOf(last) : null },
-    } satisfies SecurityEventsPage;
+    return pageOf(await read(db, criteria, place, perPage));
+  },
+
+  /**
+   * Page `number` of the company's events, asked for without a place: read from the nearer end of
+   * the order (db/page-by-number.ts), so that the last page costs what the first does. `total` is
+   * count()'s for the same criteria.
+   */
+  async pageByNumber(db: Db, criteria: SecurityEventCriteria, number: number, perPage: number, total: number) {
+    const conditions = conditionsOf(criteria);
+    const readings = readFromNearerEnd(
+      { offset: (number - 1) * perPage, perPage, total: sql`${total}::bigint` },
+      (oldestFirst, window) => selectInOrder(conditions, oldestFirst, window.take, window.skip),
+    );
+    const { rows } = await sql<Row>`
+      SELECT * FROM (${readings}) AS page ORDER BY page.cursor_key DESC, page.id::bigint DESC`.execute(db);
+    return pageOf(rows);
   },
 
   /**

@@ -76,6 +76,23 @@ describe('GET user/security-events', () => {
     expect(backward).toEqual(forward.slice(0, -1));
   });
 
+  it('reads a page asked for by its number alone as the plain SQL order has it, from either end (times tie)', async () => {
+    const expected = await plainOrder();
+    const pages = Math.ceil(expected.length / 50);
+    for (let number = 1; number <= pages; number += 1) {
+      const page = await list({ page: number });
+      expect(
+        page.result.map((row) => row.id),
+        `page ${number}`,
+      ).toEqual(expected.slice((number - 1) * 50, number * 50));
+      expect(page.pagination.current_page).toBe(number);
+    }
+    expect((await list({ page: pages + 1 })).result).toEqual([]);
+    const mine = await plainOrder(sql`user_id = ${ids.primary}::int`);
+    const second = await list({ page: 2, user_id: ids.primary });
+    expect(second.result.map((row) => row.id)).toEqual(mine.slice(50, 100));
+  });
+
   it('filters by user, kind and the company’s days, on the same order', async () => {
     const byUser = await list({ user_id: ids.user });
     expect(byUser.result.map((row) => row.id)).toEqual(

@@ -72,12 +72,21 @@ export const securityEventsRoutes: FastifyPluginAsync = async (app) => {
     { schema: { querystring: SecurityEventsQuery, response: { 200: SecurityEventsResponse, ...errors } } },
     async (request) => {
       const criteria = criteriaOf(request.user, request.query);
-      const [page, total] = await Promise.all([
-        app.dbRead(request, (db) =>
-          securityEventsRepository.page(db, criteria, placeOf(request.query), SECURITY_EVENTS_PAGE_SIZE),
-        ),
-        app.dbRead(request, (db) => securityEventsRepository.count(db, criteria)),
-      ]);
+      const place = placeOf(request.query);
+      const number = request.query.page;
+      const count = () => app.dbRead(request, (db) => securityEventsRepository.count(db, criteria));
+      // A page by its number alone is read from the nearer end, which the total says.
+      const [page, total] = await (place === undefined && number > 1
+        ? count().then(async (total) => {
+            const page = await app.dbRead(request, (db) =>
+              securityEventsRepository.pageByNumber(db, criteria, number, SECURITY_EVENTS_PAGE_SIZE, total),
+            );
+            return [page, total] as const;
+          })
+        : Promise.all([
+            app.dbRead(request, (db) => securityEventsRepository.page(db, criteria, place, SECURITY_EVENTS_PAGE_SIZE)),
+            count(),
+          ]));
       return {
         result: page.rows,
         pagination: {
