@@ -312,6 +312,10 @@ export const EVENT_TYPE_DOCS: Record<string, string> = {
   'user.updated': '{ user_id, user_email, and each field changed }: a user changed.',
   'user.deleted': '{ user_id, user_email, … }: a user removed.',
   'user.password_link_sent': '{ user_id, user_email }: a set-password e-mail sent to a user.',
+  'user.sessions_ended':
+    '{ user_id, user_email, ended }: a user signed out everywhere by a manager; ended is how many sign-ins ended.',
+  'user.two_factor_reset':
+    "{ user_id, user_email }: a user's second factor reset by a manager; they set up a new one at their next sign-in.",
   'container.lfd_changed':
     "{ container_no, which, from, to }: a container's last free day changed (which: terminal, or detention for " +
     'the return of the empty; from and to are YYYY-MM-DD or null), by a container_free_days record. No user_email.',

@@ -637,7 +637,8 @@ export type EventsQuery = z.infer<typeof EventsQuery>;
  * `document_types.unset`, `isf.filed`, `status.changed`, `note.added`, `reference.changed`,
  * `ignored.changed` (a delivery order skipped or taken back), `7501_reviewed.changed`,
  * `delivery_order.created`, `.updated`, `.deleted`, `.sent`, or `user.created`, `.updated`,
- * `.deleted`, `.password_link_sent`; and what the demurrage watch saw (no `user_email`):
+ * `.deleted`, `.password_link_sent`, `.sessions_ended`, `.two_factor_reset`; and what the demurrage
+ * watch saw (no `user_email`):
  * `container.lfd_changed`, `container.demurrage_started`.
  */
 export const BrokerEvent = z.object({

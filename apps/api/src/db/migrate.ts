@@ -61,6 +61,7 @@ import * as messageKeys from './migrations/0061-message-keys.ts';
 import * as brokerEventNames from './migrations/0062-broker-event-names.ts';
 import * as invoicesFollowTheirAccount from './migrations/0063-invoices-follow-their-account.ts';
 import * as companyStoredBytesRecounted from './migrations/0064-company-stored-bytes-recounted.ts';
+import * as userEventTypes from './migrations/0065-user-event-types.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -128,6 +129,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0062-broker-event-names': brokerEventNames,
   '0063-invoices-follow-their-account': invoicesFollowTheirAccount,
   '0064-company-stored-bytes-recounted': companyStoredBytesRecounted,
+  '0065-user-event-types': userEventTypes,
 };
 
 /**

@@ -171,7 +171,14 @@ describe('the API descriptions', () => {
   it("describes each change feed event's type and detail", async () => {
     const document = await documentOf(API_DOCS.broker.page);
     const events = JSON.stringify(document.paths[`${BROKER_API_BASE}${BROKER_API_PATHS.events}`]!.get);
-    const userTypes = ['user.created', 'user.updated', 'user.deleted', 'user.password_link_sent'];
+    const userTypes = [
+      'user.created',
+      'user.updated',
+      'user.deleted',
+      'user.password_link_sent',
+      'user.sessions_ended',
+      'user.two_factor_reset',
+    ];
     // The demurrage watch's: a last free day the broker changed, and demurrage that started.
     const containerTypes = ['container.lfd_changed', 'container.demurrage_started'];
     // The broker's own act (its approval) is not in the feed.

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
 import { BROKER_API_BASE, BROKER_API_PATHS, type EventsResponse } from '@clearport/contract/ingestion';
@@ -7,6 +7,8 @@ import { brokerApiOf } from '../../../test/broker-api.ts';
 import { multipartBody, samplePdf } from '../../../test/sample-files.ts';
 import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 import { SHIPMENT_ACTIVITY, shipmentActivityRepository } from '../activity/shipment-activity.repository.ts';
+import { userChangesRepository } from '../activity/user-changes.repository.ts';
+import * as userEventTypes from '../../db/migrations/0065-user-event-types.ts';
 
 const t = testAppForFile();
 const broker = brokerApiOf(t);
@@ -141,6 +143,80 @@ describe('the change feed', () => {
       detail: { user_email: 'feed.person@demo.test' },
       file_url: null,
     });
+  });
+
+  it('tells each kind of user change by its own type: signed out everywhere, second factor reset, set-password e-mail', async () => {
+    const { cursor: start } = await readAll(null);
+    const user = await t.app.db
+      .selectFrom('users')
+      .select(['id', 'company_id'])
+      .where('email', '=', DEMO_USERS.user)
+      .executeTakeFirstOrThrow();
+    const ended = await injectAs(t.app, tokens.primary, {
+      method: 'POST',
+      url: apiUrl(API_PATHS.endSubuserSessions, { id: user.id }),
+      payload: {},
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const primary = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO_USERS.primary)
+      .executeTakeFirstOrThrow();
+    for (const action of ['two-factor-reset', 'password-link'] as const) {
+      await userChangesRepository.record(t.app.db, {
+        companyId: user.company_id,
+        userId: user.id,
+        userEmail: DEMO_USERS.user,
+        changedBy: primary.id,
+        action,
+        detail: {},
+      });
+    }
+    const { events } = await readAll(start, { atLeast: 3 });
+    expect(events.map((event) => [event.type, Object.keys(event.detail).sort()])).toEqual([
+      ['user.sessions_ended', ['ended', 'user_email', 'user_id']],
+      ['user.two_factor_reset', ['user_email', 'user_id']],
+      ['user.password_link_sent', ['user_email', 'user_id']],
+    ]);
+    expect(events[0]).toMatchObject({ user_email: DEMO_USERS.primary, detail: { user_email: DEMO_USERS.user } });
+  });
+
+  it('gives the events of user changes written before migration 0065 their own type', async () => {
+    const user = await t.app.db
+      .selectFrom('users')
+      .select(['id', 'company_id'])
+      .where('email', '=', DEMO_USERS.viewer)
+      .executeTakeFirstOrThrow();
+    const primary = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO_USERS.primary)
+      .executeTakeFirstOrThrow();
+    const change = { companyId: user.company_id, userId: user.id, userEmail: DEMO_USERS.viewer, changedBy: primary.id };
+    for (const action of ['end-sessions', 'two-factor-reset', 'password-link'] as const) {
+      await userChangesRepository.record(t.app.db, {
+        ...change,
+        action,
+        detail: action === 'end-sessions' ? { ended: 2 } : {},
+      });
+    }
+    const viewerEvents = () =>
+      t.app.db
+        .selectFrom('broker_events')
+        .select('type')
+        .where(sql<boolean>`(detail->>'user_id')::int = ${user.id}::int`)
+        .orderBy('id')
+        .execute();
+    // As the trigger before 0065 wrote them.
+    await sql`UPDATE broker_events SET type = 'user.password_link_sent'
+      WHERE (detail->>'user_id')::int = ${user.id}::int`.execute(t.app.db);
+    await userEventTypes.up(t.app.db as unknown as Kysely<unknown>);
+    expect((await viewerEvents()).map((event) => event.type)).toEqual([
+      'user.sessions_ended',
+      'user.two_factor_reset',
+      'user.password_link_sent',
+    ]);
   });
 
   it('refuses a cursor it did not hand out, malformed, unknown or from the future, and a customer session', async () => {
