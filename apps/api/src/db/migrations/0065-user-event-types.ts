@@ -6,8 +6,7 @@ import { setStatementTriggerSettings } from './0055-statement-triggers-narrow.ts
  * user out everywhere, or reset their second factor, was told as `user.password_link_sent`, the one
  * type for every change not a create, update or delete: the broker read that a set-password e-mail
  * went out. They are `user.sessions_ended` and `user.two_factor_reset` now, and the events written
- * before take their right type (found by the change they were written from: the same company, time
- * and user).
+ * before take their right type, found by the change each was written from.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -32,15 +31,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $$;
 
-    UPDATE broker_events AS event
-    SET type = CASE change.action WHEN 'end-sessions' THEN 'user.sessions_ended' ELSE 'user.two_factor_reset' END
-    FROM user_changes AS change
-    WHERE event.type = 'user.password_link_sent'
-      AND change.action IN ('end-sessions', 'two-factor-reset')
-      AND change.company_id = event.company_id
-      AND change.created_at = event.created_at
-      AND change.user_id = (event.detail->>'user_id')::int
-      AND change.changed_by = event.user_id;
+    -- Each event paired with the change it was written from: the same company, time, user and
+    -- changer, and the same place among those (the trigger wrote them in the changes' order).
+    WITH changes AS (
+      SELECT action, company_id, created_at, user_id, changed_by,
+        row_number() OVER (PARTITION BY company_id, created_at, user_id, changed_by ORDER BY id) AS nth
+      FROM user_changes
+      WHERE action NOT IN ('create', 'update', 'delete') AND changed_by IS NOT NULL
+    ), events AS (
+      SELECT id, company_id, created_at, (detail->>'user_id')::int AS subject, user_id,
+        row_number() OVER (PARTITION BY company_id, created_at, detail->>'user_id', user_id ORDER BY id) AS nth
+      FROM broker_events
+      WHERE type = 'user.password_link_sent'
+    )
+    UPDATE broker_events
+    SET type = CASE changes.action WHEN 'end-sessions' THEN 'user.sessions_ended' ELSE 'user.two_factor_reset' END
+    FROM events JOIN changes
+      ON changes.company_id = events.company_id AND changes.created_at = events.created_at
+      AND changes.user_id = events.subject AND changes.changed_by = events.user_id AND changes.nth = events.nth
+    WHERE broker_events.id = events.id AND changes.action IN ('end-sessions', 'two-factor-reset');
   `.execute(db);
   await setStatementTriggerSettings(db);
 }

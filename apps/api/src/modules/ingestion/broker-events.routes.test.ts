@@ -194,13 +194,16 @@ describe('the change feed', () => {
       .where('email', '=', DEMO_USERS.primary)
       .executeTakeFirstOrThrow();
     const change = { companyId: user.company_id, userId: user.id, userEmail: DEMO_USERS.viewer, changedBy: primary.id };
-    for (const action of ['end-sessions', 'two-factor-reset', 'password-link'] as const) {
-      await userChangesRepository.record(t.app.db, {
-        ...change,
-        action,
-        detail: action === 'end-sessions' ? { ended: 2 } : {},
-      });
-    }
+    // In one transaction, so that the three share their time.
+    await t.app.db.transaction().execute(async (trx) => {
+      for (const action of ['end-sessions', 'two-factor-reset', 'password-link'] as const) {
+        await userChangesRepository.record(trx, {
+          ...change,
+          action,
+          detail: action === 'end-sessions' ? { ended: 2 } : {},
+        });
+      }
+    });
     const viewerEvents = () =>
       t.app.db
         .selectFrom('broker_events')
