@@ -67,12 +67,16 @@ export async function lastNoteOf(db: Db, shipmentId: number): Promise<string> {
   return row.comments;
 }
 
-/** The shipment's activity rows, oldest first. */
+/**
+ * The shipment's activity rows of the past hour, oldest first: those a test made. The demo's
+ * customers acted an hour or more before it was seeded (demo-shipments.ts, `past`).
+ */
 export async function activityOf(db: Db, shipmentId: number) {
   return db
     .selectFrom('shipment_activity')
     .select(['user_id', 'action', 'detail'])
     .where('shipment_id', '=', shipmentId)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
     .orderBy('id')
     .execute();
 }
