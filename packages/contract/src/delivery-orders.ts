@@ -86,7 +86,7 @@ export const DeliveryOrderRequest = z.object({
     .max(32)
     .optional()
     .describe(
-      'On a change, the deliveryOrderRevision of the order as the page read it: refused with 409 when the order was changed since. Left out, the order sent replaces the stored one.',
+      "On a change, the order's `revision` as it was read (the replies give it): refused with 409 when the order was changed since. Left out, the order sent replaces the stored one.",
     ),
 });
 export type DeliveryOrderRequest = z.infer<typeof DeliveryOrderRequest>;
@@ -247,6 +247,11 @@ export const DeliveryOrder = z.object({
   trucker: Trucker,
   warehouse: Warehouse,
   delivery_order_containers: z.array(DeliveryOrderContainer),
+  revision: z
+    .string()
+    .describe(
+      "The order's deliveryOrderRevision: send it back as `revision` with a change, refused with 409 when the order was changed since it was read.",
+    ),
 });
 export type DeliveryOrder = z.infer<typeof DeliveryOrder>;
 

@@ -1,5 +1,5 @@
 import { ACTIVE_STATUS } from '@clearport/contract/constants';
-import { DeliveryOrder } from '@clearport/contract/delivery-orders';
+import { DeliveryOrder, deliveryOrderRevision } from '@clearport/contract/delivery-orders';
 import type { ShipmentDetail, ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import type { ShipmentDocument } from '@clearport/contract/shipment-documents';
 import type { Trucker } from '@clearport/contract/truckers';
@@ -77,7 +77,7 @@ export function shipmentDocument(id: number, changes: Partial<ShipmentDocument> 
 
 /** Read through the contract's schema, as the page reads the server's reply. */
 export function deliveryOrder(id: number, changes: Partial<DeliveryOrder> = {}): DeliveryOrder {
-  return DeliveryOrder.parse({
+  const order = {
     id,
     trucker_id: 5,
     warehouse_id: 6,
@@ -100,7 +100,8 @@ export function deliveryOrder(id: number, changes: Partial<DeliveryOrder> = {}):
     }),
     delivery_order_containers: [{ container_id: 31, container: { id: 31, container_no: 'MSCU4412093' } }],
     ...changes,
-  });
+  };
+  return DeliveryOrder.parse({ revision: deliveryOrderRevision(order), ...order });
 }
 
 /** An active trucker of the company, without contacts unless `changes` gives them. */

@@ -1,4 +1,9 @@
-import { sortedIds, type DeliveryOrder, type DeliveryOrderRequest } from '@clearport/contract/delivery-orders';
+import {
+  deliveryOrderRevision,
+  sortedIds,
+  type DeliveryOrder,
+  type DeliveryOrderRequest,
+} from '@clearport/contract/delivery-orders';
 import { toFlag } from '@clearport/contract/http';
 import { NOTIFICATION_LISTS, type NotificationEmails } from '@clearport/contract/settings';
 import { sql } from 'kysely';
@@ -247,18 +252,19 @@ export const deliveryOrdersRepository = {
       // Foreign keys make both exist; the guard is for the type checker.
       if (!trucker || !warehouse) return [];
       const held = containers.filter((each) => each.delivery_order_id === order.id);
+      const content = {
+        trucker_id: order.trucker_id,
+        warehouse_id: order.warehouse_id,
+        reference_number: order.reference_number,
+        note: order.note,
+        pickup_date: order.pickup_date,
+        containers: held.map((each) => each.id),
+        bill_ladings: bills.filter((each) => each.delivery_order_id === order.id).map((each) => each.bill_of_lading_id),
+      };
       return [
         {
           id: order.id,
-          trucker_id: order.trucker_id,
-          warehouse_id: order.warehouse_id,
-          reference_number: order.reference_number,
-          note: order.note,
-          pickup_date: order.pickup_date,
-          containers: held.map((each) => each.id),
-          bill_ladings: bills
-            .filter((each) => each.delivery_order_id === order.id)
-            .map((each) => each.bill_of_lading_id),
+          ...content,
           approved: toFlag(order.approved),
           path: order.path,
           sent_at: order.sent_at ? order.sent_at.toISOString() : null,
@@ -268,6 +274,7 @@ export const deliveryOrdersRepository = {
             container_id: each.id,
             container: { id: each.id, container_no: each.container_no },
           })),
+          revision: deliveryOrderRevision(content),
         },
       ];
     });
