@@ -8,7 +8,17 @@ import { apiLogin, findShipment, getDetail, takesANewOrder } from './shipments-a
 test.describe.configure({ mode: 'parallel' });
 
 type Screen =
-  'home' | 'shipments' | 'shipment' | 'billing' | 'invoice' | 'users' | 'user' | 'newUser' | 'reports' | 'settings';
+  | 'home'
+  | 'shipments'
+  | 'shipment'
+  | 'billing'
+  | 'invoice'
+  | 'users'
+  | 'user'
+  | 'newUser'
+  | 'securityEvents'
+  | 'reports'
+  | 'settings';
 
 /**
  * The screens checked for each demo role, in sweeps: a sweep opens its first screen with a page load
@@ -21,7 +31,7 @@ type Screen =
 const SWEEPS: ReadonlyArray<{ email: string; screens: readonly Screen[] }> = [
   { email: 'primary@demo.test', screens: ['shipment', 'shipments', 'home'] },
   { email: 'primary@demo.test', screens: ['billing', 'invoice'] },
-  { email: 'primary@demo.test', screens: ['users', 'user', 'newUser'] },
+  { email: 'primary@demo.test', screens: ['users', 'user', 'newUser', 'securityEvents'] },
   { email: 'primary@demo.test', screens: ['reports', 'settings'] },
   { email: 'manager@demo.test', screens: ['home'] },
   { email: 'user@demo.test', screens: ['home', 'settings'] },
@@ -68,13 +78,20 @@ const SCREENS: Record<Screen, { url: (shipmentId: number) => string | RegExp; op
         await page.getByRole('link', { name: 'Add User' }).click();
       },
     },
+    securityEvents: {
+      url: () => '/users/security-events',
+      open: async (page) => {
+        await followNavigation(page, NAV_LABELS.users);
+        await page.getByRole('link', { name: 'Security events' }).click();
+      },
+    },
     reports: { url: () => '/reports', open: (page) => followNavigation(page, NAV_LABELS.reports) },
     settings: { url: () => '/settings', open: (page) => followNavigation(page, NAV_LABELS.settings) },
   };
 
 for (const { email, screens } of SWEEPS) {
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
-    test(`${email}, ${viewportName}: ${screens.join(', ')} have no serious or critical axe violation`, async ({
+    test(`${email}, ${viewportName}: ${screens.join(', ')} have no serious or critical axe violation and fit the screen's width`, async ({
       page,
       request,
       signIn,
@@ -101,7 +118,12 @@ for (const { email, screens } of SWEEPS) {
           else throw new Error(`a sweep cannot open ${screen} at an address`);
           await screenSettled(page, address);
         });
-        await test.step(`check ${screen}`, () => expectAccessible(page, `${email} ${viewportName} ${screen}`));
+        await test.step(`check ${screen}`, async () => {
+          await expectAccessible(page, `${email} ${viewportName} ${screen}`);
+          // Nothing pushes the page sideways (WCAG's reflow): a phone scrolls it down only.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${screen} is wider than the ${viewportName} screen`).toBeLessThanOrEqual(0);
+        });
       }
     });
   }
