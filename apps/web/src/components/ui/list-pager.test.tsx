@@ -25,6 +25,27 @@ describe('ListPager', () => {
     expect(onPageChange.mock.calls).toEqual([[1], [3]]);
   });
 
+  it('brings the list’s top into view when the user scrolled past it to reach the pager', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <table aria-label="Shipments" />
+        <ListPager pageSize={SHIPMENTS_PAGE_SIZE} page={2} total={300} lastPage={8} onPageChange={vi.fn()} />
+      </>,
+    );
+    const list = screen.getByRole('table');
+    const scrolled = vi.fn();
+    list.scrollIntoView = scrolled;
+    const topAt = (top: number) =>
+      vi.spyOn(list, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, top, 800, 2000));
+    topAt(120);
+    await user.click(button('Next'));
+    expect(scrolled).not.toHaveBeenCalled();
+    topAt(-1_600);
+    await user.click(button('Next'));
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+  });
+
   it('has no Previous on the first page and no Next on the last', () => {
     const { rerender } = renderPager({ page: 1, total: 300, lastPage: 8, onPageChange: vi.fn() });
     expect(button('Previous').disabled).toBe(true);

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { WEB_TEXTS } from '../../config/texts.ts';
 import { Button } from './button.tsx';
@@ -46,13 +47,18 @@ export function ListPager({
   onPageChange,
   texts = {},
 }: ListPagerProps) {
+  const navRef = useRef<HTMLElement>(null);
   const goTo = (next: number) => {
     const cursor = cursorForStep(page, next, cursors);
     if (cursor) onPageChange(next, cursor);
     else onPageChange(next);
+    // The new page is read from its top: the list (the pager follows it) comes into view when the
+    // user has scrolled past its start to reach the pager.
+    const list = navRef.current?.previousElementSibling;
+    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: 'start' });
   };
   return (
-    <nav aria-label={texts.label ?? WEB_TEXTS.list.pagination} className={styles.pager}>
+    <nav ref={navRef} aria-label={texts.label ?? WEB_TEXTS.list.pagination} className={styles.pager}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
         {texts.previous ?? TEXTS.previousPage}
       </Button>
