@@ -13,3 +13,16 @@ export function LoadingPage() {
     </div>
   );
 }
+
+/**
+ * A page's body still on its way below a header already shown: a spinner, named for a screen
+ * reader, that appears only once the wait is long enough to notice.
+ */
+export function LoadingBody({ label }: { label: string }) {
+  return (
+    <div className={styles.body} role="status">
+      <div className={`${styles.spinner} ${styles.late}`} aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

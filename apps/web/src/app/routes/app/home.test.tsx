@@ -42,6 +42,24 @@ describe('Home', () => {
     expect(heading()).toBe('Good afternoon, Dana Whitfield');
   });
 
+  it('says the shipments are loading while the banner is still on its way, instead of a blank page', async () => {
+    const answer = mockHomeApi().getMockImplementation()!;
+    let answerBanner: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) =>
+        new URL(input, 'http://localhost').pathname === '/api/user/get_notification'
+          ? new Promise<Response>((resolve) => (answerBanner = resolve))
+          : answer(input, init),
+      ),
+    );
+    renderWithProviders(<HomeRoute />);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading shipments...'));
+    expect(screen.queryByRole('table')).toBeNull();
+    answerBanner(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
+    expect(await screen.findByRole('link', { name: 'DMI-4125906-0' })).toBeTruthy();
+  });
+
   it('greets User when no name is stored', () => {
     mockHomeApi();
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2025, 7, 1, 7, 0) });

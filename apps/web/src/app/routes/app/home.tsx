@@ -5,6 +5,7 @@ import type { ProfileResponse } from '@clearport/contract/auth';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { LoadingBody } from '../../../components/ui/loading-page.tsx';
 import { useListState } from '../../../components/ui/use-list-state.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useProfile } from '../../../features/auth/api/get-profile.ts';
@@ -69,7 +70,9 @@ export function HomeRoute() {
       <PageHeader title={greetingWithName(name)} documentTitle={WEB_TEXTS.layout.navHome} />
       <NotificationBanner />
       {/* Whether the approval box is there is the profile's rule, known before Home's counts. */}
-      {!isBannerPending && !approvalQuery.isPending && (
+      {isBannerPending || approvalQuery.isPending ? (
+        <LoadingBody label={WEB_TEXTS.shipments.loadingShipments} />
+      ) : (
         <PageBody>
           <HomeCountBoxes counts={homeQuery.data} showsApproval={approvalQuery.data === true} />
           <ShipmentsFilters
