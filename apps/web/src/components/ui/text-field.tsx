@@ -26,3 +26,28 @@ export function TextField({ label, isInvalid = false, errorId, className, ...pro
     </div>
   );
 }
+
+/** At most this many lines show at once; more scroll inside the field. */
+const MAX_SHOWN_LINES = 6;
+
+/**
+ * A read-only field of several values, one a line, each shown whole however narrow the screen
+ * (a one-line input cuts all but the first ones off).
+ */
+export function ReadOnlyLines({ label, lines }: { label: string; lines: readonly string[] }) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={`${styles.input} ${styles.lines}`}
+        value={lines.join('\n')}
+        rows={Math.min(Math.max(lines.length, 1), MAX_SHOWN_LINES)}
+        readOnly
+      />
+    </div>
+  );
+}

@@ -38,8 +38,10 @@ describe('SettingsEditor', () => {
   it('shows the account names, read-only, with their numbers', () => {
     mockApi({});
     renderWithProviders(<SettingsEditor user={user} />);
-    const names = screen.getByLabelText<HTMLInputElement>('Account names');
-    expect(names.value).toBe('Demo Imports East (40001), 40002');
+    const names = screen.getByLabelText<HTMLTextAreaElement>('Account names');
+    // One a line, each whole however narrow the screen.
+    expect(names.value).toBe('Demo Imports East (40001)\n40002');
+    expect(names.rows).toBe(2);
     expect(names.readOnly).toBe(true);
   });
 

@@ -18,7 +18,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormAccordion } from '../../../components/ui/form-accordion.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { ReadOnlyLines, TextField } from '../../../components/ui/text-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -302,12 +302,11 @@ export function SettingsEditor({ user, canEditLists = true, isRefreshing = false
     <div className={styles.editor} ref={editorRef}>
       <Panel title={WEB_TEXTS.settings.personalTitle}>
         <div className={styles.personal}>
-          <TextField
+          <ReadOnlyLines
             label={WEB_TEXTS.settings.accountNames}
-            value={user.accounts
-              .map((account) => (account.name ? `${account.name} (${account.account_no})` : account.account_no))
-              .join(', ')}
-            readOnly
+            lines={user.accounts.map((account) =>
+              account.name ? `${account.name} (${account.account_no})` : account.account_no,
+            )}
           />
           <CheckedField
             {...field('email')}
