@@ -179,7 +179,7 @@ describe('ShipmentsTable below 600 px', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows each shipment as a card: entry, status, ETA, containers and reference, in the list order', async () => {
+  it('shows each shipment as a card: entry, status, an FDA hold, ETA, containers, reference and account, in the list order', async () => {
     mockMatchMedia(true);
     const user = userEvent.setup();
     const { router } = renderTable([
@@ -189,8 +189,9 @@ describe('ShipmentsTable below 600 px', () => {
         customer_reference_no: 'PO-75347',
         est_time_arrive: '2027-01-18 21:30:00',
         status: 'pending documents',
+        fda_review: 'FDA EXAM',
       }),
-      shipmentRow(6, { containers: [], customer_reference_no: '' }),
+      shipmentRow(6, { containers: [], customer_reference_no: '', fda_review: 'MAY PROCEED' }),
     ]);
     expect(screen.queryByRole('table')).toBeNull();
     const list = screen.getByRole('list', { name: 'Shipments' });
@@ -205,13 +206,15 @@ describe('ShipmentsTable below 600 px', () => {
     const definitions = within(first!)
       .getAllByRole('definition')
       .map((definition) => definition.textContent);
-    expect(terms).toEqual(['ETA', 'Container Number(s)', 'Reference Number']);
-    expect(definitions).toEqual(['01/18/2027', 'CSNU6740597TRHU0425730+1 more', 'PO-75347']);
+    expect(terms).toEqual(['ETA', 'Container Number(s)', 'Reference Number', 'Account no']);
+    expect(definitions).toEqual(['01/18/2027', 'CSNU6740597TRHU0425730+1 more', 'PO-75347', '40001']);
+    expect(within(first!).getByRole('img', { name: 'FDA hold: FDA EXAM' })).toBeTruthy();
+    expect(within(second!).queryByRole('img', { name: /^FDA hold/ })).toBeNull();
     expect(
       within(second!)
         .getAllByRole('term')
         .map((term) => term.textContent),
-    ).toEqual(['ETA', 'Container Number(s)']);
+    ).toEqual(['ETA', 'Container Number(s)', 'Account no']);
     expect(second!.textContent).toContain('No containers info provided');
 
     await user.click(within(second!).getByRole('link'));

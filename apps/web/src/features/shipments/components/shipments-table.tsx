@@ -43,12 +43,12 @@ type ShipmentsTableProps = {
 const column = createColumnHelper<ShipmentListItem>();
 
 /**
- * A phone's card: the entry and its status first, then ETA, containers and reference (when there
- * is one). The other columns are on the shipment's own page.
+ * A phone's card: the entry, its status and an FDA hold's icon first, then ETA, containers,
+ * reference (when there is one) and account. The bills are on the shipment's own page.
  */
 const PHONE_CARDS: PhoneCards = {
-  heading: ['file_number', 'status'] satisfies ShipmentSortField[],
-  fields: ['est_time_arrive', 'containers', 'customer_reference_no'] satisfies ShipmentSortField[],
+  heading: ['file_number', 'status', 'fda_review'] satisfies ShipmentSortField[],
+  fields: ['est_time_arrive', 'containers', 'customer_reference_no', 'account_no'] satisfies ShipmentSortField[],
 };
 
 const LIST_TEXTS = {
