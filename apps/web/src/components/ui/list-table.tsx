@@ -19,6 +19,19 @@ import type { ListSort } from './list-state.ts';
 import loadingStyles from './loading.module.css';
 import styles from './list-table.module.css';
 
+declare module '@tanstack/react-table' {
+  // The library's interface, merged: its type parameters, unused here, must stay as it declares them.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData, TValue> {
+    /** `end`: the column's header and cells sit at its end, so that amounts line up by their decimals. */
+    align?: 'end';
+  }
+}
+
+function alignedClass<Item>(column: Column<Item, unknown>): string | undefined {
+  return column.columnDef.meta?.align === 'end' ? styles.alignEnd : undefined;
+}
+
 /**
  * How a row shows as a card below 600 px: the `heading` columns first, side by side and unlabelled
  * (what names the row: a number, a status), then each of the `fields` under its column's header
@@ -239,7 +252,12 @@ export function ListTable<Item, Field extends string = string>({
                 const direction = header.column.getIsSorted();
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 return (
-                  <th key={header.id} scope="col" aria-sort={ariaSortOf(direction)}>
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={ariaSortOf(direction)}
+                    className={alignedClass(header.column)}
+                  >
                     {header.column.getCanSort() ? (
                       <button
                         type="button"
@@ -262,7 +280,9 @@ export function ListTable<Item, Field extends string = string>({
           {rows.map((row) => (
             <tr key={row.id} className={rowClassName(row)} data-highlighted={row.id === highlightedRowId || undefined}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{renderCell(cell)}</td>
+                <td key={cell.id} className={alignedClass(cell.column)}>
+                  {renderCell(cell)}
+                </td>
               ))}
             </tr>
           ))}

@@ -72,6 +72,7 @@ const COLUMNS = [
   }),
   column.accessor('amount', {
     id: 'amount' satisfies InvoiceSortField,
+    meta: { align: 'end' },
     header: WEB_TEXTS.billing.columnAmount,
     cell: ({ getValue }) => <span className={styles.amount}>{formatAmount(getValue())}</span>,
   }),

@@ -90,10 +90,20 @@ function Lines({ lines, showsMoney, labelId }: { lines: CustomsEntryLine[]; show
             <th scope="col">{T.lineNumber}</th>
             <th scope="col">{T.hts}</th>
             <th scope="col">{T.description}</th>
-            <th scope="col">{T.quantity}</th>
-            {showsMoney && <th scope="col">{T.enteredValue}</th>}
+            <th scope="col" className={styles.number}>
+              {T.quantity}
+            </th>
+            {showsMoney && (
+              <th scope="col" className={styles.number}>
+                {T.enteredValue}
+              </th>
+            )}
             <th scope="col">{T.rate}</th>
-            {showsMoney && <th scope="col">{T.duty}</th>}
+            {showsMoney && (
+              <th scope="col" className={styles.number}>
+                {T.duty}
+              </th>
+            )}
             <th scope="col">{T.flags}</th>
           </tr>
         </thead>
@@ -105,12 +115,20 @@ function Lines({ lines, showsMoney, labelId }: { lines: CustomsEntryLine[]; show
                 {formatHtsNumber(line.hts_number)}
               </td>
               <td data-label={T.description}>{orNone(line.description)}</td>
-              <td data-label={T.quantity}>
+              <td data-label={T.quantity} className={styles.number}>
                 {line.quantity === null ? NONE : `${Number(line.quantity).toLocaleString('en-US')} ${line.unit}`.trim()}
               </td>
-              {showsMoney && <td data-label={T.enteredValue}>{formatCents(line.entered_value_cents ?? 0)}</td>}
+              {showsMoney && (
+                <td data-label={T.enteredValue} className={styles.number}>
+                  {formatCents(line.entered_value_cents ?? 0)}
+                </td>
+              )}
               <td data-label={T.rate}>{orNone(line.duty_rate)}</td>
-              {showsMoney && <td data-label={T.duty}>{formatCents(line.duty_cents ?? 0)}</td>}
+              {showsMoney && (
+                <td data-label={T.duty} className={styles.number}>
+                  {formatCents(line.duty_cents ?? 0)}
+                </td>
+              )}
               <td data-label={T.flags}>
                 {[line.adcvd && T.adcvd, line.section_301 && T.section301].filter(Boolean).join(', ') || NONE}
               </td>
