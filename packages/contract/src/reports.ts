@@ -348,9 +348,12 @@ export const REPORT_MAIL_TABLES: Record<ReportKind, ReportExportTable> = {
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A report's YYYY-MM-DD as the Reports page and its monthly mail write it: Mar 2, 2026. */
+/**
+ * A report's YYYY-MM-DD as the Reports page, its exports and its monthly mail write it: 03/02/2026,
+ * as every other day of the portal (DATE_DISPLAY_FORMAT).
+ */
 export function formatReportDay(day: string): string {
-  return `${MONTH_NAMES[Number(day.slice(5, 7)) - 1] ?? day.slice(5, 7)} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+  return `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 }
 
 /** A report's YYYY-MM as the Reports page and its monthly mail write it: Mar 2026. */

@@ -171,7 +171,7 @@ describe('ReportsRoute', () => {
       '83',
     ]);
     const weeks = await tableOf(`${REPORT_KINDS.releaseDays}: By week of release`);
-    expect(rowTexts(weeks)).toContain('Mar 2, 2026121 day8 days');
+    expect(rowTexts(weeks)).toContain('03/02/2026121 day8 days');
     const invoices = await tableOf(REPORT_KINDS.openInvoices);
     expect(rowTexts(invoices)).toContain('0–30 days2$1,500.00');
     expect(errors.mock.calls.map(([message]) => String(message))).toEqual([]);
