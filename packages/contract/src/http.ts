@@ -80,7 +80,12 @@ export const SortDirection = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof SortDirection>;
 
 /** An e-mail address (email-address.ts), TEXTS.emailInvalid otherwise. */
-export const Email = z.string().trim().max(EMAIL_MAX_LENGTH).refine(isEmail, TEXTS.emailInvalid);
+export const Email = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH)
+  .refine(isEmail, TEXTS.emailInvalid)
+  .meta({ format: 'email' });
 
 /** Each address once, compared without case, the first written kept. */
 export function distinctAddresses(addresses: readonly string[]): string[] {

@@ -21,6 +21,9 @@ const CONTENT_TYPES: Record<UploadExtension, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
+/** The media types a stored upload is served as (the API description's downloads). */
+export const UPLOAD_CONTENT_TYPES: readonly string[] = Object.values(CONTENT_TYPES);
+
 /** Shown in the browser; everything else is downloaded. */
 const INLINE_CONTENT_TYPES: readonly string[] = [CONTENT_TYPES.pdf, CONTENT_TYPES.png];
 

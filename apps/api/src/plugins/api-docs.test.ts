@@ -157,6 +157,57 @@ describe('the API descriptions', () => {
     }
   });
 
+  it('names, on every call, the refusals it may answer, a missing credential among them, and when to send again', async () => {
+    for (const api of [API_DOCS.customer.page, API_DOCS.broker.page]) {
+      const document = await documentOf(api);
+      for (const [route, operations] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          const statuses = Object.keys(operation.responses ?? {});
+          const call = `${method} ${route}`;
+          expect(
+            statuses.some((status) => status.startsWith('4')),
+            call,
+          ).toBe(true);
+          const needsCredential = Array.isArray(operation.security) && operation.security.length > 0;
+          if (needsCredential)
+            expect(
+              statuses.some((status) => ['401', '4XX'].includes(status)),
+              call,
+            ).toBe(true);
+          const busy = operation.responses!['503'] as { headers?: Record<string, unknown> };
+          expect(Object.keys(busy.headers ?? {}), call).toEqual(['Retry-After']);
+        }
+      }
+    }
+  });
+
+  it('describes the replies a route sends as the database wrote them, the files, and the bodies read by hand', async () => {
+    const document = await documentOf(API_DOCS.customer.page);
+    const operation = (path: string, method = 'get') =>
+      JSON.stringify(document.paths[`${API_BASE}${path.replace(/:(\w+)/g, '{$1}').replace('*', '{*}')}`]![method]);
+    // The lists: their rows and their pagination, the cursors included.
+    for (const path of [API_PATHS.shipments, API_PATHS.invoices]) {
+      for (const words of ['"pagination"', '"cursors"', '"last_page"']) expect(operation(path), path).toContain(words);
+    }
+    expect(operation(API_PATHS.shipments)).toContain('"pending_docs"');
+    // The downloads: their media types, as bytes.
+    for (const [path, type] of [
+      [API_PATHS.invoicesCsv, 'text/csv'],
+      [API_PATHS.invoicePdf, 'application/pdf'],
+      [API_PATHS.securityEventsCsv, 'text/csv'],
+      [API_PATHS.reportExport, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      [API_PATHS.file, 'image/png'],
+    ] as const) {
+      expect(operation(path), path).toContain(`"${type}":{"schema":{"type":"string","format":"binary"}}`);
+    }
+    // The bodies: a settings save in either of its readings, an upload as a multipart file part.
+    const save = operation(API_PATHS.saveSettings, 'post');
+    for (const words of ['"user_emails"', '"warehouses"']) expect(save).toContain(words);
+    expect(operation(API_PATHS.uploadDocument, 'post')).toContain(
+      '"multipart/form-data":{"schema":{"type":"object","properties":{"file":{"type":"string","format":"binary"',
+    );
+  });
+
   it('describes each refusal code, the parent ones asking for the parent first', async () => {
     const document = await documentOf(API_DOCS.broker.page);
     const described = JSON.stringify(document);

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { SwaggerOptions } from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z, type ZodType } from 'zod';
 import { API_BASE } from '@clearport/contract/paths';
 import {
   BROKER_API_BASE,
@@ -14,6 +15,7 @@ import {
   MULTIPART_RECORDS_FIELD,
 } from '@clearport/contract/ingestion';
 import { registerIngestionDocs } from '@clearport/contract/ingestion-docs';
+import { ErrorResponse } from '@clearport/contract/http';
 import { SESSION_SECRET_COOKIE } from '@clearport/contract/sessions';
 import { CALL_SUMMARIES } from './api-summaries.ts';
 
@@ -76,7 +78,45 @@ const SWAGGER_OPTIONS: SwaggerOptions = {
   transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
 };
 
+/**
+ * What the description says of a route that its schema cannot, read by the describer alone (the
+ * route validates and sends as before): the reply of a route that sends JSON the database wrote
+ * (`reply`), a file's media types (`files`), a body the handler reads itself (`body`, sent as
+ * `consumes`).
+ */
+export type DocumentedRoute = {
+  reply?: ZodType;
+  files?: readonly string[];
+  body?: ZodType;
+  consumes?: readonly string[];
+};
+
+/** A file's bytes, as OpenAPI names them. */
+const FILE_BYTES = z.string().meta({ format: 'binary' });
+
+/** A route's schema as the describer reads it: its own, with what `documented` adds. */
+function describedSchema(schema: RouteOptions['schema'], documented: DocumentedRoute | undefined) {
+  if (!documented) return schema;
+  const { reply, files, body, consumes } = documented;
+  const fileReply = files && {
+    description: 'The file: its bytes, of the media type it was stored or written as.',
+    content: Object.fromEntries(files.map((type) => [type, { schema: FILE_BYTES }])),
+  };
+  const ok = reply ?? fileReply;
+  return {
+    ...schema,
+    ...(body && { body }),
+    ...(consumes && { consumes: [...consumes] }),
+    response: { ...(ok && { 200: ok }), ...(schema?.response as object | undefined) },
+  };
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the API description says of the route that its schema cannot (DocumentedRoute). */
+    documented?: DocumentedRoute;
+  }
+
   interface FastifyInstance {
     /**
      * The OpenAPI description of every route added after apiDocsGenerator, made at the first call
@@ -109,7 +149,14 @@ export const apiDocsGenerator = fp(
       describer.setSerializerCompiler(() => (data) => JSON.stringify(data));
       await describer.register(swagger, SWAGGER_OPTIONS);
       for (const { method, url, schema, config } of routes) {
-        describer.route({ method, url, schema, config, handler: async () => null });
+        const documented = (config as { documented?: DocumentedRoute } | undefined)?.documented;
+        describer.route({
+          method,
+          url,
+          schema: describedSchema(schema, documented),
+          config,
+          handler: async () => null,
+        });
       }
       await describer.ready();
       return describer.swagger();
@@ -135,15 +182,18 @@ function documentOf(whole: OpenApiDocument, api: keyof typeof API_DOCS): OpenApi
       .map(([route, operations]) => [
         route,
         Object.fromEntries(
-          Object.entries(operations).map(([method, operation]) => [
-            method,
-            {
-              security,
-              ...operation,
-              ...(operation.requestBody ? { requestBody: describedBody(operation.requestBody) } : {}),
-              responses: describedResponses(operation.responses),
-            },
-          ]),
+          Object.entries(operations).map(([method, operation]) => {
+            const described = { security, ...operation };
+            const needsCredential = Array.isArray(described.security) && described.security.length > 0;
+            return [
+              method,
+              {
+                ...described,
+                ...(operation.requestBody ? { requestBody: describedBody(operation.requestBody) } : {}),
+                responses: describedResponses(operation.responses, { needsCredential }),
+              },
+            ];
+          }),
         ),
       ]),
   );
@@ -165,8 +215,14 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '404': 'There is no such record, or it is not yours to read.',
   '409': 'The record changed meanwhile, or is busy: `message` says what to do.',
   '413': 'The body is larger than the call takes.',
+  '415': 'The body is not of a type the call takes: send JSON (`Content-Type: application/json`).',
   '422': 'The request key was used with another request.',
   '429': 'Too many tries: send it again after `Retry-After` seconds.',
+  '4XX':
+    'Refused, and nothing written: 400 bad input (`message` names the field first, `field`), 401 no live ' +
+    'credential, 403 a credential that may not make this call, 404 no such record or not yours, 409 changed ' +
+    'meanwhile, 413 too large, 415 not JSON, 422 a request key reused, 429 too many tries (after `Retry-After` ' +
+    'seconds).',
   '500':
     "The server failed: nothing of the request's current transaction was written. Send the same request again " +
     '(records already written answer unchanged).',
@@ -175,9 +231,29 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
     '`Retry-After` seconds.',
 };
 
-/** An operation's responses with what each status means, and the server's failures every call may answer. */
-function describedResponses(responses: unknown): Record<string, Record<string, unknown>> {
+/** The body of every refusal and failure (ErrorResponse), as JSON Schema. */
+const ERROR_CONTENT = { 'application/json': { schema: z.toJSONSchema(ErrorResponse) } };
+
+/** Sent with a 429 and a 503: how long to wait before sending the request again. */
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before sending the same request again.', schema: { type: 'integer' } },
+};
+
+/**
+ * An operation's responses with what each status means; the refusals every call may answer (bad
+ * input, and a missing or dead credential where it needs one), as `4XX` where the route names none
+ * of its own; and the server's failures. A 429 and a 503 carry Retry-After.
+ */
+function describedResponses(
+  responses: unknown,
+  { needsCredential }: { needsCredential: boolean },
+): Record<string, Record<string, unknown>> {
   const listed = { ...(responses as Record<string, Record<string, unknown>> | undefined) };
+  const refusals = Object.keys(listed).filter((status) => status.startsWith('4'));
+  if (refusals.length === 0) listed['4XX'] = { description: '', content: ERROR_CONTENT };
+  else if (needsCredential && !refusals.some((status) => status === '401' || status.toUpperCase() === '4XX')) {
+    listed['401'] = { description: '', content: ERROR_CONTENT };
+  }
   for (const status of ['500', '503']) listed[status] ??= { description: '' };
   return Object.fromEntries(
     Object.entries(listed).map(([status, response]) => [
@@ -187,7 +263,8 @@ function describedResponses(responses: unknown): Record<string, Record<string, u
         description:
           response.description && response.description !== 'Default Response'
             ? response.description
-            : (RESPONSE_DESCRIPTIONS[status] ?? 'See `message`.'),
+            : (RESPONSE_DESCRIPTIONS[status.toUpperCase()] ?? 'See `message`.'),
+        ...((status === '429' || status === '503') && { headers: RETRY_AFTER }),
       },
     ]),
   );

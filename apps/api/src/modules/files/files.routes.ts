@@ -4,7 +4,7 @@ import { API_PATHS } from '@clearport/contract/paths';
 import { ErrorResponse } from '@clearport/contract/http';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { contentDisposition } from '../../lib/file-names.ts';
-import { contentTypeOf, isInlineContentType } from '../../lib/file-type.ts';
+import { contentTypeOf, isInlineContentType, UPLOAD_CONTENT_TYPES } from '../../lib/file-type.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { isStorageKey } from '../../lib/storage.ts';
 import { filesRepository } from './files.repository.ts';
@@ -16,7 +16,10 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
   // A stream reply has no schema to be typed by: the route is typed by hand.
   app.get<{ Params: z.infer<typeof FileParams> }>(
     API_PATHS.file,
-    { schema: { params: FileParams, response: { '4xx': ErrorResponse } } },
+    {
+      config: { documented: { files: UPLOAD_CONTENT_TYPES } },
+      schema: { params: FileParams, response: { '4xx': ErrorResponse } },
+    },
     async (request, reply) => {
       const key = request.params['*'];
       const file = isStorageKey(key) ? await filesRepository.find(app.db, request.user, key) : undefined;

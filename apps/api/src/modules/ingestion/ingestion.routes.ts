@@ -19,7 +19,7 @@ import { ingestRecords } from './ingest.ts';
 import { brokerEventsRepository } from './broker-events.repository.ts';
 import { readMultipartBatch } from './broker-multipart.ts';
 import { contentDisposition } from '../../lib/file-names.ts';
-import { contentTypeOf } from '../../lib/file-type.ts';
+import { contentTypeOf, UPLOAD_CONTENT_TYPES } from '../../lib/file-type.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { isStorageKey } from '../../lib/storage.ts';
 
@@ -121,7 +121,7 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
   app.get<{ Params: z.infer<typeof FileParams> }>(
     BROKER_API_PATHS.file,
     {
-      config: { brokerScope: 'files' },
+      config: { brokerScope: 'files', documented: { files: UPLOAD_CONTENT_TYPES } },
       schema: {
         description:
           "A file an event names: send its `file_url` as it is (the path after `/files/` is the file's " +

@@ -7,12 +7,13 @@ import {
   InvoiceResponse,
   InvoicesExportQuery,
   InvoicesQuery,
+  InvoicesResponse,
   PaymentInstructionsResponse,
 } from '@clearport/contract/invoices';
 import { readListCursor } from '@clearport/contract/list-cursor';
 import { TEXTS } from '@clearport/contract/texts';
 import { contentDisposition } from '../../lib/file-names.ts';
-import { contentTypeOf, isInlineContentType } from '../../lib/file-type.ts';
+import { contentTypeOf, isInlineContentType, UPLOAD_CONTENT_TYPES } from '../../lib/file-type.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
 import { invoicesRepository, type InvoicesPageRequest } from './invoices.repository.ts';
@@ -41,41 +42,49 @@ export const invoicesRoutes: FastifyPluginAsync = async (app) => {
    * The reply is the contract's InvoicesResponse as the statement wrote it, sent as it is. The list
    * and its CSV read from the replica when there is one (decision 0040).
    */
-  api.get(API_PATHS.invoices, { schema: { querystring: InvoicesQuery } }, async (request, reply) => {
-    const query = request.query;
-    const body = await app.dbRead(request, (db) =>
-      invoicesRepository.list(db, request.user, {
-        criteria: criteriaOf(query, todayOf(new Date(), request.user.timeZone)),
-        sort: query.sort,
-        direction: query.direction,
-        page: query.page,
-        perPage: query.per_page,
-        cursor: cursorOf(query),
-      }),
-    );
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  api.get(
+    API_PATHS.invoices,
+    { config: { documented: { reply: InvoicesResponse } }, schema: { querystring: InvoicesQuery } },
+    async (request, reply) => {
+      const query = request.query;
+      const body = await app.dbRead(request, (db) =>
+        invoicesRepository.list(db, request.user, {
+          criteria: criteriaOf(query, todayOf(new Date(), request.user.timeZone)),
+          sort: query.sort,
+          direction: query.direction,
+          page: query.page,
+          perPage: query.per_page,
+          cursor: cursorOf(query),
+        }),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
-  api.get(API_PATHS.invoicesCsv, { schema: { querystring: InvoicesExportQuery } }, async (request, reply) => {
-    const query = request.query;
-    const today = todayOf(new Date(), request.user.timeZone);
-    const invoices = await app.dbRead(request, (db) =>
-      invoicesRepository.all(db, request.user, {
-        criteria: criteriaOf(query, today),
-        sort: query.sort,
-        direction: query.direction,
-      }),
-    );
-    const lines = [
-      csvLine(INVOICE_CSV_COLUMNS.map((column) => column.header)),
-      ...invoices.map((invoice) => csvLine(INVOICE_CSV_COLUMNS.map((column) => column.value(invoice)))),
-    ];
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', contentDisposition('attachment', `invoices-${today}.csv`))
-      .header('cache-control', 'private, no-store')
-      .send(lines.join(''));
-  });
+  api.get(
+    API_PATHS.invoicesCsv,
+    { config: { documented: { files: ['text/csv'] } }, schema: { querystring: InvoicesExportQuery } },
+    async (request, reply) => {
+      const query = request.query;
+      const today = todayOf(new Date(), request.user.timeZone);
+      const invoices = await app.dbRead(request, (db) =>
+        invoicesRepository.all(db, request.user, {
+          criteria: criteriaOf(query, today),
+          sort: query.sort,
+          direction: query.direction,
+        }),
+      );
+      const lines = [
+        csvLine(INVOICE_CSV_COLUMNS.map((column) => column.header)),
+        ...invoices.map((invoice) => csvLine(INVOICE_CSV_COLUMNS.map((column) => column.value(invoice)))),
+      ];
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', `invoices-${today}.csv`))
+        .header('cache-control', 'private, no-store')
+        .send(lines.join(''));
+    },
+  );
 
   api.get(
     API_PATHS.invoice,
@@ -94,7 +103,8 @@ export const invoicesRoutes: FastifyPluginAsync = async (app) => {
   /** The invoice PDF inline (the invoice page embeds it), the backup as an attachment. */
   for (const which of ['path', 'backup'] as const) {
     const route = which === 'path' ? API_PATHS.invoicePdf : API_PATHS.invoiceBackup;
-    api.get(route, { schema: { params: IdParams } }, async (request, reply) => {
+    const documented = { files: which === 'path' ? ['application/pdf'] : UPLOAD_CONTENT_TYPES };
+    api.get(route, { config: { documented }, schema: { params: IdParams } }, async (request, reply) => {
       const files = await invoicesRepository.findFiles(app.db, request.user, request.params.id);
       const key = files?.[which];
       const stored = key ? await app.storage.get(key) : null;

@@ -168,7 +168,12 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
 
   api.get(
     API_PATHS.reportExport,
-    { schema: { params: ReportExportParams, querystring: ReportExportQuery } },
+    {
+      config: {
+        documented: { files: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+      },
+      schema: { params: ReportExportParams, querystring: ReportExportQuery },
+    },
     async (request, reply) => {
       const { table } = request.params;
       const { contentType, body } = exportOf(app.db, scopeOf(request), table, request.query);

@@ -103,7 +103,7 @@ export const securityEventsRoutes: FastifyPluginAsync = async (app) => {
   /** Streamed as it is read, a thousand events a query, the newest SECURITY_EVENTS_CSV_MAX_ROWS at most. */
   api.get(
     API_PATHS.securityEventsCsv,
-    { schema: { querystring: SecurityEventsExportQuery } },
+    { config: { documented: { files: ['text/csv'] } }, schema: { querystring: SecurityEventsExportQuery } },
     async (request, reply) => {
       const rows = securityEventsRepository.each(
         app.db,

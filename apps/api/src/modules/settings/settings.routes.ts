@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ErrorResponse } from '@clearport/contract/http';
 import {
@@ -7,7 +8,9 @@ import {
   SaveSettingsRequest,
   SaveSettingsResponse,
   SetDemurrageAlertsRequest,
+  SettingsFormSaveRequest,
   SettingsResponse,
+  WarehousesSaveRequest,
 } from '@clearport/contract/settings';
 import { replyWith } from '../../lib/action.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
@@ -34,7 +37,11 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
 
   api.post(
     API_PATHS.saveSettings,
-    { schema: { body: SaveSettingsRequest, response: { 200: SaveSettingsResponse, ...errors } } },
+    {
+      // The body is read as one of two: the description names both.
+      config: { documented: { body: z.union([SettingsFormSaveRequest, WarehousesSaveRequest]) } },
+      schema: { body: SaveSettingsRequest, response: { 200: SaveSettingsResponse, ...errors } },
+    },
     async (request, reply) => {
       const { body, deps, user } = request;
       const result =

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ErrorResponse, IdParams, RequestKeyHeaders } from '@clearport/contract/http';
 import {
@@ -40,6 +41,12 @@ export const shipmentDocumentsRoutes: FastifyPluginAsync<UploadLimits> = async (
   api.post(
     API_PATHS.uploadDocument,
     {
+      config: {
+        documented: {
+          consumes: ['multipart/form-data'],
+          body: z.object({ [UPLOAD_FIELD]: z.string().meta({ format: 'binary', description: 'The file.' }) }),
+        },
+      },
       schema: {
         description:
           `A \`multipart/form-data\` body with one file part named \`${UPLOAD_FIELD}\`: a ` +

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SHIPMENTS_PAGE_SIZE } from '@clearport/contract/constants';
 import { API_PATHS } from '@clearport/contract/paths';
 import { readListCursor } from '@clearport/contract/list-cursor';
-import { ShipmentsQuery } from '@clearport/contract/shipments';
+import { ShipmentsQuery, ShipmentsResponse } from '@clearport/contract/shipments';
 import { shipmentsRepository, type ShipmentsPageRequest } from './shipments.repository.ts';
 import { criteriaOf } from './shipments.rules.ts';
 
@@ -22,29 +22,30 @@ export const shipmentsRoutes: FastifyPluginAsync = async (app) => {
    * part of the statement (decision 0045).
    * The reply is the contract's ShipmentsResponse as the statement wrote it, sent as it is.
    */
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      API_PATHS.shipments,
-      { config: { checksSessionInRead: true }, schema: { querystring: ShipmentsQuery } },
-      async (request, reply) => {
-        const query = request.query;
-        const now = new Date();
-        const row = await app.readWithSessionCheck(request, reply, (db, user) => {
-          const criteria = criteriaOf(query, user, now);
-          return query.source === 'home'
-            ? shipmentsRepository.homeStatement(db, user, criteria, SHIPMENTS_PAGE_SIZE, now)
-            : shipmentsRepository.listStatement(db, user, {
-                criteria,
-                sort: query.sort,
-                direction: query.direction,
-                page: query.page,
-                perPage: query.per_page,
-                cursor: cursorOf(query),
-              });
-        });
-        if (row === undefined) return reply;
-        return reply.type('application/json; charset=utf-8').send(row.body);
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    API_PATHS.shipments,
+    {
+      config: { checksSessionInRead: true, documented: { reply: ShipmentsResponse } },
+      schema: { querystring: ShipmentsQuery },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const now = new Date();
+      const row = await app.readWithSessionCheck(request, reply, (db, user) => {
+        const criteria = criteriaOf(query, user, now);
+        return query.source === 'home'
+          ? shipmentsRepository.homeStatement(db, user, criteria, SHIPMENTS_PAGE_SIZE, now)
+          : shipmentsRepository.listStatement(db, user, {
+              criteria,
+              sort: query.sort,
+              direction: query.direction,
+              page: query.page,
+              perPage: query.per_page,
+              cursor: cursorOf(query),
+            });
+      });
+      if (row === undefined) return reply;
+      return reply.type('application/json; charset=utf-8').send(row.body);
+    },
+  );
 };
