@@ -234,8 +234,12 @@ const shipmentFilters = {
  * GET user/shipments from Home. Home has no pager: its list is the first SHIPMENTS_PAGE_SIZE
  * shipments in the list's default order.
  */
+const SOURCE_DESCRIPTION =
+  "`home` for Home's reading (its counts, first page and account numbers); left out for the list page.";
+const SOURCE_REFUSED = 'must be home, or left out for the list page';
+
 export const HomeShipmentsQuery = z.object({
-  source: z.literal('home'),
+  source: z.literal('home').describe(SOURCE_DESCRIPTION),
   ...shipmentFilters,
 });
 export type HomeShipmentsQuery = z.infer<typeof HomeShipmentsQuery>;
@@ -324,10 +328,19 @@ export type ShipmentsListQueryInput = z.input<typeof ShipmentsListQuery>;
  * The route's query: `source=home` selects the Home reading, no `source` the list page. Told
  * apart by `source` first, so a refusal names the field at fault (page, sort, ...).
  */
-export const ShipmentsQuery = z.discriminatedUnion('source', [
-  HomeShipmentsQuery,
-  z.object({ ...shipmentsListFields, source: z.undefined().optional() }).superRefine(checkCursors),
-]);
+export const ShipmentsQuery = z.discriminatedUnion(
+  'source',
+  [
+    HomeShipmentsQuery,
+    z
+      .object({
+        ...shipmentsListFields,
+        source: z.undefined().optional().describe(SOURCE_DESCRIPTION),
+      })
+      .superRefine(checkCursors),
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? SOURCE_REFUSED : undefined) },
+);
 export type ShipmentsQuery = z.infer<typeof ShipmentsQuery>;
 
 /** Home's reply carries the same list under both `data` and `result` (both readings occur). */

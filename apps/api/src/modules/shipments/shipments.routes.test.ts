@@ -782,4 +782,10 @@ describe('bad input', () => {
     expect(body.message).toContain(field);
     expect(Object.keys(body).sort()).toEqual(['errors', 'field', 'message']);
   });
+
+  it('says what source may be', async () => {
+    const response = await get('primary', { source: 'list' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('source: must be home, or left out for the list page');
+  });
 });
