@@ -208,6 +208,19 @@ describe('the API descriptions', () => {
     );
   });
 
+  it('holds the named schemas its calls use and no other', async () => {
+    const broker = await documentOf(API_DOCS.broker.page);
+    const customer = await documentOf(API_DOCS.customer.page);
+    expect(Object.keys(broker.components.schemas)).toContain('IngestionRecordInput');
+    // The records are the broker's: the customer API names none, and no call answers a record's output form.
+    expect(Object.keys(customer.components.schemas ?? {})).toEqual([]);
+    expect(Object.keys(broker.components.schemas).filter((name) => name.endsWith('Record'))).toEqual([]);
+    const described = JSON.stringify({ paths: broker.paths, schemas: broker.components.schemas });
+    for (const name of Object.keys(broker.components.schemas)) {
+      expect(described).toContain(`"#/components/schemas/${name}"`);
+    }
+  });
+
   it('describes each refusal code, the parent ones asking for the parent first', async () => {
     const document = await documentOf(API_DOCS.broker.page);
     const described = JSON.stringify(document);

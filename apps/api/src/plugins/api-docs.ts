@@ -201,7 +201,32 @@ function documentOf(whole: OpenApiDocument, api: keyof typeof API_DOCS): OpenApi
     { requestBody?: { content?: Record<string, unknown> } } | undefined;
   // The same batch as multipart/form-data, which the JSON schema of the route cannot say.
   if (records?.requestBody?.content) records.requestBody.content['multipart/form-data'] = MULTIPART_BATCH;
-  return { ...whole, info: { ...whole.info, title: API_DOCS[api].title }, paths };
+  const components = whole.components as { schemas?: Record<string, unknown> } | undefined;
+  return {
+    ...whole,
+    info: { ...whole.info, title: API_DOCS[api].title },
+    paths,
+    components: { ...components, schemas: reachableSchemas(paths, components?.schemas ?? {}) },
+  };
+}
+
+const SCHEMA_REF = /"#\/components\/schemas\/([^"]+)"/g;
+
+/**
+ * The named schemas the paths use, directly or through another: one API's description leaves
+ * out the other's, and the names no call uses (the records' output forms).
+ */
+function reachableSchemas(paths: unknown, schemas: Record<string, unknown>): Record<string, unknown> {
+  const reached = new Set<string>();
+  const follow = (value: unknown) => {
+    for (const [, name] of JSON.stringify(value).matchAll(SCHEMA_REF)) {
+      if (name === undefined || reached.has(name) || !(name in schemas)) continue;
+      reached.add(name);
+      follow(schemas[name]);
+    }
+  };
+  follow(paths);
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
 }
 
 /** What each status means, for every call; @fastify/swagger says "Default Response" of each. */
