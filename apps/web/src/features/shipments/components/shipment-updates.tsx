@@ -29,9 +29,11 @@ function ContainerEvents({ container, events }: ContainerUpdates) {
         <tbody>
           {events.map((event, index) => (
             <tr key={`${index}-${event.date}-${event.type}`}>
-              <td className={styles.date}>{formatEventDate(event.date)}</td>
-              <td>{event.type}</td>
-              <td>{event.location}</td>
+              <td className={styles.date} data-label={WEB_TEXTS.shipment.eventDate}>
+                {formatEventDate(event.date)}
+              </td>
+              <td data-label={WEB_TEXTS.shipment.eventType}>{event.type}</td>
+              <td data-label={WEB_TEXTS.shipment.eventLocation}>{event.location}</td>
             </tr>
           ))}
         </tbody>
