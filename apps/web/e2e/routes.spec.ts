@@ -7,7 +7,7 @@ const LAYOUT_ROUTES = [
   ['/shipments', 'Shipments', 'Shipments · Clearport'],
   ['/shipments/1', /^Shipment # DMI-\d+-\d$/, /^Shipment DMI-\d+-\d · Clearport$/],
   ['/billing', 'Billing', 'Billing · Clearport'],
-  ['/billing/1', /^Invoice (INV-\d+|1)$/, /^Invoice (INV-\d+|1) · Clearport$/],
+  ['/billing/1', /^Invoice( INV-\d+)?$/, /^Invoice( INV-\d+)? · Clearport$/],
   ['/users', 'Users', 'Users · Clearport'],
   ['/users/new-user', 'New User', 'New User · Clearport'],
   ['/users/1', 'Edit User', undefined],

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Id } from '@clearport/contract/http';
 import { TEXTS } from '@clearport/contract/texts';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { LoadingPage } from '../../../components/ui/loading-page.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -29,7 +30,10 @@ function InvoicePage({ id }: { id: string }) {
   const invoiceQuery = useInvoice(id);
   const invoice = invoiceQuery.data?.invoice;
   if (invoiceQuery.isPending) return <LoadingPage />;
-  const title = `${WEB_TEXTS.billing.invoiceTitle} ${invoice?.invoice_number || id}`;
+  // Named by its number once read; the address's id is the portal's own, which no paper carries.
+  const title = invoice?.invoice_number
+    ? `${WEB_TEXTS.billing.invoiceTitle} ${invoice.invoice_number}`
+    : WEB_TEXTS.billing.invoiceTitle;
   return (
     <>
       <PageHeader title={title} breadcrumbs={[...BREADCRUMBS, { link: paths.invoice.getHref(id), title }]} />
@@ -42,6 +46,11 @@ function InvoicePage({ id }: { id: string }) {
       ) : (
         <PageBody>
           <FormMessage tone="error">{TEXTS.genericError}</FormMessage>
+          <div>
+            <Button variant="secondary" isPending={invoiceQuery.isFetching} onClick={() => void invoiceQuery.refetch()}>
+              {WEB_TEXTS.common.tryAgain}
+            </Button>
+          </div>
         </PageBody>
       )}
     </>
