@@ -3,6 +3,7 @@ import { TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS } from '@clearport/contract/two-fac
 import { Button } from '../ui/button.tsx';
 import { FormMessage } from '../ui/form-message.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { WEB_TEXTS } from '../../config/texts.ts';
 import styles from './two-factor.module.css';
 
 type TwoFactorSetupProps = {
@@ -11,10 +12,12 @@ type TwoFactorSetupProps = {
   error: string | null;
   isPending: boolean;
   onConfirm: (code: string) => void;
+  /** Where the setup may be left (Settings): a Cancel beside Verify; nothing is turned on. */
+  onCancel?: () => void;
 };
 
 /** Scan or type the new key, then confirm it with the app's first code. */
-export function TwoFactorSetup({ setup, error, isPending, onConfirm }: TwoFactorSetupProps) {
+export function TwoFactorSetup({ setup, error, isPending, onConfirm, onCancel }: TwoFactorSetupProps) {
   const errorId = useId();
   const [code, setCode] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
@@ -56,9 +59,16 @@ export function TwoFactorSetup({ setup, error, isPending, onConfirm }: TwoFactor
           {shownError}
         </FormMessage>
       )}
-      <Button type="submit" isPending={isPending}>
-        {TWO_FACTOR_TEXTS.verify}
-      </Button>
+      <div className={styles.actions}>
+        <Button type="submit" isPending={isPending}>
+          {TWO_FACTOR_TEXTS.verify}
+        </Button>
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            {WEB_TEXTS.common.cancel}
+          </Button>
+        )}
+      </div>
     </form>
   );
 }

@@ -64,3 +64,27 @@ describe("the company's two-factor requirement", () => {
     expect(stillRequired.checked).toBe(true);
   });
 });
+
+describe('setting up a second factor', () => {
+  it('may be left at the key with Cancel, turning nothing on', async () => {
+    const fetchMock = mockApi({
+      '/user/two-factor': { body: { ...STATUS, company: { require_two_factor: false, can_change: false } } },
+      '/user/two-factor/start': {
+        body: {
+          secret: 'JBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/Clearport?secret=JBSWY3DPEHPK3PXP',
+          qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        },
+      },
+    });
+    renderWithProviders(<TwoFactorSettings />);
+    fireEvent.click(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.turnOn }));
+    fireEvent.change(screen.getByLabelText(TWO_FACTOR_TEXTS.password), { target: { value: 'my-password' } });
+    fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.continue }));
+    expect(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.verify })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.turnOn })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: TWO_FACTOR_TEXTS.verify })).toBeNull();
+    expect(bodiesSentTo(fetchMock, '/user/two-factor/confirm')).toEqual([]);
+  });
+});

@@ -79,6 +79,7 @@ function OwnTwoFactor({ status }: { status: TwoFactorResponse }) {
           setup={start.data}
           error={confirmError}
           isPending={confirm.isPending}
+          onCancel={backToStatus}
           onConfirm={(code) => {
             setConfirmError(null);
             confirm.mutate(
