@@ -267,12 +267,15 @@ export function amountToCents(amount: string): number {
   return sign * (Number(whole) * 100 + Number(cents.padEnd(2, '0')));
 }
 
-/** An Amount shown in US dollars: "1234.50" gives "$1,234.50". */
+/**
+ * An Amount shown in US dollars, however it was written: "1234.50" gives "$1,234.50", "0012.5"
+ * "$12.50" and "2000" "$2,000.00".
+ */
 export function formatUsd(amount: string): string {
   const negative = amount.startsWith('-');
-  const [whole = '0', cents = '00'] = amount.replace('-', '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}$${grouped}.${cents}`;
+  const [whole = '0', cents = ''] = amount.replace('-', '').split('.');
+  const grouped = (whole.replace(/^0+(?=\d)/, '') || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}$${grouped}.${cents.padEnd(2, '0')}`;
 }
 
 /** Session storage keys of the billing list, beside the shipments list's (SESSION_STORAGE_KEYS). */
