@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMURRAGE_LIST_NUMBER, EVENT_MAIL_KINDS, eventMailFooter, eventMailText } from './event-mail.ts';
+import { DEMURRAGE_LIST_NUMBER, EVENT_MAIL_KINDS, eventMailFooter, eventMailText, mergedEvents } from './event-mail.ts';
 import { NOTIFICATION_LISTS } from './settings.ts';
 
 describe('event mail texts', () => {
@@ -43,6 +43,46 @@ describe('event mail texts', () => {
     expect(due.lines[0]!.text).toBe(
       'Entry DMI-9, container MSCU1234567: return the empty by 01/07/2030 (detention last free day)',
     );
+  });
+
+  it('tells an item once, as it stands at the end of the window, and counts items', () => {
+    const url = 'https://portal.example';
+    const documents = eventMailText(
+      'documentsRequired',
+      [
+        { kind: 'documentsRequired', shipmentId: 170, entryNo: 'DMI-170', missing: ['Packing Slip'] },
+        { kind: 'documentsRequired', shipmentId: 171, entryNo: 'DMI-171', missing: ['Arrival Notice'] },
+        { kind: 'documentsRequired', shipmentId: 170, entryNo: 'DMI-170', missing: ['Packing Slip', 'Bill of Lading'] },
+      ],
+      url,
+    );
+    expect(documents.subject).toBe('Documents required for 2 shipments');
+    expect(documents.lines.map((line) => line.text)).toEqual([
+      'Entry DMI-170: missing Packing Slip, Bill of Lading',
+      'Entry DMI-171: missing Arrival Notice',
+    ]);
+    const container = { shipmentId: 9, entryNo: 'DMI-9', containerNo: 'TRHU0425730', which: 'terminal' } as const;
+    const moved = (lfdChangeId: number, oldDay: string | null, newDay: string | null) =>
+      ({ kind: 'lastFreeDayChanged', ...container, lfdChangeId, oldDay, newDay }) as const;
+    const twice = eventMailText(
+      'lastFreeDayChanged',
+      [moved(1, null, '02/05/2027'), moved(2, '02/05/2027', '02/07/2027')],
+      url,
+    );
+    expect(twice.subject).toBe('Last free day changed for container TRHU0425730');
+    expect(twice.lines.map((line) => line.text)).toEqual([
+      'Entry DMI-9, container TRHU0425730: last free day at the terminal none → 02/07/2027',
+    ]);
+    // Moved and moved back: nothing changed, nothing to tell.
+    expect(mergedEvents([moved(3, '02/05/2027', '02/07/2027'), moved(4, '02/07/2027', '02/05/2027')])).toEqual([]);
+    // Another container, or the detention day of the same one, is another item.
+    expect(
+      mergedEvents([
+        moved(5, null, '02/05/2027'),
+        { ...moved(6, null, '02/09/2027'), which: 'detention' },
+        { ...moved(7, null, '02/05/2027'), containerNo: 'MSCU1234567' },
+      ]),
+    ).toHaveLength(3);
   });
 
   it("links a 7501 to its shipment's approval, which opens after the login", () => {

@@ -123,15 +123,60 @@ export const EVENT_MAIL_TEXTS = {
     'To change who receives it, go to Settings: {settings}',
 } as const;
 
+/**
+ * The gathered events with each item told once, as it stands at the end of the window: a shipment
+ * that entered Documents Required twice by what it misses last, a last free day moved twice from
+ * the first day to the last (left out when it came back to where it was), the rest once. Each keeps
+ * the place of its first event.
+ */
+export function mergedEvents(events: readonly EventMailDetail[]): EventMailDetail[] {
+  const byItem = new Map<string, EventMailDetail>();
+  for (const [index, event] of events.entries()) {
+    const key = itemOf(event, index);
+    const earlier = byItem.get(key);
+    byItem.set(
+      key,
+      earlier?.kind === 'lastFreeDayChanged' && event.kind === 'lastFreeDayChanged'
+        ? { ...event, oldDay: earlier.oldDay }
+        : event,
+    );
+  }
+  return [...byItem.values()].filter(
+    (event) => !(event.kind === 'lastFreeDayChanged' && event.oldDay === event.newDay),
+  );
+}
+
+/** What an event is about; `index` keeps apart an order event queued without its order's id. */
+function itemOf(event: EventMailDetail, index: number): string {
+  switch (event.kind) {
+    case 'documentsRequired':
+    case 'entrySummaryPosted':
+      return String(event.shipmentId);
+    case 'invoicePosted':
+      return String(event.invoiceId);
+    case 'deliveryOrderApproved':
+      return event.orderId === undefined ? `#${index}` : String(event.orderId);
+    case 'lastFreeDayDue':
+    case 'chargesStarted':
+      return `${event.shipmentId} ${event.containerNo} ${event.which} ${event.day}`;
+    case 'lastFreeDayChanged':
+      return `${event.shipmentId} ${event.containerNo} ${event.which}`;
+  }
+}
+
 export type EventMailText = { subject: string; intro: string; lines: { text: string; link: string }[] };
 
-/** The subject, the opening sentence and one line per event, with the page each line links to. */
+/**
+ * The subject, the opening sentence and one line per item (mergedEvents), with the page each line
+ * links to; `events` must keep at least one item.
+ */
 export function eventMailText(
   kind: EventMailKind,
-  events: readonly EventMailDetail[],
+  gathered: readonly EventMailDetail[],
   publicUrl: string,
 ): EventMailText {
   const T = EVENT_MAIL_TEXTS;
+  const events = mergedEvents(gathered);
   const first = events[0];
   if (!first) throw new Error('a message needs at least one event');
   const isOne = events.length === 1;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eventMailFooter, eventMailText, type EventMailKind } from '@clearport/contract/event-mail';
+import { eventMailFooter, eventMailText, mergedEvents, type EventMailKind } from '@clearport/contract/event-mail';
 import { distinctAddresses } from '@clearport/contract/http';
 import type { Db } from '../../db/connect.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mail.ts';
@@ -55,8 +55,9 @@ async function sendMessage(db: Db, mailer: Mailer, message: MailMessage, options
       recipientsOf(db, message.companyId, message.kind),
     ]);
     // A list without a recipient receives nothing; its CCs are copies of that recipient's mail.
+    // Nor does one whose every item came back to where it was (a last free day moved and back).
     const to = list.to.trim();
-    if (!to || events.length === 0) {
+    if (!to || mergedEvents(events).length === 0) {
       await markSent(db, message.id, [], now);
       return 'skipped';
     }
