@@ -1,6 +1,6 @@
 import type { OutgoingMail } from '../../lib/mail.ts';
 import { displayDay } from '../../lib/display-dates.ts';
-import { deliveryOrderFileName } from './delivery-order-pdf.ts';
+import { cityLineOf, deliveryOrderFileName, portOf } from './delivery-order-pdf.ts';
 import type { DeliveryOrderDetails } from './delivery-orders.repository.ts';
 
 /**
@@ -10,20 +10,18 @@ import type { DeliveryOrderDetails } from './delivery-orders.repository.ts';
  */
 export function deliveryOrderMail(details: DeliveryOrderDetails, pdf: Uint8Array): OutgoingMail {
   const { shipment, warehouse } = details;
-  const place = [
-    warehouse.name,
-    warehouse.address,
-    [warehouse.city, warehouse.state, warehouse.zip].filter(Boolean).join(' '),
-  ]
+  const place = [warehouse.name, warehouse.address, cityLineOf(warehouse)]
     .filter((part) => part.trim() !== '')
     .join(', ');
+  // The terminal, else the port; neither sent yet, the trucker asks the company rather than the PDF.
+  const pickUp = shipment.destination_terminal.trim() || portOf(shipment) || `not given yet, ask ${details.company}`;
   const lines = [
     `Hello ${details.trucker.name},`,
     '',
     `${details.company} sends you delivery order ${details.orderId} for entry ${shipment.file_number}; the PDF is attached.`,
     '',
     `Containers: ${details.containers.join(', ')}`,
-    `Pick up at: ${shipment.destination_terminal || 'see the attached order'}`,
+    `Pick up at: ${pickUp}`,
     ...(details.pickup_date ? [`Pick up on: ${displayDay(details.pickup_date)}`] : []),
     `Deliver to: ${place || 'see the attached order'}`,
     ...(details.reference_number ? [`Reference number: ${details.reference_number}`] : []),
@@ -33,7 +31,7 @@ export function deliveryOrderMail(details: DeliveryOrderDetails, pdf: Uint8Array
     to: details.recipients.to,
     cc: details.recipients.cc,
     ...(details.deliveryList.email ? { replyTo: details.deliveryList.email } : {}),
-    subject: `Delivery order ${shipment.file_number} from ${details.company}`,
+    subject: `Delivery order ${details.orderId} for entry ${shipment.file_number} from ${details.company}`,
     text: `${lines.join('\n')}\n`,
     attachments: [
       { filename: deliveryOrderFileName(details), content: Buffer.from(pdf), contentType: 'application/pdf' },

@@ -5,10 +5,23 @@ import type { DeliveryOrderDetails } from './delivery-orders.repository.ts';
 
 const listed = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : 'None');
 const orNone = (value: string) => (value.trim() === '' ? 'None' : value);
+/** A place the broker has not sent yet: the trucker asks for it, not reads that there is none. */
+const orNotGiven = (value: string) => (value.trim() === '' ? NOT_GIVEN : value);
+const NOT_GIVEN = 'Not given';
 const joinedParts = (...parts: string[]) => parts.filter((part) => part.trim() !== '').join(' ');
 
+/** The port of unlading as the order names it: Newark (4601). */
+export function portOf(shipment: Pick<DeliveryOrderDetails['shipment'], 'unlading_name' | 'unlading_code'>): string {
+  return joinedParts(shipment.unlading_name, shipment.unlading_code ? `(${shipment.unlading_code})` : '');
+}
+
+/** The warehouse's city, state and zip as an address writes them: Newark, NJ 07102. */
+export function cityLineOf(warehouse: Pick<DeliveryOrderDetails['warehouse'], 'city' | 'state' | 'zip'>): string {
+  return joinedParts(warehouse.city ? `${warehouse.city},` : '', warehouse.state, warehouse.zip).replace(/,$/, '');
+}
+
 export function deliveryOrderFileName(details: Pick<DeliveryOrderDetails, 'orderId' | 'shipment'>): string {
-  return `Delivery order ${details.shipment.file_number}-${details.orderId}.pdf`;
+  return `Delivery order ${details.orderId} for entry ${details.shipment.file_number}.pdf`;
 }
 
 /**
@@ -21,7 +34,7 @@ export function deliveryOrderPdf(
   brokerEmail: string,
 ): Promise<Uint8Array> {
   const { shipment, trucker, warehouse } = details;
-  const port = joinedParts(shipment.unlading_name, shipment.unlading_code ? `(${shipment.unlading_code})` : '');
+  const port = portOf(shipment);
   return renderFieldsPdf({
     title: 'Delivery Order',
     subtitle: `Entry ${shipment.file_number}    Order ${details.orderId}    Date ${displayDate(issued, details.timeZone)}`,
@@ -42,9 +55,9 @@ export function deliveryOrderPdf(
       {
         heading: 'Pick up',
         fields: [
-          ['Terminal', orNone(shipment.destination_terminal)],
-          ['Port of unlading', orNone(port)],
-          ['Pick-up date', displayDay(details.pickup_date) ?? 'Not given'],
+          ['Terminal', orNotGiven(shipment.destination_terminal)],
+          ['Port of unlading', orNotGiven(port)],
+          ['Pick-up date', displayDay(details.pickup_date) ?? NOT_GIVEN],
         ],
       },
       {
@@ -60,10 +73,7 @@ export function deliveryOrderPdf(
         fields: [
           ['Warehouse', orNone(warehouse.name)],
           ['Address', orNone(warehouse.address)],
-          [
-            'City, state, ZIP',
-            orNone(joinedParts(warehouse.city ? `${warehouse.city},` : '', warehouse.state, warehouse.zip)),
-          ],
+          ['City, state, ZIP', orNone(cityLineOf(warehouse))],
           ['Phone', orNone(warehouse.phone)],
           ['Contact', orNone(warehouse.contact?.name ?? '')],
           ['Contact e-mail', orNone(warehouse.contact?.email ?? '')],

@@ -688,12 +688,14 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
       'dock.ontario@demoimports.test',
       'priya.raman@demoimports.test',
     ]);
-    expect(mail.subject).toContain(shipment.fileNumber);
+    // Named by the order, so that two orders of one entry are two subjects.
+    expect(mail.subject).toBe(`Delivery order ${order.id} for entry ${shipment.fileNumber} from Demo Imports LLC`);
     expect(mail.text).toContain(chosen[0]!.container_no);
+    expect(mail.text).toContain('Deliver to: Carson Distribution Center, 2250 E Dominguez St, Carson, CA 90810');
     expect(mail.text).toContain('Pick up on: 12/03/2026');
     const [attachment] = mail.attachments;
     expect(attachment?.contentType).toBe('application/pdf');
-    expect(attachment?.filename).toBe(`Delivery order ${shipment.fileNumber}-${order.id}.pdf`);
+    expect(attachment?.filename).toBe(`Delivery order ${order.id} for entry ${shipment.fileNumber}.pdf`);
 
     // What was mailed is what is stored, and it parses and names the entry and the containers.
     const download = await injectAs(t.app, tokens.user!, {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryOrderMail } from './delivery-order-mail.ts';
+import { deliveryOrderPdf } from './delivery-order-pdf.ts';
+import type { DeliveryOrderDetails } from './delivery-orders.repository.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+
+const DETAILS: DeliveryOrderDetails = {
+  orderId: 108,
+  company: 'Demo Imports LLC',
+  timeZone: 'America/New_York',
+  shipment: {
+    file_number: 'DMI-4125873-1',
+    account_no: '40002',
+    destination_terminal: '',
+    unlading_code: '',
+    unlading_name: '',
+    steamship_line: 'Maersk',
+    vessel_name: 'Maersk Ohio',
+    est_time_arrive: null,
+  },
+  reference_number: 'PO-1',
+  note: '',
+  pickup_date: null,
+  containers: ['TRHU0425730'],
+  masterBills: ['MAEU123456789'],
+  houseBills: [],
+  trucker: { name: 'Harbor Express Drayage', phone: '', email: 'dispatch@harborexpress.test', cc_emails: [] },
+  warehouse: {
+    name: 'Newark DC',
+    phone: '',
+    address: '1 Port St',
+    city: 'Newark',
+    state: 'NJ',
+    zip: '07102',
+    contact: undefined,
+  },
+  deliveryList: { email: '', cc_emails: [] },
+  recipients: { to: ['dispatch@harborexpress.test'], cc: [] },
+};
+
+describe('the delivery order mail', () => {
+  it('tells the trucker where to pick up: the terminal, else the port, else to ask the company', async () => {
+    const withNeither = deliveryOrderMail(DETAILS, new Uint8Array());
+    expect(withNeither.text).toContain('Pick up at: not given yet, ask Demo Imports LLC\n');
+    expect(withNeither.text).toContain('Deliver to: Newark DC, 1 Port St, Newark, NJ 07102\n');
+    const atPort = { ...DETAILS, shipment: { ...DETAILS.shipment, unlading_code: '4601', unlading_name: 'Newark' } };
+    expect(deliveryOrderMail(atPort, new Uint8Array()).text).toContain('Pick up at: Newark (4601)\n');
+    const atTerminal = { ...atPort, shipment: { ...atPort.shipment, destination_terminal: 'APM Terminals Elizabeth' } };
+    expect(deliveryOrderMail(atTerminal, new Uint8Array()).text).toContain('Pick up at: APM Terminals Elizabeth\n');
+
+    // The PDF says the same: not given, rather than that there is none.
+    const { lines } = await pdfText(
+      Buffer.from(await deliveryOrderPdf(DETAILS, new Date('2026-12-05T12:00:00Z'), 'broker@example.test')),
+    );
+    expect(lines.join('\n')).not.toMatch(/Terminal\nPort of unlading\nPick-up date\nNone/);
+    expect(lines.filter((line) => line === 'Not given')).toHaveLength(3);
+  });
+});
