@@ -85,7 +85,7 @@ export const EVENT_MAIL_TEXTS = {
     documentsRequired: '{count} shipments need documents before they can clear customs.',
     entrySummaryPosted: '{count} 7501 entry summaries are ready for your review.',
     invoicePosted: '{count} new invoices have been posted.',
-    deliveryOrderApproved: '{count} delivery orders have been approved and can now be sent to the trucker.',
+    deliveryOrderApproved: '{count} delivery orders have been approved and can now be sent to the truckers.',
     lastFreeDayDue: '{count} containers reach their last free day soon. After it, charges start every day.',
     chargesStarted: 'Free time has run out for {count} containers: charges have started.',
     lastFreeDayChanged: 'The last free day of {count} containers has changed.',

@@ -307,11 +307,16 @@ export async function displayTableOf(
   scope: ReportScope,
   tableName: ReportExportTable,
   query: ReportExportQuery,
-): Promise<{ headers: string[]; rows: string[][] }> {
+): Promise<{ headers: string[]; rows: string[][]; isNumber: boolean[] }> {
   const table = TABLES[tableName];
   const rows: string[][] = [];
   for await (const row of table.rows(db, scope, query)) {
     rows.push(row.map((cell, index) => displayCell(table.columns[index]!.kind, cell)));
   }
-  return { headers: table.columns.map((column) => column.header), rows };
+  return {
+    headers: table.columns.map((column) => column.header),
+    rows,
+    // Counts and amounts, which a table lines up at their end.
+    isNumber: table.columns.map((column) => column.kind === 'integer' || column.kind === 'money'),
+  };
 }

@@ -3,6 +3,8 @@ import ExcelJS from 'exceljs';
 import { API_PATHS } from '@clearport/contract/paths';
 import { apiUrl, demoUsersOf, injectAs, testAppForFile } from '../../../test/build-app.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mail.ts';
+import { formatReportDay } from '@clearport/contract/reports';
+import { calendarDay } from '../../lib/display-dates.ts';
 import { sendDueReportMail } from './report-mail.worker.ts';
 
 /*
@@ -167,5 +169,20 @@ describe('the monthly report e-mail', () => {
     expect(sheet.getRow(13).getCell(1).value).toEqual(new Date('2026-11-01T00:00:00Z'));
     const state = await t.app.db.selectFrom('report_mail').select(['state', 'attempts']).executeTakeFirstOrThrow();
     expect(state).toEqual({ state: 'sent', attempts: 2 });
+  });
+
+  it('says the open invoices are aged as of the day it is made, and lines up only counts and amounts at their end', async () => {
+    await subscribe('primary', ['openInvoices']);
+    await backdateSubscriptions();
+    const { sent, mailer } = keepingMailer();
+    expect(await sendDueReportMail(t.app.db, mailer, OPTIONS, new Date('2026-12-01T12:00:00Z'))).toMatchObject({
+      sent: 1,
+    });
+    const mail = sent.find((each) => String(each.subject).startsWith('Open invoices by age'))!;
+    const today = formatReportDay(calendarDay(new Date(), 'America/New_York'));
+    expect(mail.subject).toBe(`Open invoices by age, as of ${today}`);
+    expect(mail.text).toContain(`Your monthly Open invoices by age report for Demo Imports LLC, as of ${today}.`);
+    expect(mail.html).toContain('text-align:left">Account</th>');
+    expect(mail.html).toMatch(/text-align:right">0–30 days: amount<\/th>/);
   });
 });

@@ -3,6 +3,7 @@ import { ROLES } from '@clearport/contract/roles';
 import {
   monthIndex,
   monthOfIndex,
+  formatReportDay,
   formatReportMonth,
   REPORT_EXPORT_TABLES,
   REPORT_KINDS,
@@ -16,6 +17,7 @@ import { fillText } from '@clearport/contract/texts';
 import type { Db } from '../../db/connect.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mail.ts';
 import { nextAttemptAt, scheduleWorker } from '../../lib/queue-worker.ts';
+import { calendarDay } from '../../lib/display-dates.ts';
 import { displayTableOf, exportOf } from './report-exports.ts';
 import { reportMailRepository, type ReportMail } from './report-mail.repository.ts';
 
@@ -43,10 +45,13 @@ export async function composeReportMail(
     company: mail.company,
     from: formatReportMonth(query.from),
     to: formatReportMonth(query.to),
+    day: formatReportDay(calendarDay(new Date(), mail.user.timeZone)),
   };
-  const { headers, rows } = await displayTableOf(db, scope, table, query);
+  // Open invoices are aged on the day the mail is made, whatever months it covers.
+  const isAsOfToday = mail.report === 'openInvoices';
+  const { headers, rows, isNumber } = await displayTableOf(db, scope, table, query);
   const workbook = Buffer.concat(await exportOf(db, scope, table, query).body.toArray());
-  const intro = fillText(REPORT_MAIL_TEXTS.intro, values);
+  const intro = fillText(isAsOfToday ? REPORT_MAIL_TEXTS.introAsOf : REPORT_MAIL_TEXTS.intro, values);
   const footer = fillText(REPORT_MAIL_TEXTS.footer, { link: `${publicUrl}/reports` });
   const text = [
     intro,
@@ -59,7 +64,7 @@ export async function composeReportMail(
     '',
   ].join('\n');
   const cell = (tag: 'th' | 'td', value: string, index: number) =>
-    `<${tag} style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:${index === 0 ? 'left' : 'right'}">${escapeHtml(value)}</${tag}>`;
+    `<${tag} style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:${isNumber[index] ? 'right' : 'left'}">${escapeHtml(value)}</${tag}>`;
   const html = [
     `<p>${escapeHtml(intro)}</p>`,
     `<table style="border-collapse:collapse;font-family:sans-serif;font-size:13px">`,
@@ -73,7 +78,7 @@ export async function composeReportMail(
     `<hr><p style="color:#555;font-size:12px">${escapeHtml(footer)}</p>`,
   ].join('\n');
   return {
-    subject: fillText(REPORT_MAIL_TEXTS.subject, values),
+    subject: fillText(isAsOfToday ? REPORT_MAIL_TEXTS.subjectAsOf : REPORT_MAIL_TEXTS.subject, values),
     text,
     html,
     attachments: [
