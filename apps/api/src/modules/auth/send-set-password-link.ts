@@ -9,15 +9,28 @@ export class SetPasswordMailError extends Error {}
 
 /**
  * E-mails the user a single-use link to the reset-password page, valid for seven days, which opens
- * it as Set your password, greeting the user by name with their e-mail filled in. Call it
- * inside the transaction that makes the change, so a mail that cannot be sent saves nothing.
+ * it as Set your password, greeting the user by name with their e-mail filled in. The mail says
+ * whose portal it is and who sent it (`by`, a colleague's name; null for the brokerage), and
+ * whether the account is new (`isNew`) or the user already had one. Call it inside the
+ * transaction that makes the change, so a mail that cannot be sent saves nothing.
  */
 export async function sendSetPasswordLink(
   db: Db,
   mailer: Mailer,
   publicUrl: string,
   user: { id: number; name: string; email: string },
+  { isNew, by }: { isNew: boolean; by: string | null },
 ): Promise<void> {
+  const { company } = await db
+    .selectFrom('users')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .select('companies.name as company')
+    .where('users.id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  const who = by ?? 'Your brokerage';
+  const opening = isNew
+    ? `${who} has set up an account for you on the Clearport client portal of ${company}, with the user name ${user.email}.`
+    : `${who} has sent you a link to choose a new password for the Clearport client portal of ${company}, where your user name is ${user.email}.`;
   const token = await passwordResetsRepository.create(db, user.id, SET_PASSWORD_LINK_TTL_SECONDS);
   const query = setPasswordLinkQuery({ name: user.name, email: user.email });
   const link = `${publicUrl}/reset-password/${encodeURIComponent(token)}?${query}`;
@@ -25,7 +38,7 @@ export async function sendSetPasswordLink(
     await mailer.send({
       to: user.email,
       subject: 'Set your Clearport password',
-      text: `Hello ${user.name},\n\nAn account on the Clearport client portal has been set up for you, with the user name ${user.email}.\n\nTo choose your password, open this link within seven days:\n${link}\n\nThe link works once.\n`,
+      text: `Hello ${user.name},\n\n${opening}\n\nTo choose your password, open this link within seven days:\n${link}\n\nThe link works once.\n`,
     });
   } catch (error) {
     throw new SetPasswordMailError('set-password mail failed', { cause: error });

@@ -23,15 +23,26 @@ export async function changeOwnEmail(trx: Db, userId: number, email: string) {
   await endPasswordLinks(trx, userId);
 }
 
-/** Tells the old address of a changed login e-mail, so a takeover does not go unnoticed. */
+/** Who changed a user's login e-mail: the user, a colleague (by name), or the brokerage. */
+export type EmailChangedBy = { colleague: string } | 'self' | 'brokerage';
+
+/** Tells the old address of a changed login e-mail, so a takeover does not go unnoticed, and who made it. */
 export async function sendEmailChangedNotice(
   mailer: Mailer,
   user: { name: string; email: string },
   newEmail: string,
+  by: EmailChangedBy = 'self',
 ): Promise<void> {
+  const changed = `The e-mail address you log in to the Clearport client portal with was changed from ${user.email} to ${newEmail}`;
+  const text =
+    by === 'self'
+      ? `${changed}.\n\nIf you did not make this change, contact your brokerage at once: reply to this e-mail.`
+      : by === 'brokerage'
+        ? `${changed} by your brokerage.\n\nIf you did not expect this change, reply to this e-mail.`
+        : `${changed} by ${by.colleague}.\n\nIf you did not expect this change, ask ${by.colleague}, or contact your brokerage: reply to this e-mail.`;
   await mailer.send({
     to: user.email,
     subject: 'Your Clearport e-mail address was changed',
-    text: `Hello ${user.name},\n\nThe e-mail address you log in to the Clearport client portal with was changed from ${user.email} to ${newEmail}.\n\nIf you did not make this change, contact your brokerage at once: reply to this e-mail.\n`,
+    text: `Hello ${user.name},\n\n${text}\n`,
   });
 }

@@ -65,7 +65,13 @@ export async function createUser(
       });
       if (input.sendPasswordLink) {
         try {
-          await sendSetPasswordLink(trx, deps.mailer, deps.publicUrl, { id, name, email });
+          await sendSetPasswordLink(
+            trx,
+            deps.mailer,
+            deps.publicUrl,
+            { id, name, email },
+            { isNew: true, by: isBroker(actor) ? null : actor.name },
+          );
         } catch (error) {
           if (!(error instanceof SetPasswordMailError)) throw error;
           deps.log.error({ err: error.cause }, 'set-password mail failed');

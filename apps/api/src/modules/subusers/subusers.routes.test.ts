@@ -327,6 +327,10 @@ describe('POST user/user/subusers', () => {
     const files = (await readdir(outbox)).sort();
     const mail = await simpleParser(await readFile(path.join(outbox, files.at(-1)!)));
     expect(mail.to).toMatchObject({ text: email });
+    // Whose portal it is and who added them.
+    expect(mail.text).toContain(
+      `Maria Delgado has set up an account for you on the Clearport client portal of Demo Imports LLC, with the user name ${email}.`,
+    );
     const token = /http:\/\/portal\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
     expect(token).toHaveLength(43);
     // The link opens the page as Set your password: the user's name and e-mail, which the mail says already, and nothing else.
@@ -453,6 +457,17 @@ describe('PATCH user/user/subusers/{id}', () => {
     expect(mail.to).toMatchObject({ text: created.email });
     expect(mail.subject).toBe('Your Clearport e-mail address was changed');
     expect(mail.text).toContain(changedTo);
+    // Who made it: not the reader, whom the notice would otherwise send to the brokerage in alarm.
+    expect(mail.text).toContain(`changed from ${created.email} to ${changedTo} by Maria Delgado.`);
+    expect(mail.text).toContain('ask Maria Delgado');
+    // A new link to a user who has an account says so.
+    await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), { send_password_link: true });
+    const [resent] = (await mailsNow()).filter((file) => !before.includes(file) && file !== added[0]);
+    const link = await simpleParser(await readFile(path.join(outbox, resent!)));
+    expect(link.text).toContain(
+      `Maria Delgado has sent you a link to choose a new password for the Clearport client portal of Demo Imports LLC, where your user name is ${changedTo}.`,
+    );
+    before.push(resent!);
     // A change of the name alone tells nobody.
     await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), { name: 'Renamed Person' });
     expect((await mailsNow()).length).toBe(before.length + 1);

@@ -117,7 +117,13 @@ export async function updateUser(
       if (isChanged) await userChangesRepository.record(trx, { ...change, action: 'update', detail });
       if (changes.send_password_link) {
         try {
-          await sendSetPasswordLink(trx, deps.mailer, deps.publicUrl, { id: target.id, name, email });
+          await sendSetPasswordLink(
+            trx,
+            deps.mailer,
+            deps.publicUrl,
+            { id: target.id, name, email },
+            { isNew: false, by: isBroker(actor) ? null : actor.name },
+          );
         } catch (error) {
           if (!(error instanceof SetPasswordMailError)) throw error;
           deps.log.error({ err: error.cause }, 'set-password mail failed');
@@ -129,7 +135,12 @@ export async function updateUser(
         // Told last, before the commit: a change the old address cannot be told of is not made,
         // as on Settings, so that a taken-over manager's account cannot move it unnoticed.
         try {
-          await sendEmailChangedNotice(deps.mailer, { name: target.name, email: target.email }, email);
+          await sendEmailChangedNotice(
+            deps.mailer,
+            { name: target.name, email: target.email },
+            email,
+            isBroker(actor) ? 'brokerage' : { colleague: actor.name },
+          );
         } catch (error) {
           deps.log.error({ err: error }, 'e-mail change notice failed');
           return refused(NOTICE_FAILED);
