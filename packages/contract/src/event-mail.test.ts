@@ -71,7 +71,7 @@ describe('event mail texts', () => {
     );
     expect(twice.subject).toBe('Last free day changed for container TRHU0425730');
     expect(twice.lines.map((line) => line.text)).toEqual([
-      'Entry DMI-9, container TRHU0425730: last free day at the terminal none → 02/07/2027',
+      'Entry DMI-9, container TRHU0425730: last free day at the terminal is 02/07/2027',
     ]);
     // Moved and moved back: nothing changed, nothing to tell.
     expect(mergedEvents([moved(3, '02/05/2027', '02/07/2027'), moved(4, '02/07/2027', '02/05/2027')])).toEqual([]);

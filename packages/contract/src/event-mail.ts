@@ -112,6 +112,11 @@ export const EVENT_MAIL_TEXTS = {
       terminal: 'Entry {entry}, container {container}: last free day at the terminal {from} → {to}',
       detention: 'Entry {entry}, container {container}: detention last free day {from} → {to}',
     },
+    /** A last free day the broker sends for the first time. */
+    lastFreeDaySet: {
+      terminal: 'Entry {entry}, container {container}: last free day at the terminal is {to}',
+      detention: 'Entry {entry}, container {container}: detention last free day is {to}',
+    },
   },
   noDay: 'none',
   missingUnknown: 'the required documents',
@@ -241,7 +246,7 @@ function lineOf(event: EventMailDetail, publicUrl: string): { text: string; link
       };
     case 'lastFreeDayChanged':
       return {
-        text: fillText(T.line.lastFreeDayChanged[event.which], {
+        text: fillText((event.oldDay === null ? T.line.lastFreeDaySet : T.line.lastFreeDayChanged)[event.which], {
           entry: event.entryNo,
           container: event.containerNo,
           from: event.oldDay ?? T.noDay,

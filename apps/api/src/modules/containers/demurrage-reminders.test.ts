@@ -216,8 +216,8 @@ describe('the demurrage watch', () => {
     expect(saved.statusCode).toBe(200);
     await sendDueMail(t.app.db, t.app.mailer, MAIL, new Date(at.getTime() + GATHER_MS));
     const mails = (await outboxMessages(t.dataDir)).filter((mail) => mail.text?.includes(container!.container_no));
-    // Set, then moved within the window the message gathers: one line, from the first day to the last.
-    const changed = mails.filter((mail) => mail.text?.includes('none → 06/03/2033'));
+    // Set, then moved within the window the message gathers: one line, the day it is now.
+    const changed = mails.filter((mail) => mail.text?.includes('last free day at the terminal is 06/03/2033'));
     expect(changed).toHaveLength(1);
     expect(changed[0]!.text).not.toContain('06/01/2033');
     expect(addressesOf(changed[0]!.to)).toEqual(['yard@demo.test']);
