@@ -1,3 +1,4 @@
+import { WEB_TEXTS } from '../src/config/texts.ts';
 import { expect, mainNavigation, submitLogin, test } from './fixtures.ts';
 
 /**
@@ -28,6 +29,12 @@ const OTHER_SCREENS = [
  */
 const TANSTACK_QUERY_MARK = 'No QueryClient set';
 
+/**
+ * A text of the signed-in screens (config/texts.ts): a script holding it carries their texts, which
+ * the signed-out pages do without (decision 0043, "Texts by who needs them").
+ */
+const SIGNED_IN_TEXTS_MARK = WEB_TEXTS.shipment.updatesTitle;
+
 const chunkName = (url: string) => /\/assets\/([^/]+)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1];
 
 test('the login page downloads no other screen and no TanStack Query, and logging in fetches the home screen', async ({
@@ -38,11 +45,12 @@ test('the login page downloads no other screen and no TanStack Query, and loggin
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
   const withQuery: Promise<string | undefined>[] = [];
+  const withTexts: Promise<string | undefined>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    withQuery.push(
-      response.text().then((text) => (text.includes(TANSTACK_QUERY_MARK) ? chunkName(response.url()) : undefined)),
-    );
+    const text = response.text();
+    withQuery.push(text.then((body) => (body.includes(TANSTACK_QUERY_MARK) ? chunkName(response.url()) : undefined)));
+    withTexts.push(text.then((body) => (body.includes(SIGNED_IN_TEXTS_MARK) ? chunkName(response.url()) : undefined)));
   });
 
   await page.goto('/login');
@@ -61,6 +69,10 @@ test('the login page downloads no other screen and no TanStack Query, and loggin
   expect(preloadedBeforeEntry.map(chunkName)).toContain('login');
   expect(preloadedBeforeEntry.map(chunkName)).not.toContain('root');
   expect((await Promise.all(withQuery)).filter(Boolean), 'scripts of /login holding TanStack Query').toEqual([]);
+  expect(
+    (await Promise.all(withTexts)).filter(Boolean),
+    "scripts of /login holding the signed-in screens' texts",
+  ).toEqual([]);
 
   await submitLogin(page, 'primary@other.test', 'portal-demo');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good /);
@@ -70,6 +82,7 @@ test('the login page downloads no other screen and no TanStack Query, and loggin
   expect(afterLogin).not.toContain('billing');
   // The mark is found where TanStack Query is: the layout's chunk, loaded once signed in.
   expect(await Promise.all(withQuery)).toContain('root');
+  expect((await Promise.all(withTexts)).filter(Boolean).length).toBeGreaterThan(0);
 });
 
 test('the reports and their charts come with the reports screen only', async ({ page, signIn }) => {

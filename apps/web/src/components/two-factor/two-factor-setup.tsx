@@ -3,7 +3,6 @@ import { TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS } from '@clearport/contract/two-fac
 import { Button } from '../ui/button.tsx';
 import { FormMessage } from '../ui/form-message.tsx';
 import { TextField } from '../ui/text-field.tsx';
-import { WEB_TEXTS } from '../../config/texts.ts';
 import styles from './two-factor.module.css';
 
 type TwoFactorSetupProps = {
@@ -65,7 +64,7 @@ export function TwoFactorSetup({ setup, error, isPending, onConfirm, onCancel }:
         </Button>
         {onCancel && (
           <Button variant="secondary" onClick={onCancel}>
-            {WEB_TEXTS.common.cancel}
+            {TWO_FACTOR_TEXTS.cancel}
           </Button>
         )}
       </div>
