@@ -317,6 +317,8 @@ export const WEB_TEXTS = {
     /** {list} is the list's title. */
     listLegend: '{list} e-mails',
     listRecipient: '{list} recipient',
+    /** A list with copies and no recipient: its mail goes to the recipient, copied to the rest. */
+    copiesNeedRecipient: 'Copies go with the recipient’s e-mail: add a recipient, or this list receives nothing.',
     listNewCc: 'New CC for {list}',
     listCcCount: '{count}/{max} CC',
     addCc: 'Add CC',

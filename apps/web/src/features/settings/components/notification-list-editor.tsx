@@ -24,7 +24,9 @@ export function NotificationListEditor({
   isReadOnly,
 }: NotificationListEditorProps) {
   const errorId = useId();
+  const hintId = useId();
   const recipientError = isInvalidAddress(list.email) ? TEXTS.emailInvalid : errors.email;
+  const needsRecipient = list.email.trim() === '' && list.cc_emails.length > 0;
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{fillText(WEB_TEXTS.settings.listLegend, { list: title })}</legend>
@@ -38,10 +40,16 @@ export function NotificationListEditor({
           errorId={errorId}
           readOnly={isReadOnly}
           autoComplete="off"
+          {...(needsRecipient && recipientError === undefined && { 'aria-describedby': hintId })}
         />
         {recipientError !== undefined && (
           <p id={errorId} className={styles.fieldError}>
             {recipientError}
+          </p>
+        )}
+        {needsRecipient && (
+          <p id={hintId} className={styles.hint}>
+            {WEB_TEXTS.settings.copiesNeedRecipient}
           </p>
         )}
       </div>

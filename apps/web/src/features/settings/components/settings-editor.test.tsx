@@ -45,6 +45,17 @@ describe('SettingsEditor', () => {
     expect(names.readOnly).toBe(true);
   });
 
+  it('says a list with copies and no recipient receives nothing until it has one', () => {
+    mockApi({});
+    renderWithProviders(
+      <SettingsEditor user={{ ...user, document_emails: { email: '', cc_emails: ['copy@demo.test'] } }} />,
+    );
+    const hint = 'Copies go with the recipient’s e-mail: add a recipient, or this list receives nothing.';
+    expect(descriptionOf(screen.getByLabelText('Documents recipient'))).toBe(hint);
+    // A list with its recipient, or with nobody at all, needs no word.
+    expect(screen.getAllByText(hint)).toHaveLength(1);
+  });
+
   it('fades the New Warehouse form and holds its header while the settings are read again', () => {
     mockApi({});
     const buttons = () => ({
