@@ -24,6 +24,10 @@ async function feed(query: Record<string, string | number>, as = broker.key()): 
   return response.json<EventsResponse>();
 }
 
+/** A demo user's id and company, by e-mail. */
+const userOf = (email: string) =>
+  t.app.db.selectFrom('users').select(['id', 'company_id']).where('email', '=', email).executeTakeFirstOrThrow();
+
 /**
  * Reads the feed from `after` to its end, `limit` at a time: every event and the cursor to go on
  * from. The feed holds back while any older transaction of the server runs (another test file's,
@@ -147,22 +151,14 @@ describe('the change feed', () => {
 
   it('tells each kind of user change by its own type: signed out everywhere, second factor reset, set-password e-mail', async () => {
     const { cursor: start } = await readAll(null);
-    const user = await t.app.db
-      .selectFrom('users')
-      .select(['id', 'company_id'])
-      .where('email', '=', DEMO_USERS.user)
-      .executeTakeFirstOrThrow();
+    const user = await userOf(DEMO_USERS.user);
     const ended = await injectAs(t.app, tokens.primary, {
       method: 'POST',
       url: apiUrl(API_PATHS.endSubuserSessions, { id: user.id }),
       payload: {},
     });
     expect(ended.statusCode, ended.body).toBe(200);
-    const primary = await t.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', DEMO_USERS.primary)
-      .executeTakeFirstOrThrow();
+    const primary = await userOf(DEMO_USERS.primary);
     for (const action of ['two-factor-reset', 'password-link'] as const) {
       await userChangesRepository.record(t.app.db, {
         companyId: user.company_id,
@@ -183,16 +179,8 @@ describe('the change feed', () => {
   });
 
   it('gives the events of user changes written before migration 0065 their own type', async () => {
-    const user = await t.app.db
-      .selectFrom('users')
-      .select(['id', 'company_id'])
-      .where('email', '=', DEMO_USERS.viewer)
-      .executeTakeFirstOrThrow();
-    const primary = await t.app.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', DEMO_USERS.primary)
-      .executeTakeFirstOrThrow();
+    const user = await userOf(DEMO_USERS.viewer);
+    const primary = await userOf(DEMO_USERS.primary);
     const change = { companyId: user.company_id, userId: user.id, userEmail: DEMO_USERS.viewer, changedBy: primary.id };
     // In one transaction, so that the three share their time.
     await t.app.db.transaction().execute(async (trx) => {
