@@ -363,10 +363,11 @@ export function formatReportMonth(month: string): string {
 
 export const REPORT_MAIL_TEXTS = {
   subject: '{report}, {from} to {to}',
-  intro: 'Your monthly {report} report for {company}, {from} to {to}. The Excel workbook is attached.',
+  /** `{reportInSentence}`: the report's name as a sentence carries it (duty and fees by month). */
+  intro: 'Your monthly {reportInSentence} report for {company}, {from} to {to}. The Excel workbook is attached.',
   /** A report of what is open on the day it is made (open invoices by age), not of past months. */
   subjectAsOf: '{report}, as of {day}',
-  introAsOf: 'Your monthly {report} report for {company}, as of {day}. The Excel workbook is attached.',
+  introAsOf: 'Your monthly {reportInSentence} report for {company}, as of {day}. The Excel workbook is attached.',
   empty: 'Nothing to report in this period.',
   footer: 'You receive this e-mail because you subscribed to it on the Reports page: {link}',
 } as const;

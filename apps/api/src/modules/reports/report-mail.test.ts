@@ -181,7 +181,7 @@ describe('the monthly report e-mail', () => {
     const mail = sent.find((each) => String(each.subject).startsWith('Open invoices by age'))!;
     const today = formatReportDay(calendarDay(new Date(), 'America/New_York'));
     expect(mail.subject).toBe(`Open invoices by age, as of ${today}`);
-    expect(mail.text).toContain(`Your monthly Open invoices by age report for Demo Imports LLC, as of ${today}.`);
+    expect(mail.text).toContain(`Your monthly open invoices by age report for Demo Imports LLC, as of ${today}.`);
     expect(mail.html).toContain('text-align:left">Account</th>');
     expect(mail.html).toMatch(/text-align:right">0–30 days: amount<\/th>/);
   });

@@ -42,6 +42,7 @@ export async function composeReportMail(
   const scope = { user: mail.user };
   const values = {
     report: REPORT_KINDS[mail.report],
+    reportInSentence: REPORT_KINDS[mail.report].replace(/^./, (first) => first.toLowerCase()),
     company: mail.company,
     from: formatReportMonth(query.from),
     to: formatReportMonth(query.to),
