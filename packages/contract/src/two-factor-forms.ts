@@ -42,7 +42,6 @@ export const TWO_FACTOR_TEXTS = {
   done: 'Done',
   continue: 'Continue',
   verify: 'Verify',
-  cancel: 'Cancel',
   codeStepTitle: 'Two-factor sign-in',
   codeStepHint: 'Enter the 6-digit code from your authenticator app.',
   recoveryStepHint: 'Enter one of your recovery codes.',

@@ -256,8 +256,8 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
     '`Retry-After` seconds.',
 };
 
-/** The body of every refusal and failure (ErrorResponse), as JSON Schema. */
-const ERROR_CONTENT = { 'application/json': { schema: z.toJSONSchema(ErrorResponse) } };
+/** The body of every refusal and failure (ErrorResponse), as JSON Schema: made with the description, not at start. */
+const errorContent = () => ({ 'application/json': { schema: z.toJSONSchema(ErrorResponse) } });
 
 /** Sent with a 429 and a 503: how long to wait before sending the request again. */
 const RETRY_AFTER = {
@@ -275,9 +275,9 @@ function describedResponses(
 ): Record<string, Record<string, unknown>> {
   const listed = { ...(responses as Record<string, Record<string, unknown>> | undefined) };
   const refusals = Object.keys(listed).filter((status) => status.startsWith('4'));
-  if (refusals.length === 0) listed['4XX'] = { description: '', content: ERROR_CONTENT };
+  if (refusals.length === 0) listed['4XX'] = { description: '', content: errorContent() };
   else if (needsCredential && !refusals.some((status) => status === '401' || status.toUpperCase() === '4XX')) {
-    listed['401'] = { description: '', content: ERROR_CONTENT };
+    listed['401'] = { description: '', content: errorContent() };
   }
   for (const status of ['500', '503']) listed[status] ??= { description: '' };
   return Object.fromEntries(

@@ -431,23 +431,15 @@ function describeSeededDatabase(serverUrl?: string) {
     expect(times.at(-1)!).toBeLessThan(Date.now());
 
     // Each dated when its row says it happened.
-    const noteTimes = new Map(
-      (await db.selectFrom('shipment_notes').select(['id', 'created_at']).execute()).map((note) => [
-        note.id,
-        new Date(note.created_at).getTime(),
-      ]),
-    );
-    for (const event of events.filter((each) => each.type === 'note.added')) {
-      expect(new Date(event.created_at).getTime()).toBe(noteTimes.get(Number(event.detail.note_id)));
-    }
-    const orderTimes = new Map(
-      (await db.selectFrom('delivery_orders').select(['id', 'created_at']).execute()).map((order) => [
-        order.id,
-        new Date(order.created_at).getTime(),
-      ]),
-    );
-    for (const event of events.filter((each) => each.type === 'delivery_order.created')) {
-      expect(new Date(event.created_at).getTime()).toBe(orderTimes.get(Number(event.detail.delivery_order_id)));
+    for (const [type, table, idField] of [
+      ['note.added', 'shipment_notes', 'note_id'],
+      ['delivery_order.created', 'delivery_orders', 'delivery_order_id'],
+    ] as const) {
+      const rows = await db.selectFrom(table).select(['id', 'created_at']).execute();
+      const timeOf = new Map(rows.map((row) => [row.id, new Date(row.created_at).getTime()]));
+      for (const event of events.filter((each) => each.type === type)) {
+        expect(new Date(event.created_at).getTime(), type).toBe(timeOf.get(Number(event.detail[idField])));
+      }
     }
   });
 

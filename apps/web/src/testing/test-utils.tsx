@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
 import { LeavePromptBoundary } from '../components/layouts/leave-prompt-boundary.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -106,8 +106,17 @@ export function bodiesSentTo(fetchMock: { mock: { calls: unknown[][] } }, path: 
 }
 
 /** The request key (decision 0048) each call a fetch mock received carried, in order; null for none. */
-export function requestKeysSent(fetchMock: { mock: { calls: unknown[][] } }): Array<string | null> {
+function requestKeysSent(fetchMock: { mock: { calls: unknown[][] } }): Array<string | null> {
   return fetchMock.mock.calls.map(([, init]) =>
     new Headers((init as RequestInit | undefined)?.headers).get(REQUEST_KEY_HEADER),
   );
+}
+
+/** The first call's request key sent again by the second (its answer was lost), and a new one by the third. */
+export function expectKeyRepeatedThenNew(fetchMock: { mock: { calls: unknown[][] } }): void {
+  const keys = requestKeysSent(fetchMock);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[2]).not.toBe(keys[0]);
 }

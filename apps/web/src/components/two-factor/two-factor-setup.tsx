@@ -3,6 +3,7 @@ import { TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS } from '@clearport/contract/two-fac
 import { Button } from '../ui/button.tsx';
 import { FormMessage } from '../ui/form-message.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { COMMON_TEXTS } from '../../config/common-texts.ts';
 import styles from './two-factor.module.css';
 
 type TwoFactorSetupProps = {
@@ -64,7 +65,7 @@ export function TwoFactorSetup({ setup, error, isPending, onConfirm, onCancel }:
         </Button>
         {onCancel && (
           <Button variant="secondary" onClick={onCancel}>
-            {TWO_FACTOR_TEXTS.cancel}
+            {COMMON_TEXTS.cancel}
           </Button>
         )}
       </div>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { shipmentDocument } from '../../../testing/shipment-detail-data.ts';
-import { mockApi, renderWithProviders, requestKeysSent, requestsTo } from '../../../testing/test-utils.tsx';
+import { expectKeyRepeatedThenNew, mockApi, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
 import { DocumentUpload } from './document-upload.tsx';
 
 const UPLOAD_PATH = '/user/shipments/12/upload_doc';
@@ -146,10 +146,6 @@ describe('DocumentUpload', () => {
     expect(await screen.findByText('invoice.pdf uploaded.', { selector: '.Toastify *' })).toBeTruthy();
     await dropper().upload(input, pdf('packing.pdf'));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
-    const keys = requestKeysSent(fetchMock);
-    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
-    expect(keys[1]).toBe(keys[0]);
-    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
-    expect(keys[2]).not.toBe(keys[0]);
+    expectKeyRepeatedThenNew(fetchMock);
   });
 });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { bodiesSentTo, mockApi, renderWithProviders, requestKeysSent } from '../../../testing/test-utils.tsx';
+import { bodiesSentTo, expectKeyRepeatedThenNew, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { ShipmentNotes } from './shipment-notes.tsx';
 
 const NOTES = [
@@ -109,10 +109,6 @@ describe('ShipmentNotes', () => {
     await user.type(box(), 'Gate code 4471');
     await user.click(submit());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
-    const keys = requestKeysSent(fetchMock);
-    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
-    expect(keys[1]).toBe(keys[0]);
-    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
-    expect(keys[2]).not.toBe(keys[0]);
+    expectKeyRepeatedThenNew(fetchMock);
   });
 });
