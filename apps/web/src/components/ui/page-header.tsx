@@ -14,7 +14,9 @@ export type Breadcrumb = {
 
 type PageHeaderProps = {
   title: ReactNode;
-  /** The browser tab's title; the header's title when that is a text. */
+  /** A record's number after the title, such as a file number: broken only where it fits no line. */
+  number?: string;
+  /** The browser tab's title; the header's title (and number) when that is a text. */
   documentTitle?: string;
   breadcrumbs?: Breadcrumb[];
   /** Content on the header's right: actions, filters, a back button. */
@@ -22,9 +24,10 @@ type PageHeaderProps = {
 };
 
 /** The header every page has (spec section 2): logo, title, optional breadcrumbs and extra content. */
-export function PageHeader({ title, documentTitle, breadcrumbs = [], extra }: PageHeaderProps) {
+export function PageHeader({ title, number, documentTitle, breadcrumbs = [], extra }: PageHeaderProps) {
   const { pathname } = useLocation();
-  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : ''));
+  const textTitle = typeof title === 'string' ? [title, number].filter(Boolean).join(' ') : '';
+  useDocumentTitle(documentTitle ?? textTitle);
   return (
     <header className={styles.header}>
       <div className={styles.heading}>
@@ -47,7 +50,15 @@ export function PageHeader({ title, documentTitle, breadcrumbs = [], extra }: Pa
               </ol>
             </nav>
           )}
-          <h1 className={styles.title}>{title}</h1>
+          <h1 className={styles.title}>
+            {title}
+            {number !== undefined && (
+              <>
+                {' '}
+                <span className={styles.number}>{number}</span>
+              </>
+            )}
+          </h1>
         </div>
       </div>
       {extra !== undefined && <div className={styles.extra}>{extra}</div>}

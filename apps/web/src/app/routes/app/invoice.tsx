@@ -31,12 +31,15 @@ function InvoicePage({ id }: { id: string }) {
   const invoice = invoiceQuery.data?.invoice;
   if (invoiceQuery.isPending) return <LoadingPage />;
   // Named by its number once read; the address's id is the portal's own, which no paper carries.
-  const title = invoice?.invoice_number
-    ? `${WEB_TEXTS.billing.invoiceTitle} ${invoice.invoice_number}`
-    : WEB_TEXTS.billing.invoiceTitle;
+  const number = invoice?.invoice_number || undefined;
+  const title = [WEB_TEXTS.billing.invoiceTitle, number].filter(Boolean).join(' ');
   return (
     <>
-      <PageHeader title={title} breadcrumbs={[...BREADCRUMBS, { link: paths.invoice.getHref(id), title }]} />
+      <PageHeader
+        title={WEB_TEXTS.billing.invoiceTitle}
+        number={number}
+        breadcrumbs={[...BREADCRUMBS, { link: paths.invoice.getHref(id), title }]}
+      />
       {invoice ? (
         <PageBody>
           <InvoiceView invoice={invoice} />

@@ -125,7 +125,8 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
   return (
     <>
       <PageHeader
-        title={`${WEB_TEXTS.shipment.shipmentNumber} ${shipment.file_number}`}
+        title={WEB_TEXTS.shipment.shipmentNumber}
+        number={shipment.file_number}
         documentTitle={`${WEB_TEXTS.shipment.shipmentTitle} ${shipment.file_number}`}
         breadcrumbs={BREADCRUMBS}
         extra={navigation}
