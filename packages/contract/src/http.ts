@@ -8,6 +8,12 @@ export const ErrorResponse = z.object({
   message: z.string(),
   field: z.string().optional(),
   errors: z.array(z.string()).optional(),
+  issues: z
+    .array(z.object({ field: z.string(), message: z.string() }))
+    .optional()
+    .describe(
+      'With a request the schema refuses: every field at fault (a dotted path, such as `accounts.0.name`) with its refusal, in the order of `errors`.',
+    ),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

@@ -76,7 +76,7 @@ function fieldOf(instancePath: string | undefined, params: Record<string, unknow
   return typeof missing === 'string' ? missing : '';
 }
 
-/** Every error answers JSON `{ message, field?, errors? }`; nothing internal reaches the client. */
+/** Every error answers JSON `{ message, field?, errors?, issues? }`; nothing internal reaches the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -89,7 +89,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
           const path = fieldOf(issue.instancePath, undefined);
           return { field: path ? `${path}.${unknownKey}` : unknownKey, message: UNKNOWN_CALL_FIELD_MESSAGE };
         }
-        const field = fieldOf(issue.instancePath, params);
+        const field = fieldOf(issue.instancePath, params) || error.validationContext || 'request';
         return { field, message: issue.message ?? 'is invalid' };
       });
       if (error.validationContext === 'body' && typeof request.body === 'string') {
@@ -97,12 +97,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return sendRefusal(reply, { status: 400, message: `body: ${UNSUPPORTED_BODY_MESSAGE}`, field: 'body' });
       }
       const first = errors[0];
-      const field = first?.field || error.validationContext || 'request';
+      const field = first?.field ?? error.validationContext ?? 'request';
       return sendRefusal(reply, {
         status: 400,
         message: `${field}: ${first?.message ?? 'is invalid'}`,
         field,
         errors: errors.map((each) => each.message),
+        issues: errors,
       });
     }
     if (!request.raw.complete && request.raw.destroyed) {

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 
 /**
  * How a call is refused: its status and the body every refusal answers (contract:
- * ErrorResponse), `{ message, field?, errors? }`. `field` names the input at fault; `errors`
+ * ErrorResponse), `{ message, field?, errors?, issues? }`. `field` names the input at fault; `errors`
  * is there for the forms that show `errors[0]`, as they show the schema's refusals.
  */
 export type Refusal = {
@@ -10,6 +10,8 @@ export type Refusal = {
   message: string;
   field?: string;
   errors?: readonly string[];
+  /** Each field at fault with its refusal, when a schema refused several at once. */
+  issues?: readonly { field: string; message: string }[];
   /** How long to wait before asking again (429, 503): sent as Retry-After. */
   retryAfterSeconds?: number;
 };
@@ -44,11 +46,12 @@ export function refusalPayload(reply: FastifyReply, refusal: Refusal): string {
 }
 
 /** Sets the refusal's Retry-After, if it has one, and returns its body. */
-function bodyOf(reply: FastifyReply, { message, field, errors, retryAfterSeconds }: Refusal) {
+function bodyOf(reply: FastifyReply, { message, field, errors, issues, retryAfterSeconds }: Refusal) {
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
   return {
     message,
     ...(field === undefined ? {} : { field }),
     ...(errors === undefined ? {} : { errors }),
+    ...(issues === undefined ? {} : { issues }),
   };
 }

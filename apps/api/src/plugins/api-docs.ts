@@ -234,7 +234,8 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '200': 'Done, or read: the body is the answer.',
   '201': 'Created: the body is the new record.',
   '400':
-    'Refused, and nothing written: `message` says why, naming the field first (`field`); `errors` lists each refusal.',
+    'Refused, and nothing written: `message` says why, naming the field first (`field`); `errors` lists each ' +
+    "refusal, and `issues` each field at fault with its refusal when the request broke the call's schema.",
   '401': 'No live credential: the key (or the session) is missing, wrong, revoked or expired.',
   '403': "The credential may not make this call (a key's scopes, a role, a request from another site).",
   '404': 'There is no such record, or it is not yours to read.',

@@ -52,7 +52,12 @@ async function expectRefused(
   for (const text of texts) {
     const response = await injectAs(t.app, primary, { method, url, payload: body(text) });
     expect(response.statusCode, `${url} ${JSON.stringify(text)}: ${response.body}`).toBe(400);
-    expect(response.json()).toEqual({ field, message: `${field}: ${message}`, errors: [message] });
+    expect(response.json()).toEqual({
+      field,
+      message: `${field}: ${message}`,
+      errors: [message],
+      issues: [{ field, message }],
+    });
   }
   expect(await databaseDigest(t.app.db)).toEqual(before);
   expect(await outboxMessages(t.dataDir)).toHaveLength(mailBefore);

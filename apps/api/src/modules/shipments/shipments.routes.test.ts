@@ -780,7 +780,8 @@ describe('bad input', () => {
     const body = response.json();
     expect(body.field).toBe(field);
     expect(body.message).toContain(field);
-    expect(Object.keys(body).sort()).toEqual(['errors', 'field', 'message']);
+    expect(Object.keys(body).sort()).toEqual(['errors', 'field', 'issues', 'message']);
+    expect(body.issues.map((issue: { field: string }) => issue.field)).toEqual([field]);
   });
 
   it('says what source may be', async () => {

@@ -64,6 +64,18 @@ describe('the webhooks administration', () => {
     });
     expect(made.statusCode, made.body).toBe(400);
     expect(made.json()).toMatchObject({ field: 'evnt_types', message: `evnt_types: ${UNKNOWN_CALL_FIELD_MESSAGE}` });
+
+    // Every field at fault is named, not the first alone.
+    const both = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: webhookUrl(WEBHOOK_PATHS.webhooks),
+      payload: { url: 42, evnt_types: ['note.added'] },
+    });
+    expect(both.statusCode, both.body).toBe(400);
+    const { errors, issues } = both.json<{ errors: string[]; issues: { field: string; message: string }[] }>();
+    expect(issues.map((issue) => issue.field).sort()).toEqual(['evnt_types', 'url']);
+    expect(issues.map((issue) => issue.message)).toEqual(errors);
+    expect(issues).toContainEqual({ field: 'evnt_types', message: UNKNOWN_CALL_FIELD_MESSAGE });
     expect(await t.app.db.selectFrom('webhook_endpoints').select('id').execute()).toEqual([]);
 
     const endpoint = await registerWebhook(t.app, admin, { url: RECEIVER });
