@@ -529,6 +529,12 @@ export const RecordResult = z.object({
   code: z.enum(RECORD_REFUSAL_CODES).optional(),
   reason: z.string().optional(),
   field: z.string().optional(),
+  issues: z
+    .array(z.object({ field: z.string(), message: z.string() }))
+    .optional()
+    .describe(
+      'With `invalid_field`: every field of the record at fault (a dotted path) with its refusal, the first being `field`’s.',
+    ),
   warning: z
     .string()
     .optional()

@@ -268,8 +268,16 @@ export async function writeRecords(
     await deferDerivedColumns(trx);
     for (const [position, raw] of records.entries()) {
       const index = offset + position;
-      const refuse = (code: RecordRefusalCode, field: string, message: string) =>
-        results.push({ index, key: keyOfSent(raw), outcome: 'refused', code, reason: `${field}: ${message}`, field });
+      const refuse = (code: RecordRefusalCode, field: string, message: string, issues?: RecordResult['issues']) =>
+        results.push({
+          index,
+          key: keyOfSent(raw),
+          outcome: 'refused',
+          code,
+          reason: `${field}: ${message}`,
+          field,
+          ...(issues && { issues }),
+        });
       // As the request guard refuses it in a body, before it can cost the transaction.
       const unstorable = findUnstorableText(raw);
       if (unstorable !== undefined) {
@@ -278,8 +286,9 @@ export async function writeRecords(
       }
       const parsed = IngestionRecord.safeParse(raw);
       if (!parsed.success) {
-        const { field, message } = fieldIssueOf(parsed.error.issues[0]!, raw);
-        refuse('invalid_field', field, message);
+        const issues = parsed.error.issues.map((issue) => fieldIssueOf(issue, raw));
+        const { field, message } = issues[0]!;
+        refuse('invalid_field', field, message, issues);
         continue;
       }
       try {

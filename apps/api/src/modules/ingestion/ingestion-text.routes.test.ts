@@ -27,6 +27,7 @@ const refused = (index: number, key: string | null, field: string, message: stri
   code: 'invalid_field',
   field,
   reason: `${field}: ${message}`,
+  issues: [{ field, message }],
 });
 
 describe('texts of broker records', () => {

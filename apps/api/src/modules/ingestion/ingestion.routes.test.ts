@@ -122,6 +122,7 @@ describe('the broker API', () => {
       { ...account, account_no: '77003', company_id: 'C-200' },
       // A field that takes no null, sent null as if to clear it.
       { ...shipment, file_number: 'HG-0004', status: null },
+      { ...shipment, file_number: 'HG-0005', status: 'lost at sea', est_time_arrive: '12/01/2026', vessel_nme: 'X' },
     ]);
     expect(results).toEqual([
       { index: 0, key: 'company:C-200', outcome: 'created' },
@@ -132,6 +133,7 @@ describe('the broker API', () => {
         code: 'invalid_field',
         field: 'status',
         reason: expect.stringMatching(/^status: /),
+        issues: [{ field: 'status', message: expect.any(String) }],
       },
       {
         index: 2,
@@ -149,8 +151,17 @@ describe('the broker API', () => {
         code: 'invalid_field',
         field: 'kind',
         reason: expect.stringMatching(/^kind: /),
+        issues: [{ field: 'kind', message: expect.any(String) }],
       },
-      { index: 4, key: null, outcome: 'refused', code: 'invalid_field', field: 'record', reason: expect.any(String) },
+      {
+        index: 4,
+        key: null,
+        outcome: 'refused',
+        code: 'invalid_field',
+        field: 'record',
+        reason: expect.any(String),
+        issues: [{ field: 'record', message: expect.any(String) }],
+      },
       {
         index: 5,
         key: 'shipment:HG-0003',
@@ -158,6 +169,10 @@ describe('the broker API', () => {
         code: 'invalid_field',
         field: 'est_time_arrive',
         reason: 'est_time_arrive: must be YYYY-MM-DD HH:MM:SS',
+        issues: [
+          { field: 'est_time_arrive', message: 'must be YYYY-MM-DD HH:MM:SS' },
+          { field: 'est_time_arrive', message: expect.stringMatching(/^must be a day of the calendar/) },
+        ],
       },
       { index: 6, key: 'account:77003', outcome: 'created' },
       {
@@ -167,13 +182,29 @@ describe('the broker API', () => {
         code: 'invalid_field',
         field: 'status',
         reason: `status: ${NOT_NULLABLE_MESSAGE}`,
+        issues: [{ field: 'status', message: NOT_NULLABLE_MESSAGE }],
+      },
+      {
+        index: 8,
+        key: 'shipment:HG-0005',
+        outcome: 'refused',
+        code: 'invalid_field',
+        field: 'status',
+        reason: expect.stringMatching(/^status: /),
+        // Every field at fault, so that one answer tells all that is to be mended.
+        issues: [
+          { field: 'status', message: expect.any(String) },
+          { field: 'est_time_arrive', message: 'must be YYYY-MM-DD HH:MM:SS' },
+          { field: 'est_time_arrive', message: expect.stringMatching(/^must be a day of the calendar/) },
+          { field: 'vessel_nme', message: UNKNOWN_FIELD_MESSAGE },
+        ],
       },
     ]);
     const db = test.app.db;
     const files = await db
       .selectFrom('shipments')
       .select('file_number')
-      .where('file_number', 'in', ['HG-0002', 'HG-0003', 'HG-0004'])
+      .where('file_number', 'in', ['HG-0002', 'HG-0003', 'HG-0004', 'HG-0005'])
       .execute();
     expect(files).toEqual([]);
     expect(await db.selectFrom('accounts').select('id').where('account_no', '=', '77002').execute()).toEqual([]);
@@ -195,6 +226,7 @@ describe('the broker API', () => {
         code: 'invalid_field',
         field: 'vesel_name',
         reason: `vesel_name: ${UNKNOWN_FIELD_MESSAGE}`,
+        issues: [{ field: 'vesel_name', message: UNKNOWN_FIELD_MESSAGE }],
       },
       {
         index: 1,
@@ -203,6 +235,7 @@ describe('the broker API', () => {
         code: 'invalid_field',
         field: 'tracking_events.0.vessel',
         reason: `tracking_events.0.vessel: ${UNKNOWN_FIELD_MESSAGE}`,
+        issues: [{ field: 'tracking_events.0.vessel', message: UNKNOWN_FIELD_MESSAGE }],
       },
     ]);
     const containers = await test.app.db
@@ -224,6 +257,7 @@ describe('the broker API', () => {
     const results = await outcomes(
       times.map(([field, value], index) => ({ ...shipment, file_number: `HG-TIME-${index}`, [field]: value })),
     );
+    const calendarOnly = 'must be a day of the calendar and a time from 00:00:00 to 23:59:59';
     expect(results).toEqual(
       times.map(([field], index) => ({
         index,
@@ -231,7 +265,8 @@ describe('the broker API', () => {
         outcome: 'refused',
         code: 'invalid_field',
         field,
-        reason: `${field}: must be a day of the calendar and a time from 00:00:00 to 23:59:59`,
+        reason: `${field}: ${calendarOnly}`,
+        issues: [{ field, message: calendarOnly }],
       })),
     );
     // A tracking event's date: an instant with its offset or the port's day and time, as described.
