@@ -74,6 +74,15 @@ describe('formatEventDate', () => {
     expect(formatEventDate('2026-12-02 06:40')).toBe('12/02/2026 6:40 AM');
     expect(formatEventDate('2026-12-02T18:40:59')).toBe('12/02/2026 6:40 PM');
     expect(formatEventDate('2026-12-02')).toBe('12/02/2026');
+    expect(formatEventDate('2026-12-02 00:05')).toBe('12/02/2026 12:05 AM');
+    expect(formatEventDate('2026-12-02 12:00')).toBe('12/02/2026 12:00 PM');
+  });
+
+  it('shows a port’s time that the user’s zone skips, at its change to summer time, as written', () => {
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    expect(formatEventDate('2026-03-08 02:30')).toBe('03/08/2026 2:30 AM');
+    vi.stubEnv('TZ', 'America/Santiago');
+    expect(formatEventDate('2026-09-06 00:30')).toBe('09/06/2026 12:30 AM');
   });
 
   it.each(['', 'soon', '0000-00-00 00:00:00', '2026-02-30 10:00', '2026-12-02 25:00', '12/02/2026'])(

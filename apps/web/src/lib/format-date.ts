@@ -38,9 +38,15 @@ export function formatInstant(text: string): string {
 export function formatEventDate(text: string): string {
   if (parseIsoInstant(text)) return formatInstant(text);
   const written = WALL_CLOCK_TEXT.exec(text);
-  const date = written && parseApiDate(`${written[1]}T${written[2] ?? '00:00'}`);
-  if (!written || !date) return TEXTS.notAvailable;
-  return format(date, written[2] ? `${DATE_DISPLAY_FORMAT} h:mm a` : DATE_DISPLAY_FORMAT);
+  if (!written || !parseApiDate(written[1]!)) return TEXTS.notAvailable;
+  // From its digits, not through a Date: in the viewer's zone the port's 02:30 may not exist (a
+  // change to summer time), and would read 03:30.
+  const [year, month, day] = written[1]!.split('-');
+  const dayText = `${month}/${day}/${year}`;
+  if (!written[2]) return dayText;
+  const [hours, minutes] = written[2].split(':').map(Number) as [number, number];
+  if (hours > 23 || minutes > 59) return TEXTS.notAvailable;
+  return `${dayText} ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /** A day, and maybe its time to the minute (seconds are read and not shown), without a zone. */
