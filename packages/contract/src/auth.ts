@@ -46,6 +46,8 @@ export const ProfileResponse = z.object({
     name: z.string(),
     primary_contact: z.string(),
     entry_approval: z.enum(ENTRY_APPROVAL_MODES),
+    /** The company's time zone (IANA): its day is the one last free days, reports' months and the overdue count by. */
+    time_zone: z.string(),
   }),
   accounts: z.array(z.object({ account_no: z.string(), document_tracking: z.boolean() })),
   /** Beyond the spec: minutes a session may stay unused before it ends (decision 0033), for the web's warning. */

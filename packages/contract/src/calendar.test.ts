@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CalendarDate, Instant, LAST_CALENDAR_DAY } from './calendar.ts';
+import { calendarDayIn, CalendarDate, Instant, LAST_CALENDAR_DAY } from './calendar.ts';
 
 describe('CalendarDate', () => {
   it.each(['2028-02-29', '0001-01-01', LAST_CALENDAR_DAY])('takes %s', (text) => {
@@ -27,5 +27,16 @@ describe('Instant', () => {
     expect(Instant.safeParse('2027-06-30 17:00').error?.issues.map((issue) => issue.message)).toEqual([
       'must be a date and time with its offset, as 2027-06-30T17:00:00Z',
     ]);
+  });
+});
+
+describe('calendarDayIn', () => {
+  it("gives an instant's day in the zone named, across midnight and a change to summer time", () => {
+    const instant = new Date('2026-11-27T04:30:00Z');
+    expect(calendarDayIn(instant, 'America/New_York')).toBe('2026-11-26');
+    expect(calendarDayIn(instant, 'UTC')).toBe('2026-11-27');
+    expect(calendarDayIn(instant, 'Pacific/Kiritimati')).toBe('2026-11-27');
+    expect(calendarDayIn(new Date('2026-03-08T07:59:00Z'), 'America/Los_Angeles')).toBe('2026-03-07');
+    expect(calendarDayIn(new Date('2026-03-08T08:00:00Z'), 'America/Los_Angeles')).toBe('2026-03-08');
   });
 });

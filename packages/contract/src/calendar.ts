@@ -16,6 +16,29 @@ export function isWithinYears(text: string): boolean {
   return at >= FIRST_INSTANT && at <= LAST_INSTANT;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The year, month and day of `instant` in `timeZone` (an IANA name; the runtime's own zone when undefined). */
+export function dayPartsIn(instant: Date, timeZone?: string): { year: string; month: string; day: string } {
+  const key = timeZone ?? '';
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(key, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  return { year: parts.year!, month: parts.month!, day: parts.day! };
+}
+
+/**
+ * The calendar day of `instant` in `timeZone`, YYYY-MM-DD: a company's day is its zone's
+ * (companies.time_zone), which both the server and the web count by.
+ */
+export function calendarDayIn(instant: Date, timeZone?: string): string {
+  const { year, month, day } = dayPartsIn(instant, timeZone);
+  return `${year}-${month}-${day}`;
+}
+
 /** The last day a CalendarDate takes: a date field's `max`, so that it offers no five-digit year. */
 export const LAST_CALENDAR_DAY = '9999-12-31';
 

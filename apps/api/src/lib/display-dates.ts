@@ -3,29 +3,14 @@
  * (MM/dd/yyyy), in the company's time zone: never the server's own zone or the UTC day. Wire
  * formats are the contract's (shipments.ts: formatInstantText, parseDateTimeText).
  */
-
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The year, month and day of `instant` in `timeZone`. */
-function dayParts(instant: Date, timeZone: string): { year: string; month: string; day: string } {
-  let format = partsFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    partsFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { year: parts.year!, month: parts.month!, day: parts.day! };
-}
+import { calendarDayIn, dayPartsIn } from '@clearport/contract/calendar';
 
 /** The calendar day of `instant` in `timeZone`, YYYY-MM-DD. */
-export function calendarDay(instant: Date, timeZone: string): string {
-  const { year, month, day } = dayParts(instant, timeZone);
-  return `${year}-${month}-${day}`;
-}
+export const calendarDay = (instant: Date, timeZone: string): string => calendarDayIn(instant, timeZone);
 
 /** MM/dd/yyyy of `instant` in `timeZone`. */
 export function displayDate(instant: Date, timeZone: string): string {
-  const { year, month, day } = dayParts(instant, timeZone);
+  const { year, month, day } = dayPartsIn(instant, timeZone);
   return `${month}/${day}/${year}`;
 }
 

@@ -77,7 +77,13 @@ export const PROFILE: ProfileResponse = {
   name: 'Maria Delgado',
   email: 'primary@demo.test',
   role: 3,
-  company: { id: 1, name: 'Demo Imports LLC', primary_contact: 'Maria Delgado', entry_approval: 'none' },
+  company: {
+    id: 1,
+    name: 'Demo Imports LLC',
+    primary_contact: 'Maria Delgado',
+    entry_approval: 'none',
+    time_zone: 'America/New_York',
+  },
   session_idle_minutes: 30,
   broker_email: 'support@clearport.test',
   accounts: [

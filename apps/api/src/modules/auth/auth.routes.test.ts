@@ -3,6 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
+import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import { TEXTS } from '@clearport/contract/texts';
 import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { configFromEnv } from '../../config.ts';
@@ -215,6 +216,14 @@ describe('GET /api/user/profile', () => {
     expect(profile.accounts).toEqual([{ account_no: '40001', document_tracking: false }]);
     // The address the server's missing-container refusal names (BROKER_EMAIL), for the web's texts.
     expect(profile.broker_email).toBe(configFromEnv({}).brokerEmail);
+  });
+
+  it("gives the company's time zone, whose day the web counts last free days and report months by", async () => {
+    const token = await login(t.app, 'user@demo.test');
+    await t.app.db.updateTable('companies').set({ time_zone: 'America/Los_Angeles' }).execute();
+    const profile = (await injectAs(t.app, token, { method: 'GET', url: '/api/user/profile' })).json();
+    expect(profile.company.time_zone).toBe('America/Los_Angeles');
+    await t.app.db.updateTable('companies').set({ time_zone: DEFAULT_TIME_ZONE }).execute();
   });
 });
 

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { LoadingBody } from '../../../components/ui/loading-page.tsx';
 import { useListState } from '../../../components/ui/use-list-state.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { useProfile } from '../../../features/auth/api/get-profile.ts';
+import { companyTimeZoneOf, useProfile } from '../../../features/auth/api/get-profile.ts';
 import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
 import { HomeCountBoxes } from '../../../features/home/components/home-count-boxes.tsx';
 import { SeeAllShipments } from '../../../features/home/components/see-all-shipments.tsx';
@@ -50,6 +50,7 @@ export function HomeRoute() {
   const homeQuery = useHomeShipments(debouncedQuery);
   const accountsQuery = useProfile({ select: profileAccountsOf });
   const approvalQuery = useProfile({ select: confirms7501s });
+  const timeZone = useProfile({ select: companyTimeZoneOf }).data;
   const linkFilters = useMemo(() => homeFilterParamsOf(filters), [filters]);
 
   useEffect(() => {
@@ -84,6 +85,7 @@ export function HomeRoute() {
             shipments={isWaiting ? NO_SHIPMENTS : (homeQuery.data?.data ?? NO_SHIPMENTS)}
             documentTrackingAccounts={accountsQuery.data?.documentTrackingAccounts}
             linkFilters={linkFilters}
+            timeZone={timeZone}
             isLoading={isWaiting}
             isRefreshing={homeQuery.isPlaceholderData || debouncedQuery !== query}
             isError={homeQuery.isError}

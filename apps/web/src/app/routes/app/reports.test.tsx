@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { API_PATHS } from '@clearport/contract/paths';
 import {
   presetRange,
@@ -12,7 +13,6 @@ import {
   type ReleaseDaysResponse,
   type ReleaseEntriesResponse,
 } from '@clearport/contract/reports';
-import { todayOf } from '../../../features/reports/utils/report-range.ts';
 import { PROFILE } from '../../../testing/shipments-data.ts';
 import { bodiesSentTo, mockApi, renderRoutes, renderWithProviders, requestsTo } from '../../../testing/test-utils.tsx';
 import { ReportsRoute } from './reports.tsx';
@@ -206,7 +206,7 @@ describe('ReportsRoute', () => {
   it('asks for the last 12 months by default, and for the months of the preset chosen', async () => {
     const fetchMock = mockReports();
     const { router } = renderReports();
-    const today = todayOf(new Date());
+    const today = calendarDayIn(new Date(), PROFILE.company.time_zone);
     const twelve = presetRange('last12Months', today);
     await waitFor(() => expect(requestsTo(fetchMock, API_PATHS.reportDutyByMonth)).toHaveLength(1));
     expect(Object.fromEntries(requestsTo(fetchMock, API_PATHS.reportDutyByMonth)[0]!.searchParams)).toEqual(twelve);
@@ -227,6 +227,20 @@ describe('ReportsRoute', () => {
       ).toContainEqual({ ...lastMonth, account_no: '40002' }),
     );
     expect(router.state.location.search).toBe('?range=lastMonth&account=40002');
+  });
+
+  it("counts a preset's months from the company's day, not the browser's", async () => {
+    // 11/30 noon in UTC, the browser's zone here, is already 12/01 in Kiritimati (UTC+14).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T12:00:00Z') });
+    const fetchMock = mockReports({
+      '/user/profile': { body: { ...PROFILE, company: { ...PROFILE.company, time_zone: 'Pacific/Kiritimati' } } },
+    });
+    renderReports('/reports?range=thisMonth');
+    await waitFor(() =>
+      expect(
+        requestsTo(fetchMock, API_PATHS.reportDutyByMonth).map((url) => Object.fromEntries(url.searchParams)),
+      ).toContainEqual({ from: '2026-12', to: '2026-12' }),
+    );
   });
 
   it('reads a custom range from the address and asks for its months', async () => {

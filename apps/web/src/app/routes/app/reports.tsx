@@ -3,7 +3,7 @@ import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { useProfile } from '../../../features/auth/api/get-profile.ts';
+import { companyTimeZoneOf, useProfile } from '../../../features/auth/api/get-profile.ts';
 import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
 import { DutyByChapterReport } from '../../../features/reports/components/duty-by-chapter-report.tsx';
 import { DutyByMonthReport } from '../../../features/reports/components/duty-by-month-report.tsx';
@@ -19,8 +19,8 @@ const NO_ACCOUNTS: string[] = [];
 
 /** Reports (docs/decisions/0027-reports.md): the range and account, then the five reports over them. */
 export function ReportsRoute() {
-  const [range, setRange] = useReportRange();
   const accountsQuery = useProfile({ select: profileAccountsOf });
+  const [range, setRange] = useReportRange(useProfile({ select: companyTimeZoneOf }).data);
   const query = useMemo(() => reportQueryOf(range), [range]);
 
   return (

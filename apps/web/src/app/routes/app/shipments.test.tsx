@@ -110,14 +110,15 @@ describe('Shipments list', () => {
     await waitFor(() => expect(lastListRequest(fetchMock)).not.toHaveProperty('charges'));
   });
 
-  // The user's day turns at midnight in the user's zone (UTC in these tests): a last free day of
-  // 11/26 is due until 23:59 that day and charged from 00:00 on 11/27, as the shipment page says.
+  // The day turns at midnight in the company's zone (New York), not the user's (UTC in these
+  // tests): a last free day of 11/26 is due until 23:59 that day and charged from 00:00 on 11/27,
+  // as the shipment page says.
   it.each([
-    ['11/26 23:30', '2026-11-26', 'Pick up today', new Date(2026, 10, 26, 23, 30)],
-    ['11/27 00:30', '2026-11-26', 'Demurrage · LFD 11/26/2026', new Date(2026, 10, 27, 0, 30)],
-    ['11/26 23:30', '2026-11-30', 'LFD 11/30/2026', new Date(2026, 10, 26, 23, 30)],
-    ['11/27 00:30', '2026-11-30', 'Pick up by 11/30/2026', new Date(2026, 10, 27, 0, 30)],
-    ['11/27 01:30', '2026-11-27', 'Pick up today', new Date(2026, 10, 27, 1, 30)],
+    ['11/26 23:30', '2026-11-26', 'Pick up today', new Date('2026-11-27T04:30:00Z')],
+    ['11/27 00:30', '2026-11-26', 'Demurrage · LFD 11/26/2026', new Date('2026-11-27T05:30:00Z')],
+    ['11/26 23:30', '2026-11-30', 'LFD 11/30/2026', new Date('2026-11-27T04:30:00Z')],
+    ['11/27 00:30', '2026-11-30', 'Pick up by 11/30/2026', new Date('2026-11-27T05:30:00Z')],
+    ['11/27 01:30', '2026-11-27', 'Pick up today', new Date('2026-11-27T06:30:00Z')],
   ])('at %s shows a last free day of %s as "%s"', async (_at, day, text, now) => {
     vi.useFakeTimers({ toFake: ['Date'], now });
     const rows = [shipmentRow(1, { next_free_day: day, next_free_day_kind: 'terminal' }), ...ROWS.slice(1)];

@@ -8,7 +8,7 @@ import { ListPager } from '../../../components/ui/list-pager.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { useProfile } from '../../../features/auth/api/get-profile.ts';
+import { companyTimeZoneOf, useProfile } from '../../../features/auth/api/get-profile.ts';
 import { profileAccountsOf } from '../../../features/auth/utils/profile-accounts.ts';
 import { useShipments } from '../../../features/shipments/api/get-shipments.ts';
 import { HomeFilterChip, homeFilterLabel } from '../../../features/shipments/components/home-filter-chip.tsx';
@@ -30,6 +30,7 @@ export function ShipmentsRoute() {
   const list = useShipmentsList();
   const shipmentsQuery = useShipments(list.query);
   const accountsQuery = useProfile({ select: profileAccountsOf });
+  const timeZone = useProfile({ select: companyTimeZoneOf }).data;
   // The rows wait for the accounts too: an account's document tracking decides what its rows show,
   // and rows drawn before it would grow under the reader when it came.
   const isWaiting = shipmentsQuery.isPending || accountsQuery.isPending;
@@ -92,6 +93,7 @@ export function ShipmentsRoute() {
           documentTrackingAccounts={accountsQuery.data?.documentTrackingAccounts}
           linkFilters={linkFilters}
           listPage={listPage}
+          timeZone={timeZone}
           highlightedId={highlightedId}
           onOpenShipment={rememberReturnPoint}
           isLoading={isWaiting || (isDrawing && shownRows === NO_SHIPMENTS)}

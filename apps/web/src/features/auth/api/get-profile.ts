@@ -18,6 +18,9 @@ export function getProfileQueryOptions() {
   });
 }
 
+/** The company's time zone, whose day its last free days and reports count by. */
+export const companyTimeZoneOf = (profile: ProfileResponse): string => profile.company.time_zone;
+
 type UseProfileOptions<T> = {
   /** Reads part of the profile; keep it stable (a module function), so it runs only on new data. */
   select: (profile: ProfileResponse) => T;

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { readReportRange, reportRangeParams, todayOf, type ReportRange } from '../utils/report-range.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
+import { readReportRange, reportRangeParams, type ReportRange } from '../utils/report-range.ts';
 
 /** A range chosen on the screen, and the address that names it. */
 type Chosen = { address: string; range: ReportRange };
@@ -10,10 +11,12 @@ type Chosen = { address: string; range: ReportRange };
  * navigation, which ends after the route's guard has answered; until then the range just chosen is
  * the one shown, and the next change builds on it, so that two quick changes both stay.
  */
-export function useReportRange(): [ReportRange, (range: ReportRange) => void] {
+export function useReportRange(timeZone: string | undefined): [ReportRange, (range: ReportRange) => void] {
   const [search, setSearch] = useSearchParams();
-  // The day is read once a visit, so the presets do not move under a reader at midnight.
-  const [today] = useState(() => todayOf(new Date()));
+  // The moment is read once a visit, so the presets do not move under a reader at midnight; its
+  // day is the company's, as the server counts months (the user's own until the profile is read).
+  const [visitedAt] = useState(() => new Date());
+  const today = calendarDayIn(visitedAt, timeZone);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const address = search.toString();
   // Once the address names the range chosen, the address is read again.

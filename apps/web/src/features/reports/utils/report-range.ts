@@ -37,12 +37,6 @@ export type ReportRange = {
   over: number;
 };
 
-/** The user's calendar day, YYYY-MM-DD. */
-export function todayOf(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 function isPreset(value: string | null): value is ReportPreset {
   return value !== null && Object.hasOwn(REPORT_PRESETS, value);
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { NextFreeDayBadge } from './next-free-day-badge.tsx';
-import { userToday } from '../utils/free-day-urgency.ts';
 
 const TODAY = '2026-11-26';
 
@@ -36,10 +35,5 @@ describe('NextFreeDayBadge', () => {
 
   it('shows nothing for a shipment without a last free day', () => {
     expect(badge(null)).toMatchObject({ text: '', urgency: undefined });
-  });
-
-  it("reads the user's own calendar day", () => {
-    expect(userToday(new Date(2026, 10, 26, 23, 59))).toBe('2026-11-26');
-    expect(userToday(new Date(2026, 10, 27, 0, 1))).toBe('2026-11-27');
   });
 });

@@ -7,7 +7,7 @@ import styles from './next-free-day-badge.module.css';
 
 type NextFreeDayBadgeProps = {
   shipment: Pick<ShipmentListItem, 'next_free_day' | 'next_free_day_kind'>;
-  /** The user's calendar day, YYYY-MM-DD (userToday). */
+  /** The company's calendar day, YYYY-MM-DD. */
   today: string;
 };
 

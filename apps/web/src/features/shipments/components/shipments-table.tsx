@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ShipmentListItem, ShipmentSortField } from '@clearport/contract/shipments';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { TEXTS } from '@clearport/contract/texts';
 import { ListCell } from '../../../components/ui/list-cell.tsx';
 import { ListTable, type PhoneCards } from '../../../components/ui/list-table.tsx';
@@ -10,7 +11,6 @@ import { idsOf, type ListPage, type ShipmentLinkState } from '../utils/link-stat
 import type { ShipmentSort } from '../utils/saved-list-position.ts';
 import type { ShipmentFilterParams } from '../utils/shipments-query.ts';
 import { EntryCell } from './entry-cell.tsx';
-import { userToday } from '../utils/free-day-urgency.ts';
 import { FdaCell } from './fda-cell.tsx';
 import { NextFreeDayBadge } from './next-free-day-badge.tsx';
 import { StatusCell } from './status-cell.tsx';
@@ -27,6 +27,8 @@ type ShipmentsTableProps = {
   linkFilters: ShipmentFilterParams;
   /** The list page the rows are, for the shipment page to step across pages; Home has none. */
   listPage?: ListPage;
+  /** The company's time zone, whose day the last free days' badges count by; the user's own while unknown. */
+  timeZone?: string;
   /** The row to highlight: the shipment last opened from the list. */
   highlightedId?: number | null;
   /** Runs when an Entry Number link is followed. */
@@ -68,6 +70,7 @@ export function ShipmentsTable({
   documentTrackingAccounts,
   linkFilters,
   listPage,
+  timeZone,
   highlightedId = null,
   onOpenShipment,
   isLoading,
@@ -88,7 +91,7 @@ export function ShipmentsTable({
     [documentTrackingAccounts],
   );
 
-  const today = userToday();
+  const today = calendarDayIn(new Date(), timeZone);
   const columns = useMemo(
     () => [
       column.accessor('file_number', {

@@ -1,13 +1,12 @@
-import { format } from 'date-fns';
 import { freeDaysUrgency, lastFreeDayState } from '@clearport/contract/free-days';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
 
 /**
- * How near a shipment's nearest last free day is, on the user's own day (decision 0030), by the
+ * How near a shipment's nearest last free day is, on the company's day (decision 0030), by the
  * contract's rule of a last free day (lastFreeDayState, the one the shipment page's states use):
  * past it, demurrage or detention runs (`charged`); on it or within FREE_DAYS_DUE_SOON days, it
- * is due (`due`, `days_left` 0 on the day itself); later, `later`. The server's filter counts the
- * company's day; the two differ only around midnight between the zones.
+ * is due (`due`, `days_left` 0 on the day itself); later, `later`. The server's filter and the
+ * shipment page count the same day.
  */
 export type FreeDayUrgency =
   | { level: 'charged'; kind: FreeDayKind; day: string }
@@ -15,11 +14,6 @@ export type FreeDayUrgency =
   | { level: 'later'; kind: FreeDayKind; day: string };
 
 export type FreeDayKind = NonNullable<ShipmentListItem['next_free_day_kind']>;
-
-/** The user's calendar day, YYYY-MM-DD. */
-export function userToday(now: Date = new Date()): string {
-  return format(now, 'yyyy-MM-dd');
-}
 
 /** The urgency of a list row's last free day on `today`; null when it has none. */
 export function freeDayUrgency(
