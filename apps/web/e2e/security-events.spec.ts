@@ -31,6 +31,8 @@ test('the primary user finds a failed sign-in among the security events, at 1366
     .filter({ hasText: 'Failure' });
   await expect(failedRow.first()).toBeVisible();
   await expect(failedRow.first()).toContainText('reason: wrong_password');
+  // In the company's zone, whose days the filter's dates are, and named.
+  await expect(failedRow.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M E[SD]T/);
 
   await page.getByRole('combobox', { name: 'Event', exact: true }).selectOption({ label: 'Sign-out' });
   await expect(eventsTable(page).getByRole('row').filter({ hasText: 'Sign-in' })).toHaveCount(0);

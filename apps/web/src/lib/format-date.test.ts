@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDetailDate, formatEventDate, formatInstant } from './format-date.ts';
+import { formatDate, formatDetailDate, formatEventDate, formatInstant, formatInstantIn } from './format-date.ts';
 
 describe('formatDate', () => {
   it('shows the ETA as MM/dd/yyyy', () => {
@@ -54,6 +54,17 @@ describe('formatInstant', () => {
   it('is NOT AVAILABLE for the unknown date and an unreadable value', () => {
     expect(formatInstant('0000-00-00 00:00:00')).toBe('NOT AVAILABLE');
     expect(formatInstant('2026-11-20')).toBe('NOT AVAILABLE');
+  });
+});
+
+describe('formatInstantIn', () => {
+  it('shows an instant in the zone named, with its short name, whatever the user’s zone', () => {
+    vi.stubEnv('TZ', 'Pacific/Honolulu');
+    expect(formatInstantIn('2026-12-06T08:51:00.000Z', 'America/New_York')).toBe('12/06/2026 3:51 AM EST');
+    expect(formatInstantIn('2026-07-06T16:05:00Z', 'America/New_York')).toBe('07/06/2026 12:05 PM EDT');
+    expect(formatInstantIn('2026-12-06 08:51:00', 'America/Los_Angeles')).toBe('12/06/2026 12:51 AM PST');
+    expect(formatInstantIn('', 'America/New_York')).toBe('NOT AVAILABLE');
+    vi.unstubAllEnvs();
   });
 });
 

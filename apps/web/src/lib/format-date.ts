@@ -30,6 +30,34 @@ export function formatInstant(text: string): string {
   return date ? format(date, `${DATE_DISPLAY_FORMAT} h:mm a`) : TEXTS.notAvailable;
 }
 
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as formatInstant shows it, in `timeZone` (an IANA name) instead of the user's, with
+ * the zone's short name, as a screen whose days are the company's shows it: 12/05/2026 10:51 PM EST.
+ * NOT AVAILABLE when unknown.
+ */
+export function formatInstantIn(text: string, timeZone: string): string {
+  const date = parseInstantText(text) ?? parseIsoInstant(text);
+  if (!date) return TEXTS.notAvailable;
+  let zoneFormat = zoneFormats.get(timeZone);
+  if (!zoneFormat) {
+    zoneFormat = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+    });
+    zoneFormats.set(timeZone, zoneFormat);
+  }
+  const part = Object.fromEntries(zoneFormat.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.month}/${part.day}/${part.year} ${part.hour}:${part.minute} ${part.dayPeriod} ${part.timeZoneName}`;
+}
+
 /**
  * When a container's tracking event happened. The broker sends an instant with its zone (shown as
  * formatInstant shows it, in the user's zone) or the port's day and time as written: shown as

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useListState } from '../../../components/ui/use-list-state.ts';
 import { paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
+import { companyTimeZoneOf, useProfile } from '../../../features/auth/api/get-profile.ts';
 import { useSecurityEventUsers } from '../../../features/security-events/api/get-security-event-users.ts';
 import { useSecurityEvents } from '../../../features/security-events/api/get-security-events.ts';
 import { DownloadSecurityEventsButton } from '../../../features/security-events/components/download-security-events-button.tsx';
@@ -26,6 +27,7 @@ export function SecurityEventsRoute() {
   const query = useMemo(() => ({ ...filterQuery, page, ...cursor }), [filterQuery, page, cursor]);
   const eventsQuery = useSecurityEvents(query);
   const usersQuery = useSecurityEventUsers();
+  const timeZone = useProfile({ select: companyTimeZoneOf }).data;
   const reply = eventsQuery.data;
   const isCurrent = reply !== undefined && !eventsQuery.isPlaceholderData;
   // A new page starts at its top, not where Next was pressed at the bottom of the last one.
@@ -56,6 +58,7 @@ export function SecurityEventsRoute() {
         <div ref={listTop} />
         <SecurityEventsTable
           events={reply?.result ?? []}
+          timeZone={timeZone}
           isLoading={eventsQuery.isPending}
           isRefreshing={eventsQuery.isPlaceholderData}
           isError={eventsQuery.isError}

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
   SECURITY_EVENT_OUTCOME_LABELS,
@@ -7,12 +8,14 @@ import {
 } from '@clearport/contract/security-events';
 import { ListTable, type PhoneCards } from '../../../components/ui/list-table.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
-import { formatInstant } from '../../../lib/format-date.ts';
+import { formatInstant, formatInstantIn } from '../../../lib/format-date.ts';
 import { shortUserAgent } from '../utils/security-events-list.ts';
 import styles from './security-events.module.css';
 
 type SecurityEventsTableProps = {
   events: readonly SecurityEventRow[];
+  /** The company's time zone, whose days the filter's dates are: the times are shown in it, named. */
+  timeZone: string | undefined;
   isLoading: boolean;
   isRefreshing?: boolean;
   isError?: boolean;
@@ -22,11 +25,15 @@ type SecurityEventsTableProps = {
 const TEXTS = WEB_TEXTS.securityEvents;
 const column = createColumnHelper<SecurityEventRow>();
 
-const COLUMNS = [
+const columnsIn = (timeZone: string | undefined) => [
   column.accessor('occurred_at', {
     id: 'when',
     header: TEXTS.columnWhen,
-    cell: ({ getValue }) => <span className={styles.nowrap}>{formatInstant(getValue())}</span>,
+    cell: ({ getValue }) => (
+      <span className={styles.nowrap}>
+        {timeZone ? formatInstantIn(getValue(), timeZone) : formatInstant(getValue())}
+      </span>
+    ),
   }),
   column.accessor('email', { id: 'user', header: TEXTS.columnUser, cell: ({ getValue }) => getValue() ?? '' }),
   column.accessor('kind', {
@@ -75,16 +82,18 @@ const LIST_TEXTS = { loading: TEXTS.loading, empty: TEXTS.empty };
 /** The company's security events, newest first (one order: the columns do not sort); cards below 600 px. */
 export function SecurityEventsTable({
   events,
+  timeZone,
   isLoading,
   isRefreshing = false,
   isError = false,
   onRetry,
 }: SecurityEventsTableProps) {
+  const columns = useMemo(() => columnsIn(timeZone), [timeZone]);
   return (
     <ListTable
       caption={TEXTS.caption}
       rows={events}
-      columns={COLUMNS}
+      columns={columns}
       getRowId={(row) => row.id}
       phoneCards={PHONE_CARDS}
       isLoading={isLoading}
