@@ -42,9 +42,11 @@ export function calendarDayIn(instant: Date, timeZone?: string): string {
 /** The last day a CalendarDate takes: a date field's `max`, so that it offers no five-digit year. */
 export const LAST_CALENDAR_DAY = '9999-12-31';
 
+export const CALENDAR_DATE_MESSAGE = 'must be a day of the calendar, as 2027-06-30';
+
 /** A calendar day, YYYY-MM-DD, of the years 0001-9999. */
 export const CalendarDate = z.iso
-  .date({ error: 'must be a day of the calendar, as 2027-06-30', abort: true })
+  .date({ error: CALENDAR_DATE_MESSAGE, abort: true })
   .refine(isWithinYears, YEARS_MESSAGE);
 
 /**

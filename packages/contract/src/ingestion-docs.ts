@@ -282,7 +282,8 @@ export const EVENT_TYPE_DOCS: Record<string, string> = {
   'document_types.set': "{ types }: the shipment's document types a customer marked as submitted.",
   'document_types.unset': '{ types }: the document types a customer marked as not submitted.',
   'isf.filed':
-    '{ isf_transaction_no, isf_submit_date }: the customer filed the ISF themselves (the number reads N\\A).',
+    '{ isf_transaction_no, isf_submit_date }: the customer filed the ISF themselves (the number reads N\\A); ' +
+    'isf_submit_date is the moment of filing in UTC, YYYY-MM-DD HH:MM:SS.',
   'status.changed': '{ from, to, after }: the status a customer act moved (after: the act that moved it).',
   'note.added': '{ note_id, text, author, role }: a note a customer wrote under the shipment.',
   'reference.changed': '{ from, to }: the customer reference number.',

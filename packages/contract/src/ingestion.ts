@@ -165,7 +165,8 @@ export const ContainerRecord = z.strictObject({
 /**
  * A container's free days (docs/decisions/0029-demurrage.md), keyed by file number and container
  * number; the container must be in the portal. A field left out stays, null clears it. Last free
- * days are calendar days at the terminal; rates are tiers from day 1 of charges.
+ * days are calendar days, which end at midnight in the company's time zone (the portal's day for
+ * its states and reminders); rates are tiers from day 1 of charges.
  */
 export const ContainerFreeDaysRecord = z.strictObject({
   kind: z.literal('container_free_days'),

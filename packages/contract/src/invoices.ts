@@ -25,7 +25,7 @@ export const DateText = CalendarDate;
  * The spec names `shipment` without its shape: the linked shipment's id and file number, so
  * the invoice can link to it, or null when the invoice is not tied to one shipment.
  * Beyond the spec: `invoice_number`, `amount` (USD, null when not known), `due_date` (null
- * when none), `is_overdue` (1 when not paid and the due date has passed, by the server's day) and
+ * when none), `is_overdue` (1 when not paid and the due date has passed, by the company's day) and
  * `invoice_date`, the company's calendar day of `created_at` in its time zone (YYYY-MM-DD): the
  * day the invoice's PDF prints, which the list and the invoice page show for every reader.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate } from './calendar.ts';
+import { CALENDAR_DATE_MESSAGE, CalendarDate } from './calendar.ts';
 import { EntityId, fromDigits, Pagination, wholeNumber } from './http.ts';
 import { CURSOR_MESSAGE, isTimestampText, readListCursor } from './list-cursor.ts';
 
@@ -91,8 +91,9 @@ const DayText = CalendarDate;
 const securityEventFilters = {
   user_id: z.union([z.literal('').transform(() => undefined), fromDigits(EntityId)]).optional(),
   kind: z.union([z.literal('').transform(() => undefined), z.enum(SECURITY_EVENT_KINDS)]).optional(),
-  from: z.union([z.literal('').transform(() => undefined), DayText]).optional(),
-  to: z.union([z.literal('').transform(() => undefined), DayText]).optional(),
+  // A day no calendar has is refused in the day's own words, not the union's "Invalid input".
+  from: z.union([z.literal('').transform(() => undefined), DayText], { error: CALENDAR_DATE_MESSAGE }).optional(),
+  to: z.union([z.literal('').transform(() => undefined), DayText], { error: CALENDAR_DATE_MESSAGE }).optional(),
 };
 
 function refineDays(query: { from?: string | undefined; to?: string | undefined }, context: z.RefinementCtx) {

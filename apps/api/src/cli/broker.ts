@@ -75,7 +75,8 @@ export const USAGE = `Usage: npm run broker -- <command>
                               LIST: some of records,events,files,admin, comma-separated (default
                               records,events,files; admin is the administration through the
                               running portal: keys, approvals, payment instructions, mail,
-                              webhooks). DATE: when it stops working (2027-06-30, or with a time)
+                              webhooks). DATE: when it stops working (2027-06-30, at 00:00 UTC,
+                              or an instant with its offset, 2027-06-30T23:59:59-04:00)
   api-keys list               list the keys: id, name, first characters, scopes, created,
                               expires, last used (to the minute), revoked
   api-keys revoke ID          refuse the key from its next call on

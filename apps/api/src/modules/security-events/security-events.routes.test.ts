@@ -1,3 +1,4 @@
+import { CALENDAR_DATE_MESSAGE } from '@clearport/contract/calendar';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@clearport/contract/paths';
@@ -178,6 +179,11 @@ describe('GET user/security-events', () => {
       expect(response.statusCode, field).toBe(400);
       expect(response.json<{ field?: string; message: string }>().field ?? response.body, field).toContain(field);
     }
+    const noSuchDay = await injectAs(t.app, tokens.primary, {
+      method: 'GET',
+      url: apiUrl(API_PATHS.securityEvents, {}, { to: '2026-02-30' }),
+    });
+    expect(noSuchDay.json()).toMatchObject({ field: 'to', message: `to: ${CALENDAR_DATE_MESSAGE}` });
   });
 
   it('lists the company’s users for the filter', async () => {
