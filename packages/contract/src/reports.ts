@@ -116,7 +116,9 @@ export type EntriesByPortResponse = z.infer<typeof EntriesByPortResponse>;
 const DutyParts = {
   entered_value_cents: Cents,
   duty_cents: Cents,
+  /** The whole duty of the lines flagged Section 301: a line's 301 part is not filed apart from its base duty. */
   section_301_duty_cents: Cents,
+  /** The whole duty of the lines flagged AD/CVD, likewise. */
   adcvd_duty_cents: Cents,
 };
 /** The report lists this many HTS numbers, those with the most duty. */

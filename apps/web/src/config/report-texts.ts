@@ -45,8 +45,9 @@ export const REPORT_TEXTS = {
   byWeek: 'By week of release',
   weekOf: 'Week of',
   chapter: 'HTS chapter',
-  section301: 'Section 301 duty',
-  adcvd: 'AD/CVD duty',
+  /** The whole duty of the lines flagged (their Section 301 or AD/CVD part is not filed apart). */
+  section301: 'Duty on Section 301 lines',
+  adcvd: 'Duty on AD/CVD lines',
   topHts: 'The {count} HTS numbers with the most duty',
   htsNumber: 'HTS number',
   lines: 'Lines',

@@ -67,6 +67,20 @@ describe('GET /api/user/reports/export/:table', () => {
     );
   });
 
+  it('names the flagged lines’ duty as what it is: the whole duty of the lines, not their Section 301 or AD/CVD part', async () => {
+    const range = await demoRange();
+    const response = await get(
+      'primary',
+      API_PATHS.reportExport,
+      { table: 'duty-by-chapter' },
+      { ...range, format: 'csv' },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.body.replace(/^\ufeff/, '').split('\r\n')[0]).toContain(
+      'Duty on Section 301 lines,Duty on AD/CVD lines',
+    );
+  });
+
   it('gives a workbook with typed cells: months as dates, counts as numbers, amounts as dollars', async () => {
     const range = await demoRange();
     const report = exactJson(DutyByMonthResponse, await get('primary', API_PATHS.reportDutyByMonth, {}, range));

@@ -108,8 +108,8 @@ const TABLES: Record<ReportExportTable, Table> = {
       { header: 'Chapter name', kind: 'text', width: 40 },
       money('Entered value'),
       money('Duty'),
-      money('Section 301 duty'),
-      money('AD/CVD duty'),
+      money('Duty on Section 301 lines'),
+      money('Duty on AD/CVD lines'),
     ],
     rows: (db, scope, { from, to }) =>
       rowsOf(reportsRepository.dutyByHts(db, scope, dayRangeOf(from, to), 'chapter'), (row) => [
@@ -127,8 +127,8 @@ const TABLES: Record<ReportExportTable, Table> = {
       count('Lines'),
       money('Entered value'),
       money('Duty'),
-      money('Section 301 duty'),
-      money('AD/CVD duty'),
+      money('Duty on Section 301 lines'),
+      money('Duty on AD/CVD lines'),
     ],
     rows: (db, scope, { from, to }) =>
       rowsOf(reportsRepository.dutyByHts(db, scope, dayRangeOf(from, to), 'hts_number', TOP_HTS_NUMBERS), (row) => [

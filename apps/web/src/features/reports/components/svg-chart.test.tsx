@@ -94,11 +94,11 @@ describe('SvgChart', () => {
       categories: ['94'],
       series: [
         { kind: 'bar', label: 'Duty', values: [400], colour: '#0072B2' },
-        { kind: 'bar', label: 'Section 301 duty', values: [200], colour: '#D55E00' },
+        { kind: 'bar', label: 'Duty on Section 301 lines', values: [200], colour: '#D55E00' },
       ],
       axis: MONEY_AXIS,
     });
-    const [[duty], [section301]] = [barsOf(chart, 'Duty'), barsOf(chart, 'Section 301 duty')];
+    const [[duty], [section301]] = [barsOf(chart, 'Duty'), barsOf(chart, 'Duty on Section 301 lines')];
     expect(section301!.x).toBeGreaterThanOrEqual(duty!.x + duty!.width);
     expect(section301!.y + section301!.height).toBeCloseTo(duty!.y + duty!.height);
     expect(duty!.height / section301!.height).toBeCloseTo(2);
