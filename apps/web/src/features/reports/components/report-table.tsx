@@ -22,39 +22,42 @@ type ReportTableProps<Row> = {
 export function ReportTable<Row>({ caption, columns, rows, getRowKey }: ReportTableProps<Row>) {
   const captionId = useId();
   return (
-    <div className={styles.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table}>
-        <caption id={captionId} className={styles.caption}>
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col" className={column.isNumeric ? styles.numeric : undefined}>
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={getRowKey(row)}>
-              {columns.map((column, index) => {
-                const Cell = index === 0 ? 'th' : 'td';
-                return (
-                  <Cell
-                    key={column.header}
-                    scope={index === 0 ? 'row' : undefined}
-                    className={column.isNumeric ? styles.numeric : undefined}
-                  >
-                    {column.cell(row)}
-                  </Cell>
-                );
-              })}
+    <>
+      {/* Above the scrolling region, not its caption: a table wider than a phone would carry its title off the screen. */}
+      <p id={captionId} className={styles.caption}>
+        {caption}
+      </p>
+      <div className={styles.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className={styles.table} aria-labelledby={captionId}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className={column.isNumeric ? styles.numeric : undefined}>
+                  {column.header}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={getRowKey(row)}>
+                {columns.map((column, index) => {
+                  const Cell = index === 0 ? 'th' : 'td';
+                  return (
+                    <Cell
+                      key={column.header}
+                      scope={index === 0 ? 'row' : undefined}
+                      className={column.isNumeric ? styles.numeric : undefined}
+                    >
+                      {column.cell(row)}
+                    </Cell>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
