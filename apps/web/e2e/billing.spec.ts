@@ -60,7 +60,7 @@ test.describe('Billing', () => {
       await expect(methods.getByRole('button', { name, exact: true })).toBeVisible();
     }
     await methods.getByRole('button', { name: 'ACH/Wire' }).click();
-    await expect(page.getByRole('region', { name: 'ACH/Wire' })).toContainText('021000089');
+    await expect(page.getByRole('region', { name: 'ACH/Wire' })).toContainText('011999993');
     await methods.getByRole('button', { name: 'Mail a check', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Mail a check' })).toContainText('Newark, NJ 07114');
     const { shown, total } = await pagerCounts(page);

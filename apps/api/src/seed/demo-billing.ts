@@ -19,8 +19,9 @@ export const DEMO_PAYMENT_INSTRUCTIONS: PaymentInstructions = {
     bank_name: 'First Harbor Bank, N.A.',
     account_name: 'Clearport Customs Brokerage LLC',
     account_number: '000123456789',
-    ach_routing_number: '021000089',
-    wire_routing_number: '021000021',
+    // Fictional: valid in form (the ABA check digit), not a number we know a bank to hold.
+    ach_routing_number: '011999993',
+    wire_routing_number: '021999996',
     swift_code: 'FHBKUS33',
   },
   quick_pay: { recipient: 'Clearport Customs Brokerage LLC', email: 'payments@clearport.example' },

@@ -31,7 +31,7 @@ describe('PaymentInstructionsPanel', () => {
     expect(writeText).toHaveBeenLastCalledWith('000123456789');
     expect(await screen.findByText('Copied', { selector: '.Toastify *' })).toBeTruthy();
     await user.click(within(bank).getByRole('button', { name: 'Copy ACH routing number' }));
-    expect(writeText).toHaveBeenLastCalledWith('021000089');
+    expect(writeText).toHaveBeenLastCalledWith('011999993');
   });
 
   it('keeps numbers whole and lets an e-mail address wrap only after its @', () => {
