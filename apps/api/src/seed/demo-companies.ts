@@ -45,7 +45,13 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
 
 export type Port = { code: string; name: string; terminals: readonly string[]; share: number };
 type Carrier = { name: string; scac: string; containerPrefixes: readonly string[]; vessels: readonly string[] };
-type Airline = { name: string; awbPrefix: string; flights: readonly string[]; origin: string };
+type Airline = {
+  name: string;
+  awbPrefix: string;
+  /** The airline's flights from its origin, by the CBP port code of the airport they land at. */
+  flights: Readonly<Record<string, readonly string[]>>;
+  origin: string;
+};
 type TruckerSeed = {
   name: string;
   phone: string;
@@ -155,11 +161,32 @@ export const BREAKBULK_CARRIER: Carrier = {
   vessels: ['BBC OREGON', 'BBC EMS', 'BBC AMAZON'],
 };
 
+/** Each flight lands at one airport: the CBP port code of the demo's LAX (2720) or JFK (4701). */
 export const AIRLINES: readonly Airline[] = [
-  { name: 'Cathay Pacific Cargo', awbPrefix: '160', flights: ['CX 880', 'CX 096'], origin: 'Hong Kong, China' },
-  { name: 'Korean Air Cargo', awbPrefix: '180', flights: ['KE 017', 'KE 081'], origin: 'Incheon, South Korea' },
-  { name: 'Lufthansa Cargo', awbPrefix: '020', flights: ['LH 8160', 'LH 400'], origin: 'Frankfurt, Germany' },
-  { name: 'China Airlines Cargo', awbPrefix: '297', flights: ['CI 5148', 'CI 5254'], origin: 'Taipei, Taiwan' },
+  {
+    name: 'Cathay Pacific Cargo',
+    awbPrefix: '160',
+    flights: { '2720': ['CX 880', 'CX 884'], '4701': ['CX 840', 'CX 844'] },
+    origin: 'Hong Kong, China',
+  },
+  {
+    name: 'Korean Air Cargo',
+    awbPrefix: '180',
+    flights: { '2720': ['KE 017', 'KE 011'], '4701': ['KE 081', 'KE 085'] },
+    origin: 'Incheon, South Korea',
+  },
+  {
+    name: 'Lufthansa Cargo',
+    awbPrefix: '020',
+    flights: { '2720': ['LH 456'], '4701': ['LH 400', 'LH 404'] },
+    origin: 'Frankfurt, Germany',
+  },
+  {
+    name: 'China Airlines Cargo',
+    awbPrefix: '297',
+    flights: { '2720': ['CI 6', 'CI 8'], '4701': ['CI 12'] },
+    origin: 'Taipei, Taiwan',
+  },
 ];
 
 /** CBP transport mode codes (CBP Form 7501, block 10). */

@@ -538,14 +538,14 @@ function planRoute(rng: Rng, profile: CompanyProfile, shape: Shape | undefined):
   const port = mode === 'air' ? profile.airport : rng.weighted(profile.ports.map((p) => [p, p.share] as const));
   const terminal = rng.pick(port.terminals);
   if (mode === 'air') {
-    const airline = rng.pick(AIRLINES);
+    const airline = rng.pick(AIRLINES.filter((each) => each.flights[port.code]));
     return {
       mode,
       port,
       terminal,
       origin: airline.origin,
       line: airline.name,
-      vessel: rng.pick(airline.flights),
+      vessel: rng.pick(airline.flights[port.code]!),
       masterBill: () => airWaybill(rng, airline.awbPrefix),
       houseBill: () => `HAWB-${rng.digits(6)}`,
       containerPrefix: () => '',
