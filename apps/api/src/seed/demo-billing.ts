@@ -6,10 +6,11 @@ import { calendarDay, displayDate, displayDay } from '../lib/display-dates.ts';
 import type { Storage } from '../lib/storage.ts';
 import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
 import { invoiceBackupPdf, invoicePdf } from './demo-pdfs.ts';
+import type { DemoPlan } from './demo-shipments.ts';
 
 /**
  * The demo brokerage's billing, after its shipments and invoices exist: each invoice gets a
- * number, charges in whole cents, an amount and a due date 30 days after it was issued (so
+ * number, the charges its shipment was planned with (its entry's duty and fees, the broker's ISF), an amount and a due date 30 days after it was issued (so
  * the unpaid older ones are overdue), and its PDF and backup are drawn again to show them;
  * then the brokerage's payment instructions.
  */
@@ -37,30 +38,26 @@ const DUE_DAYS = 30;
 const DAY_MS = 86_400_000;
 const FIRST_INVOICE_NO = 260_100;
 
-/** A small generator seeded by the invoice id, so a seed draws the same charges every time. */
-function generator(seed: number) {
-  let state = seed * 2_654_435_761;
-  return (low: number, high: number) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    const unit = ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-    return low + Math.floor(unit * (high - low + 1));
-  };
-}
-
 type Charge = { label: string; cents: number };
 
-function chargesOf(id: number, containers: number): Charge[] {
-  const draw = generator(id);
-  const charges: Charge[] = [{ label: 'Customs entry fee', cents: draw(125, 195) * 100 }];
-  if (draw(0, 1) === 1) charges.push({ label: 'ISF filing fee', cents: 4_000 });
-  if (draw(0, 3) > 0) charges.push({ label: 'Duties and fees advanced', cents: draw(15_000, 2_400_000) });
-  if (containers > 0 && draw(0, 2) === 0) charges.push({ label: 'Delivery order handling', cents: 4_500 * containers });
-  return charges;
+/** The charges each shipment's invoice was planned with (demo-shipments.ts), by file number, in cents. */
+export function plannedCharges(plan: DemoPlan): Map<string, Charge[]> {
+  const shipments = plan.companies.flatMap((company) => company.shipments);
+  return new Map(
+    shipments.flatMap(({ row, invoice }) =>
+      invoice
+        ? [
+            [
+              row.file_number,
+              invoice.charges.map((charge) => ({ label: charge.label, cents: Math.round(charge.amount * 100) })),
+            ] as const,
+          ]
+        : [],
+    ),
+  );
 }
 
-export async function seedDemoBilling(db: Db, storage: Storage): Promise<void> {
+export async function seedDemoBilling(db: Db, storage: Storage, charges: Map<string, Charge[]>): Promise<void> {
   const invoices = await db
     .selectFrom('invoices')
     .innerJoin('accounts', 'accounts.id', 'invoices.account_id')
@@ -80,12 +77,12 @@ export async function seedDemoBilling(db: Db, storage: Storage): Promise<void> {
   const rows = await Promise.all(
     invoices.map(async (invoice, index) => {
       const invoiceNumber = `INV-${FIRST_INVOICE_NO + index}`;
-      const charges = chargesOf(invoice.id, invoice.container_nos.length);
-      const cents = charges.reduce((sum, charge) => sum + charge.cents, 0);
+      const lines = charges.get(invoice.file_number) ?? [];
+      const cents = lines.reduce((sum, charge) => sum + charge.cents, 0);
       // The demo's companies are in the default zone: their days are its days.
       const due = calendarDay(new Date(invoice.created_at.getTime() + DUE_DAYS * DAY_MS), DEFAULT_TIME_ZONE);
       const details = { invoiceNumber, fileNumber: invoice.file_number, accountNo: invoice.account_no };
-      const dollars = charges.map((charge) => ({ label: charge.label, amount: charge.cents / 100 }));
+      const dollars = lines.map((charge) => ({ label: charge.label, amount: charge.cents / 100 }));
       if (invoice.path) {
         const pdf = await invoicePdf({
           ...details,

@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { Storage } from '../lib/storage.ts';
 import { planDemo, type SeedOptions } from './demo-shipments.ts';
 import { writeDemoPlan } from './demo-writer.ts';
-import { seedDemoBilling } from './demo-billing.ts';
+import { plannedCharges, seedDemoBilling } from './demo-billing.ts';
 
 export { DEMO_LOGINS, type DemoLogin } from './demo-companies.ts';
 export type { SeedOptions } from './demo-shipments.ts';
@@ -21,6 +21,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 export async function seedDemoData(db: Db, storage: Storage, options: SeedOptions = {}): Promise<void> {
-  await writeDemoPlan(db, storage, planDemo(new Date(), options), DEMO_PASSWORD);
-  await seedDemoBilling(db, storage);
+  const plan = planDemo(new Date(), options);
+  await writeDemoPlan(db, storage, plan, DEMO_PASSWORD);
+  await seedDemoBilling(db, storage, plannedCharges(plan));
 }

@@ -1,7 +1,7 @@
 import { hmfCents, mpfCents, type Agency, type Disposition, type EntryMode } from '@clearport/contract/customs-entry';
 import type { IngestionRecordInput } from '@clearport/contract/ingestion';
 import { amountToCents, centsToAmount } from '@clearport/contract/invoices';
-import { createRng, DAY_MS, hashOf, type Rng } from './demo-numbers.ts';
+import { createRng, DAY_MS, hashOf, HOUR_MS, type Rng } from './demo-numbers.ts';
 
 /**
  * The customs entry behind a demo shipment (docs/decisions/0026-customs-entries.md): lines of
@@ -25,26 +25,36 @@ type Goods = {
   /** The Section 301 duty on goods of China (percent of value), where a list names the number. */
   section301?: number;
   agency?: Agency;
+  /** Food and drink: FDA reviews the entry (prior notice) besides the line's own agency. */
+  isFdaRegulated?: boolean;
+  /** The countries (ISO 3166) among the demo's origins that make and ship such goods. */
+  origins: readonly string[];
+  /** The countries whose goods of this kind an antidumping or countervailing duty order covers. */
+  adcvdOrigins?: readonly string[];
 };
+
+const ASIAN_FACTORIES = ['CN', 'VN', 'TW', 'MY', 'TH', 'KR'];
 
 const GOODS: readonly Goods[] = [
   {
-    hts: '9403609081',
+    hts: '9403608081',
     description: 'Wooden dining tables',
     unit: 'No.',
     unitValue: 180,
     rate: { kind: 'free' },
     rateText: 'Free',
     section301: 25,
+    origins: ['CN', 'VN', 'MY', 'TH', 'IT', 'ES', 'DE', 'NL', 'BE', 'TR', 'IN'],
   },
   {
-    hts: '9401615011',
+    hts: '9401614011',
     description: 'Upholstered wooden chairs',
     unit: 'No.',
     unitValue: 62,
     rate: { kind: 'free' },
     rateText: 'Free',
     section301: 25,
+    origins: ['CN', 'VN', 'MY', 'TW', 'IT', 'ES', 'DE', 'BE', 'TR'],
   },
   {
     hts: '6109100012',
@@ -54,6 +64,7 @@ const GOODS: readonly Goods[] = [
     rate: { kind: 'percent', percent: 16.5 },
     rateText: '16.5%',
     section301: 7.5,
+    origins: ['CN', 'VN', 'IN', 'TR', 'TH', 'MY'],
   },
   {
     hts: '6204624011',
@@ -63,6 +74,7 @@ const GOODS: readonly Goods[] = [
     rate: { kind: 'percent', percent: 16.6 },
     rateText: '16.6%',
     section301: 7.5,
+    origins: ['CN', 'VN', 'IN', 'TR', 'IT', 'ES'],
   },
   {
     hts: '6302600020',
@@ -72,6 +84,7 @@ const GOODS: readonly Goods[] = [
     rate: { kind: 'percent', percent: 9.1 },
     rateText: '9.1%',
     section301: 7.5,
+    origins: ['CN', 'IN', 'TR', 'VN', 'TH'],
   },
   {
     hts: '3926909985',
@@ -81,6 +94,7 @@ const GOODS: readonly Goods[] = [
     rate: { kind: 'percent', percent: 5.3 },
     rateText: '5.3%',
     section301: 25,
+    origins: [...ASIAN_FACTORIES, 'DE', 'NL', 'BE', 'IT', 'ES', 'TR', 'IN'],
   },
   {
     hts: '6912004810',
@@ -90,6 +104,7 @@ const GOODS: readonly Goods[] = [
     rate: { kind: 'percent', percent: 9.8 },
     rateText: '9.8%',
     section301: 7.5,
+    origins: ['CN', 'TH', 'VN', 'MY', 'IT', 'ES', 'DE', 'TR', 'IN'],
   },
   {
     hts: '8471300100',
@@ -98,6 +113,7 @@ const GOODS: readonly Goods[] = [
     unitValue: 410,
     rate: { kind: 'free' },
     rateText: 'Free',
+    origins: ['CN', 'TW', 'VN', 'TH', 'MY', 'KR'],
   },
   {
     hts: '9503000073',
@@ -107,6 +123,7 @@ const GOODS: readonly Goods[] = [
     rate: { kind: 'free' },
     rateText: 'Free',
     agency: 'CPSC',
+    origins: ['CN', 'VN', 'MY', 'TH', 'DE', 'IN'],
   },
   {
     hts: '4011101010',
@@ -117,6 +134,8 @@ const GOODS: readonly Goods[] = [
     rateText: '4%',
     section301: 25,
     agency: 'NHTSA',
+    origins: ['CN', 'VN', 'TH', 'KR', 'TW', 'MY', 'IN', 'TR', 'DE', 'ES', 'IT'],
+    adcvdOrigins: ['CN', 'VN', 'KR', 'TW', 'TH'],
   },
   {
     hts: '0306170040',
@@ -126,6 +145,9 @@ const GOODS: readonly Goods[] = [
     rate: { kind: 'free' },
     rateText: 'Free',
     agency: 'FDA',
+    isFdaRegulated: true,
+    origins: ['IN', 'VN', 'TH'],
+    adcvdOrigins: ['IN', 'VN', 'CN'],
   },
   {
     hts: '2204215040',
@@ -135,24 +157,29 @@ const GOODS: readonly Goods[] = [
     rate: { kind: 'specific', centsPerUnit: 6.3 },
     rateText: '6.3¢/liter',
     agency: 'TTB',
+    isFdaRegulated: true,
+    origins: ['IT', 'ES', 'DE'],
   },
   {
-    hts: '0804504040',
+    hts: '0804504055',
     description: 'Fresh mangoes',
     unit: 'kg',
     unitValue: 2.1,
     rate: { kind: 'specific', centsPerUnit: 6.6 },
     rateText: '6.6¢/kg',
     agency: 'APHIS',
+    isFdaRegulated: true,
+    origins: ['IN', 'TH'],
   },
   {
-    hts: '8418102010',
+    hts: '8418100030',
     description: 'Refrigerator-freezers, household',
     unit: 'No.',
     unitValue: 520,
     rate: { kind: 'free' },
     rateText: 'Free',
     section301: 25,
+    origins: ['CN', 'KR', 'TH', 'TR', 'IT', 'DE'],
   },
 ];
 
@@ -173,10 +200,19 @@ const COUNTRIES: Readonly<Record<string, string>> = {
   Turkey: 'TR',
 };
 
+type EntryRecord = Extract<IngestionRecordInput, { kind: 'entry' }>;
+type EntryLineRecord = Extract<IngestionRecordInput, { kind: 'entry_line' }>;
+
 export type PlannedEntry = {
   records: IngestionRecordInput[];
-  /** Duty, MPF and HMF in cents: what the 7501 shows as due and the invoice advances. */
+  entry: EntryRecord;
+  lines: EntryLineRecord[];
+  /** Duty, MPF, HMF and other fees in cents: the 7501's blocks 37-39, what the invoice advances. */
   dueCents: number;
+  /** The entry date (CBP's release, or the arrival until then), or null before the cargo arrives. */
+  entryDate: number | null;
+  /** FDA's review as the shipment row tells it: none unless the goods are food or drink. */
+  fdaReview: string;
 };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -193,13 +229,7 @@ function dutyCents(goods: Goods, valueCents: number, quantity: number, country: 
 }
 
 /** The lines: a few kinds of goods whose entered values add up to exactly `enteredValueCents`. */
-function planLines(
-  rng: Rng,
-  entryNumber: string,
-  enteredValueCents: number,
-  country: string,
-  agencyHint: Agency | null,
-) {
+function planLines(rng: Rng, entryNumber: string, enteredValueCents: number, country: string, pool: readonly Goods[]) {
   const count = rng.weighted([
     [1, 30],
     [2, 30],
@@ -208,14 +238,11 @@ function planLines(
     [8, 6],
     [14, 2],
   ] as const);
-  const pool = agencyHint
-    ? GOODS.filter((goods) => goods.agency === agencyHint)
-    : GOODS.filter((goods) => !goods.agency);
   const weights = Array.from({ length: count }, () => 0.3 + rng.next());
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   let left = enteredValueCents;
   return weights.map((weight, index) => {
-    const goods = rng.pick(pool.length > 0 ? pool : GOODS);
+    const goods = rng.pick(pool);
     const valueCents = index === count - 1 ? left : Math.round((enteredValueCents * weight) / total);
     left -= valueCents;
     const quantity = Math.max(1, Math.round(valueCents / 100 / goods.unitValue));
@@ -232,6 +259,7 @@ function planLines(
       duty_rate: section301 ? `${goods.rateText} + ${goods.section301}%` : goods.rateText,
       duty: centsToAmount(dutyCents(goods, valueCents, quantity, country)),
       section_301: section301,
+      adcvd: goods.adcvdOrigins?.includes(country) ?? false,
       agency: goods.agency,
     };
   });
@@ -253,6 +281,22 @@ const CBP_DISPOSITIONS: Readonly<Record<string, Disposition>> = {
   'CBP DOCS REVIEW HOLD': 'docs_review',
 };
 
+/** The next weekday on or after the day of `ms`: CBP posts liquidations on business days. */
+function businessDay(ms: number): number {
+  const weekday = new Date(ms).getUTCDay();
+  return ms + (weekday === 6 ? 2 : weekday === 0 ? 1 : 0) * DAY_MS;
+}
+
+/** The goods an entry of `country` carries: food under FDA's review, another agency's goods, or plain goods. */
+function goodsPool(rng: Rng, country: string, isFood: boolean): readonly Goods[] {
+  const made = GOODS.filter((goods) => goods.origins.includes(country));
+  const agency = rng.chance(0.12) ? rng.pick(['CPSC', 'NHTSA', 'TTB', 'APHIS'] as const) : null;
+  if (isFood) return made.filter((goods) => goods.isFdaRegulated);
+  const plain = made.filter((goods) => !goods.isFdaRegulated);
+  const regulated = plain.filter((goods) => goods.agency === agency);
+  return agency && regulated.length > 0 ? regulated : plain.filter((goods) => !goods.agency);
+}
+
 export function planEntry(input: {
   entryNumber: string;
   fileNumber: string;
@@ -265,38 +309,44 @@ export function planEntry(input: {
   now: Date;
   status: string;
   isReleased: boolean;
+  /** The review the shipment would have if it carries food; the goods decide whether it does. */
   fda: string;
   importerOfRecord: string;
 }): PlannedEntry {
   const rng = createRng(hashOf(input.entryNumber));
   const country = COUNTRIES[input.origin.split(', ').at(-1) ?? ''] ?? 'CN';
-  const fdaDisposition = FDA_DISPOSITIONS[input.fda];
-  const agencyHint: Agency | null = fdaDisposition
-    ? 'FDA'
-    : rng.chance(0.12)
-      ? rng.pick(['CPSC', 'NHTSA', 'TTB', 'APHIS'] as const)
-      : null;
-  const lines = planLines(rng, input.entryNumber, input.enteredValueCents, country, agencyHint);
+  const now = input.now.getTime();
+  const hasArrived = input.anchor <= now - HOUR_MS;
+  // Food only from where such food comes from; FDA examines or holds it only once it has arrived.
+  const isFood = input.fda !== '' && GOODS.some((goods) => goods.isFdaRegulated && goods.origins.includes(country));
+  const fdaReview = !isFood ? '' : hasArrived || input.fda === 'MAY PROCEED' ? input.fda : '';
+  const fdaDisposition = FDA_DISPOSITIONS[fdaReview];
+  const lines = planLines(rng, input.entryNumber, input.enteredValueCents, country, goodsPool(rng, country, isFood));
   const lineDuty = lines.reduce((sum, line) => sum + amountToCents(line.duty), 0);
-  const hasAdCvd = lines.some((line) => line.hts_number === '0306170040') && (country === 'IN' || country === 'VN');
+  const hasAdCvd = lines.some((line) => line.adcvd);
   const mpf = mpfCents(input.enteredValueCents);
   const hmf = hmfCents(input.enteredValueCents, input.mode);
-  const past = (ms: number) => Math.min(ms, input.now.getTime() - DAY_MS);
-  const entryDate = past(input.anchor - rng.int(1, 3) * DAY_MS);
-  const summaryDate = entryDate + rng.int(6, 10) * DAY_MS;
-  const liquidation = entryDate + 314 * DAY_MS;
-  const isLiquidated = liquidation < input.now.getTime();
+  const otherFees = 0;
+  const past = (ms: number) => Math.min(ms, now - DAY_MS);
 
   const releaseDays = rng.int(0, 2);
-  const entry: IngestionRecordInput = {
+  // Released on or after the arrival; the entry date is the release's day (19 CFR 141.68), or
+  // the arrival's until CBP releases it, and none before the cargo is here.
+  const release = input.isReleased ? Math.max(input.anchor, past(input.anchor + releaseDays * DAY_MS)) : null;
+  const entryDate = release ?? (hasArrived ? input.anchor : null);
+  const summaryDate = entryDate === null ? null : entryDate + rng.int(6, 10) * DAY_MS;
+  const liquidation = entryDate === null ? null : businessDay(entryDate + 314 * DAY_MS);
+  const isLiquidated = liquidation !== null && liquidation < now;
+
+  const entry: EntryRecord = {
     kind: 'entry',
     entry_number: input.entryNumber,
     file_number: input.fileNumber,
     entry_type: hasAdCvd ? '03' : input.enteredValueCents < 2_500_00 ? '11' : '01',
     port_code: input.portCode,
-    entry_date: day(entryDate),
-    summary_date: summaryDate < input.now.getTime() ? day(summaryDate) : null,
-    release_date: input.isReleased ? day(past(input.anchor + releaseDays * DAY_MS)) : null,
+    entry_date: entryDate === null ? null : day(entryDate),
+    summary_date: summaryDate !== null && summaryDate < now ? day(summaryDate) : null,
+    release_date: release === null ? null : day(release),
     liquidation_date: isLiquidated ? day(liquidation) : null,
     liquidation_status: isLiquidated ? 'liquidated' : 'unliquidated',
     bond_type: input.enteredValueCents < 2_500_00 ? 'single' : 'continuous',
@@ -306,31 +356,32 @@ export function planEntry(input: {
     country_of_export: country,
     mpf: centsToAmount(mpf),
     hmf: input.mode === 'ocean' ? centsToAmount(hmf) : null,
-    other_fees: '0.00',
+    other_fees: centsToAmount(otherFees),
   };
-  const disposedAt = (days: number) => new Date(past(input.anchor + days * DAY_MS)).toISOString();
+  const disposedAt = (ms: number) => new Date(Math.min(ms, now - HOUR_MS)).toISOString();
   const dispositions: IngestionRecordInput[] = [];
-  const dispose = (agency: Agency, disposition: Disposition, days: number) =>
+  const dispose = (agency: Agency, disposition: Disposition, at: number) =>
     dispositions.push({
       kind: 'agency_disposition',
       entry_number: input.entryNumber,
       agency,
       disposition,
-      disposed_at: disposedAt(days),
+      disposed_at: disposedAt(at),
     });
   const cbp = CBP_DISPOSITIONS[input.status];
-  // CBP's release is the entry's release date; a pending entry waits from the day it was filed.
-  dispose('CBP', cbp ?? (input.isReleased ? 'released' : 'pending'), cbp ? 0.5 : input.isReleased ? releaseDays : -1);
-  if (fdaDisposition) dispose('FDA', fdaDisposition, 0.6);
+  // CBP's release is the entry's release; a pending entry waits from the day it was filed (before
+  // the arrival); an exam or a hold comes after the arrival.
+  dispose(
+    'CBP',
+    cbp ?? (release !== null ? 'released' : 'pending'),
+    cbp ? input.anchor + 0.5 * DAY_MS : (release ?? input.anchor - DAY_MS),
+  );
+  if (fdaDisposition) dispose('FDA', fdaDisposition, input.anchor + (hasArrived ? 0.6 : -0.5) * DAY_MS);
   for (const agency of new Set(lines.flatMap((line) => (line.agency && line.agency !== 'FDA' ? [line.agency] : [])))) {
-    dispose(agency, input.isReleased ? 'may_proceed' : 'pending', 0.4);
+    dispose(agency, input.isReleased ? 'may_proceed' : 'pending', input.anchor + (hasArrived ? 0.4 : -0.5) * DAY_MS);
   }
-  const records = [
-    entry,
-    ...lines.map(({ agency: _agency, ...line }) =>
-      hasAdCvd && line.hts_number === '0306170040' ? { ...line, adcvd: true } : line,
-    ),
-    ...dispositions,
-  ];
-  return { records, dueCents: lineDuty + mpf + (input.mode === 'ocean' ? hmf : 0) };
+  const entryLines = lines.map(({ agency: _agency, ...line }): EntryLineRecord => line);
+  const records = [entry, ...entryLines, ...dispositions];
+  const dueCents = lineDuty + mpf + (input.mode === 'ocean' ? hmf : 0) + otherFees;
+  return { records, entry, lines: entryLines, dueCents, entryDate, fdaReview };
 }

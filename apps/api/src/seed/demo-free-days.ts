@@ -41,8 +41,15 @@ function detentionRates(rng: Rng): RateTier[] {
   ];
 }
 
-/** A container's or a shipment's free days: what is known by now, and the last free days the terminal moved from. */
+/** When a container was discharged, made available and gated out, by now; null where not (yet). */
+export type ContainerTimes = { discharged: number | null; available: number | null; gatedOut: number | null };
+
+/**
+ * A container's or a shipment's free days: what is known by now, and the last free days the
+ * terminal moved from; and each container's times, which its tracking events show too.
+ */
 export type PlannedFreeDays = { records: IngestionRecordInput[]; moved: IngestionRecordInput[] };
+type ContainerPlan = PlannedFreeDays & { times: ContainerTimes };
 
 /** The records of one container. */
 function containerRecords(
@@ -50,11 +57,12 @@ function containerRecords(
   fileNumber: string,
   container: Container,
   input: { eta: number; now: number; isReleased: boolean; isHeld: boolean },
-): PlannedFreeDays {
+): ContainerPlan {
   const { eta, now } = input;
   const key = { kind: 'container_free_days', file_number: fileNumber, container_no: container.container_no } as const;
   const discharged = eta + rng.int(6, 30) * HOUR_MS;
-  if (discharged > now) return { records: [], moved: [] };
+  const none = { discharged: null, available: null, gatedOut: null };
+  if (discharged > now) return { records: [], moved: [], times: none };
   const available = input.isHeld ? null : discharged + rng.int(8, 30) * HOUR_MS;
   const lastFreeDay = companyDayAfter(discharged, rng.pick([4, 4, 5, 5, 7]));
   const hasRates = rng.chance(0.7);
@@ -69,17 +77,19 @@ function containerRecords(
   };
   const moved = rng.chance(0.15) ? [{ ...key, terminal_last_free_day: day(Date.parse(lastFreeDay) - DAY_MS) }] : [];
   // Most released containers leave before their last free day, one in six a day or three after
-  // it; one waiting for its release leaves a day or three after it too (released late, or moved
-  // in bond), and one CBP holds stays.
+  // it; none leaves before CBP releases it (or lets it move in bond).
   const lastFree = Date.parse(`${lastFreeDay}T23:00:00Z`);
-  const isOnTime = input.isReleased && rng.chance(0.83);
+  const isOnTime = rng.chance(0.83);
   const gateOut =
-    available === null
+    available === null || !input.isReleased
       ? null
       : isOnTime
         ? Math.max(available + 2 * HOUR_MS, lastFree - rng.int(0, 3) * DAY_MS - rng.int(4, 12) * HOUR_MS)
         : lastFree + rng.int(1, 3) * DAY_MS - rng.int(4, 12) * HOUR_MS;
-  if (gateOut === null || gateOut > now) return { records: [{ ...key, ...fields } as IngestionRecordInput], moved };
+  const times = { discharged, available: available !== null && available <= now ? available : null, gatedOut: null };
+  if (gateOut === null || gateOut > now) {
+    return { records: [{ ...key, ...fields } as IngestionRecordInput], moved, times };
+  }
   const returnBy = companyDayAfter(gateOut, rng.pick([4, 5, 7]));
   const delivered = gateOut + rng.int(2, 10) * HOUR_MS;
   // Most empties go back by the return day, some a day or two after, one in ten a week late.
@@ -92,20 +102,21 @@ function containerRecords(
     detention_last_free_day: returnBy,
     empty_returned_at: returned <= now ? instant(returned) : null,
   };
-  return { records: [record as IngestionRecordInput], moved };
+  return { records: [record as IngestionRecordInput], moved, times: { ...times, gatedOut: gateOut } };
 }
 
-/** The free days records of a shipment's containers; none before the vessel has arrived. */
+/** The free days records of a shipment's containers, and their times; none before the vessel has arrived. */
 export function planFreeDays(input: {
   fileNumber: string;
   containers: readonly Container[];
   eta: Date | null;
   now: Date;
+  /** CBP has released the shipment, or lets it move in bond: its containers may leave the terminal. */
   isReleased: boolean;
   /** CBP holds the shipment (an exam or a documents review): not available for pick-up. */
   isHeld: boolean;
-}): PlannedFreeDays {
-  if (input.eta === null || input.containers.length === 0) return { records: [], moved: [] };
+}): PlannedFreeDays & { times: ContainerTimes[] } {
+  if (input.eta === null || input.containers.length === 0) return { records: [], moved: [], times: [] };
   const rng = createRng(hashOf(`${input.fileNumber} free days`));
   const facts = {
     eta: input.eta.getTime(),
@@ -114,5 +125,9 @@ export function planFreeDays(input: {
     isHeld: input.isHeld,
   };
   const planned = input.containers.map((container) => containerRecords(rng, input.fileNumber, container, facts));
-  return { records: planned.flatMap((each) => each.records), moved: planned.flatMap((each) => each.moved) };
+  return {
+    records: planned.flatMap((each) => each.records),
+    moved: planned.flatMap((each) => each.moved),
+    times: planned.map((each) => each.times),
+  };
 }

@@ -17,39 +17,87 @@ const joined = (values: readonly string[]) => (values.length > 0 ? values.join('
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const usd = (amount: number) => USD.format(amount);
 
-export type EntrySummaryDetails = {
-  fileNumber: string;
-  accountNo: string;
-  importer: string;
-  portOfEntry: string;
-  carrier: string;
-  arrivalDate: string;
-  origin: string;
-  billsOfLading: readonly string[];
-  containers: readonly string[];
+export type EntrySummaryLine = {
+  lineNumber: number;
+  hts: string;
+  description: string;
+  rate: string;
   enteredValue: number;
   duty: number;
 };
 
+export type EntrySummaryDetails = {
+  entryNumber: string;
+  /** Block 2: the code and its name, such as `03 Consumption - Antidumping/Countervailing Duty`. */
+  entryType: string;
+  summaryDate: string;
+  bondType: string;
+  portOfEntry: string;
+  entryDate: string;
+  /** Block 8: the vessel's name, or the flight. */
+  carrier: string;
+  transportMode: string;
+  /** Blocks 10 and 14: ISO 3166 codes. */
+  countryOfOrigin: string;
+  countryOfExport: string;
+  importDate: string;
+  /** Block 12: the masters and houses. */
+  billsOfLading: readonly string[];
+  portOfUnlading: string;
+  importer: string;
+  accountNo: string;
+  containers: readonly string[];
+  lines: readonly EntrySummaryLine[];
+  duty: number;
+  /** Block 39: MPF, HMF and other fees. */
+  otherFees: number;
+};
+
+/** The blocks of CBP Form 7501 the demo fills, with their numbers and titles. */
 export function entrySummaryPdf(entry: EntrySummaryDetails): Promise<Uint8Array> {
-  return onePagePdf(
-    'CBP Form 7501 Entry Summary',
-    [
-      ['Entry number', entry.fileNumber],
-      ['Entry type', '01 Consumption'],
-      ['Importer of record', entry.importer],
-      ['Account', entry.accountNo],
-      ['Port of entry', entry.portOfEntry],
-      ['Importing carrier', entry.carrier],
-      ['Arrival date', entry.arrivalDate],
-      ['Country of origin', entry.origin],
-      ['Bills of lading', joined(entry.billsOfLading)],
-      ['Containers', joined(entry.containers)],
-      ['Entered value', usd(entry.enteredValue)],
-      ['Duty, MPF and HMF', usd(entry.duty)],
+  const totalValue = entry.lines.reduce((sum, line) => sum + line.enteredValue, 0);
+  return renderFieldsPdf({
+    title: 'CBP Form 7501 Entry Summary',
+    sections: [
+      {
+        fields: [
+          ['1 Filer Code/Entry No.', entry.entryNumber],
+          ['2 Entry Type', entry.entryType],
+          ['3 Summary Date', entry.summaryDate],
+          ['5 Bond Type', entry.bondType],
+          ['6 Port Code', entry.portOfEntry],
+          ['7 Entry Date', entry.entryDate],
+          ['8 Importing Carrier', entry.carrier],
+          ['9 Mode of Transport', entry.transportMode],
+          ['10 Country of Origin', entry.countryOfOrigin],
+          ['11 Import Date', entry.importDate],
+          ['12 B/L or AWB No.', joined(entry.billsOfLading)],
+          ['14 Exporting Country', entry.countryOfExport],
+          ['20 U.S. Port of Unlading', entry.portOfUnlading],
+          ['26 Importer of Record', entry.importer],
+          ['Account', entry.accountNo],
+          ['Containers', joined(entry.containers)],
+        ],
+      },
+      {
+        heading: '27-34 Lines: HTSUS No., description, rate, entered value, duty',
+        fields: entry.lines.map((line): Field => [
+          `Line ${line.lineNumber}`,
+          `${line.hts} ${line.description}; ${line.rate}; ${usd(line.enteredValue)}; ${usd(line.duty)}`,
+        ]),
+      },
+      {
+        fields: [
+          ['35 Total Entered Value', usd(totalValue)],
+          ['37 Duty', usd(entry.duty)],
+          ['38 Tax', usd(0)],
+          ['39 Other', usd(entry.otherFees)],
+          ['40 Total', usd(entry.duty + entry.otherFees)],
+        ],
+      },
     ],
-    'Demo document: not a filing with U.S. Customs and Border Protection.',
-  );
+    footer: 'Demo document: not a filing with U.S. Customs and Border Protection.',
+  });
 }
 
 export type InvoiceDetails = {

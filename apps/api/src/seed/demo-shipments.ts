@@ -1,8 +1,9 @@
 import type { Insertable } from 'kysely';
-import { formatEntryNumber } from '@clearport/contract/customs-entry';
+import { ENTRY_TYPES, formatEntryNumber, formatHtsNumber } from '@clearport/contract/customs-entry';
+import { amountToCents } from '@clearport/contract/invoices';
 import type { IngestionRecordInput } from '@clearport/contract/ingestion';
-import { planEntry } from './demo-entries.ts';
-import { planFreeDays, type PlannedFreeDays } from './demo-free-days.ts';
+import { planEntry, type PlannedEntry } from './demo-entries.ts';
+import { planFreeDays, type ContainerTimes, type PlannedFreeDays } from './demo-free-days.ts';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '@clearport/contract/statuses';
 import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contract/documents';
 import { ROLES } from '@clearport/contract/roles';
@@ -67,7 +68,7 @@ const UNLISTED_STATUS = 'In Transit';
 
 const FDA = { none: '', mayProceed: 'MAY PROCEED', exam: 'FDA EXAM', hold: 'FDA HOLD', refused: 'REFUSED' };
 
-type IsfKind = 'none' | 'client' | 'broker';
+type IsfKind = 'none' | 'client' | 'broker' | 'notApplicable';
 
 type Shape = {
   containers: number;
@@ -237,12 +238,18 @@ export type PlannedShipment = {
   orders: PlannedOrder[];
   /** Who filed the client's ISF the row holds and who marked its 7501 reviewed, and when: the change feed tells both. */
   acts: { isfFiler: string | null; reviewer: { email: string; at: string } | null };
-  invoice: Omit<Insertable<InvoicesTable>, 'account_id' | 'shipment_id'> | null;
+  invoice: PlannedInvoice | null;
   /** The customs entry's records: the entry, its lines and its dispositions; none before it is filed. */
   entry: IngestionRecordInput[];
   /** The broker's container_free_days records, and the earlier last free days the terminal moved from. */
   freeDays: PlannedFreeDays;
 };
+
+/** A charge of an invoice, in dollars. */
+export type Charge = { label: string; amount: number };
+
+/** The invoice's row, and the charges its amount and PDF show (demo-billing.ts). */
+export type PlannedInvoice = Omit<Insertable<InvoicesTable>, 'account_id' | 'shipment_id'> & { charges: Charge[] };
 
 export type PlannedCompany = { profile: CompanyProfile; logins: DemoLogin[]; shipments: PlannedShipment[] };
 
@@ -336,6 +343,18 @@ function resolveEta(eta: EtaPlacement, now: Date): Date | null {
   }
 }
 
+/**
+ * CBP examines or holds cargo that has arrived: an exam's shipment whose ETA was placed ahead
+ * arrived half a day to three days ago instead (from a generator of the file's own, so the rest of
+ * the demo stays as it was; entry numbers keep following the placement).
+ */
+function arrivedForExam(eta: Date | null, status: string, fileNumber: string, now: Date): Date | null {
+  const latest = now.getTime() - 12 * HOUR_MS;
+  if (eta === null || !EXAM_STATUSES.includes(status) || eta.getTime() <= latest) return eta;
+  const hours = createRng(hashOf(`${fileNumber} arrival`)).int(0, 60);
+  return new Date(Math.round((latest - hours * HOUR_MS) / (HOUR_MS / 2)) * (HOUR_MS / 2));
+}
+
 type PlanContext = {
   rng: Rng;
   now: Date;
@@ -359,6 +378,9 @@ type Route = {
   containerPrefix: () => string;
 };
 
+/** What the entry makes due, in dollars, and the entry itself: none before it is filed. */
+type Due = { dollars: number; entry: PlannedEntry | null };
+
 /** What the parts of a shipment's plan share. */
 type ShipmentFacts = {
   fileNumber: string;
@@ -379,7 +401,7 @@ type ShipmentFacts = {
 function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: string): PlannedShipment {
   const { rng, now } = context;
   const { status, shape } = skeleton;
-  const eta = resolveEta(skeleton.eta, now);
+  const eta = arrivedForExam(resolveEta(skeleton.eta, now), status, fileNumber, now);
   const facts: ShipmentFacts = {
     fileNumber,
     accountNo: skeleton.accountNo,
@@ -409,25 +431,31 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
     })),
   ];
   const transitDays = rng.int(14, 34);
-  const containers = Array.from({ length: containerCount }, () => planContainer(context, facts, transitDays));
+  const plannedContainers = Array.from({ length: containerCount }, () => planContainer(context, facts, transitDays));
 
-  const isfKind = shape?.isf ?? isfFor(rng, status);
-  const isfDate = past(anchor - rng.int(8, 30) * DAY_MS - rng.int(0, 23) * HOUR_MS);
+  const drawnIsf = shape?.isf ?? isfFor(rng, status);
+  // The 10+2 applies to ocean cargo only; the portal reads N\A as nothing left to file.
+  const isfKind: IsfKind = route.mode === 'air' ? 'notApplicable' : drawnIsf;
+  // Filed one to five days before the first container is loaded abroad, never within 24 hours of it.
+  const [isfDays, isfHours] = [rng.int(8, 30), rng.int(0, 23)];
+  const loading = anchor - transitDays * DAY_MS;
+  const isfDate = past(loading - (1 + (isfDays % 4)) * DAY_MS - isfHours * HOUR_MS);
   const isfNumber = {
     none: null,
+    notApplicable: ISF_FILED_BY_CLIENT,
     client: ISF_FILED_BY_CLIENT,
     broker: `ISF-${isfDate.getUTCFullYear()}-${rng.digits(6)}`,
   }[isfKind];
 
   const documentTypes = planDocumentTypes(rng, status);
-  const due = { dollars: 0 };
+  const due: Due = { dollars: 0, entry: null };
   const files = planDocuments(
     context,
     facts,
     {
       submittedTypes: documentTypes.filter((entry) => entry.submitted).map((entry) => entry.type),
-      containers: containers.map((container) => container.container_no),
-      masters: bills.filter((bill) => bill.is_master).map((bill) => bill.bill_lading),
+      containers: plannedContainers.map((container) => container.container_no),
+      bills: bills.map((bill) => bill.bill_lading),
     },
     due,
   );
@@ -443,27 +471,22 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
   const ignored = shape?.ignored ?? (orders.length === 0 && status === S.released && rng.chance(0.05));
 
   const isAfterRelease = AFTER_RELEASE_STATUSES.includes(status);
-  const invoiceChance = isAfterRelease ? 0.85 : facts.isEarly ? 0.3 : 0.6;
-  const dutyCharge = { label: 'Duties and fees advanced', amount: due.dollars };
-  const invoice = rng.chance(invoiceChance)
-    ? planInvoice(context, facts, {
-        containers: containers.map((container) => container.container_no),
-        created: invoiceDate(fileNumber, anchor + (1 + rng.next() * 29) * DAY_MS, now),
-        charges: [
-          { label: 'Customs entry fee', amount: rng.int(125, 195) },
-          ...(isfKind === 'broker' ? [{ label: 'ISF filing fee', amount: 40 }] : []),
-          ...(files.duty === null ? [] : [dutyCharge]),
-          ...(EXAM_STATUSES.includes(status) ? [{ label: 'CBP exam fee', amount: rng.int(350, 1_200) }] : []),
-          ...(orders.length > 0 ? [{ label: 'Delivery order handling', amount: 45 * orders.length }] : []),
-        ],
-      })
-    : null;
+  // Most shipments are billed once there is something to bill (an entry, or the broker's ISF): the
+  // plan's generator draws 85%, 30% and 60%, and one of the file's own the rest, so the rest of the
+  // demo stays as it was.
+  const [invoiceChance, billingChance] = isAfterRelease ? [0.85, 0.95] : facts.isEarly ? [0.3, 0.8] : [0.6, 0.9];
+  const ownRng = createRng(hashOf(`${fileNumber} billing`));
+  const invoiceDraws = rng.chance(invoiceChance)
+    ? drawInvoice(rng, status)
+    : ownRng.chance((billingChance - invoiceChance) / (1 - invoiceChance))
+      ? drawInvoice(ownRng, status)
+      : null;
 
-  const fda = shape?.fda ?? rng.weighted(FDA_WEIGHTS);
+  const drawnFda = shape?.fda ?? rng.weighted(FDA_WEIGHTS);
   const documentNote = status === S.pendingDocuments && rng.chance(0.3) ? rng.pick(DOCUMENT_NOTES) : '';
   const comment = rng.chance(0.1) ? rng.pick(BROKER_COMMENTS) : '';
-  const discharge = eta && isAfterRelease ? timestampText(eta.getTime() + rng.int(4, 36) * HOUR_MS) : null;
-  const created = past(anchor - (transitDays + 5) * DAY_MS).toISOString();
+  const drawnDischarge = eta && isAfterRelease ? eta.getTime() + rng.int(4, 36) * HOUR_MS : null;
+  const shipmentCreated = past(anchor - (transitDays + 5) * DAY_MS).toISOString();
   const entry = facts.isEarly
     ? null
     : planEntry({
@@ -477,10 +500,55 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
         now,
         status,
         isReleased: isAfterRelease,
-        fda,
+        fda: drawnFda,
         importerOfRecord: context.profile.importerOfRecord,
       });
-  if (entry) due.dollars = dutyCharge.amount = entry.dueCents / 100;
+  if (entry) due.dollars = entry.dueCents / 100;
+  due.entry = entry;
+  // No entry filed, no review by FDA.
+  const fda = entry?.fdaReview ?? FDA.none;
+  // Billed after the entry's date (its release, or the arrival); before it, the broker's ISF alone.
+  const entered = entry?.entryDate === null ? null : entry;
+  const isfFee = isfKind === 'broker' && route.mode !== 'air' ? [{ label: 'ISF filing fee', amount: 40 }] : [];
+  const charges = entered
+    ? [
+        { label: 'Customs entry fee', amount: invoiceDraws?.entryFee ?? 0 },
+        ...isfFee,
+        { label: 'Duties and fees advanced', amount: entered.dueCents / 100 },
+        ...(invoiceDraws?.examFee ? [{ label: 'CBP exam fee', amount: invoiceDraws.examFee }] : []),
+        ...(orders.length > 0 ? [{ label: 'Delivery order handling', amount: 45 * orders.length }] : []),
+      ]
+    : isfFee;
+  const billedFrom = entered ? entered.entryDate : charges.length > 0 ? isfDate.getTime() : null;
+  const created = invoiceDraws && billedFrom !== null ? invoiceDate(billedFrom, invoiceDraws.daysAfter, now) : null;
+  const invoice =
+    invoiceDraws && created
+      ? planInvoice(context, facts, {
+          containers: plannedContainers.map((container) => container.container_no),
+          created,
+          charges,
+          paidRoll: invoiceDraws.paidRoll,
+          hasBackup: invoiceDraws.hasBackup,
+        })
+      : null;
+
+  // One discharge and one gate-out a container: its free days and its tracking events tell the same.
+  const freeDays = planFreeDays({
+    fileNumber,
+    containers: plannedContainers,
+    eta,
+    now,
+    isReleased: isAfterRelease || status === S.itShipment,
+    isHeld: EXAM_STATUSES.includes(status),
+  });
+  const containers = plannedContainers.map((container, index) => ({
+    container_no: container.container_no,
+    tracking_info: JSON.stringify(trackingEvents(container, freeDays.times[index], route, now)),
+  }));
+  const firstDischarge = Math.min(...freeDays.times.flatMap((times) => (times.discharged ? [times.discharged] : [])));
+  const dischargedAt =
+    drawnDischarge === null ? null : Number.isFinite(firstDischarge) ? firstDischarge : drawnDischarge;
+  const discharge = dischargedAt === null ? null : timestampText(Math.round(dischargedAt / 60_000) * 60_000);
 
   return {
     accountNo: facts.accountNo,
@@ -489,7 +557,7 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
       customer_reference_no: facts.reference,
       status,
       isf_transaction_no: isfNumber,
-      isf_submit_date: isfNumber === null ? null : isfDate.toISOString(),
+      isf_submit_date: isfNumber === null || isfKind === 'notApplicable' ? null : isfDate.toISOString(),
       est_time_arrive: eta ? timestampText(eta.getTime()) : null,
       shipment_discharge_date: discharge,
       fda_review: fda,
@@ -506,8 +574,8 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
       path_to_7501: files.pathTo7501,
       reviewed_7501: files.reviewed7501,
       ignored_shipment: ignored,
-      created_at: created,
-      updated_at: created,
+      created_at: shipmentCreated,
+      updated_at: shipmentCreated,
     },
     containers,
     bills,
@@ -522,14 +590,7 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
     },
     invoice,
     entry: entry?.records ?? [],
-    freeDays: planFreeDays({
-      fileNumber,
-      containers,
-      eta,
-      now,
-      isReleased: isAfterRelease,
-      isHeld: EXAM_STATUSES.includes(status),
-    }),
+    freeDays: { records: freeDays.records, moved: freeDays.moved },
   };
 }
 
@@ -565,31 +626,49 @@ function planRoute(rng: Rng, profile: CompanyProfile, shape: Shape | undefined):
   };
 }
 
+/** The numbers an invoice is made of: the days after its entry, the fees, whether paid and with a backup. */
+function drawInvoice(rng: Rng, status: string) {
+  return {
+    daysAfter: 1 + rng.next() * 29,
+    entryFee: rng.int(125, 195),
+    examFee: EXAM_STATUSES.includes(status) ? rng.int(350, 1_200) : 0,
+    paidRoll: rng.next(),
+    hasBackup: rng.chance(0.2),
+  };
+}
+
+/** A container's number, and when it was loaded abroad: null for a container the line reports nothing of. */
+type PlannedContainer = { container_no: string; loaded: number | null };
+
 function planContainer(
   context: PlanContext,
   { eta, anchor, route }: ShipmentFacts,
   transitDays: number,
-): PlannedShipment['containers'][number] & { container_no: string } {
-  const { rng, now } = context;
+): PlannedContainer {
+  const { rng } = context;
   const prefix = route.containerPrefix();
   const containerNo = unique(context.used.containers, () => containerNumber(prefix, rng.digits(6)));
   const hasEvents = rng.chance(0.85);
-  const [loadHours, dischargeHours, availableHours, gateOutDays] = [rng.next(), rng.next(), rng.next(), rng.next()];
-  if (!eta || !hasEvents) return { container_no: containerNo, tracking_info: '[]' };
+  // Discharge, availability and gate-out come from the free days (demo-free-days.ts); these three
+  // draws are kept so the rest of the demo stays as it was.
+  const [loadHours] = [rng.next(), rng.next(), rng.next(), rng.next()];
+  if (!eta || !hasEvents) return { container_no: containerNo, loaded: null };
+  return { container_no: containerNo, loaded: anchor - transitDays * DAY_MS + loadHours * 12 * HOUR_MS };
+}
 
+/** A container's events as the line and the terminal report them, the same times as its free days. */
+function trackingEvents(container: PlannedContainer, times: ContainerTimes | undefined, route: Route, now: Date) {
+  if (container.loaded === null) return [];
   const terminal = `${route.port.name} (${route.terminal})`;
-  const loaded = anchor - transitDays * DAY_MS + loadHours * 12 * HOUR_MS;
-  const discharged = anchor + (4 + dischargeHours * 26) * HOUR_MS;
-  const available = discharged + (8 + availableHours * 32) * HOUR_MS;
   const events: TrackingEvent[] = [
-    { location: route.origin, type: 'Loaded on vessel', date: isoDate(loaded) },
-    { location: route.origin, type: 'Vessel departed', date: isoDate(loaded + 20 * HOUR_MS) },
-    { location: terminal, type: 'Discharged', date: isoDate(discharged) },
-    { location: terminal, type: 'Available for pickup', date: isoDate(available) },
-    { location: terminal, type: 'Gate out', date: isoDate(available + (1 + gateOutDays * 4) * DAY_MS) },
+    { location: route.origin, type: 'Loaded on vessel', date: isoDate(container.loaded) },
+    { location: route.origin, type: 'Vessel departed', date: isoDate(container.loaded + 20 * HOUR_MS) },
   ];
-  const happened = events.filter((event) => Date.parse(event.date) <= now.getTime());
-  return { container_no: containerNo, tracking_info: JSON.stringify(happened) };
+  if (times?.discharged) events.push({ location: terminal, type: 'Discharged', date: isoDate(times.discharged) });
+  if (times?.available)
+    events.push({ location: terminal, type: 'Available for pickup', date: isoDate(times.available) });
+  if (times?.gatedOut) events.push({ location: terminal, type: 'Gate out', date: isoDate(times.gatedOut) });
+  return events.filter((event) => Date.parse(event.date) <= now.getTime());
 }
 
 /** The four tracked types are required; a pending shipment misses at least one, a later one none. */
@@ -610,9 +689,9 @@ function planDocumentTypes(rng: Rng, status: string): PlannedShipment['documentT
 function planDocuments(
   context: PlanContext,
   facts: ShipmentFacts,
-  shipment: { submittedTypes: string[]; containers: string[]; masters: string[] },
-  /** Duty, MPF and HMF as the entry makes them, known once the shipment is planned: the 7501 shows it. */
-  due: { dollars: number },
+  shipment: { submittedTypes: string[]; containers: string[]; bills: string[] },
+  /** The entry and what it makes due, known once the shipment is planned: the 7501 shows them. */
+  due: Due,
 ): {
   documents: PlannedDocument[];
   pathTo7501: string | null;
@@ -653,21 +732,40 @@ function planDocuments(
   due.dollars = duty;
   const filed = past(anchor + rng.int(1, 5) * DAY_MS);
   const pathTo7501 = has7501
-    ? file(() =>
-        entrySummaryPdf({
-          fileNumber,
-          accountNo,
-          importer: profile.name,
+    ? file(() => {
+        const { entry, lines } = due.entry!;
+        const dateOf = (text: string | null | undefined) => (text && displayDay(text)) || 'Not yet';
+        const dollars = (amount: string | null | undefined) => amountToCents(amount ?? '0') / 100;
+        const dutyCents = lines.reduce((sum, line) => sum + amountToCents(line.duty ?? '0'), 0);
+        return entrySummaryPdf({
+          entryNumber: fileNumber,
+          entryType: `${entry.entry_type} ${ENTRY_TYPES[entry.entry_type as keyof typeof ENTRY_TYPES]}`,
+          summaryDate: dateOf(entry.summary_date),
+          bondType: entry.bond_type === 'single' ? '9 Single transaction' : '8 Continuous',
           portOfEntry: `${route.port.code} ${route.port.name}`,
-          carrier: `${route.line} ${route.vessel}`,
-          arrivalDate: (facts.eta && displayDay(timestampText(facts.eta.getTime()))) ?? 'Not available',
-          origin: route.origin,
-          billsOfLading: shipment.masters,
+          entryDate: dateOf(entry.entry_date),
+          carrier: route.vessel,
+          transportMode: `${TRANSPORT_MODES[route.mode].code} ${TRANSPORT_MODES[route.mode].description}`,
+          countryOfOrigin: entry.country_of_origin ?? '',
+          countryOfExport: entry.country_of_export ?? '',
+          importDate: (facts.eta && displayDay(timestampText(facts.eta.getTime()))) ?? 'Not available',
+          billsOfLading: shipment.bills,
+          portOfUnlading: `${route.port.code} ${route.port.name}`,
+          importer: `${profile.name}, ${entry.importer_of_record}`,
+          accountNo,
           containers: shipment.containers,
-          enteredValue,
-          duty: due.dollars,
-        }),
-      )
+          lines: lines.map((line) => ({
+            lineNumber: line.line_number,
+            hts: formatHtsNumber(line.hts_number ?? ''),
+            description: line.description ?? '',
+            rate: line.duty_rate ?? '',
+            enteredValue: dollars(line.entered_value),
+            duty: dollars(line.duty),
+          })),
+          duty: dutyCents / 100,
+          otherFees: due.dollars - dutyCents / 100,
+        });
+      })
     : null;
   if (pathTo7501) {
     documents.push({
@@ -814,27 +912,32 @@ function planOrders(
 }
 
 /**
- * When a shipment's invoice was issued: some time in the month after its arrival, or, where that
- * is still to come, a moment of the past six weeks, drawn from a generator of the file's own so
- * the rest of the demo stays as it was. A brokerage bills every day, not all at the moment the data
- * was made: on any day of the year no day holds more than about 4% of the demo's invoices.
+ * When a shipment's invoice was issued: some time in the month after the entry's date (its release,
+ * or the arrival), or after the ISF for an ISF billed alone; none while that is still to come. A
+ * brokerage bills every day, not all at the moment the data was made: on any day of the year no day
+ * holds more than about 4% of the demo's invoices.
  */
-function invoiceDate(fileNumber: string, planned: number, now: Date): Date {
-  if (planned <= now.getTime() - HOUR_MS) return new Date(planned);
-  const rng = createRng(hashOf(`${fileNumber} invoice`));
-  return new Date(now.getTime() - (1 + rng.next() * 44) * DAY_MS);
+function invoiceDate(from: number, daysAfter: number, now: Date): Date | null {
+  const planned = from + daysAfter * DAY_MS;
+  return planned <= now.getTime() - HOUR_MS ? new Date(planned) : null;
 }
 
 function planInvoice(
   context: PlanContext,
   { fileNumber, accountNo }: ShipmentFacts,
-  invoice: { containers: string[]; created: Date; charges: Array<{ label: string; amount: number }> },
-): PlannedShipment['invoice'] {
-  const { rng, now, profile } = context;
+  invoice: {
+    containers: string[];
+    created: Date;
+    charges: Charge[];
+    paidRoll: number;
+    hasBackup: boolean;
+  },
+): PlannedInvoice {
+  const { now, profile } = context;
+  const { hasBackup } = invoice;
   const invoiceNumber = context.nextInvoiceNo();
   const ageDays = (now.getTime() - invoice.created.getTime()) / DAY_MS;
-  const isPaid = rng.next() < (ageDays > 45 ? 0.9 : ageDays > 15 ? 0.5 : 0.15);
-  const hasBackup = rng.chance(0.2);
+  const isPaid = invoice.paidRoll < (ageDays > 45 ? 0.8 : ageDays > 15 ? 0.5 : 0.15);
   const due = new Date(invoice.created.getTime() + 30 * DAY_MS);
   const details = { invoiceNumber, fileNumber, accountNo };
 
@@ -867,6 +970,7 @@ function planInvoice(
     path,
     backup,
     created_at: invoice.created.toISOString(),
+    charges: invoice.charges,
   };
 }
 

@@ -19,7 +19,10 @@ import { writeRecords } from '../modules/ingestion/ingest.ts';
 import { newWarehouseValues } from '../modules/settings/warehouses.repository.ts';
 import { NOTIFICATIONS, primaryOf } from './demo-companies.ts';
 import { DAY_MS } from './demo-numbers.ts';
-import type { DemoPlan, PlannedCompany, PlannedFile, PlannedShipment } from './demo-shipments.ts';
+import type { DemoPlan, PlannedCompany, PlannedFile, PlannedInvoice, PlannedShipment } from './demo-shipments.ts';
+
+/** An invoice's row: its charges make its amount later (demo-billing.ts). */
+const invoiceRow = ({ charges: _charges, ...row }: PlannedInvoice) => row;
 
 /**
  * Writes a demo plan: its files through the storage the product uploads to, then its rows. What
@@ -521,7 +524,7 @@ async function insertShipments(
   await insertBatches(
     perShipment((shipment, shipmentId) =>
       shipment.invoice
-        ? [{ ...shipment.invoice, account_id: accountIdOf(shipment.accountNo), shipment_id: shipmentId }]
+        ? [{ ...invoiceRow(shipment.invoice), account_id: accountIdOf(shipment.accountNo), shipment_id: shipmentId }]
         : [],
     ),
     (batch) => trx.insertInto('invoices').values(batch).execute(),

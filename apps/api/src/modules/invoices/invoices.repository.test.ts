@@ -144,7 +144,7 @@ describe('a large account’s search', () => {
   }
 
   it.each([
-    ['msc', undefined],
+    ['oneu', undefined],
     ['inv', undefined],
     ['0', 'not-paid'],
     ['no-such-text', undefined],
