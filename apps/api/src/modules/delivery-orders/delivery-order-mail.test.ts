@@ -53,6 +53,23 @@ describe('the delivery order mail', () => {
       Buffer.from(await deliveryOrderPdf(DETAILS, new Date('2026-12-05T12:00:00Z'), 'broker@example.test')),
     );
     expect(lines.join('\n')).not.toMatch(/Terminal\nPort of unlading\nPick-up date\nNone/);
-    expect(lines.filter((line) => line === 'Not given')).toHaveLength(3);
+    const pickUp = lines.slice(lines.indexOf('Pick up'), lines.indexOf('Trucker'));
+    expect(pickUp.filter((line) => line === 'Not given')).toHaveLength(3);
+  });
+
+  it('prints "Not given" on every line of a warehouse the company gave no address or contact for', async () => {
+    const bare = {
+      ...DETAILS,
+      warehouse: { name: 'Newark DC', phone: '', address: '', city: '', state: '', zip: '', contact: undefined },
+    };
+    const { lines } = await pdfText(
+      await deliveryOrderPdf(bare, new Date('2026-12-05T12:00:00Z'), 'broker@example.test'),
+    );
+    const deliverTo = lines.slice(lines.indexOf('Deliver to'), lines.indexOf('Note'));
+    expect(deliverTo).toEqual([
+      'Deliver to',
+      ...['Warehouse', 'Address', 'City, state, ZIP', 'Phone', 'Contact', 'Contact e-mail'],
+      ...['Newark DC', 'Not given', 'Not given', 'Not given', 'Not given', 'Not given'],
+    ]);
   });
 });

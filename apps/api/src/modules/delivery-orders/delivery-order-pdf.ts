@@ -5,7 +5,10 @@ import type { DeliveryOrderDetails } from './delivery-orders.repository.ts';
 
 const listed = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : 'None');
 const orNone = (value: string) => (value.trim() === '' ? 'None' : value);
-/** A place the broker has not sent yet: the trucker asks for it, not reads that there is none. */
+/**
+ * A place or contact the broker or the company has not given yet: the trucker asks for it, not
+ * reads that there is none.
+ */
 const orNotGiven = (value: string) => (value.trim() === '' ? NOT_GIVEN : value);
 const NOT_GIVEN = 'Not given';
 const joinedParts = (...parts: string[]) => parts.filter((part) => part.trim() !== '').join(' ');
@@ -71,12 +74,12 @@ export function deliveryOrderPdf(
       {
         heading: 'Deliver to',
         fields: [
-          ['Warehouse', orNone(warehouse.name)],
-          ['Address', orNone(warehouse.address)],
-          ['City, state, ZIP', orNone(cityLineOf(warehouse))],
-          ['Phone', orNone(warehouse.phone)],
-          ['Contact', orNone(warehouse.contact?.name ?? '')],
-          ['Contact e-mail', orNone(warehouse.contact?.email ?? '')],
+          ['Warehouse', orNotGiven(warehouse.name)],
+          ['Address', orNotGiven(warehouse.address)],
+          ['City, state, ZIP', orNotGiven(cityLineOf(warehouse))],
+          ['Phone', orNotGiven(warehouse.phone)],
+          ['Contact', orNotGiven(warehouse.contact?.name ?? '')],
+          ['Contact e-mail', orNotGiven(warehouse.contact?.email ?? '')],
         ],
       },
       { heading: 'Note', fields: [['Note', orNone(details.note)]] },
