@@ -23,7 +23,8 @@ export function cityLineOf(warehouse: Pick<DeliveryOrderDetails['warehouse'], 'c
   return joinedParts(warehouse.city ? `${warehouse.city},` : '', warehouse.state, warehouse.zip).replace(/,$/, '');
 }
 
-export function deliveryOrderFileName(details: Pick<DeliveryOrderDetails, 'orderId' | 'shipment'>): string {
+/** The PDF's name as the trucker's attachment and the portal's download give it. */
+export function deliveryOrderFileName(details: { orderId: number; shipment: { file_number: string } }): string {
   return `Delivery order ${details.orderId} for entry ${details.shipment.file_number}.pdf`;
 }
 

@@ -705,6 +705,8 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.rawPayload.equals(attachment!.content)).toBe(true);
+    // Under the attachment's name.
+    expect(download.headers['content-disposition']).toMatch(`filename="${attachment!.filename}"`);
     const { lines } = await pdfText(download.rawPayload);
     const text = lines.join('\n');
     expect(text).toContain(shipment.fileNumber);

@@ -3,6 +3,8 @@ import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { extensionOf } from '../../lib/file-type.ts';
 import { accessRepository } from '../access/access.repository.ts';
+import { deliveryOrderFileName } from '../delivery-orders/delivery-order-pdf.ts';
+import { invoiceFileName } from '../invoices/invoices.rules.ts';
 import type { SessionUser } from '../access/session-user.ts';
 
 /**
@@ -26,8 +28,8 @@ type StoredFileColumn = {
 
 const visibleShipmentIds = (db: Db, user: SessionUser) => accessRepository.shipments(db, user).select('shipments.id');
 
-/** An invoice's file in `column`, downloaded as "Invoice <file number><suffix>". */
-function invoiceFile(column: 'path' | 'backup', suffix: string): StoredFileColumn {
+/** An invoice's file in `column`, downloaded under the name the invoice page gives it. */
+function invoiceFile(column: 'path' | 'backup'): StoredFileColumn {
   return {
     table: 'invoices',
     column,
@@ -35,10 +37,10 @@ function invoiceFile(column: 'path' | 'backup', suffix: string): StoredFileColum
     async nameOf(db, user, key, extension) {
       const invoice = await accessRepository
         .invoices(db, user)
-        .select('invoices.file_number')
+        .select(['invoices.id', 'invoices.invoice_number'])
         .where(`invoices.${column}`, '=', key)
         .executeTakeFirst();
-      return invoice && `Invoice ${invoice.file_number}${suffix}.${extension}`;
+      return invoice && invoiceFileName({ id: invoice.id, invoiceNumber: invoice.invoice_number }, column, extension);
     },
   };
 }
@@ -77,7 +79,7 @@ export const STORED_FILE_COLUMNS: readonly StoredFileColumn[] = [
   {
     table: 'delivery_orders',
     column: 'path',
-    async nameOf(db, user, key, extension) {
+    async nameOf(db, user, key) {
       const order = await db
         .selectFrom('delivery_orders')
         .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
@@ -85,11 +87,12 @@ export const STORED_FILE_COLUMNS: readonly StoredFileColumn[] = [
         .where('delivery_orders.path', '=', key)
         .where('delivery_orders.shipment_id', 'in', visibleShipmentIds(db, user))
         .executeTakeFirst();
-      return order && `Delivery order ${order.file_number}-${order.id}.${extension}`;
+      // The name the trucker's attachment has.
+      return order && deliveryOrderFileName({ orderId: order.id, shipment: { file_number: order.file_number } });
     },
   },
-  invoiceFile('path', ''),
-  invoiceFile('backup', ' backup'),
+  invoiceFile('path'),
+  invoiceFile('backup'),
 ];
 
 export const filesRepository = {

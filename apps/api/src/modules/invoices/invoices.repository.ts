@@ -40,7 +40,7 @@ export type InvoicesPageRequest = {
 
 type BodyRow = { body: string };
 type InvoiceRow = { invoice: Invoice };
-export type InvoiceFiles = { invoiceNumber: string; fileNumber: string; path: string | null; backup: string | null };
+export type InvoiceFiles = { id: number; invoiceNumber: string; path: string | null; backup: string | null };
 
 const and = (conditions: readonly InvoiceCondition[]) =>
   conditions.length === 0
@@ -392,12 +392,12 @@ export const invoicesRepository = {
   async findFiles(db: Db, user: SessionUser, id: number): Promise<InvoiceFiles | undefined> {
     const row = await db
       .selectFrom('invoices')
-      .select(['invoice_number', 'file_number', 'path', 'backup'])
+      .select(['id', 'invoice_number', 'path', 'backup'])
       .where('id', '=', id)
       .where('account_id', 'in', visibleAccountIds(db, user))
       .executeTakeFirst();
     if (!row) return undefined;
-    return { invoiceNumber: row.invoice_number, fileNumber: row.file_number, path: row.path, backup: row.backup };
+    return { id: row.id, invoiceNumber: row.invoice_number, path: row.path, backup: row.backup };
   },
 
   /** The brokerage's payment instructions, or null when none are set. */

@@ -13,11 +13,11 @@ import {
 import { readListCursor } from '@clearport/contract/list-cursor';
 import { TEXTS } from '@clearport/contract/texts';
 import { contentDisposition } from '../../lib/file-names.ts';
-import { contentTypeOf, isInlineContentType, UPLOAD_CONTENT_TYPES } from '../../lib/file-type.ts';
+import { contentTypeOf, extensionOf, isInlineContentType, UPLOAD_CONTENT_TYPES } from '../../lib/file-type.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
 import { invoicesRepository, type InvoicesPageRequest } from './invoices.repository.ts';
-import { criteriaOf, csvLine, todayOf } from './invoices.rules.ts';
+import { criteriaOf, csvLine, invoiceFileName, todayOf } from './invoices.rules.ts';
 
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
@@ -113,8 +113,7 @@ export const invoicesRoutes: FastifyPluginAsync = async (app) => {
         return notFound(reply);
       }
       const contentType = contentTypeOf(key);
-      const extension = key.slice(key.lastIndexOf('.') + 1);
-      const name = `Invoice ${files.invoiceNumber || files.fileNumber}${which === 'backup' ? ' backup' : ''}.${extension}`;
+      const name = invoiceFileName(files, which, extensionOf(key));
       const disposition = which === 'path' && isInlineContentType(contentType) ? 'inline' : 'attachment';
       return reply
         .header('content-type', contentType)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeLike } from '../../lib/escape-like.ts';
-import { criteriaOf, csvField, csvLine, todayOf } from './invoices.rules.ts';
+import { criteriaOf, csvField, csvLine, invoiceFileName, todayOf } from './invoices.rules.ts';
 
 describe('invoice list rules', () => {
   it('reads empty filters as no filter', () => {
@@ -36,5 +36,15 @@ describe('invoice list rules', () => {
     expect(csvField('@cmd')).toBe("'@cmd");
     expect(csvField('-12.50')).toBe('-12.50');
     expect(csvLine(['a', 'b,c', ''])).toBe('a,"b,c",\r\n');
+  });
+});
+
+describe('invoiceFileName', () => {
+  it('names the PDF and the backup by the invoice number, or the id when there is none', () => {
+    expect(invoiceFileName({ id: 7, invoiceNumber: 'INV-260342' }, 'path', 'pdf')).toBe('Invoice INV-260342.pdf');
+    expect(invoiceFileName({ id: 7, invoiceNumber: 'INV-260342' }, 'backup', 'png')).toBe(
+      'Invoice INV-260342 backup.png',
+    );
+    expect(invoiceFileName({ id: 7, invoiceNumber: '' }, 'path', 'pdf')).toBe('Invoice 7.pdf');
   });
 });

@@ -126,3 +126,16 @@ export function nullsFirstFor(nullsFirstAscending: boolean, direction: SortDirec
 }
 
 export { csvField, csvLine } from '../../lib/csv.ts';
+
+/**
+ * An invoice's PDF or backup as downloaded, from the invoice page and the shipment's files alike:
+ * "Invoice INV-260342.pdf", "Invoice INV-260342 backup.pdf". By the invoice's number, which every
+ * invoice has (an invoice without a shipment has no file number), or its id when the broker gave none.
+ */
+export function invoiceFileName(
+  invoice: { id: number; invoiceNumber: string },
+  file: 'path' | 'backup',
+  extension: string,
+): string {
+  return `Invoice ${invoice.invoiceNumber || invoice.id}${file === 'backup' ? ' backup' : ''}.${extension}`;
+}

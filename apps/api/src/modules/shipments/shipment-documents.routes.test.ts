@@ -564,25 +564,38 @@ describe('GET user/files/{key}', () => {
 
     const invoice = await t.app.db
       .selectFrom('invoices')
-      .select(['path'])
+      .select(['id', 'invoice_number', 'path'])
       .where('path', 'is not', null)
       .where('account_id', 'in', t.app.db.selectFrom('accounts').select('id').where('account_no', '=', '40001'))
       .executeTakeFirstOrThrow();
     const served = await download('user', invoice.path!);
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-disposition']).toMatch(/^inline; filename="Invoice /);
+    expect(served.headers['content-disposition']).toMatch(`inline; filename="Invoice ${invoice.invoice_number}.pdf"`);
+    // The same name as from the invoice page.
+    const fromInvoicePage = await injectAs(t.app, tokens.user!, {
+      method: 'GET',
+      url: apiUrl(API_PATHS.invoicePdf, { id: invoice.id }),
+    });
+    expect(fromInvoicePage.headers['content-disposition']).toBe(served.headers['content-disposition']);
 
     // A backup file is a download (spec section 2), by its own address too.
     const withBackup = await t.app.db
       .selectFrom('invoices')
-      .select(['backup'])
+      .select(['id', 'invoice_number', 'backup'])
       .where('backup', 'is not', null)
       .where('account_id', 'in', t.app.db.selectFrom('accounts').select('id').where('account_no', '=', '40001'))
       .executeTakeFirstOrThrow();
     const backup = await download('user', withBackup.backup!);
     expect(backup.statusCode).toBe(200);
     expect(backup.headers['content-type']).toBe('application/pdf');
-    expect(backup.headers['content-disposition']).toMatch(/^attachment; filename="Invoice .+ backup\.pdf"/);
+    expect(backup.headers['content-disposition']).toMatch(
+      `attachment; filename="Invoice ${withBackup.invoice_number} backup.pdf"`,
+    );
+    const backupFromInvoicePage = await injectAs(t.app, tokens.user!, {
+      method: 'GET',
+      url: apiUrl(API_PATHS.invoiceBackup, { id: withBackup.id }),
+    });
+    expect(backupFromInvoicePage.headers['content-disposition']).toBe(backup.headers['content-disposition']);
   });
 
   it('answers 404 for a key nothing records, a key that is not one, and a path outside the store', async () => {
