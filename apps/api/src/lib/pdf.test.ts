@@ -45,6 +45,15 @@ describe('renderFieldsPdf', () => {
     expect(lines).toContain(`Footer   Page ${pageCount} of ${pageCount}`);
     expect(lines.filter((line) => line.startsWith('Section '))).toHaveLength(12);
   });
+
+  it('prints a letter typed as a base letter and a combining mark as the one letter it is', async () => {
+    const bytes = await renderFieldsPdf({
+      title: 'Names',
+      sections: [{ fields: [['Contact', 'Mu\u0308ller, Jose\u0301 N\u0303un\u0303ez']] }],
+      footer: 'Footer',
+    });
+    expect((await pdfText(bytes)).lines).toContain('Müller, José Ñuñez');
+  });
 });
 
 describe('wrap', () => {

@@ -133,8 +133,9 @@ function drawBlock(page: PDFPage, fonts: Fonts, block: Block): void {
  */
 function printableIn(font: PDFFont): (text: string) => string {
   const supported = new Set(font.getCharacterSet());
+  // Composed first: "u" and a combining diaeresis typed apart are the font's "ü".
   return (text) =>
-    [...text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')]
+    [...text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ')]
       .filter((character) => character === '\n' || character >= ' ')
       .map((character) => (character === '\n' || supported.has(character.codePointAt(0)!) ? character : '?'))
       .join('');
