@@ -4,107 +4,179 @@ import { BROKERAGE_NAME } from '@clearport/contract/constants';
 /**
  * Documents of labelled fields in sections, on US Letter pages: the delivery order and the demo
  * brokerage's files. pdf-lib with the standard Helvetica only (no font file), so a document
- * takes a millisecond or two and a few kilobytes.
+ * takes a millisecond or two and a few kilobytes. Every line stays within the margins: values,
+ * the subtitle and the footer wrap; pages after the first carry a running title.
  */
 
 export type PdfField = readonly [label: string, value: string];
 export type PdfSection = { heading?: string; fields: readonly PdfField[] };
 export type FieldsDocument = {
   title: string;
-  /** A line under the title. */
-  subtitle?: string;
+  /** A line under the title, of parts (entry, order, date) each kept whole when it fits. */
+  subtitle?: readonly string[];
+  /** The parts of the line under the brokerage's name on every page after the first; the title by default. */
+  runningTitle?: readonly string[];
   sections: readonly PdfSection[];
   /** At the foot of every page. */
   footer: string;
+  /** The title a PDF reader shows for the file; the title by default. */
+  documentTitle?: string;
+  /** When the document was issued, its creation date in the file. */
+  issued?: Date;
 };
 
 const PAGE: [number, number] = [612, 792];
 const MARGIN = 54;
+const TEXT_WIDTH = PAGE[0] - 2 * MARGIN;
 const VALUE_INDENT = 150;
 const TEXT_SIZE = 10;
 const LINE_HEIGHT = 16;
 const HEADING_SIZE = 12;
 const HEADING_HEIGHT = 26;
 const SECTION_GAP = 10;
-/** Lines stop above the footer. */
-const BOTTOM = MARGIN + 24;
+const FOOTER_SIZE = 8;
+const FOOTER_LINE_HEIGHT = 11;
+/** Between the parts of a subtitle, a running title or a footer and its page number. */
+const PART_GAP = '    ';
+/** The widest page number a footer keeps room for. */
+const WIDEST_PAGE_NUMBER = 'Page 999 of 999';
+/** What made the file, as PDF readers show it. */
+const PRODUCER = 'Clearport';
 
 /** The fonts and the grey of labels and rules. */
 type Fonts = { regular: PDFFont; bold: PDFFont; grey: Color };
 
-/** One section's part on one page: its heading (first part only) and its lines in two columns. */
+/** One section's part on one page: its heading and its lines in two columns. */
 type Block = { heading?: string; labels: string[]; values: string[]; y: number };
+
+/** The brokerage's name, then the title and subtitle lines (first page) or the running title lines, then a rule. */
+type PageHead = { title: { lines: string[]; size: number; lineHeight: number }; subtitle: string[]; height: number };
 
 export async function renderFieldsPdf(document: FieldsDocument): Promise<Uint8Array> {
   // Loaded at the first document rather than at the server's start.
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.setTitle(document.title);
-  pdf.setProducer(BROKERAGE_NAME);
+  pdf.setTitle(document.documentTitle ?? document.title);
+  pdf.setAuthor(BROKERAGE_NAME);
+  pdf.setCreator(PRODUCER);
+  pdf.setProducer(PRODUCER);
+  if (document.issued) {
+    pdf.setCreationDate(document.issued);
+    pdf.setModificationDate(document.issued);
+  }
   const fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
     grey: rgb(0.35, 0.35, 0.35),
   };
   const printable = printableIn(fonts.regular);
-  const valueWidth = PAGE[0] - 2 * MARGIN - VALUE_INDENT;
-  const fits = (line: string) => fonts.regular.widthOfTextAtSize(line, TEXT_SIZE) <= valueWidth;
+  const fitsIn = (width: number, font: PDFFont, size: number) => (line: string) =>
+    font.widthOfTextAtSize(line, size) <= width;
+  const fitsValue = fitsIn(TEXT_WIDTH - VALUE_INDENT, fonts.regular, TEXT_SIZE);
+  const fitsFooter = fitsIn(TEXT_WIDTH, fonts.regular, FOOTER_SIZE);
+
+  const firstHead = pageHead(
+    wrap(printable(document.title), fitsIn(TEXT_WIDTH, fonts.bold, 18)),
+    18,
+    packed((document.subtitle ?? []).map(printable), fitsIn(TEXT_WIDTH, fonts.regular, TEXT_SIZE)),
+  );
+  const runningHead = pageHead(
+    packed((document.runningTitle ?? [document.title]).map(printable), fitsIn(TEXT_WIDTH, fonts.bold, TEXT_SIZE)),
+    TEXT_SIZE,
+    [],
+  );
+  const footer = printable(document.footer);
+  // Lines stop above the footer, whose height the widest page number decides.
+  const footerRows = packed([footer, WIDEST_PAGE_NUMBER], fitsFooter).length;
+  const bottom = MARGIN + (footerRows - 1) * FOOTER_LINE_HEIGHT + 24;
 
   const pages: Block[][] = [[]];
-  // Below the title block that drawTitle draws on the first page.
-  let y = PAGE[1] - MARGIN - 54 - (document.subtitle ? 18 : 0);
+  let y = PAGE[1] - MARGIN - firstHead.height;
   const newPage = () => {
     pages.push([]);
-    y = PAGE[1] - MARGIN;
+    y = PAGE[1] - MARGIN - runningHead.height;
   };
+  const room = (lineCount: number) => y - lineCount * LINE_HEIGHT >= bottom;
   for (const section of document.sections) {
     const lines = section.fields.flatMap(([label, value]) =>
-      wrap(printable(value), fits).map((line, index) => [index === 0 ? printable(label) : '', line] as const),
+      wrap(printable(value), fitsValue).map((line, index) => [index === 0 ? printable(label) : '', line] as const),
     );
-    const headingHeight = section.heading ? HEADING_HEIGHT : 0;
-    // A heading never stands alone at the foot of a page.
-    if (y - headingHeight - LINE_HEIGHT < BOTTOM) newPage();
-    let block: Block = {
-      heading: section.heading && printable(section.heading),
-      labels: [],
-      values: [],
-      y: y - headingHeight,
-    };
-    pages.at(-1)!.push(block);
+    const heading = section.heading && printable(section.heading);
+    const headingHeight = heading ? HEADING_HEIGHT : 0;
+    // A heading never stands at the foot of a page with less than two of its lines (one if it has one).
     y -= headingHeight;
-    for (const [label, value] of lines) {
-      if (y - LINE_HEIGHT < BOTTOM) {
+    if (!room(Math.min(lines.length, 2))) {
+      y += headingHeight;
+      newPage();
+      y -= headingHeight;
+    }
+    let block: Block = { heading, labels: [], values: [], y };
+    pages.at(-1)!.push(block);
+    lines.forEach(([label, value], index) => {
+      const left = lines.length - index;
+      // A section's last line does not go to a new page alone: the one before it goes too.
+      const isBreak = !room(1) || (left === 2 && index >= 2 && !room(2));
+      if (isBreak) {
         newPage();
-        block = { labels: [], values: [], y };
+        y -= headingHeight;
+        block = { heading: heading && `${heading} (continued)`, labels: [], values: [], y };
         pages.at(-1)!.push(block);
       }
       block.labels.push(label);
       block.values.push(value);
       y -= LINE_HEIGHT;
-    }
+    });
     y -= SECTION_GAP;
   }
 
   pages.forEach((blocks, index) => {
     const page = pdf.addPage(PAGE);
-    if (index === 0)
-      drawTitle(page, fonts, printable(document.title), document.subtitle && printable(document.subtitle));
+    drawHead(page, fonts, index === 0 ? firstHead : runningHead);
     for (const block of blocks) drawBlock(page, fonts, block);
-    const footer = pages.length > 1 ? `${document.footer}   Page ${index + 1} of ${pages.length}` : document.footer;
-    page.drawText(printable(footer), { x: MARGIN, y: MARGIN, size: 8, font: fonts.regular, color: fonts.grey });
+    const pageNumber = `Page ${index + 1} of ${pages.length}`;
+    const footerLines = pages.length > 1 ? packed([footer, pageNumber], fitsFooter) : wrap(footer, fitsFooter);
+    page.drawText(footerLines.join('\n'), {
+      x: MARGIN,
+      y: MARGIN + (footerLines.length - 1) * FOOTER_LINE_HEIGHT,
+      size: FOOTER_SIZE,
+      lineHeight: FOOTER_LINE_HEIGHT,
+      font: fonts.regular,
+      color: fonts.grey,
+    });
   });
   // Without object streams pdf-lib saves about twice as fast; the files stay small.
   return pdf.save({ useObjectStreams: false, objectsPerTick: Infinity });
 }
 
-function drawTitle(page: PDFPage, fonts: Fonts, title: string, subtitle: string | undefined): void {
+function pageHead(titleLines: string[], titleSize: number, subtitle: string[]): PageHead {
+  const title = { lines: titleLines, size: titleSize, lineHeight: titleSize + 4 };
+  // The brokerage's name, the title's lines, the subtitle's, the rule and the gap under it.
+  const height =
+    (titleSize > TEXT_SIZE ? 28 : 16) +
+    (titleLines.length - 1) * title.lineHeight +
+    (subtitle.length > 0 ? 18 + (subtitle.length - 1) * LINE_HEIGHT : 0) +
+    12 +
+    14;
+  return { title, subtitle, height };
+}
+
+function drawHead(page: PDFPage, fonts: Fonts, head: PageHead): void {
+  const { title, subtitle } = head;
   let y = PAGE[1] - MARGIN;
-  page.drawText(BROKERAGE_NAME, { x: MARGIN, y, size: 10, font: fonts.regular, color: fonts.grey });
-  y -= 28;
-  page.drawText(title, { x: MARGIN, y, size: 18, font: fonts.bold });
-  if (subtitle) {
+  page.drawText(BROKERAGE_NAME, { x: MARGIN, y, size: TEXT_SIZE, font: fonts.regular, color: fonts.grey });
+  y -= title.size > TEXT_SIZE ? 28 : 16;
+  page.drawText(title.lines.join('\n'), {
+    x: MARGIN,
+    y,
+    size: title.size,
+    lineHeight: title.lineHeight,
+    font: fonts.bold,
+  });
+  y -= (title.lines.length - 1) * title.lineHeight;
+  if (subtitle.length > 0) {
     y -= 18;
-    page.drawText(subtitle, { x: MARGIN, y, size: TEXT_SIZE, font: fonts.regular });
+    page.drawText(subtitle.join('\n'), { x: MARGIN, y, size: TEXT_SIZE, lineHeight: LINE_HEIGHT, font: fonts.regular });
+    y -= (subtitle.length - 1) * LINE_HEIGHT;
   }
   y -= 12;
   page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE[0] - MARGIN, y }, thickness: 0.75, color: fonts.grey });
@@ -167,4 +239,19 @@ export function wrap(text: string, fits: (line: string) => boolean): string[] {
     }
     return [...lines, line];
   });
+}
+
+/**
+ * Lines of parts, as many on a line as fit with a gap between them; a part too long for a line
+ * of its own wraps as a value does.
+ */
+export function packed(parts: readonly string[], fits: (line: string) => boolean): string[] {
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.at(-1);
+    const joined = `${last}${PART_GAP}${part}`;
+    if (last !== undefined && fits(joined)) lines[lines.length - 1] = joined;
+    else lines.push(...wrap(part, fits));
+  }
+  return lines;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BROKERAGE_NAME } from '@clearport/contract/constants';
 import { deliveryOrderMail } from './delivery-order-mail.ts';
 import { deliveryOrderPdf } from './delivery-order-pdf.ts';
 import type { DeliveryOrderDetails } from './delivery-orders.repository.ts';
@@ -71,5 +72,30 @@ describe('the delivery order mail', () => {
       ...['Warehouse', 'Address', 'City, state, ZIP', 'Phone', 'Contact', 'Contact e-mail'],
       ...['Newark DC', 'Not given', 'Not given', 'Not given', 'Not given', 'Not given'],
     ]);
+  });
+
+  it('names the PDF and dates it when it was issued, keeps a long footer on the page and heads every page', async () => {
+    const issued = new Date('2026-12-05T12:00:00Z');
+    const long = {
+      ...DETAILS,
+      company: 'The Extraordinarily Long Named International Import Company Holdings',
+      note: 'Call the warehouse an hour before delivery.\n'.repeat(60),
+    };
+    const { pageCount, placed, document } = await pdfText(await deliveryOrderPdf(long, issued, 'broker@example.test'));
+    expect(document.getTitle()).toBe('Delivery order 108 for entry DMI-4125873-1');
+    expect(document.getAuthor()).toBe(BROKERAGE_NAME);
+    expect(document.getCreationDate()).toEqual(issued);
+    expect(pageCount).toBeGreaterThan(1);
+    for (const line of placed) expect(line.x + line.width, line.text).toBeLessThanOrEqual(612 - 54);
+    for (let page = 1; page < pageCount; page++) {
+      expect(placed.filter((line) => line.page === page).map((line) => line.text)).toEqual(
+        expect.arrayContaining([
+          BROKERAGE_NAME,
+          'Delivery Order    Entry DMI-4125873-1    Order 108',
+          'Note (continued)',
+        ]),
+      );
+    }
+    expect(placed.some((line) => line.text.endsWith(`Page ${pageCount} of ${pageCount}`))).toBe(true);
   });
 });

@@ -39,9 +39,14 @@ export function deliveryOrderPdf(
 ): Promise<Uint8Array> {
   const { shipment, trucker, warehouse } = details;
   const port = portOf(shipment);
+  const entry = `Entry ${shipment.file_number}`;
+  const order = `Order ${details.orderId}`;
   return renderFieldsPdf({
     title: 'Delivery Order',
-    subtitle: `Entry ${shipment.file_number}    Order ${details.orderId}    Date ${displayDate(issued, details.timeZone)}`,
+    subtitle: [entry, order, `Date ${displayDate(issued, details.timeZone)}`],
+    runningTitle: ['Delivery Order', entry, order],
+    documentTitle: `Delivery order ${details.orderId} for entry ${shipment.file_number}`,
+    issued,
     sections: [
       {
         heading: 'Shipment',
