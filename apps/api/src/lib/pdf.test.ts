@@ -40,10 +40,30 @@ describe('renderFieldsPdf', () => {
     });
     const { pageCount, lines } = await pdfText(bytes);
     expect(pageCount).toBeGreaterThan(1);
-    expect(lines).toContain('Café ? ?? end');
+    // In DejaVu Sans, which has the emoticons but no Chinese.
+    expect(lines).toContain('Café 😀 ?? end');
     expect(lines).toContain('second line');
     expect(lines).toContain(`Footer    Page ${pageCount} of ${pageCount}`);
     expect(lines.filter((line) => /^Section \d+$/.test(line))).toHaveLength(12);
+  });
+
+  it('prints Latin letters beyond Western European, Greek and Cyrillic, and keeps them within the margins', async () => {
+    // A document before it, whose "Ş" must not take the next one's "S".
+    await renderFieldsPdf({ title: 'Before', sections: [{ fields: [['Name', 'Şahin']] }], footer: 'Footer' });
+    const names = 'Şahin Doğan İzmir, Skład Łukasz Wałęsa, Čapek Dvořák, Erdős Ő, Ελληνικά, Русский';
+    const bytes = await renderFieldsPdf({
+      title: 'Delivery Order',
+      subtitle: ['Entry DMI-4120417-3'],
+      sections: [{ heading: 'Trucker', fields: [['Name', names.repeat(3)]] }],
+      footer: `Issued for ${names}. Questions: brokerage-operations@clearport.example`,
+    });
+    const { lines, placed, document } = await pdfText(bytes);
+    expect(lines.join(' ')).toContain(names);
+    expect(lines.join('')).not.toContain('?');
+    for (const line of placed) expect(line.x + line.width, line.text).toBeLessThanOrEqual(612 - 54);
+    // Only the letters used are embedded: the file stays small.
+    expect(bytes.length).toBeLessThan(60_000);
+    expect(document.getTitle()).toBe('Delivery Order');
   });
 
   it('prints a letter typed as a base letter and a combining mark as the one letter it is', async () => {

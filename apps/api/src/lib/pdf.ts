@@ -1,11 +1,15 @@
-import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { BROKERAGE_NAME } from '@clearport/contract/constants';
 
 /**
  * Documents of labelled fields in sections, on US Letter pages: the delivery order and the demo
- * brokerage's files. pdf-lib with the standard Helvetica only (no font file), so a document
- * takes a millisecond or two and a few kilobytes. Every line stays within the margins: values,
- * the subtitle and the footer wrap; pages after the first carry a running title.
+ * brokerage's files. In the standard Helvetica (no font file) while every character is one it
+ * encodes, so such a document takes a millisecond or two and a few kilobytes; with any other
+ * (ş, ł, č, ő, Greek, Cyrillic), in DejaVu Sans, of which the file holds the letters it uses
+ * (docs/decisions/0008-delivery-orders.md). Every line stays within the margins: values, the
+ * subtitle and the footer wrap; pages after the first carry a running title.
  */
 
 export type PdfField = readonly [label: string, value: string];
@@ -64,14 +68,31 @@ export async function renderFieldsPdf(document: FieldsDocument): Promise<Uint8Ar
     pdf.setCreationDate(document.issued);
     pdf.setModificationDate(document.issued);
   }
+  const texts = [
+    document.title,
+    ...(document.subtitle ?? []),
+    ...(document.runningTitle ?? []),
+    document.footer,
+    ...document.sections.flatMap((section) => [section.heading ?? '', ...section.fields.flat()]),
+  ];
+  winAnsi ??= new Set((await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica)).getCharacterSet());
+  const isWinAnsi = texts.every((text) =>
+    [...text.normalize('NFC')].every((character) => character < ' ' || winAnsi!.has(character.codePointAt(0)!)),
+  );
   const fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    ...(isWinAnsi
+      ? {
+          regular: await pdf.embedFont(StandardFonts.Helvetica),
+          bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+        }
+      : await embedUnicodeFonts(pdf)),
     grey: rgb(0.35, 0.35, 0.35),
   };
-  const printable = printableIn(fonts.regular);
-  const fitsIn = (width: number, font: PDFFont, size: number) => (line: string) =>
-    font.widthOfTextAtSize(line, size) <= width;
+  const printable = printableIn(fonts);
+  const fitsIn = (width: number, font: PDFFont, size: number) => {
+    const widthOf = widthsOf(font);
+    return (line: string) => widthOf(line) * size <= width;
+  };
   const fitsValue = fitsIn(TEXT_WIDTH - VALUE_INDENT, fonts.regular, TEXT_SIZE);
   const fitsFooter = fitsIn(TEXT_WIDTH, fonts.regular, FOOTER_SIZE);
 
@@ -199,12 +220,64 @@ function drawBlock(page: PDFPage, fonts: Fonts, block: Block): void {
 }
 
 /**
- * The standard fonts encode WinAnsi only, and pdf-lib throws on anything else: a user's note
- * may hold any character. Others become '?', tabs spaces, and other control characters go,
- * except line breaks, which wrap() honours.
+ * A line's width at size 1, the sum of its characters' as pdf-lib measures and draws them (no
+ * kerning), each measured once: measuring a whole line lays it out again each time, which wrap()
+ * does for every word, and for every character of a word longer than a line.
  */
-function printableIn(font: PDFFont): (text: string) => string {
-  const supported = new Set(font.getCharacterSet());
+function widthsOf(font: PDFFont): (line: string) => number {
+  const widths = new Map<string, number>();
+  return (line) => {
+    let width = 0;
+    for (const character of line) {
+      let known = widths.get(character);
+      if (known === undefined) {
+        known = font.widthOfTextAtSize(character, 1);
+        widths.set(character, known);
+      }
+      width += known;
+    }
+    return width;
+  };
+}
+
+/** The characters the standard fonts encode. */
+let winAnsi: Set<number> | undefined;
+
+/**
+ * DejaVu Sans and its bold, read once. Each document parses them anew: fontkit keeps the glyphs
+ * it met in the parsed font, with the characters of their first use, and a glyph first met in
+ * another document came out of the next one's copied text wrong.
+ */
+let unicodeFontFiles: Promise<{ fontkit: Fontkit; regular: Uint8Array; bold: Uint8Array }> | undefined;
+
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+
+async function embedUnicodeFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
+  unicodeFontFiles ??= (async () => {
+    // Resolved in node_modules, from the sources and the built server alike.
+    const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+    const [{ default: fontkit }, regular, bold] = await Promise.all([
+      import('@pdf-lib/fontkit'),
+      readFile(fontFile('DejaVuSans.ttf')),
+      readFile(fontFile('DejaVuSans-Bold.ttf')),
+    ]);
+    return { fontkit, regular, bold };
+  })();
+  const files = await unicodeFontFiles;
+  pdf.registerFontkit(files.fontkit);
+  // Without ligatures, text copied from the PDF reads as it was written ("fi", not "ﬁ").
+  const options = { subset: true, features: { liga: false } };
+  return { regular: await pdf.embedFont(files.regular, options), bold: await pdf.embedFont(files.bold, options) };
+}
+
+/**
+ * Text as the fonts print it: a user's note may hold any character, and pdf-lib throws on one a
+ * standard font does not encode. Characters the fonts lack become '?', tabs spaces, and other
+ * control characters go, except line breaks, which wrap() honours.
+ */
+function printableIn(fonts: { regular: PDFFont; bold: PDFFont }): (text: string) => string {
+  const inBold = new Set(fonts.bold.getCharacterSet());
+  const supported = new Set(fonts.regular.getCharacterSet().filter((codePoint) => inBold.has(codePoint)));
   // Composed first: "u" and a combining diaeresis typed apart are the font's "ü".
   return (text) =>
     [...text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ')]

@@ -98,4 +98,16 @@ describe('the delivery order mail', () => {
     }
     expect(placed.some((line) => line.text.endsWith(`Page ${pageCount} of ${pageCount}`))).toBe(true);
   });
+
+  it('prints a trucker’s and a warehouse’s names as the mail writes them, in any Latin, Greek or Cyrillic letters', async () => {
+    const named = {
+      ...DETAILS,
+      trucker: { ...DETAILS.trucker, name: 'Doğan Şahin Taşımacılık' },
+      warehouse: { ...DETAILS.warehouse, name: 'Łódź Skład Č. 2' },
+    };
+    const { lines } = await pdfText(await deliveryOrderPdf(named, new Date('2026-12-05T12:00:00Z'), 'b@example.test'));
+    expect(lines).toContain('Doğan Şahin Taşımacılık');
+    expect(lines).toContain('Łódź Skład Č. 2');
+    expect(deliveryOrderMail(named, new Uint8Array()).text).toContain('Łódź Skład Č. 2');
+  });
 });
