@@ -186,10 +186,12 @@ describe('an order changed while it is being sent', () => {
 
   it('records no send of an order whose approval went while it was sent, nor lets a lapsed claim record one', async () => {
     const { shipment, order } = await approvedOrder('PO-WITHDRAWN');
+    // Held until released, whether the send reaches the mailer before or after the release.
     let deliver: () => void = () => {};
+    const released = new Promise<void>((resolve) => (deliver = resolve));
     const mailer: Mailer = {
       send: async () => {
-        await new Promise<void>((resolve) => (deliver = resolve));
+        await released;
         return { messageId: '<held@test>' };
       },
     };
