@@ -289,8 +289,10 @@ test.describe('Shipment detail', () => {
     const shipment = await findShipment(api, S.released, () => true, 1);
     await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
 
-    const reference = page.getByRole('textbox', { name: 'Reference number' });
-    const save = page.getByRole('button', { name: 'Save', exact: true });
+    // The shipment's own, not a delivery order's of the same name.
+    const details = region(page, 'Shipment details');
+    const reference = details.getByRole('textbox', { name: 'Reference number' });
+    const save = details.getByRole('button', { name: 'Save', exact: true });
     await reference.fill('');
     await expect(save).toBeDisabled();
     const saved = `PO-${Date.now() % 1_000_000}`;

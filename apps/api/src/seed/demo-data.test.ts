@@ -787,6 +787,21 @@ function describeSeededDatabase(serverUrl?: string) {
     expect(entries.filter((entry) => entry.liquidation_date !== null).length).toBeGreaterThan(10);
   });
 
+  it('shows a shipment as liquidated exactly when CBP has liquidated its entry', async () => {
+    const entries = await db
+      .selectFrom('customs_entries as entry')
+      .innerJoin('shipments', 'shipments.id', 'entry.shipment_id')
+      .select(['shipments.file_number', 'shipments.status', 'entry.liquidation_status', 'entry.liquidation_date'])
+      .execute();
+    const today = new Date().toISOString().slice(0, 10);
+    for (const entry of entries) {
+      expect(entry.status === S.liquidated, entry.file_number).toBe(entry.liquidation_status === 'liquidated');
+      if (entry.status === S.liquidated) expect(entry.liquidation_date! < today, entry.file_number).toBe(true);
+    }
+    const released = entries.filter((entry) => entry.status === S.released);
+    expect(released.length).toBeGreaterThan(50);
+  });
+
   it('files the ISF of ocean cargo only, at least a day before its first container is loaded', async () => {
     const shipments = await db
       .selectFrom('shipments')

@@ -309,6 +309,8 @@ export function planEntry(input: {
   now: Date;
   status: string;
   isReleased: boolean;
+  /** CBP has liquidated it, 314 days after its date: the shipment's status says so. */
+  isLiquidated: boolean;
   /** The review the shipment would have if it carries food; the goods decide whether it does. */
   fda: string;
   importerOfRecord: string;
@@ -336,7 +338,7 @@ export function planEntry(input: {
   const entryDate = release ?? (hasArrived ? input.anchor : null);
   const summaryDate = entryDate === null ? null : entryDate + rng.int(6, 10) * DAY_MS;
   const liquidation = entryDate === null ? null : businessDay(entryDate + 314 * DAY_MS);
-  const isLiquidated = liquidation !== null && liquidation < now;
+  const isLiquidated = input.isLiquidated && liquidation !== null;
 
   const entry: EntryRecord = {
     kind: 'entry',

@@ -162,6 +162,15 @@ function etaRange(status: string): readonly [number, number] {
   }
 }
 
+/**
+ * A released entry liquidates 314 days after its date (up to two days after the arrival), on a
+ * business day: one whose cargo arrived 320 days ago or more shows that last step. Decided on the
+ * placement alone, so that the same shipments get the same status on any day.
+ */
+function isLiquidatedBy(eta: EtaPlacement): boolean {
+  return eta.kind === 'before-cutoff' || (eta.kind === 'days' && eta.days <= -320);
+}
+
 /** Before the documents are in; everything later has all required types submitted. */
 const EARLY_STATUSES: readonly string[] = [S.pendingDocuments, S.submitted, UNLISTED_STATUS];
 const AFTER_RELEASE_STATUSES: readonly string[] = [S.released, S.liquidated, S.accepted, S.admissible];
@@ -401,6 +410,7 @@ type ShipmentFacts = {
 function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: string): PlannedShipment {
   const { rng, now } = context;
   const { status, shape } = skeleton;
+  const isLiquidated = status === S.liquidated || (status === S.released && isLiquidatedBy(skeleton.eta));
   const eta = arrivedForExam(resolveEta(skeleton.eta, now), status, fileNumber, now);
   const facts: ShipmentFacts = {
     fileNumber,
@@ -500,6 +510,7 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
         now,
         status,
         isReleased: isAfterRelease,
+        isLiquidated,
         fda: drawnFda,
         importerOfRecord: context.profile.importerOfRecord,
       });
@@ -555,7 +566,7 @@ function planShipment(context: PlanContext, skeleton: Skeleton, fileNumber: stri
     row: {
       file_number: fileNumber,
       customer_reference_no: facts.reference,
-      status,
+      status: isLiquidated ? S.liquidated : status,
       isf_transaction_no: isfNumber,
       isf_submit_date: isfNumber === null || isfKind === 'notApplicable' ? null : isfDate.toISOString(),
       est_time_arrive: eta ? timestampText(eta.getTime()) : null,
