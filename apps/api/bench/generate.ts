@@ -14,6 +14,7 @@ import { FILL_ROLLUP } from '../src/db/migrations/0031-report-rollups.ts';
 import { SET_EVERY_NEXT_FREE_DAY } from '../src/db/migrations/0054-shipment-next-free-day-kind.ts';
 import { COUNT_EVERY_FREE_DAY } from '../src/db/migrations/0053-shipment-free-day-counts.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { containerNumber, iso6346Sum } from '../src/seed/demo-numbers.ts';
 import { migrate, timedSteps } from './bench-kit.ts';
 
 /*
@@ -55,6 +56,48 @@ function entryNumberSql(n: string): string {
   const check = `((${filerCheck} - (${positions.join(' + ')})) % 10 + 10) % 10`;
   return `'${BENCH_FILER_CODE}-' || lpad((${n})::text, 7, '0') || '-' || ${check}`;
 }
+
+/**
+ * SQL of an ISO 6346 container number: the owner code `owners[index mod n]` of the integer
+ * expression `index`, the six digits of `serial` (0-999999) and the check digit containerNumber
+ * gives, its owner code's part of the sum (iso6346Sum) computed here and each digit's added in SQL.
+ */
+export function containerNumberSql(owners: readonly string[], index: string, serial: string): string {
+  const pick = (values: readonly (string | number)[]) =>
+    `(ARRAY[${values.join(', ')}])[1 + (${index}) % ${owners.length}]`;
+  const digits = Array.from({ length: 6 }, (_, k) => `(${serial}) / ${10 ** (5 - k)} % 10 * ${2 ** (4 + k)}`);
+  const check = `(${pick(owners.map(iso6346Sum))} + ${digits.join(' + ')}) % 11 % 10`;
+  return `${pick(owners.map((owner) => `'${owner}'`))} || lpad((${serial})::text, 6, '0') || (${check})`;
+}
+
+/**
+ * The ports the bench's shipments come in at, with the terminal, and the port of entry: the
+ * same, but for the cargo unladen at Los Angeles and entered at Chicago after an in-bond move.
+ */
+const BENCH_PORTS = `(VALUES
+  (0, '4601', 'Newark, NJ', 'APM Terminals Elizabeth', '4601'),
+  (1, '2704', 'Los Angeles, CA', 'Fenix Marine Services', '2704'),
+  (2, '2709', 'Long Beach, CA', 'Long Beach Container Terminal', '2709'),
+  (3, '5301', 'Houston, TX', 'Barbours Cut Terminal', '5301'),
+  (4, '1001', 'New York, NY', 'Red Hook Container Terminal', '1001'),
+  (5, '3001', 'Seattle, WA', 'Terminal 18', '3001'),
+  (6, '1703', 'Savannah, GA', 'Garden City Terminal', '1703'),
+  (7, '2811', 'Oakland, CA', 'Oakland International Container Terminal', '2811'),
+  (8, '5201', 'Miami, FL', 'South Florida Container Terminal', '5201'),
+  (9, '2704', 'Los Angeles, CA', 'Yusen Terminals', '3901')
+) AS port(n, code, name, terminal, entry_port)`;
+
+/** Where the bench's cargo is loaded, and the lines and ships that carry it. */
+const BENCH_ORIGINS = ['SHANGHAI, CN', 'NINGBO, CN', 'YANTIAN, CN', 'BUSAN, KR', 'HAIPHONG, VN', 'KAOHSIUNG, TW'];
+const BENCH_CARRIERS = `(VALUES
+  (0, 'MEDITERRANEAN SHIPPING CO', 'MSC GULSUN'),
+  (1, 'MAERSK LINE', 'MAERSK ESSEN'),
+  (2, 'CMA CGM', 'CMA CGM JACQUES SAADE'),
+  (3, 'COSCO SHIPPING LINES', 'COSCO SHIPPING UNIVERSE'),
+  (4, 'HAPAG-LLOYD', 'BERLIN EXPRESS'),
+  (5, 'OCEAN NETWORK EXPRESS', 'ONE INNOVATION'),
+  (6, 'EVERGREEN LINE', 'EVER ACE')
+) AS carrier(n, line, vessel)`;
 
 /**
  * The tariff lines the bench's entries draw from: HTS number, description, unit, the rate as the
@@ -254,7 +297,8 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
         CASE WHEN status IN ('released', 'liquidated', 'accepted', 'admissible') THEN eta + interval '1 day' END,
         CASE WHEN r_fda < 0.75 THEN '' WHEN r_fda < 0.91 THEN 'MAY PROCEED' WHEN r_fda < 0.95 THEN 'FDA EXAM'
              WHEN r_fda < 0.98 THEN 'FDA HOLD' ELSE 'REFUSED' END,
-        'SHANGHAI, CN', 'APM TERMINALS', 'MEDITERRANEAN SHIPPING CO', 'MSC BENCH', '4601', 'NEW YORK/NEWARK', '11', 'Vessel, container',
+        (ARRAY[${BENCH_ORIGINS.map((origin) => `'${origin}'`).join(', ')}])[1 + g % ${BENCH_ORIGINS.length}],
+        port.terminal, carrier.line, carrier.vessel, port.code, port.name, '11', 'Vessel, container',
         CASE WHEN status IN ('released', 'liquidated', 'accepted', 'admissible', 'PENDING RELEASE') AND r_7501 < 0.9
              THEN 'bench/7501/' || g || '.pdf' END,
         r_7501 < 0.75,
@@ -263,19 +307,18 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
         ARRAY(SELECT 'HBL-' || lpad((base + i)::text, 7, '0')
               FROM generate_series(1, floor(r_ref * 1000)::int % (4 - master_count)) i),
         ARRAY(
-          SELECT (ARRAY['MSCU','MEDU','MAEU','CMAU','CSNU','TGHU','OOLU','HLXU','ONEU','EGLU'])[1 + (g + i) % 10]
-                 || lpad(((base + i * 7) % 10000000)::text, 7, '0')
+          SELECT ${containerNumberSql(['MSCU', 'MEDU', 'MAEU', 'CMAU', 'CSNU', 'TGHU', 'OOLU', 'HLXU', 'ONEU', 'EGLU'], 'g + i', '(base + i * 7) % 1000000')}
           FROM generate_series(1, container_count) i
         ),
         container_count > 0 AND r_do < CASE WHEN status = 'pending documents' THEN 0.1 WHEN status = 'submitted' THEN 0.15 ELSE 0.3 END,
         CASE WHEN has_entry THEN ARRAY[${entryNumberSql('g')}] ELSE '{}' END,
-        CASE WHEN has_entry
-          THEN (ARRAY['4601', '2704', '2709', '5301', '1001', '3001', '1703', '2811', '5201', '3901'])[1 + floor(r_base * 1000)::int % 10]
-        END,
+        CASE WHEN has_entry THEN port.entry_port END,
         CASE WHEN NOT has_entry THEN NULL WHEN g % 20 = 0 THEN '11' WHEN g % 20 = 1 THEN '21' WHEN g % 20 = 2 THEN '06' ELSE '01' END,
         has_entry AND (status LIKE 'CBP %' OR r_fda >= 0.91),
         now(), now()
-      FROM (SELECT shaped.*, status NOT IN ('submitted', 'pending documents', 'ISF HOLD', 'In Transit') AS has_entry FROM shaped) shaped,
+      FROM (SELECT shaped.*, status NOT IN ('submitted', 'pending documents', 'ISF HOLD', 'In Transit') AS has_entry FROM shaped) shaped
+        JOIN ${BENCH_PORTS} ON port.n = floor(r_base * 1000)::int % 10
+        JOIN ${BENCH_CARRIERS} ON carrier.n = g % 7,
         LATERAL (SELECT CASE WHEN r_eta < 0.02 THEN NULL
           ELSE date_trunc('hour', localtimestamp - interval '5 years' + (r_eta * interval '5 years 2 months')) END AS eta) e
       ORDER BY g`,
@@ -422,6 +465,7 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
 
     for (const index of indexes.rows) await step(`index ${index.indexname}`, index.indexdef);
     await checkEntries(client);
+    await checkContainers(client);
     await client.query('COMMIT');
     const started = performance.now();
     await client.query('VACUUM ANALYZE');
@@ -432,6 +476,15 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
   } finally {
     await client.end();
   }
+}
+
+/** Every 500th container's number checked against the seed's ISO 6346 check digit. */
+async function checkContainers(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ container_no: string }>(
+    'SELECT container_no FROM containers WHERE id % 500 = 0',
+  );
+  const wrong = rows.find(({ container_no: no }) => containerNumber(no.slice(0, 4), no.slice(4, 10)) !== no);
+  if (wrong) throw new Error(`The bench's container ${wrong.container_no} has a wrong ISO 6346 check digit`);
 }
 
 /**

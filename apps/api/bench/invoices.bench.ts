@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { FILL_ROLLUP } from '../src/db/migrations/0031-report-rollups.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { containerNumber } from '../src/seed/demo-numbers.ts';
 import { visibleAccountIds } from '../src/modules/access/access.repository.ts';
 import type { SessionUser } from '../src/modules/access/session-user.ts';
 import { invoicesRepository } from '../src/modules/invoices/invoices.repository.ts';
@@ -27,7 +28,7 @@ import {
   type Variant,
 } from './bench-kit.ts';
 import { drive } from './drive.ts';
-import { BENCH_PASSWORD } from './generate.ts';
+import { BENCH_PASSWORD, containerNumberSql } from './generate.ts';
 import { sessionUserOf } from '../test/session-users.ts';
 
 /*
@@ -103,8 +104,7 @@ async function fill(url: string): Promise<void> {
          'BNC-' || lpad(((n * 7919) % 9000000 + 1000000)::text, 7, '0') || '-0',
          CASE WHEN n % 5 = 0 THEN '' ELSE 'PO-' || ((n * 104729) % 1000000) END,
          ARRAY['MAEU' || lpad(((n * 15485863) % 1000000000)::text, 9, '0')],
-         ARRAY(SELECT (ARRAY['MSCU', 'TGHU', 'CMAU', 'HLXU'])[1 + (n + k) % 4]
-                      || lpad((((n * 31 + k) * 2654435761) % 10000000)::text, 7, '0')
+         ARRAY(SELECT ${containerNumberSql(['MSCU', 'TGHU', 'CMAU', 'HLXU'], 'n + k', '((n * 31 + k) * 2654435761) % 1000000')}
                FROM generate_series(1, n % 5) k),
          created,
          CASE WHEN n % 50 = 0 THEN NULL ELSE 2500 + (n * 7907) % 2500000 END,
@@ -140,8 +140,15 @@ async function ensureFilled(): Promise<string> {
     wanted: `${INVOICES} invoices over ${ACCOUNTS} accounts`,
     async check(url) {
       const counts = await withClient(url, async (client) => {
-        const result = await client.query<{ count: number; importer: number; unpaid: number; days: number }>(`
+        const result = await client.query<{
+          count: number;
+          importer: number;
+          unpaid: number;
+          days: number;
+          container: string | null;
+        }>(`
           SELECT (SELECT count(*)::int FROM invoices) AS count,
+            (SELECT container_nos[1] FROM invoices WHERE cardinality(container_nos) > 0 ORDER BY id LIMIT 1) AS container,
             (SELECT count(*)::int FROM invoices WHERE account_id IN (SELECT id FROM accounts ORDER BY id LIMIT 2)) AS importer,
             (SELECT count(*)::int FROM information_schema.columns
               WHERE table_name = 'account_invoice_totals' AND column_name = 'unpaid') AS unpaid,
@@ -152,7 +159,10 @@ async function ensureFilled(): Promise<string> {
         counts.count === INVOICES &&
         counts.importer === BIG_IMPORTER_INVOICES &&
         counts.unpaid === 1 &&
-        counts.days === 1;
+        counts.days === 1 &&
+        // Filled before the containers' ISO 6346 check digits: filled again.
+        counts.container !== null &&
+        containerNumber(counts.container.slice(0, 4), counts.container.slice(4, 10)) === counts.container;
       return { isFilled, line: isFilled ? `reusing ${counts.count} invoices` : undefined };
     },
     fill,

@@ -37,6 +37,7 @@ import { drive, percentile } from './drive.ts';
 import { BENCH_PASSWORD, generate, typicalBenchUser } from './generate.ts';
 import { sessionHeaders } from './session-headers.ts';
 import { sessionUserOf } from '../test/session-users.ts';
+import { containerNumber } from '../src/seed/demo-numbers.ts';
 
 /*
  * GET user/shipments under load, on PostgreSQL: 1,000,000 shipments over 2,000 accounts, and
@@ -202,23 +203,30 @@ async function ensureFilled(size: Size): Promise<string> {
           accounts: number;
           hasEntryLines: boolean;
           hasFreeDays: boolean;
+          firstContainer: string | null;
         }>(
           `SELECT (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM accounts)::int AS accounts,
              EXISTS (SELECT 1 FROM customs_entry_lines) AS "hasEntryLines",
-             EXISTS (SELECT 1 FROM container_free_days) AS "hasFreeDays"`,
+             EXISTS (SELECT 1 FROM container_free_days) AS "hasFreeDays",
+             (SELECT container_no FROM containers ORDER BY id LIMIT 1) AS "firstContainer"`,
         );
         return result.rows[0]!;
       });
+      const first = counts.firstContainer;
+      const hasCheckDigits = first !== null && containerNumber(first.slice(0, 4), first.slice(4, 10)) === first;
       const found =
         `${counts.shipments} shipments over ${counts.accounts} accounts` +
-        `${counts.hasEntryLines ? '' : ' without customs entry lines'}${counts.hasFreeDays ? '' : ' without free days'}`;
+        `${counts.hasEntryLines ? '' : ' without customs entry lines'}${counts.hasFreeDays ? '' : ' without free days'}` +
+        `${hasCheckDigits ? '' : ' without container check digits'}`;
       // A database filled before the entries' lines has none for the entry page to show, and
-      // entry numbers without their check digit; one filled before the free days, no possible charges.
+      // entry numbers without their check digit; one filled before the free days, no possible
+      // charges; one filled before the check digits, container numbers without their ISO 6346 one.
       const isFilled =
         counts.shipments === size.shipments &&
         counts.accounts === size.accounts &&
         counts.hasEntryLines &&
-        counts.hasFreeDays;
+        counts.hasFreeDays &&
+        hasCheckDigits;
       return { isFilled, line: isFilled ? `reusing ${found}` : `${found}, filling again` };
     },
     fill: (url) =>

@@ -11,14 +11,18 @@ for (let letter = 0, value = 10; letter < 26; letter++, value++) {
   ISO_6346_LETTERS.set(String.fromCharCode(65 + letter), value);
 }
 
-/** Owner code ending in U, six serial digits and the ISO 6346 check digit: `MSCU1234565`. */
-export function containerNumber(ownerCode: string, serial: string): string {
-  const body = ownerCode + serial;
-  const sum = [...body].reduce(
+/** The ISO 6346 sum of a number's characters from position 0: each one's value times 2 to its position. */
+export function iso6346Sum(characters: string): number {
+  return [...characters].reduce(
     (total, char, index) => total + (ISO_6346_LETTERS.get(char) ?? Number(char)) * 2 ** index,
     0,
   );
-  return `${body}${(sum % 11) % 10}`;
+}
+
+/** Owner code ending in U, six serial digits and the ISO 6346 check digit: `MSCU1234565`. */
+export function containerNumber(ownerCode: string, serial: string): string {
+  const body = ownerCode + serial;
+  return `${body}${(iso6346Sum(body) % 11) % 10}`;
 }
 
 /** An air waybill: airline prefix, seven digits and their remainder modulo 7. */
