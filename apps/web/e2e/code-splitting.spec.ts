@@ -101,3 +101,33 @@ test('the reports and their charts come with the reports screen only', async ({ 
   await expect(page.getByRole('img', { name: 'Duty and fees by month', exact: true })).toBeVisible();
   expect(scripts.map(chunkName)).toContain('reports');
 });
+
+/**
+ * Text that TanStack Table keeps in a production build (a key of its debug options): a script holding
+ * it carries the table library, which only the screens with a list table need.
+ */
+const TANSTACK_TABLE_MARK = 'getVisibleLeafColumns';
+
+test('the screens without a list table download no table library', async ({ page, signIn }) => {
+  const withTable: Promise<string | undefined>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    withTable.push(
+      response
+        .text()
+        .then((body) => (body.includes(TANSTACK_TABLE_MARK) ? new URL(response.url()).pathname : undefined)),
+    );
+  });
+  await signIn('primary@demo.test', '/settings');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await mainNavigation(page).getByRole('link', { name: 'Reports', exact: true }).click();
+  await expect(page.getByRole('img', { name: 'Duty and fees by month', exact: true })).toBeVisible();
+  expect(
+    (await Promise.all(withTable)).filter(Boolean),
+    'scripts of Settings and Reports holding TanStack Table',
+  ).toEqual([]);
+
+  await mainNavigation(page).getByRole('link', { name: 'Shipments', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shipments');
+  expect((await Promise.all(withTable)).filter(Boolean).length).toBeGreaterThan(0);
+});

@@ -40,8 +40,10 @@ type ChunkGroupsOptions = {
  *   (and what `withLayout` names);
  * - code shared by a set of lazily loaded modules that is large (a library such as the select
  *   lists', the table's, the schemas') is a chunk for that set; smaller shared code joins one chunk
- *   for the signed-in screens, or, when a page outside the layout uses it, that page's shared chunk
- *   (so /login loads no code of the signed-in screens), the login page's own chunk for the code it shares.
+ *   for the signed-in screens, or the chunk of a library it imports that not every screen loads (the
+ *   shipments' table joins the table library's, so that the screens without a table load neither),
+ *   or, when a page outside the layout uses it, that page's shared chunk (so /login loads no code of
+ *   the signed-in screens), the login page's own chunk for the code it shares.
  * A lazily loaded module's own code stays in its chunk, so a route still loads only its screen.
  * Chunks that would import each other in a circle are merged, so their top-level code runs in order.
  *
@@ -133,13 +135,37 @@ function nameModules(
     ...lazyModules.map(chunkName),
     ...outside.map((page) => `${chunkName(page)}-shared`),
   ]);
+  const isLarge = (key: string) => keySize.get(key)! >= minGroupBytes;
   for (const key of [...keySize.keys()].sort()) {
-    if (keySize.get(key)! < minGroupBytes) continue;
+    if (!isLarge(key)) continue;
     const base = chunkName(keyLargest.get(key)!);
     let name = taken.has(base) ? `${base}-shared` : base;
     for (let n = 2; taken.has(name); n++) name = `${base}-shared-${n}`;
     taken.add(name);
     setNames.set(key, name);
+  }
+
+  // A small set joins the screens' chunk, which every signed-in screen loads, unless its code imports a
+  // library's chunk that not all of them load (the table's): then it joins that chunk, whose screens
+  // are its own and more, instead of making every screen load the library.
+  const libraryOf = (id: string) => {
+    const key = keyOf.get(id);
+    const isPartLibrary =
+      key != null &&
+      setNames.has(key) &&
+      keyLargest.get(key)!.includes('/node_modules/') &&
+      !key.split('\n').includes(layout);
+    return isPartLibrary ? key : undefined;
+  };
+  for (const key of keySize.keys()) {
+    if (isLarge(key)) continue;
+    const roots = key.split('\n');
+    const library = ids
+      .filter((id) => keyOf.get(id) === key)
+      .flatMap((id) => ctx.getModuleInfo(id)?.importedIds ?? [])
+      .map(libraryOf)
+      .find((found) => found !== undefined && roots.every((root) => found.split('\n').includes(root)));
+    if (library !== undefined) setNames.set(key, setNames.get(library)!);
   }
 
   // The first page outside the layout, whose chunk takes the code it shares too.
