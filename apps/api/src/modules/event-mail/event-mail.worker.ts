@@ -3,6 +3,7 @@ import { eventMailFooter, eventMailText, mergedEvents, type EventMailKind } from
 import { distinctAddresses } from '@clearport/contract/http';
 import type { Db } from '../../db/connect.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mail.ts';
+import { escapeHtml, mailHtml, paragraphHtml } from '../../lib/mail-html.ts';
 import { nextAttemptAt, scheduleWorker } from '../../lib/queue-worker.ts';
 import {
   claimDueMessages,
@@ -24,8 +25,6 @@ export type EventMailOptions = {
   retryForMs: number;
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /** The message a list receives for its gathered events: plain text and HTML, with links. */
 export function composeEventMail(
   kind: EventMailKind,
@@ -36,13 +35,15 @@ export function composeEventMail(
   const { subject, intro, lines } = eventMailText(kind, events, publicUrl);
   const footer = eventMailFooter(kind, company, publicUrl);
   const text = [intro, '', ...lines.map((line) => `- ${line.text}\n  ${line.link}`), '', '--', footer, ''].join('\n');
-  const html = [
-    `<p>${escapeHtml(intro)}</p>`,
-    '<ul>',
-    ...lines.map((line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a></li>`),
-    '</ul>',
-    `<hr><p style="color:#555;font-size:12px">${escapeHtml(footer)}</p>`,
-  ].join('\n');
+  const html = mailHtml(
+    [
+      paragraphHtml([intro]),
+      '<ul>',
+      ...lines.map((line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a></li>`),
+      '</ul>',
+    ],
+    footer,
+  );
   return { subject, text, html };
 }
 

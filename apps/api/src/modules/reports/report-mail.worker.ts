@@ -16,14 +16,13 @@ import {
 import { fillText } from '@clearport/contract/texts';
 import type { Db } from '../../db/connect.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mail.ts';
+import { escapeHtml, mailHtml, paragraphHtml } from '../../lib/mail-html.ts';
 import { nextAttemptAt, scheduleWorker } from '../../lib/queue-worker.ts';
 import { calendarDay } from '../../lib/display-dates.ts';
 import { displayTableOf, exportOf } from './report-exports.ts';
 import { reportMailRepository, type ReportMail } from './report-mail.repository.ts';
 
 export type ReportMailOptions = { publicUrl: string; brokerEmail: string; retryForMs: number };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The monthly mail of a report: its table as text and HTML, and the workbook attached. */
 export async function composeReportMail(
@@ -66,18 +65,20 @@ export async function composeReportMail(
   ].join('\n');
   const cell = (tag: 'th' | 'td', value: string, index: number) =>
     `<${tag} style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:${isNumber[index] ? 'right' : 'left'}">${escapeHtml(value)}</${tag}>`;
-  const html = [
-    `<p>${escapeHtml(intro)}</p>`,
-    `<table style="border-collapse:collapse;font-family:sans-serif;font-size:13px">`,
-    `<caption style="text-align:left;font-weight:bold">${escapeHtml(REPORT_EXPORT_TABLES[table])}</caption>`,
-    `<thead><tr>${headers.map((header, index) => cell('th', header, index)).join('')}</tr></thead>`,
-    '<tbody>',
-    ...(rows.length > 0
-      ? rows.map((row) => `<tr>${row.map((value, index) => cell('td', value, index)).join('')}</tr>`)
-      : [`<tr><td colspan="${headers.length}">${escapeHtml(REPORT_MAIL_TEXTS.empty)}</td></tr>`]),
-    '</tbody></table>',
-    `<hr><p style="color:#555;font-size:12px">${escapeHtml(footer)}</p>`,
-  ].join('\n');
+  const html = mailHtml(
+    [
+      paragraphHtml([intro]),
+      `<table style="border-collapse:collapse;font-family:sans-serif;font-size:13px">`,
+      `<caption style="text-align:left;font-weight:bold">${escapeHtml(REPORT_EXPORT_TABLES[table])}</caption>`,
+      `<thead><tr>${headers.map((header, index) => cell('th', header, index)).join('')}</tr></thead>`,
+      '<tbody>',
+      ...(rows.length > 0
+        ? rows.map((row) => `<tr>${row.map((value, index) => cell('td', value, index)).join('')}</tr>`)
+        : [`<tr><td colspan="${headers.length}">${escapeHtml(REPORT_MAIL_TEXTS.empty)}</td></tr>`]),
+      '</tbody></table>',
+    ],
+    footer,
+  );
   return {
     subject: fillText(isAsOfToday ? REPORT_MAIL_TEXTS.subjectAsOf : REPORT_MAIL_TEXTS.subject, values),
     text,
