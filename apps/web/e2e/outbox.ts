@@ -33,12 +33,40 @@ function decodeBody(headers: string, body: string): string {
   return body;
 }
 
-/** Reads an e-mail: its headers with folded lines joined, its decoded text, and the whole file. */
+/** A MIME entity's headers, folded lines joined, and its body. */
+function splitEntity(entity: string): { headers: string; body: string } {
+  const split = entity.search(/\r?\n\r?\n/);
+  if (split < 0) return { headers: entity.replace(/\r?\n[ \t]+/g, ' '), body: '' };
+  return {
+    headers: entity.slice(0, split).replace(/\r?\n[ \t]+/g, ' '),
+    body: entity.slice(split).replace(/^\r?\n\r?\n/, ''),
+  };
+}
+
+/**
+ * The decoded plain text of a MIME entity: its body when it is text, else the first plain text
+ * part of its parts (a mail with an HTML alternative or an attachment is multipart).
+ */
+function plainTextOf({ headers, body }: { headers: string; body: string }): string | undefined {
+  const type = /^content-type:\s*([^;\s]+)/im.exec(headers)?.[1]?.toLowerCase() ?? 'text/plain';
+  if (type === 'text/plain') return decodeBody(headers, body);
+  const boundary = /^content-type:\s*multipart\/.*;\s*boundary="?([^";\s]+)"?/im.exec(headers)?.[1];
+  if (!boundary) return undefined;
+  const [, ...parts] = body.split(`--${boundary}`);
+  for (const part of parts) {
+    if (part.startsWith('--')) break;
+    // The line break before a boundary belongs to the boundary.
+    const text = plainTextOf(splitEntity(part.replace(/^\r?\n/, '').replace(/\r?\n$/, '')));
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/** Reads an e-mail: its headers with folded lines joined, its decoded plain text, and the whole file. */
 export function readMail(file: string): { headers: string; text: string; raw: string } {
   const raw = fs.readFileSync(path.join(outboxDir(), file), 'utf8');
-  const split = raw.search(/\r?\n\r?\n/);
-  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  return { headers, text: decodeBody(headers, raw.slice(split).replace(/^\r?\n\r?\n/, '')), raw };
+  const entity = splitEntity(raw);
+  return { headers: entity.headers, text: plainTextOf(entity) ?? '', raw };
 }
 
 /** The value of one header of `readMail`'s headers, or empty. */
