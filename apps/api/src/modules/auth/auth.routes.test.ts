@@ -260,6 +260,26 @@ describe('forgot and reset password', () => {
     await login(t.app, 'manager@demo.test', 'new-secret-1');
   });
 
+  it('sends the link in an HTML part too, as a link, the name escaped', async () => {
+    const { company_id } = await t.app.db
+      .selectFrom('users')
+      .select('company_id')
+      .where('email', '=', 'primary@demo.test')
+      .executeTakeFirstOrThrow();
+    const email = 'markup-name@demo.test';
+    await t.app.db
+      .insertInto('users')
+      .values({ company_id, name: '<b>Ann & Co</b>', email, password_hash: 'x', role: 5 })
+      .execute();
+    const mail = await mailAfter(() => post('/api/forgot-password', { email }));
+    const link = `http://portal.test/reset-password/${resetTokenIn(mail)}`;
+
+    expect(mail.text).toContain('Hello <b>Ann & Co</b>,');
+    expect(mail.html).toContain('<p>Hello &#60;b&#62;Ann &#38; Co&#60;/b&#62;,</p>');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain(`<a href="${link}">${link}</a>`);
+  });
+
   it('a reset link expires after one hour', async () => {
     const token = resetTokenIn(await mailAfter(() => post('/api/forgot-password', { email: 'primary@other.test' })));
     expect(token).toHaveLength(43);

@@ -25,6 +25,7 @@ import { hashCostOf, hashPassword, verifyPassword } from '../../lib/passwords.ts
 import { isRefused, replyWith } from '../../lib/action.ts';
 import { listedRefusal, sendRefusal } from '../../lib/refusal.ts';
 import { clearSessionCookie } from '../../lib/session-cookie.ts';
+import { mailParts } from '../../lib/mail-html.ts';
 import { describedWithoutCredential } from '../../lib/api-description.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { originOf, recordSecurityEvent } from '../access/security-events.ts';
@@ -79,7 +80,11 @@ export const publicAuthRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (ap
     await app.mailer.send({
       to: user.email,
       subject: 'Reset your Clearport password',
-      text: `Hello ${user.name},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf you did not ask for this, you can ignore this message.\n`,
+      ...mailParts([
+        [`Hello ${user.name},`],
+        ['To choose a new password, open this link within one hour:', { link }],
+        ['If you did not ask for this, you can ignore this message.'],
+      ]),
     });
   }
 

@@ -2,6 +2,7 @@ import { setPasswordLinkQuery } from '@clearport/contract/auth';
 import { SET_PASSWORD_LINK_TTL_SECONDS } from '@clearport/contract/constants';
 import type { Db } from '../../db/connect.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import { mailParts } from '../../lib/mail-html.ts';
 import { passwordResetsRepository } from './password-resets.repository.ts';
 
 /** Thrown when the set-password e-mail cannot be sent; the transaction around it rolls back. */
@@ -38,7 +39,12 @@ export async function sendSetPasswordLink(
     await mailer.send({
       to: user.email,
       subject: 'Set your Clearport password',
-      text: `Hello ${user.name},\n\n${opening}\n\nTo choose your password, open this link within seven days:\n${link}\n\nThe link works once.\n`,
+      ...mailParts([
+        [`Hello ${user.name},`],
+        [opening],
+        ['To choose your password, open this link within seven days:', { link }],
+        ['The link works once.'],
+      ]),
     });
   } catch (error) {
     throw new SetPasswordMailError('set-password mail failed', { cause: error });

@@ -357,6 +357,27 @@ describe('POST user/user/subusers', () => {
     await login(t.app, email, 'chosen-pass-1');
     expect((await setPassword('chosen-pass-2')).statusCode).toBe(400);
   });
+
+  it('sends the set-password link in an HTML part too, as a link, the name escaped', async () => {
+    const email = newEmail();
+    await createUser({ name: '<b>Ann & Co</b>', email, password: undefined, send_password_link: true });
+    const outbox = path.join(t.dataDir, 'outbox');
+    const files = (await readdir(outbox)).sort();
+    const mail = await simpleParser(await readFile(path.join(outbox, files.at(-1)!)));
+    expect(mail.to).toMatchObject({ text: email });
+    const link = /http:\/\/portal\.test\/reset-password\/\S+/.exec(mail.text ?? '')![0];
+
+    expect(mail.text).toContain('Hello <b>Ann & Co</b>,');
+    expect(mail.html).toContain('<p>Hello &#60;b&#62;Ann &#38; Co&#60;/b&#62;,</p>');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain(
+      `<p>Maria Delgado has set up an account for you on the Clearport client portal of Demo Imports LLC, with the user name ${email}.</p>`,
+    );
+    // The link's query holds `&`, an entity in the attribute.
+    const inHtml = link.replaceAll('&', '&#38;');
+    expect(inHtml).not.toBe(link);
+    expect(mail.html).toContain(`<a href="${inHtml}">${inHtml}</a>`);
+  });
 });
 
 describe('PATCH user/user/subusers/{id}', () => {
