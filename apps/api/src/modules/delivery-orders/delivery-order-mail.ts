@@ -1,4 +1,5 @@
 import type { OutgoingMail } from '../../lib/mail.ts';
+import { mailParts } from '../../lib/mail-html.ts';
 import { displayDay } from '../../lib/display-dates.ts';
 import { cityLineOf, deliveryOrderFileName, portOf } from './delivery-order-pdf.ts';
 import type { DeliveryOrderDetails } from './delivery-orders.repository.ts';
@@ -15,24 +16,26 @@ export function deliveryOrderMail(details: DeliveryOrderDetails, pdf: Uint8Array
     .join(', ');
   // The terminal, else the port; neither sent yet, the trucker asks the company rather than the PDF.
   const pickUp = shipment.destination_terminal.trim() || portOf(shipment) || `not given yet, ask ${details.company}`;
-  const lines = [
-    `Hello ${details.trucker.name},`,
-    '',
-    `${details.company} sends you delivery order ${details.orderId} for entry ${shipment.file_number}; the PDF is attached.`,
-    '',
-    `Containers: ${details.containers.join(', ')}`,
-    `Pick up at: ${pickUp}`,
-    ...(details.pickup_date ? [`Pick up on: ${displayDay(details.pickup_date)}`] : []),
-    `Deliver to: ${place || 'see the attached order'}`,
-    ...(details.reference_number ? [`Reference number: ${details.reference_number}`] : []),
-    ...(details.note ? ['', details.note] : []),
+  const paragraphs = [
+    [`Hello ${details.trucker.name},`],
+    [
+      `${details.company} sends you delivery order ${details.orderId} for entry ${shipment.file_number}; the PDF is attached.`,
+    ],
+    [
+      `Containers: ${details.containers.join(', ')}`,
+      `Pick up at: ${pickUp}`,
+      ...(details.pickup_date ? [`Pick up on: ${displayDay(details.pickup_date)}`] : []),
+      `Deliver to: ${place || 'see the attached order'}`,
+      ...(details.reference_number ? [`Reference number: ${details.reference_number}`] : []),
+    ],
+    ...(details.note ? [[details.note]] : []),
   ];
   return {
     to: details.recipients.to,
     cc: details.recipients.cc,
     ...(details.deliveryList.email ? { replyTo: details.deliveryList.email } : {}),
     subject: `Delivery order ${details.orderId} for entry ${shipment.file_number} from ${details.company}`,
-    text: `${lines.join('\n')}\n`,
+    ...mailParts(paragraphs),
     attachments: [
       { filename: deliveryOrderFileName(details), content: Buffer.from(pdf), contentType: 'application/pdf' },
     ],

@@ -746,6 +746,25 @@ describe('POST user/shipments/{id}/delivery_order/{orderId}/send', () => {
     }
   });
 
+  it('mails the order in an HTML part too, the company’s texts escaped and the note’s lines kept', async () => {
+    const shipment = await orderableShipment(t.app.db, '40001', taken);
+    const order = await createdOrder('user', shipment, {
+      reference_number: '<b>Ann & Co</b>',
+      note: '<i>Dock 4</i>\nCall "ahead"',
+    });
+    await approveDeliveryOrder({ db: t.app.db }, BROKER, { orderId: order.id });
+    const response = await send('user', shipment.id, order.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const mail = (await outboxMessages(t.dataDir)).at(-1)!;
+
+    expect(mail.text).toContain('Reference number: <b>Ann & Co</b>\n\n<i>Dock 4</i>\nCall "ahead"\n');
+    expect(mail.html).toContain('<p>Hello Harbor Express Drayage,</p>');
+    expect(mail.html).toContain('Reference number: &#60;b&#62;Ann &#38; Co&#60;/b&#62;</p>');
+    expect(mail.html).toContain('<p>&#60;i&#62;Dock 4&#60;/i&#62;<br>\nCall &#34;ahead&#34;</p>');
+    expect(mail.html).not.toMatch(/<[bi]>/);
+    expect(mail.attachments.map((attachment) => attachment.contentType)).toEqual(['application/pdf']);
+  });
+
   it('sends again on a second send, replacing the stored PDF', async () => {
     const shipment = await orderableShipment(t.app.db, '40001', taken);
     const order = await createdOrder('primary', shipment);
