@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import { mailParts } from '../../lib/mail-html.ts';
 import { endPasswordLinks } from '../access/passwords.ts';
 
 /** Whether another user has this login e-mail (case aside). */
@@ -34,15 +35,18 @@ export async function sendEmailChangedNotice(
   by: EmailChangedBy = 'self',
 ): Promise<void> {
   const changed = `The e-mail address you log in to the Clearport client portal with was changed from ${user.email} to ${newEmail}`;
-  const text =
+  const [what, ifNot] =
     by === 'self'
-      ? `${changed}.\n\nIf you did not make this change, contact your brokerage at once: reply to this e-mail.`
+      ? [`${changed}.`, 'If you did not make this change, contact your brokerage at once: reply to this e-mail.']
       : by === 'brokerage'
-        ? `${changed} by your brokerage.\n\nIf you did not expect this change, reply to this e-mail.`
-        : `${changed} by ${by.colleague}.\n\nIf you did not expect this change, ask ${by.colleague}, or contact your brokerage: reply to this e-mail.`;
+        ? [`${changed} by your brokerage.`, 'If you did not expect this change, reply to this e-mail.']
+        : [
+            `${changed} by ${by.colleague}.`,
+            `If you did not expect this change, ask ${by.colleague}, or contact your brokerage: reply to this e-mail.`,
+          ];
   await mailer.send({
     to: user.email,
     subject: 'Your Clearport e-mail address was changed',
-    text: `Hello ${user.name},\n\n${text}\n`,
+    ...mailParts([[`Hello ${user.name},`], [what], [ifNot]]),
   });
 }

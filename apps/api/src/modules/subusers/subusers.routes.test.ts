@@ -465,7 +465,7 @@ describe('PATCH user/user/subusers/{id}', () => {
   });
 
   it('tells the old address when a manager changes a user’s login e-mail', async () => {
-    const created = await createUser();
+    const created = await createUser({ name: '<b>Ann & Co</b>' });
     const outbox = path.join(t.dataDir, 'outbox');
     const mailsNow = async () => (await readdir(outbox).catch(() => [])).sort();
     const before = await mailsNow();
@@ -481,6 +481,11 @@ describe('PATCH user/user/subusers/{id}', () => {
     // Who made it: not the reader, whom the notice would otherwise send to the brokerage in alarm.
     expect(mail.text).toContain(`changed from ${created.email} to ${changedTo} by Maria Delgado.`);
     expect(mail.text).toContain('ask Maria Delgado');
+    expect(mail.html).toContain('<p>Hello &#60;b&#62;Ann &#38; Co&#60;/b&#62;,</p>');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain(
+      `<p>The e-mail address you log in to the Clearport client portal with was changed from ${created.email} to ${changedTo} by Maria Delgado.</p>`,
+    );
     // A new link to a user who has an account says so.
     await as(primary, 'PATCH', apiUrl(API_PATHS.subuser, { id: created.id }), { send_password_link: true });
     const [resent] = (await mailsNow()).filter((file) => !before.includes(file) && file !== added[0]);
