@@ -1,6 +1,7 @@
 import { isAppCode, SECOND_FACTOR_WRONG_CODES_PER_DAY } from '@clearport/contract/two-factor-forms';
 import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import type { Mailer } from '../../lib/mail.ts';
+import { mailParts } from '../../lib/mail-html.ts';
 import { readSecret, type SecretKey } from '../../lib/secret-box.ts';
 import {
   APP_KEY_UNREADABLE,
@@ -71,10 +72,14 @@ export async function sendWrongCodesNotice(mailer: Mailer, user: { name: string;
   await mailer.send({
     to: user.email,
     subject: 'Wrong two-factor codes at your Clearport sign-in',
-    text:
-      `Hello ${user.name},\n\nSomeone signed in to the Clearport client portal with your password and then entered ` +
-      `${SECOND_FACTOR_WRONG_CODES_PER_DAY} wrong two-factor codes. Your two-factor sign-in takes no more codes until ` +
-      `a day after the first of them, or until your company's primary user or a manager resets it.\n\nIf this was ` +
-      `not you, change your password at once and tell your brokerage (reply to this e-mail).\n`,
+    ...mailParts([
+      [`Hello ${user.name},`],
+      [
+        'Someone signed in to the Clearport client portal with your password and then entered ' +
+          `${SECOND_FACTOR_WRONG_CODES_PER_DAY} wrong two-factor codes. Your two-factor sign-in takes no more codes ` +
+          "until a day after the first of them, or until your company's primary user or a manager resets it.",
+      ],
+      ['If this was not you, change your password at once and tell your brokerage (reply to this e-mail).'],
+    ]),
   });
 }

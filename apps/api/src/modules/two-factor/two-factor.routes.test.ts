@@ -170,6 +170,7 @@ describe('two-factor sign-in', () => {
   it('takes no code after the day’s ten wrong ones, tells the user, and takes codes again the next day', async () => {
     const email = 'second-factor-guessed@demo.test';
     const { secret, recoveryCodes } = await enrol(await newUser(email));
+    await t.app.db.updateTable('users').set({ name: '<b>Ann & Co</b>' }).where('email', '=', email).execute();
     const { challenge } = await challengeOf(email);
     const mailsBefore = (await outboxMessages(t.dataDir)).length;
     const wrongCode = () => (codeOf(secret) === '000000' ? '111111' : '000000');
@@ -184,6 +185,13 @@ describe('two-factor sign-in', () => {
     expect(notices.map((mail) => [addressesOf(mail.to), mail.subject])).toEqual([
       [[email], 'Wrong two-factor codes at your Clearport sign-in'],
     ]);
+    // In an HTML part too, the name escaped.
+    expect(notices[0]!.text).toContain('Hello <b>Ann & Co</b>,');
+    expect(notices[0]!.html).toContain('<p>Hello &#60;b&#62;Ann &#38; Co&#60;/b&#62;,</p>');
+    expect(notices[0]!.html).toContain(
+      '<p>If this was not you, change your password at once and tell your brokerage (reply to this e-mail).</p>',
+    );
+    expect(notices[0]!.html).not.toContain('<b>');
     await t.app.db.deleteFrom('login_throttle').execute();
     for (const code of [codeOf(secret), recoveryCodes[0]!]) {
       const locked = await post(API_PATHS.loginSecondFactor, { challenge, code });
