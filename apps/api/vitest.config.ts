@@ -12,7 +12,7 @@ import LongestFirstSequencer from './test/sequencer.ts';
  */
 const NOT_ABOUT_THE_DATABASE = [
   'src/**/*.rules.test.ts',
-  'src/lib/{common-passwords,display-dates,file-names,file-type,html-markup,mail,passwords,pdf,queue-worker}.test.ts',
+  'src/lib/{common-passwords,display-dates,file-names,file-type,html-markup,mail,mail-html,passwords,pdf,queue-worker}.test.ts',
   'src/lib/request-guards.test.ts',
   'src/modules/{invoices,shipments}/*.repository.test.ts',
   'src/{config,compression}.test.ts',
