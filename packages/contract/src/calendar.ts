@@ -39,6 +39,31 @@ export function calendarDayIn(instant: Date, timeZone?: string): string {
   return `${year}-${month}-${day}`;
 }
 
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `instant` as the day and the time in `timeZone` (an IANA name), with the zone's short name, as the
+ * portal shows a time whose days are a company's: 12/05/2026 10:51 PM EST.
+ */
+export function timeTextIn(instant: Date, timeZone: string): string {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+    });
+    timeFormats.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(instant).map(({ type, value }) => [type, value]));
+  return `${part.month}/${part.day}/${part.year} ${part.hour}:${part.minute} ${part.dayPeriod} ${part.timeZoneName}`;
+}
+
 /** The last day a CalendarDate takes: a date field's `max`, so that it offers no five-digit year. */
 export const LAST_CALENDAR_DAY = '9999-12-31';
 

@@ -1,4 +1,5 @@
 import { format, isValid, parseISO } from 'date-fns';
+import { timeTextIn } from '@clearport/contract/calendar';
 import { DATE_DISPLAY_FORMAT } from '@clearport/contract/constants';
 import { parseDateTimeText, parseInstantText } from '@clearport/contract/shipments';
 import { TEXTS } from '@clearport/contract/texts';
@@ -30,8 +31,6 @@ export function formatInstant(text: string): string {
   return date ? format(date, `${DATE_DISPLAY_FORMAT} h:mm a`) : TEXTS.notAvailable;
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * An instant as formatInstant shows it, in `timeZone` (an IANA name) instead of the user's, with
  * the zone's short name, as a screen whose days are the company's shows it: 12/05/2026 10:51 PM EST.
@@ -39,23 +38,7 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat>();
  */
 export function formatInstantIn(text: string, timeZone: string): string {
   const date = parseInstantText(text) ?? parseIsoInstant(text);
-  if (!date) return TEXTS.notAvailable;
-  let zoneFormat = zoneFormats.get(timeZone);
-  if (!zoneFormat) {
-    zoneFormat = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-      timeZoneName: 'short',
-    });
-    zoneFormats.set(timeZone, zoneFormat);
-  }
-  const part = Object.fromEntries(zoneFormat.formatToParts(date).map(({ type, value }) => [type, value]));
-  return `${part.month}/${part.day}/${part.year} ${part.hour}:${part.minute} ${part.dayPeriod} ${part.timeZoneName}`;
+  return date ? timeTextIn(date, timeZone) : TEXTS.notAvailable;
 }
 
 /**

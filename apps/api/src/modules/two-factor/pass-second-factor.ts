@@ -1,3 +1,4 @@
+import { timeTextIn } from '@clearport/contract/calendar';
 import { isAppCode, SECOND_FACTOR_WRONG_CODES_PER_DAY } from '@clearport/contract/two-factor-forms';
 import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import type { Mailer } from '../../lib/mail.ts';
@@ -13,10 +14,16 @@ import {
 import { twoFactorRepository } from './two-factor.repository.ts';
 import { hashRecoveryCode, stepOfCode } from './two-factor.rules.ts';
 
+/** A day of the wrong codes' count, as the database counts it in UTC. */
+const DAY_MS = 86_400_000;
+
 export type TwoFactorDeps = Pick<ActionDeps, 'db'> & {
   secretKey: SecretKey;
-  /** Told when a wrong code is the day's last the factor takes (SECOND_FACTOR_WRONG_CODES_PER_DAY). */
-  onWrongCodesLimit?: () => Promise<void>;
+  /**
+   * Told when a wrong code is the day's last the factor takes (SECOND_FACTOR_WRONG_CODES_PER_DAY), with
+   * when it takes codes again: a day after the first of them.
+   */
+  onWrongCodesLimit?: (until: Date) => Promise<void>;
 };
 
 /**
@@ -39,12 +46,13 @@ export async function passSecondFactor(
   if (isAppCode(code) && secret === undefined) return refused(APP_KEY_UNREADABLE);
   const wrongCodes = await twoFactorRepository.takeGuess(deps.db, user.id, SECOND_FACTOR_WRONG_CODES_PER_DAY);
   if (wrongCodes === undefined) return refused(TOO_MANY_WRONG_CODES);
+  const { count, firstAt } = wrongCodes;
   const passed = await checkCode(deps, user, secret, code);
   if ('method' in passed) {
     await twoFactorRepository.forgetWrongCodes(deps.db, user.id);
     return passed;
   }
-  if (wrongCodes === SECOND_FACTOR_WRONG_CODES_PER_DAY) await deps.onWrongCodesLimit?.();
+  if (count === SECOND_FACTOR_WRONG_CODES_PER_DAY) await deps.onWrongCodesLimit?.(new Date(firstAt.getTime() + DAY_MS));
   return passed;
 }
 
@@ -68,7 +76,11 @@ async function checkCode(
  * Tells a user that their second factor took its last wrong code of the day: whoever typed them
  * got past the password, which the user should change.
  */
-export async function sendWrongCodesNotice(mailer: Mailer, user: { name: string; email: string }): Promise<void> {
+export async function sendWrongCodesNotice(
+  mailer: Mailer,
+  user: { name: string; email: string },
+  until: { at: Date; timeZone: string },
+): Promise<void> {
   await mailer.send({
     to: user.email,
     subject: 'Wrong two-factor codes at your Clearport sign-in',
@@ -77,7 +89,8 @@ export async function sendWrongCodesNotice(mailer: Mailer, user: { name: string;
       [
         'Someone signed in to the Clearport client portal with your password and then entered ' +
           `${SECOND_FACTOR_WRONG_CODES_PER_DAY} wrong two-factor codes. Your two-factor sign-in takes no more codes ` +
-          "until a day after the first of them, or until your company's primary user or a manager resets it.",
+          `until ${timeTextIn(until.at, until.timeZone)}, a day after the first of them, or until your company's ` +
+          'primary user or a manager resets it.',
       ],
       ['If this was not you, change your password at once and tell your brokerage (reply to this e-mail).'],
     ]),

@@ -45,11 +45,11 @@ export const twoFactorRepository = {
 
   /**
    * Counts a code as wrong before it is checked, from 1 again when the day of the count's first is
-   * over: the count now, or undefined when the day's `limit` is taken already. One conditional
+   * over: the count now and when its first was, or undefined when the day's `limit` is taken already. One conditional
    * update, so that codes checked at once cannot pass the limit together; a code that passes then
    * clears the count (forgetWrongCodes).
    */
-  async takeGuess(db: Db, userId: number, limit: number): Promise<number | undefined> {
+  async takeGuess(db: Db, userId: number, limit: number): Promise<{ count: number; firstAt: Date } | undefined> {
     const row = await db
       .updateTable('user_second_factors')
       .set({
@@ -58,9 +58,9 @@ export const twoFactorRepository = {
       })
       .where('user_id', '=', userId)
       .where(sql<boolean>`NOT (${WRONG_CODES_COUNT} AND wrong_codes >= ${limit})`)
-      .returning('wrong_codes')
+      .returning(['wrong_codes', 'first_wrong_code_at'])
       .executeTakeFirst();
-    return row?.wrong_codes;
+    return row && { count: row.wrong_codes, firstAt: row.first_wrong_code_at! };
   },
 
   /** A code that passed starts the count again. */
@@ -153,6 +153,16 @@ export const twoFactorRepository = {
       .where('used_at', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  },
+
+  /** The zone the company counts its days in (companies.time_zone). */
+  async companyTimeZone(db: Db, companyId: number): Promise<string> {
+    const row = await db
+      .selectFrom('companies')
+      .select('time_zone')
+      .where('id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    return row.time_zone;
   },
 
   async isRequiredByCompany(db: Db, companyId: number): Promise<boolean> {

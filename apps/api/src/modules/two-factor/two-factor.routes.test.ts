@@ -1,3 +1,4 @@
+import { timeTextIn } from '@clearport/contract/calendar';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, beforeEach, vi } from 'vitest';
@@ -185,6 +186,19 @@ describe('two-factor sign-in', () => {
     expect(notices.map((mail) => [addressesOf(mail.to), mail.subject])).toEqual([
       [[email], 'Wrong two-factor codes at your Clearport sign-in'],
     ]);
+    // Until when, in the company's zone: a day after the first wrong code.
+    const { first_wrong_code_at: firstWrong, time_zone: timeZone } = await t.app.db
+      .selectFrom('user_second_factors')
+      .innerJoin('users', 'users.id', 'user_second_factors.user_id')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select(['user_second_factors.first_wrong_code_at', 'companies.time_zone'])
+      .where('users.email', '=', email)
+      .executeTakeFirstOrThrow();
+    const until = timeTextIn(new Date(firstWrong!.getTime() + 86_400_000), timeZone);
+    expect(until).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M [A-Z]{3,4}$/);
+    expect(notices[0]!.text!.replace(/\s+/g, ' ')).toContain(
+      `takes no more codes until ${until}, a day after the first`,
+    );
     // In an HTML part too, the name escaped.
     expect(notices[0]!.text).toContain('Hello <b>Ann & Co</b>,');
     expect(notices[0]!.html).toContain('<p>Hello &#60;b&#62;Ann &#38; Co&#60;/b&#62;,</p>');
