@@ -109,6 +109,29 @@ describe('ListTable', () => {
     expect(second!.className).toMatch(/dimmed/);
   });
 
+  it('gives each column its declared width, whether its rows are there or still loading', () => {
+    const sizedColumns = [
+      column.accessor('code', { id: 'code', header: 'Port code', size: 96 }),
+      column.accessor('city', { id: 'city', header: 'City', size: 160 }),
+      column.accessor('note', { id: 'note', header: 'Note' }),
+    ];
+    const widths = () => {
+      const table = screen.getByRole('table', { name: 'Ports' });
+      return {
+        table: table.style.minWidth,
+        columns: [...table.querySelectorAll('col')].map((col) => col.style.width),
+      };
+    };
+    const loading = renderTable({ columns: sizedColumns, rows: [], isLoading: true });
+    const whileLoading = widths();
+    loading.unmount();
+
+    renderTable({ columns: sizedColumns });
+    expect(widths()).toEqual(whileLoading);
+    // A column without a size has TanStack Table's 150 px; the table is at least their sum.
+    expect(whileLoading).toEqual({ table: '25.375rem', columns: ['6rem', '10rem', '9.375rem'] });
+  });
+
   it('says it is loading, that there is nothing, or that loading failed with a retry', async () => {
     const user = userEvent.setup();
     const onRetry = vi.fn();

@@ -43,7 +43,12 @@ type ListTableProps<Item, Field extends string> = {
   /** Names the table, and the cards' list below 600 px. */
   caption: string;
   rows: readonly Item[];
-  /** TanStack Table columns: each column's id is the field the server sorts it by, its header a text. */
+  /**
+   * TanStack Table columns: each column's id is the field the server sorts it by, its header a text.
+   * A column's `size` is its width in CSS pixels at the browser's default text size (it grows with
+   * the text); the table lays its columns out by these widths alone and shares out its spare width
+   * in proportion to them, so its columns stay put whatever rows it shows.
+   */
   columns: TableOptions<Item>['columns'];
   getRowId: (row: Item) => string;
   /** The server's order. Without it the columns are not sortable (Home's list has one order). */
@@ -83,6 +88,9 @@ function renderCell<Item>(cell: Cell<Item, unknown>): ReactNode {
 }
 
 const hasValue = (value: unknown) => value !== '' && value !== null && value !== undefined;
+
+/** CSS pixels at the default text size (16 px), as a length that grows with the text. */
+const remOf = (pixels: number) => `${pixels / 16}rem`;
 
 /**
  * A list's table (TanStack Table). The server sorts (manualSorting): a header's button asks for
@@ -239,12 +247,19 @@ export function ListTable<Item, Field extends string = string>({
     );
   }
 
+  const leafColumns = table.getVisibleLeafColumns();
+  const tableWidth = leafColumns.reduce((total, column) => total + column.getSize(), 0);
   return (
     <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table} aria-busy={isBusy || undefined}>
+      <table className={styles.table} style={{ minWidth: remOf(tableWidth) }} aria-busy={isBusy || undefined}>
         <caption id={captionId} className="visually-hidden">
           {caption}
         </caption>
+        <colgroup>
+          {leafColumns.map((column) => (
+            <col key={column.id} style={{ width: remOf(column.getSize()) }} />
+          ))}
+        </colgroup>
         <thead>
           {table.getHeaderGroups().map((headerGroup) => (
             <tr key={headerGroup.id}>
@@ -289,7 +304,7 @@ export function ListTable<Item, Field extends string = string>({
           {message !== null && (
             <tr>
               <td
-                colSpan={table.getAllLeafColumns().length}
+                colSpan={leafColumns.length}
                 className={isLoading ? `${styles.message} ${styles.pending}` : styles.message}
               >
                 {message}

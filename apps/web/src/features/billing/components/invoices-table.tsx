@@ -25,6 +25,7 @@ const column = createColumnHelper<Invoice>();
 const COLUMNS = [
   column.accessor('invoice_number', {
     id: 'invoice_number' satisfies InvoiceSortField,
+    size: 104,
     header: WEB_TEXTS.billing.columnInvoiceNumber,
     cell: ({ row }) => (
       <Link to={paths.invoice.getHref(row.original.id)} className={styles.nowrap}>
@@ -34,6 +35,7 @@ const COLUMNS = [
   }),
   column.accessor('file_number', {
     id: 'file_number' satisfies InvoiceSortField,
+    size: 132,
     header: WEB_TEXTS.billing.columnFileNumber,
     cell: ({ row }) =>
       row.original.shipment ? (
@@ -46,10 +48,12 @@ const COLUMNS = [
   }),
   column.accessor('account_no', {
     id: 'account_no' satisfies InvoiceSortField,
+    size: 104,
     header: WEB_TEXTS.billing.columnAccount,
   }),
   column.accessor('master_bill_lading', {
     id: 'master_bill_lading' satisfies InvoiceSortField,
+    size: 144,
     header: WEB_TEXTS.billing.columnMasterBill,
     cell: ({ getValue }) => (
       <ListCell values={getValue() ? getValue().split(', ') : []} emptyText={TEXTS.noMasterBills} />
@@ -57,27 +61,32 @@ const COLUMNS = [
   }),
   column.accessor('containers', {
     id: 'containers' satisfies InvoiceSortField,
+    size: 120,
     header: WEB_TEXTS.billing.columnInvoiceContainers,
     cell: ({ getValue }) => <ListCell values={getValue()} emptyText={TEXTS.noContainers} />,
   }),
   column.accessor('customer_reference_no', {
     id: 'customer_reference_no' satisfies InvoiceSortField,
+    size: 112,
     header: WEB_TEXTS.billing.columnCustomerReference,
   }),
   column.accessor('created_at', {
     id: 'created_at' satisfies InvoiceSortField,
+    size: 104,
     header: WEB_TEXTS.billing.columnInvoiceDate,
     // Sorted by the instant, shown as the company's day the invoice's PDF prints.
     cell: ({ row }) => <span className={styles.nowrap}>{formatInvoiceDay(row.original.invoice_date)}</span>,
   }),
   column.accessor('amount', {
     id: 'amount' satisfies InvoiceSortField,
+    size: 104,
     meta: { align: 'end' },
     header: WEB_TEXTS.billing.columnAmount,
     cell: ({ getValue }) => <span className={styles.amount}>{formatAmount(getValue())}</span>,
   }),
   column.accessor('due_date', {
     id: 'due_date' satisfies InvoiceSortField,
+    size: 104,
     header: WEB_TEXTS.billing.columnDueDate,
     cell: ({ row }) => (
       <span className={row.original.is_overdue ? styles.overdue : styles.nowrap}>
@@ -88,6 +97,7 @@ const COLUMNS = [
   }),
   column.accessor('is_paid', {
     id: 'is_paid' satisfies InvoiceSortField,
+    size: 92,
     header: WEB_TEXTS.billing.columnPaid,
     cell: ({ getValue }) => (
       <span className={getValue() === 1 ? styles.paid : styles.notPaid}>{paidLabel(getValue())}</span>

@@ -28,6 +28,7 @@ const column = createColumnHelper<SecurityEventRow>();
 const columnsIn = (timeZone: string | undefined) => [
   column.accessor('occurred_at', {
     id: 'when',
+    size: 200,
     header: TEXTS.columnWhen,
     cell: ({ getValue }) => (
       <span className={styles.nowrap}>
@@ -35,14 +36,21 @@ const columnsIn = (timeZone: string | undefined) => [
       </span>
     ),
   }),
-  column.accessor('email', { id: 'user', header: TEXTS.columnUser, cell: ({ getValue }) => getValue() ?? '' }),
+  column.accessor('email', {
+    id: 'user',
+    size: 160,
+    header: TEXTS.columnUser,
+    cell: ({ getValue }) => getValue() ?? '',
+  }),
   column.accessor('kind', {
     id: 'what',
+    size: 112,
     header: TEXTS.columnWhat,
     cell: ({ getValue }) => securityEventKindLabel(getValue()),
   }),
   column.accessor('outcome', {
     id: 'outcome',
+    size: 96,
     header: TEXTS.columnOutcome,
     cell: ({ getValue }) => (
       <span className={getValue() === 'success' ? undefined : styles.failure}>
@@ -52,6 +60,7 @@ const columnsIn = (timeZone: string | undefined) => [
   }),
   column.accessor((event) => event.ip ?? '', {
     id: 'from',
+    size: 208,
     header: TEXTS.columnFrom,
     cell: ({ row }) =>
       row.original.ip || row.original.user_agent ? (
@@ -69,6 +78,7 @@ const columnsIn = (timeZone: string | undefined) => [
   }),
   column.accessor((event) => securityEventDetailText(event.detail), {
     id: 'details',
+    size: 144,
     header: TEXTS.columnDetails,
     cell: ({ getValue }) => <span className={styles.details}>{getValue()}</span>,
   }),

@@ -96,6 +96,7 @@ export function ShipmentsTable({
     () => [
       column.accessor('file_number', {
         id: 'file_number' satisfies ShipmentSortField,
+        size: 176,
         header: WEB_TEXTS.shipments.columnEntryNumber,
         cell: ({ row }) => (
           <EntryCell
@@ -108,21 +109,25 @@ export function ShipmentsTable({
       }),
       column.accessor('account_no', {
         id: 'account_no' satisfies ShipmentSortField,
+        size: 104,
         header: WEB_TEXTS.shipments.columnAccountNo,
       }),
       column.accessor('master_bill_lading', {
         id: 'master_bill_lading' satisfies ShipmentSortField,
+        size: 144,
         header: WEB_TEXTS.shipments.columnMasterBill,
         cell: ({ getValue }) => <ListCell values={getValue()} emptyText={TEXTS.noMasterBills} />,
       }),
       column.accessor('house_bill_lading', {
         id: 'house_bill_lading' satisfies ShipmentSortField,
+        size: 128,
         header: WEB_TEXTS.shipments.columnHouseBill,
         // The spec uses the master bill's text for the house bill too.
         cell: ({ getValue }) => <ListCell values={getValue()} emptyText={TEXTS.noMasterBills} />,
       }),
       column.accessor('containers', {
         id: 'containers' satisfies ShipmentSortField,
+        size: 128,
         header: WEB_TEXTS.shipments.columnContainers,
         // The nearest last free day of the containers under them (decision 0030).
         cell: ({ row, getValue }) => (
@@ -134,20 +139,24 @@ export function ShipmentsTable({
       }),
       column.accessor('customer_reference_no', {
         id: 'customer_reference_no' satisfies ShipmentSortField,
+        size: 112,
         header: WEB_TEXTS.shipments.columnReferenceNumber,
       }),
       column.accessor('est_time_arrive', {
         id: 'est_time_arrive' satisfies ShipmentSortField,
+        size: 104,
         header: WEB_TEXTS.shipments.columnEta,
         cell: ({ getValue }) => <span className={styles.nowrap}>{formatDate(getValue())}</span>,
       }),
       column.accessor('fda_review', {
         id: 'fda_review' satisfies ShipmentSortField,
+        size: 72,
         header: WEB_TEXTS.shipments.columnFda,
         cell: ({ getValue }) => <FdaCell fdaReview={getValue()} />,
       }),
       column.accessor('status', {
         id: 'status' satisfies ShipmentSortField,
+        size: 184,
         header: WEB_TEXTS.shipments.columnStatus,
         cell: ({ row }) => (
           <StatusCell

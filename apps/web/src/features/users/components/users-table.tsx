@@ -35,21 +35,25 @@ function UserNameCell({ user }: { user: Subuser }) {
 const COLUMNS = [
   column.accessor('name', {
     id: 'name' satisfies SubuserSortField,
+    size: 176,
     header: WEB_TEXTS.users.columnName,
     cell: ({ row }) => <UserNameCell user={row.original} />,
   }),
   column.accessor('email', {
     id: 'email' satisfies SubuserSortField,
+    size: 208,
     header: WEB_TEXTS.users.columnEmail,
     cell: ({ getValue }) => <EmailText email={getValue()} />,
   }),
   column.accessor('role', {
     id: 'role' satisfies SubuserSortField,
+    size: 128,
     header: WEB_TEXTS.users.columnPosition,
     cell: ({ getValue }) => roleName(getValue()),
   }),
   column.accessor((user) => user.account_no || WEB_TEXTS.users.noLinkedAccounts, {
     id: 'account_no' satisfies SubuserSortField,
+    size: 176,
     header: WEB_TEXTS.users.columnLinkedAccounts,
     cell: ({ getValue }) => <span className={styles.accounts}>{getValue()}</span>,
   }),
