@@ -11,6 +11,7 @@ import {
 } from '@clearport/contract/customs-entry';
 import { COUNT_EVERY_SHIPMENT } from '../src/db/migrations/0049-shipment-port-counts.ts';
 import { FILL_ROLLUP } from '../src/db/migrations/0031-report-rollups.ts';
+import { FILL_LINE_ROLLUPS } from '../src/db/migrations/0066-section-301-duty.ts';
 import { SET_EVERY_NEXT_FREE_DAY } from '../src/db/migrations/0054-shipment-next-free-day-kind.ts';
 import { COUNT_EVERY_FREE_DAY } from '../src/db/migrations/0053-shipment-free-day-counts.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
@@ -24,7 +25,7 @@ import { migrate, timedSteps } from './bench-kit.ts';
  * required document types, statuses, ETAs and FDA values in realistic shares, and delivery
  * orders for about a quarter of them, and a customs entry for each shipment past submission
  * (its number with its check digit, port and type, one to three HTS lines with value and duty,
- * the entry's sums and its MPF and HMF by the contract's rules, each company's first entry with
+ * the Section 301 part of the duty on the lines a Section 301 list names, the entry's sums and its MPF and HMF by the contract's rules, each company's first entry with
  * LONG_ENTRY_LINES lines, and the CBP and FDA dispositions its status and FDA review tell of), and
  * the free days of the containers that arrived in the last year (FREE_DAYS).
  * Everything is set-based (INSERT … SELECT over generate_series) in one transaction, with the
@@ -101,20 +102,21 @@ const BENCH_CARRIERS = `(VALUES
 
 /**
  * The tariff lines the bench's entries draw from: HTS number, description, unit, the rate as the
- * tariff writes it and as a percentage, and the AD/CVD and Section 301 flags.
+ * tariff writes it, its general part and its Section 301 part as percentages (null: no Section
+ * 301), and the AD/CVD flag.
  */
 const BENCH_TARIFF = `(VALUES
-  (0, '8471300100', 'Portable computers', 'NO', 'Free', 0, false, false),
-  (1, '6109100012', 'Men''s cotton T-shirts, knitted', 'DOZ', '16.5%', 16.5, false, false),
-  (2, '9403608081', 'Wooden bedroom furniture', 'NO', 'Free', 0, false, true),
-  (3, '8516604000', 'Electric cooking stoves', 'NO', '4%', 4, false, true),
-  (4, '7318158069', 'Steel bolts with nuts', 'KG', '8.5%', 8.5, false, true),
-  (5, '3924104000', 'Plastic tableware and kitchenware', 'KG', '3.4%', 3.4, false, true),
-  (6, '6404199060', 'Footwear with textile uppers', 'PRS', '9%', 9, false, false),
-  (7, '8544429090', 'Insulated electric conductors', 'KG', '2.6%', 2.6, false, true),
-  (8, '9503000073', 'Toys for children under three', 'NO', 'Free', 0, false, false),
-  (9, '7306306000', 'Welded steel tubes', 'KG', 'Free', 0, true, false)
-) AS t(k, hts_number, description, unit, duty_rate, percent, adcvd, section_301)`;
+  (0, '8471300100', 'Portable computers', 'NO', 'Free', 0, NULL, false),
+  (1, '6109100012', 'Men''s cotton T-shirts, knitted', 'DOZ', '16.5%', 16.5, NULL, false),
+  (2, '9403608081', 'Wooden bedroom furniture', 'NO', 'Free + 25%', 0, 25, false),
+  (3, '8516604000', 'Electric cooking stoves', 'NO', '4% + 25%', 4, 25, false),
+  (4, '7318158069', 'Steel bolts with nuts', 'KG', '8.5% + 25%', 8.5, 25, false),
+  (5, '3924104000', 'Plastic tableware and kitchenware', 'KG', '3.4% + 7.5%', 3.4, 7.5, false),
+  (6, '6404199060', 'Footwear with textile uppers', 'PRS', '9%', 9, NULL, false),
+  (7, '8544429090', 'Insulated electric conductors', 'KG', '2.6% + 25%', 2.6, 25, false),
+  (8, '9503000073', 'Toys for children under three', 'NO', 'Free', 0, NULL, false),
+  (9, '7306306000', 'Welded steel tubes', 'KG', 'Free', 0, NULL, true)
+) AS t(k, hts_number, description, unit, duty_rate, percent, section_301_percent, adcvd)`;
 
 /**
  * The containers' free days (decision 0029) of the shipments that arrived in the last year, on
@@ -378,8 +380,10 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
          WHERE s.entry_numbers <> '{}' ORDER BY a.company_id, s.id
        )
        SELECT s.id AS shipment_id, n AS line_number, t.hts_number, t.description, t.unit, t.duty_rate,
-         t.adcvd, t.section_301, 1 + floor(random() * 5000) AS quantity, v.value AS entered_value_cents,
-         round(v.value * t.percent / 100)::bigint AS duty_cents
+         t.adcvd, t.section_301_percent IS NOT NULL AS section_301, 1 + floor(random() * 5000) AS quantity,
+         v.value AS entered_value_cents,
+         round(v.value * t.percent / 100)::bigint + coalesce(s301.cents, 0) AS duty_cents,
+         s301.cents AS section_301_duty_cents
        FROM shipments s
        LEFT JOIN long_entries l ON l.id = s.id
        CROSS JOIN LATERAL generate_series(1,
@@ -388,6 +392,8 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
        -- An informal entry is worth at most $2,500; a formal line $1,000 to $90,000, most of them small.
        CROSS JOIN LATERAL (SELECT CASE WHEN s.entry_type = '11' THEN 20000 + floor(random() * 230000)
          ELSE round(100000 * exp(random() * 4.5)) END::bigint AS value) v
+       -- The Section 301 part, filed on its own Chapter 99 line, is in the line's duty.
+       CROSS JOIN LATERAL (SELECT round(v.value * t.section_301_percent / 100)::bigint AS cents) s301
        WHERE s.entry_numbers <> '{}'`,
       [LONG_ENTRY_LINES],
     );
@@ -416,9 +422,10 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
     await step(
       'entry lines',
       `INSERT INTO customs_entry_lines (entry_id, account_id, month, line_number, hts_number, description, quantity,
-         unit, entered_value_cents, duty_rate, duty_cents, adcvd, section_301)
+         unit, entered_value_cents, duty_rate, duty_cents, adcvd, section_301, section_301_duty_cents)
        SELECT e.id, e.account_id, date_trunc('month', e.entry_date)::date, l.line_number, l.hts_number, l.description,
-         l.quantity, l.unit, l.entered_value_cents, l.duty_rate, l.duty_cents, l.adcvd, l.section_301
+         l.quantity, l.unit, l.entered_value_cents, l.duty_rate, l.duty_cents, l.adcvd, l.section_301,
+         l.section_301_duty_cents
        FROM bench_entry_lines l JOIN customs_entries e ON e.shipment_id = l.shipment_id
        ORDER BY e.id, l.line_number`,
     );
@@ -453,7 +460,8 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
       'search texts',
       'INSERT INTO shipment_search_texts (shipment_id, search_text) SELECT id, search_text FROM shipments',
     );
-    for (const table of ['entry_rollups', 'release_rollups', 'line_rollups']) await step(table, FILL_ROLLUP[table]!);
+    for (const table of ['entry_rollups', 'release_rollups']) await step(table, FILL_ROLLUP[table]!);
+    await step('line_rollups', FILL_LINE_ROLLUPS);
     await step(
       'delivery order containers',
       `INSERT INTO delivery_order_containers (delivery_order_id, container_id)

@@ -1,9 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
+import { formatCents, type CustomsEntryLine } from '@clearport/contract/customs-entry';
 import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { API_PATHS } from '@clearport/contract/paths';
 import { declineNextConfirm, DEMO_PASSWORD, expect, mainNavigation, submitLogin, test } from './fixtures.ts';
 import { openShipment, toast } from './shipment-page.ts';
-import { apiLogin, findShipment, getDetail, samplePdf, uploadDocument } from './shipments-api.ts';
+import { apiLogin, findShipment, getCustomsEntry, getDetail, samplePdf, uploadDocument } from './shipments-api.ts';
 import { pager, pagerCounts, shipmentRows, tableSettled } from './shipments-table.ts';
 
 const S = SHIPMENT_STATUSES;
@@ -491,6 +492,47 @@ test.describe('Customs entry', () => {
     await expect(readOnly.getByRole('table')).toBeVisible();
     await expect(readOnly.getByText('Total due', { exact: true })).toHaveCount(0);
     await expect(readOnly.getByRole('columnheader', { name: 'Duty', exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('Customs entry, Section 301', () => {
+  test('a line of goods a Section 301 list names shows its Section 301 part under its duty, also on a phone', async ({
+    page,
+    request,
+    signIn,
+  }) => {
+    const api = await apiLogin(request, 'primary@demo.test');
+    let row = -1;
+    let line: CustomsEntryLine | undefined;
+    // A line with a base rate besides its Section 301 part: the two amounts differ.
+    const shipment = await findShipment(api, S.released, async ({ shipment: each }) => {
+      const { lines } = await getCustomsEntry(api, each.id);
+      row = lines.findIndex(
+        (one) => one.section_301_duty_cents !== null && one.duty_cents! > one.section_301_duty_cents,
+      );
+      line = lines[row];
+      return line !== undefined;
+    });
+    const duty = formatCents(line!.duty_cents!);
+    const part = `Section 301: ${formatCents(line!.section_301_duty_cents!)}`;
+    await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
+    const table = region(page, 'Customs entry').getByRole('table');
+    const cells = table
+      .getByRole('row')
+      .nth(row + 1)
+      .getByRole('cell');
+    await expect(cells.nth(5)).toHaveText(line!.duty_rate);
+    await expect(cells.nth(6)).toHaveText(`${duty}${part}`);
+    await expect(cells.nth(6).getByText(part, { exact: true })).toBeVisible();
+    await expect(cells.nth(7)).toContainText('Section 301');
+
+    // On a phone the line is a card, its duty and part beside the Duty label, within the card.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scroller = region(page, 'Customs entry').getByRole('region', { name: /^Lines/ });
+    const partBox = (await cells.nth(6).getByText(part, { exact: true }).boundingBox())!;
+    const scrollerBox = (await scroller.boundingBox())!;
+    expect(partBox.x + partBox.width).toBeLessThanOrEqual(scrollerBox.x + scrollerBox.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
 

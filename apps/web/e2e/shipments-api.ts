@@ -1,5 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { LoginResponse } from '@clearport/contract/auth';
+import { CustomsEntryResponse } from '@clearport/contract/customs-entry';
+import { API_BASE, API_PATHS, apiPath } from '@clearport/contract/paths';
 import { ShipmentDetailResponse, type ShipmentDetail } from '@clearport/contract/shipment-detail';
 import { ShipmentsListResponse } from '@clearport/contract/shipments';
 import { UploadDocumentResponse } from '@clearport/contract/shipment-documents';
@@ -69,6 +71,14 @@ async function shipmentIdsWithStatus(api: Api, status: string): Promise<number[]
     ids.push(...reply.data.map((shipment) => shipment.id));
     if (page >= reply.pagination.last_page) return ids;
   }
+}
+
+/** The shipment's customs entry with its first page of lines, as the panel reads it. */
+export async function getCustomsEntry(api: Api, id: number): Promise<CustomsEntryResponse> {
+  const response = await api.request.get(`${API_BASE}${apiPath(API_PATHS.customsEntry, { id })}`, {
+    headers: authorization(api),
+  });
+  return CustomsEntryResponse.parse(await response.json());
 }
 
 export async function getDetail(api: Api, id: number): Promise<ShipmentDetailResponse> {

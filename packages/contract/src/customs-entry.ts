@@ -234,6 +234,11 @@ export const CustomsEntryLine = z.object({
   duty_cents: Cents.nullable(),
   adcvd: z.boolean(),
   section_301: z.boolean(),
+  /**
+   * The Section 301 part of duty_cents, as filed on its Chapter 99 line; null when the broker has not
+   * sent it (always for a line not flagged Section 301) or for a role that does not see money.
+   */
+  section_301_duty_cents: Cents.nullable(),
 });
 export type CustomsEntryLine = z.infer<typeof CustomsEntryLine>;
 

@@ -236,7 +236,10 @@ export const RECORD_DOCS = [
     id: 'EntryLineRecord',
     description:
       'A line of an entry, keyed by entry_number and line_number; hts_number (ten digits) is needed to create ' +
-      'one. A line the customs system dropped is removed with {"kind":"entry_line","entry_number":"…",' +
+      'one. section_301_duty is the Section 301 part of duty, filed on its own Chapter 99 line (9903.88.xx): ' +
+      'only a line flagged section_301 carries it, at most its duty; to take the flag off a line that has it, ' +
+      'send section_301_duty: null with section_301: false. ' +
+      'A line the customs system dropped is removed with {"kind":"entry_line","entry_number":"…",' +
       '"line_number":N,"deleted":true} (outcome deleted, or unchanged when there is no such line). ' +
       PARTIAL,
     example: {
@@ -251,6 +254,7 @@ export const RECORD_DOCS = [
       duty_rate: 'Free + 25%',
       duty: '5367.50',
       section_301: true,
+      section_301_duty: '5367.50',
     },
   },
   {

@@ -423,6 +423,15 @@ const EntryLineFields = z.strictObject({
   duty: Money.optional(),
   adcvd: z.boolean().optional(),
   section_301: z.boolean().optional(),
+  section_301_duty: Money.nullable()
+    .optional()
+    .describe(
+      "The Section 301 part of duty, as filed on the line's Chapter 99 line (9903.88.xx): a line of entered " +
+        'value 10000.00 at 6.5% + 25% has duty 3150.00 and section_301_duty 2500.00. Only on a line flagged ' +
+        'section_301, and at most its duty, as the line stands ' +
+        'after the record: otherwise the record is refused (invalid_field, section_301_duty). null clears it; a ' +
+        'flagged line without it counts in the reports as a Section 301 line whose part is not known.',
+    ),
   /**
    * true removes the line, as the customs system dropped it: the entry's entered value and duty,
    * and the reports, lose its amounts. Sent with entry_number and line_number alone.

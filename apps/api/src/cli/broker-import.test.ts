@@ -342,6 +342,28 @@ describe('npm run broker -- import, CSVs of customs entries, their lines and dis
     expect(await entryOf(first)).toMatchObject({ entered_value_cents: 16_345_68, duty_cents: 700_00 });
   });
 
+  it('reads a column of the lines’ Section 301 duty, and refuses one on a line not flagged, naming the field', async () => {
+    const file = await write(
+      'lines-301.csv',
+      `entry_number,line_number,section_301_duty\n${first},2,52.50\n${first},1,0.00\n`,
+    );
+    const summary = await importFile(context, file);
+    expect(summary).toMatchObject({ updated: 1, refused: 1 });
+    expect(summary.refusals).toEqual([
+      { line: 3, key: `entry_line:${first}/1`, reason: expect.stringMatching(/^section_301_duty: /) },
+    ]);
+    const lines = await t.app.db
+      .selectFrom('customs_entry_lines')
+      .select(['line_number', 'section_301_duty_cents'])
+      .where('entry_id', '=', (await entryOf(first)).id)
+      .orderBy('line_number')
+      .execute();
+    expect(lines).toEqual([
+      { line_number: 1, section_301_duty_cents: null },
+      { line_number: 2, section_301_duty_cents: 52_50 },
+    ]);
+  });
+
   it("reads a CSV of agencies' dispositions, and refuses an agency not listed", async () => {
     const file = await write(
       'dispositions.csv',

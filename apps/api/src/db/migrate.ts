@@ -62,6 +62,7 @@ import * as brokerEventNames from './migrations/0062-broker-event-names.ts';
 import * as invoicesFollowTheirAccount from './migrations/0063-invoices-follow-their-account.ts';
 import * as companyStoredBytesRecounted from './migrations/0064-company-stored-bytes-recounted.ts';
 import * as userEventTypes from './migrations/0065-user-event-types.ts';
+import * as section301Duty from './migrations/0066-section-301-duty.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -130,6 +131,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0063-invoices-follow-their-account': invoicesFollowTheirAccount,
   '0064-company-stored-bytes-recounted': companyStoredBytesRecounted,
   '0065-user-event-types': userEventTypes,
+  '0066-section-301-duty': section301Duty,
 };
 
 /**

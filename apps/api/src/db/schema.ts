@@ -627,6 +627,8 @@ export type CustomsEntryLinesTable = {
   duty_cents: Defaulted<number>;
   adcvd: Defaulted<boolean>;
   section_301: Defaulted<boolean>;
+  /** The Section 301 part of duty_cents, null when not sent; only on a line flagged Section 301 (migration 0066). */
+  section_301_duty_cents: NullableCents;
 };
 
 export type CustomsEntryDispositionsTable = {

@@ -217,15 +217,25 @@ export type PlannedEntry = {
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-function dutyCents(goods: Goods, valueCents: number, quantity: number, country: string): number {
+/**
+ * A line's duty: the general rate's, and on goods of China that a Section 301 list names, the
+ * rate's `+ N%` part, filed on its own Chapter 99 line (null for other goods).
+ */
+function dutyCents(
+  goods: Goods,
+  valueCents: number,
+  quantity: number,
+  country: string,
+): { duty: number; section301: number | null } {
   const base =
     goods.rate.kind === 'free'
       ? 0
       : goods.rate.kind === 'percent'
         ? Math.round((valueCents * goods.rate.percent) / 100)
         : Math.round(goods.rate.centsPerUnit * quantity);
-  const section301 = country === 'CN' && goods.section301 ? Math.round((valueCents * goods.section301) / 100) : 0;
-  return base + section301;
+  const section301 =
+    country === 'CN' && goods.section301 !== undefined ? Math.round((valueCents * goods.section301) / 100) : null;
+  return { duty: base + (section301 ?? 0), section301 };
 }
 
 /** The lines: a few kinds of goods whose entered values add up to exactly `enteredValueCents`. */
@@ -246,7 +256,8 @@ function planLines(rng: Rng, entryNumber: string, enteredValueCents: number, cou
     const valueCents = index === count - 1 ? left : Math.round((enteredValueCents * weight) / total);
     left -= valueCents;
     const quantity = Math.max(1, Math.round(valueCents / 100 / goods.unitValue));
-    const section301 = country === 'CN' && goods.section301 !== undefined;
+    const duty = dutyCents(goods, valueCents, quantity, country);
+    const section301 = duty.section301 !== null;
     return {
       kind: 'entry_line' as const,
       entry_number: entryNumber,
@@ -257,8 +268,9 @@ function planLines(rng: Rng, entryNumber: string, enteredValueCents: number, cou
       unit: goods.unit,
       entered_value: centsToAmount(valueCents),
       duty_rate: section301 ? `${goods.rateText} + ${goods.section301}%` : goods.rateText,
-      duty: centsToAmount(dutyCents(goods, valueCents, quantity, country)),
+      duty: centsToAmount(duty.duty),
       section_301: section301,
+      ...(duty.section301 !== null && { section_301_duty: centsToAmount(duty.section301) }),
       adcvd: goods.adcvdOrigins?.includes(country) ?? false,
       agency: goods.agency,
     };

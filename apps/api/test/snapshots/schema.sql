@@ -211,11 +211,13 @@ CREATE TABLE customs_entry_lines (
   adcvd boolean NOT NULL DEFAULT false,
   section_301 boolean NOT NULL DEFAULT false,
   account_id integer,
-  month date
+  month date,
+  section_301_duty_cents bigint
 );
 ALTER TABLE customs_entry_lines ADD CONSTRAINT customs_entry_lines_pkey PRIMARY KEY (entry_id, line_number);
 ALTER TABLE customs_entry_lines ADD CONSTRAINT customs_entry_lines_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES customs_entries(id) ON DELETE CASCADE;
 ALTER TABLE customs_entry_lines ADD CONSTRAINT customs_entry_lines_line_number_check CHECK (((line_number >= 1) AND (line_number <= 9999)));
+ALTER TABLE customs_entry_lines ADD CONSTRAINT customs_entry_lines_section_301_duty_check CHECK (((section_301_duty_cents IS NULL) OR (section_301 AND ((section_301_duty_cents >= 0) AND (section_301_duty_cents <= duty_cents)))));
 
 CREATE TABLE delivery_order_bills (
   delivery_order_id integer NOT NULL,
@@ -409,7 +411,9 @@ CREATE TABLE line_rollups (
   adcvd boolean NOT NULL,
   lines bigint NOT NULL,
   entered_value_cents bigint NOT NULL,
-  duty_cents bigint NOT NULL
+  duty_cents bigint NOT NULL,
+  section_301_duty_cents bigint NOT NULL,
+  section_301_lines_without_duty bigint NOT NULL
 );
 ALTER TABLE line_rollups ADD CONSTRAINT line_rollups_pkey PRIMARY KEY (account_id, month, hts_number, section_301, adcvd);
 ALTER TABLE line_rollups ADD CONSTRAINT line_rollups_account_id_fkey FOREIGN KEY (account_id) REFERENCES accounts(id) ON DELETE CASCADE;

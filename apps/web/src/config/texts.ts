@@ -507,6 +507,9 @@ export const WEB_TEXTS = {
     flags: 'Flags',
     adcvd: 'AD/CVD',
     section301: 'Section 301',
+    /** Under a line's duty: {amount} is its Section 301 part. */
+    section301Duty: 'Section 301: {amount}',
+    section301DutyNotGiven: 'Section 301: not given',
     moreLines: 'Show more lines',
     loadingLines: 'Loading lines...',
     earlierEntries: 'Earlier entries: {numbers}',

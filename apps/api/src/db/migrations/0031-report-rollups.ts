@@ -24,7 +24,7 @@ import { sql, type Kysely } from 'kysely';
 
 type Column = { name: string; type: string; of: (row: string) => string };
 
-type Rollup = {
+export type Rollup = {
   table: string;
   source: string;
   key: Column[];
@@ -34,7 +34,12 @@ type Rollup = {
   counts: (row: string) => string;
 };
 
-function rollupSql({ table, source, key, sums, counts }: Rollup) {
+/**
+ * A rollup's trigger functions, their triggers, its part of apply_pending_report_rollups() and its
+ * fill from every source row. A later migration that changes a rollup's sums replaces its
+ * functions from here (`create` 'CREATE OR REPLACE').
+ */
+export function rollupSql({ table, source, key, sums, counts }: Rollup, create = 'CREATE') {
   const KEY = key.map((column) => column.name).join(', ');
   const SUMS = sums.map((sum) => sum.name).join(', ');
   const changesOf = (sides: Array<['new_rows' | 'old_rows', 1 | -1]>) => `
@@ -55,7 +60,7 @@ function rollupSql({ table, source, key, sums, counts }: Rollup) {
     ON CONFLICT (${KEY}) DO UPDATE SET ${sums.map((sum) => `${sum.name} = r.${sum.name} + excluded.${sum.name}`).join(', ')};`;
   const pending = `pending_${table}`;
   const fn = (name: string, sides: Array<['new_rows' | 'old_rows', 1 | -1]>) => `
-    CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    ${create} FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF current_setting('clearport.defer_derived', true) = 'on' THEN
         IF to_regclass('pg_temp.${pending}') IS NULL THEN

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { EntryApprovalRule } from '@clearport/contract/customs-entry';
 import { amountToCents, centsToAmount } from '@clearport/contract/invoices';
 import type { Db } from '../../db/connect.ts';
-import type { Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { CustomsEntriesTable, CustomsEntryLinesTable } from '../../db/schema.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import type { SessionUser } from '../access/session-user.ts';
@@ -228,7 +228,6 @@ export const customsEntriesRepository = {
     return 'updated';
   },
 
-  /** Creates the line (with its HTS number) or changes the fields it carries; then the entry's sums. */
   /** Removes the line, and its amounts from the entry's totals; unchanged when there is none. */
   async deleteLine(trx: Db, entryId: number, lineNumber: number): Promise<'deleted' | 'unchanged'> {
     const deleted = await trx
@@ -241,19 +240,28 @@ export const customsEntriesRepository = {
     return 'deleted';
   },
 
-  async upsertLine(
-    trx: Db,
-    entryId: number,
-    lineNumber: number,
-    fields: LineFields,
-  ): Promise<Outcome | 'needsHtsNumber'> {
-    const current = await trx
+  /** The entry's line, locked for the caller's change, or undefined. */
+  lockedLine(trx: Db, entryId: number, lineNumber: number) {
+    return trx
       .selectFrom('customs_entry_lines')
       .selectAll()
       .where('entry_id', '=', entryId)
       .where('line_number', '=', lineNumber)
       .forUpdate()
       .executeTakeFirst();
+  },
+
+  /**
+   * Creates the line (with its HTS number) or changes the fields it carries of `current`, the line
+   * as `lockedLine` read it; then the entry's sums.
+   */
+  async upsertLine(
+    trx: Db,
+    entryId: number,
+    lineNumber: number,
+    fields: LineFields,
+    current: Selectable<CustomsEntryLinesTable> | undefined,
+  ): Promise<Outcome | 'needsHtsNumber'> {
     if (!current) {
       if (fields.hts_number === undefined) return 'needsHtsNumber';
       await trx

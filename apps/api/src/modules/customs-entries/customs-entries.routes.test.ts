@@ -81,6 +81,57 @@ describe('the customs entry panel’s call', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('gives a line’s Section 301 duty as the broker filed it, and none to the Shipments Info role', async () => {
+    const tokens = await loginDemoUsers(t.app);
+    const viewer = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'viewer@demo.test')
+      .executeTakeFirstOrThrow();
+    // A demo entry of goods of China a Section 301 list names: each such line has its part filed.
+    const shipment = await t.app.db
+      .selectFrom('shipments')
+      .innerJoin('user_accounts', 'user_accounts.account_id', 'shipments.account_id')
+      .innerJoin('customs_entries', 'customs_entries.shipment_id', 'shipments.id')
+      .innerJoin('customs_entry_lines', 'customs_entry_lines.entry_id', 'customs_entries.id')
+      .select('shipments.id')
+      .where('user_accounts.user_id', '=', viewer.id)
+      .where('customs_entry_lines.section_301_duty_cents', 'is not', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('customs_entries as other')
+              .select('other.id')
+              .whereRef('other.shipment_id', '=', 'shipments.id')
+              .whereRef('other.id', '<>', 'customs_entries.id'),
+          ),
+        ),
+      )
+      .orderBy('shipments.id')
+      .executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('customs_entry_lines')
+      .innerJoin('customs_entries', 'customs_entries.id', 'customs_entry_lines.entry_id')
+      .select(['line_number', 'section_301', 'section_301_duty_cents'])
+      .where('customs_entries.shipment_id', '=', shipment.id)
+      .orderBy('line_number')
+      .limit(ENTRY_LINES_PAGE)
+      .execute();
+    const primary = (await entryOf(tokens.primary, shipment.id)).json<CustomsEntryResponse>();
+    expect(
+      primary.lines.map(({ line_number, section_301, section_301_duty_cents }) => ({
+        line_number,
+        section_301,
+        section_301_duty_cents,
+      })),
+    ).toEqual(stored);
+    expect(primary.lines.some((line) => line.section_301_duty_cents! > 0)).toBe(true);
+    const hidden = (await entryOf(tokens.viewer, shipment.id)).json<CustomsEntryResponse>();
+    expect(hidden.lines.every((line) => line.section_301_duty_cents === null)).toBe(true);
+    expect(hidden.lines.map((line) => line.section_301)).toEqual(stored.map((line) => line.section_301));
+  });
+
   it('answers no entry before the broker files one', async () => {
     const tokens = await loginDemoUsers(t.app);
     const shipment = await demoShipment(false);

@@ -43,6 +43,33 @@ export function decisionRefusalOf({ refused }: DecisionRefusal): Refusal {
   return { status: 409, message: ENTRY_APPROVAL_TEXTS[refused] };
 }
 
+/** What the Section 301 rule reads of a line. */
+type Section301Figures = { duty_cents: number; section_301: boolean; section_301_duty_cents: number | null };
+
+/** A new line's figures where its record leaves them out: the table's defaults. */
+const NEW_LINE: Section301Figures = { duty_cents: 0, section_301: false, section_301_duty_cents: null };
+
+/** Why a line cannot hold its Section 301 duty (docs/decisions/0050-section-301-duty-per-line.md). */
+export type Section301DutyFault = 'section301DutyUnflagged' | 'section301DutyAboveDuty';
+
+/**
+ * Whether the line as a write leaves it holds its Section 301 duty: only a line flagged Section
+ * 301 carries one, and it is a part of the line's duty, so at most that duty. A field the write
+ * leaves out (undefined) keeps what the line holds, or a new line's default.
+ */
+export function section301DutyFault(
+  stored: Section301Figures | undefined,
+  sent: { [Field in keyof Section301Figures]?: Section301Figures[Field] | undefined },
+): Section301DutyFault | undefined {
+  const line = { ...(stored ?? NEW_LINE) };
+  if (sent.duty_cents !== undefined) line.duty_cents = sent.duty_cents;
+  if (sent.section_301 !== undefined) line.section_301 = sent.section_301;
+  if (sent.section_301_duty_cents !== undefined) line.section_301_duty_cents = sent.section_301_duty_cents;
+  if (line.section_301_duty_cents === null) return undefined;
+  if (!line.section_301) return 'section301DutyUnflagged';
+  return line.section_301_duty_cents > line.duty_cents ? 'section301DutyAboveDuty' : undefined;
+}
+
 /** A shipment the broker has not filed an entry for yet. */
 export const NO_ENTRY: CustomsEntryResponse = { entry: null, lines: [], next_line: null };
 
@@ -101,6 +128,7 @@ export function entryResponse(found: Found, money: boolean): CustomsEntryRespons
       duty_cents: money ? line.duty_cents : null,
       adcvd: line.adcvd,
       section_301: line.section_301,
+      section_301_duty_cents: money ? line.section_301_duty_cents : null,
     })),
     next_line: found.lines.length > ENTRY_LINES_PAGE ? lines.at(-1)!.line_number : null,
   };

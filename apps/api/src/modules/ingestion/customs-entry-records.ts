@@ -26,6 +26,15 @@ function quantityOf(quantity: string | null | undefined): string | null | undefi
   return `${BigInt(whole)}.${fraction.padEnd(3, '0')}`;
 }
 
+/** Why a line's Section 301 duty is refused, as the line would stand after the record (decision 0050). */
+const SECTION_301_DUTY_REFUSALS = {
+  section301DutyUnflagged:
+    'section_301_duty: only a line flagged section_301 carries a Section 301 duty; send section_301: true with ' +
+    'it, or section_301_duty: null with section_301: false.',
+  section301DutyAboveDuty:
+    "section_301_duty: is more than the line's duty; it is the Section 301 part of duty, so at most duty.",
+} as const;
+
 const unknownEntry = (entryNumber: string) => parentMissing('unknown_entry', 'entry_number', `entry ${entryNumber}`);
 
 export async function upsertEntry(trx: Db, record: Extract<IngestionRecord, { kind: 'entry' }>): Promise<Upserted> {
@@ -54,7 +63,17 @@ export async function upsertEntryLine(
   trx: Db,
   record: Extract<IngestionRecord, { kind: 'entry_line' }>,
 ): Promise<Upserted> {
-  const { kind: _kind, entry_number, line_number, entered_value, duty, quantity, deleted, ...fields } = record;
+  const {
+    kind: _kind,
+    entry_number,
+    line_number,
+    entered_value,
+    duty,
+    section_301_duty,
+    quantity,
+    deleted,
+    ...fields
+  } = record;
   const outcome = await setEntryLine({ db: trx }, BROKER, {
     entryNumber: entry_number,
     lineNumber: line_number,
@@ -65,11 +84,15 @@ export async function upsertEntryLine(
           quantity: quantityOf(quantity),
           entered_value_cents: centsOf(entered_value),
           duty_cents: centsOf(duty),
+          section_301_duty_cents: centsOf(section_301_duty),
         },
   });
   if (outcome === 'unknownEntry') throw unknownEntry(entry_number);
   if (outcome === 'needsHtsNumber') {
     throw new RecordRefusal('needed_to_create', 'hts_number', 'A new entry line needs hts_number.');
+  }
+  if (outcome === 'section301DutyUnflagged' || outcome === 'section301DutyAboveDuty') {
+    throw new RecordRefusal('invalid_field', 'section_301_duty', SECTION_301_DUTY_REFUSALS[outcome]);
   }
   return outcome;
 }

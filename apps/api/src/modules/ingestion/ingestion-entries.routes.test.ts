@@ -194,6 +194,94 @@ describe('customs entry records', () => {
     expect(lines).toEqual([{ line_number: 1 }, { line_number: 2 }]);
   });
 
+  it('keep a flagged line’s Section 301 duty, and refuse one the line would hold unflagged or above its duty, naming it', async () => {
+    const line = (lineNumber: number, fields: Record<string, unknown>) => ({
+      kind: 'entry_line',
+      entry_number: entryNumber,
+      line_number: lineNumber,
+      ...fields,
+    });
+    const stored = async (lineNumber: number) =>
+      (await t.app.db
+        .selectFrom('customs_entry_lines')
+        .select(['duty_cents', 'section_301', 'section_301_duty_cents'])
+        .where('entry_id', '=', (await entryRow()).id)
+        .where('line_number', '=', lineNumber)
+        .executeTakeFirst()) ?? null;
+    const flagged = {
+      hts_number: '6109100012',
+      entered_value: '10000.00',
+      duty_rate: '16.5% + 7.5%',
+      duty: '2400.00',
+      section_301: true,
+    };
+    const created = await broker.results<Result>([
+      line(11, { ...flagged, section_301_duty: '750.00' }),
+      line(12, { ...flagged, section_301_duty: '2400.00' }),
+      line(13, flagged),
+      line(14, { hts_number: '8471300100', duty: '0.00' }),
+      line(15, { ...flagged, duty: '0.00', section_301_duty: '0.00' }),
+    ]);
+    expect(created.map((result) => result.outcome)).toEqual(['created', 'created', 'created', 'created', 'created']);
+    expect(await stored(11)).toEqual({ duty_cents: 2_400_00, section_301: true, section_301_duty_cents: 750_00 });
+    expect(await stored(12)).toMatchObject({ section_301_duty_cents: 2_400_00 });
+    expect(await stored(13)).toMatchObject({ section_301: true, section_301_duty_cents: null });
+    expect(await stored(15)).toMatchObject({ duty_cents: 0, section_301_duty_cents: 0 });
+    const entryDuty = (await entryRow()).duty_cents;
+
+    // Each contradiction, within the record or with what the line holds, is refused naming section_301_duty.
+    const refused = await broker.results<Result>([
+      line(16, { ...flagged, section_301: false, section_301_duty: '10.00' }),
+      line(17, { ...flagged, section_301_duty: '2400.01' }),
+      line(14, { section_301_duty: '0.00' }),
+      line(11, { section_301: false }),
+      line(11, { duty: '749.99' }),
+      line(12, { duty: '100.00', section_301_duty: '100.01' }),
+      line(13, { section_301_duty: '-1.00' }),
+      line(13, { section_301_duty: 5 }),
+    ]);
+    expect(refused.map((result) => [result.outcome, result.code, result.field])).toEqual(
+      Array.from({ length: 8 }, () => ['refused', 'invalid_field', 'section_301_duty']),
+    );
+    expect(refused[0]!.reason).toContain('only a line flagged section_301');
+    expect(refused[1]!.reason).toContain("more than the line's duty");
+    expect(refused[3]!.reason).toContain('section_301_duty: null with section_301: false');
+    expect(await stored(16)).toBeNull();
+    expect(await stored(17)).toBeNull();
+    expect(await stored(11)).toEqual({ duty_cents: 2_400_00, section_301: true, section_301_duty_cents: 750_00 });
+    expect(await stored(12)).toMatchObject({ duty_cents: 2_400_00, section_301_duty_cents: 2_400_00 });
+    expect(await stored(14)).toMatchObject({ section_301: false, section_301_duty_cents: null });
+    expect((await entryRow()).duty_cents).toBe(entryDuty);
+
+    // The part may fall with the duty, be cleared, or leave with the flag when the record clears it.
+    const accepted = await broker.results<Result>([
+      line(12, { duty: '100.00', section_301_duty: '100.00' }),
+      line(11, { section_301: false, section_301_duty: null }),
+      line(13, { section_301_duty: '0.00' }),
+      line(13, { section_301_duty: null }),
+      line(14, { section_301: true, section_301_duty: '0.00' }),
+      line(15, { section_301_duty: '0.00' }),
+    ]);
+    expect(accepted.map((result) => result.outcome)).toEqual([
+      'updated',
+      'updated',
+      'updated',
+      'updated',
+      'updated',
+      'unchanged',
+    ]);
+    expect(await stored(11)).toEqual({ duty_cents: 2_400_00, section_301: false, section_301_duty_cents: null });
+    expect(await stored(12)).toEqual({ duty_cents: 100_00, section_301: true, section_301_duty_cents: 100_00 });
+    expect(await stored(13)).toMatchObject({ section_301_duty_cents: null });
+    expect(await stored(14)).toEqual({ duty_cents: 0, section_301: true, section_301_duty_cents: 0 });
+    expect((await entryRow()).duty_cents).toBe(entryDuty - 2_300_00);
+
+    const removed = await broker.results<Result>(
+      [11, 12, 13, 14, 15].map((lineNumber) => ({ ...line(lineNumber, {}), deleted: true })),
+    );
+    expect(removed.every((result) => result.outcome === 'deleted')).toBe(true);
+  });
+
   it('keep each agency’s disposition and its history', async () => {
     const dispose = (agency: string, disposition: string, at: string) => ({
       kind: 'agency_disposition',

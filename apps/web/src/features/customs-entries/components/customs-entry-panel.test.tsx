@@ -50,6 +50,7 @@ const line = (lineNumber: number, overrides: Partial<CustomsEntryLine> = {}): Cu
   duty_cents: 5_367_50,
   adcvd: false,
   section_301: true,
+  section_301_duty_cents: 5_367_50,
   ...overrides,
 });
 
@@ -70,7 +71,13 @@ const valueOf = (label: string) =>
 describe('the Customs entry panel', () => {
   it('shows the entry, its totals, each agency’s disposition and its lines as a clerk reads them', async () => {
     mockApi({
-      [PATH]: { body: { entry: entry(), lines: [line(1), line(2, { section_301: false })], next_line: null } },
+      [PATH]: {
+        body: {
+          entry: entry(),
+          lines: [line(1), line(2, { section_301: false, section_301_duty_cents: null })],
+          next_line: null,
+        },
+      },
     });
     render();
     expect(await screen.findByText('DMI-4120012-1')).toBeTruthy();
@@ -100,19 +107,41 @@ describe('the Customs entry panel', () => {
       '240 No.',
       '$21,470.00',
       'Free + 25%',
-      '$5,367.50',
+      '$5,367.50Section 301: $5,367.50',
       'Section 301',
+    ]);
+    expect(within(rows[2]!).getAllByRole('cell')[6]!.textContent).toBe('$5,367.50');
+  });
+
+  it('shows a Section 301 line’s part under its duty, or that the broker has not given it', async () => {
+    const lines = [
+      line(1, { duty_rate: '16.5% + 7.5%', duty_cents: 2_400_00, section_301_duty_cents: 750_00 }),
+      line(2, { section_301_duty_cents: null }),
+      line(3, { duty_cents: 0, section_301_duty_cents: 0 }),
+    ];
+    mockApi({ [PATH]: { body: { entry: entry({ line_count: 3 }), lines, next_line: null } } });
+    render();
+    const table = await screen.findByRole('table');
+    const duties = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[6]!.textContent);
+    expect(duties).toEqual([
+      '$2,400.00Section 301: $750.00',
+      '$5,367.50Section 301: not given',
+      '$0.00Section 301: $0.00',
     ]);
   });
 
   it('shows no money to a role that does not see invoices', async () => {
-    const lines = [line(1, { entered_value_cents: null, duty_cents: null })];
+    const lines = [line(1, { entered_value_cents: null, duty_cents: null, section_301_duty_cents: null })];
     mockApi({ [PATH]: { body: { entry: entry({ totals: null }), lines, next_line: null } } });
     render();
     expect(await screen.findByText('DMI-4120012-1')).toBeTruthy();
     expect(screen.queryByText('Total due')).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Duty' })).toBeNull();
     expect(screen.queryByText(/\$/)).toBeNull();
+    expect(screen.queryByText(/Section 301:/)).toBeNull();
   });
 
   it('loads the lines beyond the first page on request', async () => {

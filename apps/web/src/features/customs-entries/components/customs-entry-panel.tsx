@@ -10,6 +10,7 @@ import {
   type CustomsEntryLine,
   type EntryType,
 } from '@clearport/contract/customs-entry';
+import { fillText } from '@clearport/contract/texts';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
@@ -80,6 +81,24 @@ function Dispositions({ entry }: { entry: CustomsEntry }) {
   );
 }
 
+/**
+ * A line's duty and, on a line flagged Section 301, its Section 301 part as the broker filed it
+ * apart, or that the broker has not sent it (docs/decisions/0050).
+ */
+function LineDuty({ line }: { line: CustomsEntryLine }) {
+  const part = !line.section_301
+    ? null
+    : line.section_301_duty_cents === null
+      ? T.section301DutyNotGiven
+      : fillText(T.section301Duty, { amount: formatCents(line.section_301_duty_cents) });
+  return (
+    <span>
+      {formatCents(line.duty_cents ?? 0)}
+      {part && <span className={styles.dutyPart}>{part}</span>}
+    </span>
+  );
+}
+
 function Lines({ lines, showsMoney, labelId }: { lines: CustomsEntryLine[]; showsMoney: boolean; labelId: string }) {
   // A table wider than a narrow window scrolls; the keyboard reaches it too.
   return (
@@ -126,7 +145,7 @@ function Lines({ lines, showsMoney, labelId }: { lines: CustomsEntryLine[]; show
               <td data-label={T.rate}>{orNone(line.duty_rate)}</td>
               {showsMoney && (
                 <td data-label={T.duty} className={styles.number}>
-                  {formatCents(line.duty_cents ?? 0)}
+                  <LineDuty line={line} />
                 </td>
               )}
               <td data-label={T.flags}>
