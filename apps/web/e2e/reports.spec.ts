@@ -81,6 +81,37 @@ test('each report draws its chart and shows the same figures as a table', async 
   await expectAccessible(page, '/reports, tables');
 });
 
+test('duty by HTS chapter shows the Section 301 duty apart from the whole duty of the Section 301 lines', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('primary@demo.test', '/reports');
+  const table = await showTable(page, REPORT_KINDS.dutyByChapter);
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  expect(headers).toEqual([
+    'HTS chapter',
+    'Entered value',
+    'Duty',
+    'Duty on Section 301 lines',
+    'Section 301 duty',
+    'Duty on AD/CVD lines',
+  ]);
+  const dollars = (text: string) => Number(text.replace(/[$,]/g, ''));
+  const rows = await table
+    .locator('tbody tr')
+    .evaluateAll((elements) =>
+      elements.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+    );
+  // Entered value, duty, the Section 301 lines' duty, their Section 301 duty, the AD/CVD lines' duty.
+  const figures = rows.map((cells) => cells.map(dollars));
+  expect(figures.some(([, , lines, part]) => part! > 0 && part! <= lines!)).toBe(true);
+  for (const [, duty, lines, part] of figures) expect(part!).toBeLessThanOrEqual(Math.min(lines!, duty!));
+  // The demo's broker sends every Section 301 line's part, so no line is left out of it.
+  await expect(page.getByText(/came without (its|their) Section 301 duty/)).toHaveCount(0);
+  await table.getByRole('columnheader', { name: 'Section 301 duty' }).scrollIntoViewIfNeeded();
+  await expectAccessible(page, '/reports, duty by chapter as a table');
+});
+
 test('a chart shows the values of the month pointed at, or reached with the keyboard, as its table has them', async ({
   page,
   signIn,

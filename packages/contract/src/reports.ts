@@ -113,13 +113,18 @@ export const EntriesByPortResponse = z.object({
 });
 export type EntriesByPortResponse = z.infer<typeof EntriesByPortResponse>;
 
+/** Duty, and its parts on flagged lines (docs/decisions/0050-section-301-duty-per-line.md). */
 const DutyParts = {
   entered_value_cents: Cents,
   duty_cents: Cents,
-  /** The whole duty of the lines flagged Section 301: a line's 301 part is not filed apart from its base duty. */
+  /** The whole duty of the lines flagged Section 301, their base duty with their Section 301 part. */
+  section_301_lines_duty_cents: Cents,
+  /** The Section 301 duty itself: the sum of the Section 301 parts the broker sent of its lines. */
   section_301_duty_cents: Cents,
-  /** The whole duty of the lines flagged AD/CVD, likewise. */
-  adcvd_duty_cents: Cents,
+  /** The lines flagged Section 301 whose Section 301 part the broker has not sent: not in section_301_duty_cents. */
+  section_301_lines_without_duty: Count,
+  /** The whole duty of the lines flagged AD/CVD. */
+  adcvd_lines_duty_cents: Cents,
 };
 /** The report lists this many HTS numbers, those with the most duty. */
 export const TOP_HTS_NUMBERS = 20;

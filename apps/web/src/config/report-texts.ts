@@ -45,9 +45,16 @@ export const REPORT_TEXTS = {
   byWeek: 'By week of release',
   weekOf: 'Week of',
   chapter: 'HTS chapter',
-  /** The whole duty of the lines flagged (their Section 301 or AD/CVD part is not filed apart). */
-  section301: 'Duty on Section 301 lines',
-  adcvd: 'Duty on AD/CVD lines',
+  /** The whole duty of the lines flagged, their base duty with their Section 301 or AD/CVD part. */
+  section301Lines: 'Duty on Section 301 lines',
+  adcvdLines: 'Duty on AD/CVD lines',
+  /** The Section 301 parts the broker sent of the lines flagged (docs/decisions/0050). */
+  section301Duty: 'Section 301 duty',
+  /** Under the duty report when lines flagged Section 301 came without their part: {count} of them. */
+  section301WithoutDuty:
+    '{count} lines flagged Section 301 came without their Section 301 duty: Section 301 duty leaves them out, Duty on Section 301 lines counts their whole duty.',
+  section301OneWithoutDuty:
+    '1 line flagged Section 301 came without its Section 301 duty: Section 301 duty leaves it out, Duty on Section 301 lines counts its whole duty.',
   topHts: 'The {count} HTS numbers with the most duty',
   htsNumber: 'HTS number',
   lines: 'Lines',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { API_PATHS } from '@clearport/contract/paths';
-import { DutyByMonthResponse, ReleaseEntriesResponse } from '@clearport/contract/reports';
+import { DutyByChapterResponse, DutyByMonthResponse, ReleaseEntriesResponse } from '@clearport/contract/reports';
 import { apiUrl, demoUsersOf, exactJson, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 
 /*
@@ -67,8 +67,9 @@ describe('GET /api/user/reports/export/:table', () => {
     );
   });
 
-  it('names the flagged lines’ duty as what it is: the whole duty of the lines, not their Section 301 or AD/CVD part', async () => {
+  it('gives the Section 301 duty beside the whole duty of the flagged lines, and the flagged lines without it, as the report', async () => {
     const range = await demoRange();
+    const report = exactJson(DutyByChapterResponse, await get('primary', API_PATHS.reportDutyByChapter, {}, range));
     const response = await get(
       'primary',
       API_PATHS.reportExport,
@@ -76,9 +77,58 @@ describe('GET /api/user/reports/export/:table', () => {
       { ...range, format: 'csv' },
     );
     expect(response.statusCode).toBe(200);
-    expect(response.body.replace(/^\ufeff/, '').split('\r\n')[0]).toContain(
-      'Duty on Section 301 lines,Duty on AD/CVD lines',
+    const lines = response.body
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Chapter,Chapter name,Entered value,Duty,Duty on Section 301 lines,Section 301 duty,' +
+        'Section 301 lines without a Section 301 duty,Duty on AD/CVD lines',
     );
+    const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+    const figures = (line: string) => line.split(',').slice(-5);
+    expect(lines.slice(1).map(figures)).toEqual(
+      report.chapters.map((chapter) => [
+        dollars(chapter.duty_cents),
+        dollars(chapter.section_301_lines_duty_cents),
+        dollars(chapter.section_301_duty_cents),
+        String(chapter.section_301_lines_without_duty),
+        dollars(chapter.adcvd_lines_duty_cents),
+      ]),
+    );
+    expect(report.chapters.some((chapter) => chapter.section_301_duty_cents > 0)).toBe(true);
+  });
+
+  it('gives the top HTS numbers’ Section 301 duty as dollars and the lines without it as a number in the workbook', async () => {
+    const range = await demoRange();
+    const report = exactJson(DutyByChapterResponse, await get('primary', API_PATHS.reportDutyByChapter, {}, range));
+    const response = await get(
+      'primary',
+      API_PATHS.reportExport,
+      { table: 'top-hts-numbers' },
+      { ...range, format: 'xlsx' },
+    );
+    expect(response.statusCode).toBe(200);
+    const sheet = await workbookOf(response.rawPayload);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'HTS number',
+      'Lines',
+      'Entered value',
+      'Duty',
+      'Duty on Section 301 lines',
+      'Section 301 duty',
+      'Section 301 lines without a Section 301 duty',
+      'Duty on AD/CVD lines',
+    ]);
+    const index = report.top_hts.findIndex((hts) => hts.section_301_duty_cents > 0);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const hts = report.top_hts[index]!;
+    const row = sheet.getRow(index + 2);
+    expect(row.getCell(5).value).toBeCloseTo(hts.section_301_lines_duty_cents / 100, 2);
+    expect(row.getCell(6).value).toBeCloseTo(hts.section_301_duty_cents / 100, 2);
+    expect(row.getCell(6).numFmt).toBe('"$"#,##0.00');
+    expect(row.getCell(7).value).toBe(hts.section_301_lines_without_duty);
   });
 
   it('gives a workbook with typed cells: months as dates, counts as numbers, amounts as dollars', async () => {

@@ -40,6 +40,29 @@ const EXPORT_BATCH = 2_000;
 const money = (header: string): Column => ({ header, kind: 'money', width: 16 });
 const count = (header: string): Column => ({ header, kind: 'integer', width: 10 });
 
+/**
+ * The duty tables' duty and its parts (decision 0050): the whole duty of the lines flagged Section
+ * 301, the Section 301 duty the broker sent of them and how many it did not, and the whole duty of
+ * the lines flagged AD/CVD.
+ */
+const DUTY_PART_COLUMNS: Column[] = [
+  money('Duty'),
+  money('Duty on Section 301 lines'),
+  money('Section 301 duty'),
+  { header: 'Section 301 lines without a Section 301 duty', kind: 'integer', width: 18 },
+  money('Duty on AD/CVD lines'),
+];
+
+function dutyPartsOf(row: Awaited<ReturnType<typeof reportsRepository.dutyByHts>>[number]): Cell[] {
+  return [
+    row.duty_cents,
+    row.section_301_lines_duty_cents,
+    row.section_301_duty_cents,
+    row.section_301_lines_without_duty,
+    row.adcvd_lines_duty_cents,
+  ];
+}
+
 async function* rowsOf<T>(read: Promise<T[]>, cells: (row: T) => Cell[]): AsyncIterable<Cell[]> {
   for (const row of await read) yield cells(row);
 }
@@ -107,18 +130,14 @@ const TABLES: Record<ReportExportTable, Table> = {
       { header: 'Chapter', kind: 'text', width: 8 },
       { header: 'Chapter name', kind: 'text', width: 40 },
       money('Entered value'),
-      money('Duty'),
-      money('Duty on Section 301 lines'),
-      money('Duty on AD/CVD lines'),
+      ...DUTY_PART_COLUMNS,
     ],
     rows: (db, scope, { from, to }) =>
       rowsOf(reportsRepository.dutyByHts(db, scope, dayRangeOf(from, to), 'chapter'), (row) => [
         row.key,
         chapterName(row.key),
         row.entered_value_cents,
-        row.duty_cents,
-        row.section_301_duty_cents,
-        row.adcvd_duty_cents,
+        ...dutyPartsOf(row),
       ]),
   },
   'top-hts-numbers': {
@@ -126,18 +145,14 @@ const TABLES: Record<ReportExportTable, Table> = {
       { header: 'HTS number', kind: 'text', width: 14 },
       count('Lines'),
       money('Entered value'),
-      money('Duty'),
-      money('Duty on Section 301 lines'),
-      money('Duty on AD/CVD lines'),
+      ...DUTY_PART_COLUMNS,
     ],
     rows: (db, scope, { from, to }) =>
       rowsOf(reportsRepository.dutyByHts(db, scope, dayRangeOf(from, to), 'hts_number', TOP_HTS_NUMBERS), (row) => [
         formatHtsNumber(row.key),
         row.lines,
         row.entered_value_cents,
-        row.duty_cents,
-        row.section_301_duty_cents,
-        row.adcvd_duty_cents,
+        ...dutyPartsOf(row),
       ]),
   },
   'release-days-by-week': {

@@ -59,7 +59,11 @@ export const reportsRepository = {
     return rows;
   },
 
-  /** Duty by HTS number (or its chapter, the first two digits), with its Section 301 and AD/CVD parts. */
+  /**
+   * Duty by HTS number (or its chapter, the first two digits): the whole duty of its lines flagged
+   * Section 301 and of those flagged AD/CVD, and the Section 301 duty the broker sent of its lines
+   * with the count of flagged lines it did not send it of.
+   */
   async dutyByHts(db: Db, scope: ReportScope, range: DayRange, by: 'chapter' | 'hts_number', limit?: number) {
     const key = by === 'chapter' ? sql`left(r.hts_number, 2)` : sql`r.hts_number`;
     const { rows } = await sql<{
@@ -67,13 +71,17 @@ export const reportsRepository = {
       lines: number;
       entered_value_cents: number;
       duty_cents: number;
+      section_301_lines_duty_cents: number;
       section_301_duty_cents: number;
-      adcvd_duty_cents: number;
+      section_301_lines_without_duty: number;
+      adcvd_lines_duty_cents: number;
     }>`
       SELECT ${key} AS key, sum(r.lines)::bigint AS lines, sum(r.entered_value_cents)::bigint AS entered_value_cents,
         sum(r.duty_cents)::bigint AS duty_cents,
-        coalesce(sum(r.duty_cents) FILTER (WHERE r.section_301), 0)::bigint AS section_301_duty_cents,
-        coalesce(sum(r.duty_cents) FILTER (WHERE r.adcvd), 0)::bigint AS adcvd_duty_cents
+        coalesce(sum(r.duty_cents) FILTER (WHERE r.section_301), 0)::bigint AS section_301_lines_duty_cents,
+        sum(r.section_301_duty_cents)::bigint AS section_301_duty_cents,
+        sum(r.section_301_lines_without_duty)::bigint AS section_301_lines_without_duty,
+        coalesce(sum(r.duty_cents) FILTER (WHERE r.adcvd), 0)::bigint AS adcvd_lines_duty_cents
       FROM line_rollups r
       WHERE ${accountsOf(db, scope, sql`r.account_id`)} AND ${inRange(sql`r.month`, range)}
       GROUP BY 1 HAVING sum(r.lines) <> 0

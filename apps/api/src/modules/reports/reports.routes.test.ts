@@ -130,23 +130,27 @@ describe('GET /api/user/reports: the figures equal the rows', () => {
     const { rows } = await sql<{
       chapter: string;
       duty_cents: number;
+      section_301_lines_duty_cents: number;
       section_301_duty_cents: number;
-      adcvd_duty_cents: number;
+      section_301_lines_without_duty: number;
+      adcvd_lines_duty_cents: number;
     }>`
       SELECT left(l.hts_number, 2) AS chapter, sum(l.duty_cents)::bigint AS duty_cents,
-        coalesce(sum(l.duty_cents) FILTER (WHERE l.section_301), 0)::bigint AS section_301_duty_cents,
-        coalesce(sum(l.duty_cents) FILTER (WHERE l.adcvd), 0)::bigint AS adcvd_duty_cents
+        coalesce(sum(l.duty_cents) FILTER (WHERE l.section_301), 0)::bigint AS section_301_lines_duty_cents,
+        coalesce(sum(l.section_301_duty_cents), 0)::bigint AS section_301_duty_cents,
+        (count(*) FILTER (WHERE l.section_301 AND l.section_301_duty_cents IS NULL))::int AS section_301_lines_without_duty,
+        coalesce(sum(l.duty_cents) FILTER (WHERE l.adcvd), 0)::bigint AS adcvd_lines_duty_cents
       FROM customs_entry_lines l JOIN (${entriesIn(await accountIdsOf('primary'), range.from, range.to)}) e ON e.id = l.entry_id
       GROUP BY 1 ORDER BY 2 DESC, 1`.execute(t.app.db);
     expect(rows.length).toBeGreaterThan(1);
-    expect(
-      report.chapters.map(({ chapter, duty_cents, section_301_duty_cents, adcvd_duty_cents }) => ({
-        chapter,
-        duty_cents,
-        section_301_duty_cents,
-        adcvd_duty_cents,
-      })),
-    ).toEqual(rows);
+    expect(report.chapters.map(({ entered_value_cents: _value, name: _name, ...figures }) => figures)).toEqual(rows);
+    // The demo files every Section 301 line's part apart, less than the line's whole duty where the goods pay a base rate.
+    const section301 = rows.filter((row) => row.section_301_lines_duty_cents > 0);
+    expect(section301.length).toBeGreaterThan(0);
+    expect(section301.every((row) => row.section_301_lines_without_duty === 0 && row.section_301_duty_cents > 0)).toBe(
+      true,
+    );
+    expect(section301.some((row) => row.section_301_duty_cents < row.section_301_lines_duty_cents)).toBe(true);
     expect(report.chapters.find((chapter) => chapter.chapter === '94')?.name).toContain('Furniture');
     expect(report.top_hts.length).toBeLessThanOrEqual(20);
     const duties = report.top_hts.map((hts) => hts.duty_cents);
@@ -297,8 +301,10 @@ describe('the rollups follow every write', () => {
       expect.objectContaining({
         chapter: '94',
         duty_cents: 250_001,
-        section_301_duty_cents: 250_001,
-        adcvd_duty_cents: 0,
+        section_301_lines_duty_cents: 250_001,
+        section_301_duty_cents: 0,
+        section_301_lines_without_duty: 1,
+        adcvd_lines_duty_cents: 0,
       }),
     ]);
 
@@ -352,6 +358,142 @@ describe('the rollups follow every write', () => {
       await get('primary', API_PATHS.reportDutyByChapter, { ...month, account_no: '40002' }),
     );
     expect(emptied.chapters).toEqual([]);
+    await broker.results([{ kind: 'shipment', file_number: shipment.file_number, account_no: '40001' }]);
+  });
+
+  it('sums the Section 301 duty the broker sent and counts the flagged lines without it, through every change of a line', async () => {
+    const shipment = await t.app.db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select(['shipments.id', 'shipments.file_number'])
+      .where('accounts.account_no', '=', '40001')
+      .orderBy('shipments.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const range = { from: '2032-03', to: '2032-03' };
+    const entryNumber = formatEntryNumber('DMI', 7300101);
+    await setCustomsEntry({ db: t.app.db }, BROKER, {
+      entryNumber,
+      shipmentId: shipment.id,
+      fields: { entry_type: '01', port_code: '2704', entry_date: '2032-03-10', mode: 'ocean' },
+    });
+    /** The chapter's figures of the account: its duty, its Section 301 lines' duty, their Section 301 duty, and how many lack it. */
+    const figures = async (accountNo: string) => {
+      const report = exactJson(
+        DutyByChapterResponse,
+        await get('primary', API_PATHS.reportDutyByChapter, { ...range, account_no: accountNo }),
+      );
+      const top = report.top_hts.map((hts) => [
+        hts.hts_number,
+        hts.lines,
+        hts.section_301_duty_cents,
+        hts.section_301_lines_without_duty,
+      ]);
+      return {
+        chapters: report.chapters.map((row) => [
+          row.chapter,
+          row.duty_cents,
+          row.section_301_lines_duty_cents,
+          row.section_301_duty_cents,
+          row.section_301_lines_without_duty,
+        ]),
+        top,
+      };
+    };
+    // Written by the broker API, whose batch adds to the rollups once before its commit, and by the action alone.
+    const line = (lineNumber: number, fields: Record<string, unknown>) => ({
+      kind: 'entry_line',
+      entry_number: entryNumber,
+      line_number: lineNumber,
+      ...fields,
+    });
+    const sent = await broker.results<{ outcome: string; reason?: string }>([
+      line(1, {
+        hts_number: '6109100012',
+        entered_value: '10000.00',
+        duty_rate: '16.5% + 7.5%',
+        duty: '2400.00',
+        section_301: true,
+        section_301_duty: '750.00',
+      }),
+      line(2, {
+        hts_number: '6109100012',
+        entered_value: '2000.00',
+        duty_rate: '16.5% + 7.5%',
+        duty: '480.00',
+        section_301: true,
+      }),
+    ]);
+    expect(sent.map((result) => result.outcome)).toEqual(['created', 'created']);
+    await setEntryLine({ db: t.app.db }, BROKER, {
+      entryNumber,
+      lineNumber: 3,
+      fields: {
+        hts_number: '9403608081',
+        duty_rate: 'Free + 25%',
+        entered_value_cents: 400_000,
+        duty_cents: 100_000,
+        section_301: true,
+        section_301_duty_cents: 100_000,
+      },
+    });
+    expect(await figures('40001')).toEqual({
+      chapters: [
+        ['61', 2_880_00, 2_880_00, 750_00, 1],
+        ['94', 1_000_00, 1_000_00, 1_000_00, 0],
+      ],
+      top: [
+        ['6109100012', 2, 750_00, 1],
+        ['9403608081', 1, 1_000_00, 0],
+      ],
+    });
+
+    // The second line's part comes; the first's is corrected; the third loses its flag and its part.
+    const changed = await broker.results<{ outcome: string; reason?: string }>([
+      line(2, { section_301_duty: '150.00' }),
+      line(1, { section_301_duty: '700.00' }),
+    ]);
+    expect(changed.map((result) => result.outcome)).toEqual(['updated', 'updated']);
+    await setEntryLine({ db: t.app.db }, BROKER, {
+      entryNumber,
+      lineNumber: 3,
+      fields: { section_301: false, section_301_duty_cents: null },
+    });
+    expect(await figures('40001')).toEqual({
+      chapters: [
+        ['61', 2_880_00, 2_880_00, 850_00, 0],
+        ['94', 1_000_00, 0, 0, 0],
+      ],
+      top: [
+        ['6109100012', 2, 850_00, 0],
+        ['9403608081', 1, 0, 0],
+      ],
+    });
+
+    // The part cleared again counts its line as without it; the shipment's move takes the figures along.
+    expect((await broker.results<{ outcome: string }>([line(2, { section_301_duty: null })]))[0]!.outcome).toBe(
+      'updated',
+    );
+    const moved = await broker.results<{ outcome: string; reason?: string }>([
+      { kind: 'shipment', file_number: shipment.file_number, account_no: '40002' },
+    ]);
+    expect(moved[0]!.outcome, moved[0]!.reason).toBe('updated');
+    expect(await figures('40001')).toEqual({ chapters: [], top: [] });
+    expect((await figures('40002')).chapters).toEqual([
+      ['61', 2_880_00, 2_880_00, 700_00, 1],
+      ['94', 1_000_00, 0, 0, 0],
+    ]);
+
+    // A line deleted takes its part and its count away.
+    const deleted = await broker.results<{ outcome: string }>([
+      { kind: 'entry_line', entry_number: entryNumber, line_number: 2, deleted: true },
+    ]);
+    expect(deleted[0]!.outcome).toBe('deleted');
+    expect((await figures('40002')).chapters).toEqual([
+      ['61', 2_400_00, 2_400_00, 700_00, 0],
+      ['94', 1_000_00, 0, 0, 0],
+    ]);
+    await t.app.db.deleteFrom('customs_entries').where('entry_number', '=', entryNumber).execute();
+    expect(await figures('40002')).toEqual({ chapters: [], top: [] });
     await broker.results([{ kind: 'shipment', file_number: shipment.file_number, account_no: '40001' }]);
   });
 

@@ -44,8 +44,10 @@ const DUTY_BY_CHAPTER: DutyByChapterResponse = {
       name: 'Furniture; bedding; lamps; prefabricated buildings',
       entered_value_cents: 21_470_00,
       duty_cents: 5_367_50,
-      section_301_duty_cents: 5_367_50,
-      adcvd_duty_cents: 0,
+      section_301_lines_duty_cents: 5_367_50,
+      section_301_duty_cents: 4_000_00,
+      section_301_lines_without_duty: 1,
+      adcvd_lines_duty_cents: 0,
     },
   ],
   top_hts: [
@@ -54,8 +56,10 @@ const DUTY_BY_CHAPTER: DutyByChapterResponse = {
       lines: 3,
       entered_value_cents: 21_470_00,
       duty_cents: 5_367_50,
-      section_301_duty_cents: 5_367_50,
-      adcvd_duty_cents: 0,
+      section_301_lines_duty_cents: 5_367_50,
+      section_301_duty_cents: 4_000_00,
+      section_301_lines_without_duty: 1,
+      adcvd_lines_duty_cents: 0,
     },
   ],
 };
@@ -159,10 +163,10 @@ describe('ReportsRoute', () => {
     );
     expect(rowTexts(await tableOf(`${REPORT_KINDS.entriesByPort}: By mode`))).toContain('Ocean7$81,000.00');
     expect(rowTexts(await tableOf(REPORT_KINDS.dutyByChapter))).toContain(
-      '94 Furniture; bedding; lamps; prefabricated buildings$21,470.00$5,367.50$5,367.50$0.00',
+      '94 Furniture; bedding; lamps; prefabricated buildings$21,470.00$5,367.50$5,367.50$4,000.00$0.00',
     );
     expect(rowTexts(screen.getByRole('table', { name: 'The 20 HTS numbers with the most duty' }))).toContain(
-      '9403.60.90813$21,470.00$5,367.50$5,367.50$0.00',
+      '9403.60.90813$21,470.00$5,367.50$5,367.50$4,000.00$0.00',
     );
     expect(rowTexts(await tableOf(REPORT_KINDS.releaseDays))).toEqual([
       'Days from arrival to releaseEntries',
@@ -184,6 +188,53 @@ describe('ReportsRoute', () => {
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/billing?account=40001&payment_status=not-paid', '/billing?account=40001&payment_status=overdue']);
+  });
+
+  it('shows the Section 301 duty beside the duty of the flagged lines, and says how many lines came without it', async () => {
+    mockReports();
+    renderReports();
+    const chapters = await tableOf(REPORT_KINDS.dutyByChapter);
+    expect(
+      within(chapters)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'HTS chapter',
+      'Entered value',
+      'Duty',
+      'Duty on Section 301 lines',
+      'Section 301 duty',
+      'Duty on AD/CVD lines',
+    ]);
+    expect(
+      screen.getByText(
+        '1 line flagged Section 301 came without its Section 301 duty: Section 301 duty leaves it out, Duty on Section 301 lines counts its whole duty.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('counts the lines without their Section 301 duty over every chapter, and says nothing when there are none', async () => {
+    const chapter = DUTY_BY_CHAPTER.chapters[0]!;
+    const chapters = (withoutDuty: number[]) => ({
+      ...DUTY_BY_CHAPTER,
+      chapters: withoutDuty.map((count, index) => ({
+        ...chapter,
+        chapter: String(94 - index),
+        section_301_lines_without_duty: count,
+      })),
+    });
+    mockReports({ [API_PATHS.reportDutyByChapter]: { body: chapters([1_200, 34]) } });
+    const { unmount } = renderReports();
+    expect(
+      await screen.findByText(
+        '1,234 lines flagged Section 301 came without their Section 301 duty: Section 301 duty leaves them out, Duty on Section 301 lines counts their whole duty.',
+      ),
+    ).toBeTruthy();
+    unmount();
+    mockReports({ [API_PATHS.reportDutyByChapter]: { body: chapters([0, 0]) } });
+    renderReports();
+    await screen.findByRole('table', { name: 'The 20 HTS numbers with the most duty' });
+    expect(screen.queryByText(/came without/)).toBeNull();
   });
 
   it('says when a range has no entries', async () => {

@@ -16,32 +16,43 @@ import { MONEY_AXIS } from '../utils/chart-axes.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import { ReportActions } from './report-actions.tsx';
+import styles from './reports.module.css';
 
 type Chapter = DutyByChapterResponse['chapters'][number];
 type Hts = DutyByChapterResponse['top_hts'][number];
 
 const T = REPORT_TEXTS;
 
+/**
+ * Duty, the whole duty of the lines flagged Section 301, the Section 301 duty the broker sent of
+ * them, and the whole duty of the lines flagged AD/CVD (docs/decisions/0050).
+ */
+function dutyPartColumns<Row extends Chapter | Hts>(): ReportColumn<Row>[] {
+  return [
+    { header: T.duty, cell: (row) => formatCents(row.duty_cents), isNumeric: true },
+    { header: T.section301Lines, cell: (row) => formatCents(row.section_301_lines_duty_cents), isNumeric: true },
+    { header: T.section301Duty, cell: (row) => formatCents(row.section_301_duty_cents), isNumeric: true },
+    { header: T.adcvdLines, cell: (row) => formatCents(row.adcvd_lines_duty_cents), isNumeric: true },
+  ];
+}
+
 const CHAPTER_COLUMNS: readonly ReportColumn<Chapter>[] = [
   { header: T.chapter, cell: (row) => `${row.chapter} ${row.name}` },
   { header: T.enteredValue, cell: (row) => formatCents(row.entered_value_cents), isNumeric: true },
-  { header: T.duty, cell: (row) => formatCents(row.duty_cents), isNumeric: true },
-  { header: T.section301, cell: (row) => formatCents(row.section_301_duty_cents), isNumeric: true },
-  { header: T.adcvd, cell: (row) => formatCents(row.adcvd_duty_cents), isNumeric: true },
+  ...dutyPartColumns<Chapter>(),
 ];
 
 const HTS_COLUMNS: readonly ReportColumn<Hts>[] = [
   { header: T.htsNumber, cell: (row) => formatHtsNumber(row.hts_number) },
   { header: T.lines, cell: (row) => row.lines, isNumeric: true },
   { header: T.enteredValue, cell: (row) => formatCents(row.entered_value_cents), isNumeric: true },
-  { header: T.duty, cell: (row) => formatCents(row.duty_cents), isNumeric: true },
-  { header: T.section301, cell: (row) => formatCents(row.section_301_duty_cents), isNumeric: true },
-  { header: T.adcvd, cell: (row) => formatCents(row.adcvd_duty_cents), isNumeric: true },
+  ...dutyPartColumns<Hts>(),
 ];
 
 /**
- * Each chapter's duty beside the part of it on lines flagged Section 301 and AD/CVD (a line may
- * carry both flags, so the parts are shown apart rather than stacked).
+ * Each chapter's duty beside the duty of its lines flagged Section 301, their Section 301 duty,
+ * and the duty of its lines flagged AD/CVD (a line may carry both flags, and the Section 301 duty
+ * is a part of its lines' duty, so they are shown apart rather than stacked).
  */
 function chartOf(chapters: readonly Chapter[]): ChartData {
   return {
@@ -51,14 +62,20 @@ function chartOf(chapters: readonly Chapter[]): ChartData {
       { kind: 'bar', label: T.duty, values: chapters.map((row) => row.duty_cents), colour: CHART_COLOURS.blue },
       {
         kind: 'bar',
-        label: T.section301,
-        values: chapters.map((row) => row.section_301_duty_cents),
+        label: T.section301Lines,
+        values: chapters.map((row) => row.section_301_lines_duty_cents),
         colour: CHART_COLOURS.vermillion,
       },
       {
         kind: 'bar',
-        label: T.adcvd,
-        values: chapters.map((row) => row.adcvd_duty_cents),
+        label: T.section301Duty,
+        values: chapters.map((row) => row.section_301_duty_cents),
+        colour: CHART_COLOURS.orange,
+      },
+      {
+        kind: 'bar',
+        label: T.adcvdLines,
+        values: chapters.map((row) => row.adcvd_lines_duty_cents),
         colour: CHART_COLOURS.purple,
       },
     ],
@@ -73,6 +90,7 @@ export function DutyByChapterReport({ query }: { query: ReportQuery }) {
   const chart = useMemo(() => (chapters ? chartOf(chapters) : undefined), [chapters]);
   const state = reportStateOf(reply, !chapters?.length);
   const topCaption = fillText(T.topHts, { count: String(TOP_HTS_NUMBERS) });
+  const withoutDuty = chapters?.reduce((sum, row) => sum + row.section_301_lines_without_duty, 0) ?? 0;
   return (
     <Panel
       title={REPORT_KINDS.dutyByChapter}
@@ -91,6 +109,13 @@ export function DutyByChapterReport({ query }: { query: ReportQuery }) {
           />
         }
       />
+      {withoutDuty > 0 && (
+        <p className={styles.note}>
+          {withoutDuty === 1
+            ? T.section301OneWithoutDuty
+            : fillText(T.section301WithoutDuty, { count: withoutDuty.toLocaleString('en-US') })}
+        </p>
+      )}
       {reply.data && reply.data.top_hts.length > 0 && (
         <ReportTable
           caption={topCaption}
