@@ -113,7 +113,7 @@ export const EntriesByPortResponse = z.object({
 });
 export type EntriesByPortResponse = z.infer<typeof EntriesByPortResponse>;
 
-/** Duty, and its parts on flagged lines (docs/decisions/0050-section-301-duty-per-line.md). */
+/** Duty, and its parts on flagged lines (docs/decisions/0051-section-301-duty-per-line.md). */
 const DutyParts = {
   entered_value_cents: Cents,
   duty_cents: Cents,

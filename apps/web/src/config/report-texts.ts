@@ -48,7 +48,7 @@ export const REPORT_TEXTS = {
   /** The whole duty of the lines flagged, their base duty with their Section 301 or AD/CVD part. */
   section301Lines: 'Duty on Section 301 lines',
   adcvdLines: 'Duty on AD/CVD lines',
-  /** The Section 301 parts the broker sent of the lines flagged (docs/decisions/0050). */
+  /** The Section 301 parts the broker sent of the lines flagged (docs/decisions/0051). */
   section301Duty: 'Section 301 duty',
   /** Under the duty report when lines flagged Section 301 came without their part: {count} of them. */
   section301WithoutDuty:

@@ -3,7 +3,7 @@ import { ROLLUPS, rollupSql } from './0031-report-rollups.ts';
 import { setStatementTriggerSettings } from './0055-statement-triggers-narrow.ts';
 
 /**
- * The Section 301 part of a line's duty (docs/decisions/0050-section-301-duty-per-line.md): the
+ * The Section 301 part of a line's duty (docs/decisions/0051-section-301-duty-per-line.md): the
  * amount the broker files on the line's Chapter 99 line (9903.88.xx), null while it has not sent
  * one. Only a line flagged Section 301 carries it, and it is at most the line's duty; the check
  * holds the brokerage's writes and the demo's and bench's fills alike.

@@ -49,7 +49,7 @@ type Section301Figures = { duty_cents: number; section_301: boolean; section_301
 /** A new line's figures where its record leaves them out: the table's defaults. */
 const NEW_LINE: Section301Figures = { duty_cents: 0, section_301: false, section_301_duty_cents: null };
 
-/** Why a line cannot hold its Section 301 duty (docs/decisions/0050-section-301-duty-per-line.md). */
+/** Why a line cannot hold its Section 301 duty (docs/decisions/0051-section-301-duty-per-line.md). */
 export type Section301DutyFault = 'section301DutyUnflagged' | 'section301DutyAboveDuty';
 
 /**

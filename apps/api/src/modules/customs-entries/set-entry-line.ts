@@ -7,7 +7,7 @@ import { section301DutyFault, type Section301DutyFault } from './customs-entries
  * The brokerage sends a line of an entry: created (it needs its HTS number), changed in the fields
  * it carries, or deleted (`fields` 'deleted'); the entry's entered value and duty follow in the
  * same transaction. A line whose Section 301 duty the write would leave unflagged or above its
- * duty is left as it was (decision 0050).
+ * duty is left as it was (decision 0051).
  */
 export function setEntryLine(
   deps: Pick<ActionDeps, 'db'>,

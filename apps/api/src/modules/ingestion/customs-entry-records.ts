@@ -26,7 +26,7 @@ function quantityOf(quantity: string | null | undefined): string | null | undefi
   return `${BigInt(whole)}.${fraction.padEnd(3, '0')}`;
 }
 
-/** Why a line's Section 301 duty is refused, as the line would stand after the record (decision 0050). */
+/** Why a line's Section 301 duty is refused, as the line would stand after the record (decision 0051). */
 const SECTION_301_DUTY_REFUSALS = {
   section301DutyUnflagged:
     'section_301_duty: only a line flagged section_301 carries a Section 301 duty; send section_301: true with ' +

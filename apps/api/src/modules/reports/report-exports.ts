@@ -41,7 +41,7 @@ const money = (header: string): Column => ({ header, kind: 'money', width: 16 })
 const count = (header: string): Column => ({ header, kind: 'integer', width: 10 });
 
 /**
- * The duty tables' duty and its parts (decision 0050): the whole duty of the lines flagged Section
+ * The duty tables' duty and its parts (decision 0051): the whole duty of the lines flagged Section
  * 301, the Section 301 duty the broker sent of them and how many it did not, and the whole duty of
  * the lines flagged AD/CVD.
  */

@@ -83,7 +83,7 @@ function Dispositions({ entry }: { entry: CustomsEntry }) {
 
 /**
  * A line's duty and, on a line flagged Section 301, its Section 301 part as the broker filed it
- * apart, or that the broker has not sent it (docs/decisions/0050).
+ * apart, or that the broker has not sent it (docs/decisions/0051).
  */
 function LineDuty({ line }: { line: CustomsEntryLine }) {
   const part = !line.section_301

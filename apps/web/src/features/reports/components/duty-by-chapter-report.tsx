@@ -25,7 +25,7 @@ const T = REPORT_TEXTS;
 
 /**
  * Duty, the whole duty of the lines flagged Section 301, the Section 301 duty the broker sent of
- * them, and the whole duty of the lines flagged AD/CVD (docs/decisions/0050).
+ * them, and the whole duty of the lines flagged AD/CVD (docs/decisions/0051).
  */
 function dutyPartColumns<Row extends Chapter | Hts>(): ReportColumn<Row>[] {
   return [
