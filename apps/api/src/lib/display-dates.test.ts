@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, displayDate, displayDay, isTimeZone } from './display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
+import { displayDate, displayDay, isTimeZone } from './display-dates.ts';
 
 describe('display dates', () => {
   // 03:30 UTC on 24 November is still the 23rd in New York and Los Angeles.
@@ -9,8 +10,8 @@ describe('display dates', () => {
     expect(displayDate(lateEvening, 'America/New_York')).toBe('11/23/2026');
     expect(displayDate(lateEvening, 'America/Los_Angeles')).toBe('11/23/2026');
     expect(displayDate(lateEvening, 'UTC')).toBe('11/24/2026');
-    expect(calendarDay(lateEvening, 'America/New_York')).toBe('2026-11-23');
-    expect(calendarDay(new Date('2026-03-08T07:30:00Z'), 'America/New_York')).toBe('2026-03-08');
+    expect(calendarDayIn(lateEvening, 'America/New_York')).toBe('2026-11-23');
+    expect(calendarDayIn(new Date('2026-03-08T07:30:00Z'), 'America/New_York')).toBe('2026-03-08');
   });
 
   it('write a wall-clock text as it reads, and nothing for an unknown one', () => {

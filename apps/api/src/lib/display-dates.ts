@@ -3,10 +3,7 @@
  * (MM/dd/yyyy), in the company's time zone: never the server's own zone or the UTC day. Wire
  * formats are the contract's (shipments.ts: formatInstantText, parseDateTimeText).
  */
-import { calendarDayIn, dayPartsIn } from '@clearport/contract/calendar';
-
-/** The calendar day of `instant` in `timeZone`, YYYY-MM-DD. */
-export const calendarDay = (instant: Date, timeZone: string): string => calendarDayIn(instant, timeZone);
+import { dayPartsIn } from '@clearport/contract/calendar';
 
 /** MM/dd/yyyy of `instant` in `timeZone`. */
 export function displayDate(instant: Date, timeZone: string): string {

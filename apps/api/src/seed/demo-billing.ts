@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import type { PaymentInstructions } from '@clearport/contract/invoices';
 import type { Db } from '../db/connect.ts';
-import { calendarDay, displayDate, displayDay } from '../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
+import { displayDate, displayDay } from '../lib/display-dates.ts';
 import type { Storage } from '../lib/storage.ts';
 import { invoicesRepository } from '../modules/invoices/invoices.repository.ts';
 import { invoiceBackupPdf, invoicePdf } from './demo-pdfs.ts';
@@ -80,7 +81,7 @@ export async function seedDemoBilling(db: Db, storage: Storage, charges: Map<str
       const lines = charges.get(invoice.file_number) ?? [];
       const cents = lines.reduce((sum, charge) => sum + charge.cents, 0);
       // The demo's companies are in the default zone: their days are its days.
-      const due = calendarDay(new Date(invoice.created_at.getTime() + DUE_DAYS * DAY_MS), DEFAULT_TIME_ZONE);
+      const due = calendarDayIn(new Date(invoice.created_at.getTime() + DUE_DAYS * DAY_MS), DEFAULT_TIME_ZONE);
       const details = { invoiceNumber, fileNumber: invoice.file_number, accountNo: invoice.account_no };
       const dollars = lines.map((charge) => ({ label: charge.label, amount: charge.cents / 100 }));
       if (invoice.path) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import { daysBetween } from '@clearport/contract/free-days';
-import { calendarDay } from '../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { planFreeDays } from './demo-free-days.ts';
 
 /*
@@ -33,12 +33,13 @@ describe('demo free days', () => {
     const records = planned();
     expect(records).toHaveLength(ETAS.length);
     const lateEvening = records.filter(
-      (record) => calendarDay(new Date(record.discharged_at), DEFAULT_TIME_ZONE) !== record.discharged_at.slice(0, 10),
+      (record) =>
+        calendarDayIn(new Date(record.discharged_at), DEFAULT_TIME_ZONE) !== record.discharged_at.slice(0, 10),
     );
     // Some discharges fall in the hours where the company's day and the UTC day differ.
     expect(lateEvening.length).toBeGreaterThan(0);
     for (const record of records) {
-      const dischargeDay = calendarDay(new Date(record.discharged_at), DEFAULT_TIME_ZONE);
+      const dischargeDay = calendarDayIn(new Date(record.discharged_at), DEFAULT_TIME_ZONE);
       expect([4, 5, 7]).toContain(daysBetween(dischargeDay, record.terminal_last_free_day));
     }
   });

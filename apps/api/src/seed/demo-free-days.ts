@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@clearport/contract/constants';
 import type { RateTier } from '@clearport/contract/free-days';
 import type { IngestionRecordInput } from '@clearport/contract/ingestion';
-import { calendarDay } from '../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { createRng, DAY_MS, hashOf, HOUR_MS, type Rng } from './demo-numbers.ts';
 
 /**
@@ -22,7 +22,7 @@ type Container = { container_no: string };
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** `days` days after the company's calendar day of the instant `ms`. */
 const companyDayAfter = (ms: number, days: number) =>
-  day(Date.parse(calendarDay(new Date(ms), DEFAULT_TIME_ZONE)) + days * DAY_MS);
+  day(Date.parse(calendarDayIn(new Date(ms), DEFAULT_TIME_ZONE)) + days * DAY_MS);
 const instant = (ms: number) => new Date(Math.round(ms / 60_000) * 60_000).toISOString();
 
 function demurrageRates(rng: Rng): RateTier[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay } from '../../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { containerFreeDaysOf, type StoredFreeDays } from './container-free-days.rules.ts';
 
 const stored: StoredFreeDays = {
@@ -21,7 +21,7 @@ const stored: StoredFreeDays = {
 
 /** The state at `instant` for a company in `timeZone`, as the route computes it. */
 const stateAt = (instant: string, timeZone: string, row: StoredFreeDays = stored) =>
-  containerFreeDaysOf(row, [], calendarDay(new Date(instant), timeZone), timeZone).status;
+  containerFreeDaysOf(row, [], calendarDayIn(new Date(instant), timeZone), timeZone).status;
 
 describe("a container's state on the company's calendar day", () => {
   it('starts demurrage one minute after midnight in the company’s zone, not at midnight UTC', () => {

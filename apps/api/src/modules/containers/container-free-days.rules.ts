@@ -1,5 +1,5 @@
 import { freeDaysState, type ContainerFreeDays, type RateTier } from '@clearport/contract/free-days';
-import { calendarDay } from '../../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 
 /** A container's free days as stored; a container the broker sent none for has them all null. */
 export type StoredFreeDays = {
@@ -38,7 +38,7 @@ export function containerFreeDaysOf(
   today: string,
   timeZone: string,
 ): ContainerFreeDays {
-  const dayOf = (instant: Date | null) => (instant === null ? null : calendarDay(instant, timeZone));
+  const dayOf = (instant: Date | null) => (instant === null ? null : calendarDayIn(instant, timeZone));
   return {
     container_id: stored.id,
     container_no: stored.container_no,

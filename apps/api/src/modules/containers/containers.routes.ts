@@ -5,7 +5,7 @@ import { ContainerFreeDaysResponse, type ContainerFreeDays } from '@clearport/co
 import { ErrorResponse, IdParams } from '@clearport/contract/http';
 import { API_PATHS } from '@clearport/contract/paths';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
-import { calendarDay } from '../../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { sendRefusal } from '../../lib/refusal.ts';
 import { accessRepository } from '../access/access.repository.ts';
 import { containerFreeDaysRepository } from './container-free-days.repository.ts';
@@ -38,7 +38,7 @@ export const containersRoutes: FastifyPluginAsync = async (app) => {
         containerFreeDaysRepository.historyOfShipment(app.db, shipmentId),
       ]);
       const { timeZone } = request.user;
-      const today = calendarDay(new Date(), timeZone);
+      const today = calendarDayIn(new Date(), timeZone);
       const shown = seesEntryMoney(request.user.role) ? (container: ContainerFreeDays) => container : withoutMoney;
       return {
         today,

@@ -1,4 +1,4 @@
-import { calendarDay } from '../../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { digitWindows, digitWindowsCondition, textContains, textLike } from '../../lib/search-text.ts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortDirection } from '@clearport/contract/http';
@@ -33,7 +33,7 @@ export function criteriaOf(query: Omit<InvoicesExportQuery, 'sort' | 'direction'
 
 /** The calendar day, YYYY-MM-DD, of `now` in the company's time zone: an invoice is overdue from its next day. */
 export function todayOf(now: Date, timeZone: string): string {
-  return calendarDay(now, timeZone);
+  return calendarDayIn(now, timeZone);
 }
 
 /** Not paid, and the due date is before today. */

@@ -13,7 +13,7 @@ import {
   type ReportExportTable,
 } from '@clearport/contract/reports';
 import type { Db } from '../../db/connect.ts';
-import { calendarDay } from '../../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { csvLine } from '../../lib/csv.ts';
 import { reportsRepository, type ReportScope } from './reports.repository.ts';
 import { dayRangeOf, dutyByMonth, openInvoices, releaseDays, yearBefore } from './reports.rules.ts';
@@ -210,7 +210,7 @@ const TABLES: Record<ReportExportTable, Table> = {
     async *rows(db, scope) {
       const report = openInvoices(
         await reportsRepository.openInvoices(db, scope),
-        calendarDay(new Date(), scope.user.timeZone),
+        calendarDayIn(new Date(), scope.user.timeZone),
       );
       for (const account of report.accounts) {
         yield [account.account_no, ...account.buckets.flatMap((bucket) => [bucket.invoices, bucket.amount_cents])];

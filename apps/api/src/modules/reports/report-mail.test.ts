@@ -4,7 +4,7 @@ import { API_PATHS } from '@clearport/contract/paths';
 import { apiUrl, demoUsersOf, injectAs, testAppForFile } from '../../../test/build-app.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mail.ts';
 import { formatReportDay } from '@clearport/contract/reports';
-import { calendarDay } from '../../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { sendDueReportMail } from './report-mail.worker.ts';
 
 /*
@@ -179,7 +179,7 @@ describe('the monthly report e-mail', () => {
       sent: 1,
     });
     const mail = sent.find((each) => String(each.subject).startsWith('Open invoices by age'))!;
-    const today = formatReportDay(calendarDay(new Date(), 'America/New_York'));
+    const today = formatReportDay(calendarDayIn(new Date(), 'America/New_York'));
     expect(mail.subject).toBe(`Open invoices by age, as of ${today}`);
     expect(mail.text).toContain(`Your monthly open invoices by age report for Demo Imports LLC, as of ${today}.`);
     expect(mail.html).toContain('text-align:left">Account</th>');

@@ -18,7 +18,7 @@ import type { Db } from '../../db/connect.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mail.ts';
 import { escapeHtml, mailHtml, paragraphHtml } from '../../lib/mail-html.ts';
 import { nextAttemptAt, scheduleWorker } from '../../lib/queue-worker.ts';
-import { calendarDay } from '../../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { displayTableOf, exportOf } from './report-exports.ts';
 import { reportMailRepository, type ReportMail } from './report-mail.repository.ts';
 
@@ -45,7 +45,7 @@ export async function composeReportMail(
     company: mail.company,
     from: formatReportMonth(query.from),
     to: formatReportMonth(query.to),
-    day: formatReportDay(calendarDay(new Date(), mail.user.timeZone)),
+    day: formatReportDay(calendarDayIn(new Date(), mail.user.timeZone)),
   };
   // Open invoices are aged on the day the mail is made, whatever months it covers.
   const isAsOfToday = mail.report === 'openInvoices';

@@ -12,7 +12,7 @@ import {
 } from '@clearport/contract/reports';
 import { apiUrl, demoUsersOf, exactJson, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import { brokerApiOf } from '../../../test/broker-api.ts';
-import { calendarDay } from '../../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { BROKER } from '../access/session-user.ts';
 import { setCustomsEntry } from '../customs-entries/set-customs-entry.ts';
 import { setEntryLine } from '../customs-entries/set-entry-line.ts';
@@ -208,7 +208,7 @@ describe('GET /api/user/reports: the figures equal the rows', () => {
 
   it('open invoices by age, in all and per account, counted to the company’s day', async () => {
     const report = exactJson(OpenInvoicesResponse, await get('primary', API_PATHS.reportOpenInvoices, {}));
-    const today = calendarDay(new Date(), 'America/New_York');
+    const today = calendarDayIn(new Date(), 'America/New_York');
     expect(report.as_of).toBe(today);
     const { rows } = await sql<{ bucket: string; invoices: number; amount_cents: number }>`
       SELECT CASE

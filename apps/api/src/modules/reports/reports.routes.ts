@@ -22,7 +22,7 @@ import {
   TOP_HTS_NUMBERS,
 } from '@clearport/contract/reports';
 import { CBP_PORTS } from '@clearport/contract/customs-entry';
-import { calendarDay } from '../../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { contentDisposition } from '../../lib/file-names.ts';
 import { refuseReadOnlyRoles } from '../access/read-only.ts';
 import { exportOf } from './report-exports.ts';
@@ -150,7 +150,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const rows = await app.dbRead(request, (db) => reportsRepository.openInvoices(db, scopeOf(request)));
-      return openInvoices(rows, calendarDay(new Date(), request.user.timeZone));
+      return openInvoices(rows, calendarDayIn(new Date(), request.user.timeZone));
     },
   );
 

@@ -16,7 +16,7 @@ import {
   SecurityEventUsersResponse,
 } from '@clearport/contract/security-events';
 import { csvLine } from '../../lib/csv.ts';
-import { calendarDay } from '../../lib/display-dates.ts';
+import { calendarDayIn } from '@clearport/contract/calendar';
 import { contentDisposition } from '../../lib/file-names.ts';
 import { sendRefusal } from '../../lib/refusal.ts';
 import type { SessionUser } from '../access/session-user.ts';
@@ -110,7 +110,7 @@ export const securityEventsRoutes: FastifyPluginAsync = async (app) => {
         criteriaOf(request.user, request.query),
         SECURITY_EVENTS_CSV_MAX_ROWS,
       );
-      const today = calendarDay(new Date(), request.user.timeZone);
+      const today = calendarDayIn(new Date(), request.user.timeZone);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition('attachment', `security-events-${today}.csv`))

@@ -19,6 +19,8 @@ export type ChallengedUser = {
   email: string;
   role: number;
   companyId: number;
+  /** The zone the company counts its days in (companies.time_zone). */
+  timeZone: string;
   primary_contact: string;
   /** As the statement that found the challenge read it: the hash the login's password matched. */
   password_hash: string;
@@ -155,16 +157,6 @@ export const twoFactorRepository = {
     return Number(row.count);
   },
 
-  /** The zone the company counts its days in (companies.time_zone). */
-  async companyTimeZone(db: Db, companyId: number): Promise<string> {
-    const row = await db
-      .selectFrom('companies')
-      .select('time_zone')
-      .where('id', '=', companyId)
-      .executeTakeFirstOrThrow();
-    return row.time_zone;
-  },
-
   async isRequiredByCompany(db: Db, companyId: number): Promise<boolean> {
     const row = await db
       .selectFrom('companies')
@@ -219,6 +211,7 @@ export const twoFactorRepository = {
         'users.email',
         'users.role',
         'users.company_id as companyId',
+        'companies.time_zone as timeZone',
         'companies.primary_contact',
         'users.password_hash',
       ])

@@ -76,15 +76,11 @@ function recordCodeRefused(request: FastifyRequest & { user: SessionUser }, resu
  * Mails the user when their factor takes its day's last wrong code, saying until when in their
  * company's zone; a notice that cannot be sent is logged.
  */
-function wrongCodesNotice(request: FastifyRequest, user: { name: string; email: string; companyId: number }) {
-  return async (until: Date) => {
-    try {
-      const timeZone = await twoFactorRepository.companyTimeZone(request.deps.db, user.companyId);
-      await sendWrongCodesNotice(request.deps.mailer, user, { at: until, timeZone });
-    } catch (error) {
-      request.log.error({ err: error }, 'The wrong two-factor codes notice was not sent');
-    }
-  };
+function wrongCodesNotice(request: FastifyRequest, user: { name: string; email: string; timeZone: string }) {
+  return (until: Date) =>
+    sendWrongCodesNotice(request.deps.mailer, user, { at: until, timeZone: user.timeZone }).catch((error: unknown) =>
+      request.log.error({ err: error }, 'The wrong two-factor codes notice was not sent'),
+    );
 }
 
 export type TwoFactorRoutesOptions = { secretKey: SecretKey };
