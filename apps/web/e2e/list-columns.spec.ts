@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { API_BASE, API_PATHS } from '@clearport/contract/paths';
+import { API_PATHS } from '@clearport/contract/paths';
 import { WEB_TEXTS } from '../src/config/texts.ts';
 import { expect, test } from './fixtures.ts';
+import { holdNextReply } from './held-reply.ts';
 import { recordLayoutShift, takeLayoutShift } from './layout-shift.ts';
 
 /*
@@ -65,28 +66,6 @@ const WIDTHS = {
   desktop: { width: 1350, height: 940 },
   phone: { width: 390, height: 844 },
 } as const;
-
-/** A held reply: `arrived` once the list has asked, `release` lets the reply through. */
-type HeldReply = { arrived: Promise<void>; release: () => void };
-
-/** Holds the list's next request until released, so the screen shows without its rows meanwhile, however long they take. */
-async function holdNextReply(page: Page, call: string): Promise<HeldReply> {
-  let arrive = () => {};
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname === `${API_BASE}${call}`,
-    async (route) => {
-      arrive();
-      await released;
-      // The page may be gone when a failed test ends before the release.
-      await route.continue().catch(() => {});
-    },
-    { times: 1 },
-  );
-  return { arrived, release };
-}
 
 /** Where each column's header stands: its left edge and width, in whole pixels. */
 function headerBoxes(table: Locator) {

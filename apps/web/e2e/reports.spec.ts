@@ -3,7 +3,10 @@ import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
 import { REPORT_KINDS } from '@clearport/contract/reports';
+import { API_PATHS } from '@clearport/contract/paths';
 import { NAV_LABELS, expect, mainNavigation, test } from './fixtures.ts';
+import { holdNextReply } from './held-reply.ts';
+import { recordLayoutShift, takeLayoutShift } from './layout-shift.ts';
 
 /** Each chart of /reports by the name its drawing and its table share. */
 const CHARTS = [
@@ -187,6 +190,44 @@ test('the late releases open their shipment', async ({ page, signIn }) => {
   await page.goBack();
   await expect(page.getByRole('table', { name: LATE_ENTRIES }).getByRole('link', { name: fileNumber })).toBeVisible();
 });
+
+for (const [device, size] of Object.entries({
+  desktop: { width: 1350, height: 940 },
+  phone: { width: 390, height: 844 },
+})) {
+  test(`on ${device}, a new number of late days changes the late releases and moves nothing on the page`, async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize(size);
+    await recordLayoutShift(page);
+    await signIn('primary@demo.test', '/reports');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+    const days = page.getByRole('spinbutton', { name: 'Late after (days)' });
+    await days.scrollIntoViewIfNeeded();
+    await takeLayoutShift(page);
+
+    // The replies are held until asked for, so the screen shows its waiting state however fast they come.
+    const lateAfter = async (typed: string, over: string) => {
+      const figures = await holdNextReply(page, API_PATHS.reportReleaseDays);
+      const entries = await holdNextReply(page, API_PATHS.reportReleaseDaysEntries);
+      await days.fill(typed);
+      await figures.arrived;
+      figures.release();
+      await expect(
+        page.getByRole('heading', { name: new RegExp(`^Released more than ${over} after arrival: [1-9]`) }),
+      ).toBeVisible();
+      await entries.arrived;
+      entries.release();
+      const list = page.getByRole('table', { name: new RegExp(`^Entries released more than ${over} after arrival`) });
+      await expect(list.getByRole('link').first()).toBeVisible();
+      expect(await takeLayoutShift(page), `the shift as the entries late after ${over} came`).toBeLessThanOrEqual(0.02);
+    };
+    // The demo's entries are released within two days of arrival: a day lists some, none many more.
+    await lateAfter('1', '1 day');
+    await lateAfter('0', '0 days');
+  });
+}
 
 test('on a phone the charts take the full width and the tables scroll in their own region', async ({
   page,

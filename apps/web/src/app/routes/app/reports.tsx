@@ -17,7 +17,7 @@ import { reportQueryOf } from '../../../features/reports/utils/report-range.ts';
 
 const NO_ACCOUNTS: string[] = [];
 
-/** Reports (docs/decisions/0027-reports.md): the range and account, then the five reports over them. */
+/** Reports (docs/decisions/0027-reports.md): the range and account, then the five reports over them, the release report last. */
 export function ReportsRoute() {
   const accountsQuery = useProfile({ select: profileAccountsOf });
   const [range, setRange] = useReportRange(useProfile({ select: companyTimeZoneOf }).data);
@@ -44,14 +44,13 @@ export function ReportsRoute() {
               <DutyByMonthReport query={query} />
               <EntriesByPortReport query={query} />
               <DutyByChapterReport query={query} />
-              <ReleaseDaysReport
-                query={query}
-                over={range.over}
-                onOverChange={(over) => setRange({ ...range, over })}
-              />
             </>
           )}
           <OpenInvoicesReport accountNo={range.account || undefined} range={query ?? undefined} />
+          {/* Last: its days field changes the height of the list under it, and nothing stands below to move. */}
+          {query && (
+            <ReleaseDaysReport query={query} over={range.over} onOverChange={(over) => setRange({ ...range, over })} />
+          )}
         </ReportStack>
       </PageBody>
     </>
