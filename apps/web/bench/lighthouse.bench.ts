@@ -28,7 +28,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { basePort, startPortalServer } from '../e2e/portal-server.ts';
-import { sessionCookies } from './web.bench.ts';
+import { sessionCookies } from '../e2e/route-loads.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PRESETS = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
