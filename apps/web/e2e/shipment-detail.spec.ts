@@ -525,6 +525,14 @@ test.describe('Customs entry, Section 301', () => {
     await expect(cells.nth(6)).toHaveText(`${duty}${part}`);
     await expect(cells.nth(6).getByText(part, { exact: true })).toBeVisible();
     await expect(cells.nth(7)).toContainText('Section 301');
+    // Among the totals, under Duty: the parts of all its lines (the demo's entries fit on one page).
+    const { entry, lines } = await getCustomsEntry(api, shipment.id);
+    expect(lines.length).toBe(entry!.line_count);
+    const parts = lines.reduce((sum, one) => sum + (one.section_301_duty_cents ?? 0), 0);
+    const total = region(page, 'Customs entry')
+      .locator('dt', { hasText: /^Section 301 duty$/ })
+      .locator('xpath=following-sibling::dd[1]');
+    await expect(total).toHaveText(formatCents(parts));
 
     // On a phone the line is a card, its duty and part beside the Duty label, within the card.
     await page.setViewportSize({ width: 390, height: 844 });

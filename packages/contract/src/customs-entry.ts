@@ -259,6 +259,12 @@ export const EntryTotals = z.object({
   other_fees_cents: Cents.nullable(),
   /** Duty and every fee filed. */
   total_due_cents: Cents,
+  /** The entry's lines flagged Section 301, over all its lines (not only the page sent). */
+  section_301_lines: z.number().int(),
+  /** The Section 301 duty the broker sent of those lines: a part of duty_cents (docs/decisions/0051). */
+  section_301_duty_cents: Cents,
+  /** Those of the lines that came without their Section 301 duty: the sum leaves them out. */
+  section_301_lines_without_duty: z.number().int(),
 });
 
 /** Which 7501s a company confirms before the broker files them: none, every one, or those with duty above its threshold. */

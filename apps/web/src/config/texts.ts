@@ -496,6 +496,12 @@ export const WEB_TEXTS = {
     hmf: 'HMF',
     otherFees: 'Other fees',
     totalDue: 'Total due',
+    /** Among the totals, on an entry with lines flagged Section 301: the Section 301 duty the broker sent of them. */
+    section301Total: 'Section 301 duty',
+    /** After that sum: {count} of the flagged lines came without their Section 301 duty. */
+    section301LinesNotGiven: '{count} lines not given',
+    section301OneLineNotGiven: '1 line not given',
+    section301TotalNotGiven: 'not given',
     holdsTitle: 'Agency holds and releases',
     noDispositions: 'No agency has acted on this entry yet.',
     linesTitle: 'Lines ({count})',

@@ -53,9 +53,9 @@ export const customsEntriesRepository = {
   /**
    * The shipment's entries, current first (latest entry date, then latest made), if the caller
    * may see the shipment; with what the company's rule says of its 7501, the current one's
-   * dispositions, its number of lines and a page of them. Undefined when there is no entry to
+   * dispositions, its lines' count and Section 301 sums (`lineSumsOf`) and a page of them. Undefined when there is no entry to
    * show: the shipment has none, or the caller may not see it (`accessRepository.findShipmentId`
-   * tells which). Two round trips: the entries with the rule and the count, then the rest side by side.
+   * tells which). Two round trips: the entries with the rule, then the rest side by side.
    */
   async currentOf(db: Db, user: SessionUser, shipmentId: number, afterLine: number, limit: number) {
     const entries = await accessRepository
@@ -69,9 +69,6 @@ export const customsEntriesRepository = {
         'shipments.reviewed_7501',
         'companies.entry_approval',
         'companies.entry_approval_threshold_cents',
-        sql<string>`(SELECT count(*) FROM customs_entry_lines lines WHERE lines.entry_id = customs_entries.id)`.as(
-          'line_count',
-        ),
       ])
       .where('shipments.id', '=', shipmentId)
       .orderBy(sql`customs_entries.entry_date DESC NULLS LAST`)
@@ -80,7 +77,8 @@ export const customsEntriesRepository = {
     const current = entries[0];
     if (!current) return undefined;
     const { path_to_7501, reviewed_7501, entry_approval, entry_approval_threshold_cents } = current;
-    const [dispositions, lines, decision] = await Promise.all([
+    const [lineSums, dispositions, lines, decision] = await Promise.all([
+      customsEntriesRepository.lineSumsOf(db, current.id),
       db
         .selectFrom('customs_entry_dispositions')
         .select(['agency', 'disposition', 'disposed_at', 'note'])
@@ -95,8 +93,33 @@ export const customsEntriesRepository = {
       earlier: entries.slice(1),
       dispositions,
       lines,
-      lineCount: Number(current.line_count),
+      lineSums,
       approval: { path_to_7501, reviewed_7501, entry_approval, entry_approval_threshold_cents, decision },
+    };
+  },
+
+  /**
+   * The entry's number of lines, and of its lines flagged Section 301: the sum of the Section 301
+   * duty the broker sent of them, and how many came without it (docs/decisions/0051).
+   */
+  async lineSumsOf(db: Db, entryId: number) {
+    const sums = await db
+      .selectFrom('customs_entry_lines')
+      .select([
+        sql<string>`count(*)`.as('lines'),
+        sql<string>`count(*) FILTER (WHERE section_301)`.as('section_301_lines'),
+        sql<string>`count(*) FILTER (WHERE section_301 AND section_301_duty_cents IS NULL)`.as(
+          'section_301_lines_without_duty',
+        ),
+        sql<string>`coalesce(sum(section_301_duty_cents), 0)`.as('section_301_duty_cents'),
+      ])
+      .where('entry_id', '=', entryId)
+      .executeTakeFirstOrThrow();
+    return {
+      lines: Number(sums.lines),
+      section301Lines: Number(sums.section_301_lines),
+      section301LinesWithoutDuty: Number(sums.section_301_lines_without_duty),
+      section301DutyCents: Number(sums.section_301_duty_cents),
     };
   },
 

@@ -132,6 +132,58 @@ describe('the customs entry panel’s call', () => {
     expect(hidden.lines.map((line) => line.section_301)).toEqual(stored.map((line) => line.section_301));
   });
 
+  it('sums the Section 301 duty of every flagged line among the totals, past the first page, and counts those without', async () => {
+    const tokens = await loginDemoUsers(t.app);
+    const shipment = await demoShipment(false);
+    const entryNumber = shipment.file_number;
+    // 60 lines, past the page of 50: every third flagged with its part, every fifth flagged without it.
+    const lines = Array.from({ length: 60 }, (_, index) => {
+      const lineNumber = index + 1;
+      const flagged = lineNumber % 3 === 0 ? 'with' : lineNumber % 5 === 0 ? 'without' : 'none';
+      return {
+        kind: 'entry_line',
+        entry_number: entryNumber,
+        line_number: lineNumber,
+        hts_number: '8471300100',
+        entered_value: '1000.00',
+        duty: '250.00',
+        section_301: flagged !== 'none',
+        ...(flagged === 'with' ? { section_301_duty: `${lineNumber}.25` } : {}),
+      };
+    });
+    const results = await broker.results<{ outcome: string }>([
+      { kind: 'entry', entry_number: entryNumber, file_number: entryNumber, entry_type: '01' },
+      ...lines,
+    ]);
+    expect(results.every((result) => result.outcome === 'created')).toBe(true);
+    const withPart = lines.filter((line) => line.section_301_duty !== undefined);
+    const expected = {
+      section_301_lines: lines.filter((line) => line.section_301).length,
+      section_301_duty_cents: withPart.reduce((sum, line) => sum + line.line_number * 100 + 25, 0),
+      section_301_lines_without_duty: lines.filter((line) => line.section_301 && !line.section_301_duty).length,
+    };
+    expect(expected).toEqual({
+      section_301_lines: 28,
+      section_301_duty_cents: 63_500,
+      section_301_lines_without_duty: 8,
+    });
+    const filed = (await entryOf(tokens.primary, shipment.id)).json<CustomsEntryResponse>();
+    expect(filed.lines.length).toBe(ENTRY_LINES_PAGE);
+    expect(filed.entry).toMatchObject({ line_count: 60, totals: expected });
+    expect((await entryOf(tokens.viewer, shipment.id)).json<CustomsEntryResponse>().entry!.totals).toBeNull();
+
+    // A line's part cleared with its flag leaves both counts.
+    await broker.results([
+      { kind: 'entry_line', entry_number: entryNumber, line_number: 3, section_301: false, section_301_duty: null },
+    ]);
+    const changed = (await entryOf(tokens.primary, shipment.id)).json<CustomsEntryResponse>();
+    expect(changed.entry!.totals).toMatchObject({
+      section_301_lines: 27,
+      section_301_duty_cents: 63_500 - 325,
+      section_301_lines_without_duty: 8,
+    });
+  });
+
   it('answers no entry before the broker files one', async () => {
     const tokens = await loginDemoUsers(t.app);
     const shipment = await demoShipment(false);

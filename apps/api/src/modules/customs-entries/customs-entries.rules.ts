@@ -78,7 +78,7 @@ export const NO_ENTRY: CustomsEntryResponse = { entry: null, lines: [], next_lin
  * (the roles that do not see invoices) the values, duty and fees are null.
  */
 export function entryResponse(found: Found, money: boolean): CustomsEntryResponse {
-  const { current, earlier, dispositions, lineCount, approval } = found;
+  const { current, earlier, dispositions, lineSums, approval } = found;
   const lines = found.lines.slice(0, ENTRY_LINES_PAGE);
   const fees = [current.mpf_cents, current.hmf_cents, current.other_fees_cents];
   return {
@@ -104,6 +104,9 @@ export function entryResponse(found: Found, money: boolean): CustomsEntryRespons
             hmf_cents: current.hmf_cents,
             other_fees_cents: current.other_fees_cents,
             total_due_cents: current.duty_cents + fees.reduce<number>((sum, fee) => sum + (fee ?? 0), 0),
+            section_301_lines: lineSums.section301Lines,
+            section_301_duty_cents: lineSums.section301DutyCents,
+            section_301_lines_without_duty: lineSums.section301LinesWithoutDuty,
           }
         : null,
       dispositions: dispositions.map((row) => ({
@@ -112,7 +115,7 @@ export function entryResponse(found: Found, money: boolean): CustomsEntryRespons
         disposed_at: row.disposed_at.toISOString(),
         note: row.note,
       })),
-      line_count: lineCount,
+      line_count: lineSums.lines,
       earlier_entries: earlier.map((entry) => entry.entry_number),
       // Role 11 has no file links: it is not sent the 7501's key (docs/decisions/0006).
       approval: { ...approvalState(approval, current.duty_cents), ...(money ? {} : { path_to_7501: null }) },

@@ -28,6 +28,9 @@ const entry = (overrides: Partial<CustomsEntry> = {}): CustomsEntry => ({
     hmf_cents: 39_09,
     other_fees_cents: 0,
     total_due_cents: 7_131_91,
+    section_301_lines: 1,
+    section_301_duty_cents: 5_367_50,
+    section_301_lines_without_duty: 0,
   },
   dispositions: [
     { agency: 'CBP', disposition: 'released', disposed_at: '2026-11-04T15:00:00.000Z', note: '' },
@@ -86,6 +89,7 @@ describe('the Customs entry panel', () => {
     expect(valueOf('Release date')).toBe('11/04/2026');
     expect(valueOf('Entered value')).toBe('$31,270.01');
     expect(valueOf('Total due')).toBe('$7,131.91');
+    expect(valueOf('Section 301 duty')).toBe('$5,367.50');
     expect(screen.getByText('Hold Intact')).toBeTruthy();
     expect(screen.getByText('Sampling requested')).toBeTruthy();
     expect(screen.getByText('11/03/2026 2:00 PM')).toBeTruthy();
@@ -131,6 +135,37 @@ describe('the Customs entry panel', () => {
       '$5,367.50Section 301: not given',
       '$0.00Section 301: $0.00',
     ]);
+  });
+
+  it.each([
+    [3, 0, 3_100_00, '$3,100.00'],
+    [3, 1, 750_00, '$750.00 (1 line not given)'],
+    [4, 2, 750_00, '$750.00 (2 lines not given)'],
+    [2, 2, 0, 'not given'],
+  ])(
+    'sums the Section 301 duty of %i flagged lines among the totals, %i of them not given',
+    async (flagged, without, cents, shown) => {
+      const totals = {
+        ...entry().totals!,
+        section_301_lines: flagged,
+        section_301_lines_without_duty: without,
+        section_301_duty_cents: cents,
+      };
+      mockApi({ [PATH]: { body: { entry: entry({ totals }), lines: [line(1)], next_line: null } } });
+      render();
+      expect(await screen.findByText('DMI-4120012-1')).toBeTruthy();
+      expect(valueOf('Section 301 duty')).toBe(shown);
+    },
+  );
+
+  it('shows no Section 301 total on an entry without flagged lines', async () => {
+    const totals = { ...entry().totals!, section_301_lines: 0, section_301_duty_cents: 0 };
+    const lines = [line(1, { section_301: false, section_301_duty_cents: null })];
+    mockApi({ [PATH]: { body: { entry: entry({ totals }), lines, next_line: null } } });
+    render();
+    expect(await screen.findByText('DMI-4120012-1')).toBeTruthy();
+    expect(valueOf('Duty')).toBe('$6,984.50');
+    expect(screen.queryByText('Section 301 duty')).toBeNull();
   });
 
   it('shows no money to a role that does not see invoices', async () => {

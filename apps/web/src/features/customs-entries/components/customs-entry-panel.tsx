@@ -50,11 +50,26 @@ function entryItems(entry: CustomsEntry): DetailItem[] {
   ];
 }
 
+/**
+ * The Section 301 duty the broker sent of the entry's flagged lines, a part of its duty; the sum
+ * says how many lines came without theirs, or that none came with it (docs/decisions/0051).
+ */
+function section301Total(totals: NonNullable<CustomsEntry['totals']>): string {
+  const without = totals.section_301_lines_without_duty;
+  if (without === totals.section_301_lines) return T.section301TotalNotGiven;
+  const sum = formatCents(totals.section_301_duty_cents);
+  if (without === 0) return sum;
+  const notGiven =
+    without === 1 ? T.section301OneLineNotGiven : fillText(T.section301LinesNotGiven, { count: String(without) });
+  return `${sum} (${notGiven})`;
+}
+
 function totalItems(totals: NonNullable<CustomsEntry['totals']>): DetailItem[] {
   const money = (cents: number | null) => (cents === null ? NONE : formatCents(cents));
   return [
     { label: T.enteredValue, value: money(totals.entered_value_cents) },
     { label: T.duty, value: money(totals.duty_cents) },
+    ...(totals.section_301_lines > 0 ? [{ label: T.section301Total, value: section301Total(totals) }] : []),
     { label: T.mpf, value: money(totals.mpf_cents) },
     { label: T.hmf, value: money(totals.hmf_cents) },
     { label: T.otherFees, value: money(totals.other_fees_cents) },
