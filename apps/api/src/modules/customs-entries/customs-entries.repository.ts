@@ -53,9 +53,10 @@ export const customsEntriesRepository = {
   /**
    * The shipment's entries, current first (latest entry date, then latest made), if the caller
    * may see the shipment; with what the company's rule says of its 7501, the current one's
-   * dispositions, its lines' count and Section 301 sums (`lineSumsOf`) and a page of them. Undefined when there is no entry to
-   * show: the shipment has none, or the caller may not see it (`accessRepository.findShipmentId`
-   * tells which). Two round trips: the entries with the rule, then the rest side by side.
+   * dispositions, its lines' count and Section 301 sums (`lineSumsOf`) and a page of its lines.
+   * Undefined when there is no entry to show: the shipment has none, or the caller may not see it
+   * (`accessRepository.findShipmentId` tells which). Two round trips: the entries with the rule,
+   * then the rest side by side.
    */
   async currentOf(db: Db, user: SessionUser, shipmentId: number, afterLine: number, limit: number) {
     const entries = await accessRepository

@@ -17,7 +17,10 @@ import { reportQueryOf } from '../../../features/reports/utils/report-range.ts';
 
 const NO_ACCOUNTS: string[] = [];
 
-/** Reports (docs/decisions/0027-reports.md): the range and account, then the five reports over them, the release report last. */
+/**
+ * Reports (docs/decisions/0027-reports.md): the range and account, then the five reports over them,
+ * the release report last.
+ */
 export function ReportsRoute() {
   const accountsQuery = useProfile({ select: profileAccountsOf });
   const [range, setRange] = useReportRange(useProfile({ select: companyTimeZoneOf }).data);
