@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { LoginResponse } from '@clearport/contract/auth';
 import { API_BASE, API_PATHS } from '@clearport/contract/paths';
 import { InvoicesResponse } from '@clearport/contract/invoices';
@@ -93,12 +93,13 @@ type LoadOptions = {
   /** A script every page of the load runs first (the bench's paint observers). */
   initScript?: string;
   /** What to read from the page once it is ready (the bench's paint figures). */
-  read?: (page: import('@playwright/test').Page) => Promise<unknown>;
+  read?: (page: Page) => Promise<unknown>;
 };
 
 /**
  * Opens a route cold (a new browser context, so nothing cached) and waits until it shows what it is
- * for: the portal's files it received, and what `read` took from the page.
+ * for: the portal's files it asked for by then, as received once each has finished, and what `read`
+ * took from the page.
  */
 export async function loadCold(browser: Browser, baseUrl: string, route: Route, options: LoadOptions) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport });
@@ -107,23 +108,27 @@ export async function loadCold(browser: Browser, baseUrl: string, route: Route, 
     if (options.initScript) await context.addInitScript(options.initScript);
     const page = await context.newPage();
     const responses: Promise<Received>[] = [];
-    page.on('requestfinished', (request) => {
+    const onRequest = (request: Request) => {
       // The portal's own files only: not the browser's PDF viewer of the invoice page, nor the
       // blob: URL its frame shows the fetched PDF from (read from memory, nothing transferred).
       const url = new URL(request.url());
       if (url.origin !== baseUrl || url.protocol === 'blob:') return;
+      const file = { file: url.pathname, type: request.resourceType() };
       responses.push(
-        request.sizes().then((sizes) => ({
-          file: url.pathname,
-          type: request.resourceType(),
-          headBytes: sizes.responseHeadersSize,
-          bodyBytes: sizes.responseBodySize,
-        })),
+        // Sizes come once the request has finished; one that failed or was cancelled brought nothing.
+        request.sizes().then(
+          (sizes) => ({ ...file, headBytes: sizes.responseHeadersSize, bodyBytes: sizes.responseBodySize }),
+          () => ({ ...file, headBytes: 0, bodyBytes: 0 }),
+        ),
       );
-    });
+    };
+    page.on('request', onRequest);
     await page.goto(route.path);
     await page.locator(route.ready).first().waitFor({ state: 'visible', timeout: 30_000 });
     const read = await options.read?.(page);
+    // What the page asked for until now, each waited for; a request after this is not counted, and
+    // none is left to finish after the context closes.
+    page.off('request', onRequest);
     // A file the page asks for twice comes from the memory cache the second time: nothing transferred.
     const received = (await Promise.all(responses)).filter((each) => each.headBytes + each.bodyBytes > 0);
     return { received, read };
