@@ -22,13 +22,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { basePort, startPortalServer } from '../e2e/portal-server.ts';
-import { sessionCookies } from '../e2e/route-loads.ts';
+import { distDir, sessionCookies } from '../e2e/route-loads.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PRESETS = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
@@ -37,7 +36,6 @@ const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
 if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1))
   throw new Error('LIGHTHOUSE_CPU_SLOWDOWN is a multiplier of 1 or more');
-const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 /**
  * Chromium in its new headless mode, with the omnibox's popup left on (the browser tests turn it off,

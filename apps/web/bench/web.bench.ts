@@ -22,7 +22,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_LAUNCH } from '../e2e/browser-session.ts';
 import { basePort, startPortalServer } from '../e2e/portal-server.ts';
 import {
@@ -69,14 +69,12 @@ const OBSERVE_PAINT = `
   }).observe({ type: 'layout-shift', buffered: true });
 `;
 
-type Cookies = Awaited<ReturnType<typeof sessionCookies>>['cookies'];
-
 async function measure(
-  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  browser: Browser,
   baseUrl: string,
   route: Route,
   width: Width,
-  cookies: Cookies,
+  cookies: Parameters<BrowserContext['addCookies']>[0],
 ): Promise<Sample> {
   const { received, read } = await loadCold(browser, baseUrl, route, {
     viewport: width.viewport,

@@ -140,7 +140,7 @@ export async function loadCold(browser: Browser, baseUrl: string, route: Route, 
 /** What a page is made of, as the byte budgets count it; the rest is the API's data. */
 const PAGE_FILE_TYPES = new Set(['document', 'script', 'stylesheet', 'font', 'image']);
 
-export const sum = (values: number[]) => values.reduce((total, each) => total + each, 0);
+const sum = (values: number[]) => values.reduce((total, each) => total + each, 0);
 export const pageFilesOf = (received: Received[]) => received.filter((each) => PAGE_FILE_TYPES.has(each.type));
 export const transferred = (received: Received[]) => sum(received.map((each) => each.headBytes + each.bodyBytes));
 
