@@ -1,4 +1,4 @@
-import logoUrl from '../../assets/logo.svg';
+import logoUrl from '../../assets/logo.svg?inline';
 import { COMMON_TEXTS } from '../../config/common-texts.ts';
 
 type LogoProps = {
