@@ -208,7 +208,7 @@ for (const [device, size] of Object.entries({
     await takeLayoutShift(page);
 
     // The replies are held until asked for, so the screen shows its waiting state however fast they come.
-    const lateAfter = async (typed: string, over: string) => {
+    const lateAfter = async (typed: string, over: string, shown?: string) => {
       const figures = await holdNextReply(page, API_PATHS.reportReleaseDays);
       const entries = await holdNextReply(page, API_PATHS.reportReleaseDaysEntries);
       await days.fill(typed);
@@ -218,14 +218,22 @@ for (const [device, size] of Object.entries({
         page.getByRole('heading', { name: new RegExp(`^Released more than ${over} after arrival: [1-9]`) }),
       ).toBeVisible();
       await entries.arrived;
-      entries.release();
       const list = page.getByRole('table', { name: new RegExp(`^Entries released more than ${over} after arrival`) });
+      if (shown !== undefined) {
+        // The entries of the threshold before stay, the table busy, until the new ones come.
+        await expect(list).toHaveAttribute('aria-busy', 'true');
+        await expect(list.getByRole('link', { name: shown, exact: true })).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+      }
+      entries.release();
+      await expect(list).not.toHaveAttribute('aria-busy');
       await expect(list.getByRole('link').first()).toBeVisible();
       expect(await takeLayoutShift(page), `the shift as the entries late after ${over} came`).toBeLessThanOrEqual(0.02);
+      return list.getByRole('link').first().innerText();
     };
     // The demo's entries are released within two days of arrival: a day lists some, none many more.
-    await lateAfter('1', '1 day');
-    await lateAfter('0', '0 days');
+    const shown = await lateAfter('1', '1 day');
+    await lateAfter('0', '0 days', shown);
   });
 }
 

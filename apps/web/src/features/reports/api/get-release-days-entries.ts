@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ReleaseEntriesResponse } from '@clearport/contract/reports';
 import { api } from '../../../lib/api-client.ts';
@@ -23,6 +23,8 @@ export function getReleaseDaysEntriesQueryOptions(query: ReleaseQuery) {
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next,
     staleTime: REPORT_STALE_TIME_MS,
+    // A new threshold keeps the entries shown until its own come, instead of a loading line in their place.
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

@@ -30,7 +30,10 @@ const COLUMNS: readonly ReportColumn<Entry>[] = [
   { header: T.daysToRelease, cell: (row) => row.days, isNumeric: true },
 ];
 
-/** The entries released later than the threshold, each opening its shipment; Show more asks for the next page. */
+/**
+ * The entries released later than the threshold, each opening its shipment; Show more asks for the
+ * next page. A new threshold's entries replace the shown ones when they come, the table busy meanwhile.
+ */
 export function ReleaseEntriesList({ query }: { query: ReleaseQuery }) {
   const reply = useReleaseDaysEntries(query);
   const entries = useMemo(() => reply.data?.pages.flatMap((page) => page.entries) ?? [], [reply.data]);
@@ -42,8 +45,9 @@ export function ReleaseEntriesList({ query }: { query: ReleaseQuery }) {
         columns={COLUMNS}
         rows={entries}
         getRowKey={(row) => `${row.entry_number}.${row.release_date}`}
+        isBusy={reply.isPlaceholderData}
       />
-      {reply.hasNextPage && (
+      {reply.hasNextPage && !reply.isPlaceholderData && (
         <div className={styles.more}>
           <Button variant="secondary" isPending={reply.isFetchingNextPage} onClick={() => void reply.fetchNextPage()}>
             {reply.isFetchingNextPage ? T.loadingMore : T.showMore}

@@ -13,13 +13,15 @@ type ReportTableProps<Row> = {
   columns: readonly ReportColumn<Row>[];
   rows: readonly Row[];
   getRowKey: (row: Row) => string;
+  /** The rows shown are a previous question's, its new answer on its way. */
+  isBusy?: boolean;
 };
 
 /**
  * A report's figures as a table. It scrolls sideways inside its own region when the screen is
  * narrower than it, and that region takes the focus so a keyboard can scroll it.
  */
-export function ReportTable<Row>({ caption, columns, rows, getRowKey }: ReportTableProps<Row>) {
+export function ReportTable<Row>({ caption, columns, rows, getRowKey, isBusy = false }: ReportTableProps<Row>) {
   const captionId = useId();
   return (
     <>
@@ -28,7 +30,11 @@ export function ReportTable<Row>({ caption, columns, rows, getRowKey }: ReportTa
         {caption}
       </p>
       <div className={styles.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className={styles.table} aria-labelledby={captionId}>
+        <table
+          className={isBusy ? `${styles.table} ${styles.busy}` : styles.table}
+          aria-labelledby={captionId}
+          aria-busy={isBusy || undefined}
+        >
           <thead>
             <tr>
               {columns.map((column) => (
