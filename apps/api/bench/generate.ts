@@ -22,7 +22,8 @@ import { migrate, timedSteps } from './bench-kit.ts';
  * Fills a PostgreSQL database with a brokerage's worth of shipments for the benchmark:
  * companies of a few accounts each, one primary user per company (bench-<n>@bench.test), and
  * N shipments spread over the accounts with containers (0-4), bills of lading (1-3), the four
- * required document types, statuses, ETAs and FDA values in realistic shares, and delivery
+ * required document types, ETAs over five years, statuses and FDA values that follow each ETA's age
+ * (the open ones on the water or just arrived, the old ones liquidated) in realistic shares, and delivery
  * orders for about a quarter of them, and a customs entry for each shipment past submission
  * (its number with its check digit, port and type, one to three HTS lines with value and duty,
  * the Section 301 part of the duty on the lines a Section 301 list names, the entry's sums and its MPF and HMF by the contract's rules, each company's first entry with
@@ -35,6 +36,13 @@ import { migrate, timedSteps } from './bench-kit.ts';
  */
 
 export const BENCH_PASSWORD = 'bench-password';
+
+/**
+ * SQL true of a database whose statuses follow the ETAs' age (no shipment of the last 300 days
+ * liquidated): false of one filled before they did, which the benches fill again.
+ */
+export const STATUSES_FOLLOW_AGE = `NOT EXISTS (
+  SELECT 1 FROM shipments WHERE status = 'liquidated' AND est_time_arrive > localtimestamp - interval '300 days')`;
 
 /** The filer code of the bench's entry numbers. */
 const BENCH_FILER_CODE = 'BN1';
@@ -254,30 +262,46 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
           random() AS r_bills, random() AS r_do, random() AS r_7501, random() AS r_ignore, random() AS r_base
         FROM generate_series(1, $1::int) g CROSS JOIN accounts_list
       ),
+      dated AS (
+        SELECT d.*, e.eta,
+          -- Where the shipment is in its life: 'unknown' (no ETA yet), 'sailing', 'clearing' (arrived
+          -- in the last 25 days), 'cleared', or 'liquidated' (an entry liquidates about 314 days after it).
+          CASE WHEN e.eta IS NULL THEN 'unknown' WHEN e.eta > localtimestamp THEN 'sailing'
+               WHEN e.eta > localtimestamp - interval '25 days' THEN 'clearing'
+               WHEN e.eta > localtimestamp - interval '320 days' THEN 'cleared' ELSE 'liquidated' END AS stage
+        FROM drawn d,
+        LATERAL (SELECT CASE WHEN r_eta < 0.02 THEN NULL
+          ELSE date_trunc('hour', localtimestamp - interval '5 years' + (r_eta * interval '5 years 2 months')) END AS eta) e
+      ),
       shaped AS (
         SELECT d.*,
-          CASE
-            WHEN r_status < 0.45 THEN 'released'
-            WHEN r_status < 0.53 THEN 'liquidated'
-            WHEN r_status < 0.56 THEN 'accepted'
-            WHEN r_status < 0.58 THEN 'admissible'
-            WHEN r_status < 0.70 THEN 'submitted'
-            WHEN r_status < 0.80 THEN 'pending documents'
-            WHEN r_status < 0.88 THEN 'PENDING RELEASE'
-            WHEN r_status < 0.895 THEN 'CBP INTENSIVE EXAM'
-            WHEN r_status < 0.91 THEN 'CBP VACIS EXAM'
-            WHEN r_status < 0.925 THEN 'CBP DOCS REVIEW HOLD'
-            WHEN r_status < 0.94 THEN 'CBP VAX EXAM'
-            WHEN r_status < 0.95 THEN 'ISF HOLD'
-            WHEN r_status < 0.98 THEN 'IT SHIPMENT'
-            WHEN r_status < 0.99 THEN 'NOT CLEARED BY AFB'
-            ELSE 'In Transit'
+          -- The status follows the stage, as a brokerage's would: the holds, exams and missing
+          -- documents among the shipments on the water or just arrived, the old ones liquidated.
+          CASE stage
+            WHEN 'unknown' THEN CASE WHEN r_status < 0.5 THEN 'submitted' ELSE 'pending documents' END
+            WHEN 'sailing' THEN CASE
+              WHEN r_status < 0.35 THEN 'In Transit' WHEN r_status < 0.60 THEN 'submitted'
+              WHEN r_status < 0.80 THEN 'pending documents' WHEN r_status < 0.85 THEN 'ISF HOLD'
+              WHEN r_status < 0.90 THEN 'IT SHIPMENT' ELSE 'PENDING RELEASE' END
+            WHEN 'clearing' THEN CASE
+              WHEN r_status < 0.40 THEN 'released' WHEN r_status < 0.52 THEN 'PENDING RELEASE'
+              WHEN r_status < 0.62 THEN 'pending documents' WHEN r_status < 0.67 THEN 'submitted'
+              WHEN r_status < 0.72 THEN 'CBP INTENSIVE EXAM' WHEN r_status < 0.77 THEN 'CBP VACIS EXAM'
+              WHEN r_status < 0.82 THEN 'CBP DOCS REVIEW HOLD' WHEN r_status < 0.86 THEN 'CBP VAX EXAM'
+              WHEN r_status < 0.89 THEN 'NOT CLEARED BY AFB' WHEN r_status < 0.94 THEN 'IT SHIPMENT'
+              WHEN r_status < 0.97 THEN 'accepted' ELSE 'admissible' END
+            WHEN 'cleared' THEN CASE
+              WHEN r_status < 0.96 THEN 'released' WHEN r_status < 0.98 THEN 'accepted' ELSE 'admissible' END
+            ELSE CASE WHEN r_status < 0.97 THEN 'liquidated' ELSE 'released' END
           END AS status,
+          -- An FDA exam, hold or refusal is on a shipment still being cleared; an older one proceeded.
+          CASE WHEN r_fda < 0.75 THEN '' WHEN r_fda < 0.91 OR stage IN ('cleared', 'liquidated') THEN 'MAY PROCEED'
+               WHEN r_fda < 0.95 THEN 'FDA EXAM' WHEN r_fda < 0.98 THEN 'FDA HOLD' ELSE 'REFUSED' END AS fda_review,
           CASE WHEN r_containers < 0.10 THEN 0 WHEN r_containers < 0.55 THEN 1 WHEN r_containers < 0.80 THEN 2
                WHEN r_containers < 0.92 THEN 3 ELSE 4 END AS container_count,
           CASE WHEN r_bills < 0.90 THEN 1 ELSE 2 END AS master_count,
           floor(r_base * 9000000)::int AS base
-        FROM drawn d
+        FROM dated d
       )
       INSERT INTO shipments (
         account_id, file_number, customer_reference_no, status, isf_transaction_no, isf_submit_date,
@@ -297,13 +321,13 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
         CASE WHEN status IN ('submitted', 'pending documents') AND r_7501 < 0.25 THEN NULL ELSE eta - interval '20 days' END,
         eta,
         CASE WHEN status IN ('released', 'liquidated', 'accepted', 'admissible') THEN eta + interval '1 day' END,
-        CASE WHEN r_fda < 0.75 THEN '' WHEN r_fda < 0.91 THEN 'MAY PROCEED' WHEN r_fda < 0.95 THEN 'FDA EXAM'
-             WHEN r_fda < 0.98 THEN 'FDA HOLD' ELSE 'REFUSED' END,
+        fda_review,
         (ARRAY[${BENCH_ORIGINS.map((origin) => `'${origin}'`).join(', ')}])[1 + g % ${BENCH_ORIGINS.length}],
         port.terminal, carrier.line, carrier.vessel, port.code, port.name, '11', 'Vessel, container',
         CASE WHEN status IN ('released', 'liquidated', 'accepted', 'admissible', 'PENDING RELEASE') AND r_7501 < 0.9
              THEN 'bench/7501/' || g || '.pdf' END,
-        r_7501 < 0.75,
+        -- The 7501s of the shipments cleared weeks ago were reviewed; a quarter of the newer ones wait.
+        stage IN ('cleared', 'liquidated') OR r_7501 < 0.75,
         r_ignore < 0.02,
         ARRAY(SELECT 'MEDU' || lpad((base + i)::text, 9, '0') FROM generate_series(1, master_count) i),
         ARRAY(SELECT 'HBL-' || lpad((base + i)::text, 7, '0')
@@ -316,13 +340,11 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
         CASE WHEN has_entry THEN ARRAY[${entryNumberSql('g')}] ELSE '{}' END,
         CASE WHEN has_entry THEN port.entry_port END,
         CASE WHEN NOT has_entry THEN NULL WHEN g % 20 = 0 THEN '11' WHEN g % 20 = 1 THEN '21' WHEN g % 20 = 2 THEN '06' ELSE '01' END,
-        has_entry AND (status LIKE 'CBP %' OR r_fda >= 0.91),
+        has_entry AND (status LIKE 'CBP %' OR fda_review NOT IN ('', 'MAY PROCEED')),
         now(), now()
       FROM (SELECT shaped.*, status NOT IN ('submitted', 'pending documents', 'ISF HOLD', 'In Transit') AS has_entry FROM shaped) shaped
         JOIN ${BENCH_PORTS} ON port.n = floor(r_base * 1000)::int % 10
-        JOIN ${BENCH_CARRIERS} ON carrier.n = g % 7,
-        LATERAL (SELECT CASE WHEN r_eta < 0.02 THEN NULL
-          ELSE date_trunc('hour', localtimestamp - interval '5 years' + (r_eta * interval '5 years 2 months')) END AS eta) e
+        JOIN ${BENCH_CARRIERS} ON carrier.n = g % 7
       ORDER BY g`,
       [options.shipments, (options.largeAccountShipments ?? 0) / options.shipments],
     );

@@ -17,7 +17,7 @@ import {
   type Figures,
 } from './bench-kit.ts';
 import { drive } from './drive.ts';
-import { BENCH_PASSWORD, generate } from './generate.ts';
+import { BENCH_PASSWORD, STATUSES_FOLLOW_AGE, generate } from './generate.ts';
 
 /*
  * The reports and the 7501 approval's box under load, on PostgreSQL, for the importer of
@@ -46,18 +46,22 @@ async function ensureFilled(): Promise<string> {
       } finally {
         await db.destroy();
       }
-      // A database filled before the entries had lines and release dates has no reports to read.
+      // A database filled before the entries had lines and release dates has no reports to read,
+      // and one filled before the statuses followed the ETAs has recent entries liquidated.
       const found = await withClient(url, async (client) => {
-        const result = await client.query<{ shipments: number; isComplete: boolean }>(
+        const result = await client.query<{ shipments: number; isComplete: boolean; statusesFollowAge: boolean }>(
           `SELECT (SELECT count(*) FROM shipments)::int AS shipments,
              EXISTS (SELECT 1 FROM customs_entry_lines) AND EXISTS (
-               SELECT 1 FROM customs_entries WHERE release_date IS NOT NULL) AS "isComplete"`,
+               SELECT 1 FROM customs_entries WHERE release_date IS NOT NULL) AS "isComplete",
+             ${STATUSES_FOLLOW_AGE} AS "statusesFollowAge"`,
         );
         return result.rows[0]!;
       });
       return {
-        isFilled: found.shipments === 1_000_000 && found.isComplete,
-        line: `${found.shipments} shipments${found.isComplete ? '' : ', entries without lines or release dates'}`,
+        isFilled: found.shipments === 1_000_000 && found.isComplete && found.statusesFollowAge,
+        line:
+          `${found.shipments} shipments${found.isComplete ? '' : ', entries without lines or release dates'}` +
+          `${found.statusesFollowAge ? '' : ', statuses drawn apart from their ETAs'}`,
       };
     },
     fill: (url) => generate(url, { shipments: 1_000_000, accounts: 2_000, largeAccountShipments: 300_000, log }),
