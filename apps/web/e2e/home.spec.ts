@@ -3,7 +3,10 @@ import { statusDisplay } from '@clearport/contract/statuses';
 import { ENTRY_APPROVAL_TEXTS } from '@clearport/contract/customs-entry';
 import { DEMO_PASSWORD, expect, mainNavigation, submitLogin, test } from './fixtures.ts';
 import { SESSION_SECRET_COOKIE } from '@clearport/contract/sessions';
+import { API_PATHS } from '@clearport/contract/paths';
 import { VIEWPORTS, expectAccessible } from './axe.ts';
+import { holdNextReply } from './held-reply.ts';
+import { recordLayoutShift, takeLayoutShift } from './layout-shift.ts';
 import { signInLink } from './shipments-api.ts';
 import {
   boxListSettled,
@@ -71,6 +74,38 @@ test.describe('Home', () => {
     await expect(countBoxes(page).first()).toHaveText(/^\d+ /);
     await expect(banner).toHaveCount(0);
   });
+
+  // The banner and the profile (whose 7501 rule decides the boxes) come in either order; the
+  // screen's wait stands where the banner goes until both are in.
+  const REPLIES = { banner: API_PATHS.notifications, profile: API_PATHS.profile };
+  for (const [device, size] of Object.entries(VIEWPORTS)) {
+    for (const [first, last] of [
+      ['banner', 'profile'],
+      ['profile', 'banner'],
+    ] as const) {
+      test(`${device}: with the ${last} last, the banner pushes nothing down, the wait's spinner included`, async ({
+        page,
+        signIn,
+      }) => {
+        await page.setViewportSize(size);
+        await recordLayoutShift(page);
+        const firstReply = await holdNextReply(page, REPLIES[first]);
+        const lastReply = await holdNextReply(page, REPLIES[last]);
+        await signIn('primary@demo.test');
+        await Promise.all([firstReply.arrived, lastReply.arrived]);
+        await expect(page.getByRole('status').filter({ hasText: 'Loading shipments' })).toBeVisible();
+
+        const firstArrived = page.waitForResponse((response) => response.url().includes(REPLIES[first]));
+        firstReply.release();
+        await firstArrived;
+        expect(await takeLayoutShift(page), `the shift as the ${first} came`).toBeLessThanOrEqual(0.02);
+        lastReply.release();
+        await expect(page.getByRole('region', { name: 'Notification', exact: true })).toContainText('ACE');
+        await expect(countBoxes(page).first()).toHaveText(/^\d+ /);
+        expect(await takeLayoutShift(page), `the shift as the ${last} came`).toBeLessThanOrEqual(0.02);
+      });
+    }
+  }
 
   for (const box of HOME_FILTERS) {
     test(`${box.label} lists only its shipments, as many as it counts`, async ({ page, signIn }) => {

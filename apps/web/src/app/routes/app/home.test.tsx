@@ -151,7 +151,7 @@ describe('Home', () => {
   });
 
   it('draws the counts at once when the notifications fail, without a banner', async () => {
-    mockApi({
+    const fetchMock = mockApi({
       '/user/profile': { body: PROFILE },
       '/user/get_notification': { status: 500, body: { message: 'Server error' } },
       '/user/shipments': { body: homeReply(ROWS) },
@@ -161,6 +161,9 @@ describe('Home', () => {
     expect(await screen.findByRole('region', { name: 'Shipment counts' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Notification' })).toBeNull();
     expect(logged).toHaveBeenCalledWith('Could not fetch the notifications', expect.anything());
+    // The banner, drawn with the counts, does not ask again.
+    expect(await screen.findAllByRole('row')).not.toHaveLength(0);
+    expect(requestsTo(fetchMock, '/user/get_notification')).toHaveLength(1);
     logged.mockRestore();
   });
 

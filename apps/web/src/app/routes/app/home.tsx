@@ -62,37 +62,40 @@ export function HomeRoute() {
 
   // The rows wait for the accounts too: an account's document tracking decides what its rows show.
   const isWaiting = homeQuery.isPending || accountsQuery.isPending;
-  // The banner sits above the counts: they are drawn once it is known whether there is one, so
-  // that it never pushes them down (a failed fetch shows no banner, and the counts then).
+  // The banner sits above the counts: both are drawn once it is known whether there is one, so
+  // that it never pushes them, nor the wait's spinner, down (a failed fetch shows no banner, and
+  // the counts then).
   const isBannerPending = useNotifications().isPending;
 
   return (
     <>
       <PageHeader title={greetingWithName(name)} documentTitle={WEB_TEXTS.layout.navHome} />
-      <NotificationBanner />
       {/* Whether the approval box is there is the profile's rule, known before Home's counts. */}
       {isBannerPending || approvalQuery.isPending ? (
         <LoadingBody label={WEB_TEXTS.shipments.loadingShipments} />
       ) : (
-        <PageBody>
-          <HomeCountBoxes counts={homeQuery.data} showsApproval={approvalQuery.data === true} />
-          <ShipmentsFilters
-            filters={filters}
-            accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}
-            onChange={setFilters}
-          />
-          <ShipmentsTable
-            shipments={isWaiting ? NO_SHIPMENTS : (homeQuery.data?.data ?? NO_SHIPMENTS)}
-            documentTrackingAccounts={accountsQuery.data?.documentTrackingAccounts}
-            linkFilters={linkFilters}
-            timeZone={timeZone}
-            isLoading={isWaiting}
-            isRefreshing={homeQuery.isPlaceholderData || debouncedQuery !== query}
-            isError={homeQuery.isError}
-            onRetry={() => void homeQuery.refetch()}
-          />
-          {!isWaiting && <SeeAllShipments shown={homeQuery.data?.data.length ?? 0} />}
-        </PageBody>
+        <>
+          <NotificationBanner />
+          <PageBody>
+            <HomeCountBoxes counts={homeQuery.data} showsApproval={approvalQuery.data === true} />
+            <ShipmentsFilters
+              filters={filters}
+              accounts={accountsQuery.data?.accountNumbers ?? NO_ACCOUNTS}
+              onChange={setFilters}
+            />
+            <ShipmentsTable
+              shipments={isWaiting ? NO_SHIPMENTS : (homeQuery.data?.data ?? NO_SHIPMENTS)}
+              documentTrackingAccounts={accountsQuery.data?.documentTrackingAccounts}
+              linkFilters={linkFilters}
+              timeZone={timeZone}
+              isLoading={isWaiting}
+              isRefreshing={homeQuery.isPlaceholderData || debouncedQuery !== query}
+              isError={homeQuery.isError}
+              onRetry={() => void homeQuery.refetch()}
+            />
+            {!isWaiting && <SeeAllShipments shown={homeQuery.data?.data.length ?? 0} />}
+          </PageBody>
+        </>
       )}
     </>
   );

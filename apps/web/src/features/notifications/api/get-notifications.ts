@@ -11,8 +11,10 @@ export function getNotificationsQueryOptions() {
   return queryOptions({
     queryKey: ['notifications'],
     queryFn: ({ signal }) => getNotifications(signal),
-    // Home draws its counts once this has settled; a failure only shows no banner, at once.
+    // Home draws the banner and its counts once this has settled; a failure only shows no banner,
+    // at once, and the banner mounting then does not ask again (Home's next visit does).
     retry: false,
+    retryOnMount: false,
   });
 }
 
