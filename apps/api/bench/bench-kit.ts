@@ -79,6 +79,9 @@ export async function recreateDatabase(name: string): Promise<string> {
   return databaseUrl(name);
 }
 
+/** SQL of whether a database's companies bear the names of bench-names.ts (none did before 2026-12-06). */
+const NAMED_AS_CUSTOMERS = `SELECT NOT EXISTS (SELECT 1 FROM companies WHERE name LIKE 'Bench Company %') AS named`;
+
 /**
  * The bench's database on the benches' server, filled: reused when `check` finds it holds what is
  * wanted, else made anew and filled by `fill`. `check` and `wanted` give the lines logged.
@@ -95,7 +98,9 @@ export async function filledDatabase(
   if (await databaseExists(name)) {
     const { isFilled, line } = await filling.check(url);
     if (line) log(`${name}: ${line}`);
-    if (isFilled) return url;
+    const isNamed = await withClient(url, async (client) => (await client.query(NAMED_AS_CUSTOMERS)).rows[0].named);
+    if (!isNamed) log(`${name}: its companies are named "Bench Company n", as before bench-names.ts`);
+    if (isFilled && isNamed) return url;
   }
   await recreateDatabase(name);
   log(`${name}: filling ${filling.wanted}`);

@@ -20,6 +20,7 @@ import {
   type Rng,
 } from '../src/seed/demo-numbers.ts';
 import { log, recreateDatabase } from './bench-kit.ts';
+import { accountName, companyName } from './bench-names.ts';
 
 /*
  * `npm run broker -- import FILE`'s speed: a first import of one NDJSON file through importFile,
@@ -130,9 +131,9 @@ async function writeFile(file: string): Promise<number> {
   };
   for (let company = 0; company < COMPANIES; company++) {
     const companyId = `BRK-C${company + 1}`;
-    await write({ kind: 'company', company_id: companyId, name: `Bench Importer ${company + 1} Inc` });
+    await write({ kind: 'company', company_id: companyId, name: companyName(company + 1) });
     for (let account = 0; account < ACCOUNTS_PER_COMPANY; account++) {
-      const name = `Bench Importer ${company + 1} ${['East', 'West', 'North', 'South'][account]}`;
+      const name = accountName((company + 1) * ACCOUNTS_PER_COMPANY + account);
       await write({ kind: 'account', account_no: accountNo(company, account), company_id: companyId, name });
     }
   }

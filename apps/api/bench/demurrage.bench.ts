@@ -5,6 +5,7 @@ import { connectDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { runDemurrageReminders } from '../src/modules/containers/demurrage-reminders.worker.ts';
 import { filledDatabase, log, migrate, timedSteps, withClient } from './bench-kit.ts';
+import { accountNameSql, companyNameSql, personNameSql } from './bench-names.ts';
 
 /*
  * The demurrage watch's daily run (docs/decisions/0031-demurrage-reminders.md) over 1,000,000
@@ -38,14 +39,14 @@ async function fill(url: string): Promise<void> {
     await step(
       'companies',
       `INSERT INTO companies (name, primary_contact, time_zone)
-       SELECT 'Bench Company ' || n, 'Bench Contact ' || n, ($2::text[])[1 + n % cardinality($2::text[])]
+       SELECT ${companyNameSql('n')}, ${personNameSql('n')}, ($2::text[])[1 + n % cardinality($2::text[])]
        FROM generate_series(1, $1::int) n`,
       [COMPANIES, ZONES],
     );
     await step(
       'accounts',
       `INSERT INTO accounts (company_id, account_no, name)
-       SELECT c.id, (700000 + c.id * 10 + k)::text, 'Bench Account ' || c.id || '-' || k
+       SELECT c.id, (700000 + c.id * 10 + k)::text, ${accountNameSql('c.id * 2 + k')}
        FROM companies c CROSS JOIN generate_series(0, 1) k ORDER BY c.id, k`,
     );
     await step(

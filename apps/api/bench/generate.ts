@@ -17,6 +17,7 @@ import { COUNT_EVERY_FREE_DAY } from '../src/db/migrations/0053-shipment-free-da
 import { hashPassword } from '../src/lib/passwords.ts';
 import { containerNumber, iso6346Sum } from '../src/seed/demo-numbers.ts';
 import { migrate, timedSteps } from './bench-kit.ts';
+import { TRUCKERS, WAREHOUSES, accountNameSql, companyNameSql, partnerSql, personNameSql } from './bench-names.ts';
 
 /*
  * Fills a PostgreSQL database with a brokerage's worth of shipments for the benchmark:
@@ -221,7 +222,7 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
       await step(
         'companies',
         `INSERT INTO companies (name, primary_contact)
-         SELECT 'Bench Company ' || n, 'Bench Contact ' || n FROM generate_series(1, $1::int) n RETURNING id`,
+         SELECT ${companyNameSql('n')}, ${personNameSql('n')} FROM generate_series(1, $1::int) n RETURNING id`,
         [sizes.length],
       )
     ).rows.map((row: { id: number }) => row.id);
@@ -233,22 +234,24 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
     await step(
       'accounts',
       `INSERT INTO accounts (company_id, account_no, name, document_tracking)
-       SELECT company_id, (500000 + n)::text, 'Bench Account ' || n, tracking
+       SELECT company_id, (500000 + n)::text, ${accountNameSql('n')}, tracking
        FROM unnest($1::int[], $2::bool[]) WITH ORDINALITY AS a(company_id, tracking, n)`,
       [accountCompanies, tracking],
     );
     await step(
       'users',
       `INSERT INTO users (company_id, name, email, password_hash, role)
-       SELECT id, 'Bench User ' || n, 'bench-' || n || '@bench.test', $2, 3
+       SELECT id, ${personNameSql('n')}, 'bench-' || n || '@bench.test', $2, 3
        FROM unnest($1::int[]) WITH ORDINALITY AS c(id, n)`,
       [companyIds, passwordHash],
     );
     await step(
       'truckers and warehouses',
-      `WITH t AS (INSERT INTO truckers (company_id, name, phone) SELECT id, 'Bench Trucking', '555-0100' FROM companies)
+      `WITH t AS (
+         INSERT INTO truckers (company_id, name, phone)
+         SELECT id, ${partnerSql(TRUCKERS, 0, 'id')}, ${partnerSql(TRUCKERS, 1, 'id')} FROM companies)
        INSERT INTO warehouses (company_id, name, address, city, state, zip)
-       SELECT id, 'Bench Warehouse', '1 Dock St', 'Newark', 'NJ', '07114' FROM companies`,
+       SELECT id, ${[0, 1, 2, 3, 4].map((column) => partnerSql(WAREHOUSES, column, 'id')).join(', ')} FROM companies`,
     );
 
     await step(

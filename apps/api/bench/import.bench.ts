@@ -60,8 +60,8 @@ function recordsOfShipment(index: number): unknown[] {
 
 function* batches(): Generator<unknown[]> {
   let batch: unknown[] = [
-    { kind: 'company', company_id: 'IMP-CO', name: 'Import Bench Co' },
-    { kind: 'account', account_no: 'IMP-ACCOUNT', company_id: 'IMP-CO', name: 'Import Bench' },
+    { kind: 'company', company_id: 'IMP-CO', name: 'Harborview Housewares Inc' },
+    { kind: 'account', account_no: 'IMP-ACCOUNT', company_id: 'IMP-CO', name: 'Long Beach Distribution' },
   ];
   for (let index = 0; index < SHIPMENTS; index += 1) {
     // A shipment and its parts stay in one batch: they are applied in order within it.

@@ -27,6 +27,7 @@ import {
   type Figures,
   type Variant,
 } from './bench-kit.ts';
+import { accountNameSql, companyNameSql, personNameSql } from './bench-names.ts';
 import { drive } from './drive.ts';
 import { BENCH_PASSWORD, containerNumberSql } from './generate.ts';
 import { sessionUserOf } from '../test/session-users.ts';
@@ -76,19 +77,19 @@ async function fill(url: string): Promise<void> {
     await step(
       'companies',
       `INSERT INTO companies (name, primary_contact)
-       SELECT 'Bench Company ' || n, 'Bench Contact ' || n FROM generate_series(1, $1::int) n`,
+       SELECT ${companyNameSql('n')}, ${personNameSql('n')} FROM generate_series(1, $1::int) n`,
       [ACCOUNTS / 2],
     );
     await step(
       'accounts',
       `INSERT INTO accounts (company_id, account_no, name)
-       SELECT c.id, (700000 + (c.id - 1) * 2 + k)::text, 'Bench Account ' || c.id || '-' || k
+       SELECT c.id, (700000 + (c.id - 1) * 2 + k)::text, ${accountNameSql('c.id * 2 + k')}
        FROM companies c CROSS JOIN generate_series(0, 1) k ORDER BY c.id, k`,
     );
     await step(
       'users',
       `INSERT INTO users (company_id, name, email, password_hash, role)
-       SELECT id, 'Bench User ' || id, 'bench-' || id || '@bench.test', $1, 3 FROM companies`,
+       SELECT id, ${personNameSql('id')}, 'bench-' || id || '@bench.test', $1, 3 FROM companies`,
       [passwordHash],
     );
     // The first 300,000 invoices are the big importer's two accounts; the rest spread over the others.
@@ -99,7 +100,8 @@ async function fill(url: string): Promise<void> {
          master_bills, container_nos, created_at, amount_cents, due_date, is_paid, path, backup)
        SELECT
          CASE WHEN n <= $1 THEN ids.a[1 + (n % 2)::int] ELSE ids.a[3 + (n % ($2 - 2))::int] END,
-         'Bench Importer',
+         -- The importer's name as the invoice bears it: company n's, whose accounts are 2n - 1 and 2n.
+         ${companyNameSql('CASE WHEN n <= $1 THEN 1 ELSE (4 + n % ($2 - 2)) / 2 END')},
          'INV-' || lpad(n::text, 7, '0'),
          'BNC-' || lpad(((n * 7919) % 9000000 + 1000000)::text, 7, '0') || '-0',
          CASE WHEN n % 5 = 0 THEN '' ELSE 'PO-' || ((n * 104729) % 1000000) END,

@@ -15,6 +15,7 @@ import {
   type Figures,
   type Variant,
 } from './bench-kit.ts';
+import { companyNameSql, personNameSql } from './bench-names.ts';
 import { drive } from './drive.ts';
 import { BENCH_PASSWORD } from './generate.ts';
 
@@ -35,6 +36,12 @@ const OTHER_EVENTS = 200;
 const LARGE_EVENTS = 300_000;
 const LARGE_USERS = 200;
 const EMAIL = 'bench-events@bench.test';
+/** The browsers the events come from. */
+const USER_AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+];
 const ROUNDS = 3;
 const SINGLE_SECONDS = 2;
 const TARGETS = { medianMs: 5, p99Ms: 25 };
@@ -49,24 +56,25 @@ async function fill(url: string): Promise<void> {
     await step(
       'companies',
       `INSERT INTO companies (name, primary_contact)
-       SELECT 'Bench Company ' || n, 'Bench Contact ' || n FROM generate_series(1, $1::int) n`,
+       SELECT ${companyNameSql('n')}, ${personNameSql('n')} FROM generate_series(1, $1::int) n`,
       [COMPANIES],
     );
     const large = await client.query<{ id: number }>(
-      "INSERT INTO companies (name, primary_contact) VALUES ('Bench Events Co', 'Bench Events') RETURNING id",
+      "INSERT INTO companies (name, primary_contact) VALUES ('Tidewater Outfitters Inc', 'Renee Castillo') RETURNING id",
     );
     const largeId = large.rows[0]!.id;
     await step(
       'primary users',
       `INSERT INTO users (company_id, name, email, password_hash, role)
-       SELECT id, 'Bench User ' || id, CASE WHEN id = $2 THEN $3 ELSE 'bench-' || id || '@bench.test' END, $1, 3
+       SELECT id, CASE WHEN id = $2 THEN 'Renee Castillo' ELSE ${personNameSql('id')} END,
+         CASE WHEN id = $2 THEN $3 ELSE 'bench-' || id || '@bench.test' END, $1, 3
        FROM companies`,
       [passwordHash, largeId, EMAIL],
     );
     await step(
       'the large company’s users',
       `INSERT INTO users (company_id, name, email, password_hash, role)
-       SELECT $1, 'Events User ' || n, 'user' || n || '@events.bench.test', $2, (ARRAY[4, 5, 5, 11])[1 + n % 4]
+       SELECT $1, ${personNameSql('n')}, 'user' || n || '@events.bench.test', $2, (ARRAY[4, 5, 5, 11])[1 + n % 4]
        FROM generate_series(1, $3::int) n`,
       [largeId, passwordHash, LARGE_USERS - 1],
     );
@@ -76,11 +84,11 @@ async function fill(url: string): Promise<void> {
       'events',
       `INSERT INTO security_events (occurred_at, company_id, user_id, email, actor, ip, user_agent, kind, outcome, detail)
        SELECT date_trunc('second', now() - make_interval(secs => (n * 15552000.0 / $3)::int)),
-         u.company_id, u.id, u.email, 'user', '198.51.100.' || (n % 200), 'Mozilla/5.0 (Bench)',
+         u.company_id, u.id, u.email, 'user', '198.51.100.' || (n % 200), ($5::text[])[1 + n % 3],
          ($4::text[])[1 + n % 5], CASE WHEN n % 7 = 0 THEN 'failure' ELSE 'success' END, '{}'::jsonb
        FROM generate_series(1, $3::int) n
        JOIN LATERAL (SELECT id, company_id, email FROM users WHERE company_id = $1 ORDER BY id OFFSET (n % $2) LIMIT 1) u ON true`,
-      [largeId, LARGE_USERS, LARGE_EVENTS, KINDS],
+      [largeId, LARGE_USERS, LARGE_EVENTS, KINDS, USER_AGENTS],
     );
     await step(
       'other companies’ events',

@@ -19,6 +19,7 @@ import {
   type Figures,
   type Variant,
 } from './bench-kit.ts';
+import { accountNameSql, companyNameSql, firstNameSql, lastNameSql, personNameSql } from './bench-names.ts';
 import { drive } from './drive.ts';
 import { BENCH_PASSWORD } from './generate.ts';
 
@@ -56,17 +57,17 @@ async function fill(url: string): Promise<void> {
     await step(
       'companies',
       `INSERT INTO companies (name, primary_contact)
-       SELECT 'Bench Company ' || n, 'Bench Contact ' || n FROM generate_series(1, $1::int) n`,
+       SELECT ${companyNameSql('n')}, ${personNameSql('n')} FROM generate_series(1, $1::int) n`,
       [COMPANIES],
     );
     const large = await client.query<{ id: number }>(
-      "INSERT INTO companies (name, primary_contact) VALUES ('Bench Users Co', 'Bench Users') RETURNING id",
+      "INSERT INTO companies (name, primary_contact) VALUES ('Northwind Retail Group Inc', 'Dana Whitfield') RETURNING id",
     );
     const largeId = large.rows[0]!.id;
     await step(
       'accounts',
       `INSERT INTO accounts (company_id, account_no, name)
-       SELECT c.id, (800000 + c.id * 100 + k)::text, 'Bench Account ' || c.id || '-' || k
+       SELECT c.id, (800000 + c.id * 100 + k)::text, ${accountNameSql('c.id * 2 + k')}
        FROM companies c CROSS JOIN LATERAL generate_series(0, CASE WHEN c.id = $1 THEN $2 - 1 ELSE 1 END) k
        ORDER BY c.id, k`,
       [largeId, LARGE_COMPANY_ACCOUNTS],
@@ -74,7 +75,8 @@ async function fill(url: string): Promise<void> {
     await step(
       'primary users',
       `INSERT INTO users (company_id, name, email, password_hash, role)
-       SELECT id, 'Bench User ' || id, CASE WHEN id = $2 THEN $3 ELSE 'bench-' || id || '@bench.test' END, $1, 3
+       SELECT id, CASE WHEN id = $2 THEN 'Dana Whitfield' ELSE ${personNameSql('id')} END,
+         CASE WHEN id = $2 THEN $3 ELSE 'bench-' || id || '@bench.test' END, $1, 3
        FROM companies`,
       [passwordHash, largeId, EMAIL],
     );
@@ -82,9 +84,7 @@ async function fill(url: string): Promise<void> {
     await step(
       'the large company’s users',
       `INSERT INTO users (company_id, name, email, password_hash, role, active)
-       SELECT $1, (ARRAY['Ana', 'Ben', 'Chloe', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana'])[1 + n % 8] || ' '
-           || CASE WHEN n % 250 = 0 THEN 'Keller' ELSE (ARRAY['Lee', 'Moss', 'Nash', 'Ortiz', 'Park'])[1 + n % 5] END
-           || ' ' || (n % 97),
+       SELECT $1, ${firstNameSql('n')} || ' ' || CASE WHEN n % 250 = 0 THEN 'Keller' ELSE ${lastNameSql('n')} END,
          'user' || n || '@users.bench.test', $2, (ARRAY[4, 5, 5, 11])[1 + n % 4], n % 10 <> 0
        FROM generate_series(1, $3::int) n`,
       [largeId, passwordHash, LARGE_COMPANY_USERS - 1],
