@@ -98,7 +98,10 @@ export async function filledDatabase(
   if (await databaseExists(name)) {
     const { isFilled, line } = await filling.check(url);
     if (line) log(`${name}: ${line}`);
-    const isNamed = await withClient(url, async (client) => (await client.query(NAMED_AS_CUSTOMERS)).rows[0].named);
+    const isNamed = await withClient(
+      url,
+      async (client) => (await client.query<{ named: boolean }>(NAMED_AS_CUSTOMERS)).rows[0]!.named,
+    );
     if (!isNamed) log(`${name}: its companies are named "Bench Company n", as before bench-names.ts`);
     if (isFilled && isNamed) return url;
   }

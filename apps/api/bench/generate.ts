@@ -241,8 +241,8 @@ export async function generate(databaseUrl: string, options: GenerateOptions): P
     await step(
       'users',
       `INSERT INTO users (company_id, name, email, password_hash, role)
-       SELECT id, ${personNameSql('n')}, 'bench-' || n || '@bench.test', $2, 3
-       FROM unnest($1::int[]) WITH ORDINALITY AS c(id, n)`,
+       SELECT c.id, companies.primary_contact, 'bench-' || n || '@bench.test', $2, 3
+       FROM unnest($1::int[]) WITH ORDINALITY AS c(id, n) JOIN companies ON companies.id = c.id`,
       [companyIds, passwordHash],
     );
     await step(

@@ -89,7 +89,7 @@ async function fill(url: string): Promise<void> {
     await step(
       'users',
       `INSERT INTO users (company_id, name, email, password_hash, role)
-       SELECT id, ${personNameSql('id')}, 'bench-' || id || '@bench.test', $1, 3 FROM companies`,
+       SELECT id, primary_contact, 'bench-' || id || '@bench.test', $1, 3 FROM companies`,
       [passwordHash],
     );
     // The first 300,000 invoices are the big importer's two accounts; the rest spread over the others.

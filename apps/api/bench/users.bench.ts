@@ -75,8 +75,7 @@ async function fill(url: string): Promise<void> {
     await step(
       'primary users',
       `INSERT INTO users (company_id, name, email, password_hash, role)
-       SELECT id, CASE WHEN id = $2 THEN 'Dana Whitfield' ELSE ${personNameSql('id')} END,
-         CASE WHEN id = $2 THEN $3 ELSE 'bench-' || id || '@bench.test' END, $1, 3
+       SELECT id, primary_contact, CASE WHEN id = $2 THEN $3 ELSE 'bench-' || id || '@bench.test' END, $1, 3
        FROM companies`,
       [passwordHash, largeId, EMAIL],
     );
