@@ -48,6 +48,13 @@ describe.runIf(serverUrl)('prepared statements on PostgreSQL', () => {
     ).toEqual([{ value: 7, shape: 0 }]);
   });
 
+  it('runs every connection without JIT compilation', async () => {
+    const shown = async () => (await sql<{ jit: string }>`SHOW jit`.execute(db)).rows[0]!.jit;
+    // Ten calls side by side take ten of the pool's connections, each new one's first query among them.
+    const settings = await Promise.all(Array.from({ length: 10 }, shown));
+    expect(settings).toEqual(Array(10).fill('off'));
+  });
+
   it('leaves unmarked queries unprepared', async () => {
     const before = await preparedHere();
     await sql`SELECT ${42}::int AS unprepared`.execute(db);
