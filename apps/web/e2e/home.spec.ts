@@ -261,6 +261,34 @@ test.describe('Home', () => {
     expect((await pagerCounts(page)).total).toBeGreaterThan(250);
   });
 
+  test("the next user of the tab starts from no filters, after a logout or when the last one's session just ended", async ({
+    page,
+    login,
+  }) => {
+    const search = page.getByRole('searchbox', { name: 'Search shipments' });
+    const keepSearch = async (text: string) => {
+      await search.fill(text);
+      await expect.poll(() => page.evaluate(() => sessionStorage.getItem('globalFilter'))).toBe(text);
+    };
+
+    await login('primary@demo.test');
+    await keepSearch('DMI-41258');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await login('primary@other.test');
+    await expect(search).toHaveValue('');
+    await tableSettled(page);
+    await expect(page.getByRole('link', { name: /^OTC-/ }).first()).toBeVisible();
+
+    // No logout this time: the cookies go, as when a session ends, and someone else signs in.
+    await keepSearch('OTC-1');
+    await page.context().clearCookies();
+    await login('primary@demo.test');
+    await expect(search).toHaveValue('');
+    await tableSettled(page);
+    await expect(page.getByRole('link', { name: /^DMI-/ }).first()).toBeVisible();
+  });
+
   test('counts the 7501s awaiting approval in a box that opens them; the 7501 mail’s link opens one after the login', async ({
     page,
     signIn,

@@ -197,7 +197,7 @@ describe('Home', () => {
     );
     await user.click(screen.getByRole('link', { name: 'Home' }));
     await waitFor(() => expect(homeRequests(fetchMock)).toEqual([{ source: 'home' }]));
-    expect({ ...sessionStorage }).toEqual({ shipmentsScroll: '200' });
+    expect({ ...sessionStorage }).toEqual({ shipmentsScroll: '200', listStateOwner: expect.any(String) });
   });
 
   it('waits 500 ms after the last change of a filter before asking again', async () => {

@@ -302,7 +302,7 @@ describe('Shipments list', () => {
       within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Home' }),
     );
     expect(router.state.location.pathname).toBe('/');
-    expect({ ...sessionStorage }).toEqual({});
+    expect({ ...sessionStorage }).toEqual({ listStateOwner: expect.any(String) });
   });
 
   it('remembers the scroll position and the shipment opened, and on return scrolls back and highlights it for 3 s', async () => {

@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { paths } from '../../../config/paths.ts';
 import { loadPage } from '../../../lib/browser-location.ts';
 import { clearSession } from '../../../lib/session.ts';
+import { forgetTabItems } from '../../../lib/tab-storage.ts';
 import { isAnotherUsersSession } from '../../../lib/session-ended.ts';
 
 export function logout(): Promise<unknown> {
@@ -15,9 +16,9 @@ type UseLogoutOptions = {
 };
 
 /**
- * Ends the session on the server; the cookies and cached data go even when that call fails. On a
- * page opened before another user signed in on the browser, the cookies are that user's: they stay,
- * and the portal reloads as them.
+ * Ends the session on the server; the cookies, the cached data and the lists' kept state go even
+ * when that call fails. On a page opened before another user signed in on the browser, the cookies
+ * are that user's: they stay, and the portal reloads as them.
  */
 export function useLogout({ onSettled }: UseLogoutOptions = {}) {
   const queryClient = useQueryClient();
@@ -29,6 +30,7 @@ export function useLogout({ onSettled }: UseLogoutOptions = {}) {
         return;
       }
       clearSession();
+      forgetTabItems();
       queryClient.clear();
       onSettled?.();
     },
