@@ -162,16 +162,18 @@ test.describe('Shipment detail', () => {
     const before = (await getDetail(api, shipment.id)).shipment.documents.length;
 
     const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(512, 0)]);
-    await chooseFiles(page, [{ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: executable }]);
+    await chooseFiles(page, [{ name: 'setup.pdf', mimeType: 'application/pdf', buffer: executable }]);
     await expect(
       region(page, '2 Upload Documents').getByText(
-        "Couldn't upload invoice.pdf - File type should be pdf, excel or png.",
+        "Couldn't upload setup.pdf - File type should be pdf, excel or png.",
         {
           exact: true,
         },
       ),
     ).toBeVisible();
-    await expect(region(page, 'Uploaded documents').getByRole('button', { name: 'invoice.pdf' })).toHaveCount(0);
+    await expect(
+      region(page, 'Uploaded documents').getByRole('button', { name: 'setup.pdf', exact: true }),
+    ).toHaveCount(0);
     expect((await getDetail(api, shipment.id)).shipment.documents).toHaveLength(before);
   });
 

@@ -120,20 +120,26 @@ const SHOWCASE: ReadonlyArray<{ status: string; shape: Shape }> = [
 
 const MIN_SHIPMENTS = SHOWCASE.length;
 
+/**
+ * Each status's share, so that shipments arrive at about the same rate in every month: the
+ * weight of a status is about the days its ETAs span (etaRange) times the part of the shipments
+ * of that age in it. Most shipments of a year and a half are released (or liquidated, a released
+ * one's last step after 314 days); those still on their way or at the port are the last weeks'.
+ */
 const STATUS_WEIGHTS: ReadonlyArray<readonly [string, number]> = [
-  [S.released, 34],
-  [S.submitted, 18],
-  [S.pendingDocuments, 20],
-  [S.pendingRelease, 12],
-  [S.cbpIntensiveExam, 1.5],
-  [S.cbpVacisExam, 1.5],
-  [S.cbpDocsReviewHold, 1.5],
-  [S.isfHold, 1],
-  [S.itShipment, 2],
-  [S.notClearedByAfb, 0.7],
-  [S.cbpVaxExam, 0.8],
+  [S.released, 71],
+  [S.submitted, 8],
+  [S.pendingDocuments, 8.5],
+  [S.pendingRelease, 2],
+  [S.cbpIntensiveExam, 0.4],
+  [S.cbpVacisExam, 0.5],
+  [S.cbpDocsReviewHold, 0.4],
+  [S.isfHold, 0.3],
+  [S.itShipment, 0.5],
+  [S.notClearedByAfb, 0.3],
+  [S.cbpVaxExam, 0.3],
   [S.admissible, 1.5],
-  [S.accepted, 2],
+  [S.accepted, 2.5],
   [S.liquidated, 3],
   [UNLISTED_STATUS, 0.5],
 ];
@@ -266,11 +272,7 @@ export type DemoPlan = { now: Date; companies: PlannedCompany[]; files: PlannedF
 
 const SEED = 0x5eed_c1ea;
 
-type EtaPlacement =
-  | { kind: 'days'; days: number }
-  | { kind: 'this-month'; fraction: number; pastOnly: boolean }
-  | { kind: 'before-cutoff'; days: number }
-  | { kind: 'unknown' };
+type EtaPlacement = { kind: 'days'; days: number } | { kind: 'before-cutoff'; days: number } | { kind: 'unknown' };
 
 type Skeleton = { status: string; shape: Shape | undefined; eta: EtaPlacement; accountNo: string };
 
@@ -313,10 +315,10 @@ function placeEta(rng: Rng, status: string, shape: Shape | undefined): EtaPlacem
   if (shape?.etaDaysBeforeCutoff !== undefined) return { kind: 'before-cutoff', days: shape.etaDaysBeforeCutoff };
   if (shape?.etaDays !== undefined) return { kind: 'days', days: shape.etaDays };
   const [from, to] = etaRange(status);
-  // Clusters in this week and this month, for statuses that occur around today.
+  // A few more arrivals this week, of shipments still waiting for them.
   if (to >= 7 && roll < 0.12) return { kind: 'days', days: 0.1 + 6.8 * fraction };
-  if (to >= -2 && roll < 0.24) return { kind: 'this-month', fraction, pastOnly: to <= 0 };
-  if ((status === S.pendingDocuments || status === S.submitted) && roll > 0.88) return { kind: 'unknown' };
+  // Booked, not yet sailing: the carrier has not given an ETA.
+  if ((status === S.pendingDocuments || status === S.submitted) && roll > 0.8) return { kind: 'unknown' };
   return { kind: 'days', days: from + (to - from) * spread };
 }
 
@@ -324,8 +326,6 @@ function etaSortKey(eta: EtaPlacement): number {
   switch (eta.kind) {
     case 'days':
       return eta.days;
-    case 'this-month':
-      return (eta.fraction - 0.5) * 30;
     case 'before-cutoff':
       return -10_000 - eta.days;
     case 'unknown':
@@ -339,12 +339,6 @@ function resolveEta(eta: EtaPlacement, now: Date): Date | null {
   switch (eta.kind) {
     case 'days':
       return round(now.getTime() + eta.days * DAY_MS);
-    case 'this-month': {
-      const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-      const monthEnd = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - HOUR_MS;
-      const end = Math.max(start, eta.pastOnly ? Math.min(monthEnd, now.getTime() - HOUR_MS) : monthEnd);
-      return round(start + (end - start) * eta.fraction);
-    }
     case 'before-cutoff':
       return round(Date.parse(`${SHIPMENT_UPDATES_CUTOFF_DATE}T14:00:00Z`) - eta.days * DAY_MS);
     case 'unknown':
@@ -948,7 +942,8 @@ function planInvoice(
   const { hasBackup } = invoice;
   const invoiceNumber = context.nextInvoiceNo();
   const ageDays = (now.getTime() - invoice.created.getTime()) / DAY_MS;
-  const isPaid = invoice.paidRoll < (ageDays > 45 ? 0.8 : ageDays > 15 ? 0.5 : 0.15);
+  // Most customers pay within a month or two of the due date; a few invoices stay open for long.
+  const isPaid = invoice.paidRoll < (ageDays > 90 ? 0.96 : ageDays > 45 ? 0.8 : ageDays > 15 ? 0.5 : 0.15);
   const due = new Date(invoice.created.getTime() + 30 * DAY_MS);
   const details = { invoiceNumber, fileNumber, accountNo };
 

@@ -29,6 +29,8 @@ export type ShipmentActivityEntry = {
   userId: number | null;
   action: ShipmentActivityAction;
   detail: Record<string, unknown>;
+  /** When it happened, if not now: an act recorded after the fact (the demo's back-dated approvals). */
+  at?: Date;
 };
 
 export const shipmentActivityRepository = {
@@ -43,6 +45,7 @@ export const shipmentActivityRepository = {
           user_id: entry.userId,
           action: entry.action,
           detail: JSON.stringify(entry.detail),
+          ...(entry.at && { created_at: entry.at }),
         })),
       )
       .execute();

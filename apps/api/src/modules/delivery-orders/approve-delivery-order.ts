@@ -47,6 +47,7 @@ export async function approveDeliveryOrder(
         userId: null,
         action: SHIPMENT_ACTIVITY.deliveryOrderApproved,
         detail: { delivery_order_id: orderId, by: actor.kind },
+        at,
       },
     ]);
     if (tellsDeliveryList) {

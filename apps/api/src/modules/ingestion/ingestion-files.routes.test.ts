@@ -502,11 +502,19 @@ describe('the broker API, polyglots and real files', () => {
 
 describe('an invoice naming a shipment of another account', () => {
   it('is refused saying so, not advised to send the shipment record that would move it', async () => {
+    const { file_number: elsewhere } = await t.app.db
+      .selectFrom('shipments')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select('shipments.file_number')
+      .where('accounts.account_no', '=', '40001')
+      .orderBy('shipments.id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const refusal = await outcomeOf({
       kind: 'invoice',
       invoice_number: 'INV-ELSEWHERE',
       account_no: '88001',
-      file_number: 'DMI-4124625-6',
+      file_number: elsewhere,
       amount: '10.00',
       pdf: { name: 'INV-ELSEWHERE.pdf', content_base64: base64(samplePdf()) },
     });
@@ -514,8 +522,7 @@ describe('an invoice naming a shipment of another account', () => {
       outcome: 'refused',
       code: 'unknown_shipment',
       field: 'file_number',
-      reason:
-        'Shipment DMI-4124625-6 is of another account than 88001: an invoice names a shipment of its own account.',
+      reason: `Shipment ${elsewhere} is of another account than 88001: an invoice names a shipment of its own account.`,
     });
     const unknown = await outcomeOf({
       kind: 'invoice',
