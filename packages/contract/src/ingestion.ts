@@ -683,7 +683,10 @@ export type BrokerEvent = z.infer<typeof BrokerEvent>;
 
 export const EventsResponse = z.object({
   events: z.array(BrokerEvent),
-  /** Pass it as `after` next time: the last event's cursor, or `after` again when none is new. */
+  /**
+   * Pass it as `after` next time: the last event's cursor, or `after` again when none is new; null
+   * only while the feed has no event at all and no `after` was sent (ask again without `after`).
+   */
   next: EventCursor.nullable(),
 });
 export type EventsResponse = z.infer<typeof EventsResponse>;

@@ -48,6 +48,12 @@ describe('the API descriptions', () => {
     const list = document.paths[`${API_BASE}${API_PATHS.shipments}`]!.get!;
     expect(JSON.stringify(list.parameters)).toContain('"status"');
     expect(list.security).toEqual([{ session: [], sessionCookie: [] }]);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['session', 'sessionCookie']);
+    const unauthorized = Object.values(document.paths).flatMap((operations) =>
+      Object.values(operations).flatMap((operation) => operation.responses?.['401']?.description ?? []),
+    );
+    expect(unauthorized.length).toBeGreaterThan(0);
+    for (const description of unauthorized) expect(description).toMatch(/^No live session/);
     expect(paths.length).toBeGreaterThan(30);
     // The calls made before there is a session name no credential.
     for (const path of [
@@ -84,7 +90,12 @@ describe('the API descriptions', () => {
     const records = document.paths[`${BROKER_API_BASE}${BROKER_API_PATHS.records}`]!.post!;
     expect(JSON.stringify(records.requestBody)).toContain('"records"');
     expect(records.security).toEqual([{ brokerKey: [] }]);
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['brokerKey']);
     expect(document.components.securitySchemes.brokerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // A key's refusals speak of the key only: no session reaches this API.
+    const refusals = Object.entries(records.responses!).filter(([status]) => status === '401' || status === '403');
+    expect(refusals.map(([status]) => status).sort()).toEqual(['401', '403']);
+    for (const [, response] of refusals) expect(response.description).not.toMatch(/session|role/i);
   });
 
   it('serves each interactive page and its files without a login', async () => {

@@ -172,10 +172,16 @@ type OpenApiDocument = {
   [field: string]: unknown;
 };
 
+/** The credentials of each API, as the description's security schemes name them: each describes only its own. */
+const SECURITY_SCHEMES: Record<keyof typeof API_DOCS, readonly string[]> = {
+  customer: ['session', 'sessionCookie'],
+  broker: ['brokerKey'],
+};
+
 /** The whole description narrowed to one API: its paths, each operation behind its credential. */
 function documentOf(whole: OpenApiDocument, api: keyof typeof API_DOCS): OpenApiDocument {
   const isBroker = (route: string) => route.startsWith(`${BROKER_API_BASE}/`);
-  const security = [api === 'broker' ? { brokerKey: [] } : { session: [], sessionCookie: [] }];
+  const security = [Object.fromEntries(SECURITY_SCHEMES[api].map((scheme) => [scheme, []]))];
   const paths = Object.fromEntries(
     Object.entries(whole.paths ?? {})
       .filter(([route]) => route.startsWith(`${API_BASE}/`) && isBroker(route) === (api === 'broker'))
@@ -190,7 +196,7 @@ function documentOf(whole: OpenApiDocument, api: keyof typeof API_DOCS): OpenApi
               {
                 ...described,
                 ...(operation.requestBody ? { requestBody: describedBody(operation.requestBody) } : {}),
-                responses: describedResponses(operation.responses, { needsCredential }),
+                responses: describedResponses(operation.responses, { needsCredential, api }),
               },
             ];
           }),
@@ -201,12 +207,16 @@ function documentOf(whole: OpenApiDocument, api: keyof typeof API_DOCS): OpenApi
     { requestBody?: { content?: Record<string, unknown> } } | undefined;
   // The same batch as multipart/form-data, which the JSON schema of the route cannot say.
   if (records?.requestBody?.content) records.requestBody.content['multipart/form-data'] = MULTIPART_BATCH;
-  const components = whole.components as { schemas?: Record<string, unknown> } | undefined;
+  const components = whole.components as
+    { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> } | undefined;
+  const securitySchemes = Object.fromEntries(
+    Object.entries(components?.securitySchemes ?? {}).filter(([name]) => SECURITY_SCHEMES[api].includes(name)),
+  );
   return {
     ...whole,
     info: { ...whole.info, title: API_DOCS[api].title },
     paths,
-    components: { ...components, schemas: reachableSchemas(paths, components?.schemas ?? {}) },
+    components: { ...components, securitySchemes, schemas: reachableSchemas(paths, components?.schemas ?? {}) },
   };
 }
 
@@ -236,8 +246,6 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '400':
     'Refused, and nothing written: `message` says why, naming the field first (`field`); `errors` lists each ' +
     "refusal, and `issues` each field at fault with its refusal when the request broke the call's schema.",
-  '401': 'No live credential: the key (or the session) is missing, wrong, revoked or expired.',
-  '403': "The credential may not make this call (a key's scopes, a role, a request from another site).",
   '404': 'There is no such record, or it is not yours to read.',
   '409': 'The record changed meanwhile, or is busy: `message` says what to do.',
   '413': 'The body is larger than the call takes.',
@@ -257,6 +265,20 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
     '`Retry-After` seconds.',
 };
 
+/** What a missing or insufficient credential means in each API. */
+const CREDENTIAL_RESPONSES: Record<keyof typeof API_DOCS, Record<'401' | '403', string>> = {
+  customer: {
+    '401':
+      'No live session: the bearer token or the session cookie is missing or wrong, or the session ended (a ' +
+      'logout, a day after the login, or unused for SESSION_IDLE_MINUTES).',
+    '403': "The user's role may not make this call, or the request came from another site.",
+  },
+  broker: {
+    '401': 'No live API key: the key is missing, wrong, revoked or expired.',
+    '403': "The key's scopes do not include this call.",
+  },
+};
+
 /** The body of every refusal and failure (ErrorResponse), as JSON Schema: made with the description, not at start. */
 const errorContent = () => ({ 'application/json': { schema: z.toJSONSchema(ErrorResponse) } });
 
@@ -272,7 +294,7 @@ const RETRY_AFTER = {
  */
 function describedResponses(
   responses: unknown,
-  { needsCredential }: { needsCredential: boolean },
+  { needsCredential, api }: { needsCredential: boolean; api: keyof typeof API_DOCS },
 ): Record<string, Record<string, unknown>> {
   const listed = { ...(responses as Record<string, Record<string, unknown>> | undefined) };
   const refusals = Object.keys(listed).filter((status) => status.startsWith('4'));
@@ -289,7 +311,9 @@ function describedResponses(
         description:
           response.description && response.description !== 'Default Response'
             ? response.description
-            : (RESPONSE_DESCRIPTIONS[status.toUpperCase()] ?? 'See `message`.'),
+            : status === '401' || status === '403'
+              ? CREDENTIAL_RESPONSES[api][status]
+              : (RESPONSE_DESCRIPTIONS[status.toUpperCase()] ?? 'See `message`.'),
         ...((status === '429' || status === '503') && { headers: RETRY_AFTER }),
       },
     ]),

@@ -99,7 +99,8 @@ export const ingestionRoutes: FastifyPluginAsync<IngestionRoutesOptions> = async
         description:
           'The change feed: what customers did, oldest first, a page at a time. Start without `after`; ' +
           "then send each page's `next` as `after`. The last page may be empty and keeps `next`: ask " +
-          'again later with it for what happened since. An event whose `file_url` is set names a file ' +
+          'again later with it for what happened since. `next` is null only while the feed has no event ' +
+          'at all and no `after` was sent: ask again later without `after`. An event whose `file_url` is set names a file ' +
           'that `GET /v1/files/…` (a key of the files scope) downloads.',
         querystring: EventsQuery,
         response: { 200: EventsResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
