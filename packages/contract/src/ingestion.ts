@@ -545,6 +545,15 @@ export const RecordResult = z.object({
     .describe(
       'With `invalid_field`: every field of the record at fault (a dotted path) with its refusal, the first being `field`’s.',
     ),
+  moved_from: z
+    .string()
+    .optional()
+    .describe(
+      'With `updated`: the record moved what it names, and this is where from. An `account` record whose ' +
+        '`company_id` is another company’s moved the account, with its shipments, from the company_id given here ' +
+        '(its name for a company the brokerage never sent); a `shipment` record whose `account_no` is another ' +
+        'account’s moved the shipment from the account_no given here. A mistyped number moves data too: check it.',
+    ),
   warning: z
     .string()
     .optional()

@@ -92,6 +92,32 @@ describe('npm run broker -- import', () => {
     ]);
   });
 
+  it('names a line that moved an account to another company, or a shipment to another account', async () => {
+    const file = await write(
+      'moves.ndjson',
+      ndjson([
+        { kind: 'company', company_id: 'IMP-MV1', name: 'Mover Co' },
+        { kind: 'company', company_id: 'IMP-MV2', name: 'Receiver Co' },
+        { kind: 'account', account_no: '66101', company_id: 'IMP-MV1' },
+        { kind: 'account', account_no: '66102', company_id: 'IMP-MV1' },
+        { kind: 'shipment', file_number: 'IMP-MV-1', account_no: '66101', status: 'submitted' },
+      ]),
+    );
+    expect(summaryLines(await importFile(context, file))).toEqual(['created 5, updated 0, unchanged 0, refused 0']);
+    const moves = await write(
+      'moves-again.ndjson',
+      ndjson([
+        { kind: 'shipment', file_number: 'IMP-MV-1', account_no: '66102' },
+        { kind: 'account', account_no: '66102', company_id: 'IMP-MV2' },
+      ]),
+    );
+    expect(summaryLines(await importFile(context, moves))).toEqual([
+      'created 0, updated 2, unchanged 0, refused 0',
+      '  line 1 (shipment:IMP-MV-1), written: moved from 66101',
+      '  line 2 (account:66102), written: moved from IMP-MV1',
+    ]);
+  });
+
   it('reads a CSV of shipments, empty cells as defaults', async () => {
     const file = await write(
       'shipments.csv',

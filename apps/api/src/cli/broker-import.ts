@@ -112,12 +112,10 @@ export async function importFile(
         counted += 1;
         if (result.outcome === 'refused') refuse(batch.lines[result.index]!, result.key, result.reason ?? 'refused');
         else summary[result.outcome] += 1;
-        if (result.warning) {
-          (summary.warnings ??= []).push({
-            line: batch.lines[result.index]!,
-            key: result.key,
-            warning: result.warning,
-          });
+        // A move is written as any change; it is told beside the warnings, so that a mistyped number is seen.
+        const notes = [result.warning, result.moved_from && `moved from ${result.moved_from}`];
+        for (const warning of notes) {
+          if (warning) (summary.warnings ??= []).push({ line: batch.lines[result.index]!, key: result.key, warning });
         }
       });
       bytesWritten = Math.max(bytesWritten, batch.bytesRead);

@@ -248,9 +248,13 @@ export async function writeRecords(
     const recordContext = { ...context, mailer: mail.of(index) };
     const write = (db: Db) => ingestionRepository.upsert(recordContext, db, scope, entry.files, record);
     try {
-      const outcome = REFUSED_BEFORE_WRITING.has(record.kind) ? await write(trx) : await underSavepoint(trx, write);
+      const upserted = REFUSED_BEFORE_WRITING.has(record.kind) ? await write(trx) : await underSavepoint(trx, write);
       entry.kept = true;
-      results.push({ index, key, outcome });
+      results.push(
+        typeof upserted === 'string'
+          ? { index, key, outcome: upserted }
+          : { index, key, outcome: upserted.outcome, moved_from: upserted.movedFrom },
+      );
     } catch (error) {
       mail.drop(index);
       if (!(error instanceof RecordRefusal)) throw error;

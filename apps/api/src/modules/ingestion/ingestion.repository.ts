@@ -24,7 +24,13 @@ import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { upsertContainerFreeDays } from './container-free-days-records.ts';
 import { upsertAgencyDisposition, upsertEntry, upsertEntryLine } from './customs-entry-records.ts';
 
-type Upserted = Exclude<RecordOutcome, 'refused'>;
+type Outcome = Exclude<RecordOutcome, 'refused'>;
+
+/**
+ * What a record did: its outcome, and for a record that moved its account to another company or
+ * its shipment to another account, what it left (the result's `moved_from`).
+ */
+export type Upserted = Outcome | { outcome: 'updated'; movedFrom: string };
 
 /**
  * What writing a record may need beside the database: files (with a multipart batch's file parts
@@ -199,6 +205,12 @@ async function upsertAccount(trx: Db, record: Extract<IngestionRecord, { kind: '
   if (changes.company_id !== undefined) {
     await leaveOrdersBehind(trx, { accountId: current.id });
     await moveDocumentBytes(trx, { accountId: current.id }, { from: current.company_id, to: changes.company_id });
+    const left = await trx
+      .selectFrom('companies')
+      .select(['broker_id', 'name'])
+      .where('id', '=', current.company_id)
+      .executeTakeFirstOrThrow();
+    return { outcome: 'updated', movedFrom: left.broker_id ?? left.name };
   }
   return 'updated';
 }
@@ -272,6 +284,7 @@ async function upsertShipment(
     .set({ ...changes, updated_at: new Date() })
     .where('id', '=', current.id)
     .execute();
+  let movedFrom: string | undefined;
   if (changes.account_id !== undefined) {
     await leaveOrdersBehind(trx, { shipmentId: current.id });
     await invoicesFollowAgain(trx, current.id);
@@ -280,6 +293,12 @@ async function upsertShipment(
       { shipmentId: current.id },
       await companiesOfMove(trx, current.account_id, changes.account_id),
     );
+    const left = await trx
+      .selectFrom('accounts')
+      .select('account_no')
+      .where('id', '=', current.account_id)
+      .executeTakeFirstOrThrow();
+    movedFrom = left.account_no;
   }
   if (changes.status === SHIPMENT_STATUSES.pendingDocuments) scope.documentsRequired.add(current.id);
   if (changes.status !== undefined) {
@@ -293,7 +312,7 @@ async function upsertShipment(
       },
     ]);
   }
-  return 'updated';
+  return movedFrom === undefined ? 'updated' : { outcome: 'updated', movedFrom };
 }
 
 /**

@@ -78,6 +78,40 @@ describe('the broker API', () => {
     expect(stored).toEqual({ vessel_name: 'Maersk Iowa', document_tracking: true, primary_contact: 'Bo Lane' });
   });
 
+  it('tells in moved_from where a record moved its account or shipment from, and only then', async () => {
+    const [mover, other] = [
+      { kind: 'company', company_id: 'C-MOVE-1', name: 'Mover One', primary_contact: 'Ada Lane' },
+      { kind: 'company', company_id: 'C-MOVE-2', name: 'Mover Two', primary_contact: 'Bo Lane' },
+    ];
+    const first = { kind: 'account', account_no: '77101', company_id: 'C-MOVE-1', name: 'Mover East' };
+    const second = { kind: 'account', account_no: '77102', company_id: 'C-MOVE-1', name: 'Mover West' };
+    const moving = { ...shipment, file_number: 'MV-0001', account_no: '77101' };
+    expect((await outcomes([mover, other, first, second, moving])).map((result) => result.outcome)).toEqual([
+      'created',
+      'created',
+      'created',
+      'created',
+      'created',
+    ]);
+
+    expect(
+      await outcomes([
+        { ...first, company_id: 'C-MOVE-2' },
+        { ...moving, account_no: '77102' },
+        { ...second, name: 'Mover West Coast' },
+        { ...moving, account_no: '77102', vessel_name: 'Maersk Iowa' },
+      ]),
+    ).toEqual([
+      { index: 0, key: 'account:77101', outcome: 'updated', moved_from: 'C-MOVE-1' },
+      { index: 1, key: 'shipment:MV-0001', outcome: 'updated', moved_from: '77101' },
+      { index: 2, key: 'account:77102', outcome: 'updated' },
+      { index: 3, key: 'shipment:MV-0001', outcome: 'updated' },
+    ]);
+    expect(await outcomes([{ ...first, company_id: 'C-MOVE-2' }])).toEqual([
+      { index: 0, key: 'account:77101', outcome: 'unchanged' },
+    ]);
+  });
+
   it('records a status the broker sets in the shipment history, as the broker', async () => {
     await outcomes([company, account, shipment]);
     expect((await outcomes([{ ...shipment, status: 'released' }]))[0]!.outcome).toBe('updated');
