@@ -45,9 +45,16 @@ export function refusalPayload(reply: FastifyReply, refusal: Refusal): string {
   return JSON.stringify(bodyOf(reply, refusal));
 }
 
-/** Sets the refusal's Retry-After, if it has one, and returns its body. */
-function bodyOf(reply: FastifyReply, { message, field, errors, issues, retryAfterSeconds }: Refusal) {
+/**
+ * What a 401 names as the way in (RFC 9110, 11.6.1): a bearer credential, the session's request
+ * token or the brokerage's API key as the call's description says.
+ */
+const AUTHENTICATE = 'Bearer realm="Clearport"';
+
+/** Sets the refusal's Retry-After, if it has one (and a 401's WWW-Authenticate), and returns its body. */
+function bodyOf(reply: FastifyReply, { status, message, field, errors, issues, retryAfterSeconds }: Refusal) {
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+  if (status === 401) reply.header('www-authenticate', AUTHENTICATE);
   return {
     message,
     ...(field === undefined ? {} : { field }),

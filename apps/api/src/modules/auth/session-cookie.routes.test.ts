@@ -98,8 +98,10 @@ describe('the session cookie', () => {
       headers: { authorization: `Bearer ${user}` },
     });
     expect(bearerAlone.statusCode).toBe(401);
+    expect(bearerAlone.headers['www-authenticate']).toBe('Bearer realm="Clearport"');
     const cookieAlone = await t.app.inject({ method: 'GET', url: profileUrl, headers: { cookie: cookieOfUser } });
     expect(cookieAlone.statusCode).toBe(401);
+    expect(cookieAlone.headers['www-authenticate']).toBe('Bearer realm="Clearport"');
     const mixed = await t.app.inject({
       method: 'GET',
       url: profileUrl,

@@ -25,10 +25,12 @@ describe('the broker administration', () => {
     const none = await t.app.inject({ method: 'GET', url: url(BROKER_ADMIN_PATHS.apiKeys) });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ message: NOT_A_BROKER_KEY });
+    expect(none.headers['www-authenticate']).toBe('Bearer realm="Clearport"');
 
     const notAdmin = await injectAs(t.app, integration, { method: 'GET', url: url(BROKER_ADMIN_PATHS.apiKeys) });
     expect(notAdmin.statusCode).toBe(403);
     expect(notAdmin.json()).toEqual({ message: outOfScope('admin') });
+    expect(notAdmin.headers['www-authenticate']).toBeUndefined();
 
     const onlyAdmin = await injectAs(t.app, admin, {
       method: 'POST',
