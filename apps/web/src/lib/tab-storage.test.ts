@@ -10,7 +10,7 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-describe('the lists kept state in the tab', () => {
+describe("the lists' kept state in the tab", () => {
   it('keeps it for the sign-in that kept it', () => {
     signIn('first-token');
     writeTabItem('globalFilter', 'DMI-41258');
