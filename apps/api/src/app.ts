@@ -194,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.webhookWorker) {
     scheduleWebhooks(app, {
       timeoutMs: options.webhookTimeoutMs,
+      leaseMarginMs: options.webhookLeaseMarginMs,
       retryForMs: options.webhookRetryForMs,
       concurrency: options.webhookConcurrency,
       pollMs: options.webhookPollMs,

@@ -53,3 +53,15 @@ describe('WEB_DIR and DATA_DIR', () => {
     expect(configFromEnv({}).webDir).toBeUndefined();
   });
 });
+
+describe('WEBHOOK_LEASE_MARGIN_MS', () => {
+  it('is 15 s unless set, and a positive whole number of milliseconds', () => {
+    expect(configFromEnv({}).webhookLeaseMarginMs).toBe(15_000);
+    expect(configFromEnv({ WEBHOOK_LEASE_MARGIN_MS: '2000' }).webhookLeaseMarginMs).toBe(2_000);
+    for (const value of ['0', '-5', '2.5', 'soon']) {
+      expect(() => configFromEnv({ WEBHOOK_LEASE_MARGIN_MS: value }), value).toThrow(
+        /WEBHOOK_LEASE_MARGIN_MS is not a positive whole number/,
+      );
+    }
+  });
+});

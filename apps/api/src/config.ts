@@ -65,6 +65,8 @@ export type Config = {
   webhookPollMs: number;
   /** How long a webhook receiver has to answer. */
   webhookTimeoutMs: number;
+  /** How much longer than the timeout a delivery stays claimed by the process attempting it. */
+  webhookLeaseMarginMs: number;
   /** How long a webhook delivery that fails is retried before it is marked failed. */
   webhookRetryForMs: number;
   /** How many webhook deliveries are under way at once in this process. */
@@ -147,6 +149,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webhookWorker: env.WEBHOOK_WORKER !== 'false',
     webhookPollMs: positiveInteger(env.WEBHOOK_POLL_MS ?? '2000', 'WEBHOOK_POLL_MS'),
     webhookTimeoutMs: positiveInteger(env.WEBHOOK_TIMEOUT_MS ?? '10000', 'WEBHOOK_TIMEOUT_MS'),
+    webhookLeaseMarginMs: positiveInteger(env.WEBHOOK_LEASE_MARGIN_MS ?? '15000', 'WEBHOOK_LEASE_MARGIN_MS'),
     webhookRetryForMs: 3600_000 * positiveInteger(env.WEBHOOK_RETRY_HOURS ?? '24', 'WEBHOOK_RETRY_HOURS'),
     webhookConcurrency: positiveInteger(env.WEBHOOK_CONCURRENCY ?? '8', 'WEBHOOK_CONCURRENCY'),
     webhookAllowHttp: env.WEBHOOK_ALLOW_HTTP === 'true',

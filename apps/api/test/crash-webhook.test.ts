@@ -22,8 +22,9 @@ import { startReceiver } from './webhook-receiver.ts';
 
 const servers: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];
-/** The attempt's timeout: the lease another process waits out is this and 15 s. */
+/** The attempt's timeout and the lease's margin: the next server waits out their sum after the kill. */
 const TIMEOUT_MS = 5_000;
+const LEASE_MARGIN_MS = 2_000;
 
 afterAll(async () => {
   for (const server of servers) server.kill('SIGKILL');
@@ -69,6 +70,7 @@ describe('a crash while a webhook is under way', () => {
           LOG_LEVEL: 'info',
           WEBHOOK_POLL_MS: '200',
           WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+          WEBHOOK_LEASE_MARGIN_MS: String(LEASE_MARGIN_MS),
         },
         output,
       });

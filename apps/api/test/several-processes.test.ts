@@ -412,7 +412,7 @@ describe.runIf(serverUrl)('three server processes behind a balancer', () => {
 
     const victim = processes[1]!.child;
     // The webhooks arrived by a second after the kill: the dead process's last sendings among them, and
-    // nothing it held can come again before its lease runs out (WEBHOOK_TIMEOUT_MS and 15 s).
+    // nothing it held can come again before its lease runs out (WEBHOOK_TIMEOUT_MS and WEBHOOK_LEASE_MARGIN_MS, 15 s).
     let webhooksAtKill = Number.POSITIVE_INFINITY;
     const exited = new Promise((resolve) => victim.once('exit', resolve)).then(async () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -30,7 +30,13 @@ import { runWebhookPass, type WebhookPassSummary, type WebhookWorkerOptions } fr
 const t = testAppForFile();
 const { tokens } = demoUsersOf(t);
 const MINUTE = 60_000;
-const OPTIONS: WebhookWorkerOptions = { timeoutMs: 5_000, retryForMs: 24 * 60 * MINUTE, concurrency: 4, pollMs: 50 };
+const OPTIONS: WebhookWorkerOptions = {
+  timeoutMs: 5_000,
+  leaseMarginMs: 15_000,
+  retryForMs: 24 * 60 * MINUTE,
+  concurrency: 4,
+  pollMs: 50,
+};
 let admin = '';
 let shipment = 0;
 const receivers: WebhookReceiver[] = [];

@@ -12,6 +12,11 @@ import { webhookDeliveriesRepository as deliveries, type ClaimedDelivery } from 
 export type WebhookWorkerOptions = {
   /** How long a receiver has to answer an attempt. */
   timeoutMs: number;
+  /**
+   * A claim is held for the attempt's timeout and this much more to record its end: how long after
+   * the timeout another process, or the restarted one, takes over a delivery a dead process held.
+   */
+  leaseMarginMs: number;
   /** How long a failing delivery is retried, from its first attempt, before it is marked failed. */
   retryForMs: number;
   /** How many deliveries are under way at once. */
@@ -27,8 +32,6 @@ const FAN_OUT_PAGE = 500;
  * holds at most these of the worker's places, and the other endpoints' deliveries go on.
  */
 export const PER_ENDPOINT_IN_FLIGHT = 2;
-/** A claim is held for the attempt's timeout and this much more to record its end. */
-const LEASE_MARGIN_MS = 15_000;
 const USER_AGENT = 'Clearport-Webhooks/1';
 
 /**
@@ -139,7 +142,7 @@ export async function runWebhookPass(
         places > 0
           ? await deliveries.claimDue(db, {
               now: at,
-              leaseUntil: new Date(at.getTime() + options.timeoutMs + LEASE_MARGIN_MS),
+              leaseUntil: new Date(at.getTime() + options.timeoutMs + options.leaseMarginMs),
               limit: places,
               busy,
             })
