@@ -7,20 +7,54 @@ type Init = MemoryFS['init'];
 
 /**
  * The seeded template's PGlite folder (`<dataDir>/db`, shut down cleanly by the seed), read once by
- * each worker, whose test files share modules: its folders and its files' bytes, about 70 MB.
+ * each worker, whose test files share modules: its folders and its files' bytes, about 55 MB.
  */
 const folders = new Map<string, Promise<Entry[]>>();
 function templateEntries(folder: string): Promise<Entry[]> {
   let entries = folders.get(folder);
-  if (!entries) folders.set(folder, (entries = readEntries(folder)));
+  if (!entries) folders.set(folder, (entries = readTemplate(folder)));
   return entries;
 }
 
-async function readEntries(root: string, under = ''): Promise<Entry[]> {
+/**
+ * A test database's buffers: its 25 MB of data are read from memory either way, and PostgreSQL
+ * starts a third faster than with the default 128 MB (about 70 ms less of each test app's start).
+ */
+const TEST_SETTINGS = "\nshared_buffers = '16MB'\n";
+const WAL_SEGMENT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The WAL segments the database needs to start: the one holding the last checkpoint, which a clean
+ * shutdown wrote (the LSN at byte 32 of `global/pg_control`). The others are spent segments kept for
+ * reuse, 16 MB each that every test app would copy; PostgreSQL makes a new one when it needs it.
+ */
+function isNeededWal(name: string, checkpointSegment: bigint | undefined): boolean {
+  if (checkpointSegment === undefined || !/^[0-9A-F]{24}$/.test(name)) return true;
+  return BigInt(`0x${name.slice(8, 16)}`) * 0x100n + BigInt(`0x${name.slice(16)}`) === checkpointSegment;
+}
+
+async function readTemplate(root: string): Promise<Entry[]> {
+  const control = await readFile(path.join(root, 'global/pg_control'));
+  const checkpointSegment = control.readBigUInt64LE(32) / BigInt(WAL_SEGMENT_BYTES);
+  const walNames = await readdir(path.join(root, 'pg_wal'));
+  // A checkpoint in none of the segments would be a layout this does not know: every segment is kept.
+  const known = walNames.some((name) => /^[0-9A-F]{24}$/.test(name) && isNeededWal(name, checkpointSegment));
+  const entries = await readEntries(root, '', (relative) =>
+    relative.startsWith('/pg_wal/') ? isNeededWal(relative.slice(8), known ? checkpointSegment : undefined) : true,
+  );
+  return entries.map((entry) =>
+    entry.path === '/postgresql.auto.conf' && entry.bytes
+      ? { ...entry, bytes: new Uint8Array(Buffer.concat([entry.bytes, Buffer.from(TEST_SETTINGS)])) }
+      : entry,
+  );
+}
+
+async function readEntries(root: string, under: string, isKept: (relative: string) => boolean): Promise<Entry[]> {
   const entries: Entry[] = [];
   for (const item of await readdir(path.join(root, under), { withFileTypes: true })) {
     const relative = `${under}/${item.name}`;
-    if (item.isDirectory()) entries.push({ path: relative }, ...(await readEntries(root, relative)));
+    if (!isKept(relative)) continue;
+    if (item.isDirectory()) entries.push({ path: relative }, ...(await readEntries(root, relative, isKept)));
     // A plain Uint8Array, not the Buffer readFile gives: a Buffer's slice is a view of its bytes,
     // and the file system's copy of a file is the slice of what it is given.
     else entries.push({ path: relative, bytes: new Uint8Array(await readFile(path.join(root, relative))) });
