@@ -30,13 +30,16 @@ describe('DATABASE_REPLICA_URL', () => {
   });
 });
 
-describe('DATABASE_CONNECT_TIMEOUT_MS', () => {
-  it('is 2 s unless set, and a positive whole number of milliseconds', () => {
-    expect(configFromEnv({}).databaseConnectTimeoutMs).toBe(2_000);
-    expect(configFromEnv({ DATABASE_CONNECT_TIMEOUT_MS: '30000' }).databaseConnectTimeoutMs).toBe(30_000);
+describe.each([
+  ['DATABASE_CONNECT_TIMEOUT_MS', 'databaseConnectTimeoutMs', 2_000],
+  ['WEBHOOK_LEASE_MARGIN_MS', 'webhookLeaseMarginMs', 15_000],
+] as const)('%s', (name, setting, byDefault) => {
+  it(`is ${byDefault / 1000} s unless set, and a positive whole number of milliseconds`, () => {
+    expect(configFromEnv({})[setting]).toBe(byDefault);
+    expect(configFromEnv({ [name]: '30000' })[setting]).toBe(30_000);
     for (const value of ['0', '-5', '2.5', 'soon']) {
-      expect(() => configFromEnv({ DATABASE_CONNECT_TIMEOUT_MS: value }), value).toThrow(
-        /DATABASE_CONNECT_TIMEOUT_MS is not a positive whole number/,
+      expect(() => configFromEnv({ [name]: value }), value).toThrow(
+        new RegExp(`${name} is not a positive whole number`),
       );
     }
   });
@@ -51,17 +54,5 @@ describe('WEB_DIR and DATA_DIR', () => {
 
   it('serve no web client when WEB_DIR is unset', () => {
     expect(configFromEnv({}).webDir).toBeUndefined();
-  });
-});
-
-describe('WEBHOOK_LEASE_MARGIN_MS', () => {
-  it('is 15 s unless set, and a positive whole number of milliseconds', () => {
-    expect(configFromEnv({}).webhookLeaseMarginMs).toBe(15_000);
-    expect(configFromEnv({ WEBHOOK_LEASE_MARGIN_MS: '2000' }).webhookLeaseMarginMs).toBe(2_000);
-    for (const value of ['0', '-5', '2.5', 'soon']) {
-      expect(() => configFromEnv({ WEBHOOK_LEASE_MARGIN_MS: value }), value).toThrow(
-        /WEBHOOK_LEASE_MARGIN_MS is not a positive whole number/,
-      );
-    }
   });
 });
