@@ -252,6 +252,12 @@ test.describe('Home', () => {
     await mainNavigation(page).getByRole('link', { name: 'Home', exact: true }).click();
     await expect(search).toHaveValue('');
     await expect.poll(() => boxCount(page, 'Without Delivery Order')).toBe(allCount);
+    // The Home link on Home is an arrival too.
+    await search.fill('PO-1');
+    await expect.poll(() => boxCount(page, 'Without Delivery Order')).toBeLessThan(allCount);
+    await mainNavigation(page).getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(search).toHaveValue('');
+    await expect.poll(() => boxCount(page, 'Without Delivery Order')).toBe(allCount);
 
     // Unfiltered, Home shows the first page, and leads to the list for the rest.
     await page.getByRole('link', { name: 'See all shipments' }).click();

@@ -59,7 +59,15 @@ export function MainLayout({ role, onLogout, isLoggingOut = false, isNavigating 
         <ul className={styles.list}>
           {barLinks.map(({ item, label, href, Icon }) => (
             <li key={item}>
-              <NavLink to={href} end={item === 'home'} className={styles.link} title={isNarrow ? label : undefined}>
+              <NavLink
+                to={href}
+                end={item === 'home'}
+                // Home on Home is a new arrival too, which clears its filters (a link to the page
+                // itself would otherwise replace the address and keep them).
+                replace={item === 'home' ? false : undefined}
+                className={styles.link}
+                title={isNarrow ? label : undefined}
+              >
                 <Icon />
                 <span className={labelClass}>{label}</span>
               </NavLink>

@@ -200,6 +200,22 @@ describe('Home', () => {
     expect({ ...sessionStorage }).toEqual({ shipmentsScroll: '200', listStateOwner: expect.any(String) });
   });
 
+  it('clears its filters when a link to Home is followed on Home, and keeps them when the address is replaced', async () => {
+    sessionStorage.setItem('globalFilter', 'MSCU');
+    const fetchMock = mockHomeApi();
+    const { router } = renderRoutes([{ path: '/', element: <HomeRoute /> }], '/');
+    const search = await screen.findByRole<HTMLInputElement>('searchbox');
+    expect(search.value).toBe('MSCU');
+    await waitFor(() => expect(homeRequests(fetchMock)).toEqual([{ source: 'home', search: 'MSCU' }]));
+
+    await router.navigate('/?tab=1', { replace: true });
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('MSCU');
+    await router.navigate('/');
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe(''));
+    expect(sessionStorage.getItem('globalFilter')).toBeNull();
+    await waitFor(() => expect(homeRequests(fetchMock).at(-1)).toEqual({ source: 'home' }));
+  });
+
   it('waits 500 ms after the last change of a filter before asking again', async () => {
     const fetchMock = mockHomeApi();
     renderWithProviders(<HomeRoute />);

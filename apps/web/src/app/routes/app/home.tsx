@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigationType, useSearchParams } from 'react-router';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { HOME_QUERY_DEBOUNCE_MS } from '@clearport/contract/constants';
 import type { ProfileResponse } from '@clearport/contract/auth';
 import type { ShipmentListItem } from '@clearport/contract/shipments';
@@ -29,12 +29,24 @@ const NO_SHIPMENTS: ShipmentListItem[] = [];
 const LINK_PARAMS = Object.values(HOME_LINK_PARAMS);
 
 /**
- * Home (spec section 2): the greeting, the notification banner, the five count boxes and the
- * shipments table with the filters the list shares. A broker's link carries the user's name and
- * session in the address (the route guard keeps the session); they are read once, then dropped
- * from the address.
+ * Home (spec section 2). Each arrival by a link or the navigation, the Home link on Home included,
+ * opens the screen anew from no filters; back, forward, a reload and the address's own tidying
+ * (HomeScreen drops a broker link's parameters) keep it as it is.
  */
 export function HomeRoute() {
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  const [arrival, setArrival] = useState(key);
+  if (navigationType === 'PUSH' && key !== arrival) setArrival(key);
+  return <HomeScreen key={arrival} />;
+}
+
+/**
+ * The greeting, the notification banner, the five count boxes and the shipments table with the
+ * filters the list shares. A broker's link carries the user's name and session in the address (the
+ * route guard keeps the session); they are read once, then dropped from the address.
+ */
+function HomeScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [name] = useState(
     () =>
