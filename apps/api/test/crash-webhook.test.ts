@@ -22,7 +22,10 @@ import { startReceiver } from './webhook-receiver.ts';
 
 const servers: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];
-/** The attempt's timeout and the lease's margin: the next server waits out their sum after the kill. */
+/**
+ * The attempt's timeout and the lease's margin: the next server takes the delivery over once their sum
+ * has passed since the first attempt's claim.
+ */
 const TIMEOUT_MS = 5_000;
 const LEASE_MARGIN_MS = 2_000;
 
