@@ -74,6 +74,24 @@ describe('the server', () => {
     expect(response.json().message).toBe('Not found');
   });
 
+  it('answers a path it serves with a method it does not as 405, naming the methods it answers', async () => {
+    const calls = [
+      { method: 'GET', url: '/api/broker/v1/records', allow: 'POST' },
+      { method: 'PUT', url: '/api/user/login?next=1', allow: 'POST' },
+      { method: 'DELETE', url: '/api/user/shipments/details/230', allow: 'GET, HEAD' },
+      { method: 'POST', url: '/api/user/shipments', allow: 'GET, HEAD' },
+    ] as const;
+    for (const { method, url, allow } of calls) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(405);
+      expect(response.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(response.json().message).toBe(`Method not allowed: this path answers ${allow}`);
+    }
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/user/shipments/230/no-such-part' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.allow).toBeUndefined();
+  });
+
   it('writes JSON log lines with a request id and never a password or a token', async () => {
     const password = 'portal-demo';
     const response = await t.app.inject({

@@ -14,6 +14,7 @@ import { inlineScriptSources } from './lib/inline-scripts.ts';
 import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
 import { sendRefusal } from './lib/refusal.ts';
 import { redactUrl } from './lib/redact-url.ts';
+import { trackAllowedMethods } from './lib/method-not-allowed.ts';
 import { checkReadiness } from './lib/readiness.ts';
 import { loadSecretKey } from './lib/secret-box.ts';
 import { registerRequestGuards } from './lib/request-guards.ts';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestGuards(app);
+  const allowedMethods = trackAllowedMethods(app, '/api/');
 
   const webDir = options.webDir;
   const indexHtml = webDir === undefined ? undefined : path.join(webDir, 'index.html');
@@ -285,6 +287,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (hasWeb && isPage) {
       // History fallback: every client route loads on refresh.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    // A route of this method that found nothing to send (a file not there) answered by calling this.
+    const allowed = request.url.startsWith('/api/') ? allowedMethods(request.url) : [];
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header('allow', allowed.join(', '));
+      return sendRefusal(reply, {
+        status: 405,
+        message: `Method not allowed: this path answers ${allowed.join(', ')}`,
+      });
     }
     return sendRefusal(reply, { status: 404, message: 'Not found' });
   });

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryFS } from '@electric-sql/pglite';
 
@@ -21,26 +21,32 @@ function templateEntries(folder: string): Promise<Entry[]> {
  * starts a third faster than with the default 128 MB (about 70 ms less of each test app's start).
  */
 const TEST_SETTINGS = "\nshared_buffers = '16MB'\n";
-const WAL_SEGMENT_BYTES = 16 * 1024 * 1024;
+const WAL_SEGMENT_NAME = /^[0-9A-F]{24}$/;
 
 /**
  * The WAL segments the database needs to start: the one holding the last checkpoint, which a clean
  * shutdown wrote (the LSN at byte 32 of `global/pg_control`). The others are spent segments kept for
- * reuse, 16 MB each that every test app would copy; PostgreSQL makes a new one when it needs it.
+ * reuse (16 MB each by default, as large as the first one found) that every test app would copy;
+ * PostgreSQL makes a new one when it needs it. A segment's name is its timeline, then the LSN's high
+ * 32 bits, then the segment's number within them.
  */
-function isNeededWal(name: string, checkpointSegment: bigint | undefined): boolean {
-  if (checkpointSegment === undefined || !/^[0-9A-F]{24}$/.test(name)) return true;
-  return BigInt(`0x${name.slice(8, 16)}`) * 0x100n + BigInt(`0x${name.slice(16)}`) === checkpointSegment;
+function isNeededWal(name: string, checkpoint: { lsn: bigint; segmentBytes: bigint } | undefined): boolean {
+  if (checkpoint === undefined || !WAL_SEGMENT_NAME.test(name)) return true;
+  const { lsn, segmentBytes } = checkpoint;
+  const segment = BigInt(`0x${name.slice(8, 16)}`) * (0x1_0000_0000n / segmentBytes) + BigInt(`0x${name.slice(16)}`);
+  return segment === lsn / segmentBytes;
 }
 
 async function readTemplate(root: string): Promise<Entry[]> {
   const control = await readFile(path.join(root, 'global/pg_control'));
-  const checkpointSegment = control.readBigUInt64LE(32) / BigInt(WAL_SEGMENT_BYTES);
-  const walNames = await readdir(path.join(root, 'pg_wal'));
+  const segments = (await readdir(path.join(root, 'pg_wal'))).filter((name) => WAL_SEGMENT_NAME.test(name));
+  const first = segments[0];
+  const segmentBytes = first === undefined ? 0n : BigInt((await stat(path.join(root, 'pg_wal', first))).size);
+  const checkpoint = { lsn: control.readBigUInt64LE(32), segmentBytes };
   // A checkpoint in none of the segments would be a layout this does not know: every segment is kept.
-  const known = walNames.some((name) => /^[0-9A-F]{24}$/.test(name) && isNeededWal(name, checkpointSegment));
+  const known = segmentBytes > 0n && segments.some((name) => isNeededWal(name, checkpoint));
   const entries = await readEntries(root, '', (relative) =>
-    relative.startsWith('/pg_wal/') ? isNeededWal(relative.slice(8), known ? checkpointSegment : undefined) : true,
+    relative.startsWith('/pg_wal/') ? isNeededWal(relative.slice(8), known ? checkpoint : undefined) : true,
   );
   return entries.map((entry) =>
     entry.path === '/postgresql.auto.conf' && entry.bytes

@@ -254,9 +254,9 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '429': 'Too many tries: send it again after `Retry-After` seconds.',
   '4XX':
     'Refused, and nothing written: 400 bad input (`message` names the field first, `field`), 401 no live ' +
-    'credential, 403 a credential that may not make this call, 404 no such record or not yours, 409 changed ' +
-    'meanwhile, 413 too large, 415 not JSON, 422 a request key reused, 429 too many tries (after `Retry-After` ' +
-    'seconds).',
+    'credential, 403 a credential that may not make this call, 404 no such record or not yours, 405 a method ' +
+    'the path does not answer (`Allow` names those it does), 409 changed meanwhile, 413 too large, 415 not ' +
+    'JSON, 422 a request key reused, 429 too many tries (after `Retry-After` seconds).',
   '500':
     "The server failed: nothing of the request's current transaction was written. Send the same request again " +
     '(records already written answer unchanged).',
