@@ -6,15 +6,18 @@ export type HeldReply = { arrived: Promise<void>; release: () => void };
 
 /**
  * Holds the page's next request to an API call until released, so the screen shows what it shows
- * while waiting, however long the reply would take.
+ * while waiting, however long the reply would take. With `params`, only a request whose query
+ * string has each of them: another request to the call (a page of the previous question) goes by.
  */
-export async function holdNextReply(page: Page, call: string): Promise<HeldReply> {
+export async function holdNextReply(page: Page, call: string, params: Record<string, string> = {}): Promise<HeldReply> {
   let arrive = () => {};
   let release = () => {};
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(
-    (url) => url.pathname === `${API_BASE}${call}`,
+    (url) =>
+      url.pathname === `${API_BASE}${call}` &&
+      Object.entries(params).every(([name, value]) => url.searchParams.get(name) === value),
     async (route) => {
       arrive();
       await released;

@@ -209,8 +209,8 @@ for (const [device, size] of Object.entries({
 
     // The replies are held until asked for, so the screen shows its waiting state however fast they come.
     const lateAfter = async (typed: string, over: string, shown?: string) => {
-      const figures = await holdNextReply(page, API_PATHS.reportReleaseDays);
-      const entries = await holdNextReply(page, API_PATHS.reportReleaseDaysEntries);
+      const figures = await holdNextReply(page, API_PATHS.reportReleaseDays, { over: typed });
+      const entries = await holdNextReply(page, API_PATHS.reportReleaseDaysEntries, { over: typed });
       await days.fill(typed);
       await figures.arrived;
       figures.release();
