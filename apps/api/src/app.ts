@@ -117,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestGuards(app);
-  const allowedMethods = trackAllowedMethods(app, '/api/');
+  const allowedMethods = trackAllowedMethods(app, `${API_BASE}/`);
 
   const webDir = options.webDir;
   const indexHtml = webDir === undefined ? undefined : path.join(webDir, 'index.html');
@@ -283,13 +283,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = ['GET', 'HEAD'].includes(request.method) && !request.url.startsWith(`${API_BASE}/`);
+    const isApiCall = request.url.startsWith(`${API_BASE}/`);
+    const isPage = ['GET', 'HEAD'].includes(request.method) && !isApiCall;
     if (hasWeb && isPage) {
       // History fallback: every client route loads on refresh.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     // A route of this method that found nothing to send (a file not there) answered by calling this.
-    const allowed = request.url.startsWith('/api/') ? allowedMethods(request.url) : [];
+    const allowed = isApiCall ? allowedMethods(request.url) : [];
     if (allowed.length > 0 && !allowed.includes(request.method)) {
       reply.header('allow', allowed.join(', '));
       return sendRefusal(reply, {
