@@ -128,3 +128,31 @@ for (const [name, screen] of Object.entries(SCREENS)) {
     });
   }
 }
+
+/*
+ * A laptop's 1,280 px: every list's columns fit the region beside the navigation, so none of them
+ * (the shipments' Status last of all) is cut off behind a sideways scroll.
+ */
+test('at 1280 px every list fits its region, with nothing to scroll sideways', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn('primary@demo.test', '/');
+  for (const [name, screen] of Object.entries(SCREENS)) {
+    await page.goto(screen.path);
+    const table = page.getByRole('table', { name: screen.caption });
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+        .first(),
+    ).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const region = page.getByRole('region', { name: screen.caption, exact: true });
+    const { scrollWidth, clientWidth } = await region.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }));
+    expect(scrollWidth, `${name}: the table's width within its region's ${clientWidth} px`).toBeLessThanOrEqual(
+      clientWidth,
+    );
+  }
+});

@@ -96,7 +96,7 @@ export function ShipmentsTable({
     () => [
       column.accessor('file_number', {
         id: 'file_number' satisfies ShipmentSortField,
-        size: 176,
+        size: 168,
         header: WEB_TEXTS.shipments.columnEntryNumber,
         cell: ({ row }) => (
           <EntryCell
@@ -109,7 +109,7 @@ export function ShipmentsTable({
       }),
       column.accessor('account_no', {
         id: 'account_no' satisfies ShipmentSortField,
-        size: 104,
+        size: 96,
         header: WEB_TEXTS.shipments.columnAccountNo,
       }),
       column.accessor('master_bill_lading', {
@@ -144,7 +144,7 @@ export function ShipmentsTable({
       }),
       column.accessor('est_time_arrive', {
         id: 'est_time_arrive' satisfies ShipmentSortField,
-        size: 104,
+        size: 96,
         header: WEB_TEXTS.shipments.columnEta,
         cell: ({ getValue }) => <span className={styles.nowrap}>{formatDate(getValue())}</span>,
       }),
@@ -156,7 +156,7 @@ export function ShipmentsTable({
       }),
       column.accessor('status', {
         id: 'status' satisfies ShipmentSortField,
-        size: 184,
+        size: 176,
         header: WEB_TEXTS.shipments.columnStatus,
         cell: ({ row }) => (
           <StatusCell
