@@ -130,10 +130,12 @@ for (const [name, screen] of Object.entries(SCREENS)) {
 }
 
 /*
- * A laptop's 1,280 px: every list's columns fit the region beside the navigation, so none of them
- * (the shipments' Status last of all) is cut off behind a sideways scroll.
+ * A laptop's 1,280 px, where each list's columns are at their declared sizes: they fit the region
+ * beside the navigation, so none of them (the shipments' Status last of all) is cut off behind a
+ * sideways scroll, and every value the sizes are meant to hold (file, container and bill numbers,
+ * dates) stays on one line rather than broken in two.
  */
-test('at 1280 px every list fits its region, with nothing to scroll sideways', async ({ page, signIn }) => {
+test('at 1280 px every list fits its region and breaks no value across lines', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn('primary@demo.test', '/');
   for (const [name, screen] of Object.entries(SCREENS)) {
@@ -154,5 +156,20 @@ test('at 1280 px every list fits its region, with nothing to scroll sideways', a
     expect(scrollWidth, `${name}: the table's width within its region's ${clientWidth} px`).toBeLessThanOrEqual(
       clientWidth,
     );
+    const broken = await table.evaluate((element) => {
+      const words: string[] = [];
+      const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        for (const word of text.textContent!.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) words.push(word[0]);
+        }
+      }
+      return words;
+    });
+    expect(broken, `${name}: values broken across lines`).toEqual([]);
   }
 });

@@ -25,7 +25,7 @@ const column = createColumnHelper<Invoice>();
 const COLUMNS = [
   column.accessor('invoice_number', {
     id: 'invoice_number' satisfies InvoiceSortField,
-    size: 104,
+    size: 96,
     header: WEB_TEXTS.billing.columnInvoiceNumber,
     cell: ({ row }) => (
       <Link to={paths.invoice.getHref(row.original.id)} className={styles.nowrap}>
@@ -48,7 +48,7 @@ const COLUMNS = [
   }),
   column.accessor('account_no', {
     id: 'account_no' satisfies InvoiceSortField,
-    size: 104,
+    size: 96,
     header: WEB_TEXTS.billing.columnAccount,
   }),
   column.accessor('master_bill_lading', {
@@ -61,7 +61,7 @@ const COLUMNS = [
   }),
   column.accessor('containers', {
     id: 'containers' satisfies InvoiceSortField,
-    size: 120,
+    size: 128,
     header: WEB_TEXTS.billing.columnInvoiceContainers,
     cell: ({ getValue }) => <ListCell values={getValue()} emptyText={TEXTS.noContainers} />,
   }),
@@ -86,7 +86,7 @@ const COLUMNS = [
   }),
   column.accessor('due_date', {
     id: 'due_date' satisfies InvoiceSortField,
-    size: 104,
+    size: 112,
     header: WEB_TEXTS.billing.columnDueDate,
     cell: ({ row }) => (
       <span className={row.original.is_overdue ? styles.overdue : styles.nowrap}>
