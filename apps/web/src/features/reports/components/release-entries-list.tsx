@@ -44,7 +44,9 @@ export function ReleaseEntriesList({ query }: { query: ReleaseQuery }) {
         caption={fillText(T.overThresholdCaption, { days: formatDays(query.over) })}
         columns={COLUMNS}
         rows={entries}
-        getRowKey={(row) => `${row.entry_number}.${row.release_date}`}
+        // By place: a new threshold's entries take the rows of the last one's, which stay where they
+        // are, rather than those rows moving down the page among the new ones.
+        getRowKey={(_row, index) => String(index)}
         isBusy={reply.isPlaceholderData}
       />
       {reply.hasNextPage && !reply.isPlaceholderData && (

@@ -12,7 +12,7 @@ type ReportTableProps<Row> = {
   caption: string;
   columns: readonly ReportColumn<Row>[];
   rows: readonly Row[];
-  getRowKey: (row: Row) => string;
+  getRowKey: (row: Row, index: number) => string;
   /** The rows shown are a previous question's, its new answer on its way. */
   isBusy?: boolean;
 };
@@ -45,8 +45,8 @@ export function ReportTable<Row>({ caption, columns, rows, getRowKey, isBusy = f
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
-              <tr key={getRowKey(row)}>
+            {rows.map((row, index) => (
+              <tr key={getRowKey(row, index)}>
                 {columns.map((column, index) => {
                   const Cell = index === 0 ? 'th' : 'td';
                   return (
