@@ -16,6 +16,7 @@ import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { DOCUMENT_TYPES, TRACKED_DOCUMENT_ABBREVIATIONS } from '@clearport/contract/documents';
 import { ACTIVE_STATUS, SHIPMENT_UPDATES_CUTOFF_DATE } from '@clearport/contract/constants';
 import { ROLES } from '@clearport/contract/roles';
+import { RELEASE_DAYS_THRESHOLD } from '@clearport/contract/reports';
 import { EVENT_TYPE_DOCS } from '@clearport/contract/ingestion-docs';
 import { ISF_FILED_BY_CLIENT } from '@clearport/contract/shipment-detail';
 import { connectDatabase, type Db } from '../db/connect.ts';
@@ -821,6 +822,21 @@ function describeSeededDatabase(serverUrl?: string) {
     }
     expect(entries.filter((entry) => entry.release_date !== null).length).toBeGreaterThan(100);
     expect(entries.filter((entry) => entry.liquidation_date !== null).length).toBeGreaterThan(10);
+  });
+
+  it("releases most entries within two days of their arrival, and some after the reports' late threshold", async () => {
+    const entries = await db
+      .selectFrom('customs_entries as entry')
+      .innerJoin('shipments', 'shipments.id', 'entry.shipment_id')
+      .select(['shipments.est_time_arrive', 'entry.release_date'])
+      .where('entry.release_date', 'is not', null)
+      .execute();
+    const days = entries.map(
+      (entry) => (Date.parse(entry.release_date!) - Date.parse(dayOf(new Date(msOf(entry.est_time_arrive!))))) / DAY_MS,
+    );
+    expect(days.filter((count) => count <= 2).length / days.length).toBeGreaterThan(0.7);
+    expect(days.filter((count) => count > RELEASE_DAYS_THRESHOLD).length).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...days)).toBeLessThanOrEqual(20);
   });
 
   it('shows a shipment as liquidated exactly when CBP has liquidated its entry', async () => {

@@ -299,6 +299,19 @@ function businessDay(ms: number): number {
   return ms + (weekday === 6 ? 2 : weekday === 0 ? 1 : 0) * DAY_MS;
 }
 
+/**
+ * Days from the arrival to CBP's release. Most entries are released within two days of it; a hold
+ * for documents or another agency keeps about one in ten three to six days, and an exam about one
+ * in fifteen a week to three. Drawn from a stream of the entry's own, so that its other figures are
+ * what they were before the longer ones were drawn.
+ */
+function releaseDaysOf(entryNumber: string, usual: number): number {
+  const rng = createRng(hashOf(`${entryNumber} release`));
+  if (rng.chance(1 / 15)) return rng.int(7, 20);
+  if (rng.chance(1 / 10)) return rng.int(3, 6);
+  return usual;
+}
+
 /** The goods an entry of `country` carries: food under FDA's review, another agency's goods, or plain goods. */
 function goodsPool(rng: Rng, country: string, isFood: boolean): readonly Goods[] {
   const made = GOODS.filter((goods) => goods.origins.includes(country));
@@ -343,7 +356,10 @@ export function planEntry(input: {
   const otherFees = 0;
   const past = (ms: number) => Math.min(ms, now - DAY_MS);
 
-  const releaseDays = rng.int(0, 2);
+  // A liquidated entry's liquidation, 314 days after its date (and up to two more to a business
+  // day), has passed: its release came no later than that allows.
+  const latestRelease = input.isLiquidated ? Math.max(2, Math.floor((now - input.anchor) / DAY_MS) - 318) : Infinity;
+  const releaseDays = Math.min(releaseDaysOf(input.entryNumber, rng.int(0, 2)), latestRelease);
   // Released on or after the arrival; the entry date is the release's day (19 CFR 141.68), or
   // the arrival's until CBP releases it, and none before the cargo is here.
   const release = input.isReleased ? Math.max(input.anchor, past(input.anchor + releaseDays * DAY_MS)) : null;

@@ -169,9 +169,9 @@ function etaRange(status: string): readonly [number, number] {
 }
 
 /**
- * A released entry liquidates 314 days after its date (up to two days after the arrival), on a
- * business day: one whose cargo arrived 320 days ago or more shows that last step. Decided on the
- * placement alone, so that the same shipments get the same status on any day.
+ * A released entry liquidates 314 days after its date, on a business day: one whose cargo arrived
+ * 320 days ago or more shows that last step (its release no later than that allows, planEntry).
+ * Decided on the placement alone, so that the same shipments get the same status on any day.
  */
 function isLiquidatedBy(eta: EtaPlacement): boolean {
   return eta.kind === 'before-cutoff' || (eta.kind === 'days' && eta.days <= -320);
