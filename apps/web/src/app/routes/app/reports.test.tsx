@@ -168,10 +168,17 @@ describe('ReportsRoute', () => {
     expect(rowTexts(screen.getByRole('table', { name: 'The 20 HTS numbers with the most duty' }))).toContain(
       '9403.60.90813$21,470.00$5,367.50$5,367.50$4,000.00$0.00',
     );
+    // Every day from none to the longest, those no entry took at 0.
     expect(rowTexts(await tableOf(REPORT_KINDS.releaseDays))).toEqual([
       'Days from arrival to releaseEntries',
+      '00',
+      '10',
       '25',
       '34',
+      '40',
+      '50',
+      '60',
+      '70',
       '83',
     ]);
     const weeks = await tableOf(`${REPORT_KINDS.releaseDays}: By week of release`);

@@ -9,6 +9,7 @@ import { formatDays } from '../utils/report-format.ts';
 import type { ChartData, LineSeries } from '../utils/chart-layout.ts';
 import { COUNT_AXIS } from '../utils/chart-axes.ts';
 import { MAX_RELEASE_THRESHOLD, releaseThresholdOf } from '../utils/report-range.ts';
+import { everyDayOf } from '../utils/release-histogram.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import { ReleaseEntriesList } from './release-entries-list.tsx';
@@ -93,7 +94,8 @@ export function ReleaseDaysReport({ query, over, onOverChange }: ReleaseDaysRepo
   const releaseQuery = useMemo(() => ({ ...query, over }), [query, over]);
   const reply = useReleaseDays(releaseQuery);
   const figures = reply.data;
-  const chart = useMemo(() => (figures ? chartOf(figures.histogram) : undefined), [figures]);
+  const histogram = useMemo(() => (figures ? everyDayOf(figures.histogram) : undefined), [figures]);
+  const chart = useMemo(() => (histogram ? chartOf(histogram) : undefined), [histogram]);
   const weeksChart = useMemo(() => (figures ? weeksChartOf(figures.weeks) : undefined), [figures]);
   const weeksLabel = `${REPORT_KINDS.releaseDays}: ${T.byWeek}`;
   const state = reportStateOf(reply, !figures?.entries);
@@ -131,7 +133,7 @@ export function ReleaseDaysReport({ query, over, onOverChange }: ReleaseDaysRepo
           <ReportTable
             caption={REPORT_KINDS.releaseDays}
             columns={COLUMNS}
-            rows={figures?.histogram ?? []}
+            rows={histogram ?? []}
             getRowKey={(row) => String(row.days)}
           />
         }
