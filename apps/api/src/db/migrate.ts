@@ -63,12 +63,13 @@ import * as invoicesFollowTheirAccount from './migrations/0063-invoices-follow-t
 import * as companyStoredBytesRecounted from './migrations/0064-company-stored-bytes-recounted.ts';
 import * as userEventTypes from './migrations/0065-user-event-types.ts';
 import * as section301Duty from './migrations/0066-section-301-duty.ts';
+import * as repairEditedMigrations from './migrations/0067-repair-edited-migrations.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
 
 /** Every migration, in order; the same run on PGlite and on PostgreSQL. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-shipment-list': shipmentList,
   '0003-file-lookups': fileLookups,
@@ -132,6 +133,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0064-company-stored-bytes-recounted': companyStoredBytesRecounted,
   '0065-user-event-types': userEventTypes,
   '0066-section-301-duty': section301Duty,
+  '0067-repair-edited-migrations': repairEditedMigrations,
 };
 
 /**
