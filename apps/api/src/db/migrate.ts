@@ -145,19 +145,23 @@ export const MIGRATIONS: Record<string, Migration> = {
  */
 export async function schemaState(db: Db): Promise<'none' | 'current' | 'other'> {
   const names = Object.keys(MIGRATIONS);
-  let applied: string[];
-  try {
-    const { rows } = await sql<{ applied: string[] | null }>`
-      SELECT array_agg(name ORDER BY name COLLATE "C") AS applied FROM kysely_migration`.execute(db);
-    applied = rows[0]?.applied ?? [];
-  } catch (error) {
-    // A database no migration has run on yet has no such table.
-    if ((error as { code?: string } | null)?.code === UNDEFINED_TABLE) return 'none';
-    throw error;
-  }
+  const applied = await appliedMigrations(db);
   if (applied.length === 0) return 'none';
   const isCurrent = applied.length === names.length && applied.every((name, index) => name === names[index]);
   return isCurrent ? 'current' : 'other';
+}
+
+/** The names of the migrations the database has applied, in order; none before the first. */
+async function appliedMigrations(db: Db): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ applied: string[] | null }>`
+      SELECT array_agg(name ORDER BY name COLLATE "C") AS applied FROM kysely_migration`.execute(db);
+    return rows[0]?.applied ?? [];
+  } catch (error) {
+    // A database no migration has run on yet has no such table.
+    if ((error as { code?: string } | null)?.code === UNDEFINED_TABLE) return [];
+    throw error;
+  }
 }
 
 /** Whether the database has applied every migration and no other. */
@@ -167,7 +171,17 @@ export async function isSchemaCurrent(db: Db): Promise<boolean> {
 
 /** Applies the migrations not yet applied; nothing but one read when the schema is current. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  if (await isSchemaCurrent(db)) return;
+  const state = await schemaState(db);
+  if (state === 'current') return;
+  // The migrator refuses a database with an applied migration it lacks ("corrupted migrations");
+  // one that a newer release migrated is named as such, and left as it is.
+  const unknown = state === 'other' ? (await appliedMigrations(db)).filter((name) => !(name in MIGRATIONS)) : [];
+  if (unknown.length > 0) {
+    throw new Error(
+      `The database was migrated by a newer release of Clearport: it has applied ${unknown.join(', ')}, ` +
+        'which this release does not know. Run that release, or a newer one, on it.',
+    );
+  }
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
