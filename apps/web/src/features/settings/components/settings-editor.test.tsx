@@ -255,6 +255,28 @@ describe('SettingsEditor', () => {
     });
   });
 
+  it('saves a warehouse with every contact it has, those after the first as they were', async () => {
+    const events = userEvent.setup();
+    const fetchMock = mockApi({
+      '/user/settings/save': { body: { truckers: [], warehouses: [], messages: ['Settings saved.'] } },
+    });
+    const contacts = [
+      { name: 'Luis Ortega', email: 'receiving@carson.test' },
+      { name: 'Night dock', email: 'night@carson.test' },
+      { name: 'Billing', email: 'ap@carson.test' },
+    ];
+    renderWithProviders(
+      <SettingsEditor user={{ ...user, warehouses: [{ ...warehouse(5, 'Carson'), emails: contacts }] }} />,
+    );
+    const name = screen.getByDisplayValue('Luis Ortega');
+    await events.clear(name);
+    await events.type(name, 'Ana Ruiz');
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/settings/save')).toHaveLength(1));
+    const [sent] = bodiesSentTo(fetchMock, '/user/settings/save') as [{ warehouses: [{ emails: unknown }] }];
+    expect(sent.warehouses[0].emails).toEqual([{ ...contacts[0], name: 'Ana Ruiz' }, contacts[1], contacts[2]]);
+  });
+
   it('shows a new password’s refusal under the password field', async () => {
     const events = userEvent.setup();
     const message = 'This password is too common or has appeared in a data breach. Choose another one.';

@@ -33,6 +33,8 @@ type TruckerDraft = { id: number; name: string; email: string; ccEmails: string[
 type WarehouseDraft = Pick<Warehouse, 'id' | 'name' | 'phone' | 'address' | 'city' | 'state' | 'zip' | 'status'> & {
   contactName: string;
   contactEmail: string;
+  /** The contacts after the first (the broker's or another program's), which the screen does not show and saves as they are. */
+  otherContacts: Warehouse['emails'];
   isRemoved: boolean;
 };
 type Draft = {
@@ -71,6 +73,7 @@ const warehouseDraft = (warehouse: Warehouse): WarehouseDraft => ({
   status: warehouse.status,
   contactName: warehouse.emails[0]?.name ?? '',
   contactEmail: warehouse.emails[0]?.email ?? '',
+  otherContacts: warehouse.emails.slice(1),
   isRemoved: false,
 });
 
@@ -240,7 +243,7 @@ export function SettingsEditor({ user, canEditLists = true, isRefreshing = false
               state: each.state,
               zip: each.zip,
               status: each.status,
-              emails: [{ name: each.contactName, email: each.contactEmail }],
+              emails: [{ name: each.contactName, email: each.contactEmail }, ...each.otherContacts],
             })),
           }
         : {}),
