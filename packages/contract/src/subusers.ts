@@ -132,13 +132,24 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, TEXTS.resetPasswordTooShort)
   .max(1024);
 
+/**
+ * The most accounts one user is linked to: more than any company of the brokerage has (the largest
+ * importers hold a few hundred), and few enough that a save stays one small request.
+ */
+export const MAX_LINKED_ACCOUNTS = 2_000;
+
 const subuserFields = {
   name: oneLineText(z.string().trim().min(1, TEXTS.cannotBeEmpty).max(100)),
   email: Email,
   password,
   role: z.literal(SUBUSER_ROLES, TEXTS.subuserInvalidRole),
   /** Account numbers, each one the caller may link (GET user/user/accounts). */
-  linkedAccounts: z.array(z.string().trim().min(1).max(BROKER_KEY_MAX_LENGTH)).max(200),
+  linkedAccounts: z
+    .array(z.string().trim().min(1).max(BROKER_KEY_MAX_LENGTH))
+    .max(
+      MAX_LINKED_ACCOUNTS,
+      `A user can be linked to at most ${MAX_LINKED_ACCOUNTS.toLocaleString('en-US')} accounts.`,
+    ),
   /**
    * Beyond the spec: e-mail the user a single-use link (SET_PASSWORD_LINK_TTL_SECONDS) to the
    * reset-password page, instead of or besides a typed password.
