@@ -242,10 +242,10 @@ export const WEB_TEXTS = {
     notReviewed7501: 'The 7501 is no longer marked reviewed.',
     filesTitle: 'Files',
     file7501: '7501 Entry Summary',
-    /** {date} is the invoice's date. */
-    invoiceFile: 'Invoice of {date}',
-    /** {date} is the invoice's date. */
-    invoiceBackupFile: 'Invoice backup of {date}',
+    /** {number} is the invoice's number (its id when it has none), {date} its date. */
+    invoiceFile: 'Invoice {number} of {date}',
+    /** {number} is the invoice's number (its id when it has none), {date} its date. */
+    invoiceBackupFile: 'Invoice {number} backup of {date}',
     noFiles: 'No files yet.',
     additionalFilesTitle: 'Additional files',
     noAdditionalFiles: 'No additional files.',

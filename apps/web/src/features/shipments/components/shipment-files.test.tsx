@@ -14,7 +14,16 @@ describe('ShipmentFiles', () => {
       backup: 'invoices/4-backup.pdf',
     });
     renderWithProviders(<ShipmentFiles shipment={{ path_to_7501: null, documents: [], invoices: [posted] }} />);
-    expect(screen.getByRole('link', { name: 'Invoice of 12/04/2026' })).toBeTruthy();
-    expect(screen.getByText('Invoice backup of 12/04/2026')).toBeTruthy();
+    expect(screen.getByRole('link', { name: `Invoice ${posted.invoice_number} of 12/04/2026` })).toBeTruthy();
+    expect(screen.getByText(`Invoice ${posted.invoice_number} backup of 12/04/2026`)).toBeTruthy();
+  });
+
+  it('tells apart two invoices of one day by their numbers, or their ids where the broker gave none', () => {
+    const day = { invoice_date: '2026-12-04', backup: null };
+    const first = invoice({ ...day, id: 11, invoice_number: 'INV-260411', path: 'invoices/11.pdf' });
+    const second = invoice({ ...day, id: 12, invoice_number: '', path: 'invoices/12.pdf' });
+    renderWithProviders(<ShipmentFiles shipment={{ path_to_7501: null, documents: [], invoices: [first, second] }} />);
+    expect(screen.getByRole('link', { name: 'Invoice INV-260411 of 12/04/2026' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Invoice 12 of 12/04/2026' })).toBeTruthy();
   });
 });

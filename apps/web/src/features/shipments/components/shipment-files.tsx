@@ -30,12 +30,14 @@ function fileEntriesOf(shipment: Pick<ShipmentDetail, 'path_to_7501' | 'document
   for (const invoice of shipment.invoices) {
     // The company's day, as Billing and the invoice's PDF show it, whatever the reader's zone.
     const date = formatDetailDate(invoice.invoice_date);
+    // By its number too, as its downloaded file is named: a shipment billed twice a day has two.
+    const number = invoice.invoice_number || String(invoice.id);
     if (invoice.path) {
-      const label = fillText(WEB_TEXTS.shipment.invoiceFile, { date });
+      const label = fillText(WEB_TEXTS.shipment.invoiceFile, { number, date });
       entries.push({ key: invoice.path, fileName: label, label, href: paths.invoice.getHref(invoice.id) });
     }
     if (invoice.backup) {
-      const label = fillText(WEB_TEXTS.shipment.invoiceBackupFile, { date });
+      const label = fillText(WEB_TEXTS.shipment.invoiceBackupFile, { number, date });
       entries.push({ key: invoice.backup, fileName: label, label });
     }
   }
