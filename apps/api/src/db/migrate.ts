@@ -144,8 +144,11 @@ export const MIGRATIONS: Record<string, Migration> = {
  * is current (docs/decisions/0020-embedded-database-speed.md, "The start").
  */
 export async function schemaState(db: Db): Promise<'none' | 'current' | 'other'> {
+  return stateOf(await appliedMigrations(db));
+}
+
+function stateOf(applied: readonly string[]): 'none' | 'current' | 'other' {
   const names = Object.keys(MIGRATIONS);
-  const applied = await appliedMigrations(db);
   if (applied.length === 0) return 'none';
   const isCurrent = applied.length === names.length && applied.every((name, index) => name === names[index]);
   return isCurrent ? 'current' : 'other';
@@ -171,11 +174,11 @@ export async function isSchemaCurrent(db: Db): Promise<boolean> {
 
 /** Applies the migrations not yet applied; nothing but one read when the schema is current. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const state = await schemaState(db);
-  if (state === 'current') return;
+  const applied = await appliedMigrations(db);
+  if (stateOf(applied) === 'current') return;
   // The migrator refuses a database with an applied migration it lacks ("corrupted migrations");
   // one that a newer release migrated is named as such, and left as it is.
-  const unknown = state === 'other' ? (await appliedMigrations(db)).filter((name) => !(name in MIGRATIONS)) : [];
+  const unknown = applied.filter((name) => !(name in MIGRATIONS));
   if (unknown.length > 0) {
     throw new Error(
       `The database was migrated by a newer release of Clearport: it has applied ${unknown.join(', ')}, ` +

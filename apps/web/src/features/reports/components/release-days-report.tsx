@@ -9,14 +9,13 @@ import { formatDays } from '../utils/report-format.ts';
 import type { ChartData, LineSeries } from '../utils/chart-layout.ts';
 import { COUNT_AXIS } from '../utils/chart-axes.ts';
 import { MAX_RELEASE_THRESHOLD, releaseThresholdOf } from '../utils/report-range.ts';
-import { everyDayOf } from '../utils/release-histogram.ts';
+import { everyDayOf, type Bar } from '../utils/release-histogram.ts';
 import { ChartOrTable, reportStateOf } from './chart-or-table.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import { ReleaseEntriesList } from './release-entries-list.tsx';
 import styles from './reports.module.css';
 import { ReportActions } from './report-actions.tsx';
 
-type Bar = ReleaseDaysResponse['histogram'][number];
 type Week = ReleaseDaysResponse['weeks'][number];
 
 const T = REPORT_TEXTS;

@@ -1,6 +1,7 @@
 import type { ReleaseDaysResponse } from '@clearport/contract/reports';
 
-type Bar = ReleaseDaysResponse['histogram'][number];
+/** One day of the histogram: how many entries took that many days from arrival to release. */
+export type Bar = ReleaseDaysResponse['histogram'][number];
 
 /**
  * The histogram with every day from none to the longest, those without a release at 0: the API
