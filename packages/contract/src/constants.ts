@@ -18,6 +18,12 @@ export const SHIPMENTS_PAGE_SIZE = 40;
 export const MAX_CC_EMAILS = 10;
 /** The longest shipment note or delivery order note, in characters. */
 export const NOTE_MAX_LENGTH = 2_000;
+/**
+ * The most notes and delivery orders one shipment holds (docs/decisions/0054-a-shipments-long-lists.md):
+ * enough for the longest-lived shipment, and a ceiling on what its page reads.
+ */
+export const SHIPMENT_NOTES_MAX = 1_000;
+export const SHIPMENT_DELIVERY_ORDERS_MAX = 500;
 /** The longest reference number of a shipment or a delivery order, in characters (the broker's too). */
 export const REFERENCE_MAX_LENGTH = 100;
 /**

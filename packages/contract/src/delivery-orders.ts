@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CalendarDate } from './calendar.ts';
 import { revisionOf } from './revision.ts';
 import { oneLineText, plainText } from './plain-text.ts';
-import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from './constants.ts';
+import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH, SHIPMENT_DELIVERY_ORDERS_MAX } from './constants.ts';
 import { EntityId, ErrorResponse, Flag, Id, MAX_ID, MessageResponse } from './http.ts';
 import { TEXTS } from './texts.ts';
 import { Trucker } from './truckers.ts';
@@ -46,6 +46,8 @@ export const DELIVERY_ORDER_ERRORS = {
   /** 409 from a change whose `revision` is not the stored order's: someone saved it meanwhile. */
   changedElsewhere:
     'This delivery order was changed elsewhere since this page was opened, in another tab or by someone else. Nothing was saved: reload the page to see it, then make your change again.',
+  /** 409 from a new order: the shipment holds SHIPMENT_DELIVERY_ORDERS_MAX orders. */
+  ordersFull: `This shipment has reached its limit of ${SHIPMENT_DELIVERY_ORDERS_MAX} delivery orders. Delete one it no longer needs to make another.`,
 } as const;
 
 /** The reply text of a delete; the spec does not show it. */

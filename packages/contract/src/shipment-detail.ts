@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH, SHIPMENTS_PAGE_SIZE } from './constants.ts';
+import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH, SHIPMENT_NOTES_MAX, SHIPMENTS_PAGE_SIZE } from './constants.ts';
 import { DeliveryOrder } from './delivery-orders.ts';
 import { EntityId, Flag, MessageResponse } from './http.ts';
 import { Invoice } from './invoices.ts';
@@ -105,6 +105,8 @@ export const SHIPMENT_DETAIL_ERRORS = {
   isfOnFile: 'The ISF is already on file for this shipment.',
   /** 409 from toggle-reviewed: a shipment without a 7501 (path_to_7501 null). */
   no7501: 'There is no 7501 to review for this shipment yet.',
+  /** 409 from add_comment: the shipment holds SHIPMENT_NOTES_MAX notes. */
+  notesFull: `This shipment has reached its limit of ${SHIPMENT_NOTES_MAX.toLocaleString('en-US')} notes.`,
 } as const;
 
 /**

@@ -60,3 +60,20 @@ export async function changeShipment<Result>(
   };
   return db.isTransaction ? inLock(db) : db.transaction().execute(inLock);
 }
+
+/**
+ * How many rows of a list under the shipment it holds. Read in a change, with the shipment locked,
+ * the count stays true until the change ends: a ceiling checked with it cannot be passed by two.
+ */
+export async function countUnderShipment(
+  trx: Db,
+  table: 'shipment_notes' | 'delivery_orders',
+  shipmentId: number,
+): Promise<number> {
+  const { count } = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('shipment_id', '=', shipmentId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

@@ -1,7 +1,8 @@
+import { SHIPMENT_DELIVERY_ORDERS_MAX } from '@clearport/contract/constants';
 import { sortedIds, type DeliveryOrder, type DeliveryOrderRequest } from '@clearport/contract/delivery-orders';
 import { isNamedRefusal } from '../../lib/refusal.ts';
 import { refused, type ActionDeps, type Refused } from '../../lib/action.ts';
-import { changeShipment } from '../access/change-shipment.ts';
+import { changeShipment, countUnderShipment } from '../access/change-shipment.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { requestKeysRepository } from '../activity/request-keys.repository.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
@@ -10,7 +11,7 @@ import { refusalOf } from './delivery-orders.rules.ts';
 
 /**
  * A new delivery order of the shipment, when its trucker, warehouse, containers and bills may be
- * chosen. Sent again under its `requestKey` (decision 0048), it answers the order the first made,
+ * chosen and it holds fewer than SHIPMENT_DELIVERY_ORDERS_MAX. Sent again under its `requestKey` (decision 0048), it answers the order the first made,
  * as it is now.
  */
 export async function createDeliveryOrder(
@@ -31,6 +32,8 @@ export async function createDeliveryOrder(
     if (before === 'reused') return { refused: 'requestKeyReused' } as const;
     const [made] = before ? await deliveryOrdersRepository.listOf(trx, shipmentId, [before]) : [];
     if (made) return made;
+    if ((await countUnderShipment(trx, 'delivery_orders', shipmentId)) >= SHIPMENT_DELIVERY_ORDERS_MAX)
+      return { refused: 'ordersFull' } as const;
     const refusal = await deliveryOrdersRepository.saveRefusal(trx, actor, shipmentId, order);
     if (refusal) return refusal;
     const orderId = await deliveryOrdersRepository.insert(trx, actor, shipmentId, order);

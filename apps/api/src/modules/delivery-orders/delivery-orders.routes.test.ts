@@ -9,7 +9,7 @@ import {
   SendDeliveryOrderResponse,
   type DeliveryOrderRequestInput,
 } from '@clearport/contract/delivery-orders';
-import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
+import { REQUEST_KEY_HEADER, SHIPMENT_DELIVERY_ORDERS_MAX } from '@clearport/contract/constants';
 import { API_PATHS } from '@clearport/contract/paths';
 import { SHIPMENT_DETAIL_ERRORS, ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { fillText, TEXTS } from '@clearport/contract/texts';
@@ -292,6 +292,26 @@ describe('POST user/shipments/{id}/delivery_order', () => {
       });
     }
     await expectRefused(shipment.id, () => create('primary', 'abc', orderOf(shipment)), 400, { field: 'id' });
+  });
+
+  it(`takes orders up to ${SHIPMENT_DELIVERY_ORDERS_MAX} a shipment and refuses the next with its message`, async () => {
+    const shipment = await orderableShipment(t.app.db, '40001', taken);
+    const first = await createdOrder('primary', shipment);
+    await sql`INSERT INTO delivery_orders (shipment_id, trucker_id, warehouse_id, reference_number, note, created_by)
+      SELECT shipment_id, trucker_id, warehouse_id, 'Copy ' || n, note, created_by
+      FROM delivery_orders, generate_series(1, ${SHIPMENT_DELIVERY_ORDERS_MAX - 2}) n
+      WHERE id = ${first.id}`.execute(t.app.db);
+    const reuse = { reuse_assigned_containers: true };
+    await createdOrder('manager', shipment, reuse);
+    await expectRefused(shipment.id, () => create('user', shipment.id, orderOf(shipment, reuse)), 409, {
+      message: DELIVERY_ORDER_ERRORS.ordersFull,
+    });
+    expect(DELIVERY_ORDER_ERRORS.ordersFull).toBe(
+      'This shipment has reached its limit of 500 delivery orders. Delete one it no longer needs to make another.',
+    );
+    const deleted = await remove('primary', shipment.id, first.id);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await createdOrder('user', shipment, reuse);
   });
 });
 

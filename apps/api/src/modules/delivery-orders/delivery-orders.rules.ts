@@ -32,6 +32,7 @@ export type DeliveryOrderRefusal =
   | { refused: 'beingSent' }
   | { refused: 'changedElsewhere' }
   | { refused: 'requestKeyReused' }
+  | { refused: 'ordersFull' }
   | { refused: 'mailFailed' };
 
 /**
@@ -71,6 +72,8 @@ export function refusalOf(named: DeliveryOrderRefusal, brokerEmail: string): Ref
       return listedRefusal(409, E.changedElsewhere, 'revision');
     case 'requestKeyReused':
       return listedRefusal(422, REQUEST_KEY_REUSED, REQUEST_KEY_HEADER);
+    case 'ordersFull':
+      return listedRefusal(409, E.ordersFull);
     case 'mailFailed':
       // The mail server, not this one, failed: a gateway error.
       return listedRefusal(502, TEXTS.deliveryOrderSendFailed);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
+import { SHIPMENT_NOTES_MAX, UNKNOWN_DATE_TIME } from '@clearport/contract/constants';
 import { DOCUMENT_TYPES, FORM_7501_TYPES, is7501Type } from '@clearport/contract/documents';
 import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
 import { REQUEST_KEY_REUSED } from '@clearport/contract/http';
@@ -417,6 +417,27 @@ describe('POST user/shipments/{id}/add_comment', () => {
         'note',
       );
     }
+  });
+
+  it(`takes notes up to ${SHIPMENT_NOTES_MAX} a shipment and refuses the next with its message`, async () => {
+    const id = nextShipment();
+    await sql`INSERT INTO shipment_notes (shipment_id, user_id, role, comments)
+      SELECT ${id}, ${userIds.primary}, ${ROLES.primary}, 'Note ' || n
+      FROM generate_series(1, ${SHIPMENT_NOTES_MAX - 1} - (SELECT count(*) FROM shipment_notes WHERE shipment_id = ${id})) n`.execute(
+      t.app.db,
+    );
+    const last = await post('primary', apiUrl(API_PATHS.addNote, { id }), { note: 'The last one' });
+    expect(last.statusCode, last.body).toBe(200);
+    const refused = await expectRefusedUnchanged(
+      [id],
+      () => post('user', apiUrl(API_PATHS.addNote, { id }), { note: 'One too many' }),
+      409,
+    );
+    expect(refused.message).toBe(SHIPMENT_DETAIL_ERRORS.notesFull);
+    expect(refused.message).toBe('This shipment has reached its limit of 1,000 notes.');
+    const { shipment } = await detailOf('primary', id);
+    expect(shipment.shipment_notes).toHaveLength(SHIPMENT_NOTES_MAX);
+    expect(shipment.shipment_notes.at(-1)!.comments).toBe('The last one');
   });
 });
 

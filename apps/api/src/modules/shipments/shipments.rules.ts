@@ -301,6 +301,7 @@ export type ShipmentRefusal =
   | { refused: 'documentKept' }
   | { refused: 'isfOnFile' }
   | { refused: 'no7501' }
+  | { refused: 'notesFull' }
   | { refused: 'requestKeyReused' }
   | { refused: 'unknownTypes'; types: string[] };
 
@@ -310,6 +311,7 @@ const REFUSAL_STATUSES: Record<ShipmentRefusal['refused'], number> = {
   documentKept: 403,
   isfOnFile: 409,
   no7501: 409,
+  notesFull: 409,
   requestKeyReused: 422,
   unknownTypes: 400,
 };
