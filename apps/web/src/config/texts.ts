@@ -1,5 +1,9 @@
 import { COMMON_TEXTS } from './common-texts.ts';
 
+/** "Show 12 earlier notes": a button that shows the rest of a long list, the noun singular for one. */
+const showRest = (which: string, one: string, many: string) => (count: number) =>
+  `Show ${count.toLocaleString('en-US')} ${which} ${count === 1 ? one : many}`;
+
 /**
  * Texts only the web client shows: labels, headings and buttons, some named by the spec (column
  * headers, Search, Previous, Next, Missing) and some not. Messages the spec quotes, and the texts
@@ -215,6 +219,7 @@ export const WEB_TEXTS = {
     dischargeDateLabel: 'Discharge date',
     notesTitle: 'Notes',
     noNotes: 'No notes yet.',
+    earlierNotes: showRest('earlier', 'note', 'notes'),
     noteLabel: 'Add a note',
     noteUnsent: "Your note wasn't submitted. Are you sure you want to leave?",
     submitNote: 'Submit',
@@ -236,6 +241,8 @@ export const WEB_TEXTS = {
     eventDate: 'Date',
     eventType: 'Event',
     eventLocation: 'Location',
+    earlierEvents: showRest('earlier', 'event', 'events'),
+    moreContainers: showRest('more', 'container', 'containers'),
     review7501Title: '7501',
     review7501: '7501 reviewed',
     reviewed7501: 'The 7501 is marked reviewed.',
@@ -258,6 +265,7 @@ export const WEB_TEXTS = {
     skipDeliveryOrderHint: 'This shipment needs no delivery order.',
     newDeliveryOrder: 'New Delivery Order',
     noDeliveryOrders: 'No delivery orders yet.',
+    earlierDeliveryOrders: showRest('earlier', 'delivery order', 'delivery orders'),
     /** {id} is the order's number. */
     deliveryOrderTitle: 'Delivery Order {id}',
     deliveryOrderApproved: 'Approved',

@@ -5,7 +5,7 @@ import Cookies from 'js-cookie';
 import { deliveryOrder, shipmentDetail } from '../../../testing/shipment-detail-data.ts';
 import { DELIVERY_ORDER_SETTINGS } from '../../../testing/delivery-order-settings.ts';
 import { bodiesSentTo, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
-import { DeliveryOrdersSection } from './delivery-orders-section.tsx';
+import { DeliveryOrdersSection, ORDERS_SHOWN } from './delivery-orders-section.tsx';
 
 const TOGGLE_PATH = '/user/shipments/toggle-ignore';
 
@@ -78,6 +78,18 @@ describe('DeliveryOrdersSection', () => {
     expect(within(second).getByText('Awaiting approval')).toBeTruthy();
     expect(within(second).queryByRole('button', { name: 'Delivery order PDF' })).toBeNull();
     expect(within(second).queryByText(/^Sent /)).toBeNull();
+  });
+
+  it(`shows the latest ${ORDERS_SHOWN} orders with their forms, and the earlier ones when asked`, async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    const orders = Array.from({ length: ORDERS_SHOWN + 2 }, (_, index) => deliveryOrder(index + 1));
+    renderSection({ orders });
+    const titles = () => screen.getAllByRole('article').map((order) => order.getAttribute('aria-label'));
+    expect(titles()).toEqual(orders.slice(2).map((order) => `Delivery Order ${order.id}`));
+    await user.click(screen.getByRole('button', { name: 'Show 2 earlier delivery orders' }));
+    expect(titles()).toEqual(orders.map((order) => `Delivery Order ${order.id}`));
+    expect(screen.queryByRole('button', { name: /earlier/ })).toBeNull();
   });
 
   it('adds a new order with New Delivery Order, and Delete drops it without a call', async () => {

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { DeliveryOrder } from '@clearport/contract/delivery-orders';
 import type { ShipmentDetail, SkipDeliveryOrderResponse } from '@clearport/contract/shipment-detail';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ListRestButton, useListRest } from '../../../components/ui/list-rest.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { DeliveryOrderCard, deliveryOrderTitle } from './delivery-order-card.tsx';
@@ -29,10 +30,13 @@ type DeliveryOrdersSectionProps = {
   brokerEmail: string | undefined;
 };
 
+/** The latest orders the area shows, each with its editor, before the user asks for the earlier ones. */
+export const ORDERS_SHOWN = 10;
+
 /**
  * The detail page's delivery order area (spec section 2): Skip Delivery Order, the New Delivery
- * Order button, the new orders not saved yet and the shipment's orders, each with its editor.
- * Role 11 does not see it.
+ * Order button, the new orders not saved yet and the shipment's orders (the latest ORDERS_SHOWN
+ * until the user asks for the rest), each with its editor. Role 11 does not see it.
  */
 export function DeliveryOrdersSection({
   shipment,
@@ -50,13 +54,17 @@ export function DeliveryOrdersSection({
   // brokerage's address, is said before the form rather than at Save.
   const hasContainers = shipment.containers.length > 0;
   const noContainersId = useId();
+  const { part, rest, showRest, listRef } = useListRest<DeliveryOrder, HTMLUListElement>(
+    orders,
+    ORDERS_SHOWN,
+    'latest',
+  );
   // A new order's form takes the focus from its button: the keyboard goes on where it appeared.
-  const listRef = useRef<HTMLUListElement>(null);
   const [openedDraft, setOpenedDraft] = useState<number>();
   useEffect(() => {
     if (openedDraft === undefined) return;
     listRef.current?.querySelector<HTMLElement>('li input, li select, li textarea')?.focus();
-  }, [openedDraft]);
+  }, [openedDraft, listRef]);
   const openDraft = () => {
     const draft = Math.max(0, ...drafts) + 1;
     setDrafts((current) => [draft, ...current]);
@@ -85,7 +93,7 @@ export function DeliveryOrdersSection({
       {orders.length === 0 && drafts.length === 0 ? (
         <p className={styles.empty}>{WEB_TEXTS.deliveryOrders.noDeliveryOrders}</p>
       ) : (
-        <ul className={styles.orders} ref={listRef}>
+        <ul className={styles.orders} ref={listRef} tabIndex={-1}>
           {drafts.map((draft) => (
             <DeliveryOrderCard key={`new-${draft}`} title={WEB_TEXTS.deliveryOrders.newDeliveryOrderTitle} state="new">
               <DeliveryOrderEditor
@@ -100,7 +108,12 @@ export function DeliveryOrdersSection({
               />
             </DeliveryOrderCard>
           ))}
-          {orders.map((order) => (
+          {rest > 0 && (
+            <li>
+              <ListRestButton rest={rest} text={WEB_TEXTS.deliveryOrders.earlierDeliveryOrders} onClick={showRest} />
+            </li>
+          )}
+          {part.map((order) => (
             <DeliveryOrderCard
               key={order.id}
               title={deliveryOrderTitle(order)}

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { bodiesSentTo, expectKeyRepeatedThenNew, mockApi, renderWithProviders } from '../../../testing/test-utils.tsx';
-import { ShipmentNotes } from './shipment-notes.tsx';
+import { NOTES_SHOWN, ShipmentNotes } from './shipment-notes.tsx';
 
 const NOTES = [
   {
@@ -31,6 +31,31 @@ describe('ShipmentNotes', () => {
       'Maria Delgado11/18/2026 3:00 PMTrucker confirmed pickup.',
       'User11/19/2026 3:00 PMDeliver to dock 4.',
     ]);
+  });
+
+  it(`shows the latest ${NOTES_SHOWN} notes, and the earlier ones when asked, the focus on the list`, async () => {
+    const user = userEvent.setup();
+    mockApi({});
+    const notes = Array.from({ length: NOTES_SHOWN + 3 }, (_, index) => ({
+      ...NOTES[0]!,
+      id: index + 1,
+      comments: `Note ${index + 1}`,
+    }));
+    renderWithProviders(<ShipmentNotes shipmentId={12} notes={notes} />);
+    const shown = () => screen.getAllByRole('listitem').map((item) => item.lastChild?.textContent);
+    expect(shown()).toEqual(notes.slice(3).map((note) => note.comments));
+    await user.click(screen.getByRole('button', { name: 'Show 3 earlier notes' }));
+    expect(shown()).toEqual(notes.map((note) => note.comments));
+    expect(screen.queryByRole('button', { name: /earlier/ })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Notes' })));
+  });
+
+  it('says one earlier note in the singular', () => {
+    mockApi({});
+    const notes = Array.from({ length: NOTES_SHOWN + 1 }, (_, index) => ({ ...NOTES[0]!, id: index + 1 }));
+    renderWithProviders(<ShipmentNotes shipmentId={12} notes={notes} />);
+    expect(screen.getByRole('button', { name: 'Show 1 earlier note' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(NOTES_SHOWN);
   });
 
   it('enables Submit only with text', async () => {

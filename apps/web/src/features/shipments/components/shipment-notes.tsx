@@ -3,6 +3,7 @@ import { NOTE_MAX_LENGTH } from '@clearport/contract/constants';
 import { roleName } from '@clearport/contract/roles';
 import type { ShipmentNote } from '@clearport/contract/shipment-detail';
 import { Button } from '../../../components/ui/button.tsx';
+import { ListRestButton, useListRest } from '../../../components/ui/list-rest.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useAddNote } from '../api/add-note.ts';
@@ -17,8 +18,15 @@ type ShipmentNotesProps = {
   notes: readonly ShipmentNote[];
 };
 
-/** The shipment's notes, oldest first, and a box to add one; Submit needs text (spec section 5). */
+/** The latest notes a shipment's page shows before the user asks for the earlier ones. */
+export const NOTES_SHOWN = 20;
+
+/**
+ * The shipment's notes, oldest first (the latest NOTES_SHOWN until the user asks for the rest), and
+ * a box to add one; Submit needs text (spec section 5).
+ */
 export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
+  const { part, rest, showRest, listRef } = useListRest<ShipmentNote, HTMLOListElement>(notes, NOTES_SHOWN, 'latest');
   const fieldId = useId();
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
@@ -55,17 +63,21 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
       {notes.length === 0 ? (
         <p className={styles.empty}>{WEB_TEXTS.shipment.noNotes}</p>
       ) : (
-        <ol className={styles.notes}>
-          {notes.map((each) => (
-            <li key={each.id} className={styles.note}>
-              <p className={styles.meta}>
-                <span className={styles.author}>{each.name || roleName(each.role)}</span>
-                <span>{formatInstant(each.created_at)}</span>
-              </p>
-              <p className={styles.comments}>{each.comments}</p>
-            </li>
-          ))}
-        </ol>
+        <>
+          <ListRestButton rest={rest} text={WEB_TEXTS.shipment.earlierNotes} onClick={showRest} />
+          {/* It scrolls: the keyboard reaches it, and it takes the focus from the button above. */}
+          <ol ref={listRef} className={styles.notes} tabIndex={0} aria-label={WEB_TEXTS.shipment.notesTitle}>
+            {part.map((each) => (
+              <li key={each.id} className={styles.note}>
+                <p className={styles.meta}>
+                  <span className={styles.author}>{each.name || roleName(each.role)}</span>
+                  <span>{formatInstant(each.created_at)}</span>
+                </p>
+                <p className={styles.comments}>{each.comments}</p>
+              </li>
+            ))}
+          </ol>
+        </>
       )}
       <form className={styles.form} onSubmit={submit}>
         <label htmlFor={fieldId} className={styles.label}>
