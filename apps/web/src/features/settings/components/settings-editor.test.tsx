@@ -255,6 +255,31 @@ describe('SettingsEditor', () => {
     });
   });
 
+  it('redraws only the entry being edited, and after a save only those it changed, however many the company keeps', async () => {
+    const events = userEvent.setup();
+    const truckers = Array.from({ length: 6 }, (_, index) => trucker(100 + index, `Trucker ${index}`));
+    const warehouses = Array.from({ length: 6 }, (_, index) => warehouse(200 + index, `Warehouse ${index}`));
+    const renamed = truckers.map((each) => (each.id === 100 ? { ...each, name: 'Trucker 0 East' } : each));
+    mockApi({ '/user/settings/save': { body: { truckers: renamed, warehouses, messages: ['Settings saved.'] } } });
+    renderWithProviders(<SettingsEditor user={{ ...user, truckers, warehouses }} />);
+    const edited = screen.getByRole('group', { name: 'Trucker 0' });
+    const others = [...document.querySelectorAll('fieldset')].filter(
+      (each) => each !== edited && /^(Trucker|Warehouse) \d+$/.test(each.querySelector('legend')?.textContent ?? ''),
+    );
+    expect(others).toHaveLength(11);
+    const redrawn: MutationRecord[] = [];
+    const changes = new MutationObserver((records) => redrawn.push(...records));
+    for (const other of others)
+      changes.observe(other, { attributes: true, childList: true, subtree: true, characterData: true });
+
+    await events.type(within(edited).getByLabelText('Name'), ' East');
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('group', { name: 'Trucker 0 East' });
+    redrawn.push(...changes.takeRecords());
+    changes.disconnect();
+    expect(redrawn.map((record) => record.target.nodeName)).toEqual([]);
+  });
+
   it('saves a warehouse with every contact it has, those after the first as they were', async () => {
     const events = userEvent.setup();
     const fetchMock = mockApi({

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import {
   NOTIFICATION_LISTS,
   SettingsFormSaveRequest,
@@ -12,46 +11,37 @@ import {
 } from '@clearport/contract/settings';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import type { Trucker } from '@clearport/contract/truckers';
-import { US_STATES, type UsStateCode, type Warehouse } from '@clearport/contract/warehouses';
+import type { Warehouse } from '@clearport/contract/warehouses';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormAccordion } from '../../../components/ui/form-accordion.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { ReadOnlyLines, TextField } from '../../../components/ui/text-field.tsx';
+import { ReadOnlyLines } from '../../../components/ui/text-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
-import { CcListEditor } from './cc-list-editor.tsx';
 import { NotificationListEditor } from './notification-list-editor.tsx';
+import {
+  CheckedField,
+  TruckerEntry,
+  WAREHOUSE_FIELDS,
+  WarehouseEntry,
+  type FieldErrors,
+  type TruckerDraft,
+  type WarehouseDraft,
+} from './settings-entries.tsx';
 import { TruckerForm } from './trucker-form.tsx';
 import { WarehouseForm } from './warehouse-form.tsx';
 import styles from './settings-editor.module.css';
 
-type TruckerDraft = { id: number; name: string; email: string; ccEmails: string[]; status: number; isRemoved: boolean };
-type WarehouseDraft = Pick<Warehouse, 'id' | 'name' | 'phone' | 'address' | 'city' | 'state' | 'zip' | 'status'> & {
-  contactName: string;
-  contactEmail: string;
-  /** The contacts after the first (the broker's or another program's), which the screen does not show and saves as they are. */
-  otherContacts: Warehouse['emails'];
-  isRemoved: boolean;
-};
 type Draft = {
   email: string;
   lists: Record<NotificationListKey, NotificationEmails>;
   truckers: TruckerDraft[];
   warehouses: WarehouseDraft[];
 };
-type WarehouseField = 'name' | 'contactName' | 'phone' | 'address' | 'city' | 'state' | 'zip';
-
-/**
- * Errors by the field they belong to: `email`, `password`, `current_password`,
- * `lists.<key>.email|cc_emails`, `truckers.<id>.name|email|cc_emails`, `warehouses.<id>.<field>`,
- * and FORM_ERROR for what belongs to no one field.
- */
-type FieldErrors = Record<string, string>;
 const FORM_ERROR = 'form';
+const NO_ERRORS: FieldErrors = {};
 
 const truckerDraft = (trucker: Trucker): TruckerDraft => ({
   id: trucker.id,
@@ -86,15 +76,17 @@ function draftOf(user: SettingsResponse['user']): Draft {
   };
 }
 
-const WAREHOUSE_FIELDS: ReadonlyArray<{ field: WarehouseField; label: string }> = [
-  { field: 'name', label: TEXTS.warehouseNameLabel },
-  { field: 'contactName', label: TEXTS.warehouseContactLabel },
-  { field: 'phone', label: TEXTS.warehousePhoneLabel },
-  { field: 'address', label: TEXTS.warehouseAddressLabel },
-  { field: 'city', label: TEXTS.warehouseCityLabel },
-  { field: 'state', label: TEXTS.warehouseStateLabel },
-  { field: 'zip', label: TEXTS.warehouseZipLabel },
-];
+/**
+ * `next` with each entry that equals the one of its id in `previous` taken from there: the entries
+ * a save did not change stay the same objects, and are not drawn again.
+ */
+function keepUnchanged<Entry extends { id: number }>(next: Entry[], previous: readonly Entry[]): Entry[] {
+  const before = new Map(previous.map((each) => [each.id, each]));
+  return next.map((each) => {
+    const kept = before.get(each.id);
+    return kept && JSON.stringify(kept) === JSON.stringify(each) ? kept : each;
+  });
+}
 
 /** The ids of the truckers and warehouses a save sent, in the order it sent them. */
 type SentIds = { truckers: readonly number[]; warehouses: readonly number[] };
@@ -125,8 +117,6 @@ export function fieldOf(path: readonly PropertyKey[], sent: SentIds): string {
 
 const pathOf = (field: string | undefined): PropertyKey[] =>
   (field ?? '').split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-
-const STATE_OPTIONS = US_STATES.map((state) => ({ label: state.name, value: state.code }));
 
 type SettingsEditorProps = {
   user: SettingsResponse['user'];
@@ -173,31 +163,42 @@ export function SettingsEditor({ user, canEditLists = true, isRefreshing = false
     invalid.focus({ preventScroll: true });
   }, [focusRequest]);
 
-  const clearError = (key: string) =>
-    setErrors((all) => {
-      if (!(key in all) && !(FORM_ERROR in all)) return all;
-      const { [key]: _cleared, [FORM_ERROR]: _form, ...rest } = all;
-      return rest;
-    });
+  // Stable, so that the lists' entries that did not change are not drawn again (settings-entries.tsx).
+  const clearError = useCallback(
+    (key: string) =>
+      setErrors((all) => {
+        if (!(key in all) && !(FORM_ERROR in all)) return all;
+        const { [key]: _cleared, [FORM_ERROR]: _form, ...rest } = all;
+        return rest;
+      }),
+    [],
+  );
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
     setFocusRequest((count) => count + 1);
   };
 
-  const setTrucker = (id: number, change: Partial<TruckerDraft>) => {
-    for (const field of Object.keys(change)) clearError(`truckers.${id}.${field === 'ccEmails' ? 'cc_emails' : field}`);
-    setDraft((all) => ({
-      ...all,
-      truckers: all.truckers.map((each) => (each.id === id ? { ...each, ...change } : each)),
-    }));
-  };
-  const setWarehouse = (id: number, change: Partial<WarehouseDraft>) => {
-    for (const field of Object.keys(change)) clearError(`warehouses.${id}.${field}`);
-    setDraft((all) => ({
-      ...all,
-      warehouses: all.warehouses.map((each) => (each.id === id ? { ...each, ...change } : each)),
-    }));
-  };
+  const setTrucker = useCallback(
+    (id: number, change: Partial<TruckerDraft>) => {
+      for (const field of Object.keys(change))
+        clearError(`truckers.${id}.${field === 'ccEmails' ? 'cc_emails' : field}`);
+      setDraft((all) => ({
+        ...all,
+        truckers: all.truckers.map((each) => (each.id === id ? { ...each, ...change } : each)),
+      }));
+    },
+    [clearError],
+  );
+  const setWarehouse = useCallback(
+    (id: number, change: Partial<WarehouseDraft>) => {
+      for (const field of Object.keys(change)) clearError(`warehouses.${id}.${field}`);
+      setDraft((all) => ({
+        ...all,
+        warehouses: all.warehouses.map((each) => (each.id === id ? { ...each, ...change } : each)),
+      }));
+    },
+    [clearError],
+  );
   const setList = (key: NotificationListKey, list: NotificationEmails) => {
     if (list.email !== draft.lists[key].email) clearError(`lists.${key}.email`);
     else clearError(`lists.${key}.cc_emails`);
@@ -271,8 +272,8 @@ export function SettingsEditor({ user, canEditLists = true, isRefreshing = false
         const next: Draft = {
           ...draft,
           email: parsed.data.email ?? saved.email,
-          truckers: reply.truckers.map(truckerDraft),
-          warehouses: reply.warehouses.map(warehouseDraft),
+          truckers: keepUnchanged(reply.truckers.map(truckerDraft), draft.truckers),
+          warehouses: keepUnchanged(reply.warehouses.map(warehouseDraft), draft.warehouses),
         };
         setSaved(next);
         setDraft(next);
@@ -299,6 +300,12 @@ export function SettingsEditor({ user, canEditLists = true, isRefreshing = false
           count: String(errorCount),
         }));
   const field = (key: string) => ({ error: errors[key], errorKey: key });
+  // Only an entry with errors is handed them: the others keep their props, and are not drawn again.
+  const entriesWithErrors = new Set(Object.keys(errors).map((key) => key.split('.').slice(0, 2).join('.')));
+  const savedNames = {
+    truckers: new Map(saved.truckers.map((each) => [each.id, each.name])),
+    warehouses: new Map(saved.warehouses.map((each) => [each.id, each.name])),
+  };
 
   return (
     // Not one form: the New Trucker and New Warehouse forms inside save on their own.
@@ -377,53 +384,16 @@ export function SettingsEditor({ user, canEditLists = true, isRefreshing = false
       <Panel title={WEB_TEXTS.settings.truckersTitle}>
         {!canEditLists && <p className={styles.hint}>{WEB_TEXTS.settings.listsReadOnly}</p>}
         {draft.truckers.length === 0 && <p className={styles.hint}>{WEB_TEXTS.settings.noTruckers}</p>}
-        {draft.truckers.map((trucker) => {
-          const name = saved.truckers.find((each) => each.id === trucker.id)?.name || String(trucker.id);
-          const isDisabled = trucker.isRemoved;
-          return (
-            <fieldset key={trucker.id} className={styles.entry} data-removed={trucker.isRemoved || undefined}>
-              <legend className={styles.entryLegend}>{name}</legend>
-              <CheckedField
-                {...field(`truckers.${trucker.id}.name`)}
-                label={WEB_TEXTS.settings.entryNameLabel}
-                value={trucker.name}
-                onChange={(value) => setTrucker(trucker.id, { name: value })}
-                disabled={isDisabled}
-                readOnly={!canEditLists}
-              />
-              <CheckedField
-                {...field(`truckers.${trucker.id}.email`)}
-                type="email"
-                label={WEB_TEXTS.settings.entryEmailLabel}
-                value={trucker.email}
-                onChange={(value) => setTrucker(trucker.id, { email: value })}
-                disabled={isDisabled}
-                readOnly={!canEditLists}
-              />
-              <div className={styles.wide}>
-                {!isDisabled && (
-                  <CcListEditor
-                    owner={name}
-                    ccEmails={trucker.ccEmails}
-                    onChange={(ccEmails) => setTrucker(trucker.id, { ccEmails })}
-                    error={errors[`truckers.${trucker.id}.cc_emails`]}
-                    isReadOnly={!canEditLists}
-                    fullText={TEXTS.maxTruckerCc}
-                  />
-                )}
-              </div>
-              {canEditLists && (
-                <EntryActions
-                  name={name}
-                  status={trucker.status}
-                  isRemoved={trucker.isRemoved}
-                  onStatus={(status) => setTrucker(trucker.id, { status })}
-                  onRemoved={(isRemoved) => setTrucker(trucker.id, { isRemoved })}
-                />
-              )}
-            </fieldset>
-          );
-        })}
+        {draft.truckers.map((trucker) => (
+          <TruckerEntry
+            key={trucker.id}
+            entry={trucker}
+            name={savedNames.truckers.get(trucker.id) || String(trucker.id)}
+            errors={entriesWithErrors.has(`truckers.${trucker.id}`) ? errors : NO_ERRORS}
+            canEditLists={canEditLists}
+            onChange={setTrucker}
+          />
+        ))}
         <FormAccordion headingId={truckerHeadingId} title={TEXTS.truckerFormTitle}>
           <TruckerForm onCreated={onTruckerCreated} leaveQuestion={TEXTS.settingsUnsavedChanges} />
         </FormAccordion>
@@ -432,45 +402,16 @@ export function SettingsEditor({ user, canEditLists = true, isRefreshing = false
       <Panel title={WEB_TEXTS.settings.warehousesTitle}>
         {!canEditLists && <p className={styles.hint}>{WEB_TEXTS.settings.listsReadOnly}</p>}
         {draft.warehouses.length === 0 && <p className={styles.hint}>{WEB_TEXTS.settings.noWarehouses}</p>}
-        {draft.warehouses.map((warehouse) => {
-          const name = saved.warehouses.find((each) => each.id === warehouse.id)?.name || String(warehouse.id);
-          return (
-            <fieldset key={warehouse.id} className={styles.entry} data-removed={warehouse.isRemoved || undefined}>
-              <legend className={styles.entryLegend}>{name}</legend>
-              {WAREHOUSE_FIELDS.map(({ field: fieldName, label }) =>
-                fieldName === 'state' ? (
-                  <SelectField<UsStateCode>
-                    key={fieldName}
-                    label={label}
-                    options={STATE_OPTIONS}
-                    value={(warehouse.state || null) as UsStateCode | null}
-                    onChange={(state) => setWarehouse(warehouse.id, { state })}
-                    isDisabled={warehouse.isRemoved || !canEditLists}
-                  />
-                ) : (
-                  <CheckedField
-                    key={fieldName}
-                    {...field(`warehouses.${warehouse.id}.${fieldName}`)}
-                    label={label}
-                    value={warehouse[fieldName]}
-                    onChange={(value) => setWarehouse(warehouse.id, { [fieldName]: value })}
-                    disabled={warehouse.isRemoved}
-                    readOnly={!canEditLists}
-                  />
-                ),
-              )}
-              {canEditLists && (
-                <EntryActions
-                  name={name}
-                  status={warehouse.status}
-                  isRemoved={warehouse.isRemoved}
-                  onStatus={(status) => setWarehouse(warehouse.id, { status })}
-                  onRemoved={(isRemoved) => setWarehouse(warehouse.id, { isRemoved })}
-                />
-              )}
-            </fieldset>
-          );
-        })}
+        {draft.warehouses.map((warehouse) => (
+          <WarehouseEntry
+            key={warehouse.id}
+            entry={warehouse}
+            name={savedNames.warehouses.get(warehouse.id) || String(warehouse.id)}
+            errors={entriesWithErrors.has(`warehouses.${warehouse.id}`) ? errors : NO_ERRORS}
+            canEditLists={canEditLists}
+            onChange={setWarehouse}
+          />
+        ))}
         <FormAccordion headingId={warehouseHeadingId} title={TEXTS.warehouseFormTitle} isDisabled={isRefreshing}>
           <WarehouseForm
             existing={saved.warehouses.map((each) => ({ id: each.id }))}
@@ -490,76 +431,6 @@ export function SettingsEditor({ user, canEditLists = true, isRefreshing = false
         </p>
         {!formError && hasUnsavedChanges && <p className={styles.hint}>{WEB_TEXTS.settings.unsaved}</p>}
       </div>
-    </div>
-  );
-}
-
-type CheckedFieldProps = {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** The field's refusal, shown under it, marking it, and read with it. */
-  error?: string;
-  /** Names the field in the editor's errors; its message's id is made from it. */
-  errorKey: string;
-  type?: string;
-  className?: string;
-  autoComplete?: string;
-  disabled?: boolean;
-  readOnly?: boolean;
-};
-
-function CheckedField({ error, errorKey, onChange, className, ...props }: CheckedFieldProps) {
-  const errorId = `settings-error-${errorKey.replaceAll('.', '-')}`;
-  return (
-    <div className={className}>
-      <TextField
-        {...props}
-        onChange={(event) => onChange(event.target.value)}
-        isInvalid={error !== undefined}
-        errorId={errorId}
-      />
-      {error !== undefined && (
-        <p id={errorId} className={styles.fieldError}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-type EntryActionsProps = {
-  name: string;
-  status: number;
-  isRemoved: boolean;
-  onStatus: (status: number) => void;
-  onRemoved: (isRemoved: boolean) => void;
-};
-
-/** Active or not, and Delete (done on Save), or Keep while marked. */
-function EntryActions({ name, status, isRemoved, onStatus, onRemoved }: EntryActionsProps) {
-  return (
-    <div className={`${styles.entryActions} ${styles.wide}`}>
-      {isRemoved ? (
-        <>
-          <span className={styles.hint}>{WEB_TEXTS.settings.deletedOnSave}</span>
-          <Button variant="secondary" onClick={() => onRemoved(false)}>
-            {fillText(WEB_TEXTS.settings.restoreOf, { name })}
-          </Button>
-        </>
-      ) : (
-        <>
-          <Checkbox
-            label={WEB_TEXTS.settings.isActive}
-            aria-label={fillText(WEB_TEXTS.settings.activeOf, { name })}
-            checked={status === ACTIVE_STATUS}
-            onChange={(event) => onStatus(event.target.checked ? ACTIVE_STATUS : 0)}
-          />
-          <Button variant="secondary" onClick={() => onRemoved(true)}>
-            {fillText(WEB_TEXTS.settings.deleteOf, { name })}
-          </Button>
-        </>
-      )}
     </div>
   );
 }
