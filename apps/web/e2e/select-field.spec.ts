@@ -56,3 +56,19 @@ test.describe('The lists before and after first use', () => {
     await tableSettled(page);
   });
 });
+
+test('a list with nothing chosen, opened with Arrow Down before react-select is loaded, chooses its first option with Enter', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('primary@demo.test', '/users/new-user');
+  const position = page.getByRole('combobox', { name: 'Position', exact: true });
+  await position.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option')).toHaveCount(0);
+  await expect(position.locator('xpath=ancestor::div[3]')).toContainText('Manager');
+  // Enter chose; it did not send the form, which would mark the empty fields.
+  await expect(page.getByText('Cannot be empty')).toHaveCount(0);
+});

@@ -109,6 +109,28 @@ describe('SelectField', () => {
     expect(onChange).toHaveBeenCalledWith('0401');
   });
 
+  it('chooses with Enter the option an opening key focused, before anything is chosen and react-select is loaded', async () => {
+    const user = userEvent.setup();
+    for (const [key, chosen] of [
+      ['{ArrowDown}', ''],
+      ['{ArrowUp}', '4601'],
+      [' ', ''],
+    ] as const) {
+      // A fresh module: react-select's chunk is not loaded yet, so the key reaches the look-alike.
+      vi.resetModules();
+      const { SelectField: FreshField } = await import('./select-field.tsx');
+      const onChange = vi.fn();
+      const { unmount } = render(<FreshField label="Port" options={PORTS} value={null} onChange={onChange} />);
+      list().focus();
+      await user.keyboard(key);
+      await isReactSelectFocused();
+      await screen.findAllByRole('option');
+      await user.keyboard('{Enter}');
+      expect(onChange).toHaveBeenCalledWith(chosen);
+      unmount();
+    }
+  });
+
   it('does not open while disabled', async () => {
     const user = userEvent.setup();
     renderList('0901', true);

@@ -39,7 +39,13 @@ export function loadSelectMenu(): Promise<SelectMenuComponent> {
 /** Keys with which react-select opens its menu on a focused list. */
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ', 'PageDown', 'PageUp', 'Home', 'End']);
 
-type Opening = { isMenuOpen: boolean; typed: string };
+/**
+ * How the user opened the list before react-select arrived: its menu open or not, the option to
+ * focus in it (the last for Arrow Up and End, as react-select's own control does), and what was typed.
+ */
+export type Opening = { isMenuOpen: boolean; focus: 'first' | 'last'; typed: string };
+
+const LAST_KEYS = new Set(['ArrowUp', 'End']);
 
 /**
  * A labelled single-choice list (react-select). The visible label names the combobox; the menu
@@ -69,7 +75,7 @@ export function SelectField<V extends string | number>({
   const lookAlike = useRef<HTMLInputElement>(null);
 
   const open = (change: (opening: Opening) => Opening) => {
-    setOpening((current) => change(current ?? { isMenuOpen: false, typed: '' }));
+    setOpening((current) => change(current ?? { isMenuOpen: false, focus: 'first', typed: '' }));
     if (selectMenu) return;
     void loadSelectMenu().then(
       (loaded) => {
@@ -87,10 +93,10 @@ export function SelectField<V extends string | number>({
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (OPENING_KEYS.has(event.key)) {
       event.preventDefault();
-      open((current) => ({ ...current, isMenuOpen: true }));
+      open((current) => ({ ...current, isMenuOpen: true, focus: LAST_KEYS.has(event.key) ? 'last' : 'first' }));
     } else if (event.key.length === 1) {
       event.preventDefault();
-      open((current) => ({ isMenuOpen: true, typed: current.typed + event.key }));
+      open((current) => ({ ...current, isMenuOpen: true, typed: current.typed + event.key }));
     }
   };
 

@@ -1,6 +1,7 @@
-import Select, { components, type InputProps, type StylesConfig } from 'react-select';
+import { useEffect, useRef } from 'react';
+import Select, { components, type InputProps, type SelectInstance, type StylesConfig } from 'react-select';
 import { SELECT_ITEMS_PER_PAGE, SELECT_MENU_MAX_HEIGHT, SELECT_MENU_MIN_HEIGHT } from '@clearport/contract/constants';
-import type { SelectOption } from './select-field.tsx';
+import type { Opening, SelectOption } from './select-field.tsx';
 
 export type SelectMenuProps<V extends string | number> = {
   inputId: string;
@@ -13,7 +14,7 @@ export type SelectMenuProps<V extends string | number> = {
   errorId: string | undefined;
   placeholder: string | undefined;
   /** Opened by the user: focus the list, and open its menu (with what was typed) when asked. */
-  opening: { isMenuOpen: boolean; typed: string };
+  opening: Opening;
 };
 
 /**
@@ -74,8 +75,18 @@ export function SelectMenu<V extends string | number>({
   placeholder,
   opening,
 }: SelectMenuProps<V>) {
+  const select = useRef<SelectInstance<SelectOption<V>, false>>(null);
+  // Later openings are react-select's own: only the first, the look-alike's, is handed over.
+  const firstOpening = useRef(opening);
+  // A menu open from the start focuses no option of its own: the one the opening key means takes
+  // the focus (the chosen one, if any), so that Enter chooses it as on react-select's own control.
+  useEffect(() => {
+    const { isMenuOpen, focus } = firstOpening.current;
+    if (isMenuOpen) select.current?.openMenu(focus);
+  }, []);
   return (
     <Select<SelectOption<V>, false>
+      ref={select}
       inputId={inputId}
       className={className}
       options={options}
