@@ -4,7 +4,15 @@ import { SHIPMENT_STATUSES } from '@clearport/contract/statuses';
 import { API_PATHS } from '@clearport/contract/paths';
 import { declineNextConfirm, DEMO_PASSWORD, expect, mainNavigation, submitLogin, test } from './fixtures.ts';
 import { openShipment, toast } from './shipment-page.ts';
-import { apiLogin, findShipment, getCustomsEntry, getDetail, samplePdf, uploadDocument } from './shipments-api.ts';
+import {
+  addNote,
+  apiLogin,
+  findShipment,
+  getCustomsEntry,
+  getDetail,
+  samplePdf,
+  uploadDocument,
+} from './shipments-api.ts';
 import { pager, pagerCounts, shipmentRows, tableSettled } from './shipments-table.ts';
 
 const S = SHIPMENT_STATUSES;
@@ -227,9 +235,15 @@ test.describe('Shipment detail', () => {
   test('adds a note', async ({ page, request, signIn }) => {
     const api = await apiLogin(request, 'primary@demo.test');
     const shipment = await findShipment(api, S.released, () => true, 0);
+    // More than its box holds: it opens at the newest.
+    const earlier = Array.from({ length: 8 }, (_, index) => `Earlier note ${index + 1} (${Date.now()})`);
+    for (const note of earlier) await addNote(api, shipment.id, note);
     await openShipment(page, (path) => signIn('primary@demo.test', path), shipment.id, shipment.file_number);
 
     const notes = region(page, 'Notes');
+    await notes.getByRole('heading', { name: 'Notes' }).scrollIntoViewIfNeeded();
+    await expect(notes.getByText(earlier.at(-1)!)).toBeInViewport();
+    await expect(notes.getByText(earlier[0]!)).not.toBeInViewport();
     const submit = notes.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeDisabled();
     const text = `Please call before delivery (${Date.now()})`;
@@ -237,6 +251,7 @@ test.describe('Shipment detail', () => {
     await submit.click();
     await expect(toast(page, 'Note successfully submitted.')).toBeVisible();
     await expect(notes.getByRole('listitem').filter({ hasText: text })).toContainText('Maria Delgado');
+    await expect(notes.getByText(text)).toBeInViewport();
     await expect(notes.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
     // Submit is disabled again with the box empty: the focus went back to the box, not to the page's start.
     await expect(notes.getByRole('textbox', { name: 'Add a note' })).toBeFocused();

@@ -86,6 +86,15 @@ export async function getDetail(api: Api, id: number): Promise<ShipmentDetailRes
   return ShipmentDetailResponse.parse(await response.json());
 }
 
+/** Adds a note to the shipment, as its page's notes box does. */
+export async function addNote(api: Api, id: number, note: string): Promise<void> {
+  const response = await api.request.post(`${API_BASE}${apiPath(API_PATHS.addNote, { id })}`, {
+    headers: authorization(api),
+    data: { note },
+  });
+  if (!response.ok()) throw new Error(`add_comment on ${id} failed: ${response.status()}`);
+}
+
 /** A shipment whose page opens a new delivery order: none yet, containers to name, not skipped. */
 export const takesANewOrder = ({ shipment }: ShipmentDetailResponse): boolean =>
   shipment.delivery_orders.length === 0 && shipment.containers.length > 0 && shipment.ignored_shipment === 0;

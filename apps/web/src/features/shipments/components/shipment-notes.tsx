@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { NOTE_MAX_LENGTH } from '@clearport/contract/constants';
 import { roleName } from '@clearport/contract/roles';
 import type { ShipmentNote } from '@clearport/contract/shipment-detail';
@@ -33,6 +33,13 @@ export function ShipmentNotes({ shipmentId, notes }: ShipmentNotesProps) {
   const addNoteMutation = useAddNote(shipmentId);
   const oneSend = useOneSend();
   const requestKey = useRequestKey();
+  // The newest note is read first: the box opens at its end, and goes there again with each new
+  // note; the earlier notes shown on request come above without moving it.
+  const newest = notes.at(-1)?.id;
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [newest, listRef]);
   const note = text.trim();
   // A note typed and not submitted is not left behind without a word, nor lost to an ended session.
   useLeavePrompt(note !== '' && !addNoteMutation.isPending, WEB_TEXTS.shipment.noteUnsent);
