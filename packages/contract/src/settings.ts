@@ -125,7 +125,7 @@ export const SETTINGS_SAVED = 'Settings saved.';
 /**
  * user/settings/save from the Settings screen, in one transaction: a refusal changes nothing.
  * `user_emails` holds each of the company's four lists once. A `truckers` or `warehouses` list,
- * when sent, is the company's whole list: entries with an id (the company's, not deleted, else
+ * when sent, is the company's whole list, each entry once: entries with an id (the company's, not deleted, else
  * 400 on `truckers.N.id` / `warehouses.N.id`) are updated, entries without one created, and the
  * company's others deleted. Deleting one that an unsent delivery order names refuses the whole
  * save with 400 and TEXTS.truckersInUse or TEXTS.warehousesInUse; one named only by sent orders
@@ -136,6 +136,18 @@ export const SETTINGS_SAVED = 'Settings saved.';
  * it read them and no `truckers` or `warehouses`; anything else is 403 with
  * SETTINGS_ERRORS.companyListsForbidden.
  */
+/** Refuses an entry whose id an earlier entry of the list already has, naming its `id`. */
+function eachIdOnce(message: string) {
+  return (entries: ReadonlyArray<{ id?: number | undefined }>, context: z.RefinementCtx) => {
+    const seen = new Set<number>();
+    entries.forEach((entry, index) => {
+      if (entry.id === undefined) return;
+      if (seen.has(entry.id)) context.addIssue({ code: 'custom', message, path: [index, 'id'] });
+      seen.add(entry.id);
+    });
+  };
+}
+
 export const SettingsFormSaveRequest = z.object({
   /**
    * The settingsRevision of the lists the screen started from (its own creations since
@@ -156,8 +168,16 @@ export const SettingsFormSaveRequest = z.object({
       (entries) => new Set(entries.map((entry) => entry.table_number)).size === entries.length,
       'Each notification list must be sent once.',
     ),
-  truckers: z.array(SettingsTruckerInput).max(500).optional(),
-  warehouses: z.array(SettingsWarehouseInput).max(500).optional(),
+  truckers: z
+    .array(SettingsTruckerInput)
+    .max(500)
+    .superRefine(eachIdOnce('Each trucker must be sent once.'))
+    .optional(),
+  warehouses: z
+    .array(SettingsWarehouseInput)
+    .max(500)
+    .superRefine(eachIdOnce('Each warehouse must be sent once.'))
+    .optional(),
   email: Email.optional(),
   password: z.string().min(PASSWORD_MIN_LENGTH, TEXTS.resetPasswordTooShort).max(1024).optional(),
   current_password: z.string().max(1024).optional(),

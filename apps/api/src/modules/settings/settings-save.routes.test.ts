@@ -312,6 +312,96 @@ describe('POST user/settings/save from the Settings screen: truckers and warehou
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a trucker or warehouse sent twice with 400 on the second, changing nothing', async () => {
+    const body = await unchangedBody(tokens.primary!);
+    const before = await snapshot();
+    const trucker = await save(tokens.primary!, {
+      ...body,
+      truckers: [...body.truckers!, { ...body.truckers![0]!, name: 'Twice' }],
+    });
+    expect(trucker.statusCode).toBe(400);
+    expect(trucker.json()).toMatchObject({
+      field: `truckers.${body.truckers!.length}.id`,
+      errors: ['Each trucker must be sent once.'],
+    });
+    const warehouse = await save(tokens.primary!, {
+      ...body,
+      warehouses: [body.warehouses![1]!, ...body.warehouses!],
+    });
+    expect(warehouse.statusCode).toBe(400);
+    expect(warehouse.json()).toMatchObject({ field: 'warehouses.2.id', errors: ['Each warehouse must be sent once.'] });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('edits many at once, each as sent, and keeps what a warehouse was sent without', async () => {
+    const body = await unchangedBody(tokens.primary!);
+    const many = Array.from({ length: 40 }, (_, index) => index);
+    const created = await save(tokens.primary!, {
+      ...body,
+      truckers: [
+        ...body.truckers!,
+        ...many.map((index) => ({ name: `Hauler ${index}`, email: `go${index}@haul.test`, cc_emails: [] })),
+      ],
+      warehouses: [
+        ...body.warehouses!,
+        ...many.map((index) => ({
+          name: `Dock ${index}`,
+          phone: `555-01${String(index).padStart(2, '0')}`,
+          city: 'Oakland',
+          state: 'CA' as const,
+          zip: '94607',
+          emails: [{ name: `Lead ${index}`, email: `lead${index}@dock.test` }],
+        })),
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { truckers, warehouses } = SaveSettingsResponse.parse(created.json());
+    const newTruckers = truckers.filter((each) => each.name.startsWith('Hauler '));
+    const newWarehouses = warehouses.filter((each) => each.name.startsWith('Dock '));
+    expect(newTruckers).toHaveLength(40);
+
+    const edited = await save(tokens.primary!, {
+      ...body,
+      truckers: [
+        ...body.truckers!,
+        ...newTruckers.map((each, index) => ({
+          ...truckerInput(each),
+          name: `${each.name} East`,
+          cc_emails: ccs(index % 3),
+          ...(index % 2 === 0 ? { status: 0 as const } : {}),
+        })),
+      ],
+      warehouses: [
+        ...body.warehouses!,
+        // The even ones with their name alone; the odd ones whole, their contact changed.
+        ...newWarehouses.map((each, index) =>
+          index % 2 === 0
+            ? { id: each.id, name: `${each.name} West` }
+            : { ...warehouseInput(each), state: '' as const, emails: [{ name: 'Night shift', email: '' }] },
+        ),
+      ],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await settingsOf(tokens.primary!);
+    newTruckers.forEach((each, index) => {
+      expect(after.truckers.find((trucker) => trucker.id === each.id)).toEqual({
+        ...each,
+        name: `${each.name} East`,
+        status: index % 2 === 0 ? 0 : 1,
+        trucker_emails: [{ email: each.trucker_emails[0]!.email, cc_emails: ccs(index % 3) }],
+      });
+    });
+    newWarehouses.forEach((each, index) => {
+      expect(after.warehouses.find((warehouse) => warehouse.id === each.id)).toEqual(
+        index % 2 === 0
+          ? { ...each, name: `${each.name} West` }
+          : { ...each, state: '', emails: [{ name: 'Night shift', email: '' }] },
+      );
+    });
+    const restored = await save(tokens.primary!, body);
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+
   it('refuses role 11 with 403', async () => {
     const body = await unchangedBody(tokens.primary!);
     const before = await snapshot();

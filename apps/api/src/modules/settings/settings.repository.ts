@@ -35,7 +35,7 @@ type ListSync<Input> = {
   repository: {
     lockIdsOf(trx: Db, user: SessionUser): Promise<number[]>;
     usage(trx: Db, ids: readonly number[]): Promise<Map<number, Usage>>;
-    update(trx: Db, id: number, input: Input): Promise<void>;
+    updateAll(trx: Db, inputs: ReadonlyArray<Input & { id: number }>): Promise<void>;
     markDeleted(trx: Db, ids: readonly number[]): Promise<void>;
     remove(trx: Db, ids: readonly number[]): Promise<void>;
   };
@@ -59,9 +59,10 @@ async function syncList<Input extends { id?: number }>(
   const idsTo = (removal: Removal) => fates.filter((fate) => fate.removal === removal).map((fate) => fate.id);
   await sync.repository.markDeleted(trx, idsTo('markDeleted'));
   await sync.repository.remove(trx, idsTo('remove'));
-  for (const entry of sent) {
-    if (entry.id !== undefined) await sync.repository.update(trx, entry.id, entry);
-  }
+  await sync.repository.updateAll(
+    trx,
+    sent.filter((entry): entry is Input & { id: number } => entry.id !== undefined),
+  );
   await sync.create(
     trx,
     user,

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import type { SettingsTruckerInput } from '@clearport/contract/settings';
 import type { Trucker, TruckerInput } from '@clearport/contract/truckers';
@@ -70,17 +70,21 @@ export const truckersRepository = {
     return withEmails(trx, rows);
   },
 
-  /** Replaces an existing trucker's name, addresses and (when sent) status. */
-  async update(trx: Db, id: number, input: SettingsTruckerInput): Promise<void> {
-    await trx
-      .updateTable('truckers')
-      .set({ name: input.name, ...(input.status === undefined ? {} : { status: input.status }) })
-      .where('id', '=', id)
-      .execute();
-    await trx.deleteFrom('trucker_emails').where('trucker_id', '=', id).execute();
+  /**
+   * Replaces existing truckers' names, addresses and (when sent) statuses, in three statements
+   * however many there are.
+   */
+  async updateAll(trx: Db, inputs: ReadonlyArray<SettingsTruckerInput & { id: number }>): Promise<void> {
+    if (inputs.length === 0) return;
+    const ids = inputs.map((input) => input.id);
+    await sql`UPDATE truckers SET name = sent.name, status = coalesce(sent.status, truckers.status)
+      FROM unnest(${ids}::int[], ${inputs.map((input) => input.name)}::text[],
+        ${inputs.map((input) => input.status ?? null)}::int[]) AS sent(id, name, status)
+      WHERE truckers.id = sent.id`.execute(trx);
+    await trx.deleteFrom('trucker_emails').where('trucker_id', 'in', ids).execute();
     await trx
       .insertInto('trucker_emails')
-      .values({ trucker_id: id, email: input.email, cc_emails: input.cc_emails })
+      .values(inputs.map((input) => ({ trucker_id: input.id, email: input.email, cc_emails: input.cc_emails })))
       .execute();
   },
 };

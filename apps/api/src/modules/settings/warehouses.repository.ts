@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { ACTIVE_STATUS } from '@clearport/contract/constants';
 import { NEW_WAREHOUSE_DEFAULTS, type Warehouse, type WarehouseInput } from '@clearport/contract/warehouses';
 import type { Db } from '../../db/connect.ts';
@@ -92,19 +92,35 @@ export const warehousesRepository = {
     if (contacts.length > 0) await trx.insertInto('warehouse_emails').values(contacts).execute();
   },
 
-  /** Replaces the fields sent of an existing warehouse; sent `emails` replace its contacts. */
-  async update(trx: Db, id: number, input: SettingsWarehouseInput): Promise<void> {
-    const { id: _id, emails, ...fields } = input;
-    if (Object.keys(fields).length > 0) {
-      await trx.updateTable('warehouses').set(fields).where('id', '=', id).execute();
-    }
-    if (emails === undefined) return;
-    await trx.deleteFrom('warehouse_emails').where('warehouse_id', '=', id).execute();
-    if (emails.length > 0) {
-      await trx
-        .insertInto('warehouse_emails')
-        .values(emails.map((contact) => ({ warehouse_id: id, name: contact.name, email: contact.email })))
-        .execute();
-    }
+  /**
+   * Replaces the fields sent of existing warehouses (those left out stay); sent `emails` replace a
+   * warehouse's contacts. Three statements however many there are.
+   */
+  async updateAll(trx: Db, inputs: ReadonlyArray<SettingsWarehouseInput & { id: number }>): Promise<void> {
+    if (inputs.length === 0) return;
+    const column = <Field extends keyof SettingsWarehouseInput>(field: Field) =>
+      inputs.map((input) => input[field] ?? null);
+    await sql`UPDATE warehouses SET name = coalesce(sent.name, warehouses.name),
+        phone = coalesce(sent.phone, warehouses.phone), address = coalesce(sent.address, warehouses.address),
+        city = coalesce(sent.city, warehouses.city), state = coalesce(sent.state, warehouses.state),
+        zip = coalesce(sent.zip, warehouses.zip), status = coalesce(sent.status, warehouses.status)
+      FROM unnest(${column('id')}::int[], ${column('name')}::text[], ${column('phone')}::text[],
+        ${column('address')}::text[], ${column('city')}::text[], ${column('state')}::text[],
+        ${column('zip')}::text[], ${column('status')}::int[]) AS sent(id, name, phone, address, city, state, zip, status)
+      WHERE warehouses.id = sent.id`.execute(trx);
+    const withContacts = inputs.filter((input) => input.emails !== undefined);
+    if (withContacts.length === 0) return;
+    await trx
+      .deleteFrom('warehouse_emails')
+      .where(
+        'warehouse_id',
+        'in',
+        withContacts.map((input) => input.id),
+      )
+      .execute();
+    const contacts = withContacts.flatMap((input) =>
+      input.emails!.map((contact) => ({ warehouse_id: input.id, name: contact.name, email: contact.email })),
+    );
+    if (contacts.length > 0) await trx.insertInto('warehouse_emails').values(contacts).execute();
   },
 };
