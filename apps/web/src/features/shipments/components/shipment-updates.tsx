@@ -1,10 +1,9 @@
 import { useId } from 'react';
-import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
+import type { ShipmentDetail, TrackingEvent } from '@clearport/contract/shipment-detail';
 import { ListRestButton, useListRest } from '../../../components/ui/list-rest.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { formatEventDate } from '../../../lib/format-date.ts';
-import type { TrackingEvent } from '@clearport/contract/shipment-detail';
 import { containerUpdates, type ContainerUpdates } from '../utils/shipment-updates.ts';
 import styles from './shipment-updates.module.css';
 
