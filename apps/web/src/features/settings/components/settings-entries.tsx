@@ -33,7 +33,7 @@ export type WarehouseDraft = Pick<
   otherContacts: Warehouse['emails'];
   isRemoved: boolean;
 };
-export type WarehouseField = 'name' | 'contactName' | 'phone' | 'address' | 'city' | 'state' | 'zip';
+type WarehouseField = 'name' | 'contactName' | 'phone' | 'address' | 'city' | 'state' | 'zip';
 
 /**
  * Errors by the field they belong to: `email`, `password`, `current_password`,
