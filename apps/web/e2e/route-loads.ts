@@ -28,18 +28,24 @@ export type Received = { file: string; type: string; headBytes: number; bodyByte
 
 type Cookies = Parameters<BrowserContext['addCookies']>[0];
 
-/** Signs the demo primary user in: the browser's session cookies, a shipment with a customs entry and an invoice. */
-export async function sessionCookies(baseUrl: string) {
+/** Signs a demo user in: the browser's session cookies, and the headers of the API's calls as that user. */
+export async function signIn(baseUrl: string, email: string) {
   const reply = await fetch(`${baseUrl}${API_BASE}${API_PATHS.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'primary@demo.test', password: DEMO_PASSWORD }),
+    body: JSON.stringify({ userName: email, password: DEMO_PASSWORD }),
   });
-  if (!reply.ok) throw new Error(`the demo login answered ${reply.status}`);
+  if (!reply.ok) throw new Error(`the demo login of ${email} answered ${reply.status}`);
   const login = LoginResponse.parse(await reply.json());
   const secret = sessionSecretCookieOf(reply.headers.getSetCookie()[0]!, baseUrl);
-  const cookies = [secret, ...sessionCookiesOf(login, baseUrl)];
+  const cookies: Cookies = [secret, ...sessionCookiesOf(login, baseUrl)];
   const headers = { authorization: `Bearer ${login.token}`, cookie: `${secret.name}=${secret.value}` };
+  return { cookies, headers };
+}
+
+/** Signs the demo primary user in: the browser's session cookies, a shipment with a customs entry and an invoice. */
+export async function sessionCookies(baseUrl: string) {
+  const { cookies, headers } = await signIn(baseUrl, 'primary@demo.test');
   // A shipment with a customs entry, so that its page draws the entry panel and its lines too.
   const list = await fetch(`${baseUrl}${API_BASE}${API_PATHS.shipments}?entry_type=01`, { headers });
   const firstShipment = ShipmentsListResponse.parse(await list.json()).data[0];
@@ -92,8 +98,12 @@ type LoadOptions = {
   cookies: Cookies;
   /** A script every page of the load runs first (the bench's paint observers). */
   initScript?: string;
+  /** Runs on the page before it opens the route (the bench's DevTools session). */
+  beforeGoto?: (page: Page) => Promise<void>;
   /** What to read from the page once it is ready (the bench's paint figures). */
   read?: (page: Page) => Promise<unknown>;
+  /** What to do on the page once its files are counted, and read from it then (the bench's interactions). */
+  interact?: (page: Page) => Promise<unknown>;
 };
 
 /**
@@ -123,6 +133,7 @@ export async function loadCold(browser: Browser, baseUrl: string, route: Route, 
       );
     };
     page.on('request', onRequest);
+    await options.beforeGoto?.(page);
     await page.goto(route.path);
     await page.locator(route.ready).first().waitFor({ state: 'visible', timeout: 30_000 });
     const read = await options.read?.(page);
@@ -131,7 +142,8 @@ export async function loadCold(browser: Browser, baseUrl: string, route: Route, 
     page.off('request', onRequest);
     // A file the page asks for twice comes from the memory cache the second time: nothing transferred.
     const received = (await Promise.all(responses)).filter((each) => each.headBytes + each.bodyBytes > 0);
-    return { received, read };
+    const after = await options.interact?.(page);
+    return { received, read, after };
   } finally {
     await context.close();
   }
