@@ -131,12 +131,12 @@ export const ShipmentRecord = z.strictObject({
   comment: KeptLines(2000),
 });
 
-/** One tracking event of a container, as the shipment detail shows it. */
 /** The port's day, with its time to the minute or second, as a tracking event may give it. */
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}( ([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
 const isEventDate = (text: string) =>
   Instant.safeParse(text).success || (WALL_CLOCK.test(text) && CalendarDate.safeParse(text.slice(0, 10)).success);
 
+/** One tracking event of a container, as the shipment detail shows it. */
 export const TrackingEventRecord = z.strictObject({
   location: Text(200),
   type: Text(200),
