@@ -1,5 +1,5 @@
-import { isValid, parse } from 'date-fns';
 import { z } from 'zod';
+import { readWallClockText } from './calendar.ts';
 import { EntityId } from './http.ts';
 import { isStorableText } from './storable-text.ts';
 
@@ -32,6 +32,6 @@ const TIMESTAMP_TEXT = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.\d{1,6})?$/;
 /** A `timestamp` as PostgreSQL reads it back: a real day and time of year 1 or later. */
 export function isTimestampText(text: string): boolean {
   const seconds = TIMESTAMP_TEXT.exec(text)?.[1];
-  const date = seconds === undefined ? null : parse(seconds, 'yyyy-MM-dd HH:mm:ss', new Date(0));
-  return date !== null && isValid(date) && date.getFullYear() >= 1;
+  const date = seconds === undefined ? null : readWallClockText(seconds);
+  return date !== null && date.getFullYear() >= 1;
 }

@@ -1,6 +1,6 @@
-import { addDays, endOfMonth, format, isValid, parse, startOfMonth, startOfYear, subDays, subMonths } from 'date-fns';
+import { addDays, endOfMonth, format, isValid, startOfMonth, startOfYear, subDays, subMonths } from 'date-fns';
 import { z } from 'zod';
-import { Instant } from './calendar.ts';
+import { Instant, readWallClockText } from './calendar.ts';
 import { BROKER_KEY_MAX_LENGTH, SHIPMENTS_PAGE_SIZE, UNKNOWN_DATE_TIME } from './constants.ts';
 import { EntityId, fromDigits, Pagination, SortDirection, wholeNumber } from './http.ts';
 import { SHIPMENT_STATUSES, type DateFilterCode } from './statuses.ts';
@@ -45,8 +45,7 @@ export function parseInstantText(text: string): Date | null {
 /** Null for UNKNOWN_DATE_TIME, any 0000-00-00 date and anything unreadable (shown blank or NOT AVAILABLE). */
 export function parseDateTimeText(text: string): Date | null {
   if (text.startsWith('0000-00-00')) return null;
-  const date = parse(text, DATE_TIME_TEXT_FORMAT, new Date(0));
-  return isValid(date) ? date : null;
+  return readWallClockText(text);
 }
 
 // ---------------------------------------------------------------------------------------------
