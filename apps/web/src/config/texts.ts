@@ -276,6 +276,11 @@ export const WEB_TEXTS = {
     truckerLabel: 'Trucker',
     warehouseLabel: 'Warehouse',
     containersLabel: 'Containers',
+    /** A shipment of many containers: the editor's search by number, and how many the order holds. */
+    findContainer: 'Find a container',
+    containersChosen: '{chosen} of {total} chosen',
+    noContainerFound: 'No container number contains “{search}”.',
+    moreContainers: showRest('more', 'container', 'containers'),
     newDeliveryOrderTitle: 'New delivery order (not saved)',
     deliveryOrderNotSaved: 'Not saved',
     billsLabel: 'Bills of lading',

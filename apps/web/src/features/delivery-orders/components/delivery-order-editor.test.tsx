@@ -114,6 +114,93 @@ describe('DeliveryOrderEditor', () => {
     expect(screen.getByRole('checkbox', { name: 'MSCU4412093' })).toBeTruthy();
   });
 
+  describe('a shipment of many containers', () => {
+    // 30 containers, 101-130; the order holds the 20th.
+    const containers = Array.from({ length: 30 }, (_, index) => ({
+      id: 101 + index,
+      container_no: `MSCU${4_412_000 + index * 37}`,
+      tracking_info: '[]',
+    }));
+    const numberOf = (id: number) => containers.find((container) => container.id === id)!.container_no;
+    const containerBoxes = () =>
+      within(screen.getByRole('group', { name: 'Containers' })).getAllByRole<HTMLInputElement>('checkbox');
+
+    function renderMany() {
+      const order = deliveryOrder(21, {
+        containers: [120],
+        delivery_order_containers: [{ container_id: 120, container: { id: 120, container_no: numberOf(120) } }],
+      });
+      return renderEditor({
+        shipment: { containers, delivery_orders: [order] },
+        order,
+        answers: { '/user/shipments/12/delivery_order/21': { body: { delivery_order: order } } },
+      });
+    }
+
+    it('shows the first 12 and the order’s own, a count of those chosen, and a button for the rest', () => {
+      renderMany();
+      expect(containerBoxes().map((box) => box.labels?.[0]?.textContent)).toEqual([
+        ...containers.slice(0, 12).map((container) => container.container_no),
+        numberOf(120),
+      ]);
+      expect(containerBoxes().at(-1)!.checked).toBe(true);
+      expect(screen.getByText('1 of 30 chosen')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Show 17 more containers' })).toBeTruthy();
+    });
+
+    it('finds a container by part of its number; a box ticked there stays once the search is cleared', async () => {
+      const user = userEvent.setup();
+      const { fetchMock } = renderMany();
+      const search = screen.getByRole('searchbox', { name: 'Find a container' });
+      await user.type(search, numberOf(127).slice(-5).toLowerCase());
+      expect(containerBoxes().map((box) => box.labels?.[0]?.textContent)).toEqual([numberOf(127)]);
+      // Enter in the search finds; it does not save the order.
+      await user.keyboard('{Enter}');
+      expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')).toEqual([]);
+      await user.click(screen.getByRole('checkbox', { name: numberOf(127) }));
+      expect(screen.getByText('2 of 30 chosen')).toBeTruthy();
+
+      await user.clear(search);
+      await user.type(search, 'XYZ');
+      expect(screen.getByText('No container number contains “XYZ”.')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /more containers/ })).toBeNull();
+      await user.clear(search);
+      expect(containerBoxes()).toHaveLength(14);
+      expect(screen.getByRole<HTMLInputElement>('checkbox', { name: numberOf(127) }).checked).toBe(true);
+      expect(screen.getByRole('button', { name: 'Show 16 more containers' })).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')).toHaveLength(1));
+      expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')[0]).toMatchObject({
+        containers: [120, 127],
+      });
+    });
+
+    it('keeps a box it unticked in its place', async () => {
+      const user = userEvent.setup();
+      renderMany();
+      await user.click(screen.getByRole('checkbox', { name: numberOf(120) }));
+      expect(screen.getByText('0 of 30 chosen')).toBeTruthy();
+      expect(screen.getByRole<HTMLInputElement>('checkbox', { name: numberOf(120) }).checked).toBe(false);
+    });
+
+    it('shows the rest on the button, the focus on the first box it brought', async () => {
+      const user = userEvent.setup();
+      renderMany();
+      await user.click(screen.getByRole('button', { name: 'Show 17 more containers' }));
+      expect(containerBoxes().map((box) => box.labels?.[0]?.textContent)).toEqual(
+        containers.map((container) => container.container_no),
+      );
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: numberOf(113) })));
+    });
+
+    it('lists a shipment of 12 or fewer whole, without a search', () => {
+      renderEditor({ shipment: { containers: containers.slice(0, 12) } });
+      expect(containerBoxes()).toHaveLength(12);
+      expect(screen.queryByRole('searchbox')).toBeNull();
+    });
+  });
+
   it('highlights every missing field and sends nothing', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderEditor();

@@ -22,7 +22,6 @@ import type { SettingsResponse } from '@clearport/contract/settings';
 import type { ShipmentDetail } from '@clearport/contract/shipment-detail';
 import { fillText, TEXTS } from '@clearport/contract/texts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormMessage } from '../../../components/ui/form-message.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -39,6 +38,7 @@ import { getStoredDeliveryOrder } from '../api/get-stored-delivery-order.ts';
 import { useSaveDeliveryOrder } from '../api/save-delivery-order.ts';
 import { useSendDeliveryOrder } from '../api/send-delivery-order.ts';
 import { dropdownOptions, ADD_NEW } from '../utils/dropdown-options.ts';
+import { ChoiceList, ContainerChoices } from './choice-list.tsx';
 import styles from './delivery-order-forms.module.css';
 
 export type EditorShipment = Pick<
@@ -112,10 +112,6 @@ const FIELD_LABELS: Record<keyof DeliveryOrderContent, string> = {
   note: WEB_TEXTS.deliveryOrders.noteLabelOrder,
 };
 
-function toggled(ids: readonly number[], id: number, isChosen: boolean): number[] {
-  return isChosen ? [...ids, id] : ids.filter((each) => each !== id);
-}
-
 const FIELDS: ReadonlyArray<keyof DeliveryOrderFieldErrors> = [
   'trucker_id',
   'warehouse_id',
@@ -151,32 +147,6 @@ function ChoiceGroup({ legend, isInvalid, errorId, error, children }: ChoiceGrou
       {children}
       {error}
     </fieldset>
-  );
-}
-
-type ChoiceListProps = {
-  choices: ReadonlyArray<{ id: number; label: string }>;
-  chosen: readonly number[];
-  isInvalid: boolean;
-  isDisabled?: boolean;
-  onChange: (chosen: number[]) => void;
-};
-
-/** Checkboxes that choose ids: the order's containers, or its master or house bills. */
-function ChoiceList({ choices, chosen, isInvalid, isDisabled = false, onChange }: ChoiceListProps) {
-  return (
-    <div className={styles.choices}>
-      {choices.map((choice) => (
-        <Checkbox
-          key={choice.id}
-          label={choice.label}
-          checked={chosen.includes(choice.id)}
-          disabled={isDisabled}
-          aria-invalid={isInvalid || undefined}
-          onChange={(event) => onChange(toggled(chosen, choice.id, event.target.checked))}
-        />
-      ))}
-    </div>
   );
 }
 
@@ -443,7 +413,7 @@ export function DeliveryOrderEditor({
 
         <ChoiceGroup legend={WEB_TEXTS.deliveryOrders.containersLabel} {...groupErrors('containers')}>
           {shipment.containers.length === 0 && <p className={styles.hint}>{TEXTS.noContainers}</p>}
-          <ChoiceList
+          <ContainerChoices
             choices={shipment.containers.map((container) => ({
               id: container.id,
               label: assigned.has(container.id)

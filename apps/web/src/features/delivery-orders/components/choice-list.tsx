@@ -1,0 +1,116 @@
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { fillText } from '@clearport/contract/texts';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { ListRestButton } from '../../../components/ui/list-rest.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { WEB_TEXTS } from '../../../config/texts.ts';
+import { useFocusAfterChange } from '../../../hooks/use-focus-after-change.ts';
+import styles from './delivery-order-forms.module.css';
+
+type Choice = { id: number; label: string };
+
+type ChoiceListProps = {
+  choices: readonly Choice[];
+  chosen: readonly number[];
+  isInvalid: boolean;
+  isDisabled?: boolean;
+  onChange: (chosen: number[]) => void;
+};
+
+function toggled(ids: readonly number[], id: number, isChosen: boolean): number[] {
+  return isChosen ? [...ids, id] : ids.filter((each) => each !== id);
+}
+
+/** Checkboxes that choose ids: the order's containers, or its master or house bills. */
+export function ChoiceList({ choices, chosen, isInvalid, isDisabled = false, onChange }: ChoiceListProps) {
+  return (
+    <div className={styles.choices}>
+      {choices.map((choice) => (
+        <Checkbox
+          key={choice.id}
+          label={choice.label}
+          checked={chosen.includes(choice.id)}
+          disabled={isDisabled}
+          aria-invalid={isInvalid || undefined}
+          onChange={(event) => onChange(toggled(chosen, choice.id, event.target.checked))}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** A shipment of more containers than this offers them with a search, and the first ones until asked for the rest. */
+export const CONTAINER_CHOICES_SHOWN = 12;
+
+/**
+ * The order's containers. Up to CONTAINER_CHOICES_SHOWN, every one as a checkbox. A shipment of
+ * more has a search by number and a count of those chosen, and shows the first ones, every one the
+ * order holds and every one ticked or unticked since (a box never moves or goes while it is used),
+ * with a button for the rest; a search shows every container it finds.
+ */
+export function ContainerChoices(props: ChoiceListProps) {
+  const { choices, chosen } = props;
+  const [search, setSearch] = useState('');
+  const [isWhole, setWhole] = useState(false);
+  // Boxes unticked since the editor opened, kept in their place.
+  const [kept, setKept] = useState<ReadonlySet<number>>(() => new Set());
+  const listRef = useRef<HTMLDivElement>(null);
+  useFocusAfterChange(
+    isWhole ? 'whole' : 'part',
+    // The first box the button brought, where the list goes on.
+    useCallback(() => listRef.current?.querySelectorAll('input')[CONTAINER_CHOICES_SHOWN], []),
+  );
+  if (choices.length <= CONTAINER_CHOICES_SHOWN) return <ChoiceList {...props} />;
+
+  const wanted = search.trim().toUpperCase();
+  const shown = wanted
+    ? choices.filter((choice) => choice.label.toUpperCase().includes(wanted))
+    : isWhole
+      ? choices
+      : choices.filter(
+          (choice, index) => index < CONTAINER_CHOICES_SHOWN || chosen.includes(choice.id) || kept.has(choice.id),
+        );
+  const onChange = (next: number[]) => {
+    setKept((before) => new Set([...before, ...chosen]));
+    props.onChange(next);
+  };
+  // Enter in the search finds; it does not send the order.
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') event.preventDefault();
+  };
+  const texts = WEB_TEXTS.deliveryOrders;
+  return (
+    <>
+      <div className={styles.containerSearch}>
+        <TextField
+          type="search"
+          label={texts.findContainer}
+          value={search}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={onSearchKey}
+        />
+        <p className={styles.hint}>
+          {fillText(texts.containersChosen, {
+            chosen: chosen.length.toLocaleString('en-US'),
+            total: choices.length.toLocaleString('en-US'),
+          })}
+        </p>
+      </div>
+      <div ref={listRef}>
+        <ChoiceList {...props} choices={shown} onChange={onChange} />
+      </div>
+      {wanted && shown.length === 0 && (
+        <p className={styles.hint}>{fillText(texts.noContainerFound, { search: search.trim() })}</p>
+      )}
+      {!wanted && (
+        <ListRestButton
+          rest={choices.length - shown.length}
+          text={texts.moreContainers}
+          onClick={() => setWhole(true)}
+        />
+      )}
+    </>
+  );
+}
