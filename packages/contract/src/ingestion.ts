@@ -118,7 +118,11 @@ export const ShipmentRecord = z.strictObject({
   customer_reference_no: KeptText(REFERENCE_MAX_LENGTH),
   est_time_arrive: LocalTimestamp.optional(),
   shipment_discharge_date: LocalTimestamp.optional(),
-  fda_review: KeptText(200),
+  fda_review: KeptText(200).describe(
+    'The FDA review customers see while the shipment’s customs entry has no FDA disposition. Once an ' +
+      '`agency_disposition` record of agency FDA is sent, its state is what the FDA column, step 3 and Home’s ' +
+      'FDA Hold/Exam box show (`MAY PROCEED`, `HOLD INTACT` …), and this text is kept but not shown.',
+  ),
   origin: KeptText(200),
   destination_terminal: KeptText(200),
   steamship_line: KeptText(200),
@@ -558,7 +562,9 @@ export const RecordResult = z.object({
     .string()
     .optional()
     .describe(
-      'With created or updated: what the record did not do, though it was written (a primary user’s set-password e-mail that could not be sent).',
+      'With created or updated: what the record did not do, though it was written (a primary user’s set-password ' +
+        'e-mail that could not be sent), or what else it did (a move to another company that deleted delivery ' +
+        'orders naming the first company’s truckers or warehouses).',
     ),
 });
 export type RecordResult = z.infer<typeof RecordResult>;
@@ -566,6 +572,10 @@ export type RecordResult = z.infer<typeof RecordResult>;
 export const RECORD_WARNINGS = {
   mailFailed:
     'The user was created, but the set-password e-mail could not be sent: they can choose a password with Forgot password on the login page.',
+  /** A move to another company deleted the orders that named the first company's truckers or warehouses. */
+  ordersDeleted: (count: number, company: string) =>
+    `The move deleted ${count.toLocaleString('en-US')} delivery ${count === 1 ? 'order' : 'orders'} of ${company}, ` +
+    'which named its truckers or warehouses: each is in the change feed as delivery_order.deleted.',
 } as const;
 
 export const IngestionResponse = z.object({ results: z.array(RecordResult) });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { RECORD_WARNINGS } from '@clearport/contract/ingestion';
 import { API_PATHS } from '@clearport/contract/paths';
 import { ShipmentDetailResponse } from '@clearport/contract/shipment-detail';
 import { apiUrl, demoUsersOf, injectAs, testAppForFile } from '../../../test/build-app.ts';
@@ -41,11 +42,16 @@ describe('a shipment the broker moves to another company', () => {
     const left = await ordersOf(across.id);
     expect(left.length).toBeGreaterThan(0);
 
-    const results = await broker.results<{ outcome: string }>([
+    const results = await broker.results<{ outcome: string; warning?: string }>([
       { kind: 'shipment', file_number: within.fileNumber, account_no: '40002' },
       { kind: 'shipment', file_number: across.fileNumber, account_no: '70001' },
     ]);
     expect(results.map((result) => result.outcome)).toEqual(['updated', 'updated']);
+    // The result says what else the move did; a move within the company deleted nothing.
+    expect(results.map((result) => result.warning)).toEqual([
+      undefined,
+      RECORD_WARNINGS.ordersDeleted(left.length, 'Demo Imports LLC'),
+    ]);
 
     expect(await ordersOf(within.id)).toEqual(kept);
     expect((await detailAs('primary', within.id)).delivery_orders.map((order) => order.id)).toEqual(
@@ -69,10 +75,20 @@ describe('a shipment the broker moves to another company', () => {
 
   it('leaves them behind when its whole account moves to another company', async () => {
     const { id } = await orderedShipment('40002');
-    const results = await broker.results<{ outcome: string }>([
+    const before = await t.app.db
+      .selectFrom('delivery_orders')
+      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
+      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+      .select('delivery_orders.id')
+      .where('accounts.account_no', '=', '40002')
+      .execute();
+    const results = await broker.results<{ outcome: string; warning?: string }>([
       { kind: 'account', account_no: '40002', company_id: 'C-10077' },
     ]);
-    expect(results.map((result) => result.outcome)).toEqual(['updated']);
+    expect(results.map((result) => [result.outcome, result.warning])).toEqual([
+      ['updated', RECORD_WARNINGS.ordersDeleted(before.length, 'Demo Imports LLC')],
+    ]);
+    expect(before.length).toBeGreaterThan(1);
     expect(await ordersOf(id)).toEqual([]);
     const orders = await t.app.db
       .selectFrom('delivery_orders')

@@ -279,9 +279,11 @@ describe('the change feed', () => {
       expect(events.slice(1).map((event) => [event.type, event.user_email, event.detail.delivery_order_id])).toEqual(
         orders.map((order) => [SHIPMENT_ACTIVITY.deliveryOrderDeleted, null, order.id]),
       );
+      // Filed under the company and account that had the order, as they were named then.
       expect(events[1]).toMatchObject({
-        company_id: 'C-10077',
-        account_no: '70001',
+        company_id: 'C-10042',
+        company: 'Demo Imports LLC',
+        account_no: '40001',
         file_number,
         detail: { by: 'broker', reason: 'shipment_moved_to_another_company' },
       });

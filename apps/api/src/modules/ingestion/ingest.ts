@@ -240,6 +240,10 @@ export async function writeRecords(
     code: error.code,
     reason: error.message,
     field: error.field,
+    // As a refusal of the schema lists its fields, one a check of what the portal holds lists its one.
+    ...(error.code === 'invalid_field' && {
+      issues: [{ field: error.field, message: withoutPrefix(error.message, `${error.field}: `) }],
+    }),
   });
   const writeAlone = async (index: number, record: IngestionRecord) => {
     const key = recordKey(record);
@@ -253,7 +257,13 @@ export async function writeRecords(
       results.push(
         typeof upserted === 'string'
           ? { index, key, outcome: upserted }
-          : { index, key, outcome: upserted.outcome, moved_from: upserted.movedFrom },
+          : {
+              index,
+              key,
+              outcome: upserted.outcome,
+              moved_from: upserted.movedFrom,
+              ...(upserted.warning && { warning: upserted.warning }),
+            },
       );
     } catch (error) {
       mail.drop(index);
@@ -318,6 +328,8 @@ export async function writeRecords(
   }
   return { results, settle };
 }
+
+const withoutPrefix = (text: string, prefix: string) => (text.startsWith(prefix) ? text.slice(prefix.length) : text);
 
 /** `write` under a savepoint: when it throws, what it wrote is undone and the transaction goes on. */
 async function underSavepoint<T>(trx: ControlledTransaction<Database>, write: (db: Db) => Promise<T>): Promise<T> {

@@ -11,7 +11,14 @@ import { brokerApiOf } from '../../../test/broker-api.ts';
 
 const t = testAppForFile({ seedDemo: false });
 const broker = brokerApiOf(t);
-type Result = { outcome: string; key: string | null; code?: string; field?: string; reason?: string };
+type Result = {
+  outcome: string;
+  key: string | null;
+  code?: string;
+  field?: string;
+  reason?: string;
+  issues?: Array<{ field: string; message: string }>;
+};
 
 const entryNumber = formatEntryNumber('CPE', 1001);
 const setup = [
@@ -242,6 +249,13 @@ describe('customs entry records', () => {
     ]);
     expect(refused.map((result) => [result.outcome, result.code, result.field])).toEqual(
       Array.from({ length: 8 }, () => ['refused', 'invalid_field', 'section_301_duty']),
+    );
+    // Every invalid_field refusal lists its fields in issues, as the schema's do.
+    expect(refused.map((result) => result.issues?.map((issue) => issue.field))).toEqual(
+      Array.from({ length: 8 }, () => ['section_301_duty']),
+    );
+    expect(refused[1]!.issues![0]!.message).toBe(
+      "is more than the line's duty; it is the Section 301 part of duty, so at most duty.",
     );
     expect(refused[0]!.reason).toContain('only a line flagged section_301');
     expect(refused[1]!.reason).toContain("more than the line's duty");

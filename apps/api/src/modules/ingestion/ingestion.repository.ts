@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { FileRecord, IngestionRecord, RecordOutcome } from '@clearport/contract/ingestion';
+import {
+  RECORD_WARNINGS,
+  type FileRecord,
+  type IngestionRecord,
+  type RecordOutcome,
+} from '@clearport/contract/ingestion';
 import { parentMissing, RecordRefusal } from './record-refusal.ts';
 import { amountToCents, formatUsd } from '@clearport/contract/invoices';
 import { ROLES } from '@clearport/contract/roles';
@@ -30,7 +35,7 @@ type Outcome = Exclude<RecordOutcome, 'refused'>;
  * What a record did: its outcome, and for a record that moved its account to another company or
  * its shipment to another account, what it left (the result's `moved_from`).
  */
-export type Upserted = Outcome | { outcome: 'updated'; movedFrom: string };
+export type Upserted = Outcome | { outcome: 'updated'; movedFrom: string; warning?: string };
 
 /**
  * What writing a record may need beside the database: files (with a multipart batch's file parts
@@ -201,16 +206,20 @@ async function upsertAccount(trx: Db, record: Extract<IngestionRecord, { kind: '
   }
   const changes = changedFields(current, wanted);
   if (Object.keys(changes).length === 0) return 'unchanged';
+  // Before the account changes company: the feed files each deleted order under the company that had it.
+  const ordersDeleted =
+    changes.company_id === undefined
+      ? 0
+      : await leaveOrdersBehind(trx, { accountId: current.id, toCompanyId: changes.company_id });
   await trx.updateTable('accounts').set(changes).where('id', '=', current.id).execute();
   if (changes.company_id !== undefined) {
-    await leaveOrdersBehind(trx, { accountId: current.id });
     await moveDocumentBytes(trx, { accountId: current.id }, { from: current.company_id, to: changes.company_id });
     const left = await trx
       .selectFrom('companies')
       .select(['broker_id', 'name'])
       .where('id', '=', current.company_id)
       .executeTakeFirstOrThrow();
-    return { outcome: 'updated', movedFrom: left.broker_id ?? left.name };
+    return { outcome: 'updated', movedFrom: left.broker_id ?? left.name, ...ordersWarning(ordersDeleted, left.name) };
   }
   return 'updated';
 }
@@ -279,26 +288,27 @@ async function upsertShipment(
   scope.shipmentIds.set(file_number, current.id);
   const changes = changedFields(current, wanted);
   if (Object.keys(changes).length === 0) return 'unchanged';
+  const companies =
+    changes.account_id === undefined ? undefined : await companiesOfMove(trx, current.account_id, changes.account_id);
+  // Before the shipment changes account: the feed files each deleted order under the company and account that had it.
+  const ordersDeleted =
+    companies === undefined ? 0 : await leaveOrdersBehind(trx, { shipmentId: current.id, toCompanyId: companies.to });
   await trx
     .updateTable('shipments')
     .set({ ...changes, updated_at: new Date() })
     .where('id', '=', current.id)
     .execute();
-  let movedFrom: string | undefined;
-  if (changes.account_id !== undefined) {
-    await leaveOrdersBehind(trx, { shipmentId: current.id });
+  let moved: { movedFrom: string; warning?: string } | undefined;
+  if (companies !== undefined) {
     await invoicesFollowAgain(trx, current.id);
-    await moveDocumentBytes(
-      trx,
-      { shipmentId: current.id },
-      await companiesOfMove(trx, current.account_id, changes.account_id),
-    );
+    await moveDocumentBytes(trx, { shipmentId: current.id }, companies);
     const left = await trx
       .selectFrom('accounts')
-      .select('account_no')
-      .where('id', '=', current.account_id)
+      .innerJoin('companies', 'companies.id', 'accounts.company_id')
+      .select(['accounts.account_no', 'companies.name'])
+      .where('accounts.id', '=', current.account_id)
       .executeTakeFirstOrThrow();
-    movedFrom = left.account_no;
+    moved = { movedFrom: left.account_no, ...ordersWarning(ordersDeleted, left.name) };
   }
   if (changes.status === SHIPMENT_STATUSES.pendingDocuments) scope.documentsRequired.add(current.id);
   if (changes.status !== undefined) {
@@ -312,7 +322,12 @@ async function upsertShipment(
       },
     ]);
   }
-  return movedFrom === undefined ? 'updated' : { outcome: 'updated', movedFrom };
+  return moved === undefined ? 'updated' : { outcome: 'updated', ...moved };
+}
+
+/** The result's warning of a move that deleted delivery orders; nothing when it deleted none. */
+function ordersWarning(count: number, company: string): { warning?: string } {
+  return count === 0 ? {} : { warning: RECORD_WARNINGS.ordersDeleted(count, company) };
 }
 
 /**
