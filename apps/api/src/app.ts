@@ -18,6 +18,7 @@ import { trackAllowedMethods } from './lib/method-not-allowed.ts';
 import { checkReadiness } from './lib/readiness.ts';
 import { loadSecretKey } from './lib/secret-box.ts';
 import { registerRequestGuards } from './lib/request-guards.ts';
+import { readEmptyJsonBodyAsNone } from './lib/empty-json-body.ts';
 import dbPlugin from './plugins/db.ts';
 import type { PGliteFs } from './db/connect.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -254,9 +255,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: API_BASE },
   );
-  await app.register(ingestionRoutes, { prefix: BROKER_API_BASE, publicUrl: options.publicUrl });
-  await app.register(brokerAdminRoutes, { prefix: BROKER_API_BASE });
-  await app.register(webhooksRoutes, { prefix: BROKER_API_BASE, allowPlainHttp: options.webhookAllowHttp });
+  await app.register(
+    async (broker) => {
+      readEmptyJsonBodyAsNone(broker);
+      await broker.register(ingestionRoutes, { publicUrl: options.publicUrl });
+      await broker.register(brokerAdminRoutes);
+      await broker.register(webhooksRoutes, { allowPlainHttp: options.webhookAllowHttp });
+    },
+    { prefix: BROKER_API_BASE },
+  );
   await app.register(apiDocsRoutes);
 
   if (hasWeb) {

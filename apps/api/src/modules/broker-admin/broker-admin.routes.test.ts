@@ -79,6 +79,28 @@ describe('the broker administration', () => {
 
     const revoke = () => injectAs(t.app, admin, { method: 'POST', url: url(BROKER_ADMIN_PATHS.revokeApiKey, key.id) });
     expect((await revoke()).json()).toEqual({ outcome: 'revoked' });
+    // A call that takes no body reads an empty one sent as JSON as none, as many clients send it.
+    const asJson = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: url(BROKER_ADMIN_PATHS.revokeApiKey, key.id),
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(asJson.statusCode, asJson.body).toBe(200);
+    expect(asJson.json()).toEqual({ outcome: 'already_revoked' });
+    // A call that needs one still says so, naming the body; JSON that is not JSON is still refused.
+    const integration = (await newBrokerKey(t.app.db)).key;
+    const records = (payload: string) =>
+      injectAs(t.app, integration, {
+        method: 'POST',
+        url: RECORDS_URL,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    const noBatch = await records('');
+    expect(noBatch.statusCode).toBe(400);
+    expect(noBatch.json().message).toMatch(/^body/);
+    expect((await records('{"records": [')).statusCode).toBe(400);
     expect((await revoke()).json()).toEqual({ outcome: 'already_revoked' });
     expect((await injectAs(t.app, key.key, { method: 'GET', url: events })).statusCode).toBe(401);
     const unknown = await injectAs(t.app, admin, {
