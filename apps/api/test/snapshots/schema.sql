@@ -947,7 +947,7 @@ ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_state_check CHE
 CREATE INDEX webhook_deliveries_by_state ON public.webhook_deliveries USING btree (endpoint_id, state, id);
 CREATE INDEX webhook_deliveries_listed ON public.webhook_deliveries USING btree (endpoint_id, id);
 CREATE UNIQUE INDEX webhook_deliveries_once ON public.webhook_deliveries USING btree (endpoint_id, event_id) WHERE (NOT replay);
-CREATE INDEX webhook_deliveries_queued ON public.webhook_deliveries USING btree (endpoint_id, id) WHERE (state = ANY (ARRAY['pending'::text, 'sending'::text, 'retrying'::text]));
+CREATE INDEX webhook_deliveries_queued ON public.webhook_deliveries USING btree (endpoint_id, replay, id) WHERE (state = ANY (ARRAY['pending'::text, 'sending'::text, 'retrying'::text]));
 
 CREATE TABLE webhook_endpoints (
   id integer NOT NULL DEFAULT nextval('webhook_endpoints_id_seq'::regclass),

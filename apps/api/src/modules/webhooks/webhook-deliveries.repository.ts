@@ -149,7 +149,8 @@ export const webhookDeliveriesRepository = {
               AND (state = 'pending'
                 OR (state = 'retrying' AND next_attempt_at <= ${now})
                 OR (state = 'sending' AND locked_until <= ${now}))
-            ORDER BY id
+            -- An endpoint's new events before its replays (migration 0068), each in the feed's order.
+            ORDER BY replay, id
             LIMIT 1
             FOR UPDATE SKIP LOCKED
           ) AS due

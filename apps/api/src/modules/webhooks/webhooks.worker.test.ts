@@ -18,7 +18,12 @@ import type { Db } from '../../db/connect.ts';
 import { freePort } from '../../../test/server-process.ts';
 import { ingestionReads } from '../ingestion/ingestion.reads.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
-import { runWebhookPass, type WebhookPassSummary, type WebhookWorkerOptions } from './webhooks.worker.ts';
+import {
+  queueNewEvents,
+  runWebhookPass,
+  type WebhookPassSummary,
+  type WebhookWorkerOptions,
+} from './webhooks.worker.ts';
 
 /**
  * Webhooks delivered to real receivers on loopback: signed, retried with back-off until a day is
@@ -343,6 +348,42 @@ describe('webhook deliveries', { timeout: 3 * HANG_MS }, () => {
       [false, 'delivered'],
       [false, 'delivered'],
     ]);
+  });
+
+  it('sends a new event before the replays queued ahead of it', async () => {
+    const hooks = await receiver();
+    const endpoint = await registerWebhook(t.app, admin, { url: hooks.url });
+    for (const note of ['One', 'Two', 'Three']) await addNote(t.app, tokens.primary, shipment, note);
+    await passUntil(() => hooks.received.length === 3);
+    const replay = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: webhookUrl(WEBHOOK_PATHS.replayWebhook, endpoint.id),
+      payload: endpoint.cursor ? { after: endpoint.cursor } : {},
+    });
+    expect(replay.json()).toMatchObject({ outcome: 'queued' });
+    // The replays queued, none sent yet; then a customer's new act, queued after them.
+    const queued = (replayed: boolean) =>
+      t.app.db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('endpoint_id', '=', endpoint.id)
+        .where('replay', '=', replayed)
+        .where('state', '=', 'pending')
+        .execute();
+    await until(async () => (await queueNewEvents(t.app.db), (await queued(true)).length === 3), 'the replays');
+    await addNote(t.app, tokens.primary, shipment, 'New while the replay waits');
+    await until(async () => (await queueNewEvents(t.app.db), (await queued(false)).length === 1), 'the new event');
+    expect(Number((await queued(false))[0]!.id)).toBeGreaterThan(
+      Math.max(...(await queued(true)).map(({ id }) => Number(id))),
+    );
+
+    await passUntil(
+      () => hooks.received.length === 7,
+      () => new Date(),
+      { options: { ...OPTIONS, concurrency: 1 } },
+    );
+    const notes = hooks.received.slice(3).map((webhook) => (JSON.parse(webhook.body) as BrokerEvent).detail.text);
+    expect(notes).toEqual(['New while the replay waits', 'One', 'Two', 'Three']);
   });
 
   it('lets go of a delivery under way when the server closes, unattempted', async () => {
