@@ -53,7 +53,13 @@ export const IdParams = z.object({ id: Id });
 export const RequestKey = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letters, digits, hyphens or underscores');
-export const RequestKeyHeaders = z.object({ [REQUEST_KEY_HEADER]: RequestKey.optional() });
+export const RequestKeyHeaders = z.object({
+  [REQUEST_KEY_HEADER]: RequestKey.optional().describe(
+    'A key of your own for this change (16 to 64 letters, digits, hyphens or underscores), new for each new ' +
+      'change: sent again with the same request (a retry after no answer), it answers what the first did and ' +
+      'writes nothing twice; with another request, 422.',
+  ),
+});
 /** 422 naming REQUEST_KEY_HEADER: the key named another request before (another note, another order). */
 export const REQUEST_KEY_REUSED =
   'This Idempotency-Key was sent before with a different request. Send a new change under a new key.';

@@ -248,21 +248,30 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
     "refusal, and `issues` each field at fault with its refusal when the request broke the call's schema.",
   '404': 'There is no such record, or it is not yours to read.',
   '409': 'The record changed meanwhile, or is busy: `message` says what to do.',
-  '413': 'The body is larger than the call takes.',
+  '413': 'The body is larger, or holds more records or file parts, than the call takes.',
   '415': 'The body is not of a type the call takes: send JSON (`Content-Type: application/json`).',
-  '422': 'The request key was used with another request.',
+  '422': 'The request key (`Idempotency-Key`) was used with another request.',
   '429': 'Too many tries: send it again after `Retry-After` seconds.',
-  '4XX':
-    'Refused, and nothing written: 400 bad input (`message` names the field first, `field`), 401 no live ' +
-    'credential, 403 a credential that may not make this call, 404 no such record or not yours, 405 a method ' +
-    'the path does not answer (`Allow` names those it does), 409 changed meanwhile, 413 too large, 415 not ' +
-    'JSON, 422 a request key reused, 429 too many tries (after `Retry-After` seconds).',
   '500':
     "The server failed: nothing of the request's current transaction was written. Send the same request again " +
     '(records already written answer unchanged).',
   '503':
     'The database cannot be reached, or is busy with another writer: send the same request again after ' +
     '`Retry-After` seconds.',
+};
+
+/** The refusals a call may answer besides those it lists, in each API: the broker's takes no request key. */
+const OTHER_REFUSALS: Record<keyof typeof API_DOCS, string> = {
+  customer:
+    'Refused, and nothing written: 400 bad input (`message` names the field first, `field`), 401 no live ' +
+    'credential, 403 a credential that may not make this call, 404 no such record or not yours, 405 a method ' +
+    'the path does not answer (`Allow` names those it does), 409 changed meanwhile, 413 too large, 415 not ' +
+    'JSON, 422 a request key (`Idempotency-Key`) reused, 429 too many tries (after `Retry-After` seconds).',
+  broker:
+    'Refused, and nothing written: 400 bad input (`message` names the field first, `field`), 401 no live ' +
+    'key, 403 a key whose scopes do not name this call, 404 no such record, 405 a method the path does not ' +
+    'answer (`Allow` names those it does), 409 changed meanwhile, 413 too large (the body, or more records or ' +
+    'file parts than a batch takes), 415 not JSON, 429 too many tries (after `Retry-After` seconds).',
 };
 
 /** What a missing or insufficient credential means in each API. */
@@ -313,7 +322,9 @@ function describedResponses(
             ? response.description
             : status === '401' || status === '403'
               ? CREDENTIAL_RESPONSES[api][status]
-              : (RESPONSE_DESCRIPTIONS[status.toUpperCase()] ?? 'See `message`.'),
+              : status.toUpperCase() === '4XX'
+                ? OTHER_REFUSALS[api]
+                : (RESPONSE_DESCRIPTIONS[status] ?? 'See `message`.'),
         ...((status === '429' || status === '503') && { headers: RETRY_AFTER }),
       },
     ]),
