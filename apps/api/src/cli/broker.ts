@@ -109,8 +109,10 @@ database serves one process: while the portal runs on it, every command is refus
 nothing. Then send records to the running portal's POST /api/broker/v1/records (a key of the
 records scope), use its admin API with a key of the admin scope (the README's "Administration
 while the portal runs"), stop the portal, or run both on PostgreSQL.
-Exit code 2: a command not understood; 3: the database cannot be used (not reached, or of another
-version of the portal on PostgreSQL); 4: the embedded database is in use by the running portal.`;
+Exit code 0: done; 1: refused (what it names is not there, or a value is wrong: the message says
+which), or for import a line not written; 2: a command not understood; 3: the database cannot be
+used (not reached, or of another version of the portal on PostgreSQL); 4: the embedded database is
+in use by the running portal.`;
 
 const HELP = ['help', '--help', '-h'];
 
