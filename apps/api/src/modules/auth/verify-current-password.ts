@@ -8,7 +8,8 @@ import { loginThrottle, loginThrottleKeys, waitMessage } from './login-throttle.
 import { usersRepository } from './users.repository.ts';
 
 /**
- * Checks the signed-in user's current password before their e-mail or password changes. It
+ * Checks the signed-in user's current password before their e-mail, password or second factor
+ * changes, or their company stops requiring one. It
  * counts as a login attempt of their name from this address, so a stolen session cannot guess
  * it faster than the login page could; a wrong or throttled one is a security event
  * (`current_password_failed`), where a session is guessing its user's password.
@@ -16,10 +17,15 @@ import { usersRepository } from './users.repository.ts';
 export async function verifyCurrentPassword(
   deps: Pick<ActionDeps, 'db' | 'log'>,
   actor: SessionUser,
-  input: { password: string | undefined; origin: RequestOrigin },
+  input: {
+    password: string | undefined;
+    origin: RequestOrigin;
+    /** The refusal of a missing password: Settings' (its e-mail or password) unless the change is another's. */
+    missing?: string;
+  },
 ): Promise<{ verified: true } | Refused> {
   if (!input.password) {
-    return refused(listedRefusal(400, SETTINGS_ERRORS.currentPasswordRequired, 'current_password'));
+    return refused(listedRefusal(400, input.missing ?? SETTINGS_ERRORS.currentPasswordRequired, 'current_password'));
   }
   const failed = (outcome: 'failure' | 'throttled') =>
     recordSecurityEvent(deps, {

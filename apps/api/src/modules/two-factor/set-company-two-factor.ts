@@ -1,4 +1,5 @@
 import { canManageUsers } from '@clearport/contract/roles';
+import { TWO_FACTOR_ERRORS } from '@clearport/contract/two-factor-forms';
 import { isRefused, refused, type ActionDeps, type Refused } from '../../lib/action.ts';
 import type { RequestOrigin } from '../access/security-events.ts';
 import type { SessionUser } from '../access/session-user.ts';
@@ -22,6 +23,7 @@ export async function setCompanyTwoFactor(
     const verified = await verifyCurrentPassword(deps, actor, {
       password: input.currentPassword,
       origin: input.origin,
+      missing: TWO_FACTOR_ERRORS.passwordEmpty,
     });
     if (isRefused(verified)) return verified;
   }

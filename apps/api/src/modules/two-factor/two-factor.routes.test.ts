@@ -13,6 +13,7 @@ import {
   TwoFactorSetupResponse,
 } from '@clearport/contract/two-factor';
 import { SECOND_FACTOR_WRONG_CODES_PER_DAY, TWO_FACTOR_ERRORS } from '@clearport/contract/two-factor-forms';
+import { SETTINGS_ERRORS } from '@clearport/contract/settings';
 import { LoginResponse } from '@clearport/contract/auth';
 import { SUBUSER_ERRORS } from '@clearport/contract/subusers';
 import { DEMO_PASSWORD } from '../../seed/demo-data.ts';
@@ -493,11 +494,15 @@ describe("the company's requirement", () => {
     // Stopping the requirement weakens everyone's sign-in: the session alone does not do it.
     const stop = (payload: object) =>
       injectAs(t.app, setter, { method: 'PUT', url: apiUrl(API_PATHS.companyTwoFactor), payload });
+    const refusals = [];
     for (const payload of [{}, { current_password: 'not-the-password' }]) {
       const refusedStop = await stop({ require_two_factor: false, ...payload });
       expect(refusedStop.statusCode, JSON.stringify(payload)).toBe(400);
       expect(refusedStop.json().field).toBe('current_password');
+      refusals.push(refusedStop.json().message);
     }
+    // Asked for the password of this change, not Settings' e-mail or password.
+    expect(refusals).toEqual([TWO_FACTOR_ERRORS.passwordEmpty, SETTINGS_ERRORS.currentPasswordWrong]);
     const company = () =>
       t.app.db
         .selectFrom('companies')
