@@ -19,4 +19,19 @@ describe('a record refused', () => {
       ]);
     }
   });
+
+  it('says how base64 is to be written: on one line, in the standard alphabet', () => {
+    const summary = (content_base64: string) => ({
+      kind: 'entry_summary',
+      file_number: 'DMI-4124769-2',
+      file: { name: '7501.pdf', content_base64 },
+    });
+    expect(refusalOf(summary('JVBERi0xLjcK'))).toBeUndefined();
+    // As a mail program wraps it, and as a URL-safe encoder writes it.
+    for (const text of ['JVBERi0x\nLjcK', 'JVBERi0x-_cK']) {
+      expect(refusalOf(summary(text)), text).toEqual([
+        'file.content_base64: must be base64 on one line: A-Z, a-z, 0-9, + and /, with = at the end (no line breaks, no URL-safe - or _)',
+      ]);
+    }
+  });
 });

@@ -251,9 +251,18 @@ export const FileRecord = z
       .string()
       .min(1)
       .max(Math.ceil(MAX_BATCH_BYTES / 3) * 4)
-      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
-      .optional(),
-    part: Key.optional(),
+      .regex(
+        /^[A-Za-z0-9+/]+={0,2}$/,
+        'must be base64 on one line: A-Z, a-z, 0-9, + and /, with = at the end (no line breaks, no URL-safe - or _)',
+      )
+      .optional()
+      .describe(
+        'The file as base64, on one line. Exactly one of content_base64 and part. The batch’s 8 MiB body ' +
+          'holds a file of up to about 6 MiB so; send a larger one as a file part of a multipart batch.',
+      ),
+    part: Key.optional().describe(
+      'In a multipart batch: the name of the file part that carries the file. Exactly one of content_base64 and part.',
+    ),
   })
   .refine((file) => (file.content_base64 === undefined) !== (file.part === undefined), {
     message: 'must carry either content_base64 or part',
@@ -281,7 +290,8 @@ export const InvoiceRecord = z.strictObject({
   proper_name: KeptText(200),
   amount: Amount.regex(/^-?\d{1,12}\./, 'must have at most 12 digits of dollars, like 1234.56')
     .nullable()
-    .optional(),
+    .optional()
+    .describe('The amount billed, in dollars as text (1234.56); negative for a credit the account is owed.'),
   due_date: DateText.nullable().optional(),
   is_paid: z.boolean().optional(),
   /** Needed when the record creates the invoice. */
