@@ -72,9 +72,9 @@ const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year
  * A `YYYY-MM-DD HH:MM:SS` text (the wire's wall-clock times, a list cursor's time) as the local
  * time it writes; null when no calendar or clock has it, for year 0 and for any other form. Of
  * the texts of that form it takes what date-fns' `parse` takes with the pattern, as the same
- * instant (calendar.test.ts holds the two together), without the parsers of every other pattern:
- * 6.5 KiB (brotli) on each signed-in screen. date-fns also reads fewer digits (`2026-1-7 9:05:00`),
- * which no text on the wire has.
+ * instant (calendar.test.ts holds the two together), without the parsers of every other pattern
+ * (6.5 KiB of brotli), which every signed-in screen loaded for it. date-fns also reads fewer digits
+ * (`2026-1-7 9:05:00`), which no text on the wire has.
  */
 export function readWallClockText(text: string): Date | null {
   const parts = WALL_CLOCK_TEXT.exec(text);
