@@ -76,22 +76,33 @@ function fieldOf(instancePath: string | undefined, params: Record<string, unknow
   return typeof missing === 'string' ? missing : '';
 }
 
+/**
+ * A field's first refusal alone: the schema goes on checking a value of the wrong type (a list's
+ * length on a text sent for a list) and would tell its later checks too, which say less.
+ */
+export function firstIssuePerField<Issue extends { field: string }>(issues: readonly Issue[]): Issue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => !seen.has(issue.field) && seen.add(issue.field));
+}
+
 /** Every error answers JSON `{ message, field?, errors?, issues? }`; nothing internal reaches the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => {
-        const params = issue.params as Record<string, unknown>;
-        const unknownKey =
-          issue.keyword === 'unrecognized_keys' && Array.isArray(params.keys) ? params.keys[0] : undefined;
-        if (typeof unknownKey === 'string') {
-          // A misspelt field would otherwise be left unread, and the call do less than asked.
-          const path = fieldOf(issue.instancePath, undefined);
-          return { field: path ? `${path}.${unknownKey}` : unknownKey, message: UNKNOWN_CALL_FIELD_MESSAGE };
-        }
-        const field = fieldOf(issue.instancePath, params) || error.validationContext || 'request';
-        return { field, message: issue.message ?? 'is invalid' };
-      });
+      const errors = firstIssuePerField(
+        error.validation.map((issue) => {
+          const params = issue.params as Record<string, unknown>;
+          const unknownKey =
+            issue.keyword === 'unrecognized_keys' && Array.isArray(params.keys) ? params.keys[0] : undefined;
+          if (typeof unknownKey === 'string') {
+            // A misspelt field would otherwise be left unread, and the call do less than asked.
+            const path = fieldOf(issue.instancePath, undefined);
+            return { field: path ? `${path}.${unknownKey}` : unknownKey, message: UNKNOWN_CALL_FIELD_MESSAGE };
+          }
+          const field = fieldOf(issue.instancePath, params) || error.validationContext || 'request';
+          return { field, message: issue.message ?? 'is invalid' };
+        }),
+      );
       if (error.validationContext === 'body' && typeof request.body === 'string') {
         // A body sent as text (text/plain, the default of many clients) reads as a string.
         return sendRefusal(reply, { status: 400, message: `body: ${UNSUPPORTED_BODY_MESSAGE}`, field: 'body' });

@@ -145,6 +145,15 @@ describe('the broker administration', () => {
       field: 'expires_at',
       message: 'expires_at: must be a date and time with its offset, as 2027-06-30T17:00:00Z',
     });
+    // Scopes written as one text: told once, what the field is to be, not the later checks' length.
+    const asText = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: url(BROKER_ADMIN_PATHS.apiKeys),
+      payload: { name: 'Old', scopes: 'records,events' },
+    });
+    expect(asText.statusCode).toBe(400);
+    expect(asText.json().issues).toEqual([{ field: 'scopes', message: asText.json().errors[0] }]);
+    expect(asText.json().message).toMatch(/^scopes: .*expected array/);
     expect(await t.app.db.selectFrom('broker_api_keys').select('id').execute()).toHaveLength(before.length);
   });
 

@@ -16,7 +16,7 @@ import {
   UNKNOWN_FIELD_MESSAGE,
 } from '@clearport/contract/ingestion';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
-import { isRefusedByDatabase, isTransactionConflict } from '../../lib/errors.ts';
+import { firstIssuePerField, isRefusedByDatabase, isTransactionConflict } from '../../lib/errors.ts';
 import {
   FileStage,
   HeldCreates,
@@ -300,7 +300,7 @@ export async function writeRecords(
       }
       const parsed = IngestionRecord.safeParse(raw);
       if (!parsed.success) {
-        const issues = parsed.error.issues.map((issue) => fieldIssueOf(issue, raw));
+        const issues = firstIssuePerField(parsed.error.issues.map((issue) => fieldIssueOf(issue, raw)));
         const { field, message } = issues[0]!;
         refuse('invalid_field', field, message, issues);
         continue;

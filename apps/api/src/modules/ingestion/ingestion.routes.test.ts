@@ -303,6 +303,15 @@ describe('the broker API', () => {
         issues: [{ field, message: calendarOnly }],
       })),
     );
+    // An instant, where the port's wall clock is asked for: the field's first refusal alone.
+    const [instant] = await outcomes([
+      { ...shipment, file_number: 'HG-TIME-ISO', est_time_arrive: '2026-12-01T08:00:00Z' },
+    ]);
+    expect(instant).toMatchObject({
+      outcome: 'refused',
+      reason: 'est_time_arrive: must be YYYY-MM-DD HH:MM:SS',
+      issues: [{ field: 'est_time_arrive', message: 'must be YYYY-MM-DD HH:MM:SS' }],
+    });
     // A tracking event's date: an instant with its offset or the port's day and time, as described.
     await outcomes([{ ...shipment, file_number: 'HG-TIME-EVENTS' }]);
     const container = { kind: 'container', file_number: 'HG-TIME-EVENTS', container_no: 'TGHU1234568' };
