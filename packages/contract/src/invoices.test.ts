@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountToCents, centsToAmount, formatUsd } from './invoices.ts';
+import { amountToCents, centsToAmount, formatUsd, PaymentInstructionsInput } from './invoices.ts';
 
 describe('formatUsd', () => {
   it.each([
@@ -14,5 +14,17 @@ describe('formatUsd', () => {
     expect(formatUsd(amount)).toBe(shown);
     // The same dollars however written.
     expect(formatUsd(centsToAmount(amountToCents(amount)))).toBe(shown);
+  });
+});
+
+describe('PaymentInstructionsInput', () => {
+  it.each([
+    ['ar@broker.example'],
+    [['ar@broker.example']],
+    [['a@broker.example', 'b@broker.example', 'c@broker.example', 'd@broker.example']],
+  ])('tells check_image_emails of another shape what it is to be: %j', (emails) => {
+    expect(
+      PaymentInstructionsInput.shape.check_image_emails.safeParse(emails).error?.issues.map((issue) => issue.message),
+    ).toEqual(['must be a list of three e-mail addresses, as ["ar@broker.example", "…", "…"]']);
   });
 });

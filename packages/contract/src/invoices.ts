@@ -213,7 +213,9 @@ export const PaymentInstructionsInput = z.strictObject({
     swift_code: instructionLine(50, 0).default(''),
   }),
   quick_pay: z.strictObject({ recipient: instructionLine(200), email: Email }),
-  check_image_emails: z.tuple([Email, Email, Email]),
+  check_image_emails: z.tuple([Email, Email, Email], {
+    error: 'must be a list of three e-mail addresses, as ["ar@broker.example", "…", "…"]',
+  }),
   mailing_address: z.strictObject({
     payee: instructionLine(200),
     lines: z.array(instructionLine(200)).min(1).max(5),
