@@ -106,8 +106,11 @@ export const WaitingDeliveryOrder = z.object({
 });
 export const WaitingDeliveryOrdersResponse = z.object({
   delivery_orders: z.array(WaitingDeliveryOrder),
-  /** Pass it as `after` for the next page; null on the last page. */
-  next: z.number().int().nullable(),
+  next: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Send it as `after` for the next page (an order id, a number); null on the last page.'),
 });
 export type WaitingDeliveryOrdersResponse = z.infer<typeof WaitingDeliveryOrdersResponse>;
 
@@ -126,7 +129,14 @@ export const FailedMail = z.object({
   last_error: z.string().nullable(),
   created_at: Timestamp,
 });
-export const FailedMailResponse = z.object({ mail: z.array(FailedMail), next: z.string().nullable() });
+/** `next` of the failed mail lists. */
+const MailNext = z
+  .string()
+  .nullable()
+  .describe(
+    'Send it as `after` for the next page (a mail id, a text of digits: the queues count in 64 bits); null on the last page.',
+  );
+export const FailedMailResponse = z.object({ mail: z.array(FailedMail), next: MailNext });
 export type FailedMailResponse = z.infer<typeof FailedMailResponse>;
 
 export const RetryMailResponse = z.object({ outcome: z.literal('queued') });
@@ -143,7 +153,7 @@ export const FailedReportMail = z.object({
   last_error: z.string().nullable(),
   created_at: Timestamp,
 });
-export const FailedReportMailResponse = z.object({ mail: z.array(FailedReportMail), next: z.string().nullable() });
+export const FailedReportMailResponse = z.object({ mail: z.array(FailedReportMail), next: MailNext });
 export type FailedReportMailResponse = z.infer<typeof FailedReportMailResponse>;
 
 export const BROKER_ADMIN_ERRORS = {

@@ -166,8 +166,10 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 export const WebhookDeliveriesResponse = z.object({
   deliveries: z.array(WebhookDelivery),
-  /** Pass it as `before` for the next (older) page; null on the last page. */
-  next: z.string().nullable(),
+  next: z
+    .string()
+    .nullable()
+    .describe('Send it as `before` for the next, older page (a delivery id, a text of digits); null on the last page.'),
 });
 export type WebhookDeliveriesResponse = z.infer<typeof WebhookDeliveriesResponse>;
 
