@@ -24,6 +24,11 @@ export const NOTE_MAX_LENGTH = 2_000;
  */
 export const SHIPMENT_NOTES_MAX = 1_000;
 export const SHIPMENT_DELIVERY_ORDERS_MAX = 500;
+/**
+ * The most containers one shipment holds, from the broker (decision 0054): far past the largest
+ * real entry, and a bound on the detail reply, which carries every container with its events.
+ */
+export const SHIPMENT_CONTAINERS_MAX = 1_000;
 /** The longest reference number of a shipment or a delivery order, in characters (the broker's too). */
 export const REFERENCE_MAX_LENGTH = 100;
 /**

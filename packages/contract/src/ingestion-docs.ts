@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHIPMENT_CONTAINERS_MAX } from './constants.ts';
 import {
   AccountRecord,
   AgencyDispositionRecord,
@@ -346,6 +347,9 @@ export const RECORD_REFUSAL_CODE_DOCS: Record<RecordRefusalCode, string> = {
   unknown_container:
     'the container (file_number, container_no) the record names is not in the portal: send the container record first.',
   unknown_entry: 'the entry (entry_number) the record names is not in the portal: send the entry record first.',
+  too_many_containers:
+    `the shipment holds ${SHIPMENT_CONTAINERS_MAX.toLocaleString('en-US')} containers already: a new one is ` +
+    'refused (one it holds is still updated).',
   user_conflict: "the e-mail belongs to another company's user or to another role.",
   missing_part: 'the record names a file part the multipart batch does not have.',
   file_too_large: 'the file is larger than 20 MB.',

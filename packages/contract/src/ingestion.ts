@@ -533,6 +533,7 @@ export const RECORD_REFUSAL_CODES = [
   'unknown_delivery_order',
   'unknown_entry',
   'unknown_container',
+  'too_many_containers',
   'user_conflict',
   'missing_part',
   'file_too_large',

@@ -65,6 +65,7 @@ import * as userEventTypes from './migrations/0065-user-event-types.ts';
 import * as section301Duty from './migrations/0066-section-301-duty.ts';
 import * as repairEditedMigrations from './migrations/0067-repair-edited-migrations.ts';
 import * as liveDeliveriesFirst from './migrations/0068-live-deliveries-first.ts';
+import * as indexTextsBounded from './migrations/0069-index-texts-bounded.ts';
 
 /** PostgreSQL's code for a relation that does not exist. */
 const UNDEFINED_TABLE = '42P01';
@@ -136,6 +137,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0066-section-301-duty': section301Duty,
   '0067-repair-edited-migrations': repairEditedMigrations,
   '0068-live-deliveries-first': liveDeliveriesFirst,
+  '0069-index-texts-bounded': indexTextsBounded,
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   type RecordOutcome,
 } from '@clearport/contract/ingestion';
 import { parentMissing, RecordRefusal } from './record-refusal.ts';
+import { SHIPMENT_CONTAINERS_MAX } from '@clearport/contract/constants';
 import { amountToCents, formatUsd } from '@clearport/contract/invoices';
 import { ROLES } from '@clearport/contract/roles';
 import { NOTIFICATION_LISTS } from '@clearport/contract/settings';
@@ -398,22 +399,31 @@ async function upsertContainer(
   const shipmentId = await shipmentIdOf(trx, scope, record.file_number);
   const events = record.tracking_events;
   const trackingInfo = JSON.stringify(events ?? []);
-  const created = await trx
-    .insertInto('containers')
-    .values({ shipment_id: shipmentId, container_no: record.container_no, tracking_info: trackingInfo })
-    .onConflict((conflict) => conflict.columns(['shipment_id', 'container_no']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (created) return 'created';
+  const stored = () =>
+    trx
+      .selectFrom('containers')
+      .select(['id', 'tracking_info'])
+      .where('shipment_id', '=', shipmentId)
+      .where('container_no', '=', record.container_no)
+      .forUpdate()
+      .executeTakeFirst();
+  let current = await stored();
+  if (!current) {
+    if ((await containerRoom(trx, [shipmentId])).get(shipmentId)! <= 0) throw containersFull(record.file_number);
+    const created = await trx
+      .insertInto('containers')
+      .values({ shipment_id: shipmentId, container_no: record.container_no, tracking_info: trackingInfo })
+      .onConflict((conflict) => conflict.columns(['shipment_id', 'container_no']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (created) return 'created';
+    // Another writer made it meanwhile: it is updated as one the shipment held.
+    current = await stored();
+    if (!current)
+      throw new Error(`container ${record.container_no} of ${record.file_number} is neither new nor stored`);
+  }
   // Left out, the tracking history stays as it is.
   if (events === undefined) return 'unchanged';
-  const current = await trx
-    .selectFrom('containers')
-    .select(['id', 'tracking_info'])
-    .where('shipment_id', '=', shipmentId)
-    .where('container_no', '=', record.container_no)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
   // jsonb keeps its own key order, so the events are compared as values, field by field.
   const isSame =
     current.tracking_info.length === events.length &&
@@ -426,6 +436,33 @@ async function upsertContainer(
   if (isSame) return 'unchanged';
   await trx.updateTable('containers').set({ tracking_info: trackingInfo }).where('id', '=', current.id).execute();
   return 'updated';
+}
+
+/**
+ * How many more containers each shipment takes under SHIPMENT_CONTAINERS_MAX, with the shipments
+ * locked (in id order) until the transaction ends, so that two writers cannot both take the last
+ * places: a container's foreign key locks its shipment only for key share, which lets them by.
+ */
+async function containerRoom(trx: Db, shipmentIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(shipmentIds)].sort((one, other) => one - other);
+  await trx.selectFrom('shipments').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
+  const counts = await trx
+    .selectFrom('containers')
+    .select(['shipment_id', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('shipment_id', 'in', ids)
+    .groupBy('shipment_id')
+    .execute();
+  const held = new Map(counts.map((row) => [row.shipment_id, Number(row.count)]));
+  return new Map(ids.map((id) => [id, SHIPMENT_CONTAINERS_MAX - (held.get(id) ?? 0)]));
+}
+
+function containersFull(fileNumber: string): RecordRefusal {
+  return new RecordRefusal(
+    'too_many_containers',
+    'container_no',
+    `Shipment ${fileNumber} holds ${SHIPMENT_CONTAINERS_MAX.toLocaleString('en-US')} containers, the most a ` +
+      'shipment takes: a new one is refused.',
+  );
 }
 
 async function upsertBill(
@@ -552,7 +589,21 @@ export class HeldCreates {
         if (shipmentId === undefined) left.push(entry);
         return shipmentId === undefined ? [] : [{ ...entry, shipmentId }];
       });
-    const heldContainers = withShipment(containers);
+    const withRoom = withShipment(containers);
+    // What goes past a shipment's ceiling is written alone, which refuses a new container there.
+    const room =
+      withRoom.length > 0
+        ? await containerRoom(
+            trx,
+            withRoom.map((entry) => entry.shipmentId),
+          )
+        : undefined;
+    const heldContainers = withRoom.filter((entry) => {
+      const places = room!.get(entry.shipmentId)!;
+      room!.set(entry.shipmentId, places - 1);
+      if (places <= 0) left.push(entry);
+      return places > 0;
+    });
     if (heldContainers.length > 0) {
       const rows = await trx
         .insertInto('containers')
