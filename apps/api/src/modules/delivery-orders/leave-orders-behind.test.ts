@@ -75,13 +75,15 @@ describe('a shipment the broker moves to another company', () => {
 
   it('leaves them behind when its whole account moves to another company', async () => {
     const { id } = await orderedShipment('40002');
-    const before = await t.app.db
-      .selectFrom('delivery_orders')
-      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
-      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-      .select('delivery_orders.id')
-      .where('accounts.account_no', '=', '40002')
-      .execute();
+    const ordersOfAccount = () =>
+      t.app.db
+        .selectFrom('delivery_orders')
+        .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
+        .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
+        .select('delivery_orders.id')
+        .where('accounts.account_no', '=', '40002')
+        .execute();
+    const before = await ordersOfAccount();
     const results = await broker.results<{ outcome: string; warning?: string }>([
       { kind: 'account', account_no: '40002', company_id: 'C-10077' },
     ]);
@@ -90,14 +92,7 @@ describe('a shipment the broker moves to another company', () => {
     ]);
     expect(before.length).toBeGreaterThan(1);
     expect(await ordersOf(id)).toEqual([]);
-    const orders = await t.app.db
-      .selectFrom('delivery_orders')
-      .innerJoin('shipments', 'shipments.id', 'delivery_orders.shipment_id')
-      .innerJoin('accounts', 'accounts.id', 'shipments.account_id')
-      .select('delivery_orders.id')
-      .where('accounts.account_no', '=', '40002')
-      .execute();
-    expect(orders).toEqual([]);
+    expect(await ordersOfAccount()).toEqual([]);
     await expectKeptByTriggers(t.app.db);
   });
 });
