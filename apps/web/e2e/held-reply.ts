@@ -8,8 +8,15 @@ export type HeldReply = { arrived: Promise<void>; release: () => void };
  * Holds the page's next request to an API call until released, so the screen shows what it shows
  * while waiting, however long the reply would take. With `params`, only a request whose query
  * string has each of them: another request to the call (a page of the previous question) goes by.
+ * With `every`, each such request until the release is held, not the first alone: a screen that asks
+ * again (a part drawn anew as the page's layout settles) still waits.
  */
-export async function holdNextReply(page: Page, call: string, params: Record<string, string> = {}): Promise<HeldReply> {
+export async function holdNextReply(
+  page: Page,
+  call: string,
+  params: Record<string, string> = {},
+  { every = false }: { every?: boolean } = {},
+): Promise<HeldReply> {
   let arrive = () => {};
   let release = () => {};
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
@@ -24,7 +31,7 @@ export async function holdNextReply(page: Page, call: string, params: Record<str
       // The page may be gone when a failed test ends before the release.
       await route.continue().catch(() => {});
     },
-    { times: 1 },
+    every ? {} : { times: 1 },
   );
   return { arrived, release };
 }

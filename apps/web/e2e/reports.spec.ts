@@ -213,7 +213,7 @@ for (const [device, size] of Object.entries({
     // The replies are held until asked for, so the screen shows its waiting state however fast they come.
     const lateAfter = async (typed: string, over: string, shown?: string) => {
       const figures = await holdNextReply(page, API_PATHS.reportReleaseDays, { over: typed });
-      const entries = await holdNextReply(page, API_PATHS.reportReleaseDaysEntries, { over: typed });
+      const entries = await holdNextReply(page, API_PATHS.reportReleaseDaysEntries, { over: typed }, { every: true });
       await days.fill(typed);
       await figures.arrived;
       figures.release();
