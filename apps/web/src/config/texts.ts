@@ -280,7 +280,6 @@ export const WEB_TEXTS = {
     findContainer: 'Find a container',
     containersChosen: '{chosen} of {total} chosen',
     noContainerFound: 'No container number contains “{search}”.',
-    moreContainers: showRest('more', 'container', 'containers'),
     newDeliveryOrderTitle: 'New delivery order (not saved)',
     deliveryOrderNotSaved: 'Not saved',
     billsLabel: 'Bills of lading',

@@ -107,7 +107,7 @@ export function ContainerChoices(props: ChoiceListProps) {
       {!wanted && (
         <ListRestButton
           rest={choices.length - shown.length}
-          text={texts.moreContainers}
+          text={WEB_TEXTS.shipment.moreContainers}
           onClick={() => setWhole(true)}
         />
       )}
