@@ -7,7 +7,8 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useFocusAfterChange } from '../../../hooks/use-focus-after-change.ts';
 import styles from './delivery-order-forms.module.css';
 
-type Choice = { id: number; label: string };
+/** A box's label, and for a container, the number its search looks in (not the label's "(Assigned)"). */
+type Choice = { id: number; label: string; number?: string };
 
 type ChoiceListProps = {
   choices: readonly Choice[];
@@ -55,16 +56,17 @@ export function ContainerChoices(props: ChoiceListProps) {
   // Boxes unticked since the editor opened, kept in their place.
   const [kept, setKept] = useState<ReadonlySet<number>>(() => new Set());
   const listRef = useRef<HTMLDivElement>(null);
+  // Where the first box the button brought stands in the whole list: the list goes on there.
+  const firstBrought = useRef(CONTAINER_CHOICES_SHOWN);
   useFocusAfterChange(
     isWhole ? 'whole' : 'part',
-    // The first box the button brought, where the list goes on.
-    useCallback(() => listRef.current?.querySelectorAll('input')[CONTAINER_CHOICES_SHOWN], []),
+    useCallback(() => listRef.current?.querySelectorAll('input')[firstBrought.current], []),
   );
   if (choices.length <= CONTAINER_CHOICES_SHOWN) return <ChoiceList {...props} />;
 
   const wanted = search.trim().toUpperCase();
   const shown = wanted
-    ? choices.filter((choice) => choice.label.toUpperCase().includes(wanted))
+    ? choices.filter((choice) => (choice.number ?? choice.label).toUpperCase().includes(wanted))
     : isWhole
       ? choices
       : choices.filter(
@@ -108,7 +110,11 @@ export function ContainerChoices(props: ChoiceListProps) {
         <ListRestButton
           rest={choices.length - shown.length}
           text={WEB_TEXTS.shipment.moreContainers}
-          onClick={() => setWhole(true)}
+          onClick={() => {
+            const wasShown = new Set(shown.map((choice) => choice.id));
+            firstBrought.current = choices.findIndex((choice) => !wasShown.has(choice.id));
+            setWhole(true);
+          }}
         />
       )}
     </>

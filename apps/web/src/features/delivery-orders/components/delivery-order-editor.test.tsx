@@ -125,13 +125,13 @@ describe('DeliveryOrderEditor', () => {
     const containerBoxes = () =>
       within(screen.getByRole('group', { name: 'Containers' })).getAllByRole<HTMLInputElement>('checkbox');
 
-    function renderMany() {
+    function renderMany({ held = 120, others = [] as ReturnType<typeof deliveryOrder>[] } = {}) {
       const order = deliveryOrder(21, {
-        containers: [120],
-        delivery_order_containers: [{ container_id: 120, container: { id: 120, container_no: numberOf(120) } }],
+        containers: [held],
+        delivery_order_containers: [{ container_id: held, container: { id: held, container_no: numberOf(held) } }],
       });
       return renderEditor({
-        shipment: { containers, delivery_orders: [order] },
+        shipment: { containers, delivery_orders: [order, ...others] },
         order,
         answers: { '/user/shipments/12/delivery_order/21': { body: { delivery_order: order } } },
       });
@@ -192,6 +192,24 @@ describe('DeliveryOrderEditor', () => {
         containers.map((container) => container.container_no),
       );
       await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: numberOf(113) })));
+    });
+
+    it('puts the focus past the boxes shown before: the order’s own 13th container was one', async () => {
+      const user = userEvent.setup();
+      renderMany({ held: 113 });
+      await user.click(screen.getByRole('button', { name: 'Show 17 more containers' }));
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: numberOf(114) })));
+    });
+
+    it('searches the numbers only, not the (Assigned) beside those another order holds', async () => {
+      const user = userEvent.setup();
+      renderMany({ others: [deliveryOrder(22, { containers: [104] })] });
+      expect(screen.getByRole('checkbox', { name: `${numberOf(104)} (Assigned)` })).toBeTruthy();
+      await user.type(screen.getByRole('searchbox', { name: 'Find a container' }), 'assigned');
+      expect(screen.getByText('No container number contains “assigned”.')).toBeTruthy();
+      await user.clear(screen.getByRole('searchbox', { name: 'Find a container' }));
+      await user.type(screen.getByRole('searchbox', { name: 'Find a container' }), numberOf(104).slice(-4));
+      expect(containerBoxes().map((box) => box.labels?.[0]?.textContent)).toEqual([`${numberOf(104)} (Assigned)`]);
     });
 
     it('lists a shipment of 12 or fewer whole, without a search', () => {

@@ -416,6 +416,7 @@ export function DeliveryOrderEditor({
           <ContainerChoices
             choices={shipment.containers.map((container) => ({
               id: container.id,
+              number: container.container_no,
               label: assigned.has(container.id)
                 ? `${container.container_no} ${TEXTS.assignedLabel}`
                 : container.container_no,
