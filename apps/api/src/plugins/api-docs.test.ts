@@ -83,7 +83,7 @@ describe('the API descriptions', () => {
       ...Object.values(BROKER_API_PATHS),
       ...Object.values(BROKER_ADMIN_PATHS),
       ...Object.values(WEBHOOK_PATHS),
-    ].map((route) => route.replace('*', '{*}').replace(':id', '{id}'));
+    ].map((route) => route.replace('*', '{key}').replace(':id', '{id}'));
     expect(Object.keys(document.paths).sort()).toEqual(
       [...new Set(routes)].map((route) => `${BROKER_API_BASE}${route}`).sort(),
     );
@@ -195,7 +195,7 @@ describe('the API descriptions', () => {
   it('describes the replies a route sends as the database wrote them, the files, and the bodies read by hand', async () => {
     const document = await documentOf(API_DOCS.customer.page);
     const operation = (path: string, method = 'get') =>
-      JSON.stringify(document.paths[`${API_BASE}${path.replace(/:(\w+)/g, '{$1}').replace('*', '{*}')}`]![method]);
+      JSON.stringify(document.paths[`${API_BASE}${path.replace(/:(\w+)/g, '{$1}').replace('*', '{key}')}`]![method]);
     // The lists: their rows and their pagination, the cursors included.
     for (const path of [API_PATHS.shipments, API_PATHS.invoices]) {
       for (const words of ['"pagination"', '"cursors"', '"last_page"']) expect(operation(path), path).toContain(words);
@@ -210,6 +210,22 @@ describe('the API descriptions', () => {
       [API_PATHS.file, 'image/png'],
     ] as const) {
       expect(operation(path), path).toContain(`"${type}":{"schema":{"type":"string","format":"binary"}}`);
+    }
+    // A file's storage key is a named path parameter, in both APIs.
+    const broker = await documentOf(API_DOCS.broker.page);
+    for (const [path, operations] of [
+      [`${API_BASE}${API_PATHS.file}`, document.paths],
+      [`${BROKER_API_BASE}${BROKER_API_PATHS.file}`, broker.paths],
+    ] as const) {
+      const described = operations[path.replace('*', '{key}')]!.get!;
+      expect(described.parameters, path).toEqual([
+        expect.objectContaining({
+          in: 'path',
+          name: 'key',
+          required: true,
+          schema: { type: 'string', maxLength: 300 },
+        }),
+      ]);
     }
     // The bodies: a settings save in either of its readings, an upload as a multipart file part.
     const save = operation(API_PATHS.saveSettings, 'post');

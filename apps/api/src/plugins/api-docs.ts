@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SwaggerOptions } from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
@@ -70,13 +70,35 @@ const SWAGGER_OPTIONS: SwaggerOptions = {
     },
   },
   transform: (input) => {
-    const { schema, url } = transformSchema(input);
+    const { schema, url } = namedFileKey(transformSchema(input));
     // Every call carries a one-line summary (a test holds each to one).
     const summary = CALL_SUMMARIES[`${String(input.route.method)} ${input.url}`];
     return { schema: summary ? { summary, ...schema } : schema, url };
   },
   transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
 };
+
+type Described = { schema: FastifySchema; url: string };
+
+/**
+ * A file's path ends in its storage key, slashes and all, which the router takes as its wildcard,
+ * `*`: the description names it `key`, a path parameter a client fills in as the file's URL has it.
+ */
+function namedFileKey({ schema, url }: Described): Described {
+  const params = schema?.params as { properties?: Record<string, object>; required?: string[] } | undefined;
+  const wildcard = params?.properties?.['*'];
+  if (!url.endsWith('/*') || !params || !wildcard) return { schema, url };
+  const key = {
+    ...wildcard,
+    description:
+      "The file's storage key, the path after `/files/` in the URL an event or a shipment names " +
+      '(`documents/….pdf`); its slash may be sent as it is or as `%2F`.',
+  };
+  return {
+    schema: { ...schema, params: { ...params, properties: { key }, required: ['key'] } },
+    url: `${url.slice(0, -1)}:key`,
+  };
+}
 
 /**
  * What the description says of a route that its schema cannot, read by the describer alone (the

@@ -561,6 +561,13 @@ describe('GET user/files/{key}', () => {
     expect(form.rawPayload.equals(await readFile(path.join(t.dataDir, 'files', shipment.path_to_7501!)))).toBe(true);
     expect(form.headers['content-type']).toBe('application/pdf');
     expect(form.headers['cache-control']).toBe('private, no-store');
+    // The key as a client fills in the described path parameter: its slash encoded.
+    const encoded = await injectAs(t.app, tokens.user!, {
+      method: 'GET',
+      url: fileUrl('').concat(encodeURIComponent(shipment.path_to_7501!)),
+    });
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.rawPayload.equals(form.rawPayload)).toBe(true);
 
     const invoice = await t.app.db
       .selectFrom('invoices')
