@@ -24,6 +24,8 @@ export const NOTE_MAX_LENGTH = 2_000;
  */
 export const SHIPMENT_NOTES_MAX = 1_000;
 export const SHIPMENT_DELIVERY_ORDERS_MAX = 500;
+/** The most documents a shipment's users upload to it (decision 0054); deleting one makes room. */
+export const SHIPMENT_DOCUMENTS_MAX = 500;
 /**
  * The most containers one shipment holds, from the broker (decision 0054): far past the largest
  * real entry, and a bound on the detail reply, which carries every container with its events.

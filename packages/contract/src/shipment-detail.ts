@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH, SHIPMENT_NOTES_MAX, SHIPMENTS_PAGE_SIZE } from './constants.ts';
+import {
+  NOTE_MAX_LENGTH,
+  REFERENCE_MAX_LENGTH,
+  SHIPMENT_DOCUMENTS_MAX,
+  SHIPMENT_NOTES_MAX,
+  SHIPMENTS_PAGE_SIZE,
+} from './constants.ts';
 import { DeliveryOrder } from './delivery-orders.ts';
 import { EntityId, Flag, MessageResponse } from './http.ts';
 import { Invoice } from './invoices.ts';
@@ -107,6 +113,10 @@ export const SHIPMENT_DETAIL_ERRORS = {
   no7501: 'There is no 7501 to review for this shipment yet.',
   /** 409 from add_comment: the shipment holds SHIPMENT_NOTES_MAX notes. */
   notesFull: `This shipment has reached its limit of ${SHIPMENT_NOTES_MAX.toLocaleString('en-US')} notes.`,
+  /** 409 from upload_doc: the shipment holds SHIPMENT_DOCUMENTS_MAX documents. */
+  documentsFull:
+    `This shipment has reached its limit of ${SHIPMENT_DOCUMENTS_MAX.toLocaleString('en-US')} documents. ` +
+    'Delete one to make room.',
 } as const;
 
 /**

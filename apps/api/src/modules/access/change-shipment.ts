@@ -67,7 +67,7 @@ export async function changeShipment<Result>(
  */
 export async function countUnderShipment(
   trx: Db,
-  table: 'shipment_notes' | 'delivery_orders',
+  table: 'shipment_notes' | 'delivery_orders' | 'documents',
   shipmentId: number,
 ): Promise<number> {
   const { count } = await trx

@@ -13,7 +13,7 @@ import {
 } from '@clearport/contract/shipment-documents';
 import { SHIPMENT_STATUSES as S } from '@clearport/contract/statuses';
 import { TEXTS } from '@clearport/contract/texts';
-import { REQUEST_KEY_HEADER } from '@clearport/contract/constants';
+import { REQUEST_KEY_HEADER, SHIPMENT_DOCUMENTS_MAX } from '@clearport/contract/constants';
 import { REQUEST_KEY_REUSED } from '@clearport/contract/http';
 import { apiUrl, demoUsersOf, fileUrl, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import {
@@ -256,6 +256,48 @@ describe('POST user/shipments/{id}/upload_doc', () => {
     ]);
     const message = await expectUploadRefused(id, () => uploadRaw('primary', id, body, contentType));
     expect(message).toBe(`Couldn't upload a.pdf - ${UPLOAD_REJECTED_REASONS.oneFile}`);
+  });
+
+  it('takes documents up to SHIPMENT_DOCUMENTS_MAX, one of two sent at once for the last place, and again after a delete', async () => {
+    const id = nextShipment();
+    // The shipment holds two documents fewer than its ceiling.
+    const held = (await documentsOf(id)).length;
+    await t.app.db
+      .insertInto('documents')
+      .values(
+        Array.from({ length: SHIPMENT_DOCUMENTS_MAX - 2 - held }, (_, index) => ({
+          shipment_id: id,
+          path: `documents/filled-${id}-${index}.pdf`,
+          original_name: `scan ${index}.pdf`,
+          content_type: 'application/pdf',
+          size: 100,
+          uploaded_by: userIds.primary!,
+        })),
+      )
+      .execute();
+    expect((await upload('primary', id, 'next to last.pdf', samplePdf())).statusCode).toBe(200);
+    const filesBefore = await storedFiles(t.dataDir);
+    const both = await Promise.all([
+      upload('primary', id, 'first.pdf', samplePdf()),
+      upload('user', id, 'second.pdf', samplePdf()),
+    ]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const full = both.find((response) => response.statusCode === 409)!;
+    expect(full.json()).toEqual({ message: SHIPMENT_DETAIL_ERRORS.documentsFull });
+    expect(await documentsOf(id)).toHaveLength(SHIPMENT_DOCUMENTS_MAX);
+    // The refused copy is gone; the one taken stays.
+    expect((await storedFiles(t.dataDir)).length).toBe(filesBefore.length + 1);
+
+    // Full: refused before the file is read (a program named .pdf is not even looked at), nothing stored.
+    const before = await storedFiles(t.dataDir);
+    const refusedAgain = await upload('user', id, 'third.pdf', sampleExe());
+    expect(refusedAgain.statusCode).toBe(409);
+    expect(refusedAgain.json()).toEqual({ message: SHIPMENT_DETAIL_ERRORS.documentsFull });
+    expect(await storedFiles(t.dataDir)).toEqual(before);
+
+    const taken = both.find((response) => response.statusCode === 200)!.json<UploadDocumentResponse>();
+    expect((await deleteDoc('primary', id, { path: taken.path_to_file })).statusCode).toBe(200);
+    expect((await upload('user', id, 'third.pdf', samplePdf())).statusCode).toBe(200);
   });
 
   it('refuses a request without a file in the field `file`', async () => {

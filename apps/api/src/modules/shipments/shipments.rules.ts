@@ -302,6 +302,7 @@ export type ShipmentRefusal =
   | { refused: 'isfOnFile' }
   | { refused: 'no7501' }
   | { refused: 'notesFull' }
+  | { refused: 'documentsFull' }
   | { refused: 'requestKeyReused' }
   | { refused: 'unknownTypes'; types: string[] };
 
@@ -312,6 +313,7 @@ const REFUSAL_STATUSES: Record<ShipmentRefusal['refused'], number> = {
   isfOnFile: 409,
   no7501: 409,
   notesFull: 409,
+  documentsFull: 409,
   requestKeyReused: 422,
   unknownTypes: 400,
 };

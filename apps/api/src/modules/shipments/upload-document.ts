@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
+import { SHIPMENT_DOCUMENTS_MAX } from '@clearport/contract/constants';
 import {
   UPLOAD_FIELD,
   UPLOAD_MAX_BYTES,
@@ -13,7 +14,7 @@ import { checkedUpload, contentTypeOf, uploadExtensionOf, UploadRefusedError } f
 import { isNamedRefusal } from '../../lib/refusal.ts';
 import { newStorageKey, StorageUnavailableError } from '../../lib/storage.ts';
 import { accessRepository } from '../access/access.repository.ts';
-import { changeShipment } from '../access/change-shipment.ts';
+import { changeShipment, countUnderShipment } from '../access/change-shipment.ts';
 import type { SessionUser } from '../access/session-user.ts';
 import { requestKeysRepository } from '../activity/request-keys.repository.ts';
 import { SHIPMENT_ACTIVITY } from '../activity/shipment-activity.repository.ts';
@@ -71,8 +72,8 @@ function uploadFailureReason(error: unknown): UploadRefusal | undefined {
 }
 
 /**
- * upload_doc, once the shipment is the caller's, the caller is within the rate and the company
- * has room: the one file streams through the content check into a temporary name that becomes
+ * upload_doc, once the shipment is the caller's and holds fewer than SHIPMENT_DOCUMENTS_MAX
+ * documents, the caller is within the rate and the company has room: the one file streams through the content check into a temporary name that becomes
  * its key only once complete (Storage.put); the rest of the body is read, and only then is the
  * record made, in one transaction. Any failure removes the file again. `parts` is undefined
  * when the body is not multipart. Sent again under its `requestKey` with the same file (decision
@@ -91,6 +92,10 @@ export async function uploadDocument(
   const { shipmentId, bounds } = input;
   if ((await accessRepository.findShipmentId(deps.db, actor, shipmentId)) === undefined) {
     return refused(refusalOf({ refused: 'shipmentNotFound' }));
+  }
+  // Counted again when the record is made, with the shipment locked.
+  if ((await countUnderShipment(deps.db, 'documents', shipmentId)) >= SHIPMENT_DOCUMENTS_MAX) {
+    return refused(refusalOf({ refused: 'documentsFull' }));
   }
   const waitSeconds = await uploadRate.take(deps.db, actor.id, bounds.perMinute);
   if (waitSeconds > 0) {
@@ -188,6 +193,8 @@ async function recordUpload(
         isRepeat = true;
         return made;
       }
+      if ((await countUnderShipment(trx, 'documents', shipment.id)) >= SHIPMENT_DOCUMENTS_MAX)
+        return { refused: 'documentsFull' } as const;
       await uploadQuota.reserve(trx, shipment.id, upload.size, quotaBytes);
       const document = await shipmentDocumentsRepository.insert(trx, actor, shipment.id, upload);
       if (keyed) await requestKeysRepository.keep(trx, keyed, document.id);
