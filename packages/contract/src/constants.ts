@@ -31,6 +31,8 @@ export const SHIPMENT_DOCUMENTS_MAX = 500;
  * real entry, and a bound on the detail reply, which carries every container with its events.
  */
 export const SHIPMENT_CONTAINERS_MAX = 1_000;
+/** The most bills of lading, master and house together, one shipment holds from the broker (decision 0054). */
+export const SHIPMENT_BILLS_MAX = 1_000;
 /** The longest reference number of a shipment or a delivery order, in characters (the broker's too). */
 export const REFERENCE_MAX_LENGTH = 100;
 /**

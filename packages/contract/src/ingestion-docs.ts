@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHIPMENT_CONTAINERS_MAX } from './constants.ts';
+import { SHIPMENT_BILLS_MAX, SHIPMENT_CONTAINERS_MAX } from './constants.ts';
 import {
   AccountRecord,
   AgencyDispositionRecord,
@@ -350,6 +350,9 @@ export const RECORD_REFUSAL_CODE_DOCS: Record<RecordRefusalCode, string> = {
   too_many_containers:
     `the shipment holds ${SHIPMENT_CONTAINERS_MAX.toLocaleString('en-US')} containers already: a new one is ` +
     'refused (one it holds is still updated).',
+  too_many_bills:
+    `the shipment holds ${SHIPMENT_BILLS_MAX.toLocaleString('en-US')} bills of lading already, master and house ` +
+    'together: a new one is refused (one it holds is still answered unchanged).',
   user_conflict: "the e-mail belongs to another company's user or to another role.",
   missing_part: 'the record names a file part the multipart batch does not have.',
   file_too_large: 'the file is larger than 20 MB.',

@@ -534,6 +534,7 @@ export const RECORD_REFUSAL_CODES = [
   'unknown_entry',
   'unknown_container',
   'too_many_containers',
+  'too_many_bills',
   'user_conflict',
   'missing_part',
   'file_too_large',

@@ -7,7 +7,7 @@ import {
   type RecordOutcome,
 } from '@clearport/contract/ingestion';
 import { parentMissing, RecordRefusal } from './record-refusal.ts';
-import { SHIPMENT_CONTAINERS_MAX } from '@clearport/contract/constants';
+import { SHIPMENT_BILLS_MAX, SHIPMENT_CONTAINERS_MAX } from '@clearport/contract/constants';
 import { amountToCents, formatUsd } from '@clearport/contract/invoices';
 import { ROLES } from '@clearport/contract/roles';
 import { NOTIFICATION_LISTS } from '@clearport/contract/settings';
@@ -409,7 +409,9 @@ async function upsertContainer(
       .executeTakeFirst();
   let current = await stored();
   if (!current) {
-    if ((await containerRoom(trx, [shipmentId])).get(shipmentId)! <= 0) throw containersFull(record.file_number);
+    if ((await roomUnder(trx, 'containers', [shipmentId])).get(shipmentId)! <= 0) {
+      throw containersFull(record.file_number);
+    }
     const created = await trx
       .insertInto('containers')
       .values({ shipment_id: shipmentId, container_no: record.container_no, tracking_info: trackingInfo })
@@ -438,22 +440,29 @@ async function upsertContainer(
   return 'updated';
 }
 
+/** The most of each kind of child a shipment holds. */
+const CHILDREN_MAX = { containers: SHIPMENT_CONTAINERS_MAX, bills_of_lading: SHIPMENT_BILLS_MAX } as const;
+
 /**
- * How many more containers each shipment takes under SHIPMENT_CONTAINERS_MAX, with the shipments
- * locked (in id order) until the transaction ends, so that two writers cannot both take the last
- * places: a container's foreign key locks its shipment only for key share, which lets them by.
+ * How many more containers or bills each shipment takes under its ceiling (CHILDREN_MAX), with the
+ * shipments locked (in id order) until the transaction ends, so that two writers cannot both take
+ * the last places: a child's foreign key locks its shipment only for key share, which lets them by.
  */
-async function containerRoom(trx: Db, shipmentIds: readonly number[]): Promise<Map<number, number>> {
+async function roomUnder(
+  trx: Db,
+  table: keyof typeof CHILDREN_MAX,
+  shipmentIds: readonly number[],
+): Promise<Map<number, number>> {
   const ids = [...new Set(shipmentIds)].sort((one, other) => one - other);
   await trx.selectFrom('shipments').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
   const counts = await trx
-    .selectFrom('containers')
+    .selectFrom(table)
     .select(['shipment_id', (eb) => eb.fn.countAll<string>().as('count')])
     .where('shipment_id', 'in', ids)
     .groupBy('shipment_id')
     .execute();
   const held = new Map(counts.map((row) => [row.shipment_id, Number(row.count)]));
-  return new Map(ids.map((id) => [id, SHIPMENT_CONTAINERS_MAX - (held.get(id) ?? 0)]));
+  return new Map(ids.map((id) => [id, CHILDREN_MAX[table] - (held.get(id) ?? 0)]));
 }
 
 function containersFull(fileNumber: string): RecordRefusal {
@@ -465,12 +474,32 @@ function containersFull(fileNumber: string): RecordRefusal {
   );
 }
 
+function billsFull(fileNumber: string): RecordRefusal {
+  return new RecordRefusal(
+    'too_many_bills',
+    'bill_lading',
+    `Shipment ${fileNumber} holds ${SHIPMENT_BILLS_MAX.toLocaleString('en-US')} bills of lading, the most a ` +
+      'shipment takes: a new one is refused.',
+  );
+}
+
 async function upsertBill(
   trx: Db,
   scope: IngestionScope,
   record: Extract<IngestionRecord, { kind: 'bill_of_lading' }>,
 ): Promise<Upserted> {
   const shipmentId = await shipmentIdOf(trx, scope, record.file_number);
+  const held = await trx
+    .selectFrom('bills_of_lading')
+    .select('id')
+    .where('shipment_id', '=', shipmentId)
+    .where('bill_lading', '=', record.bill_lading)
+    .where('is_master', '=', record.is_master)
+    .executeTakeFirst();
+  if (held) return 'unchanged';
+  if ((await roomUnder(trx, 'bills_of_lading', [shipmentId])).get(shipmentId)! <= 0) {
+    throw billsFull(record.file_number);
+  }
   const inserted = await trx
     .insertInto('bills_of_lading')
     .values({ shipment_id: shipmentId, bill_lading: record.bill_lading, is_master: record.is_master })
@@ -589,21 +618,25 @@ export class HeldCreates {
         if (shipmentId === undefined) left.push(entry);
         return shipmentId === undefined ? [] : [{ ...entry, shipmentId }];
       });
-    const withRoom = withShipment(containers);
-    // What goes past a shipment's ceiling is written alone, which refuses a new container there.
-    const room =
-      withRoom.length > 0
-        ? await containerRoom(
-            trx,
-            withRoom.map((entry) => entry.shipmentId),
-          )
-        : undefined;
-    const heldContainers = withRoom.filter((entry) => {
-      const places = room!.get(entry.shipmentId)!;
-      room!.set(entry.shipmentId, places - 1);
-      if (places <= 0) left.push(entry);
-      return places > 0;
-    });
+    // What goes past a shipment's ceiling is written alone, which refuses a new container or bill there.
+    const withinRoom = async <R extends ContainerRecord | BillRecord>(
+      table: keyof typeof CHILDREN_MAX,
+      entries: Array<Held<R> & { shipmentId: number }>,
+    ) => {
+      if (entries.length === 0) return entries;
+      const room = await roomUnder(
+        trx,
+        table,
+        entries.map((entry) => entry.shipmentId),
+      );
+      return entries.filter((entry) => {
+        const places = room.get(entry.shipmentId)!;
+        room.set(entry.shipmentId, places - 1);
+        if (places <= 0) left.push(entry);
+        return places > 0;
+      });
+    };
+    const heldContainers = await withinRoom('containers', withShipment(containers));
     if (heldContainers.length > 0) {
       const rows = await trx
         .insertInto('containers')
@@ -623,7 +656,7 @@ export class HeldCreates {
         else left.push(entry);
       }
     }
-    const heldBills = withShipment(bills);
+    const heldBills = await withinRoom('bills_of_lading', withShipment(bills));
     if (heldBills.length > 0) {
       const rows = await trx
         .insertInto('bills_of_lading')

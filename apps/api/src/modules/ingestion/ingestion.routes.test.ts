@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { SHIPMENT_CONTAINERS_MAX } from '@clearport/contract/constants';
+import { SHIPMENT_BILLS_MAX, SHIPMENT_CONTAINERS_MAX } from '@clearport/contract/constants';
 import { MAX_BATCH_RECORDS, NOT_NULLABLE_MESSAGE, UNKNOWN_FIELD_MESSAGE } from '@clearport/contract/ingestion';
 import { injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf, newBrokerKey, RECORDS_URL } from '../../../test/broker-api.ts';
@@ -537,7 +537,7 @@ describe('the broker API', () => {
   });
 });
 
-describe('a shipment at its ceiling of containers', () => {
+describe('a shipment at its ceiling of containers or bills', () => {
   it('refuses a new container past SHIPMENT_CONTAINERS_MAX, in a batch or alone, and still updates one it holds', async () => {
     await outcomes([company, account, { ...shipment, file_number: 'HG-FULL' }]);
     const { id } = await test.app.db
@@ -597,6 +597,58 @@ describe('a shipment at its ceiling of containers', () => {
       .executeTakeFirstOrThrow();
     expect(Buffer.byteLength(search_text)).toBeLessThanOrEqual(2_200);
     expect(search_text.startsWith('hg-full\u001fpo-1\u001f')).toBe(true);
+    await expectKeptByTriggers(test.app.db);
+  });
+
+  it('refuses a new bill past SHIPMENT_BILLS_MAX, master and house together, and answers one it holds unchanged', async () => {
+    await outcomes([company, account, { ...shipment, file_number: 'HG-BILLS' }]);
+    const { id } = await test.app.db
+      .selectFrom('shipments')
+      .select('id')
+      .where('file_number', '=', 'HG-BILLS')
+      .executeTakeFirstOrThrow();
+    // One place left: a master bill and SHIPMENT_BILLS_MAX - 2 house bills.
+    await sql`INSERT INTO bills_of_lading (shipment_id, bill_lading, is_master)
+      SELECT ${id}, 'MEDU' || lpad(((n * 7919) % 1000000)::text, 7, '0'), n = 0
+      FROM generate_series(0, ${SHIPMENT_BILLS_MAX - 2}) AS n`.execute(test.app.db);
+    const bill = (bill_lading: string, is_master = false) => ({
+      kind: 'bill_of_lading',
+      file_number: 'HG-BILLS',
+      bill_lading,
+      is_master,
+    });
+    const results = await broker.results<{ outcome: string; code?: string; field?: string; reason?: string }>([
+      bill('HLCU7700001'),
+      bill('HLCU7700002', true),
+      bill('MEDU0000000', true),
+      bill('HLCU7700003'),
+    ]);
+    expect(results.map((result) => [result.outcome, result.code])).toEqual([
+      ['created', undefined],
+      ['refused', 'too_many_bills'],
+      ['unchanged', undefined],
+      ['refused', 'too_many_bills'],
+    ]);
+    expect(results[1]).toMatchObject({
+      field: 'bill_lading',
+      reason: `Shipment HG-BILLS holds ${SHIPMENT_BILLS_MAX.toLocaleString('en-US')} bills of lading, the most a shipment takes: a new one is refused.`,
+    });
+    const count = async () =>
+      Number(
+        (
+          await test.app.db
+            .selectFrom('bills_of_lading')
+            .select((eb) => eb.fn.countAll<string>().as('count'))
+            .where('shipment_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    expect(await count()).toBe(SHIPMENT_BILLS_MAX);
+    // Sent again alone: the same refusal, and the bill it holds unchanged.
+    const [again] = await broker.results<{ outcome: string; code?: string }>([bill('HLCU7700003')]);
+    expect([again!.outcome, again!.code]).toEqual(['refused', 'too_many_bills']);
+    expect((await outcomes([bill('HLCU7700001')])).map((result) => result.outcome)).toEqual(['unchanged']);
+    expect(await count()).toBe(SHIPMENT_BILLS_MAX);
     await expectKeptByTriggers(test.app.db);
   });
 
