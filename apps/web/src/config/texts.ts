@@ -276,10 +276,14 @@ export const WEB_TEXTS = {
     truckerLabel: 'Trucker',
     warehouseLabel: 'Warehouse',
     containersLabel: 'Containers',
-    /** A shipment of many containers: the editor's search by number, and how many the order holds. */
+    /** A shipment of many containers or bills: the editor's search by number, and how many the order holds. */
     findContainer: 'Find a container',
-    containersChosen: '{chosen} of {total} chosen',
     noContainerFound: 'No container number contains “{search}”.',
+    findMasterBill: 'Find a master bill',
+    findHouseBill: 'Find a house bill',
+    noBillFound: 'No bill number contains “{search}”.',
+    moreBills: showRest('more', 'bill', 'bills'),
+    choicesChosen: '{chosen} of {total} chosen',
     newDeliveryOrderTitle: 'New delivery order (not saved)',
     deliveryOrderNotSaved: 'Not saved',
     billsLabel: 'Bills of lading',

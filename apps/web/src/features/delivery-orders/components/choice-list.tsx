@@ -7,7 +7,7 @@ import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useFocusAfterChange } from '../../../hooks/use-focus-after-change.ts';
 import styles from './delivery-order-forms.module.css';
 
-/** A box's label, and for a container, the number its search looks in (not the label's "(Assigned)"). */
+/** A box's label, and the number a search looks in when the label holds more (a container's "(Assigned)"). */
 type Choice = { id: number; label: string; number?: string };
 
 type ChoiceListProps = {
@@ -40,16 +40,19 @@ export function ChoiceList({ choices, chosen, isInvalid, isDisabled = false, onC
   );
 }
 
-/** A shipment of more containers than this offers them with a search, and the first ones until asked for the rest. */
-export const CONTAINER_CHOICES_SHOWN = 12;
+/** A list of more choices than this offers them with a search, and the first ones until asked for the rest. */
+export const CHOICES_SHOWN = 12;
+
+/** What a long list says: its search's label, what it says when the search finds none, and its button. */
+export type LongChoiceTexts = { find: string; noneFound: string; more: (count: number) => string };
 
 /**
- * The order's containers. Up to CONTAINER_CHOICES_SHOWN, every one as a checkbox. A shipment of
- * more has a search by number and a count of those chosen, and shows the first ones, every one the
- * order holds and every one ticked or unticked since (a box never moves or goes while it is used),
- * with a button for the rest; a search shows every container it finds.
+ * The order's containers, or its master or house bills. Up to CHOICES_SHOWN, every one as a
+ * checkbox. A longer list has a search by number and a count of those chosen, and shows the first
+ * ones, every one the order holds and every one ticked or unticked since (a box never moves or goes
+ * while it is used), with a button for the rest; a search shows every one it finds.
  */
-export function ContainerChoices(props: ChoiceListProps) {
+export function LongChoiceList({ texts, ...props }: ChoiceListProps & { texts: LongChoiceTexts }) {
   const { choices, chosen } = props;
   const [search, setSearch] = useState('');
   const [isWhole, setWhole] = useState(false);
@@ -57,21 +60,19 @@ export function ContainerChoices(props: ChoiceListProps) {
   const [kept, setKept] = useState<ReadonlySet<number>>(() => new Set());
   const listRef = useRef<HTMLDivElement>(null);
   // Where the first box the button brought stands in the whole list: the list goes on there.
-  const firstBrought = useRef(CONTAINER_CHOICES_SHOWN);
+  const firstBrought = useRef(CHOICES_SHOWN);
   useFocusAfterChange(
     isWhole ? 'whole' : 'part',
     useCallback(() => listRef.current?.querySelectorAll('input')[firstBrought.current], []),
   );
-  if (choices.length <= CONTAINER_CHOICES_SHOWN) return <ChoiceList {...props} />;
+  if (choices.length <= CHOICES_SHOWN) return <ChoiceList {...props} />;
 
   const wanted = search.trim().toUpperCase();
   const shown = wanted
     ? choices.filter((choice) => (choice.number ?? choice.label).toUpperCase().includes(wanted))
     : isWhole
       ? choices
-      : choices.filter(
-          (choice, index) => index < CONTAINER_CHOICES_SHOWN || chosen.includes(choice.id) || kept.has(choice.id),
-        );
+      : choices.filter((choice, index) => index < CHOICES_SHOWN || chosen.includes(choice.id) || kept.has(choice.id));
   const onChange = (next: number[]) => {
     setKept((before) => new Set([...before, ...chosen]));
     props.onChange(next);
@@ -80,13 +81,13 @@ export function ContainerChoices(props: ChoiceListProps) {
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') event.preventDefault();
   };
-  const texts = WEB_TEXTS.deliveryOrders;
+  const chosenHere = choices.filter((choice) => chosen.includes(choice.id)).length;
   return (
     <>
       <div className={styles.containerSearch}>
         <TextField
           type="search"
-          label={texts.findContainer}
+          label={texts.find}
           value={search}
           autoComplete="off"
           spellCheck={false}
@@ -94,8 +95,8 @@ export function ContainerChoices(props: ChoiceListProps) {
           onKeyDown={onSearchKey}
         />
         <p className={styles.hint}>
-          {fillText(texts.containersChosen, {
-            chosen: chosen.length.toLocaleString('en-US'),
+          {fillText(WEB_TEXTS.deliveryOrders.choicesChosen, {
+            chosen: chosenHere.toLocaleString('en-US'),
             total: choices.length.toLocaleString('en-US'),
           })}
         </p>
@@ -104,12 +105,12 @@ export function ContainerChoices(props: ChoiceListProps) {
         <ChoiceList {...props} choices={shown} onChange={onChange} />
       </div>
       {wanted && shown.length === 0 && (
-        <p className={styles.hint}>{fillText(texts.noContainerFound, { search: search.trim() })}</p>
+        <p className={styles.hint}>{fillText(texts.noneFound, { search: search.trim() })}</p>
       )}
       {!wanted && (
         <ListRestButton
           rest={choices.length - shown.length}
-          text={WEB_TEXTS.shipment.moreContainers}
+          text={texts.more}
           onClick={() => {
             const wasShown = new Set(shown.map((choice) => choice.id));
             firstBrought.current = choices.findIndex((choice) => !wasShown.has(choice.id));

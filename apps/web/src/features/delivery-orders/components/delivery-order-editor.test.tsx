@@ -212,6 +212,36 @@ describe('DeliveryOrderEditor', () => {
       expect(containerBoxes().map((box) => box.labels?.[0]?.textContent)).toEqual([`${numberOf(104)} (Assigned)`]);
     });
 
+    it('offers a consolidation’s many house bills the same way, counting the house bills chosen', async () => {
+      const user = userEvent.setup();
+      const houseBills = Array.from({ length: 20 }, (_, index) => ({
+        id: 201 + index,
+        bill_lading: `HLCU${7_700_100 + index * 13}`,
+        is_master_bill_lading: 0 as const,
+      }));
+      renderEditor({
+        shipment: { bill_lading: [{ id: 41, bill_lading: 'MEDU123456789', is_master_bill_lading: 1 }, ...houseBills] },
+      });
+      const house = within(screen.getByRole('group', { name: 'House' }));
+      expect(house.getAllByRole('checkbox')).toHaveLength(12);
+      // The one master bill stands alone, without a search.
+      expect(within(screen.getByRole('group', { name: 'Master' })).queryByRole('searchbox')).toBeNull();
+      await user.click(screen.getByRole('checkbox', { name: 'MEDU123456789' }));
+      expect(house.getByText('0 of 20 chosen')).toBeTruthy();
+      await user.type(
+        house.getByRole('searchbox', { name: 'Find a house bill' }),
+        houseBills[17]!.bill_lading.slice(-4),
+      );
+      await user.click(house.getByRole('checkbox', { name: houseBills[17]!.bill_lading }));
+      expect(house.getByText('1 of 20 chosen')).toBeTruthy();
+      await user.clear(house.getByRole('searchbox', { name: 'Find a house bill' }));
+      await user.type(house.getByRole('searchbox', { name: 'Find a house bill' }), 'MEDU');
+      expect(house.getByText('No bill number contains “MEDU”.')).toBeTruthy();
+      await user.clear(house.getByRole('searchbox', { name: 'Find a house bill' }));
+      await user.click(house.getByRole('button', { name: 'Show 7 more bills' }));
+      expect(house.getAllByRole('checkbox')).toHaveLength(20);
+    });
+
     it('lists a shipment of 12 or fewer whole, without a search', () => {
       renderEditor({ shipment: { containers: containers.slice(0, 12) } });
       expect(containerBoxes()).toHaveLength(12);

@@ -38,7 +38,7 @@ import { getStoredDeliveryOrder } from '../api/get-stored-delivery-order.ts';
 import { useSaveDeliveryOrder } from '../api/save-delivery-order.ts';
 import { useSendDeliveryOrder } from '../api/send-delivery-order.ts';
 import { dropdownOptions, ADD_NEW } from '../utils/dropdown-options.ts';
-import { ChoiceList, ContainerChoices } from './choice-list.tsx';
+import { LongChoiceList, type LongChoiceTexts } from './choice-list.tsx';
 import styles from './delivery-order-forms.module.css';
 
 export type EditorShipment = Pick<
@@ -100,6 +100,19 @@ function lateForPickup(
 }
 
 const NO_LAST_FREE_DAYS: ReadonlyMap<number, string> = new Map();
+
+const ORDER_TEXTS = WEB_TEXTS.deliveryOrders;
+const CONTAINER_CHOICE_TEXTS: LongChoiceTexts = {
+  find: ORDER_TEXTS.findContainer,
+  noneFound: ORDER_TEXTS.noContainerFound,
+  more: WEB_TEXTS.shipment.moreContainers,
+};
+const MASTER_BILL_TEXTS: LongChoiceTexts = {
+  find: ORDER_TEXTS.findMasterBill,
+  noneFound: ORDER_TEXTS.noBillFound,
+  more: ORDER_TEXTS.moreBills,
+};
+const HOUSE_BILL_TEXTS: LongChoiceTexts = { ...MASTER_BILL_TEXTS, find: ORDER_TEXTS.findHouseBill };
 
 /** Each field of an order by its label, in the form's order, to say which ones changed elsewhere. */
 const FIELD_LABELS: Record<keyof DeliveryOrderContent, string> = {
@@ -413,7 +426,8 @@ export function DeliveryOrderEditor({
 
         <ChoiceGroup legend={WEB_TEXTS.deliveryOrders.containersLabel} {...groupErrors('containers')}>
           {shipment.containers.length === 0 && <p className={styles.hint}>{TEXTS.noContainers}</p>}
-          <ContainerChoices
+          <LongChoiceList
+            texts={CONTAINER_CHOICE_TEXTS}
             choices={shipment.containers.map((container) => ({
               id: container.id,
               number: container.container_no,
@@ -431,14 +445,15 @@ export function DeliveryOrderEditor({
         <ChoiceGroup legend={WEB_TEXTS.deliveryOrders.billsLabel} {...groupErrors('bill_ladings')}>
           {shipment.bill_lading.length === 0 && <p className={styles.hint}>{WEB_TEXTS.deliveryOrders.noBills}</p>}
           {[
-            { title: WEB_TEXTS.deliveryOrders.masterBillsLabel, bills: masterBills },
-            { title: WEB_TEXTS.deliveryOrders.houseBillsLabel, bills: houseBills },
+            { title: WEB_TEXTS.deliveryOrders.masterBillsLabel, bills: masterBills, texts: MASTER_BILL_TEXTS },
+            { title: WEB_TEXTS.deliveryOrders.houseBillsLabel, bills: houseBills, texts: HOUSE_BILL_TEXTS },
           ]
             .filter((kind) => kind.bills.length > 0)
             .map((kind) => (
               <fieldset key={kind.title} className={styles.subgroup}>
                 <legend className={styles.sublegend}>{kind.title}</legend>
-                <ChoiceList
+                <LongChoiceList
+                  texts={kind.texts}
                   choices={kind.bills.map((bill) => ({ id: bill.id, label: bill.bill_lading }))}
                   chosen={values.bill_ladings}
                   isInvalid={Boolean(fieldErrors.bill_ladings)}
