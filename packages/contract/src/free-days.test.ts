@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  daysBetween,
   freeDaysState,
   freeDaysStateText,
   freeDaysUrgency,
@@ -82,6 +83,38 @@ describe('tieredCharge', () => {
     expect(tieredCharge(2, tiers)).toBe(200);
     expect(tieredCharge(3, tiers)).toBe(400);
     expect(tieredCharge(7, tiers)).toBe(200 + 600 + 1000);
+  });
+
+  it('sums the same as day by day, at every count of days and for tiers ending anywhere', () => {
+    const dayByDay = (days: number, rates: typeof tiers) => {
+      let cents = 0;
+      for (let day = 1; day <= days; day += 1) cents += rates.findLast((tier) => tier.from_day <= day)!.cents_per_day;
+      return cents;
+    };
+    for (const rates of [
+      tiers,
+      [{ from_day: 1, cents_per_day: 7_500 }],
+      [...tiers, { from_day: 30, cents_per_day: 0 }],
+    ]) {
+      for (let days = 0; days <= 40; days += 1)
+        expect(tieredCharge(days, rates), `${days}`).toBe(dayByDay(days, rates));
+    }
+  });
+
+  it('charges a last free day of the year 0001 reading each tier a few times, not once a day', () => {
+    // A loop a day read the tiers 739,000 times a container, every other request waiting behind it.
+    const rates = Array.from({ length: 20 }, (_, index) => ({ from_day: index + 1, cents_per_day: 100_000_000 }));
+    let reads = 0;
+    const counted = new Proxy(rates, {
+      get(target, property, receiver) {
+        reads += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const days = daysBetween('0001-01-01', '2026-12-07');
+    expect(days).toBe(739_956);
+    expect(tieredCharge(days, counted)).toBe(days * 100_000_000);
+    expect(reads).toBeLessThan(200);
   });
 });
 

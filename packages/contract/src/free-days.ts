@@ -68,15 +68,17 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-/** The charge of `days` charged days at tiered rates: each day at the last tier that has started. */
+/**
+ * The charge of `days` charged days at tiered rates: each day at the last tier that has started.
+ * Summed a tier at a time (its days times its rate), so that it costs the same for a year's days
+ * as for a week's: the tiers start on later days each (RateTiers).
+ */
 export function tieredCharge(days: number, tiers: RateTier[] | null): number | null {
   if (tiers === null) return null;
-  let cents = 0;
-  for (let day = 1; day <= days; day += 1) {
-    const tier = tiers.findLast((candidate) => candidate.from_day <= day);
-    cents += tier?.cents_per_day ?? 0;
-  }
-  return cents;
+  return tiers.reduce((cents, tier, index) => {
+    const lastDay = Math.min(days, (tiers[index + 1]?.from_day ?? Infinity) - 1);
+    return lastDay < tier.from_day ? cents : cents + (lastDay - tier.from_day + 1) * tier.cents_per_day;
+  }, 0);
 }
 
 /** Whose last free day: the terminal's (demurrage while the container is there) or the line's (detention until the empty is back). */
