@@ -5,7 +5,7 @@ import { TEXTS } from '@clearport/contract/texts';
 import { DatabaseBusyError } from '../db/prepared-statements.ts';
 import { PasswordHashingBusyError } from './passwords.ts';
 import { STORAGE_UNAVAILABLE_MESSAGE, StorageUnavailableError } from './storage.ts';
-import { sendRefusal, type Refusal } from './refusal.ts';
+import { fieldName, sendRefusal, type Refusal } from './refusal.ts';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.';
@@ -70,7 +70,7 @@ async function hasSessionEnded(request: FastifyRequest): Promise<boolean> {
 }
 
 function fieldOf(instancePath: string | undefined, params: Record<string, unknown> | undefined): string {
-  const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const path = fieldName((instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'));
   if (path) return path;
   const missing = params?.missingProperty;
   return typeof missing === 'string' ? missing : '';

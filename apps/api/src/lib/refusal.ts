@@ -17,6 +17,14 @@ export type Refusal = {
 };
 
 /**
+ * A field as a refusal names it: a file's path parameter, which the router calls `*` (its
+ * wildcard), is `key`, as the API description names it; any other field as it is.
+ */
+export function fieldName(field: string): string {
+  return field === '*' ? 'key' : field;
+}
+
+/**
  * A refusal by name, as a repository returns it from inside its transaction before writing
  * anything; the module's rules turn the name into a Refusal.
  */

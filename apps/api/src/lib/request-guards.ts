@@ -2,7 +2,7 @@ import { isIP, type Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '@clearport/contract/paths';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
-import { sendRefusal, type Refusal } from './refusal.ts';
+import { fieldName, sendRefusal, type Refusal } from './refusal.ts';
 
 declare module 'fastify' {
   // A route's config is typed by augmenting Fastify's interface, which only an interface can do.
@@ -43,7 +43,7 @@ export function unstorableTextRefusal(request: FastifyRequest): Refusal | undefi
   for (const [part, value] of parts) {
     const field = findUnstorableText(value);
     if (field === undefined) continue;
-    const named = field || part;
+    const named = fieldName(field) || part;
     return { status: 400, message: `${named}: ${UNSTORABLE_TEXT_MESSAGE}`, field: named };
   }
   return undefined;

@@ -653,6 +653,13 @@ describe('GET user/files/{key}', () => {
     }
     const raw = await injectAs(t.app, tokens.primary!, { method: 'GET', url: '/api/user/files/../../etc/passwd' });
     expect(raw.statusCode).toBe(404);
+    // A key no file could have is refused naming it as the API description does.
+    const nul = await injectAs(t.app, tokens.primary!, { method: 'GET', url: '/api/user/files/documents/a%00b.pdf' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ field: 'key', message: expect.stringMatching(/^key: /) });
+    const long = await download('primary', `documents/${'a'.repeat(400)}.pdf`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ field: 'key', message: expect.stringMatching(/^key: /) });
   });
 
   it('answers 401 without a session', async () => {
