@@ -295,7 +295,7 @@ export type EntryApproval = z.infer<typeof EntryApproval>;
 
 export const DecideEntryRequest = z.object({ path_to_7501: z.string().min(1).max(300) });
 export const QueryEntryRequest = DecideEntryRequest.extend({
-  comment: plainText(z.string().trim().min(1, 'comment: say what to query').max(2000)),
+  comment: plainText(z.string().trim().min(1, 'say what to query').max(2000)),
 });
 export const DecideEntryResponse = z.object({ approval: EntryApproval });
 export type DecideEntryResponse = z.infer<typeof DecideEntryResponse>;
@@ -309,11 +309,11 @@ export const EntryApprovalRule = z
     mode: z.enum(ENTRY_APPROVAL_MODES),
     threshold: z
       .string()
-      .regex(/^\d{1,10}(\.\d{2})?$/, 'threshold: must be an amount in dollars, like 2000 or 2000.00')
+      .regex(/^\d{1,10}(\.\d{2})?$/, 'must be an amount in dollars, like 2000 or 2000.00')
       .nullable(),
   })
   .refine((rule) => rule.mode !== 'above' || rule.threshold !== null, {
-    message: 'threshold: needed to approve only entries above an amount',
+    message: 'needed to approve only entries above an amount',
     path: ['threshold'],
   });
 export type EntryApprovalRule = z.infer<typeof EntryApprovalRule>;

@@ -153,7 +153,7 @@ describe('the 7501 approval above a duty threshold', { timeout: 2 * HANG_MS }, (
     const path = shipment!.path_to_7501!;
     const empty = await decide(tokens.manager, shipment!.id, 'query', { path_to_7501: path, comment: '  ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toContain('comment');
+    expect(empty.json()).toMatchObject({ field: 'comment', message: 'comment: say what to query' });
 
     const queried = await decide(tokens.primary, shipment!.id, 'query', {
       path_to_7501: path,
@@ -188,8 +188,13 @@ describe('the 7501 approval above a duty threshold', { timeout: 2 * HANG_MS }, (
 
     const missing = await put(tokens.primary, { mode: 'above', threshold: null });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain('threshold');
-    expect((await put(tokens.primary, { mode: 'above', threshold: '1e9' })).statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      field: 'threshold',
+      message: 'threshold: needed to approve only entries above an amount',
+    });
+    const malformed = await put(tokens.primary, { mode: 'above', threshold: '1e9' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('threshold: must be an amount in dollars, like 2000 or 2000.00');
     expect((await put(tokens.user, { mode: 'all', threshold: null })).statusCode).toBe(403);
     expect((await put(tokens.viewer, { mode: 'all', threshold: null })).statusCode).toBe(403);
     const stored = await t.app.db
