@@ -16,12 +16,15 @@ export type Refusal = {
   retryAfterSeconds?: number;
 };
 
+/** The name the API description and the refusals give a file's path parameter, the router's `*`. */
+export const FILE_KEY_PARAM = 'key';
+
 /**
  * A field as a refusal names it: a file's path parameter, which the router calls `*` (its
  * wildcard), is `key`, as the API description names it; any other field as it is.
  */
 export function fieldName(field: string): string {
-  return field === '*' ? 'key' : field;
+  return field === '*' ? FILE_KEY_PARAM : field;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import { registerIngestionDocs } from '@clearport/contract/ingestion-docs';
 import { ErrorResponse } from '@clearport/contract/http';
 import { SESSION_SECRET_COOKIE } from '@clearport/contract/sessions';
+import { FILE_KEY_PARAM } from '../lib/refusal.ts';
 import { CALL_SUMMARIES } from './api-summaries.ts';
 
 /**
@@ -82,7 +83,7 @@ type Described = { schema: FastifySchema; url: string };
 
 /**
  * A file's path ends in its storage key, slashes and all, which the router takes as its wildcard,
- * `*`: the description names it `key`, a path parameter a client fills in as the file's URL has it.
+ * `*`: the description names it FILE_KEY_PARAM (`key`), a path parameter a client fills in as the file's URL has it.
  */
 function namedFileKey({ schema, url }: Described): Described {
   const params = schema?.params as { properties?: Record<string, object>; required?: string[] } | undefined;
@@ -95,8 +96,8 @@ function namedFileKey({ schema, url }: Described): Described {
       '(`documents/….pdf`); its slash may be sent as it is or as `%2F`.',
   };
   return {
-    schema: { ...schema, params: { ...params, properties: { key }, required: ['key'] } },
-    url: `${url.slice(0, -1)}:key`,
+    schema: { ...schema, params: { ...params, properties: { [FILE_KEY_PARAM]: key }, required: [FILE_KEY_PARAM] } },
+    url: `${url.slice(0, -1)}:${FILE_KEY_PARAM}`,
   };
 }
 

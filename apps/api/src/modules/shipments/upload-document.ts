@@ -73,9 +73,10 @@ function uploadFailureReason(error: unknown): UploadRefusal | undefined {
 
 /**
  * upload_doc, once the shipment is the caller's and holds fewer than SHIPMENT_DOCUMENTS_MAX
- * documents, the caller is within the rate and the company has room: the one file streams through the content check into a temporary name that becomes
- * its key only once complete (Storage.put); the rest of the body is read, and only then is the
- * record made, in one transaction. Any failure removes the file again. `parts` is undefined
+ * documents, the caller is within the rate and the company has room: the one file streams
+ * through the content check into a temporary name that becomes its key only once complete
+ * (Storage.put); the rest of the body is read, and only then is the record made, in one
+ * transaction. Any failure removes the file again. `parts` is undefined
  * when the body is not multipart. Sent again under its `requestKey` with the same file (decision
  * 0048), it answers the document the first made and removes the copy.
  */

@@ -84,7 +84,7 @@ export function LongChoiceList({ texts, ...props }: ChoiceListProps & { texts: L
   const chosenHere = choices.filter((choice) => chosen.includes(choice.id)).length;
   return (
     <>
-      <div className={styles.containerSearch}>
+      <div className={styles.choiceSearch}>
         <TextField
           type="search"
           label={texts.find}
