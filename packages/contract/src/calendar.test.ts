@@ -1,6 +1,16 @@
 import { isValid, parse } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { calendarDayIn, CalendarDate, Instant, LAST_CALENDAR_DAY, readWallClockText } from './calendar.ts';
+import {
+  calendarDayIn,
+  CalendarDate,
+  FIRST_RECORD_DAY,
+  Instant,
+  LAST_CALENDAR_DAY,
+  LAST_RECORD_DAY,
+  readWallClockText,
+  RecordDate,
+  RecordInstant,
+} from './calendar.ts';
 
 describe('CalendarDate', () => {
   it.each(['2028-02-29', '0001-01-01', LAST_CALENDAR_DAY])('takes %s', (text) => {
@@ -26,6 +36,43 @@ describe('CalendarDate', () => {
 describe('Instant', () => {
   it('refuses a time without its offset with one message, the example to follow', () => {
     expect(Instant.safeParse('2027-06-30 17:00').error?.issues.map((issue) => issue.message)).toEqual([
+      'must be a date and time with its offset, as 2027-06-30T17:00:00Z',
+    ]);
+  });
+});
+
+describe('RecordDate and RecordInstant', () => {
+  const messages = (result: { error?: { issues: { message: string }[] } }) =>
+    result.error?.issues.map((issue) => issue.message);
+
+  it('take the first and the last day of the record years, and an instant on either edge in UTC', () => {
+    expect(RecordDate.parse(FIRST_RECORD_DAY)).toBe('2000-01-01');
+    expect(RecordDate.parse(LAST_RECORD_DAY)).toBe('2099-12-31');
+    expect(RecordInstant.parse('2000-01-01T00:00:00Z')).toBe('2000-01-01T00:00:00Z');
+    expect(RecordInstant.parse('2099-12-31T23:59:59.999Z')).toBe('2099-12-31T23:59:59.999Z');
+    expect(RecordInstant.parse('2000-01-01T06:00:00+05:00')).toBe('2000-01-01T06:00:00+05:00');
+  });
+
+  it.each(['0226-12-07', '1999-12-31', '2100-01-01', '9999-12-31'])(
+    'refuse %s, a day the calendar has outside the record years, with the years to keep to',
+    (day) => {
+      expect(messages(RecordDate.safeParse(day))).toEqual(['must lie within the years 2000 to 2099']);
+      expect(messages(RecordInstant.safeParse(`${day}T12:00:00Z`))).toEqual(['must lie within the years 2000 to 2099']);
+    },
+  );
+
+  it('judge an instant by its day in UTC', () => {
+    expect(messages(RecordInstant.safeParse('2000-01-01T03:00:00+05:00'))).toEqual([
+      'must lie within the years 2000 to 2099',
+    ]);
+    expect(messages(RecordInstant.safeParse('2099-12-31T23:00:00-05:00'))).toEqual([
+      'must lie within the years 2000 to 2099',
+    ]);
+  });
+
+  it('refuse a text that is no day with the format to follow, once', () => {
+    expect(messages(RecordDate.safeParse('2027-02-30'))).toEqual(['must be a day of the calendar, as 2027-06-30']);
+    expect(messages(RecordInstant.safeParse('2027-06-30 17:00'))).toEqual([
       'must be a date and time with its offset, as 2027-06-30T17:00:00Z',
     ]);
   });

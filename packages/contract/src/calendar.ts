@@ -100,6 +100,8 @@ export function readWallClockText(text: string): Date | null {
 /** The last day a CalendarDate takes: a date field's `max`, so that it offers no five-digit year. */
 export const LAST_CALENDAR_DAY = '9999-12-31';
 
+const INSTANT_MESSAGE = 'must be a date and time with its offset, as 2027-06-30T17:00:00Z';
+
 export const CALENDAR_DATE_MESSAGE = 'must be a day of the calendar, as 2027-06-30';
 
 /** A calendar day, YYYY-MM-DD, of the years 0001-9999. */
@@ -108,10 +110,39 @@ export const CalendarDate = z.iso
   .refine(isWithinYears, YEARS_MESSAGE);
 
 /**
+ * The days a record of the brokerage's business may carry (docs/decisions/0055-a-records-years.md):
+ * an ETA, a tracking event, a last free day, an entry's dates, an invoice's due date, a pick-up
+ * date. A day beyond them is a slip of the keys (0226 for 2026), which the shipment, the reports and a
+ * trucker's delivery order would otherwise carry. Filters, cursors and key expiries keep the years
+ * 0001-9999.
+ */
+export const FIRST_RECORD_DAY = '2000-01-01';
+export const LAST_RECORD_DAY = '2099-12-31';
+export const RECORD_YEARS_MESSAGE = 'must lie within the years 2000 to 2099';
+
+/** A YYYY-MM-DD day, or the UTC day of an ISO instant, within the record years. */
+export function isRecordDay(text: string): boolean {
+  const at = Date.parse(text);
+  return at >= Date.parse(FIRST_RECORD_DAY) && at < Date.parse(LAST_RECORD_DAY) + 86_400_000;
+}
+
+/** A calendar day, YYYY-MM-DD, within the record years. */
+export const RecordDate = z.iso
+  .date({ error: CALENDAR_DATE_MESSAGE, abort: true })
+  .refine(isRecordDay, RECORD_YEARS_MESSAGE)
+  .describe('A day, YYYY-MM-DD, of the years 2000 to 2099.');
+
+/**
  * An ISO instant with its offset, within the years 0001-9999 both in UTC and as written: a list's
  * dates are compared as the wall clock the caller wrote (`0000-12-31T23:00:00-14:00` is in year 1 in
  * UTC and year 0 on its own clock).
  */
 export const Instant = z.iso
-  .datetime({ offset: true, error: 'must be a date and time with its offset, as 2027-06-30T17:00:00Z', abort: true })
+  .datetime({ offset: true, error: INSTANT_MESSAGE, abort: true })
   .refine((text) => isWithinYears(text) && isWithinYears(text.slice(0, 10)), YEARS_MESSAGE);
+
+/** An ISO instant with its offset whose UTC day lies within the record years. */
+export const RecordInstant = z.iso
+  .datetime({ offset: true, error: INSTANT_MESSAGE, abort: true })
+  .refine(isRecordDay, RECORD_YEARS_MESSAGE)
+  .describe('An instant, ISO 8601 with its offset, in the years 2000 to 2099 (UTC).');

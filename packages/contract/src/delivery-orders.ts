@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate } from './calendar.ts';
+import { RecordDate } from './calendar.ts';
 import { revisionOf } from './revision.ts';
 import { oneLineText, plainText } from './plain-text.ts';
 import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH, SHIPMENT_DELIVERY_ORDERS_MAX } from './constants.ts';
@@ -81,7 +81,7 @@ export const DeliveryOrderRequest = z.object({
   note: plainText(z.string().trim().max(NOTE_MAX_LENGTH)),
   containers: z.array(EntityId).min(1, DELIVERY_ORDER_ERRORS.containersRequired).max(200),
   bill_ladings: z.array(EntityId).min(1, DELIVERY_ORDER_ERRORS.billsRequired).max(200),
-  pickup_date: CalendarDate.nullable().optional(),
+  pickup_date: RecordDate.nullable().optional(),
   reuse_assigned_containers: z.boolean().default(false),
   revision: z
     .string()

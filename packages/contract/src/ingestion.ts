@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, Instant } from './calendar.ts';
+import { CalendarDate, Instant, isRecordDay, RECORD_YEARS_MESSAGE, RecordDate, RecordInstant } from './calendar.ts';
 import { BROKER_KEY_MAX_LENGTH, REFERENCE_MAX_LENGTH } from './constants.ts';
 import {
   AGENCY_CODES,
@@ -15,7 +15,7 @@ import {
 } from './customs-entry.ts';
 import { RateTiers } from './free-days.ts';
 import { CcEmails, Email, fromDigits, wholeNumber } from './http.ts';
-import { Amount, DateText } from './invoices.ts';
+import { Amount } from './invoices.ts';
 import { isTimestampText } from './list-cursor.ts';
 import { oneLineText, plainText } from './plain-text.ts';
 import { DEMURRAGE_REMINDER_DAYS, NOTIFICATION_LISTS } from './settings.ts';
@@ -62,6 +62,8 @@ const LocalTimestamp = z
   .regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/, 'must be YYYY-MM-DD HH:MM:SS')
   // A day the calendar has and a time from 00:00:00 to 23:59:59: 24:00:00 would be stored as the next midnight.
   .refine(isTimestampText, 'must be a day of the calendar and a time from 00:00:00 to 23:59:59')
+  .refine((text) => isRecordDay(text.slice(0, 10)), RECORD_YEARS_MESSAGE)
+  .describe("The port's wall-clock time, YYYY-MM-DD HH:MM:SS, of the years 2000 to 2099.")
   .nullable();
 
 /*
@@ -149,9 +151,13 @@ export const TrackingEventRecord = z.strictObject({
       isEventDate,
       "must be an instant with its offset (2026-12-02T11:40:00Z) or the port's day and time (2026-12-02 06:40, or 2026-12-02)",
     )
+    .refine((text) => !isEventDate(text) || isRecordDay(WALL_CLOCK.test(text) ? text.slice(0, 10) : text), {
+      message: RECORD_YEARS_MESSAGE,
+    })
     .describe(
       "When it happened: an instant with its offset (2026-12-02T11:40:00Z), shown at the reader's own day and " +
-        "time, or the port's day and time as written (2026-12-02 06:40, or the day alone), shown as it is sent.",
+        "time, or the port's day and time as written (2026-12-02 06:40, or the day alone), shown as it is sent; " +
+        'of the years 2000 to 2099.',
     ),
 });
 
@@ -176,16 +182,16 @@ export const ContainerFreeDaysRecord = z.strictObject({
   kind: z.literal('container_free_days'),
   file_number: Key,
   container_no: Key,
-  discharged_at: Instant.nullable().optional(),
-  available_at: Instant.nullable().optional(),
-  terminal_last_free_day: DateText.nullable().optional(),
+  discharged_at: RecordInstant.nullable().optional(),
+  available_at: RecordInstant.nullable().optional(),
+  terminal_last_free_day: RecordDate.nullable().optional(),
   customs_hold: z.boolean().optional(),
   line_hold: z.boolean().optional(),
   other_hold: z.boolean().optional(),
-  gated_out_at: Instant.nullable().optional(),
-  delivered_at: Instant.nullable().optional(),
-  empty_returned_at: Instant.nullable().optional(),
-  detention_last_free_day: DateText.nullable().optional(),
+  gated_out_at: RecordInstant.nullable().optional(),
+  delivered_at: RecordInstant.nullable().optional(),
+  empty_returned_at: RecordInstant.nullable().optional(),
+  detention_last_free_day: RecordDate.nullable().optional(),
   demurrage_rates: RateTiers.nullable().optional(),
   detention_rates: RateTiers.nullable().optional(),
 });
@@ -292,7 +298,7 @@ export const InvoiceRecord = z.strictObject({
     .nullable()
     .optional()
     .describe('The amount billed, in dollars as text (1234.56); negative for a credit the account is owed.'),
-  due_date: DateText.nullable().optional(),
+  due_date: RecordDate.nullable().optional(),
   is_paid: z.boolean().optional(),
   /** Needed when the record creates the invoice. */
   pdf: FileRecord.optional(),
@@ -394,10 +400,10 @@ export const EntryRecord = z.strictObject({
     .regex(/^\d{4}$/, 'must be a CBP port code of four digits')
     .nullable()
     .optional(),
-  entry_date: DateText.nullable().optional(),
-  summary_date: DateText.nullable().optional(),
-  release_date: DateText.nullable().optional(),
-  liquidation_date: DateText.nullable().optional(),
+  entry_date: RecordDate.nullable().optional(),
+  summary_date: RecordDate.nullable().optional(),
+  release_date: RecordDate.nullable().optional(),
+  liquidation_date: RecordDate.nullable().optional(),
   liquidation_status: z.enum(LIQUIDATION_STATUSES).nullable().optional(),
   bond_type: z.enum(BOND_TYPES).nullable().optional(),
   /** The importer of record number: an IRS number (`12-3456789AB`) or CBP's (`261231-12345`). */
@@ -465,7 +471,7 @@ export const AgencyDispositionRecord = z.strictObject({
   agency: z.enum(AGENCY_CODES),
   disposition: z.enum(DISPOSITION_CODES),
   /** When the agency decided, ISO 8601 with its offset. */
-  disposed_at: Instant,
+  disposed_at: RecordInstant,
   note: KeptText(500),
 });
 

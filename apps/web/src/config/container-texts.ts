@@ -39,6 +39,8 @@ export const CONTAINER_TEXTS = {
   /** {containers} the containers' numbers with their last free days, {date} the pick-up date. */
   pickupAfterLastFreeDay:
     'A pick-up on {date} is after the last free day of {containers}: demurrage may be charged from the day after it.',
-  /** A day the calendar does not have (02/30), one left half typed, or a year past 9999. */
+  /** A day the calendar does not have (02/30), one left half typed, or a year of five digits. */
   pickupDateUnreadable: 'Enter a pick-up date the calendar has, as 12/02/2026, or clear the field.',
+  /** A day before 2000 or after 2099, as a slip of the keys gives (0226 for 2026). */
+  pickupDateYears: 'Enter a pick-up date in the years 2000 to 2099, as 12/02/2026, or clear the field.',
 } as const;

@@ -324,25 +324,34 @@ describe('DeliveryOrderEditor', () => {
     });
   });
 
-  it('refuses a pick-up date past the year 9999 before sending, naming the field', async () => {
-    const user = userEvent.setup();
-    const order = deliveryOrder(21, { containers: [31] });
-    const { fetchMock } = renderEditor({
-      order,
-      answers: { '/user/shipments/12/delivery_order/21': { body: { delivery_order: order } } },
-      lastFreeDays: new Map([[31, '2026-12-02']]),
-    });
-    const pickup = screen.getByLabelText('Pick-up date');
-    expect(pickup.getAttribute('max')).toBe('9999-12-31');
-    fireEvent.change(pickup, { target: { value: '20266-12-02' } });
-    expect(screen.queryByText(/after the last free day/)).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    const message = 'Enter a pick-up date the calendar has, as 12/02/2026, or clear the field.';
-    expect(await screen.findByText(message)).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(pickup));
-    expect(pickup.getAttribute('aria-invalid')).toBe('true');
-    expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')).toEqual([]);
-  });
+  it.each([
+    // A year of five digits the field holds but no calendar day has.
+    ['20266-12-02', 'Enter a pick-up date the calendar has, as 12/02/2026, or clear the field.'],
+    // A slip of the keys: 226 typed for 2026.
+    ['0226-12-07', 'Enter a pick-up date in the years 2000 to 2099, as 12/02/2026, or clear the field.'],
+    ['2126-12-07', 'Enter a pick-up date in the years 2000 to 2099, as 12/02/2026, or clear the field.'],
+  ])(
+    'refuses a pick-up date of %s before sending, naming the field, with no warning of demurrage',
+    async (day, message) => {
+      const user = userEvent.setup();
+      const order = deliveryOrder(21, { containers: [31] });
+      const { fetchMock } = renderEditor({
+        order,
+        answers: { '/user/shipments/12/delivery_order/21': { body: { delivery_order: order } } },
+        lastFreeDays: new Map([[31, '2026-12-02']]),
+      });
+      const pickup = screen.getByLabelText('Pick-up date');
+      expect(pickup.getAttribute('min')).toBe('2000-01-01');
+      expect(pickup.getAttribute('max')).toBe('2099-12-31');
+      fireEvent.change(pickup, { target: { value: day } });
+      expect(screen.queryByText(/after the last free day/)).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(pickup));
+      expect(pickup.getAttribute('aria-invalid')).toBe('true');
+      expect(bodiesSentTo(fetchMock, '/user/shipments/12/delivery_order/21')).toEqual([]);
+    },
+  );
 
   it('names the revision it read; saved elsewhere since, keeps what was entered, shows the stored order and names its revision next', async () => {
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
-import { CalendarDate, LAST_CALENDAR_DAY } from '@clearport/contract/calendar';
+import { CalendarDate, FIRST_RECORD_DAY, LAST_RECORD_DAY, RecordDate } from '@clearport/contract/calendar';
 import { NOTE_MAX_LENGTH, REFERENCE_MAX_LENGTH } from '@clearport/contract/constants';
 import {
   assignedContainerIds,
@@ -90,7 +90,7 @@ function lateForPickup(
   lastFreeDays: ReadonlyMap<number, string>,
 ): string[] {
   const pickup = values.pickup_date;
-  if (!pickup || !CalendarDate.safeParse(pickup).success) return [];
+  if (!pickup || !RecordDate.safeParse(pickup).success) return [];
   return shipment.containers.flatMap((container) => {
     const lastFreeDay = lastFreeDays.get(container.id);
     return values.containers.includes(container.id) && lastFreeDay !== undefined && lastFreeDay < pickup
@@ -317,8 +317,11 @@ export function DeliveryOrderEditor({
     if (!(isNew && shipment.containers.length === 0)) {
       const errors = deliveryOrderErrors(values);
       // A date field holding a day it cannot read (02/30, or half typed) has no value, and no change told of it.
-      if (pickupField.current?.validity.badInput || errors.pickup_date)
-        errors.pickup_date = CONTAINER_TEXTS.pickupDateUnreadable;
+      const isBadInput = pickupField.current?.validity.badInput === true;
+      if (isBadInput || errors.pickup_date) {
+        const isDay = !isBadInput && CalendarDate.safeParse(values.pickup_date).success;
+        errors.pickup_date = isDay ? CONTAINER_TEXTS.pickupDateYears : CONTAINER_TEXTS.pickupDateUnreadable;
+      }
       setFieldErrors(errors);
       if (Object.keys(errors).length > 0) {
         focusFirstInvalid();
@@ -471,7 +474,8 @@ export function DeliveryOrderEditor({
             isInvalid={Boolean(fieldErrors.pickup_date)}
             errorId={errorId('pickup_date')}
             aria-describedby={late.length > 0 ? `${ids}-late` : undefined}
-            max={LAST_CALENDAR_DAY}
+            min={FIRST_RECORD_DAY}
+            max={LAST_RECORD_DAY}
             ref={pickupField}
             onChange={(event) => change({ pickup_date: event.target.value || null })}
           />
