@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, login, type TestApp } from '../test/build-app.ts';
+import { BAD_PATH_ESCAPE_MESSAGE, PATH_PART_TOO_LONG_MESSAGE } from './lib/errors.ts';
 
 let t: TestApp;
 let webDir: string;
@@ -72,6 +73,43 @@ describe('the server', () => {
     const response = await injectAs(t.app, token, { method: 'GET', url: '/api/user/no-such-call' });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Not found');
+  });
+
+  it('answers a path with an empty, dot or overlong segment, or a NUL, as one it has nothing at', async () => {
+    for (const url of ['/api//user', '/api/user//shipments', `/api/${'a'.repeat(300)}`, '/api/user/%00']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await t.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json(), `${method} ${url}`).toEqual({ message: 'Not found' });
+      }
+    }
+    // A page's path loads the client, which shows its own page for an address it has not.
+    for (const url of ['//shipments', `/${'a'.repeat(300)}`, '/assets/../index.html', '/shipments%00']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toContain('text/html');
+    }
+    // A file's key with a NUL, sent with a method the files do not answer.
+    const post = await t.app.inject({ method: 'POST', url: '/api/user/files/%00' });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('answers a path the router cannot read as every refusal, with the headers of every reply', async () => {
+    const escape = await t.app.inject({ method: 'GET', url: '/api/user/shipments/details/%E0%A4%A' });
+    expect(escape.statusCode).toBe(400);
+    expect(escape.json()).toEqual({ message: BAD_PATH_ESCAPE_MESSAGE });
+    const long = await t.app.inject({
+      method: 'POST',
+      url: `/api/broker/v1/admin/api-keys/${'1'.repeat(120)}/revoke`,
+    });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: PATH_PART_TOO_LONG_MESSAGE });
+    for (const reply of [escape, long]) {
+      expect(reply.headers['cache-control']).toBe('no-store');
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
   });
 
   it('answers a path it serves with a method it does not as 405, naming the methods it answers', async () => {

@@ -11,7 +11,12 @@ import { sql } from 'kysely';
 import { API_BASE } from '@clearport/contract/paths';
 import type { Config } from './config.ts';
 import { inlineScriptSources } from './lib/inline-scripts.ts';
-import { registerErrorHandler, UNAVAILABLE_MESSAGE } from './lib/errors.ts';
+import {
+  BAD_PATH_ESCAPE_MESSAGE,
+  PATH_PART_TOO_LONG_MESSAGE,
+  registerErrorHandler,
+  UNAVAILABLE_MESSAGE,
+} from './lib/errors.ts';
 import { sendRefusal } from './lib/refusal.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { trackAllowedMethods } from './lib/method-not-allowed.ts';
@@ -112,6 +117,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Migrations and the first start's demo data run inside plugins: about 10 s alone, minutes on
     // a machine whose two cores other work keeps busy. The limit only stops a start that hangs.
     pluginTimeout: 900_000,
+    // What the router cannot read answers as every refusal does, { message }, not Fastify's own body,
+    // with the headers of every reply, which no hook adds here (the router never found a route).
+    frameworkErrors: (error, request, reply) => {
+      securityHeaders(request.raw, reply.raw, () => {});
+      reply.header('cache-control', 'no-store');
+      return error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? sendRefusal(reply, { status: 414, message: PATH_PART_TOO_LONG_MESSAGE })
+        : sendRefusal(reply, { status: 400, message: BAD_PATH_ESCAPE_MESSAGE });
+    },
   });
   app.server.headersTimeout = options.clientTimeoutMs;
   app.setValidatorCompiler(validatorCompiler);

@@ -13,6 +13,12 @@ export const UNSUPPORTED_BODY_MESSAGE =
   'send the body as JSON, with Content-Type: application/json (multipart/form-data where a call takes files)';
 export const INVALID_JSON_MESSAGE = 'is not JSON, or holds a __proto__ or constructor key, which no call takes';
 export const UNKNOWN_CALL_FIELD_MESSAGE = 'is not a field of this call; the API description lists its fields';
+/** The route of the web client's files (app.ts), every path no other route has. */
+const WEB_FILES_ROUTE = '/*';
+/** A path whose %-escapes are no UTF-8 text, which the router cannot read. */
+export const BAD_PATH_ESCAPE_MESSAGE = 'The address is not valid: a %-escape in its path is no UTF-8 text.';
+/** A part of the path read as a parameter (an id) longer than the router reads, 100 characters. */
+export const PATH_PART_TOO_LONG_MESSAGE = 'URI Too Long: a part of the path holds at most 100 characters.';
 export const CHANGED_MEANWHILE_MESSAGE =
   'Something this change names was removed by another change meanwhile. Please reload and try again.';
 
@@ -153,6 +159,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its schema');
       return sendRefusal(reply, { status: 500, message: TEXTS.genericError });
+    }
+    if (!request.is404 && request.routeOptions.url === WEB_FILES_ROUTE && (error.statusCode ?? 500) < 500) {
+      // The web files' route holds no file at a path with an empty or dot segment, a NUL or a name
+      // too long for the disk: not found, as any other (a page loads the client, an API path 404).
+      return reply.callNotFound();
     }
     const status = error.statusCode ?? 500;
     if (status === 415) {

@@ -43,6 +43,9 @@ export function unstorableTextRefusal(request: FastifyRequest): Refusal | undefi
   for (const [part, value] of parts) {
     const field = findUnstorableText(value);
     if (field === undefined) continue;
+    // A path no call of the API has (the web files' route, or none) holds no parameter to name:
+    // the route answers it as a path it has nothing at.
+    if (part === 'params' && !request.routeOptions.url?.startsWith(`${API_BASE}/`)) continue;
     const named = fieldName(field) || part;
     return { status: 400, message: `${named}: ${UNSTORABLE_TEXT_MESSAGE}`, field: named };
   }
