@@ -75,7 +75,7 @@ export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
 export const CreateApiKeyResponse = ApiKey.extend({ key: z.string() });
 export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponse>;
 
-export const IdParams = z.object({ id: fromDigits(wholeNumber.min(1).max(MAX_ID)) });
+export const IdParams = z.object({ id: fromDigits(wholeNumber(1, MAX_ID)) });
 /** A failed mail's id is a bigint, given as text. */
 /** A queued e-mail's id: its queues count in 64 bits, so it is written as digits, not a JSON number. */
 const MailId = z.string().regex(/^[1-9]\d{0,17}$/, 'must be the id of a failed e-mail');
@@ -89,8 +89,8 @@ export const MAX_ADMIN_PAGE = 500;
 
 /** A page of a list read by id: `after` is the previous page's `next`. */
 export const AdminPageQuery = z.strictObject({
-  after: fromDigits(wholeNumber.min(0).max(MAX_ID).optional()),
-  limit: fromDigits(wholeNumber.min(1).max(MAX_ADMIN_PAGE).default(100)),
+  after: fromDigits(wholeNumber(0, MAX_ID).optional()),
+  limit: fromDigits(wholeNumber(1, MAX_ADMIN_PAGE).default(100)),
 });
 export type AdminPageQuery = z.infer<typeof AdminPageQuery>;
 

@@ -218,7 +218,7 @@ export const ENTRY_LINES_PAGE = 50;
 
 export const CustomsEntryQuery = z.object({
   /** The last line number of the previous page. */
-  after_line: fromDigits(wholeNumber.min(0).max(9999).optional()),
+  after_line: fromDigits(wholeNumber(0, 9999).optional()),
 });
 
 export const CustomsEntryLine = z.object({

@@ -7,8 +7,8 @@ import { z } from 'zod';
 
 /** One tier of a per-day rate: from this day of charges on (1 is the first charged day), this much a day. */
 export const RateTier = z.object({
-  from_day: z.number().int().min(1).max(366),
-  cents_per_day: z.number().int().min(0).max(100_000_000),
+  from_day: z.number().min(1).max(366).int(),
+  cents_per_day: z.number().min(0).max(100_000_000).int(),
 });
 export type RateTier = z.infer<typeof RateTier>;
 

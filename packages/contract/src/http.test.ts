@@ -17,10 +17,20 @@ describe('ids', () => {
     expect(EntityId.safeParse(MAX_ID).success).toBe(true);
     expect(EntityId.safeParse(0).success).toBe(false);
   });
+
+  it('past what JavaScript holds exactly, are refused by their own bound, not by the one of JavaScript', () => {
+    const first = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+    const tooBig = `Too big: expected number to be <=${MAX_ID}`;
+    expect(first(Id.safeParse('9007199254740993'))).toBe(tooBig);
+    expect(first(EntityId.safeParse(Number.MAX_SAFE_INTEGER + 2))).toBe(tooBig);
+    expect(first(EntityId.safeParse(1e300))).toBe(tooBig);
+    expect(first(EntityId.safeParse(1.5))).toBe('Invalid input: expected int, received number');
+    expect(first(EntityId.safeParse(0))).toBe('Too small: expected number to be >=1');
+  });
 });
 
 describe('numbers in a path or query', () => {
-  const page = fromDigits(wholeNumber.positive().max(100).default(1));
+  const page = fromDigits(wholeNumber(1, 100).default(1));
 
   it('are read from their decimal digits, or taken as numbers', () => {
     expect(page.parse('16')).toBe(16);

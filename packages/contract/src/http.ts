@@ -26,10 +26,17 @@ export const MAX_ID = 2_147_483_647;
 const DECIMAL_DIGITS = /^[0-9]{1,16}$/;
 export const WHOLE_NUMBER_MESSAGE = 'must be a whole number, written in digits';
 
-/** A whole number: the base of every number a path or query carries (`fromDigits`). */
-export const wholeNumber = z
-  .number({ error: (issue) => (issue.code === 'invalid_type' ? WHOLE_NUMBER_MESSAGE : undefined) })
-  .int();
+/**
+ * A whole number from `min` to `max`: the base of every number a path or query carries
+ * (`fromDigits`). The range is checked before the wholeness, so that a number past what JavaScript
+ * holds exactly (9007199254740993) is refused by the range the field keeps to, not by JavaScript's.
+ */
+export const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? WHOLE_NUMBER_MESSAGE : undefined) })
+    .min(min)
+    .max(max)
+    .int();
 
 /**
  * A number in a path or query, read from its decimal digits only. `Number()`, which `z.coerce`
@@ -46,7 +53,7 @@ export function fromDigits<T extends z.ZodType<number | undefined>>(number: T) {
 }
 
 /** A positive integer id in a path or query. */
-export const Id = fromDigits(wholeNumber.positive().max(MAX_ID));
+export const Id = fromDigits(wholeNumber(1, MAX_ID));
 export const IdParams = z.object({ id: Id });
 
 /** REQUEST_KEY_HEADER's value: a new one for every new change. */
@@ -65,7 +72,7 @@ export const REQUEST_KEY_REUSED =
   'This Idempotency-Key was sent before with a different request. Send a new change under a new key.';
 
 /** A positive integer id inside a JSON body or reply (no coercion: JSON carries numbers). */
-export const EntityId = z.number().int().positive().max(MAX_ID);
+export const EntityId = z.number().min(1).max(MAX_ID).int();
 
 /**
  * A yes/no flag as the API writes it: 1 or 0. Replies use it for every stored flag

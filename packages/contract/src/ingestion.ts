@@ -426,7 +426,7 @@ export const EntryRecord = z.strictObject({
 const EntryLineFields = z.strictObject({
   kind: z.literal('entry_line'),
   entry_number: EntryNumber,
-  line_number: z.number().int().min(1).max(9999),
+  line_number: z.number().min(1).max(9999).int(),
   /** Ten digits, no dots; needed when the record creates the line. */
   hts_number: z.string().regex(HTS_NUMBER_PATTERN, 'must be an HTS number of ten digits').optional(),
   description: KeptText(500),
@@ -681,7 +681,7 @@ export const EventsQuery = z.strictObject({
    * never handed out answers 400.
    */
   after: EventCursor.optional(),
-  limit: fromDigits(wholeNumber.min(1).max(MAX_EVENTS_PAGE).default(DEFAULT_EVENTS_PAGE)),
+  limit: fromDigits(wholeNumber(1, MAX_EVENTS_PAGE).default(DEFAULT_EVENTS_PAGE)),
 });
 export type EventsQuery = z.infer<typeof EventsQuery>;
 

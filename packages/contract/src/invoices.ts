@@ -122,8 +122,8 @@ function cursorFitsSort(cursor: ListCursor, sort: InvoiceSortField): boolean {
  */
 export const InvoicesQuery = z
   .object({
-    page: fromDigits(wholeNumber.positive().max(100_000).default(1)),
-    per_page: fromDigits(wholeNumber.positive().max(INVOICES_PAGE_SIZE).default(INVOICES_PAGE_SIZE)),
+    page: fromDigits(wholeNumber(1, 100_000).default(1)),
+    per_page: fromDigits(wholeNumber(1, INVOICES_PAGE_SIZE).default(INVOICES_PAGE_SIZE)),
     ...invoiceFilters,
     after: z.string().max(2_000).optional(),
     before: z.string().max(2_000).optional(),

@@ -136,7 +136,7 @@ export type DutyByChapterResponse = z.infer<typeof DutyByChapterResponse>;
 
 /** The release report's drill-down lists entries released later than this many days after arrival, by default. */
 export const RELEASE_DAYS_THRESHOLD = 5;
-const over = fromDigits(wholeNumber.min(0).max(365).default(RELEASE_DAYS_THRESHOLD));
+const over = fromDigits(wholeNumber(0, 365).default(RELEASE_DAYS_THRESHOLD));
 export const ReleaseDaysQuery = z.object({ ...reportRange, over }).superRefine(checkRange);
 const DaysFigures = { entries: Count, median_days: z.number().int().nullable(), p90_days: z.number().int().nullable() };
 export const ReleaseDaysResponse = z.object({

@@ -116,7 +116,7 @@ export type SecurityEventsExportQueryInput = z.input<typeof SecurityEventsExport
  */
 export const SecurityEventsQuery = z
   .object({
-    page: fromDigits(wholeNumber.positive().max(100_000).default(1)),
+    page: fromDigits(wholeNumber(1, 100_000).default(1)),
     ...securityEventFilters,
     after: z.string().max(2_000).optional(),
     before: z.string().max(2_000).optional(),

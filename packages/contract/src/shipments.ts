@@ -282,8 +282,8 @@ const shipmentChargesFilter = {
 };
 
 const shipmentsListFields = {
-  page: fromDigits(wholeNumber.positive().max(100_000).default(1)),
-  per_page: fromDigits(wholeNumber.positive().max(SHIPMENTS_PAGE_SIZE).default(SHIPMENTS_PAGE_SIZE)),
+  page: fromDigits(wholeNumber(1, 100_000).default(1)),
+  per_page: fromDigits(wholeNumber(1, SHIPMENTS_PAGE_SIZE).default(SHIPMENTS_PAGE_SIZE)),
   filter: HomeFilter.optional(),
   ...shipmentFilters,
   ...shipmentEntryFilters,

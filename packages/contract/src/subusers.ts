@@ -33,7 +33,7 @@ export type SubuserSortField = z.infer<typeof SubuserSortField>;
  */
 export const SubusersQuery = z
   .object({
-    page: fromDigits(wholeNumber.positive().max(100_000).default(1)),
+    page: fromDigits(wholeNumber(1, 100_000).default(1)),
     search: z.string().trim().max(200).optional(),
     filter: fromDigits(z.literal(ROLE_VALUES)).optional(),
     order_by: SortDirection.default('asc'),

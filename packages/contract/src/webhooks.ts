@@ -133,7 +133,7 @@ export const WebhookDeliveriesQuery = z.strictObject({
     .regex(/^[1-9]\d{0,17}$/, 'must be the next of a previous page')
     .optional()
     .describe("The previous page's next: the deliveries older than it."),
-  limit: fromDigits(wholeNumber.min(1).max(MAX_DELIVERIES_PAGE).default(100)),
+  limit: fromDigits(wholeNumber(1, MAX_DELIVERIES_PAGE).default(100)),
 });
 export type WebhookDeliveriesQuery = z.infer<typeof WebhookDeliveriesQuery>;
 
