@@ -25,6 +25,8 @@ export const MAX_ID = 2_147_483_647;
 
 const DECIMAL_DIGITS = /^[0-9]{1,16}$/;
 export const WHOLE_NUMBER_MESSAGE = 'must be a whole number, written in digits';
+/** A body's or query's field the call does not have: refused, so that a misspelt one is not left unread. */
+export const UNKNOWN_CALL_FIELD_MESSAGE = 'is not a field of this call; the API description lists its fields';
 
 /**
  * A whole number from `min` to `max`: the base of every number a path or query carries

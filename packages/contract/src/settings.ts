@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVE_STATUS, MAX_CC_EMAILS, PASSWORD_MIN_LENGTH } from './constants.ts';
-import { CcEmails, Email, EmailOrEmpty, EntityId } from './http.ts';
+import { CcEmails, Email, EmailOrEmpty, EntityId, UNKNOWN_CALL_FIELD_MESSAGE } from './http.ts';
 import { revisionOf } from './revision.ts';
 import { TEXTS } from './texts.ts';
 import { Trucker, TruckerInput } from './truckers.ts';
@@ -184,12 +184,16 @@ export const SettingsFormSaveRequest = z.object({
 });
 export type SettingsFormSaveRequest = z.infer<typeof SettingsFormSaveRequest>;
 
-const isSettingsScreenBody = (body: unknown) => typeof body === 'object' && body !== null && 'user_emails' in body;
+/** The fields only the Settings screen's body has. */
+const SETTINGS_SCREEN_FIELDS = Object.keys(SettingsFormSaveRequest.shape).filter((field) => field !== 'warehouses');
+const isSettingsScreenBody = (body: unknown) =>
+  typeof body === 'object' && body !== null && SETTINGS_SCREEN_FIELDS.some((field) => field in body);
 
 /**
- * The route's body: a body with `user_emails` is the Settings screen's, any other the New
- * Warehouse modal's. Chosen before checking, so a refusal names the field of the reading meant
- * (a plain union would only say that neither matched).
+ * The route's body: a body with a field only the Settings screen sends (`user_emails`, `truckers`,
+ * `email` …) is the Settings screen's, any other the New Warehouse modal's. Chosen before
+ * checking, so a refusal names the field of the reading meant (a plain union would only say that
+ * neither matched): `truckers` sent without `user_emails` is refused naming `user_emails`.
  */
 export const SaveSettingsRequest = z
   .unknown()
@@ -198,8 +202,14 @@ export const SaveSettingsRequest = z
       ? SettingsFormSaveRequest.safeParse(body)
       : WarehousesSaveRequest.safeParse(body);
     if (parsed.success) return parsed.data;
+    // Each issue as it is, so that a field the reading does not have is refused as one.
     for (const issue of parsed.error.issues) {
-      context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      // A field the reading does not have is named as its own field, as every call names one.
+      const unknown = issue.code === 'unrecognized_keys' ? issue.keys : [];
+      for (const key of unknown) {
+        context.addIssue({ code: 'custom', message: UNKNOWN_CALL_FIELD_MESSAGE, path: [...issue.path, key] });
+      }
+      if (unknown.length === 0) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     }
     return z.NEVER;
   });

@@ -67,6 +67,13 @@ export const US_STATES = [
 export type UsStateCode = (typeof US_STATES)[number]['code'];
 export const UsStateCode = z.enum(US_STATES.map((state) => state.code) as [UsStateCode, ...UsStateCode[]]);
 
+export const STATE_CODE_MESSAGE = "must be a state's two-letter code from the State list, as NY, or empty";
+
+/** A warehouse's state: a code of US_STATES, or empty when none was chosen. */
+const StateOrNone = z.enum(['', ...US_STATES.map((state) => state.code)] as ['', ...UsStateCode[]], {
+  error: STATE_CODE_MESSAGE,
+});
+
 /** A warehouse contact; the New Warehouse form fills `name` only and leaves `email` empty. */
 export const WarehouseContact = z.object({
   name: z.string(),
@@ -110,7 +117,7 @@ export const WarehouseInput = z.object({
   phone: oneLineText(z.string().trim().max(40)).optional(),
   address: oneLineText(z.string().trim().max(200)).optional(),
   city: oneLineText(z.string().trim().max(100)).optional(),
-  state: z.union([z.literal(''), UsStateCode]).optional(),
+  state: StateOrNone.optional(),
   zip: oneLineText(z.string().trim().max(10)).optional(),
   emails: z.array(WarehouseContactInput).max(20).optional(),
 });
@@ -126,7 +133,7 @@ export const NewWarehouseForm = z.object({
   phone: oneLineText(z.string().trim().max(40)).default(''),
   address: oneLineText(z.string().trim().max(200)).default(''),
   city: oneLineText(z.string().trim().max(100)).default(DEFAULT_WAREHOUSE_CITY),
-  state: z.union([z.literal(''), UsStateCode]).default('NY'),
+  state: StateOrNone.default('NY'),
   zip: oneLineText(z.string().trim().max(10)).default(DEFAULT_WAREHOUSE_ZIP),
 });
 export type NewWarehouseForm = z.infer<typeof NewWarehouseForm>;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { UNKNOWN_CALL_FIELD_MESSAGE } from '@clearport/contract/http';
 import { SESSION_ERRORS } from '@clearport/contract/sessions';
 import { TEXTS } from '@clearport/contract/texts';
 import { DatabaseBusyError } from '../db/prepared-statements.ts';
@@ -12,7 +13,6 @@ export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.'
 export const UNSUPPORTED_BODY_MESSAGE =
   'send the body as JSON, with Content-Type: application/json (multipart/form-data where a call takes files)';
 export const INVALID_JSON_MESSAGE = 'is not JSON, or holds a __proto__ or constructor key, which no call takes';
-export const UNKNOWN_CALL_FIELD_MESSAGE = 'is not a field of this call; the API description lists its fields';
 /** The route of the web client's files (app.ts), every path no other route has. */
 const WEB_FILES_ROUTE = '/*';
 /** A path whose %-escapes are no UTF-8 text, which the router cannot read. */

@@ -5,9 +5,10 @@ import { API_PATHS } from '@clearport/contract/paths';
 import { SettingsResponse, SaveSettingsResponse, WAREHOUSE_NOT_FOUND } from '@clearport/contract/settings';
 import { SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
 import { isActive } from '@clearport/contract/constants';
-import { NEW_WAREHOUSE_DEFAULTS, warehouseFromForm } from '@clearport/contract/warehouses';
+import { NEW_WAREHOUSE_DEFAULTS, STATE_CODE_MESSAGE, warehouseFromForm } from '@clearport/contract/warehouses';
 import { apiUrl, demoUsersOf, injectAs, testAppForFile, type DemoUser } from '../../../test/build-app.ts';
 import { idByName, orderableShipment } from '../../../test/delivery-order-fixtures.ts';
+import { UNKNOWN_CALL_FIELD_MESSAGE } from '@clearport/contract/http';
 
 const t = testAppForFile();
 const { tokens } = demoUsersOf(t);
@@ -156,6 +157,22 @@ describe('POST user/settings/save from the New Warehouse modal', () => {
       [[{ name: 'x'.repeat(151) }], 'warehouses.0.name'],
       [[], 'warehouses'],
     ];
+    const rows = await warehouseRows();
+    const state = await save('primary', { warehouses: [{ name: 'New', state: 'ZZ' }] });
+    expect(state.json().message).toBe(`warehouses.0.state: ${STATE_CODE_MESSAGE}`);
+    // A field only the Settings screen sends reads the body as the screen's, which names what it lacks.
+    for (const body of [{ truckers: [] }, { email: 'new@demo.test', warehouses: [{ name: 'New' }] }]) {
+      const screen = await save('primary', body);
+      expect(screen.statusCode, screen.body).toBe(400);
+      expect(screen.json().field).toBe('user_emails');
+    }
+    const misspelt = await save('primary', { warehouses: [{ name: 'New' }], warehouse_note: 'x' });
+    expect(misspelt.statusCode).toBe(400);
+    expect(misspelt.json()).toMatchObject({
+      field: 'warehouse_note',
+      message: `warehouse_note: ${UNKNOWN_CALL_FIELD_MESSAGE}`,
+    });
+    expect(await warehouseRows()).toEqual(rows);
     for (const [warehouses, field, message] of cases) {
       const before = await warehouseRows();
       const response = await save('primary', { warehouses });

@@ -12,7 +12,7 @@ import { demoUsersOf, exactJson, injectAs, testAppForFile } from '../../../test/
 import { newBrokerKey } from '../../../test/broker-api.ts';
 import { shipmentIdOf } from '../../../test/shipment-fixtures.ts';
 import { addNote, deliveriesOf, registerWebhook, webhookUrl } from '../../../test/webhooks.ts';
-import { UNKNOWN_CALL_FIELD_MESSAGE } from '../../lib/errors.ts';
+import { UNKNOWN_CALL_FIELD_MESSAGE } from '@clearport/contract/http';
 import { NOT_A_BROKER_KEY, outOfScope } from '../access/broker-key.ts';
 import { ingestionReads } from '../ingestion/ingestion.reads.ts';
 import { queueNewEvents } from './webhooks.worker.ts';
