@@ -148,7 +148,7 @@ function eachIdOnce(message: string) {
   };
 }
 
-export const SettingsFormSaveRequest = z.object({
+export const SettingsFormSaveRequest = z.strictObject({
   /**
    * The settingsRevision of the lists the screen started from (its own creations since
    * included): the save is refused with 409 when they have changed since. Without it the lists

@@ -12,6 +12,7 @@ import {
   type SettingsFormSaveRequest,
   type SettingsWarehouseInput,
 } from '@clearport/contract/settings';
+import { UNKNOWN_CALL_FIELD_MESSAGE } from '@clearport/contract/http';
 import { API_PATHS } from '@clearport/contract/paths';
 import { TEXTS } from '@clearport/contract/texts';
 import type { Trucker } from '@clearport/contract/truckers';
@@ -150,6 +151,15 @@ describe('POST user/settings/save from the Settings screen: the notification lis
       expect(response.json()).toMatchObject({ field, errors: [TEXTS.emailInvalid] });
       expect(await snapshot()).toEqual(before);
     }
+  });
+
+  it('refuses a field the body does not have, naming it, and changes nothing', async () => {
+    const body = await unchangedBody(tokens.primary!);
+    const before = await settingsOf(tokens.primary!);
+    const response = await save(tokens.primary!, { ...body, pasword: 'a-new-password-1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'pasword', message: `pasword: ${UNKNOWN_CALL_FIELD_MESSAGE}` });
+    expect(await settingsOf(tokens.primary!)).toEqual(before);
   });
 
   it('refuses a body without all four lists, and the database keeps the CC limit', async () => {
