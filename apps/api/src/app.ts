@@ -23,7 +23,7 @@ import { trackAllowedMethods } from './lib/method-not-allowed.ts';
 import { checkReadiness } from './lib/readiness.ts';
 import { loadSecretKey } from './lib/secret-box.ts';
 import { registerRequestGuards } from './lib/request-guards.ts';
-import { readEmptyJsonBodyAsNone } from './lib/empty-json-body.ts';
+import { readEmptyJsonBodyAsNone, readJsonBodiesAsUtf8 } from './lib/json-body.ts';
 import dbPlugin from './plugins/db.ts';
 import type { PGliteFs } from './db/connect.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -132,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestGuards(app);
+  readJsonBodiesAsUtf8(app);
   const allowedMethods = trackAllowedMethods(app, `${API_BASE}/`);
 
   const webDir = options.webDir;

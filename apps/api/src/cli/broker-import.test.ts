@@ -10,7 +10,7 @@ import { samplePdf } from '../../test/sample-files.ts';
 import { expectKeptByTriggers } from '../../test/kept-by-triggers.ts';
 import { ingestRecords } from '../modules/ingestion/ingest.ts';
 import type { IngestionContext } from '../modules/ingestion/ingestion.repository.ts';
-import { importFile, summaryLines } from './broker-import.ts';
+import { importFile, NOT_UTF8_REASON, summaryLines } from './broker-import.ts';
 
 const t = testAppForFile();
 let folder: string;
@@ -30,7 +30,7 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-async function write(name: string, text: string): Promise<string> {
+async function write(name: string, text: string | Buffer): Promise<string> {
   const file = path.join(folder, name);
   await writeFile(file, text);
   return file;
@@ -195,6 +195,52 @@ describe('npm run broker -- import', () => {
       .where('invoice_number', '=', 'INV-1')
       .executeTakeFirstOrThrow();
     expect(invoice).toEqual({ amount_cents: 9_995, due_date: '2026-12-15', is_paid: true });
+  });
+
+  it('imports nothing of a file that is not UTF-8, naming its first such line, and takes UTF-8 with its BOM', async () => {
+    const header = 'file_number,account_no,status,vessel_name\n';
+    const rows = (names: string[]) => names.map((name, at) => `IMP-ENC-${at + 1},66001,submitted,${name}\n`).join('');
+    // Windows-1252, as Excel's plain "CSV" saves it: é is the one byte 0xE9. Its second line is UTF-8 text.
+    const latin = await write('latin.csv', Buffer.from(header + rows(['Plain', 'Société', 'Après']), 'latin1'));
+    const refused = await importFile(context, latin);
+    expect(refused).toMatchObject({ created: 0, updated: 0, unchanged: 0, refused: 0 });
+    expect(refused.stopped).toEqual({ line: 3, reason: NOT_UTF8_REASON });
+    expect(summaryLines(refused).slice(1)).toEqual([
+      `The import stopped on line 3: ${NOT_UTF8_REASON}`,
+      'Nothing of the file was imported.',
+    ]);
+    // UTF-16, as Excel's "Unicode text" saves it, from its first line; NDJSON alike.
+    const wide = await write('wide.csv', Buffer.from(`\ufeff${header}`, 'utf16le'));
+    expect((await importFile(context, wide)).stopped).toEqual({ line: 1, reason: NOT_UTF8_REASON });
+    const record = (name: string) => JSON.stringify({ kind: 'company', company_id: 'ENC-1', name });
+    const ndjson = Buffer.concat([
+      Buffer.from(`${record('Plain')}\n`),
+      Buffer.from(`${record('Société')}\n`, 'latin1'),
+    ]);
+    expect((await importFile(context, await write('latin.ndjson', ndjson))).stopped).toEqual({
+      line: 2,
+      reason: NOT_UTF8_REASON,
+    });
+    const encoded = await t.app.db
+      .selectFrom('shipments')
+      .select('file_number')
+      .where('file_number', 'like', 'IMP-ENC-%');
+    expect(await encoded.execute()).toEqual([]);
+
+    // The same rows as UTF-8 with a byte-order mark, as Excel's "CSV UTF-8" saves them, then rows up to
+    // a character of four bytes that the reader's chunks of 64 KiB split: its first byte is the 65,535th.
+    const names = ['Plain', 'Société'];
+    const textOf = () => `\ufeff${header}${rows(names)}`;
+    while (65_534 - Buffer.byteLength(textOf()) > 220) names.push('x'.repeat(150));
+    const last = `IMP-ENC-${names.length + 1},66001,submitted,`;
+    names.push(`${'x'.repeat(65_534 - Buffer.byteLength(textOf() + last))}😀`);
+    expect(Buffer.from(textOf()).indexOf('😀')).toBe(65_534);
+    expect(await importFile(context, await write('utf8.csv', textOf()))).toMatchObject({
+      created: names.length,
+      refused: 0,
+    });
+    const stored = await encoded.select('vessel_name').execute();
+    expect(stored.map((row) => row.vessel_name).sort()).toEqual(names.sort());
   });
 
   it('stops on a header without its key column or with one that is not a field, and on a CSV that breaks off, having written the lines before', async () => {

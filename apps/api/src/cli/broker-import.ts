@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -98,6 +99,11 @@ export async function importFile(
     summary.refused += 1;
     summary.refusals.push({ line, key, reason });
   };
+  const notUtf8 = await firstLineNotUtf8(file);
+  if (notUtf8 !== undefined) {
+    summary.stopped = { line: notUtf8, reason: NOT_UTF8_REASON };
+    return summary;
+  }
   const source = file.toLowerCase().endsWith('.csv') ? csvLines(file) : ndjsonLines(file);
   const inFlight = new Set<{ writes: ReadonlySet<string>; done: Promise<void> }>();
   /** Of each batch that failed: its first line not written, and why. */
@@ -174,6 +180,34 @@ export async function importFile(
   // A line that is not a record is refused as it is read, a record once its batch is written.
   summary.refusals.sort((one, other) => one.line - other.line);
   return summary;
+}
+
+export const NOT_UTF8_REASON =
+  'the line is not UTF-8 text (as a file saved as Windows-1252 or UTF-16 has): save the file as UTF-8 ' +
+  '(in Excel, "CSV UTF-8") and import it again';
+
+/**
+ * The first line (1-based) whose bytes are not UTF-8, or undefined: read as UTF-8 it would be
+ * written with U+FFFD for each such byte (Société as Soci�t�). A line ends at its byte 0x0A,
+ * which no character of several bytes holds, so each line is judged alone.
+ */
+async function firstLineNotUtf8(file: string): Promise<number | undefined> {
+  let line = 1;
+  // The line being read, in the pieces of the chunks it spans.
+  let pieces: Buffer[] = [];
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
+      const text =
+        pieces.length === 0 ? chunk.subarray(start, end) : Buffer.concat([...pieces, chunk.subarray(start, end)]);
+      if (!isUtf8(text)) return line;
+      pieces = [];
+      line += 1;
+      start = end + 1;
+    }
+    if (start < chunk.length) pieces.push(chunk.subarray(start));
+  }
+  return isUtf8(Buffer.concat(pieces)) ? undefined : line;
 }
 
 type Keys = { writes: string[]; parents: string[] };
@@ -465,7 +499,6 @@ export function summaryLines(summary: ImportSummary): string[] {
     ...(stopped
       ? [
           `The import stopped on line ${stopped.line}: ${stopped.reason}`,
-          stopped.line === 1 &&
           summary.created + summary.updated + summary.unchanged + summary.deleted + summary.refused === 0
             ? 'Nothing of the file was imported.'
             : 'Every line before it is imported or refused as counted above; of the lines after it, only those of the batches already being written were, and they are counted too. Import the file again for the rest (the lines written come back unchanged).',

@@ -6,6 +6,8 @@ import { MAX_ID } from '@clearport/contract/http';
 import { UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { buildTestApp, injectAs, login, sessionHeaders, type TestApp } from '../../test/build-app.ts';
 import { lastNoteOf, shipmentIdOf, shipmentState } from '../../test/shipment-fixtures.ts';
+import { RECORDS_URL, newBrokerKey } from '../../test/broker-api.ts';
+import { NOT_UTF8_BODY_MESSAGE } from './json-body.ts';
 import { redactUrl } from './redact-url.ts';
 
 let t: TestApp;
@@ -123,6 +125,43 @@ describe('JSON charsets', () => {
       { 'content-type': 'application/json; charset=UTF-8' },
     );
     expect(utf8.statusCode).toBe(200);
+  });
+
+  it('answers 400 to a JSON body whose bytes are not UTF-8, on both APIs, and writes nothing', async () => {
+    const before = await shipmentState(t.app.db, [shipmentId]);
+    const latin1 = Buffer.from(JSON.stringify({ note: 'Société' }), 'latin1');
+    const bodies = [latin1, Buffer.from('{"note":"\xed\xa0\x80"}', 'latin1'), Buffer.from([0xff, 0xfe, 0x7b, 0x00])];
+    for (const payload of bodies) {
+      const response = await injectAs(t.app, token, {
+        method: 'POST',
+        url: url(API_PATHS.addNote, { id: shipmentId }),
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode, payload.toString('hex')).toBe(400);
+      expect(response.json()).toMatchObject({ field: 'body', message: `body: ${NOT_UTF8_BODY_MESSAGE}` });
+    }
+    expect(await shipmentState(t.app.db, [shipmentId])).toEqual(before);
+    const broker = await injectAs(t.app, (await newBrokerKey(t.app.db)).key, {
+      method: 'POST',
+      url: RECORDS_URL,
+      payload: Buffer.from(
+        JSON.stringify({ records: [{ kind: 'company', company_id: 'Z', name: 'Société' }] }),
+        'latin1',
+      ),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broker.statusCode).toBe(400);
+    expect(broker.json().message).toBe(`body: ${NOT_UTF8_BODY_MESSAGE}`);
+    // The same text in UTF-8, with a byte-order mark, is taken.
+    const utf8 = await injectAs(t.app, token, {
+      method: 'POST',
+      url: url(API_PATHS.addNote, { id: shipmentId }),
+      payload: Buffer.from(`\ufeff${JSON.stringify({ note: 'Société' })}`),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(utf8.statusCode, utf8.body).toBe(200);
+    expect(await lastNoteOf(t.app.db, shipmentId)).toBe('Société');
   });
 
   it('tells a body sent as text, or of a type no call takes, to come as JSON', async () => {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyRequest } from 'fastify';
 import {
   MAX_BATCH_BYTES,
@@ -7,6 +8,7 @@ import {
 } from '@clearport/contract/ingestion';
 import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
 import { INVALID_JSON_MESSAGE } from '../../lib/errors.ts';
+import { NOT_UTF8_BODY_MESSAGE } from '../../lib/json-body.ts';
 import type { Refusal } from '../../lib/refusal.ts';
 
 /** A multipart batch as read: its records (still to be checked) and its files by part name. */
@@ -31,6 +33,8 @@ const PARTS_OPTIONS: { limits: typeof LIMITS; throwFileSizeLimit: boolean } = {
 
 /** The records field refused as a JSON body is (lib/errors.ts): malformed, or with a key that could poison objects. */
 export const RECORDS_NOT_JSON = `${MULTIPART_RECORDS_FIELD}: ${INVALID_JSON_MESSAGE}`;
+/** The records sent as a file part whose bytes are not UTF-8, refused as a JSON body is (lib/json-body.ts). */
+export const RECORDS_NOT_UTF8 = `${MULTIPART_RECORDS_FIELD}: ${NOT_UTF8_BODY_MESSAGE}`;
 const ONLY_FIELD = `A batch's only field is ${MULTIPART_RECORDS_FIELD}; files are file parts.`;
 
 class MultipartRefusal extends Error {
@@ -64,6 +68,7 @@ export async function readMultipartBatch(request: FastifyRequest): Promise<Multi
         if (bytes.length > MAX_BATCH_BYTES) {
           refuse(413, `The records are at most ${MAX_BATCH_BYTES / 1024 / 1024} MB.`, MULTIPART_RECORDS_FIELD);
         }
+        if (!isUtf8(bytes)) refuse(400, RECORDS_NOT_UTF8, MULTIPART_RECORDS_FIELD);
         recordsText = bytes.toString('utf8');
       } else if (part.type === 'file') {
         const bytes = await part.toBuffer();

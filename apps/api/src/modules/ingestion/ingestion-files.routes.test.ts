@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { apiUrl, injectAs, login, testAppForFile } from '../../../test/build-app.ts';
 import { brokerApiOf, RECORDS_URL } from '../../../test/broker-api.ts';
 import { INVALID_JSON_MESSAGE } from '../../lib/errors.ts';
-import { RECORDS_NOT_JSON } from './broker-multipart.ts';
+import { RECORDS_NOT_JSON, RECORDS_NOT_UTF8 } from './broker-multipart.ts';
 import { pdfsWithEmbeddedExe, pdfsWithMarkupFurtherOn, pdfsWithMarkupUpFront } from '../../../test/polyglot-files.ts';
 import { realWorldPdfs } from '../../../test/real-world-files.ts';
 import { samplePdf, samplePng } from '../../../test/sample-files.ts';
@@ -427,6 +427,15 @@ describe('the broker API, files as multipart parts', () => {
     ]);
     expect(asFile.statusCode, asFile.body).toBe(200);
     expect(asFile.json<{ results: Result[] }>().results.map((result) => result.key)).toEqual(['company:F-1']);
+    // A file part of records saved in Latin-1 is refused, not read with U+FFFD for its é.
+    const latin1 = await postMultipart([
+      [
+        'records',
+        { bytes: Buffer.from(JSON.stringify([{ ...company, name: 'Société' }]), 'latin1'), filename: 'b.json' },
+      ],
+    ]);
+    expect(latin1.statusCode).toBe(400);
+    expect(latin1.json()).toEqual({ message: RECORDS_NOT_UTF8, field: 'records' });
     const twice = await postMultipart([
       ['records', JSON.stringify([company])],
       ['records', JSON.stringify([])],
