@@ -153,6 +153,17 @@ describe('payment-instructions', () => {
       const refused = await runBrokerCommand(db, ['payment-instructions', 'set', file]);
       expect(refused.code).toBe(1);
       expect(refused.lines.join('\n')).toContain('check_image_emails');
+      await writeFile(
+        file,
+        Buffer.from(
+          JSON.stringify({ ...changed, bank_transfer: { ...changed.bank_transfer, bank_name: 'Société Générale' } }),
+          'latin1',
+        ),
+      );
+      expect(await runBrokerCommand(db, ['payment-instructions', 'set', file])).toEqual({
+        code: 1,
+        lines: [`${file} is not UTF-8 text: save it as UTF-8.`],
+      });
       await writeFile(file, '{not json');
       expect((await runBrokerCommand(db, ['payment-instructions', 'set', file])).lines).toEqual([
         `${file} is not JSON.`,

@@ -6,6 +6,7 @@ import { connectDatabase, type Db } from '../db/connect.ts';
 import { DatabaseInUseError } from '../db/folder-lock.ts';
 import { migrateToLatest, schemaState } from '../db/migrate.ts';
 import { isDatabaseUnavailable } from '../lib/errors.ts';
+import { isUtf8 } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { CalendarDate, Instant } from '@clearport/contract/calendar';
 import { Id } from '@clearport/contract/http';
@@ -436,12 +437,15 @@ async function apiKeysCommand(db: Db, args: readonly string[]): Promise<BrokerRe
 }
 
 async function setPaymentInstructionsFrom(db: Db, file: string): Promise<BrokerResult> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch {
     return { code: 1, lines: [`Cannot read ${file}.`] };
   }
+  // Read as UTF-8, a Latin-1 é would be set as U+FFFD in the instructions every invoice shows.
+  if (!isUtf8(bytes)) return { code: 1, lines: [`${file} is not UTF-8 text: save it as UTF-8.`] };
+  const text = bytes.toString('utf8');
   let json: unknown;
   try {
     json = JSON.parse(text);
