@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,7 +16,7 @@ import {
   type RecordKind,
 } from '@clearport/contract/ingestion';
 import { UPLOAD_MAX_BYTES } from '@clearport/contract/shipment-documents';
-import { importFile, summaryLines } from '../../src/cli/broker-import.ts';
+import { importFile, NOT_UTF8_REASON, summaryLines } from '../../src/cli/broker-import.ts';
 import { newBrokerKey } from '../broker-api.ts';
 import { createTestDatabase, injectAs, login, testAppForFile } from '../build-app.ts';
 import { tableDigests } from '../database-digest.ts';
@@ -545,10 +546,15 @@ describe('the fuzzer, on npm run broker -- import', () => {
   async function writeFiles(): Promise<string[]> {
     const files = [{ name: 'records.ndjson', bytes: malformedNdjson() }, ...malformedCsvs()];
     const written: string[] = [];
-    for (const { name, bytes } of files) {
+    const put = async (name: string, bytes: Buffer) => {
       const file = path.join(folder, 'files', name);
       await writeFile(file, bytes);
       written.push(file);
+    };
+    for (const { name, bytes } of files) {
+      // A file of bytes that are not UTF-8 is refused whole: its lines are tried as UTF-8 reads them too.
+      await put(name, Buffer.from(bytes.toString('utf8')));
+      if (!isUtf8(bytes)) await put(`raw-${name}`, bytes);
     }
     return written;
   }
@@ -567,17 +573,27 @@ describe('the fuzzer, on npm run broker -- import', () => {
     const stopped: string[] = [];
     for (const file of files) {
       const summary = await importFile(context, file);
-      // Only a CSV that cannot be read further stops, and says why (an unclosed quote, a header without its key column).
+      // Only a file that is not UTF-8, or a CSV that cannot be read further, stops, and says why (an
+      // unclosed quote, a header without its key column).
       if (summary.stopped) {
-        expect(summary.stopped.reason, file).toMatch(
-          /^the (file cannot be read past this line|header cannot be read): /,
-        );
+        if (path.basename(file).startsWith('raw-')) expect(summary.stopped.reason, file).toBe(NOT_UTF8_REASON);
+        else
+          expect(summary.stopped.reason, file).toMatch(
+            /^the (file cannot be read past this line|header cannot be read): /,
+          );
         stopped.push(path.basename(file));
       }
       expect(summaryLines(summary)[0], file).toMatch(SUMMARY);
       lines += summary.refused + summary.created + summary.updated + summary.unchanged;
     }
-    expect(stopped.sort()).toEqual(['broken-quote.csv', 'no-columns.csv', 'nul-header.csv']);
+    expect(stopped.sort()).toEqual([
+      'broken-quote.csv',
+      'no-columns.csv',
+      'nul-header.csv',
+      'raw-invoices.csv',
+      'raw-records.ndjson',
+      'raw-shipments.csv',
+    ]);
     expect(Object.entries(await snapshot()).filter(([table, digest]) => before[table] !== digest)).toEqual([]);
 
     // The command itself, on its own database: exit code 0 or 1 with the summary, never a stack trace.
@@ -589,7 +605,9 @@ describe('the fuzzer, on npm run broker -- import', () => {
     };
     const codes: Record<string, number> = {};
     // A few files: each run of the command costs seconds.
-    for (const file of files.filter((each) => /(records\.ndjson|shipments\.csv|invoices\.csv)$/.test(each))) {
+    for (const file of files.filter((each) =>
+      /^(records\.ndjson|shipments\.csv|invoices\.csv)$/.test(path.basename(each)),
+    )) {
       const { code, output } = await run(process.execPath, [...bundled('cli/broker'), 'import', file], {
         cwd: apiDir,
         env,
