@@ -89,10 +89,38 @@ describe('the server', () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type'], url).toContain('text/html');
     }
+    // An API path spelt with an escape the router decodes is one: JSON, not the client's page.
+    const escaped = await t.app.inject({ method: 'GET', url: '/%61pi/user/no-such-call' });
+    expect(escaped.statusCode).toBe(404);
+    expect(escaped.json()).toEqual({ message: 'Not found' });
+    const wrongMethod = await t.app.inject({ method: 'POST', url: '/%61pi/user/shipments' });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET, HEAD');
     // A file's key with a NUL, sent with a method the files do not answer.
     const post = await t.app.inject({ method: 'POST', url: '/api/user/files/%00' });
     expect(post.statusCode).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('answers a page path the web files refuse (an empty or dot segment) without a warning of listeners', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    const server = await buildTestApp({ webDir, seedDemo: false });
+    try {
+      const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+      for (const path of ['/x//y', '/a/./b', '/shipments//230', '/x//y']) {
+        const page = await fetch(`${address}${path}`);
+        expect(page.status, path).toBe(200);
+        expect(await page.text(), path).toContain('<title>Clearport</title>');
+      }
+      // Node tells of a listener past ten on the next turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await server.close();
+    }
   });
 
   it('answers a path the router cannot read as every refusal, with the headers of every reply', async () => {

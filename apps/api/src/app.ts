@@ -19,6 +19,7 @@ import {
 } from './lib/errors.ts';
 import { sendRefusal } from './lib/refusal.ts';
 import { redactUrl } from './lib/redact-url.ts';
+import { isApiPath } from './lib/request-path.ts';
 import { trackAllowedMethods } from './lib/method-not-allowed.ts';
 import { checkReadiness } from './lib/readiness.ts';
 import { loadSecretKey } from './lib/secret-box.ts';
@@ -305,11 +306,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApiCall = request.url.startsWith(`${API_BASE}/`);
+    const isApiCall = isApiPath(request.url, API_BASE);
     const isPage = ['GET', 'HEAD'].includes(request.method) && !isApiCall;
     if (hasWeb && isPage) {
-      // History fallback: every client route loads on refresh.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // History fallback: every client route loads on refresh. Not returned: a reply returned is
+      // awaited by each handler that led here (the web files' route, the error handler), each
+      // awaiting adding listeners to the response, past Node's warning at ten.
+      void reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return undefined;
     }
     // A route of this method that found nothing to send (a file not there) answered by calling this.
     const allowed = isApiCall ? allowedMethods(request.url) : [];

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '@clearport/contract/paths';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@clearport/contract/storable-text';
 import { fieldName, sendRefusal, type Refusal } from './refusal.ts';
+import { isApiPath } from './request-path.ts';
 
 declare module 'fastify' {
   // A route's config is typed by augmenting Fastify's interface, which only an interface can do.
@@ -103,7 +104,7 @@ export function registerRequestGuards(app: FastifyInstance): void {
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) {
+    if (isApiPath(request.url, API_BASE) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });
