@@ -1,6 +1,8 @@
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, login, type TestApp } from '../test/build-app.ts';
@@ -121,6 +123,52 @@ describe('the server', () => {
       process.off('warning', onWarning);
       await server.close();
     }
+  });
+
+  it("answers a request Node's parser refuses, and headers past 16 KB, as every refusal", async () => {
+    const server = await buildTestApp({ webDir, seedDemo: false });
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = server.app.server.address() as AddressInfo;
+      const exchange = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const chunks: Buffer[] = [];
+          const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+          socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+          socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+          socket.on('error', reject);
+        });
+      const answers = [
+        await exchange('GET / HTTP/1.1\r\nHost: portal\r\nBad header\r\n\r\n'),
+        await exchange(
+          'POST /api/user/login HTTP/1.1\r\nHost: portal\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}',
+        ),
+        await exchange(`GET /shipments HTTP/1.1\r\nHost: portal\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`),
+      ];
+      const [head, body] = answers[0]!.split('\r\n\r\n') as [string, string];
+      expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(head).toContain('Cache-Control: no-store');
+      expect(head).toContain('Content-Type: application/json; charset=utf-8');
+      expect(JSON.parse(body)).toEqual({ message: 'Bad Request: the request is not HTTP/1.1 the server can read.' });
+      expect(answers[1]).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answers[2]).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(answers[2]!.split('\r\n\r\n')[1]!)).toEqual({
+        message: "Request Header Fields Too Large: a request's headers come to at most 16 KB.",
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers a path the API description's assets refuse as not found, and a range a file lacks without a field", async () => {
+    for (const url of ['/api/docs/assets//swagger-ui.css', '/api/docs/assets//index.css']) {
+      const asset = await t.app.inject({ method: 'GET', url });
+      expect(asset.statusCode, url).toBe(404);
+      expect(asset.json(), url).toEqual({ message: 'Not found' });
+    }
+    const range = await t.app.inject({ method: 'GET', url: '/index.html', headers: { range: 'bytes=999999-' } });
+    expect(range.statusCode).toBe(416);
+    expect(range.json().field).toBeUndefined();
   });
 
   it('answers a path the router cannot read as every refusal, with the headers of every reply', async () => {

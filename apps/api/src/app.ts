@@ -18,6 +18,7 @@ import {
   UNAVAILABLE_MESSAGE,
 } from './lib/errors.ts';
 import { sendRefusal } from './lib/refusal.ts';
+import { answerClientError } from './lib/client-errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { isApiPath } from './lib/request-path.ts';
 import { trackAllowedMethods } from './lib/method-not-allowed.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Migrations and the first start's demo data run inside plugins: about 10 s alone, minutes on
     // a machine whose two cores other work keeps busy. The limit only stops a start that hangs.
     pluginTimeout: 900_000,
+    clientErrorHandler: answerClientError,
     // What the router cannot read answers as every refusal does, { message }, not Fastify's own body,
     // with the headers of every reply, which no hook adds here (the router never found a route).
     frameworkErrors: (error, request, reply) => {

@@ -4,6 +4,7 @@ import { UNKNOWN_CALL_FIELD_MESSAGE } from '@clearport/contract/http';
 import { SESSION_ERRORS } from '@clearport/contract/sessions';
 import { TEXTS } from '@clearport/contract/texts';
 import { DatabaseBusyError } from '../db/prepared-statements.ts';
+import { BodyNotUtf8Error } from './json-body.ts';
 import { PasswordHashingBusyError } from './passwords.ts';
 import { STORAGE_UNAVAILABLE_MESSAGE, StorageUnavailableError } from './storage.ts';
 import { fieldName, sendRefusal, type Refusal } from './refusal.ts';
@@ -160,9 +161,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its schema');
       return sendRefusal(reply, { status: 500, message: TEXTS.genericError });
     }
-    if (!request.is404 && request.routeOptions.url === WEB_FILES_ROUTE && (error.statusCode ?? 500) < 500) {
-      // The web files' route holds no file at a path with an empty or dot segment, a NUL or a name
-      // too long for the disk: not found, as any other (a page loads the client, an API path 404).
+    const isWebFile = request.routeOptions.url === WEB_FILES_ROUTE && [400, 403].includes(error.statusCode ?? 500);
+    if (!request.is404 && (isWebFile || error.code === 'FST_STATIC_FORBIDDEN_PATH')) {
+      // The web files' route (or the API description's assets) holds no file at a path with an
+      // empty or dot segment, a NUL or a name too long for the disk: not found, as any other (a
+      // page loads the client, an API path answers 404).
       return reply.callNotFound();
     }
     const status = error.statusCode ?? 500;
@@ -179,8 +182,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendRefusal(reply, { status: 400, message: `body: ${INVALID_JSON_MESSAGE}`, field: 'body' });
     }
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals: an empty JSON body, a body too large.
-      return sendRefusal(reply, { status, message: error.message || 'Bad request', field: 'body' });
+      // Fastify's own refusals: of the body (an empty JSON body, one too large, one not UTF-8), or of
+      // the request (a range a file does not have, a condition it does not meet).
+      const isOfBody = error.code?.startsWith('FST_ERR_CTP_') || error instanceof BodyNotUtf8Error;
+      return sendRefusal(reply, {
+        status,
+        message: error.message || 'Bad request',
+        ...(isOfBody ? { field: 'body' } : {}),
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return sendRefusal(reply, { status: 500, message: TEXTS.genericError });

@@ -4,6 +4,14 @@ import type { FastifyInstance } from 'fastify';
 /** A JSON body whose bytes are not UTF-8 (RFC 8259, 8.1): refused, not read with U+FFFD in their place. */
 export const NOT_UTF8_BODY_MESSAGE = 'is not UTF-8 text: send JSON encoded in UTF-8';
 
+/** The parser's refusal of such a body: 400, naming the body. */
+export class BodyNotUtf8Error extends Error {
+  readonly statusCode = 400;
+  constructor() {
+    super(`body: ${NOT_UTF8_BODY_MESSAGE}`);
+  }
+}
+
 /**
  * JSON bodies read by Fastify's own parser (a `__proto__` or `constructor` key refused, the
  * body limit kept) once their bytes are known to be UTF-8: Fastify's reads others with U+FFFD for
@@ -18,7 +26,7 @@ function readJsonBodies(scope: FastifyInstance, emptyAsNone: boolean): void {
     const bytes = body as Buffer;
     if (emptyAsNone && bytes.length === 0) return done(null, undefined);
     if (!isUtf8(bytes)) {
-      return done(Object.assign(new Error(`body: ${NOT_UTF8_BODY_MESSAGE}`), { statusCode: 400 }), undefined);
+      return done(new BodyNotUtf8Error(), undefined);
     }
     json(request, bytes.toString('utf8'), done);
   });
