@@ -290,6 +290,9 @@ export const WEB_TEXTS = {
     masterBillsLabel: 'Master',
     houseBillsLabel: 'House',
     noBills: 'No bills of lading on this shipment.',
+    /** A shipment with containers and no bill yet: TEXTS.missingContainer's words, of a bill. */
+    missingBill:
+      'This shipment is still missing a bill of lading. Please wait for that information to be available or contact {email}.',
     noteLabelOrder: 'Note',
     chooseTrucker: 'Select a trucker',
     chooseWarehouse: 'Select a warehouse',

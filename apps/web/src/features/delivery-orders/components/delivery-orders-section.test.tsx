@@ -10,7 +10,12 @@ import { DeliveryOrdersSection, ORDERS_SHOWN } from './delivery-orders-section.t
 const TOGGLE_PATH = '/user/shipments/toggle-ignore';
 
 function renderSection(
-  changes: { ignored?: 0 | 1; orders?: ReturnType<typeof deliveryOrder>[]; withoutContainers?: boolean } = {},
+  changes: {
+    ignored?: 0 | 1;
+    orders?: ReturnType<typeof deliveryOrder>[];
+    withoutContainers?: boolean;
+    withoutBills?: boolean;
+  } = {},
 ) {
   const onIgnoredChange = vi.fn();
   const onOrdersChange = vi.fn();
@@ -18,6 +23,7 @@ function renderSection(
     ignored_shipment: changes.ignored ?? 0,
     delivery_orders: changes.orders ?? [],
     ...(changes.withoutContainers ? { containers: [] } : {}),
+    ...(changes.withoutBills ? { bill_lading: [] } : {}),
   });
   renderWithProviders(
     <DeliveryOrdersSection
@@ -58,6 +64,16 @@ describe('DeliveryOrdersSection', () => {
     );
     await userEvent.click(button);
     expect(screen.getByText('No delivery orders yet.')).toBeTruthy();
+  });
+
+  it('says the same of a shipment with containers and no bill of lading, which no order could be saved without', () => {
+    mockApi({});
+    renderSection({ withoutBills: true });
+    const button = screen.getByRole('button', { name: 'New Delivery Order' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This shipment is still missing a bill of lading. Please wait for that information to be available or contact desk@broker.example.',
+    );
   });
 
   it('lists each order with its state, and a link to its PDF with the day it was sent', () => {

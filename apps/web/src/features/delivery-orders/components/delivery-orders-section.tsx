@@ -50,10 +50,16 @@ export function DeliveryOrdersSection({
   const [drafts, setDrafts] = useState<number[]>([]);
   const orders = shipment.delivery_orders;
   const dropDraft = (draft: number) => setDrafts((current) => current.filter((each) => each !== draft));
-  // An order needs a container (air freight has none): the spec's missing-container text, with the
-  // brokerage's address, is said before the form rather than at Save.
-  const hasContainers = shipment.containers.length > 0;
-  const noContainersId = useId();
+  // An order needs a container (air freight has none) and a bill of lading: the spec's
+  // missing-container text, or the same words of a bill, with the brokerage's address, is said
+  // before the form rather than at a Save that cannot succeed.
+  const missing =
+    shipment.containers.length === 0
+      ? TEXTS.missingContainer
+      : shipment.bill_lading.length === 0
+        ? WEB_TEXTS.deliveryOrders.missingBill
+        : undefined;
+  const missingId = useId();
   const { part, rest, showRest, listRef } = useListRest<DeliveryOrder, HTMLUListElement>(
     orders,
     ORDERS_SHOWN,
@@ -76,17 +82,17 @@ export function DeliveryOrdersSection({
       title={WEB_TEXTS.deliveryOrders.deliveryOrdersTitle}
       actions={
         <Button
-          disabled={!hasContainers}
-          aria-describedby={hasContainers ? undefined : noContainersId}
+          disabled={missing !== undefined}
+          aria-describedby={missing === undefined ? undefined : missingId}
           onClick={openDraft}
         >
           {WEB_TEXTS.deliveryOrders.newDeliveryOrder}
         </Button>
       }
     >
-      {!hasContainers && (
-        <p id={noContainersId} className={styles.empty}>
-          {brokerEmail !== undefined && fillText(TEXTS.missingContainer, { email: brokerEmail })}
+      {missing !== undefined && (
+        <p id={missingId} className={styles.empty}>
+          {brokerEmail !== undefined && fillText(missing, { email: brokerEmail })}
         </p>
       )}
       <SkipDeliveryOrder shipmentId={shipment.id} ignored={shipment.ignored_shipment} onChange={onIgnoredChange} />
