@@ -189,7 +189,10 @@ test.describe('Delivery orders', () => {
   }) => {
     test.setTimeout(180_000);
     const api = await apiLogin(request, USER);
-    const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length >= 1);
+    const shipment = await findOnAccount(
+      api,
+      ({ shipment: each }) => each.containers.length >= 1 && each.bill_lading.length >= 1,
+    );
     await openShipment(page, (path) => signIn(USER, path), shipment.id, shipment.file_number);
     await area(page).getByRole('button', { name: 'New Delivery Order' }).click();
     const draft = area(page).getByRole('article', { name: 'New delivery order (not saved)' });
@@ -217,7 +220,10 @@ test.describe('Delivery orders', () => {
   test('leaving with an unsaved delivery order asks first', async ({ page, request, signIn, navigate }) => {
     test.setTimeout(180_000);
     const api = await apiLogin(request, USER);
-    const shipment = await findOnAccount(api, ({ shipment: each }) => each.containers.length >= 1);
+    const shipment = await findOnAccount(
+      api,
+      ({ shipment: each }) => each.containers.length >= 1 && each.bill_lading.length >= 1,
+    );
     await openShipment(page, (path) => signIn(USER, path), shipment.id, shipment.file_number);
     const shipmentsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' });
 

@@ -23,7 +23,7 @@ async function freeDaysOf(api: Api, shipmentId: number) {
   return ContainerFreeDaysResponse.parse(await response.json());
 }
 
-/** The first released shipment, by entry number, with a container still at the terminal and its last free day known. */
+/** The first released shipment, by entry number, with a bill, a container still at the terminal and its last free day known. */
 async function shipmentWithContainerAtTerminal(api: Api) {
   for (let page = 1; ; page += 1) {
     const response = await api.request.get('/api/user/shipments', {
@@ -32,6 +32,8 @@ async function shipmentWithContainerAtTerminal(api: Api) {
     });
     const reply = ShipmentsListResponse.parse(await response.json());
     for (const shipment of reply.data) {
+      // A delivery order needs a bill of lading too.
+      if (shipment.master_bill_lading.length + shipment.house_bill_lading.length === 0) continue;
       const { containers } = await freeDaysOf(api, shipment.id);
       const atTerminal = containers.find(
         (container): container is ContainerFreeDays & { terminal_last_free_day: string } =>

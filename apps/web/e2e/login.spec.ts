@@ -27,6 +27,30 @@ test.describe('login', () => {
     });
   }
 
+  test('logs out from a shipment with the keyboard to the login page, with no alert and no call without a session', async ({
+    page,
+    login,
+  }) => {
+    await login('primary@demo.test');
+    await page.goto('/shipments/257');
+    await expect(page.getByRole('region', { name: 'Delivery orders' })).toBeVisible();
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(response.url());
+    });
+    await page.getByRole('button', { name: 'Logout' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(alerts).toEqual([]);
+    expect(refused).toEqual([]);
+  });
+
   test('greets the user on Home by name', async ({ page, login }) => {
     await login('primary@demo.test');
     const name = (await page.context().cookies()).find((cookie) => cookie.name === 'name')?.value;

@@ -95,9 +95,12 @@ export async function addNote(api: Api, id: number, note: string): Promise<void>
   if (!response.ok()) throw new Error(`add_comment on ${id} failed: ${response.status()}`);
 }
 
-/** A shipment whose page opens a new delivery order: none yet, containers to name, not skipped. */
+/** A shipment whose page opens a new delivery order: none yet, containers and a bill to name, not skipped. */
 export const takesANewOrder = ({ shipment }: ShipmentDetailResponse): boolean =>
-  shipment.delivery_orders.length === 0 && shipment.containers.length > 0 && shipment.ignored_shipment === 0;
+  shipment.delivery_orders.length === 0 &&
+  shipment.containers.length > 0 &&
+  shipment.bill_lading.length > 0 &&
+  shipment.ignored_shipment === 0;
 
 /**
  * The first shipment (by entry number) with `status` that `matches`, after skipping `skip` of

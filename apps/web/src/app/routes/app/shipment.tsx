@@ -80,7 +80,11 @@ function ShipmentPage({ shipmentId }: ShipmentPageProps) {
   const cache = useShipmentDetailCache(shipmentId);
   const isNotFound = hasStatus(detailQuery.error, 404);
   useFailureAlert(
-    { isError: detailQuery.isError && !isNotFound, errorUpdatedAt: detailQuery.errorUpdatedAt },
+    {
+      isError: detailQuery.isError && !isNotFound,
+      error: detailQuery.error,
+      errorUpdatedAt: detailQuery.errorUpdatedAt,
+    },
     TEXTS.serverNotResponding,
   );
   const isReadOnlyRole = isReadOnly(readSession()?.role ?? 0);

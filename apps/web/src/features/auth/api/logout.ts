@@ -12,7 +12,8 @@ export function logout(): Promise<unknown> {
 }
 
 type UseLogoutOptions = {
-  onSettled?: () => void;
+  /** Leaves the signed-in page (to the login page), resolving once it has left. */
+  onSettled?: () => void | Promise<void>;
 };
 
 /**
@@ -24,15 +25,20 @@ export function useLogout({ onSettled }: UseLogoutOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => {
+    onSettled: async () => {
       if (isAnotherUsersSession()) {
         loadPage(paths.home.getHref());
         return;
       }
       clearSession();
       forgetTabItems();
-      queryClient.clear();
-      onSettled?.();
+      // The page goes first: a cache cleared under it would be asked again, without a session (401s,
+      // and the detail's "Server not responding" alert).
+      try {
+        await onSettled?.();
+      } finally {
+        queryClient.clear();
+      }
     },
   });
 }
