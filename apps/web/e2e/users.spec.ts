@@ -86,10 +86,16 @@ test.describe('Users', () => {
     // Deleted: their open session ends with their next call, which opens the login page and names
     // the page to come back to.
     page.once('dialog', (dialog) => void dialog.accept());
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
     await page.getByRole('button', { name: 'Delete user' }).click();
     await expect(page).toHaveURL(/\/users$/);
     await expect(page.getByRole('status').filter({ hasText: SUBUSER_DELETED })).toBeVisible();
     await expect(usersTable(page).getByText(email)).toHaveCount(0);
+    // The deleted user's page went before their data: nothing asked for them again.
+    expect(refused).toEqual([]);
     await viewer.page.reload();
     await expect(viewer.page).toHaveURL(/\/login\?next=%2Fshipments$/);
     await expect(viewer.page.getByRole('heading', { level: 1 })).toHaveText('Sign in to your account');

@@ -11,7 +11,7 @@ import { NEW_USER_ID, paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { getProfileQueryOptions } from '../../../features/auth/api/get-profile.ts';
 import { useCreateSubuser } from '../../../features/users/api/create-subuser.ts';
-import { useDeleteSubuser } from '../../../features/users/api/delete-subuser.ts';
+import { forgetDeletedSubuser, useDeleteSubuser } from '../../../features/users/api/delete-subuser.ts';
 import { accountsFailureText, useAccounts } from '../../../features/users/api/get-accounts.ts';
 import { getSubuserQueryOptions, useSubuser } from '../../../features/users/api/get-subuser.ts';
 import { parseUserId } from '../../../features/users/api/prefetch-user.ts';
@@ -140,9 +140,10 @@ function UserEditor({ subuser }: { subuser: Subuser | undefined }) {
   const remove = (current: Subuser) => {
     if (!window.confirm(fillText(WEB_TEXTS.users.confirmDeleteUser, { name: current.name }))) return;
     deleteMutation.mutate(undefined, {
-      onSuccess: (reply) => {
+      onSuccess: async (reply) => {
         const state: MessageState = { message: { tone: 'success', text: reply.message } };
-        void navigate(paths.users.getHref(), { state });
+        await navigate(paths.users.getHref(), { state });
+        forgetDeletedSubuser(queryClient, current.id);
       },
       onError: (failure) => showMessage(refusalOf(failure, TEXTS.genericError)),
     });
