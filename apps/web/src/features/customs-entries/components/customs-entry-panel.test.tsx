@@ -158,6 +158,20 @@ describe('the Customs entry panel', () => {
     },
   );
 
+  it('lets a slash end a line of the entry type and the port, not a word broken where room runs out', async () => {
+    mockApi({ [PATH]: { body: { entry: entry({ entry_type: '03' }), lines: [line(1)], next_line: null } } });
+    render();
+    expect(await screen.findByText('DMI-4120012-1')).toBeTruthy();
+    expect(valueOf('Entry type')).toBe('03 Consumption - Antidumping/Countervailing Duty');
+    for (const label of ['Entry type', 'Port of entry']) {
+      const value = within(screen.getByRole('region', { name: 'Customs entry' })).getByText(label, {
+        selector: 'dt',
+      }).nextElementSibling!;
+      expect(value.querySelectorAll('wbr'), label).toHaveLength(1);
+      expect(value.innerHTML, label).toMatch(/\/<wbr>/);
+    }
+  });
+
   it('shows no Section 301 total on an entry without flagged lines', async () => {
     const totals = { ...entry().totals!, section_301_lines: 0, section_301_duty_cents: 0 };
     const lines = [line(1, { section_301: false, section_301_duty_cents: null })];

@@ -11,7 +11,7 @@ import {
   type EntryType,
 } from '@clearport/contract/customs-entry';
 import { fillText } from '@clearport/contract/texts';
-import { useId } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
@@ -26,6 +26,22 @@ const T = WEB_TEXTS.customsEntry;
 const NONE = '—';
 
 const orNone = (text: string | null) => (text && text.trim() !== '' ? text : NONE);
+
+/**
+ * Text whose slashes may end a line (Antidumping/<wbr>Countervailing, New York/<wbr>Newark): a narrow
+ * column would otherwise cut a word where it runs out of room.
+ */
+const breakableAtSlashes = (text: string): ReactNode =>
+  text.split('/').map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && (
+        <>
+          /<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
 const day = (text: string | null) => (text ? formatDetailDate(text) : NONE);
 const capitalized = (text: string | null) => (text ? text[0]!.toUpperCase() + text.slice(1) : NONE);
 
@@ -36,8 +52,8 @@ function entryItems(entry: CustomsEntry): DetailItem[] {
     .join(', ');
   return [
     { label: T.entryNumber, value: entry.entry_number },
-    { label: T.entryType, value: orNone(type) },
-    { label: T.port, value: entry.port_code ? portName(entry.port_code) : NONE },
+    { label: T.entryType, value: breakableAtSlashes(orNone(type)) },
+    { label: T.port, value: entry.port_code ? breakableAtSlashes(portName(entry.port_code)) : NONE },
     { label: T.entryDate, value: day(entry.entry_date) },
     { label: T.summaryDate, value: day(entry.summary_date) },
     { label: T.releaseDate, value: day(entry.release_date) },
