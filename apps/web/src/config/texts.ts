@@ -290,6 +290,8 @@ export const WEB_TEXTS = {
     masterBillsLabel: 'Master',
     houseBillsLabel: 'House',
     noBills: 'No bills of lading on this shipment.',
+    saveWithdrawsApproval:
+      'Saving these changes withdraws your broker’s approval: the order waits for approval again before it can be sent.',
     /** A shipment with containers and no bill yet: TEXTS.missingContainer's words, of a bill. */
     missingBill:
       'This shipment is still missing a bill of lading. Please wait for that information to be available or contact {email}.',

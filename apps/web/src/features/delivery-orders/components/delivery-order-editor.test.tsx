@@ -444,6 +444,25 @@ describe('DeliveryOrderEditor', () => {
     expect(fetchMock.mock.calls.every(([url]) => String(url).endsWith(SETTINGS_PATH))).toBe(true);
   });
 
+  it('says before a save that changing an approved order withdraws its approval, and only then', async () => {
+    const user = userEvent.setup();
+    renderEditor({ order: deliveryOrder(3, { approved: 1 }) });
+    const warning =
+      'Saving these changes withdraws your broker’s approval: the order waits for approval again before it can be sent.';
+    expect(screen.queryByText(warning)).toBeNull();
+    const note = screen.getByLabelText('Note');
+    await user.type(note, ' Dock 4');
+    const shown = screen.getByText(warning);
+    expect(screen.getByRole('button', { name: 'Save' }).getAttribute('aria-describedby')).toBe(shown.id);
+    // Back as it was read: no change, no warning.
+    fireEvent.change(note, { target: { value: deliveryOrder(3).note } });
+    expect(screen.queryByText(warning)).toBeNull();
+    cleanup();
+    renderEditor({ order: deliveryOrder(3) });
+    await user.type(screen.getByLabelText('Note'), ' Dock 4');
+    expect(screen.queryByText(warning)).toBeNull();
+  });
+
   it('offers Send only once approved, after Save and Delete as the spec lists them', () => {
     renderEditor({ order: deliveryOrder(3) });
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();

@@ -511,10 +511,21 @@ export function DeliveryOrderEditor({
         </div>
 
         {serverError && <FormMessage tone="error">{serverError}</FormMessage>}
+        {/* The broker approves what is sent: a save that changes the order withdraws the approval. */}
+        {isApproved && isChanged && (
+          <FormMessage id={`${ids}-reapproval`} tone="warning">
+            {WEB_TEXTS.deliveryOrders.saveWithdrawsApproval}
+          </FormMessage>
+        )}
 
         <div className={styles.actions}>
           {/* The spec's order: Save, Delete and, once the broker approved the order, Send, then the main step. */}
-          <Button type="submit" variant={isApproved ? 'secondary' : 'primary'} isPending={isBusy}>
+          <Button
+            type="submit"
+            variant={isApproved ? 'secondary' : 'primary'}
+            isPending={isBusy}
+            aria-describedby={isApproved && isChanged ? `${ids}-reapproval` : undefined}
+          >
             {saveMutation.isPending ? WEB_TEXTS.common.saving : WEB_TEXTS.deliveryOrders.saveDeliveryOrder}
           </Button>
           <Button variant="secondary" isPending={isBusy} onClick={onDelete}>
