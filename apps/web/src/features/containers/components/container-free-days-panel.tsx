@@ -90,7 +90,11 @@ export function ContainerFreeDaysPanel({ shipmentId }: { shipmentId: number }) {
       {containers.map((container) => (
         <article key={container.container_id} className={styles.container} aria-label={container.container_no}>
           <h3 className={styles.number}>
-            {container.container_no} <FreeDaysBadge status={container.status} />
+            {/* Without a date, "on time" is not known: the text below says why. */}
+            {container.container_no}{' '}
+            {(hasDates(container) || container.status.state !== 'on_time') && (
+              <FreeDaysBadge status={container.status} />
+            )}
           </h3>
           {hasDates(container) ? (
             <DetailList items={itemsOf(container)} />
