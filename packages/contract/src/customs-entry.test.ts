@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ENTRY_TYPE_CODES,
+  ENTRY_TYPES,
   entryCheckDigit,
   formatCents,
   formatEntryNumber,
@@ -11,6 +13,15 @@ import {
   mpfCents,
   portName,
 } from './customs-entry.ts';
+
+describe('entry types', () => {
+  it('are listed 01 to 86, as the filter and the API description offer them', () => {
+    expect(ENTRY_TYPE_CODES.slice(0, 6)).toEqual(['01', '02', '03', '06', '07', '11']);
+    expect(ENTRY_TYPE_CODES.at(-1)).toBe('86');
+    expect([...ENTRY_TYPE_CODES].sort()).toEqual(ENTRY_TYPE_CODES);
+    expect(new Set(ENTRY_TYPE_CODES)).toEqual(new Set(Object.keys(ENTRY_TYPES)));
+  });
+});
 
 describe('entry numbers', () => {
   it('computes the check digit over the filer code and the number, doubling every second digit from the right', () => {

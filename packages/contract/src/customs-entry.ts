@@ -79,7 +79,11 @@ export const ENTRY_TYPES = {
   '86': 'Section 321 - Low Value',
 } as const;
 export type EntryType = keyof typeof ENTRY_TYPES;
-export const ENTRY_TYPE_CODES = Object.keys(ENTRY_TYPES) as [EntryType, ...EntryType[]];
+/**
+ * The codes in their order, 01 to 86: an object lists its keys that read as integers (11 … 86)
+ * before the others (01 … 07), whatever the order they were written in.
+ */
+export const ENTRY_TYPE_CODES = Object.keys(ENTRY_TYPES).sort() as [EntryType, ...EntryType[]];
 
 /**
  * CBP ports of entry (Schedule D codes) the portal names; a port not listed is shown by its code.
