@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { tableSettled } from './shipments-table.ts';
+import { chooseOption, tableSettled } from './shipments-table.ts';
 
 const LABELS = ['Status', 'Account', 'Date', 'Port of entry', 'Entry type'];
 
@@ -38,6 +38,16 @@ test.describe('The lists before and after first use', () => {
     expect(await filters.boundingBox()).toEqual(before.filters);
     expect(await table.boundingBox()).toEqual(before.table);
     for (const label of LABELS) await expect(controlOf(page, label)).toHaveClass(/-control/);
+  });
+
+  test('a long port or entry type chosen leaves every list in its place, the value cut short', async ({ page }) => {
+    const before = await boxes(page);
+    await chooseOption(page, 'Port of entry', '3029 Seattle-Tacoma International Airport, WA');
+    await chooseOption(page, 'Entry type', '07 Consumption - Antidumping/Countervailing Duty and Quota/Visa');
+    await page.getByRole('heading', { level: 1 }).click();
+    expect(await boxes(page)).toEqual(before);
+    const entryType = controlOf(page, 'Entry type').getByText(/^07 Consumption/);
+    expect(await entryType.evaluate((value) => value.scrollWidth > value.clientWidth)).toBe(true);
   });
 
   test('a list reached with Tab opens with the keyboard and chooses with Enter', async ({ page }) => {

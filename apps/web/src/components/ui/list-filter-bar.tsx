@@ -19,6 +19,13 @@ type ListFilterBarProps = {
 };
 
 /**
+ * The widths of a filter bar's lists (`SelectField`'s `className`): a list keeps its width whatever is
+ * chosen, so that a long port or entry type does not push the filters after it; a phone gives each the
+ * whole width.
+ */
+export const FILTER_WIDTHS = { normal: styles.filter!, wide: styles.wideFilter! } as const;
+
+/**
  * A list's filter bar: the search box with the placeholder Search, applied once typing pauses,
  * then the list's own filters. A search changed from outside (filters cleared) shows in the box.
  */

@@ -16,6 +16,8 @@ type SelectFieldProps<V extends string | number> = {
   isInvalid?: boolean;
   errorId?: string;
   placeholder?: string;
+  /** Sets the field's width (a filter bar's fixed widths, `FILTER_WIDTHS`); without it, the field fits its value. */
+  className?: string;
 };
 
 // Generic components lose their type parameter through a dynamic import; the field restores it.
@@ -67,6 +69,7 @@ export function SelectField<V extends string | number>({
   isInvalid = false,
   errorId,
   placeholder,
+  className,
 }: SelectFieldProps<V>) {
   const inputId = useId();
   // Set when react-select's chunk arrives, to draw it; once loaded, every list draws it at once.
@@ -103,7 +106,7 @@ export function SelectField<V extends string | number>({
   const Menu = selectMenu;
   const selected = options.find((option) => option.value === value);
   return (
-    <div className={styles.field}>
+    <div className={className ? `${styles.field} ${className}` : styles.field}>
       <label htmlFor={inputId} className={styles.label}>
         {label}
       </label>

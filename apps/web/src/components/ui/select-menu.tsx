@@ -46,6 +46,11 @@ function paletteStyles<V extends string | number>(isInvalid: boolean): StylesCon
           : 'transparent',
     }),
     placeholder: (base) => ({ ...base, color: 'var(--color-text-muted)' }),
+    // As the look-alike's: a phone's narrow list shows the whole name on two lines rather than its start.
+    singleValue: (base) => ({
+      ...base,
+      '@media (max-width: 599.98px)': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+    }),
     menu: (base) => ({ ...base, zIndex: 20 }),
   };
 }

@@ -1,6 +1,6 @@
 import { PAYMENT_STATUS_OPTIONS, type PaymentStatus } from '@clearport/contract/invoices';
 import { TEXTS } from '@clearport/contract/texts';
-import { ListFilterBar } from '../../../components/ui/list-filter-bar.tsx';
+import { FILTER_WIDTHS, ListFilterBar } from '../../../components/ui/list-filter-bar.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import type { BillingFilters } from '../utils/saved-billing-list.ts';
@@ -27,12 +27,14 @@ export function InvoicesFilters({ filters, accounts, onChange }: InvoicesFilters
     >
       <SelectField
         label={WEB_TEXTS.billing.invoiceAccountFilterLabel}
+        className={FILTER_WIDTHS.normal}
         options={accountOptions}
         value={filters.account}
         onChange={(account) => onChange({ ...filters, account })}
       />
       <SelectField
         label={WEB_TEXTS.billing.paymentStatusFilterLabel}
+        className={FILTER_WIDTHS.normal}
         options={STATUS_OPTIONS}
         value={filters.paymentStatus}
         onChange={(paymentStatus) => onChange({ ...filters, paymentStatus })}

@@ -1,7 +1,7 @@
 import { CBP_PORTS, ENTRY_TYPE_CODES, ENTRY_TYPES, portName, type EntryType } from '@clearport/contract/customs-entry';
 import { DATE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, type DateFilterCode } from '@clearport/contract/statuses';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { ListFilterBar } from '../../../components/ui/list-filter-bar.tsx';
+import { FILTER_WIDTHS, ListFilterBar } from '../../../components/ui/list-filter-bar.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { dateFilterFor, type ShipmentFilters } from '../utils/saved-filters.ts';
@@ -50,18 +50,21 @@ export function ShipmentsFilters({ filters, accounts, onChange, hasEntryFilters 
     >
       <SelectField
         label={WEB_TEXTS.shipments.statusFilterLabel}
+        className={FILTER_WIDTHS.normal}
         options={STATUS_OPTIONS}
         value={filters.status}
         onChange={(status) => onChange({ ...filters, status })}
       />
       <SelectField
         label={WEB_TEXTS.shipments.accountFilterLabel}
+        className={FILTER_WIDTHS.normal}
         options={accountOptions}
         value={filters.account}
         onChange={(account) => onChange({ ...filters, account })}
       />
       <SelectField
         label={WEB_TEXTS.shipments.dateFilterLabel}
+        className={FILTER_WIDTHS.normal}
         options={DATE_OPTIONS}
         value={filters.dateOption}
         onChange={(code) => onChange({ ...filters, ...dateFilterFor(code, new Date()) })}
@@ -70,12 +73,14 @@ export function ShipmentsFilters({ filters, accounts, onChange, hasEntryFilters 
         <>
           <SelectField
             label={T.portFilterLabel}
+            className={FILTER_WIDTHS.wide}
             options={PORT_OPTIONS}
             value={filters.port}
             onChange={(port) => onChange({ ...filters, port })}
           />
           <SelectField
             label={T.entryTypeFilterLabel}
+            className={FILTER_WIDTHS.wide}
             options={ENTRY_TYPE_OPTIONS}
             value={filters.entryType}
             onChange={(entryType) => onChange({ ...filters, entryType })}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { POSITION_FILTER_OPTIONS } from '@clearport/contract/roles';
-import { ListFilterBar } from '../../../components/ui/list-filter-bar.tsx';
+import { FILTER_WIDTHS, ListFilterBar } from '../../../components/ui/list-filter-bar.tsx';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field.tsx';
 import { NEW_USER_ID, paths } from '../../../config/paths.ts';
 import { WEB_TEXTS } from '../../../config/texts.ts';
@@ -33,6 +33,7 @@ export function UsersFilters({ filters, onChange }: UsersFiltersProps) {
     >
       <SelectField
         label={WEB_TEXTS.users.positionFilterLabel}
+        className={FILTER_WIDTHS.normal}
         options={POSITION_OPTIONS}
         value={filters.position}
         onChange={(position) => onChange({ ...filters, position })}
