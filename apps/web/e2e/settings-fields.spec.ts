@@ -27,7 +27,7 @@ async function newTrucker(request: Parameters<typeof apiLogin>[0], name: string)
   const api = await apiLogin(request, 'primary@demo.test');
   const reply = await request.post('/api/user/trucker/save', {
     headers: { authorization: `Bearer ${api.token}` },
-    data: { truckers: [{ name, email: 'dispatch@fields.test', cc_emails: [] }] },
+    data: { truckers: [{ name, email: 'dispatch.desk@field-test-hauling.test', cc_emails: [] }] },
   });
   expect(reply.ok(), await reply.text()).toBe(true);
   return CreateTruckerResponse.parse(await reply.json()).truckers[0]!;
@@ -55,6 +55,12 @@ for (const { name, viewport } of WIDTHS) {
     const nameField = trucker.getByRole('textbox', { name: 'Name', exact: true });
     await nameField.scrollIntoViewIfNeeded();
     await expect.poll(() => isInWindow(page, saveButton(page))).toBe(true);
+    if (name === 'desktop') {
+      // The name and the e-mail share the card's width: a whole address shows.
+      const email = trucker.getByRole('textbox', { name: 'Email', exact: true });
+      await expect(email).toHaveValue('dispatch.desk@field-test-hauling.test');
+      expect(await email.evaluate((field) => field.scrollWidth <= field.clientWidth)).toBe(true);
+    }
     await nameField.fill('');
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveButton(page).click();

@@ -76,7 +76,7 @@ export const TruckerEntry = memo(function TruckerEntry({
   const set = (change: Partial<TruckerDraft>) => onChange(trucker.id, change);
   const isDisabled = trucker.isRemoved;
   return (
-    <fieldset className={styles.entry} data-removed={trucker.isRemoved || undefined}>
+    <fieldset className={`${styles.entry} ${styles.nameAndEmail}`} data-removed={trucker.isRemoved || undefined}>
       <legend className={styles.entryLegend}>{name}</legend>
       <CheckedField
         error={errors[key('name')]}
