@@ -25,11 +25,18 @@ const column = createColumnHelper<Subuser>();
 
 /**
  * What names a user's row: a sub-user's name, linking to the editor; a primary user's account
- * numbers, without a link, since nobody edits them here (spec sections 2 and 6, decision 0032).
+ * numbers, without a link, since nobody edits them here (spec sections 2 and 6), and under them the
+ * name, by which the column sorts and the search finds the row (decision 0032).
  */
 function UserNameCell({ user }: { user: Subuser }) {
-  if (user.role === ROLES.primary) return <span className={styles.accounts}>{user.account_no || user.name}</span>;
-  return <Link to={paths.user.getHref(user.id)}>{user.name}</Link>;
+  if (user.role !== ROLES.primary) return <Link to={paths.user.getHref(user.id)}>{user.name}</Link>;
+  if (!user.account_no) return user.name;
+  return (
+    <>
+      <span className={styles.accounts}>{user.account_no}</span>
+      <span className={styles.primaryName}>{user.name}</span>
+    </>
+  );
 }
 
 const COLUMNS = [
