@@ -22,6 +22,10 @@ export const ShipmentDocument = z.object({
   document_type: z.string(),
   path: z.string(),
   name: z.string(),
+  /** The file's size in bytes. */
+  size: z.number().int().nonnegative(),
+  /** When it was uploaded, ISO 8601: with the size, what tells apart two files of one name. */
+  uploaded_at: z.string(),
 });
 export type ShipmentDocument = z.infer<typeof ShipmentDocument>;
 

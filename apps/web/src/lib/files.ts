@@ -16,6 +16,16 @@ export function getFile(key: string, signal?: AbortSignal): Promise<Blob> {
   return api.get<Blob>(filePath(key), { responseType: 'blob', timeoutMs: FILE_TRANSFER_TIMEOUT_MS, signal });
 }
 
+const KIB = 1024;
+
+/** A file's size as a file manager shows it: 812 bytes, 47 KB, 3.2 MB (a KB of 1,024 bytes). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < KIB) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const kilobytes = Math.round(bytes / KIB);
+  if (kilobytes < KIB) return `${kilobytes} KB`;
+  return `${(bytes / KIB / KIB).toFixed(1)} MB`;
+}
+
 export function isViewableInBrowser(key: string): boolean {
   const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
   return key.includes('.') && VIEWABLE_EXTENSIONS.includes(extension);

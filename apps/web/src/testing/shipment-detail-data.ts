@@ -71,6 +71,8 @@ export function shipmentDocument(id: number, changes: Partial<ShipmentDocument> 
     document_type: '',
     path: `documents/0000000${id}-aaaa-bbbb-cccc-dddddddddddd.pdf`,
     name: `Upload ${id}.pdf`,
+    size: 48_213 * id,
+    uploaded_at: '2026-11-05T15:20:00.000Z',
     ...changes,
   };
 }

@@ -38,6 +38,8 @@ export function toShipmentDocument(row: {
   document_type: string;
   path: string;
   original_name: string;
+  size: number;
+  created_at: Date;
 }): ShipmentDocument {
   return {
     id: row.id,
@@ -45,6 +47,8 @@ export function toShipmentDocument(row: {
     document_type: row.document_type,
     path: row.path,
     name: row.original_name,
+    size: row.size,
+    uploaded_at: row.created_at.toISOString(),
   };
 }
 
@@ -101,7 +105,7 @@ export const shipmentDetailRepository = {
       documentTypesOf(db, id),
       accessRepository
         .documents(db, user)
-        .select(['id', 'shipment_id', 'document_type', 'path', 'original_name', 'supplementary'])
+        .select(['id', 'shipment_id', 'document_type', 'path', 'original_name', 'size', 'created_at', 'supplementary'])
         .where('shipment_id', '=', id)
         .orderBy('created_at')
         .orderBy('id')

@@ -30,7 +30,7 @@ export const shipmentDocumentsRepository = {
         size: upload.size,
         uploaded_by: user.id,
       })
-      .returning(['id', 'shipment_id', 'document_type', 'path', 'original_name'])
+      .returning(['id', 'shipment_id', 'document_type', 'path', 'original_name', 'size', 'created_at'])
       .executeTakeFirstOrThrow();
     return toShipmentDocument(document);
   },
@@ -39,7 +39,7 @@ export const shipmentDocumentsRepository = {
   async find(trx: Db, shipmentId: number, documentId: number): Promise<ShipmentDocument | undefined> {
     const document = await trx
       .selectFrom('documents')
-      .select(['id', 'shipment_id', 'document_type', 'path', 'original_name'])
+      .select(['id', 'shipment_id', 'document_type', 'path', 'original_name', 'size', 'created_at'])
       .where('shipment_id', '=', shipmentId)
       .where('id', '=', documentId)
       .executeTakeFirst();

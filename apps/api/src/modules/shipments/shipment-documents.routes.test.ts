@@ -5,7 +5,11 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES } from '@clearport/contract/documents';
 import { API_PATHS } from '@clearport/contract/paths';
-import { ISF_FILED_BY_CLIENT, SHIPMENT_DETAIL_ERRORS } from '@clearport/contract/shipment-detail';
+import {
+  ISF_FILED_BY_CLIENT,
+  SHIPMENT_DETAIL_ERRORS,
+  ShipmentDetailResponse,
+} from '@clearport/contract/shipment-detail';
 import {
   UPLOAD_MAX_BYTES,
   UPLOAD_REJECTED_REASONS,
@@ -119,17 +123,19 @@ describe('POST user/shipments/{id}/upload_doc', () => {
       expect(response.statusCode, `${kind.name}: ${response.body}`).toBe(200);
       const body = response.json<UploadDocumentResponse>();
       expect(body.path_to_file).toMatch(UUID_KEY);
-      expect(body.document).toMatchObject({
-        shipment_id: id,
-        document_type: '',
-        path: body.path_to_file,
-        name: kind.name,
-      });
       const row = await t.app.db
         .selectFrom('documents')
         .selectAll()
         .where('path', '=', body.path_to_file)
         .executeTakeFirstOrThrow();
+      expect(body.document).toMatchObject({
+        shipment_id: id,
+        document_type: '',
+        path: body.path_to_file,
+        name: kind.name,
+        size: kind.data.length,
+        uploaded_at: row.created_at.toISOString(),
+      });
       expect(row).toMatchObject({
         original_name: kind.name,
         content_type: kind.type,
@@ -150,9 +156,12 @@ describe('POST user/shipments/{id}/upload_doc', () => {
     const { shipment } = (
       await injectAs(t.app, tokens.primary!, { method: 'GET', url: apiUrl(API_PATHS.shipmentDetail, { id }) })
     ).json();
-    expect(
-      shipment.documents.filter((document: { document_type: string }) => document.document_type === ''),
-    ).toHaveLength(kinds.length);
+    const listed = ShipmentDetailResponse.parse({ shipment, '7501_reviewed': 0 }).shipment.documents.filter(
+      (document) => document.document_type === '',
+    );
+    expect(listed.map((document) => [document.name, document.size])).toEqual(
+      kinds.map((kind) => [kind.name, kind.data.length]),
+    );
     const uploads = (await activityOf(t.app.db, id)).filter((row) => row.action === SHIPMENT_ACTIVITY.documentUploaded);
     expect(uploads).toHaveLength(kinds.length);
   });

@@ -6,6 +6,8 @@ import { FileLink } from '../../../components/ui/file-link.tsx';
 import { TrashIcon } from '../../../components/ui/icons.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useFocusAfterChange } from '../../../hooks/use-focus-after-change.ts';
+import { formatInstant } from '../../../lib/format-date.ts';
+import { formatFileSize } from '../../../lib/files.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
 import styles from './shipment-steps.module.css';
 
@@ -47,6 +49,9 @@ export function UploadedDocuments({ shipmentId, documents }: UploadedDocumentsPr
                 <span className={styles.uploadName}>
                   <FileLink fileKey={document.path} fileName={document.name} />
                   {document.document_type !== '' && <span className={styles.uploadType}>{document.document_type}</span>}
+                  <span className={styles.uploadFacts}>
+                    {formatFileSize(document.size)} · {formatInstant(document.uploaded_at)}
+                  </span>
                 </span>
                 <button
                   type="button"
