@@ -16,6 +16,7 @@ import {
   PATH_PART_TOO_LONG_MESSAGE,
   registerErrorHandler,
   UNAVAILABLE_MESSAGE,
+  WEB_FILES_PREFIX,
 } from './lib/errors.ts';
 import { sendRefusal } from './lib/refusal.ts';
 import { answerClientError } from './lib/client-errors.ts';
@@ -287,6 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
+      prefix: WEB_FILES_PREFIX,
       // One route for every file: a route of each of the 300 files cost a tenth of the server's start.
       // A file not found, and a folder (`/`, `/shipments/`), go on to the history fallback below.
       wildcard: true,
@@ -308,7 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApiCall = isApiPath(request.url, API_BASE);
+    const isApiCall = isApiPath(request.url);
     const isPage = ['GET', 'HEAD'].includes(request.method) && !isApiCall;
     if (hasWeb && isPage) {
       // History fallback: every client route loads on refresh. Not returned: a reply returned is

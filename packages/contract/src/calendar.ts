@@ -118,19 +118,24 @@ export const CalendarDate = z.iso
  */
 export const FIRST_RECORD_DAY = '2000-01-01';
 export const LAST_RECORD_DAY = '2099-12-31';
-export const RECORD_YEARS_MESSAGE = 'must lie within the years 2000 to 2099';
+/** "2000 to 2099", as the texts name the record years. */
+export const RECORD_YEARS = `${FIRST_RECORD_DAY.slice(0, 4)} to ${LAST_RECORD_DAY.slice(0, 4)}`;
+export const RECORD_YEARS_MESSAGE = `must lie within the years ${RECORD_YEARS}`;
+
+const FIRST_RECORD_MS = Date.parse(FIRST_RECORD_DAY);
+const AFTER_LAST_RECORD_MS = Date.parse(LAST_RECORD_DAY) + 86_400_000;
 
 /** A YYYY-MM-DD day, or the UTC day of an ISO instant, within the record years. */
 export function isRecordDay(text: string): boolean {
   const at = Date.parse(text);
-  return at >= Date.parse(FIRST_RECORD_DAY) && at < Date.parse(LAST_RECORD_DAY) + 86_400_000;
+  return at >= FIRST_RECORD_MS && at < AFTER_LAST_RECORD_MS;
 }
 
 /** A calendar day, YYYY-MM-DD, within the record years. */
 export const RecordDate = z.iso
   .date({ error: CALENDAR_DATE_MESSAGE, abort: true })
   .refine(isRecordDay, RECORD_YEARS_MESSAGE)
-  .describe('A day, YYYY-MM-DD, of the years 2000 to 2099.');
+  .describe(`A day, YYYY-MM-DD, of the years ${RECORD_YEARS}.`);
 
 /**
  * An ISO instant with its offset, within the years 0001-9999 both in UTC and as written: a list's
@@ -145,4 +150,4 @@ export const Instant = z.iso
 export const RecordInstant = z.iso
   .datetime({ offset: true, error: INSTANT_MESSAGE, abort: true })
   .refine(isRecordDay, RECORD_YEARS_MESSAGE)
-  .describe('An instant, ISO 8601 with its offset, in the years 2000 to 2099 (UTC).');
+  .describe(`An instant, ISO 8601 with its offset, in the years ${RECORD_YEARS} (UTC).`);

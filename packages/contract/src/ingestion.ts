@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CalendarDate, Instant, isRecordDay, RECORD_YEARS_MESSAGE, RecordDate, RecordInstant } from './calendar.ts';
+import {
+  CalendarDate,
+  Instant,
+  isRecordDay,
+  RECORD_YEARS,
+  RECORD_YEARS_MESSAGE,
+  RecordDate,
+  RecordInstant,
+} from './calendar.ts';
 import { BROKER_KEY_MAX_LENGTH, REFERENCE_MAX_LENGTH } from './constants.ts';
 import {
   AGENCY_CODES,
@@ -63,7 +71,7 @@ const LocalTimestamp = z
   // A day the calendar has and a time from 00:00:00 to 23:59:59: 24:00:00 would be stored as the next midnight.
   .refine(isTimestampText, 'must be a day of the calendar and a time from 00:00:00 to 23:59:59')
   .refine((text) => isRecordDay(text.slice(0, 10)), RECORD_YEARS_MESSAGE)
-  .describe("The port's wall-clock time, YYYY-MM-DD HH:MM:SS, of the years 2000 to 2099.")
+  .describe(`The port's wall-clock time, YYYY-MM-DD HH:MM:SS, of the years ${RECORD_YEARS}.`)
   .nullable();
 
 /*
@@ -157,7 +165,7 @@ export const TrackingEventRecord = z.strictObject({
     .describe(
       "When it happened: an instant with its offset (2026-12-02T11:40:00Z), shown at the reader's own day and " +
         "time, or the port's day and time as written (2026-12-02 06:40, or the day alone), shown as it is sent; " +
-        'of the years 2000 to 2099.',
+        `of the years ${RECORD_YEARS}.`,
     ),
 });
 

@@ -14,8 +14,9 @@ export const BUSY_MESSAGE = 'The service is busy. Please try again in a moment.'
 export const UNSUPPORTED_BODY_MESSAGE =
   'send the body as JSON, with Content-Type: application/json (multipart/form-data where a call takes files)';
 export const INVALID_JSON_MESSAGE = 'is not JSON, or holds a __proto__ or constructor key, which no call takes';
-/** The route of the web client's files (app.ts), every path no other route has. */
-const WEB_FILES_ROUTE = '/*';
+/** Where the web client's files are served from (app.ts): their one route is every path no other route has. */
+export const WEB_FILES_PREFIX = '/';
+const WEB_FILES_ROUTE = `${WEB_FILES_PREFIX}*`;
 /** A path whose %-escapes are no UTF-8 text, which the router cannot read. */
 export const BAD_PATH_ESCAPE_MESSAGE = 'The address is not valid: a %-escape in its path is no UTF-8 text.';
 /** A part of the path read as a parameter (an id) longer than the router reads, 100 characters. */

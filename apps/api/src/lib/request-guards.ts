@@ -104,7 +104,7 @@ export function registerRequestGuards(app: FastifyInstance): void {
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(request.url, API_BASE) && !reply.hasHeader('cache-control')) {
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });

@@ -1,3 +1,5 @@
+import { API_BASE } from '@clearport/contract/paths';
+
 /**
  * A request's path as the router reads it, to tell what it asks for: without the scheme and host
  * of a request line in absolute form (`GET http://host/api/…`) and without the query, its
@@ -19,6 +21,6 @@ export function decodedOrAsWritten(text: string): string {
 }
 
 /** Whether the request asks for a call of the API (API_BASE), however its path is spelled. */
-export function isApiPath(url: string, apiBase: string): boolean {
-  return routedPath(url).startsWith(`${apiBase}/`);
+export function isApiPath(url: string): boolean {
+  return routedPath(url).startsWith(`${API_BASE}/`);
 }

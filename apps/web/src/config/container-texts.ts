@@ -1,3 +1,5 @@
+import { RECORD_YEARS } from '@clearport/contract/calendar';
+
 /**
  * The texts of a shipment's containers' free days (docs/decisions/0029-demurrage.md): the panel
  * on the shipment page and the delivery order editor's pick-up warning. Apart from WEB_TEXTS so
@@ -41,6 +43,6 @@ export const CONTAINER_TEXTS = {
     'A pick-up on {date} is after the last free day of {containers}: demurrage may be charged from the day after it.',
   /** A day the calendar does not have (02/30), one left half typed, or a year of five digits. */
   pickupDateUnreadable: 'Enter a pick-up date the calendar has, as 12/02/2026, or clear the field.',
-  /** A day before 2000 or after 2099, as a slip of the keys gives (0226 for 2026). */
-  pickupDateYears: 'Enter a pick-up date in the years 2000 to 2099, as 12/02/2026, or clear the field.',
+  /** A day before or after the record years, as a slip of the keys gives (0226 for 2026). */
+  pickupDateYears: `Enter a pick-up date in the years ${RECORD_YEARS}, as 12/02/2026, or clear the field.`,
 } as const;
