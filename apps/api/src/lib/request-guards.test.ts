@@ -179,12 +179,18 @@ describe('JSON charsets', () => {
       field: 'body',
       message: expect.stringContaining('Content-Type: application/json'),
     });
-    const asXml = await send('<note>as XML</note>', 'application/xml');
-    expect(asXml.statusCode).toBe(415);
-    expect(asXml.json()).toMatchObject({
-      field: 'content-type',
-      message: expect.stringContaining('Content-Type: application/json'),
-    });
+    for (const contentType of [
+      'application/xml',
+      'application/merge-patch+json',
+      'application/merge-patch+json; charset=latin1',
+    ]) {
+      const refused = await send(contentType.includes('xml') ? '<note>as XML</note>' : '{"note":"x"}', contentType);
+      expect(refused.statusCode, contentType).toBe(415);
+      expect(refused.json(), contentType).toMatchObject({
+        field: 'content-type',
+        message: expect.stringContaining('Content-Type: application/json'),
+      });
+    }
     expect(await shipmentState(t.app.db, [shipmentId])).toEqual(before);
   });
 });

@@ -25,9 +25,9 @@ function charsetOf(contentType: string): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
+/** The one JSON type the calls take (json-body.ts): another, `application/merge-patch+json` too, is refused as unsupported. */
 function isJson(contentType: string): boolean {
-  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
-  return mediaType === 'application/json' || mediaType.endsWith('+json');
+  return contentType.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 /**
