@@ -145,7 +145,7 @@ describe('Shipment detail', () => {
     expect(
       within(uploads)
         .getAllByRole('listitem')
-        .map((item) => item.textContent),
+        .map((item) => within(item).getAllByRole('button')[0]!.textContent),
     ).toEqual(['Packing list.pdf']);
     expect(within(region('Files')).getByRole('button', { name: '7501 DMI-4120012-1.pdf' })).toBeTruthy();
 
