@@ -48,6 +48,10 @@ test.describe('The lists before and after first use', () => {
     expect(await boxes(page)).toEqual(before);
     const entryType = controlOf(page, 'Entry type').getByText(/^07 Consumption/);
     expect(await entryType.evaluate((value) => value.scrollWidth > value.clientWidth)).toBe(true);
+    // The longest status is read whole.
+    await chooseOption(page, 'Status', 'CBP Docs Review Hold');
+    const status = controlOf(page, 'Status').getByText('CBP Docs Review Hold', { exact: true });
+    expect(await status.evaluate((value) => value.scrollWidth <= value.clientWidth)).toBe(true);
   });
 
   test('a list reached with Tab opens with the keyboard and chooses with Enter', async ({ page }) => {

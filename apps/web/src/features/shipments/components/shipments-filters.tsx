@@ -50,7 +50,7 @@ export function ShipmentsFilters({ filters, accounts, onChange, hasEntryFilters 
     >
       <SelectField
         label={WEB_TEXTS.shipments.statusFilterLabel}
-        className={FILTER_WIDTHS.normal}
+        className={FILTER_WIDTHS.wide}
         options={STATUS_OPTIONS}
         value={filters.status}
         onChange={(status) => onChange({ ...filters, status })}
