@@ -36,6 +36,7 @@ export function CcListEditor({
 }: CcListEditorProps) {
   const errorPrefix = useId();
   const editor = useRef<HTMLDivElement>(null);
+  const fullHint = useRef<HTMLParagraphElement>(null);
   const [newCc, setNewCc] = useState('');
   const isFull = ccEmails.length >= MAX_CC_EMAILS;
   const isNewCcInvalid = isInvalidAddress(newCc);
@@ -45,8 +46,10 @@ export function CcListEditor({
     if (isFull || isNewCcInvalid || newCc.trim() === '' || isDuplicate) return;
     onChange([...ccEmails, newCc.trim()]);
     setNewCc('');
-    // Add CC is disabled again with the field empty: the focus goes back to the field for the next.
-    editor.current?.querySelector<HTMLElement>('input')?.focus();
+    // Add CC is disabled again with the field empty: the focus goes back to the field for the next,
+    // or, the list now full and the field gone, to the text that says so (not to a chip's Remove,
+    // which a second Enter would press).
+    requestAnimationFrame(() => (editor.current?.querySelector<HTMLElement>('input') ?? fullHint.current)?.focus());
   };
 
   // A removed chip's button goes with it: the focus moves to the chip now in its place (or the
@@ -85,7 +88,9 @@ export function CcListEditor({
         </ul>
       )}
       {isReadOnly ? null : isFull ? (
-        <p className={styles.hint}>{fullText}</p>
+        <p className={styles.hint} ref={fullHint} tabIndex={-1}>
+          {fullText}
+        </p>
       ) : (
         <div className={styles.row}>
           <TextField
