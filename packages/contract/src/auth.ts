@@ -68,7 +68,7 @@ export const ResetPasswordRequest = z
       .string()
       .trim()
       .min(1, TEXTS.resetEmailEmpty)
-      .max(EMAIL_MAX_LENGTH)
+      .max(EMAIL_MAX_LENGTH, { error: TEXTS.resetEmailInvalid, abort: true })
       .refine(isEmail, TEXTS.resetEmailInvalid),
     password: z
       .string()

@@ -82,6 +82,15 @@ describe('the e-mail address check', () => {
     expect(isEmail(address)).toBe(false);
   });
 
+  it('refuses an address longer than 254 characters with the spec texts, not a count', () => {
+    const long = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.test`;
+    expect(long.length).toBeGreaterThan(254);
+    expect(Email.safeParse(long).error?.issues.map((issue) => issue.message)).toEqual([TEXTS.emailInvalid]);
+    expect(EmailOrEmpty.safeParse(long).error?.issues.map((issue) => issue.message)).toEqual([TEXTS.emailInvalid]);
+    const reset = { email: long, password: 'secret-1', password_confirmation: 'secret-1' };
+    expect(ResetPasswordRequest.safeParse(reset).error?.issues[0]?.message).toBe(TEXTS.resetEmailInvalid);
+  });
+
   it('is the check of every address schema, with the spec texts', () => {
     const markup = '"><img/src=x/onerror=alert(1)>@probe.test';
     expect(Email.safeParse(markup).error?.issues[0]?.message).toBe(TEXTS.emailInvalid);

@@ -104,7 +104,7 @@ export type SortDirection = z.infer<typeof SortDirection>;
 export const Email = z
   .string()
   .trim()
-  .max(EMAIL_MAX_LENGTH)
+  .max(EMAIL_MAX_LENGTH, { error: TEXTS.emailInvalid, abort: true })
   .refine(isEmail, TEXTS.emailInvalid)
   .meta({ format: 'email' });
 
@@ -136,5 +136,5 @@ export const CcEmails = (tooMany = `Too big: expected at most ${MAX_CC_EMAILS} d
 export const EmailOrEmpty = z
   .string()
   .trim()
-  .max(EMAIL_MAX_LENGTH)
+  .max(EMAIL_MAX_LENGTH, { error: TEXTS.emailInvalid, abort: true })
   .refine((value) => value === '' || isEmail(value), TEXTS.emailInvalid);
