@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
-import { REPORT_KINDS } from '@clearport/contract/reports';
+import { REPORT_KINDS, TOP_HTS_NUMBERS } from '@clearport/contract/reports';
 import { API_PATHS } from '@clearport/contract/paths';
 import { NAV_LABELS, expect, mainNavigation, test } from './fixtures.ts';
 import { holdNextReply } from './held-reply.ts';
@@ -73,8 +73,15 @@ test('each report draws its chart and shows the same figures as a table', async 
     expect(largest, name).toBeGreaterThan(10);
   }
   // The top HTS numbers are a table of their own, written NNNN.NN.NNNN.
-  const topHts = page.getByRole('table', { name: /HTS numbers with the most duty/ });
+  const topHts = page.getByRole('table', { name: /^The (\d+|one) HTS numbers? with/ });
   await expect(topHts.locator('tbody th').first()).toHaveText(/^\d{4}\.\d{2}\.\d{4}$/);
+  // Its caption counts what it lists when there are fewer than it holds.
+  const listed = await topHts.locator('tbody tr').count();
+  await expect(topHts).toHaveAccessibleName(
+    listed < TOP_HTS_NUMBERS
+      ? `The ${listed} HTS numbers with duty, the most first`
+      : `The ${TOP_HTS_NUMBERS} HTS numbers with the most duty`,
+  );
 
   for (const name of CHARTS) {
     const table = await showTable(page, name);

@@ -56,6 +56,9 @@ export const REPORT_TEXTS = {
   section301OneWithoutDuty:
     '1 line flagged Section 301 came without its Section 301 duty: Section 301 duty leaves it out, Duty on Section 301 lines counts its whole duty.',
   topHts: 'The {count} HTS numbers with the most duty',
+  /** Fewer HTS numbers than the top list holds: all of them, {count} (more than one). */
+  allHts: 'The {count} HTS numbers with duty, the most first',
+  oneHts: 'The one HTS number with duty',
   htsNumber: 'HTS number',
   lines: 'Lines',
   median: 'Median',

@@ -83,13 +83,19 @@ function chartOf(chapters: readonly Chapter[]): ChartData {
   };
 }
 
+/** The top list's caption, which counts the HTS numbers it lists when there are fewer than it holds. */
+function topHtsCaption(listed: number): string {
+  if (listed >= TOP_HTS_NUMBERS) return fillText(T.topHts, { count: String(TOP_HTS_NUMBERS) });
+  return listed === 1 ? T.oneHts : fillText(T.allHts, { count: String(listed) });
+}
+
 /** Duty by HTS chapter, and the HTS numbers with the most duty. */
 export function DutyByChapterReport({ query }: { query: ReportQuery }) {
   const reply = useDutyByChapter(query);
   const chapters = reply.data?.chapters;
   const chart = useMemo(() => (chapters ? chartOf(chapters) : undefined), [chapters]);
   const state = reportStateOf(reply, !chapters?.length);
-  const topCaption = fillText(T.topHts, { count: String(TOP_HTS_NUMBERS) });
+  const topCaption = topHtsCaption(reply.data?.top_hts.length ?? 0);
   const withoutDuty = chapters?.reduce((sum, row) => sum + row.section_301_lines_without_duty, 0) ?? 0;
   return (
     <Panel
