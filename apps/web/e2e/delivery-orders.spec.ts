@@ -141,6 +141,8 @@ test.describe('Delivery orders', () => {
     const order = area(page).getByRole('article', { name: `Delivery Order ${orderId}` });
     await expect(order.getByText('Awaiting approval')).toBeVisible();
     await expect(order.getByText(truckerName, { exact: true })).toBeVisible();
+    // The saved order's title has the focus its Save had.
+    await expect(order.getByRole('heading', { name: `Delivery Order ${orderId}` })).toBeFocused();
 
     // A second order now sees the first one's container as (Assigned).
     await area(page).getByRole('button', { name: 'New Delivery Order' }).click();

@@ -27,7 +27,9 @@ export function DeliveryOrderCard({ title, state, path, sentAt, children }: Deli
     <li className={styles.order}>
       <article aria-label={title}>
         <div className={styles.orderHeader}>
-          <h3 className={styles.orderTitle}>{title}</h3>
+          <h3 className={styles.orderTitle} tabIndex={-1}>
+            {title}
+          </h3>
           <span className={`${styles.state} ${styles[state]}`}>{STATE_TEXT[state]}</span>
         </div>
         {path && (

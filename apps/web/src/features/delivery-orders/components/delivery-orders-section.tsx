@@ -65,15 +65,25 @@ export function DeliveryOrdersSection({
     ORDERS_SHOWN,
     'latest',
   );
-  // A new order's form takes the focus from its button: the keyboard goes on where it appeared.
+  // A new order's form, at the end of the list, takes the focus from its button: the keyboard goes
+  // on where it appeared.
   const [openedDraft, setOpenedDraft] = useState<number>();
   useEffect(() => {
     if (openedDraft === undefined) return;
-    listRef.current?.querySelector<HTMLElement>('li input, li select, li textarea')?.focus();
+    const items = listRef.current?.querySelectorAll<HTMLElement>(':scope > li');
+    items?.[items.length - 1]?.querySelector<HTMLElement>('input, select, textarea')?.focus();
   }, [openedDraft, listRef]);
+  // A saved new order takes its form's place at the end of the list; its title takes the focus
+  // that its Save had, so that the keyboard goes on from the order just saved.
+  const [savedDraft, setSavedDraft] = useState<number>();
+  useEffect(() => {
+    if (savedDraft === undefined) return;
+    const title = deliveryOrderTitle({ id: savedDraft });
+    listRef.current?.querySelector<HTMLElement>(`article[aria-label="${CSS.escape(title)}"] h3`)?.focus();
+  }, [savedDraft, listRef]);
   const openDraft = () => {
     const draft = Math.max(0, ...drafts) + 1;
-    setDrafts((current) => [draft, ...current]);
+    setDrafts((current) => [...current, draft]);
     setOpenedDraft(draft);
   };
 
@@ -100,20 +110,6 @@ export function DeliveryOrdersSection({
         <p className={styles.empty}>{WEB_TEXTS.deliveryOrders.noDeliveryOrders}</p>
       ) : (
         <ul className={styles.orders} ref={listRef} tabIndex={-1}>
-          {drafts.map((draft) => (
-            <DeliveryOrderCard key={`new-${draft}`} title={WEB_TEXTS.deliveryOrders.newDeliveryOrderTitle} state="new">
-              <DeliveryOrderEditor
-                shipment={shipment}
-                settings={settings}
-                lastFreeDays={lastFreeDays}
-                onSaved={(saved) => {
-                  dropDraft(draft);
-                  onOrdersChange((current) => [...current, saved]);
-                }}
-                onDeleted={() => dropDraft(draft)}
-              />
-            </DeliveryOrderCard>
-          ))}
           {rest > 0 && (
             <li>
               <ListRestButton rest={rest} text={WEB_TEXTS.deliveryOrders.earlierDeliveryOrders} onClick={showRest} />
@@ -136,6 +132,21 @@ export function DeliveryOrdersSection({
                   onOrdersChange((current) => current.map((each) => (each.id === saved.id ? saved : each)))
                 }
                 onDeleted={() => onOrdersChange((current) => current.filter((each) => each.id !== order.id))}
+              />
+            </DeliveryOrderCard>
+          ))}
+          {drafts.map((draft) => (
+            <DeliveryOrderCard key={`new-${draft}`} title={WEB_TEXTS.deliveryOrders.newDeliveryOrderTitle} state="new">
+              <DeliveryOrderEditor
+                shipment={shipment}
+                settings={settings}
+                lastFreeDays={lastFreeDays}
+                onSaved={(saved) => {
+                  dropDraft(draft);
+                  onOrdersChange((current) => [...current, saved]);
+                  setSavedDraft(saved.id);
+                }}
+                onDeleted={() => dropDraft(draft)}
               />
             </DeliveryOrderCard>
           ))}
