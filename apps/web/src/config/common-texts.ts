@@ -16,6 +16,9 @@ export const COMMON_TEXTS = {
   saving: 'Saving...',
   deleting: 'Deleting...',
   cancel: 'Cancel',
+  /** A trucker or warehouse saved without a name (the New Warehouse form requires none), in lists and titles. */
+  unnamedTrucker: 'Trucker {id} (no name)',
+  unnamedWarehouse: 'Warehouse {id} (no name)',
   goHome: 'Go to home',
   tryAgain: 'Try again',
   /** The toast after a copy button put its value on the clipboard. */

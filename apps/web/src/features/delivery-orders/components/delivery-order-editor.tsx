@@ -212,8 +212,8 @@ export function DeliveryOrderEditor({
   useLeavePrompt(isChanged && !saveMutation.isPending, WEB_TEXTS.deliveryOrders.leaveUnsavedOrder);
 
   const choices = settingsQuery.data?.user;
-  const truckerOptions = dropdownOptions(choices?.truckers ?? [], order?.trucker);
-  const warehouseOptions = dropdownOptions(choices?.warehouses ?? [], order?.warehouse);
+  const truckerOptions = dropdownOptions(choices?.truckers ?? [], order?.trucker, 'trucker');
+  const warehouseOptions = dropdownOptions(choices?.warehouses ?? [], order?.warehouse, 'warehouse');
   const assigned = assignedContainerIds(shipment.delivery_orders, order?.id);
   const hasSingleContainer = shipment.containers.length === 1;
   const masterBills = shipment.bill_lading.filter((bill) => bill.is_master_bill_lading === 1);

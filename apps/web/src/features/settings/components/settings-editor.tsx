@@ -19,6 +19,7 @@ import { ReadOnlyLines } from '../../../components/ui/text-field.tsx';
 import { WEB_TEXTS } from '../../../config/texts.ts';
 import { useLeavePrompt } from '../../../hooks/use-leave-prompt.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { entryName } from '../../../lib/entry-name.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { NotificationListEditor } from './notification-list-editor.tsx';
 import {
@@ -388,7 +389,7 @@ export function SettingsEditor({ user, canEditLists = true, isRefreshing = false
           <TruckerEntry
             key={trucker.id}
             entry={trucker}
-            name={savedNames.truckers.get(trucker.id) || String(trucker.id)}
+            name={entryName({ id: trucker.id, name: savedNames.truckers.get(trucker.id) ?? '' }, 'trucker')}
             errors={entriesWithErrors.has(`truckers.${trucker.id}`) ? errors : NO_ERRORS}
             canEditLists={canEditLists}
             onChange={setTrucker}
@@ -406,7 +407,7 @@ export function SettingsEditor({ user, canEditLists = true, isRefreshing = false
           <WarehouseEntry
             key={warehouse.id}
             entry={warehouse}
-            name={savedNames.warehouses.get(warehouse.id) || String(warehouse.id)}
+            name={entryName({ id: warehouse.id, name: savedNames.warehouses.get(warehouse.id) ?? '' }, 'warehouse')}
             errors={entriesWithErrors.has(`warehouses.${warehouse.id}`) ? errors : NO_ERRORS}
             canEditLists={canEditLists}
             onChange={setWarehouse}
