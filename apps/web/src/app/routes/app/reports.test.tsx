@@ -375,6 +375,18 @@ describe('ReportsRoute', () => {
     );
   });
 
+  it('keeps the open invoices and their export while a custom range is not one yet', async () => {
+    mockReports();
+    renderReports('/reports?range=custom&from=2026-01&to=2026-03');
+    const excel = `Download ${REPORT_KINDS.openInvoices} as Excel`;
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: excel }).disabled).toBe(false));
+    fireEvent.change(screen.getByLabelText('From month'), { target: { value: '2026-05' } });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: `Download ${REPORT_KINDS.dutyByMonth} as Excel` })).toBeNull(),
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: excel }).disabled).toBe(false);
+  });
+
   it('subscribes to a report’s monthly e-mail, keeping the others', async () => {
     const fetchMock = mockReports();
     renderReports();

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { PageBody } from '../../../components/layouts/page-body.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -25,6 +25,10 @@ export function ReportsRoute() {
   const accountsQuery = useProfile({ select: profileAccountsOf });
   const [range, setRange] = useReportRange(useProfile({ select: companyTimeZoneOf }).data);
   const query = useMemo(() => reportQueryOf(range), [range]);
+  // Open invoices do not depend on the range, which only names their export's file: while a custom
+  // range is not one yet, they keep the last range that was, and their export stays at hand.
+  const [lastQuery, setLastQuery] = useState(query);
+  if (query && query !== lastQuery) setLastQuery(query);
 
   return (
     <>
@@ -49,7 +53,7 @@ export function ReportsRoute() {
               <DutyByChapterReport query={query} />
             </>
           )}
-          <OpenInvoicesReport accountNo={range.account || undefined} range={query ?? undefined} />
+          <OpenInvoicesReport accountNo={range.account || undefined} range={query ?? lastQuery ?? undefined} />
           {/* Last: its days field changes the height of the list under it, and nothing stands below to move. */}
           {query && (
             <ReleaseDaysReport query={query} over={range.over} onOverChange={(over) => setRange({ ...range, over })} />
