@@ -388,6 +388,8 @@ export const WEB_TEXTS = {
 
   /** The primary user's Security events, reached from Users. */
   securityEvents: {
+    /** From and To typed the wrong way round: the list shows the days between, and says so. */
+    reversedDays: 'Showing {from} to {to}: the days were typed the wrong way round.',
     title: 'Security events',
     link: 'Security events',
     filters: 'Security event filters',

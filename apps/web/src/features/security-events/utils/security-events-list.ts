@@ -28,6 +28,12 @@ export const SECURITY_EVENTS_LIST: ListStore<SecurityEventFilters, SecurityEvent
 
 const dayOrNone = (text: string) => (CalendarDate.safeParse(text).success ? text : '');
 
+/** The days between, from and to, when both are typed and the wrong way round; null otherwise. */
+export function reversedDays(filters: SecurityEventFilters): readonly [string, string] | null {
+  const [from, to] = [dayOrNone(filters.from), dayOrNone(filters.to)];
+  return from && to && to < from ? [to, from] : null;
+}
+
 /**
  * The filters as the API's query (the CSV takes the same, without the page). A day typed the
  * wrong way round selects the days between (the pickers' min and max offer only that), and a day
@@ -35,7 +41,7 @@ const dayOrNone = (text: string) => (CalendarDate.safeParse(text).success ? text
  */
 export function filterQueryOf(filters: SecurityEventFilters): SecurityEventsFilterQuery {
   const typed = [dayOrNone(filters.from), dayOrNone(filters.to)] as const;
-  const [from, to] = typed[0] && typed[1] && typed[1] < typed[0] ? [typed[1], typed[0]] : typed;
+  const [from, to] = reversedDays(filters) ?? typed;
   return {
     ...(filters.userId ? { user_id: filters.userId } : {}),
     ...(filters.kind ? { kind: filters.kind } : {}),
