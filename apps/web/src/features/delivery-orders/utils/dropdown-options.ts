@@ -2,7 +2,7 @@ import { isActive } from '@clearport/contract/constants';
 import { TEXTS } from '@clearport/contract/texts';
 import type { Trucker } from '@clearport/contract/truckers';
 import type { SelectOption } from '../../../components/ui/select-field.tsx';
-import { entryName } from '../../../lib/entry-name.ts';
+import { entryName, type EntryKind } from '../../../lib/entry-name.ts';
 
 /** The value of the Add New option: ids are positive, so it names no trucker or warehouse. */
 export const ADD_NEW = 0;
@@ -16,7 +16,7 @@ type Entry = Pick<Trucker, 'id' | 'name' | 'status' | 'deleted_at'>;
 export function dropdownOptions(
   entries: readonly Entry[],
   own: Entry | undefined,
-  kind: 'trucker' | 'warehouse',
+  kind: EntryKind,
 ): SelectOption<number>[] {
   const options = entries.filter(isActive).map((entry) => ({ label: entryName(entry, kind), value: entry.id }));
   if (own && !options.some((option) => option.value === own.id)) {
